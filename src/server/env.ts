@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server is configured only by environment variables; each is documented in the README.
+ * Parsed once at start; a bad value stops the start with its name and the reason.
+ */
+const envSchema = z.object({
+  /** Interface to listen on (read by the Node adapter itself). */
+  HOST: z.string().default('localhost'),
+  /** Port to listen on (read by the Node adapter itself). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** Where the embedded defaults keep their files: SQLite database, outbox, uploads, secret. */
+  DATA_DIR: z.string().default('.data'),
+  /** Folder of the tenant files, one per site. */
+  TENANTS_DIR: z.string().default('tenants'),
+  /** `postgres://…` for PostgreSQL; empty means SQLite in DATA_DIR; `sqlite:<path>` names a file. */
+  DATABASE_URL: z.string().default(''),
+  /** `smtp://` or `smtps://` URL; empty means `.eml` files in DATA_DIR/outbox. */
+  MAIL_URL: z.string().default(''),
+  /** Believe X-Forwarded-Proto, X-Forwarded-For and the proxy's country header. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+    .default('')
+    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
+  /** The scheme visitors use: `https` in production (Secure cookies, https links). */
+  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  /** Header a trusted proxy sets with the visitor's ISO country (read only with TRUST_PROXY). */
+  GEO_COUNTRY_HEADER: z.string().default('x-country-code').transform((h) => h.toLowerCase()),
+  /** Port shown to people in printed URLs, when a proxy listens on another than PORT. */
+  PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Secret from which per-site keys (e.g. VAPID for push) are derived; default: generated into DATA_DIR. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** Log level: debug, info, warn, error. */
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** DATA_DIR as an absolute path. */
+  dataDir: string;
+  tenantsDir: string;
+};
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    dataDir: resolve(parsed.data.DATA_DIR),
+    tenantsDir: resolve(parsed.data.TENANTS_DIR),
+  };
+}

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.ts';
+import { NICHE_IDS } from './niche.schema.ts';
+
+/**
+ * A site: one branded domain, launched from one file `tenants/<id>.json`.
+ *
+ * The smallest valid file is `{ "id", "domains", "name", "niche" }`; everything else has a
+ * default from the platform (`defaults.ts`) and the niche (`niches/<niche>.json`). Field names
+ * follow the public settings of spec §3 where they are the same thing, so the README's settings
+ * table maps one to one.
+ */
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lowercase letters, digits and dashes, at most 63');
+
+/** ISO 3166-1 alpha-2, upper case. */
+export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code like NL');
+/** ISO 4217, upper case. */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'a three-letter currency like EUR');
+
+const hostname = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+        'a host name without scheme, port or path (e.g. example.com)',
+      ),
+  )
+  .refine((h) => !h.startsWith('www.'), 'leave out "www.": it is folded onto the bare domain');
+
+/** Text that may differ per locale: one string for all, or a map with at least `en`. */
+export const localizedText = z.union([
+  z.string().min(1),
+  z.partialRecord(z.enum(LOCALES), z.string().min(1)).refine((m) => m.en !== undefined, {
+    message: 'a per-language text needs at least "en"',
+  }),
+]);
+export type LocalizedText = z.infer<typeof localizedText>;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #ffb300');
+
+/** The company behind a site (spec §3 Company info), shown in the footer pages and e-mails. */
+export const companySchema = z.strictObject({
+  /** An id for the company; sites run by one company share it (`settings.company_id`). */
+  id: slug,
+  /** The registered legal name. */
+  name: z.string().min(1),
+  /** Street and number. */
+  address: z.string().min(1),
+  /** Chamber of commerce registration number (KvK in the Netherlands). */
+  kvk: z.string().min(1),
+  /** City with postcode, as written on letters. */
+  city: z.string().min(1),
+  /** Country of registration (ISO code). */
+  country: countryCode,
+  /** Trade names the company operates under. */
+  tradenames: z.array(z.string().min(1)).default([]),
+  /** VAT numbers, one per country where the company is registered. */
+  vat_numbers: z.array(z.string().min(1)).default([]),
+  /** Customer-service phone; shown cleaned of dashes and spaces. */
+  support_phone: z.string().min(5),
+  /**
+   * A discount code offered to a member about to delete the account (spec §4), or none.
+   */
+  delete_discount: z.string().optional(),
+  /**
+   * When the company was added: the terms' version date is this date when it is later than
+   * 2023-12-01T12:00:00Z (spec §9).
+   */
+  added: z.iso.datetime({ offset: true }).optional(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** A credit bundle on sale. */
+export const bundleSchema = z.strictObject({
+  /** Stable id used in URLs (`/credits/{id}`). */
+  id: slug,
+  /** Credits the bundle adds. */
+  credits: z.number().int().positive(),
+  /** Price per currency in minor units (cents): exact money, never floats. */
+  prices: z.record(currencyCode, z.number().int().positive()),
+  /** Highlighted as the popular choice. */
+  popular: z.boolean().default(false),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+export const SIGNUP_MODES = ['all', 'with_trafficsource', 'invite', 'closed'] as const;
+
+export const tenantSchema = z.strictObject({
+  /** Optional pointer to the JSON schema, for editors. */
+  $schema: z.string().optional(),
+  /** The site's id: must equal the file name without `.json`. Used in the database. */
+  id: slug,
+  /**
+   * The host names the site answers on; the first is canonical (links in e-mails, canonical
+   * URLs). `www.` is folded onto the bare name, so list only the bare name.
+   */
+  domains: z.array(hostname).min(1),
+  /** The brand name (`settings.name`). */
+  name: z.string().min(1).max(60),
+  /** The niche (general, she, bdsm, bbw, gilf, milf, gay): audience, lander, copy, imagery. */
+  niche: z.enum(NICHE_IDS),
+  /**
+   * The member pool. Sites naming the same network share members, each filtered by its niche.
+   * Defaults to the site's own id (a network of its own).
+   */
+  network: slug.optional(),
+  /** A theme from `themes/` (default: `amber`). */
+  theme: slug.optional(),
+  /** Brand colours sent as CSS custom properties, so a site can differ without a rebuild. */
+  brand_colors: z
+    .strictObject({
+      primary: hexColor.optional(),
+      secondary: hexColor.optional(),
+    })
+    .optional(),
+  /** The visible locales (default: all eleven). The switcher shows when more than one is visible. */
+  locales: z.array(z.enum(LOCALES)).min(1).optional(),
+  /**
+   * The site's language (`settings.domain_language`), a tag such as `de-DE`. On `/` without a
+   * locale cookie, its first two letters pick the locale (spec §4). Default `en`.
+   */
+  domain_language: z
+    .string()
+    .regex(/^[a-z]{2}([-_][A-Za-z]{2})?$/, 'a language tag like de or de-DE')
+    .optional(),
+  /** Browser title of the index (`settings.index_title`); default from the niche's copy. */
+  index_title: localizedText.optional(),
+  /** Meta description (`settings.description`); default from the niche's copy. */
+  description: localizedText.optional(),
+  /** Prefix of member image paths (`settings.cdn_prefix`), e.g. a CDN origin. Default: none. */
+  cdn_prefix: z.string().optional(),
+  /**
+   * Who may sign up (`settings.signups`): `all`; `with_trafficsource` (needs a stored or query
+   * `network`); `invite` (a valid code from `invite_codes`); `closed`.
+   */
+  signups: z.enum(SIGNUP_MODES).optional(),
+  /** Invite codes accepted when `signups` is `invite` (until the operator console manages them). */
+  invite_codes: z.array(z.string().min(4)).optional(),
+  /** Visitors may search members (`settings.logged_out_search`). Default: no. */
+  logged_out_search: z.boolean().optional(),
+  /** Visitors who arrived with a traffic source may search (`settings.logged_out_search_trafficsource`). */
+  logged_out_search_trafficsource: z.boolean().optional(),
+  /**
+   * The visitor's country when no trusted proxy tells it (`settings.geoip_selected_country`
+   * falls back to it). Default: the first of `countries`.
+   */
+  default_country: countryCode.optional(),
+  /** Countries the site serves (`settings.countries`): regions, prices, search. */
+  countries: z.array(countryCode).min(1).optional(),
+  /** Customer-service phone (`settings.support_phone`); default: the company's. */
+  support_phone: z.string().min(5).optional(),
+  /** Customer-service address (`settings.support_email`). */
+  support_email: z.email().optional(),
+  /** Show the site-entry warning to visitors (`settings.enable_site_entry_popup`, yes or no). */
+  enable_site_entry_popup: z.enum(['yes', 'no']).optional(),
+  /** Show the site-entry warning only to visitors from these countries; empty shows it to all. */
+  site_entry_popup_countries: z.array(countryCode).optional(),
+  /** The icon shown beside every fictional profile (`settings.fictional_icon`). */
+  fictional_icon: z.string().min(1).max(16).optional(),
+  /** The warning shown with fictional profiles (`settings.fictional_warning`). */
+  fictional_warning: localizedText.optional(),
+  /** The word for one fictional profile (`settings.fictional_singular`). */
+  fictional_singular: localizedText.optional(),
+  /** The word for several (`settings.fictional_plural`). */
+  fictional_plural: localizedText.optional(),
+  /** Profile attributes shown on profiles (`settings.visible_profile_fields`). */
+  visible_profile_fields: z
+    .array(
+      z.enum(['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos']),
+    )
+    .optional(),
+  /** Show the member's own profile text (`settings.visible_profile_notes`). */
+  visible_profile_notes: z.boolean().optional(),
+  /** Filters offered by the member search (`settings.search_fields`). */
+  search_fields: z.array(z.enum(['gender', 'country', 'countryregion', 'age'])).optional(),
+  /** Credits one text message costs (`settings.message_credits`). */
+  message_credits: z.number().int().min(0).optional(),
+  /** Credits a new member receives (`settings.signup_credits`). */
+  signup_credits: z.number().int().min(0).optional(),
+  /** Credits an image message costs (`settings.photo_credits`). */
+  photo_credits: z.number().int().min(0).optional(),
+  /** Credits the cheapest gift costs (`settings.gift_credits`). */
+  gift_credits: z.number().int().min(0).optional(),
+  /** Longest message in characters (`settings.message_length`). */
+  message_length: z.number().int().min(20).max(10000).optional(),
+  /** Days within which a purchase may be returned (`settings.refund_days`). */
+  refund_days: z.number().int().min(0).max(365).optional(),
+  /** This site's members may be shown on the other sites of its network (`settings.member_resell`). */
+  member_resell: z.boolean().optional(),
+  /** Sender name of the site's e-mails (`settings.mail_name`); default: the site's name. */
+  mail_name: z.string().min(1).optional(),
+  /** Sender address of the site's e-mails; default `no-reply@<first domain>`. */
+  mail_from: z.email().optional(),
+  /** The company behind the site; default: the platform's demo company. */
+  company: companySchema.optional(),
+  /** Prices: the currency per country and the bundles on sale. */
+  prices: z
+    .strictObject({
+      /** Currency of each served country; countries not listed pay in `default_currency`. */
+      currency_by_country: z.record(countryCode, currencyCode).optional(),
+      /** Currency when the country has none listed. */
+      default_currency: currencyCode.optional(),
+      /** Bundles on sale, cheapest first. */
+      bundles: z.array(bundleSchema).min(1).optional(),
+      /** Welcome discount on the first purchase, in percent (spec: 25). */
+      welcome_discount_percentage: z.number().int().min(0).max(90).optional(),
+      /** Time-bonus discount for new members, in percent (spec: 25). */
+      time_bonus_percentage: z.number().int().min(0).max(90).optional(),
+    })
+    .optional(),
+  /** Limits of free and premium membership. */
+  limits: z
+    .strictObject({
+      /** Youngest age that may sign up (`{min_age}+`). */
+      min_age: z.number().int().min(18).max(99).optional(),
+      /** Photos a free member may upload. */
+      free_photos: z.number().int().min(0).optional(),
+      /** Photos a premium member may upload. */
+      premium_photos: z.number().int().min(0).optional(),
+      /** Conversations a free member may start. */
+      free_conversations: z.number().int().min(0).optional(),
+      /** Messages a free member may send without credits. */
+      free_messages: z.number().int().min(0).optional(),
+      /** Likes a day in the swipe game for free members. */
+      swipe_likes_per_day: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  /**
+   * Campaign tokens (`/{token}`): each redirects to a lander with tracking parameters, so an ad
+   * can point at a short, memorable URL.
+   */
+  campaigns: z
+    .record(
+      slug,
+      z.strictObject({
+        /** Lander to open (default: the niche's). */
+        lander: z.string().optional(),
+        /** Slug of the lander (default: the niche's landing slug). */
+        slug: z.string().optional(),
+        /** Tracking parameters to store (network, ref, sub1…). */
+        params: z.record(z.string(), z.string()).default({}),
+      }),
+    )
+    .optional(),
+});
+
+/** A tenant file as written (optional fields absent). */
+export type TenantInput = z.input<typeof tenantSchema>;
+export type TenantFile = z.infer<typeof tenantSchema>;

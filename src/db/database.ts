@@ -1,0 +1,450 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * The shape of the database as Kysely sees it. Both dialects return the same JS values:
+ * - ids are opaque random text (`newId()` in ids.ts), never sequential, so none can be guessed;
+ * - timestamps are epoch milliseconds as numbers (bigint in PostgreSQL, integer in SQLite);
+ * - booleans are 0 or 1, because SQLite has no boolean type and both must read alike;
+ * - money is integer minor units beside an ISO 4217 currency; credits are integers;
+ * - JSON payloads are text, parsed by the repository that owns them.
+ * Sites and networks are configuration files, so `site_id` and `network_id` are plain text
+ * without foreign keys. Every table with member data carries `network_id` so a repository can
+ * scope every read by it.
+ */
+
+/** 0 or 1: the boolean both dialects store alike. */
+export type Bool = 0 | 1;
+
+/** Written once, never updated: the type system refuses an update of such a column. */
+type Immutable<T> = ColumnType<T, T, never>;
+
+export type MemberStatus = 'not_confirmed' | 'active' | 'deleted';
+export type Gender = 'male' | 'female';
+export type Seeking = 'male' | 'female' | 'both';
+export type ProfileStatus = 'active' | 'disabled';
+export type PhotoStatus = 'pending' | 'active' | 'rejected';
+export type SwipeAction = 'like' | 'pass';
+export type MessageType = 'text' | 'image' | 'gift';
+export type OrderStatus = 'pending' | 'completed' | 'failed';
+export type DiscountValidity = 'once_per_user' | 'unlimited';
+export type NotificationCategory =
+  | 'new_conversations'
+  | 'new_messages'
+  | 'like'
+  | 'unread_message_reminders'
+  | 'promotions'
+  | 'weekly_updates'
+  | 'news'
+  | 'reminders';
+export type NotificationDisabledReason = 'fbl' | 'bounce' | 'listunsubscribe';
+export type TokenPurpose = 'activation' | 'reset' | 'mail_change' | 'reactivation';
+
+/** An account. It belongs to the site it signed up on; its e-mail is unique per site. */
+export interface MembersTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  /** Lower-cased and trimmed before storing, so uniqueness is case-insensitive. */
+  email: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  status: MemberStatus;
+  /** Two-letter locale the member chose (da de en es fi fr it nb nl pl sv). */
+  language: string;
+  created_at: Immutable<number>;
+  confirmed_at: number | null;
+  deleted_at: number | null;
+  /** Why the member left (the deletion form's reason and comment), for the operator. */
+  deletion_reason: string | null;
+  deletion_comment: string | null;
+  /** A deleted account can be reactivated until this moment (14 days after deletion). */
+  reactivate_until: number | null;
+  /** Hidden from search, messages and likes. */
+  invisible: Generated<Bool>;
+  /** Visible only to profiles the member liked or messaged. */
+  private: Generated<Bool>;
+  paid_user: Generated<Bool>;
+  /** Cache of the ledger's balance; changed only together with a ledger row. */
+  credits: Generated<number>;
+  last_active_at: number | null;
+  /** The tracking record the member arrived with, for attribution. */
+  tracking_id: string | null;
+  /** ISO country from the proxy's geo header at signup: default for prices and payment methods. */
+  signup_country: string | null;
+}
+
+/**
+ * A public profile. `id` is the profile's public id (in URLs and the API). Social tables
+ * (likes, blocks, conversations, messages) refer to profiles, because operator-run fictional
+ * profiles have no account (`member_id` null).
+ */
+export interface ProfilesTable {
+  id: Immutable<string>;
+  /** Null for operator-run profiles; unique otherwise (one profile per account). */
+  member_id: string | null;
+  network_id: Immutable<string>;
+  /** The site the profile signed up on; null for operator profiles shared network-wide. */
+  site_id: string | null;
+  name: string;
+  gender: Gender;
+  seeking: Seeking;
+  /** 'YYYY-MM-DD': compares as text, so an age range is a birthdate range on the index. */
+  birthdate: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  region: string | null;
+  city: string | null;
+  sexuality: string | null;
+  hair_color: string | null;
+  eye_color: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: string | null;
+  /** The member's own free text ("about me"). */
+  text: string | null;
+  status: ProfileStatus;
+  /** Run by the operator; always shown with the site's fictional label. */
+  fictional: Generated<Bool>;
+  /** May appear on public landers. */
+  public_consent: Generated<Bool>;
+  main_photo_id: string | null;
+  /** Copy of the account's last_active_at, so search can sort on this table's index alone. */
+  last_active_at: number | null;
+  created_at: Immutable<number>;
+  updated_at: number;
+}
+
+export interface PhotosTable {
+  id: Immutable<string>;
+  profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  /** Paths relative to the storage root; the site's cdn_prefix is added when shown. */
+  filename: string;
+  thumb_filename: string;
+  /** The square crop used by the like modal and match cards. */
+  match_filename: string;
+  status: PhotoStatus;
+  /** Blurred for viewers without premium. */
+  locked: Generated<Bool>;
+  position: number;
+  created_at: Immutable<number>;
+}
+
+export interface ProfileInterestsTable {
+  profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  /** One of the spec's interest keys. */
+  interest: Immutable<string>;
+}
+
+/** A like from one profile to another; a pair is unique, a like back makes a match. */
+export interface LikesTable {
+  liker_profile_id: Immutable<string>;
+  liked_profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  created_at: Immutable<number>;
+  /** When the liked profile saw it; null is the `like_new` flag. */
+  seen_at: number | null;
+}
+
+/** Every decision in the swipe game: counts the daily likes and keeps decided profiles out. */
+export interface SwipesTable {
+  profile_id: Immutable<string>;
+  target_profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  action: SwipeAction;
+  created_at: number;
+}
+
+export interface BlocksTable {
+  blocker_profile_id: Immutable<string>;
+  blocked_profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  created_at: Immutable<number>;
+}
+
+/**
+ * A conversation between two profiles. `profile_a_id` < `profile_b_id` (text order) and the
+ * pair is unique, so two concurrent first messages cannot open two conversations.
+ */
+export interface ConversationsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  profile_a_id: Immutable<string>;
+  profile_b_id: Immutable<string>;
+  created_at: Immutable<number>;
+  last_message_at: number | null;
+  last_message_id: string | null;
+}
+
+/** Each side's own state of a conversation. */
+export interface ConversationMembersTable {
+  conversation_id: Immutable<string>;
+  profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  unread_count: Generated<number>;
+  last_read_at: number | null;
+  /** Removed from this side's chat list; messages before it stay hidden for this side. */
+  deleted_at: number | null;
+  created_at: Immutable<number>;
+}
+
+export interface MessagesTable {
+  id: Immutable<string>;
+  conversation_id: Immutable<string>;
+  network_id: Immutable<string>;
+  sender_profile_id: Immutable<string>;
+  type: Immutable<MessageType>;
+  text: Immutable<string | null>;
+  photo_id: Immutable<string | null>;
+  /** Gifts are a catalogue in configuration; this is its id. */
+  gift_id: Immutable<string | null>;
+  /** Credits the sender paid; the ledger row references this message's id. */
+  credits_spent: ColumnType<number, number | undefined, never>;
+  /** The sender's idempotency key: unique per sender, so a retried POST sends once. */
+  client_id: Immutable<string | null>;
+  created_at: Immutable<number>;
+  read_at: number | null;
+}
+
+export type LedgerReason =
+  | 'signup'
+  | 'purchase'
+  | 'message'
+  | 'gift'
+  | 'photo'
+  | 'refund'
+  | 'bonus'
+  | 'adjustment';
+
+/**
+ * Append-only: rows are never updated or deleted while the account lives. `(member_id,
+ * reason, reference)` is unique, so applying the same payment or message twice is refused by
+ * the database itself.
+ */
+export interface CreditLedgerTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: Immutable<string>;
+  delta: Immutable<number>;
+  reason: Immutable<LedgerReason>;
+  /** The order, message or other row that caused this entry. */
+  reference: Immutable<string | null>;
+  balance_after: Immutable<number>;
+  created_at: Immutable<number>;
+}
+
+export interface OrdersTable {
+  /** The public payment id (`payment_id` in the API). */
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: Immutable<string>;
+  bundle_id: string;
+  credits: number;
+  /** Minor units, after any discount. */
+  amount: number;
+  currency: string;
+  /** One of the spec's payment methods (ideal, creditcard, sdd, …). */
+  payment_method: string;
+  /** 'test', 'mollie', … */
+  provider: string;
+  /** Unique per provider: a webhook is applied to exactly one order, once. */
+  provider_payment_id: string | null;
+  status: OrderStatus;
+  discount_code: string | null;
+  /** Buyer's idempotency key: unique per member. */
+  client_id: string | null;
+  country: string | null;
+  /** Paid with a stored mandate (repeat order) rather than a checkout. */
+  recurring: Generated<Bool>;
+  created_at: Immutable<number>;
+  updated_at: number;
+  completed_at: number | null;
+}
+
+export interface DiscountCodesTable {
+  id: Immutable<string>;
+  /** Upper case, unique across all networks. */
+  code: string;
+  /** Null: valid on every network. */
+  network_id: string | null;
+  percentage: number;
+  /** Minimum order value in minor units, in `currency`. */
+  minimum_amount: number | null;
+  currency: string | null;
+  /** Only for payers from this ISO country. */
+  country: string | null;
+  validity: DiscountValidity;
+  active: Generated<Bool>;
+  expires_at: number | null;
+  created_at: Immutable<number>;
+}
+
+/** One row per member and code: the database refuses a second use of a once-per-user code. */
+export interface DiscountRedemptionsTable {
+  id: Immutable<string>;
+  discount_code_id: Immutable<string>;
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  order_id: string | null;
+  created_at: Immutable<number>;
+}
+
+export interface PushSubscriptionsTable {
+  id: Immutable<string>;
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  /** Unique: the browser's push endpoint identifies the subscription. */
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Immutable<number>;
+  last_used_at: number | null;
+}
+
+/** A row exists only for a category that differs from the default (enabled). */
+export interface NotificationPreferencesTable {
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  category: Immutable<NotificationCategory>;
+  disabled: Bool;
+  /** Why the system disabled it; null when the member chose it. */
+  reason: NotificationDisabledReason | null;
+  updated_at: number;
+}
+
+export interface ComplaintsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  reporter_member_id: string | null;
+  profile_id: string | null;
+  category: string;
+  text: string;
+  email: string | null;
+  status: Generated<'open' | 'closed'>;
+  created_at: Immutable<number>;
+}
+
+/**
+ * The traffic source a visitor arrived with (spec §9 tracking parameters). `network` is the
+ * affiliate network query parameter, not the member pool (`network_id`).
+ */
+export interface TrackingRecordsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  network: string | null;
+  ref: string | null;
+  sub: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  aff_sub1: string | null;
+  aff_sub2: string | null;
+  aff_sub3: string | null;
+  cpc: string | null;
+  landing_path: string | null;
+  /** Set when the visitor signs up. */
+  member_id: string | null;
+  created_at: Immutable<number>;
+}
+
+/** One-time e-mailed tokens; only their hash is stored, so a database leak yields no link. */
+export interface TokensTable {
+  id: Immutable<string>;
+  /** SHA-256 of the token, hex; unique. */
+  hash: Immutable<string>;
+  purpose: Immutable<TokenPurpose>;
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  /** JSON text, e.g. the new address of an e-mail change. */
+  payload: Immutable<string | null>;
+  created_at: Immutable<number>;
+  expires_at: Immutable<number>;
+  used_at: number | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token, hex: the cookie itself is never stored. */
+  id: Immutable<string>;
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  created_at: Immutable<number>;
+  expires_at: number;
+  last_seen_at: number;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** Login, logout, lockout, reset…: an audit trail with no passwords or tokens in it. */
+export interface AuthEventsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: string | null;
+  kind: Immutable<string>;
+  ip: Immutable<string | null>;
+  created_at: Immutable<number>;
+}
+
+/** Fixed-window counters for rate limits and lockouts when no Redis is configured. */
+export interface RateLimitCountersTable {
+  key: Immutable<string>;
+  window_start: Immutable<number>;
+  count: number;
+}
+
+/**
+ * Realtime events kept per member, so an SSE client that reconnects with `Last-Event-ID`
+ * catches up. `id` increases (the only sequential id, never shown outside the event stream).
+ */
+export interface EventsTable {
+  id: Generated<number>;
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  type: Immutable<string>;
+  /** JSON text. */
+  data: Immutable<string>;
+  created_at: Immutable<number>;
+}
+
+export interface Database {
+  members: MembersTable;
+  profiles: ProfilesTable;
+  photos: PhotosTable;
+  profile_interests: ProfileInterestsTable;
+  likes: LikesTable;
+  swipes: SwipesTable;
+  blocks: BlocksTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  credit_ledger: CreditLedgerTable;
+  orders: OrdersTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_preferences: NotificationPreferencesTable;
+  complaints: ComplaintsTable;
+  tracking_records: TrackingRecordsTable;
+  tokens: TokensTable;
+  sessions: SessionsTable;
+  auth_events: AuthEventsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  events: EventsTable;
+}
+
+export type TableName = keyof Database;
+/** A row as read. */
+export type Row<T extends TableName> = Selectable<Database[T]>;
+/** A row as inserted (columns with defaults optional). */
+export type NewRow<T extends TableName> = Insertable<Database[T]>;
+/** A partial update (immutable columns absent). */
+export type RowUpdate<T extends TableName> = Updateable<Database[T]>;

@@ -1,0 +1,132 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Empty: SQLite in dataDir. `sqlite:<path>`, `sqlite::memory:`, `postgres://…`. */
+  databaseUrl: string;
+  dataDir: string;
+}
+
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+/** Where DATABASE_URL points, without opening anything (also used to print it safely). */
+export function resolveDatabaseTarget(opts: DatabaseOptions): DatabaseTarget {
+  const url = opts.databaseUrl.trim();
+  if (url === '') {
+    return { dialect: 'sqlite', filename: join(resolve(opts.dataDir), 'kindred.sqlite') };
+  }
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    return { dialect: 'postgres', connectionString: url };
+  }
+  if (/^sqlite:/i.test(url)) {
+    let path = url.slice('sqlite:'.length);
+    if (path === ':memory:') return { dialect: 'sqlite', filename: ':memory:' };
+    // sqlite:///abs/file and sqlite://rel/file are common spellings of the same thing.
+    if (path.startsWith('//')) path = path.slice(2);
+    if (path === '') throw new Error('DATABASE_URL "sqlite:" names no file; use sqlite:<path>');
+    return { dialect: 'sqlite', filename: isAbsolute(path) ? path : resolve(path) };
+  }
+  throw new Error(
+    `DATABASE_URL must be empty (SQLite in DATA_DIR), sqlite:<path>, sqlite::memory:, ` +
+      `postgres:// or postgresql://; got "${redactUrl(url)}"`,
+  );
+}
+
+/** The URL without its password, for logs and error messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:/@]+):[^@]*@/i, '$1:***@');
+}
+
+export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  const target = resolveDatabaseTarget(opts);
+  return target.dialect === 'sqlite'
+    ? openSqlite(target.filename)
+    : openPostgres(target.connectionString);
+}
+
+function openSqlite(filename: string): DatabaseHandle {
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const database = new SQLite(filename);
+  try {
+    // WAL lets readers run beside the one writer; NORMAL is durable enough under WAL and
+    // much faster; the busy timeout turns a concurrent writer into a short wait, not an error.
+    if (filename !== ':memory:') database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    // Off by default in SQLite; the schema's cascades and references rely on it.
+    database.pragma('foreign_keys = ON');
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async destroy() {
+      await db.destroy();
+      // Kysely closes only a database it has used; close one that never ran a query too.
+      if (database.open) database.close();
+    },
+  };
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // Per pool rather than pg's global parsers, so no other user of `pg` is affected.
+    // bigint (timestamps in ms, count(*)) and numeric (sum()) come back as strings by
+    // default; SQLite returns numbers, and both dialects must give the same JS values.
+    // Every such value here is an integer well below 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+        return format === undefined
+          ? pg.types.getTypeParser(oid)
+          : pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's network error would otherwise crash the process; the next query that
+  // needs the connection reports it instead.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    // Fail at start with the reason, not at the first request.
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw new Error(
+      `Cannot connect to PostgreSQL at ${redactUrl(connectionString)}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  let destroyed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    async destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,592 @@
+import { type Kysely, sql } from 'kysely';
+import { addSerialKey, flag, msType } from './schema-helpers.ts';
+
+/*
+ * The first schema, for every domain at once. Conventions (see ../database.ts): text ids,
+ * epoch-ms timestamps, 0/1 flags, money in minor units. Timestamps have no database default
+ * because the clock belongs to the caller (tests move it).
+ *
+ * Foreign keys cascade where a row means nothing without its parent (a like without its
+ * profile); orders do not cascade, because a payment stays a bookkeeping record and blocks the
+ * hard deletion of its member (accounts are scrubbed instead). Columns pointing both ways
+ * (profiles.main_photo_id, conversations.last_message_id, members.tracking_id) carry no
+ * foreign key, since SQLite cannot add one after both tables exist.
+ *
+ * Keyset paging sorts on (column, id), so the indexes that serve a page end in `id`.
+ */
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const ms = msType(db);
+
+  await db.schema
+    .createTable('members')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('language', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('confirmed_at', ms)
+    .addColumn('deleted_at', ms)
+    .addColumn('deletion_reason', 'text')
+    .addColumn('deletion_comment', 'text')
+    .addColumn('reactivate_until', ms)
+    .addColumn('invisible', 'integer', flag('invisible'))
+    .addColumn('private', 'integer', flag('private'))
+    .addColumn('paid_user', 'integer', flag('paid_user'))
+    // The cache of the ledger may never go negative, whatever a buggy caller tries.
+    .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0).check(sql`credits >= 0`))
+    .addColumn('last_active_at', ms)
+    .addColumn('tracking_id', 'text')
+    .addColumn('signup_country', 'text')
+    .addUniqueConstraint('members_site_email_unique', ['site_id', 'email'])
+    .execute();
+  await db.schema
+    .createIndex('members_network_created_idx')
+    .on('members')
+    .columns(['network_id', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('profiles')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('cascade'))
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('gender', 'text', (c) => c.notNull())
+    .addColumn('seeking', 'text', (c) => c.notNull())
+    .addColumn('birthdate', 'text', (c) => c.notNull())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('region', 'text')
+    .addColumn('city', 'text')
+    .addColumn('sexuality', 'text')
+    .addColumn('hair_color', 'text')
+    .addColumn('eye_color', 'text')
+    .addColumn('body_type', 'text')
+    .addColumn('relationship_status', 'text')
+    .addColumn('tattoos', 'text')
+    .addColumn('text', 'text')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('fictional', 'integer', flag('fictional'))
+    .addColumn('public_consent', 'integer', flag('public_consent'))
+    .addColumn('main_photo_id', 'text')
+    .addColumn('last_active_at', ms)
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('updated_at', ms, (c) => c.notNull())
+    .execute();
+  // NULLs are distinct in a unique index on both dialects: many operator profiles, one per account.
+  await db.schema
+    .createIndex('profiles_member_unique')
+    .on('profiles')
+    .column('member_id')
+    .unique()
+    .execute();
+  // Search: gender and an age range (a birthdate range) within the network.
+  await db.schema
+    .createIndex('profiles_search_gender_idx')
+    .on('profiles')
+    .columns(['network_id', 'gender', 'birthdate', 'id'])
+    .execute();
+  // Search by place.
+  await db.schema
+    .createIndex('profiles_search_place_idx')
+    .on('profiles')
+    .columns(['network_id', 'country', 'region', 'id'])
+    .execute();
+  // Default order of results (recently active first) and the "online" cards.
+  await db.schema
+    .createIndex('profiles_active_idx')
+    .on('profiles')
+    .columns(['network_id', 'last_active_at', 'id'])
+    .execute();
+
+  await db.schema
+    .createTable('photos')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('filename', 'text', (c) => c.notNull())
+    .addColumn('thumb_filename', 'text', (c) => c.notNull())
+    .addColumn('match_filename', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('locked', 'integer', flag('locked'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('photos_profile_position_idx')
+    .on('photos')
+    .columns(['profile_id', 'position'])
+    .execute();
+
+  await db.schema
+    .createTable('profile_interests')
+    .addColumn('profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('interest', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('profile_interests_pk', ['profile_id', 'interest'])
+    .execute();
+  await db.schema
+    .createIndex('profile_interests_network_idx')
+    .on('profile_interests')
+    .columns(['network_id', 'interest'])
+    .execute();
+
+  await db.schema
+    .createTable('likes')
+    .addColumn('liker_profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('liked_profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('seen_at', ms)
+    .addPrimaryKeyConstraint('likes_pk', ['liker_profile_id', 'liked_profile_id'])
+    .execute();
+  // "Who liked me", newest first, and the newest unseen like for the like modal.
+  await db.schema
+    .createIndex('likes_liked_idx')
+    .on('likes')
+    .columns(['liked_profile_id', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('swipes')
+    .addColumn('profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('target_profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addPrimaryKeyConstraint('swipes_pk', ['profile_id', 'target_profile_id'])
+    .execute();
+  // Counting today's likes.
+  await db.schema
+    .createIndex('swipes_profile_created_idx')
+    .on('swipes')
+    .columns(['profile_id', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('blocks')
+    .addColumn('blocker_profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('blocked_profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addPrimaryKeyConstraint('blocks_pk', ['blocker_profile_id', 'blocked_profile_id'])
+    .execute();
+  // "Am I blocked by them" is asked from the blocked side.
+  await db.schema
+    .createIndex('blocks_blocked_idx')
+    .on('blocks')
+    .columns(['blocked_profile_id', 'blocker_profile_id'])
+    .execute();
+
+  await db.schema
+    .createTable('conversations')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('profile_a_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('profile_b_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('last_message_at', ms)
+    .addColumn('last_message_id', 'text')
+    .addUniqueConstraint('conversations_pair_unique', ['profile_a_id', 'profile_b_id'])
+    .execute();
+  await db.schema
+    .createIndex('conversations_profile_b_idx')
+    .on('conversations')
+    .column('profile_b_id')
+    .execute();
+
+  await db.schema
+    .createTable('conversation_members')
+    .addColumn('conversation_id', 'text', (c) =>
+      c.notNull().references('conversations.id').onDelete('cascade'),
+    )
+    .addColumn('profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('unread_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('last_read_at', ms)
+    .addColumn('deleted_at', ms)
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addPrimaryKeyConstraint('conversation_members_pk', ['conversation_id', 'profile_id'])
+    .execute();
+  // A profile's chat list.
+  await db.schema
+    .createIndex('conversation_members_profile_idx')
+    .on('conversation_members')
+    .columns(['profile_id', 'conversation_id'])
+    .execute();
+
+  await db.schema
+    .createTable('messages')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('conversation_id', 'text', (c) =>
+      c.notNull().references('conversations.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('sender_profile_id', 'text', (c) =>
+      c.notNull().references('profiles.id').onDelete('cascade'),
+    )
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('text', 'text')
+    .addColumn('photo_id', 'text')
+    .addColumn('gift_id', 'text')
+    .addColumn('credits_spent', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('client_id', 'text')
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('read_at', ms)
+    .execute();
+  // Pages of a conversation, newest first, stable under equal timestamps.
+  await db.schema
+    .createIndex('messages_conversation_page_idx')
+    .on('messages')
+    .columns(['conversation_id', 'created_at', 'id'])
+    .execute();
+  // A retried send finds the first one instead of sending twice.
+  await db.schema
+    .createIndex('messages_sender_client_unique')
+    .on('messages')
+    .columns(['sender_profile_id', 'client_id'])
+    .unique()
+    .execute();
+
+  await db.schema
+    .createTable('credit_ledger')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('delta', 'integer', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('reference', 'text')
+    .addColumn('balance_after', 'integer', (c) => c.notNull().check(sql`balance_after >= 0`))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('credit_ledger_member_idx')
+    .on('credit_ledger')
+    .columns(['member_id', 'created_at'])
+    .execute();
+  // The same order or message can never be booked twice.
+  await db.schema
+    .createIndex('credit_ledger_reference_unique')
+    .on('credit_ledger')
+    .columns(['member_id', 'reason', 'reference'])
+    .unique()
+    .execute();
+
+  await db.schema
+    .createTable('orders')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+    .addColumn('bundle_id', 'text', (c) => c.notNull())
+    .addColumn('credits', 'integer', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull())
+    .addColumn('payment_method', 'text', (c) => c.notNull())
+    .addColumn('provider', 'text', (c) => c.notNull())
+    .addColumn('provider_payment_id', 'text')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('discount_code', 'text')
+    .addColumn('client_id', 'text')
+    .addColumn('country', 'text')
+    .addColumn('recurring', 'integer', flag('recurring'))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('updated_at', ms, (c) => c.notNull())
+    .addColumn('completed_at', ms)
+    .execute();
+  await db.schema
+    .createIndex('orders_provider_payment_unique')
+    .on('orders')
+    .columns(['provider', 'provider_payment_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('orders_member_client_unique')
+    .on('orders')
+    .columns(['member_id', 'client_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('orders_member_created_idx')
+    .on('orders')
+    .columns(['member_id', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('discount_codes')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('code', 'text', (c) => c.notNull().unique())
+    .addColumn('network_id', 'text')
+    .addColumn('percentage', 'integer', (c) => c.notNull())
+    .addColumn('minimum_amount', 'integer')
+    .addColumn('currency', 'text')
+    .addColumn('country', 'text')
+    .addColumn('validity', 'text', (c) => c.notNull())
+    .addColumn('active', 'integer', flag('active', 1))
+    .addColumn('expires_at', ms)
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('discount_redemptions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('discount_code_id', 'text', (c) =>
+      c.notNull().references('discount_codes.id').onDelete('cascade'),
+    )
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('set null'))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addUniqueConstraint('discount_redemptions_once_unique', ['discount_code_id', 'member_id'])
+    .execute();
+  await db.schema
+    .createIndex('discount_redemptions_member_idx')
+    .on('discount_redemptions')
+    .column('member_id')
+    .execute();
+
+  await db.schema
+    .createTable('push_subscriptions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+    .addColumn('p256dh', 'text', (c) => c.notNull())
+    .addColumn('auth', 'text', (c) => c.notNull())
+    .addColumn('user_agent', 'text')
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('last_used_at', ms)
+    .execute();
+  await db.schema
+    .createIndex('push_subscriptions_member_idx')
+    .on('push_subscriptions')
+    .column('member_id')
+    .execute();
+
+  await db.schema
+    .createTable('notification_preferences')
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('category', 'text', (c) => c.notNull())
+    .addColumn('disabled', 'integer', flag('disabled'))
+    .addColumn('reason', 'text')
+    .addColumn('updated_at', ms, (c) => c.notNull())
+    .addPrimaryKeyConstraint('notification_preferences_pk', ['member_id', 'category'])
+    .execute();
+
+  await db.schema
+    .createTable('complaints')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('reporter_member_id', 'text', (c) =>
+      c.references('members.id').onDelete('set null'),
+    )
+    .addColumn('profile_id', 'text', (c) => c.references('profiles.id').onDelete('set null'))
+    .addColumn('category', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('email', 'text')
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('complaints_network_status_idx')
+    .on('complaints')
+    .columns(['network_id', 'status', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('tracking_records')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('network', 'text')
+    .addColumn('ref', 'text')
+    .addColumn('sub', 'text')
+    .addColumn('sub1', 'text')
+    .addColumn('sub2', 'text')
+    .addColumn('sub3', 'text')
+    .addColumn('aff_sub1', 'text')
+    .addColumn('aff_sub2', 'text')
+    .addColumn('aff_sub3', 'text')
+    .addColumn('cpc', 'text')
+    .addColumn('landing_path', 'text')
+    .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('tracking_records_site_created_idx')
+    .on('tracking_records')
+    .columns(['site_id', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('tokens')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('hash', 'text', (c) => c.notNull().unique())
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text')
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('expires_at', ms, (c) => c.notNull())
+    .addColumn('used_at', ms)
+    .execute();
+  // Counting today's reset e-mails of a member, and invalidating older tokens of a purpose.
+  await db.schema
+    .createIndex('tokens_member_purpose_idx')
+    .on('tokens')
+    .columns(['member_id', 'purpose', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('sessions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('expires_at', ms, (c) => c.notNull())
+    .addColumn('last_seen_at', ms, (c) => c.notNull())
+    .addColumn('user_agent', 'text')
+    .addColumn('ip', 'text')
+    .execute();
+  await db.schema
+    .createIndex('sessions_member_idx')
+    .on('sessions')
+    .column('member_id')
+    .execute();
+  await db.schema
+    .createIndex('sessions_expires_idx')
+    .on('sessions')
+    .column('expires_at')
+    .execute();
+
+  await db.schema
+    .createTable('auth_events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('ip', 'text')
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('auth_events_member_idx')
+    .on('auth_events')
+    .columns(['member_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('auth_events_created_idx')
+    .on('auth_events')
+    .column('created_at')
+    .execute();
+
+  await db.schema
+    .createTable('rate_limit_counters')
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('window_start', ms, (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
+    .execute();
+  // Sweeping expired windows.
+  await db.schema
+    .createIndex('rate_limit_counters_window_idx')
+    .on('rate_limit_counters')
+    .column('window_start')
+    .execute();
+
+  await addSerialKey(db, db.schema.createTable('events'), 'id')
+    .addColumn('member_id', 'text', (c) =>
+      c.notNull().references('members.id').onDelete('cascade'),
+    )
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  // Catch-up after Last-Event-ID.
+  await db.schema
+    .createIndex('events_member_id_idx')
+    .on('events')
+    .columns(['member_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('events_created_idx')
+    .on('events')
+    .column('created_at')
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  // Children before parents, so the foreign keys never block a drop.
+  for (const table of [
+    'events',
+    'rate_limit_counters',
+    'auth_events',
+    'sessions',
+    'tokens',
+    'tracking_records',
+    'complaints',
+    'notification_preferences',
+    'push_subscriptions',
+    'discount_redemptions',
+    'discount_codes',
+    'orders',
+    'credit_ledger',
+    'messages',
+    'conversation_members',
+    'conversations',
+    'blocks',
+    'swipes',
+    'likes',
+    'profile_interests',
+    'photos',
+    'profiles',
+    'members',
+  ]) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}

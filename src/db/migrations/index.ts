@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_initial.ts';
+
+/**
+ * Every migration, in order. Listed by hand because the server is bundled: there is no
+ * migrations folder to scan at run time. Names sort in the order they must run; a new one
+ * is appended here and never renamed or edited once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

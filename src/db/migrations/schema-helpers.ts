@@ -1,0 +1,46 @@
+import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter, sql } from 'kysely';
+
+/*
+ * The few places where SQLite and PostgreSQL need different DDL. Everything else in the
+ * migrations is one schema-builder call for both.
+ */
+
+export type MigrationDialect = 'sqlite' | 'postgres';
+
+export function dialectOf(db: Kysely<any>): MigrationDialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}
+
+/**
+ * Epoch milliseconds overflow PostgreSQL's 4-byte integer; SQLite's integer is 8 bytes already
+ * (and `integer` is its idiomatic spelling).
+ */
+export function msType(db: Kysely<any>): 'bigint' | 'integer' {
+  return dialectOf(db) === 'sqlite' ? 'integer' : 'bigint';
+}
+
+/**
+ * A 0/1 flag with a default. Integers rather than PostgreSQL booleans, so both dialects hand
+ * the same JS value to the code; the check keeps other integers out.
+ */
+export function flag(column: string, defaultValue: 0 | 1 = 0) {
+  return (c: ColumnDefinitionBuilder) =>
+    c
+      .notNull()
+      .defaultTo(defaultValue)
+      .check(sql`${sql.ref(column)} in (0, 1)`);
+}
+
+/**
+ * An increasing integer key. In SQLite, AUTOINCREMENT keeps ids from being reused after the
+ * newest rows are deleted, which a reconnecting client's Last-Event-ID depends on.
+ */
+export function addSerialKey(
+  db: Kysely<any>,
+  table: ReturnType<Kysely<any>['schema']['createTable']>,
+  column: string,
+) {
+  return dialectOf(db) === 'sqlite'
+    ? table.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement())
+    : table.addColumn(column, 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity());
+}

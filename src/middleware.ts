@@ -1,7 +1,105 @@
 import { defineMiddleware } from 'astro:middleware';
-console.log('middleware module loaded at', new Date().toISOString());
-await new Promise((r) => setTimeout(r, 10));
-export const onRequest = defineMiddleware(async (ctx, next) => {
-  if (ctx.url.pathname.startsWith('/de/')) return next(ctx.url.pathname.slice(3));
-  return next();
+import { translator } from './i18n/index.ts';
+import { isLocale, type Locale } from './i18n/locales.ts';
+import { apiError } from './server/http.ts';
+import { getPlatform } from './server/platform.ts';
+import {
+  clientIp,
+  fallbackLocale,
+  LOCALE_COOKIE,
+  localePath,
+  originAllowed,
+  readCookie,
+  requestScheme,
+  rootLocaleRedirect,
+  routeLocale,
+  SAFE_METHODS,
+  visitorCountry,
+} from './server/request.ts';
+import { securityHeaders } from './server/security-headers.ts';
+
+/** An unknown host names no brand: a plain page, the same for every host. */
+function unknownHost(): Response {
+  return new Response(
+    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><title>404 Not Found</title><h1>404 Not Found</h1><p>There is no site at this address.</p></html>',
+    { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
+  );
+}
+
+function redirect(location: string, status: 301 | 302 | 303 | 308): Response {
+  // Locale redirects depend on cookies and configuration: never cache the temporary ones.
+  const cache = status === 301 || status === 308 ? 'public, max-age=3600' : 'no-store';
+  return new Response(null, { status, headers: { location, 'cache-control': cache } });
+}
+
+/**
+ * Every request: Host → site (one map lookup), locale from the URL, origin check on mutations,
+ * security headers on every answer.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const platform = await getPlatform();
+  const { request, url } = context;
+  const headers = request.headers;
+  const site = platform.registry.resolveHost(headers.get('host'));
+  if (!site) return unknownHost();
+
+  const { env } = platform;
+  const cookieHeader = headers.get('cookie');
+  const cookieLocale = readCookie(cookieHeader, LOCALE_COOKIE);
+  const chosenLocale: Locale | undefined = isLocale(cookieLocale) ? cookieLocale : undefined;
+  const isApi = url.pathname.startsWith('/api/');
+
+  let locale: Locale;
+  let routePath = url.pathname;
+  if (isApi) {
+    // API answers speak the visitor's language: the client's header, the chosen locale, the site's.
+    const asked = headers.get('x-locale');
+    locale = isLocale(asked) && site.locales.includes(asked) ? asked : chosenLocale && site.locales.includes(chosenLocale) ? chosenLocale : fallbackLocale(site);
+  } else {
+    if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
+      const target = rootLocaleRedirect(site, cookieLocale);
+      if (target) return redirect(localePath(target, '/') + url.search, 302);
+    }
+    const route = routeLocale(url.pathname, url.search, site);
+    if (route.kind === 'redirect') return redirect(route.location, route.permanent ? 301 : 302);
+    locale = route.locale;
+    routePath = route.kind === 'serve' ? route.path : '/404';
+  }
+
+  const visitor = visitorCountry(headers.get(env.GEO_COUNTRY_HEADER), env.TRUST_PROXY, site);
+  const locals = context.locals;
+  locals.platform = platform;
+  locals.site = site;
+  locals.locale = locale;
+  locals.t = translator(locale);
+  locals.routePath = routePath;
+  locals.country = visitor.country;
+  locals.countryKnown = visitor.known;
+  locals.scheme = requestScheme(headers.get('x-forwarded-proto'), env.TRUST_PROXY, env.PUBLIC_SCHEME);
+  locals.clientIp = clientIp(headers.get('x-forwarded-for'), env.TRUST_PROXY, context.clientAddress);
+  locals.chosenLocale = chosenLocale;
+
+  if (!SAFE_METHODS.has(request.method) && !originAllowed(headers.get('origin'), site, url.pathname)) {
+    return withSecurityHeaders(apiError(locals.t, 403, 'forbidden_origin'));
+  }
+
+  let response: Response;
+  if (!isApi && routePath !== url.pathname) {
+    response = await next(routePath + url.search);
+  } else {
+    response = await next();
+  }
+  return withSecurityHeaders(response);
 });
+
+function withSecurityHeaders(response: Response): Response {
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    const existing = response.headers.get(name);
+    if (!existing) response.headers.set(name, value);
+    // Astro puts the page's script and style hashes in its own CSP header: add ours to it.
+    else if (name === 'content-security-policy' && !existing.includes('frame-ancestors')) {
+      response.headers.set(name, `${existing.replace(/[;\s]+$/, '')}; ${value}`);
+    }
+  }
+  return response;
+}

@@ -1,0 +1,23 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Process-wide configuration and adapters. */
+    platform: import('./server/platform.ts').Platform;
+    /** The site serving this request's Host. */
+    site: import('./tenancy/site.ts').Site;
+    /** The page's locale: a pure function of the URL for pages; the visitor's choice for API calls. */
+    locale: import('./i18n/locales.ts').Locale;
+    t: import('./i18n/index.ts').Translate;
+    /** The path without its locale prefix (the route that renders). */
+    routePath: string;
+    /** The visitor's country (trusted proxy header, or the site's fallback). */
+    country: string;
+    /** Whether the country came from the proxy (false: the site's fallback). */
+    countryKnown: boolean;
+    scheme: 'http' | 'https';
+    clientIp: string;
+    /** The locale the visitor chose with the switcher (cookie), if any. */
+    chosenLocale: import('./i18n/locales.ts').Locale | undefined;
+  }
+}

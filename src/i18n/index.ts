@@ -1,0 +1,60 @@
+import da from './locales/da.json' with { type: 'json' };
+import de from './locales/de.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import fi from './locales/fi.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+import it from './locales/it.json' with { type: 'json' };
+import nb from './locales/nb.json' with { type: 'json' };
+import nl from './locales/nl.json' with { type: 'json' };
+import pl from './locales/pl.json' with { type: 'json' };
+import sv from './locales/sv.json' with { type: 'json' };
+import type { Locale } from './locales.ts';
+
+export * from './locales.ts';
+
+/** Every message key; English (`en.json`) is the source, so a key exists when English has it. */
+export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;
+export type MessageVars = Record<string, string | number>;
+
+/**
+ * The message files, checked against English by `scripts/check-i18n.ts` (same keys, same
+ * placeholders, nothing empty); the cast is what that check proves.
+ */
+export const MESSAGES: Record<Locale, Messages> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv } as Record<
+  Locale,
+  Messages
+>;
+
+/** Fills `{name}` placeholders; an unknown placeholder stays visible rather than vanishing. */
+export function format(template: string, vars?: MessageVars): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole,
+  );
+}
+
+export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+
+/** A translator for one locale; one per request, never shared state. */
+export function translator(locale: Locale): Translate {
+  const messages = MESSAGES[locale];
+  return (key, vars) => format(messages[key] ?? MESSAGES.en[key] ?? key, vars);
+}
+
+/** Whether a string is a message key (niche copy keys come from JSON files). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES.en, key);
+}
+
+/**
+ * The subset of messages an island needs, passed as a prop: islands ship only the messages
+ * they use instead of a whole locale file.
+ */
+export function pickMessages<K extends MessageKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
+  const messages = MESSAGES[locale];
+  const out = {} as Record<K, string>;
+  for (const key of keys) out[key] = messages[key];
+  return out;
+}

@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { isLocale } from '../../i18n/locales.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localePath } from '../../server/request.ts';
+
+/**
+ * The language switcher's link: remembers the choice in a cookie for 365 days (spec §4) and
+ * returns to the page in that language. Only this explicit choice sets the cookie; visiting a
+ * prefixed URL does not, so pages stay cacheable.
+ */
+export const GET: APIRoute = ({ url, locals, cookies }) => {
+  const { site } = locals;
+  const asked = url.searchParams.get('locale');
+  const locale = isLocale(asked) && site.locales.includes(asked) ? asked : undefined;
+  const next = url.searchParams.get('next') ?? '/';
+  // Only paths of this site: no scheme, no protocol-relative `//host`, no backslash tricks.
+  const safeNext = /^\/(?![/\\])[^\s]*$/.test(next) ? next : locale ? localePath(locale, '/') : '/';
+  if (locale) {
+    cookies.set(LOCALE_COOKIE, locale, {
+      path: '/',
+      maxAge: LOCALE_COOKIE_MAX_AGE,
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: locals.scheme === 'https',
+    });
+  }
+  return new Response(null, { status: 303, headers: { location: safeNext, 'cache-control': 'no-store' } });
+};

@@ -1,0 +1,134 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts';
+import { normalizeHost } from '../tenancy/host.ts';
+import type { Site } from '../tenancy/site.ts';
+
+/** Name of the cookie that remembers the visitor's language choice (spec §4: 365 days). */
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export type LocaleRoute =
+  /** Serve `path` (the URL without its locale prefix) in `locale`. */
+  | { kind: 'serve'; locale: Locale; path: string }
+  /** Redirect to `location` (permanent: `/en/…` has one canonical URL, `/…`). */
+  | { kind: 'redirect'; location: string; permanent: boolean }
+  | { kind: 'not_found'; locale: Locale };
+
+/**
+ * The locale of a page is a pure function of its URL: no prefix is English, `/de/…` German.
+ * `/en/…` redirects permanently to `/…`; a prefix of a locale the site does not show is a 404.
+ * On a site that does not show English, unprefixed pages move to the site's own language.
+ */
+export function routeLocale(pathname: string, search: string, site: Site): LocaleRoute {
+  const match = /^\/([a-z]{2})(\/.*)?$/.exec(pathname);
+  const prefix = match?.[1];
+  if (prefix && isLocale(prefix)) {
+    const rest = match?.[2] || '/';
+    if (prefix === DEFAULT_LOCALE) return { kind: 'redirect', location: rest + search, permanent: true };
+    if (!site.locales.includes(prefix)) return { kind: 'not_found', locale: fallbackLocale(site) };
+    return { kind: 'serve', locale: prefix, path: rest };
+  }
+  if (!site.locales.includes(DEFAULT_LOCALE)) {
+    return { kind: 'redirect', location: localePath(fallbackLocale(site), pathname) + search, permanent: false };
+  }
+  return { kind: 'serve', locale: DEFAULT_LOCALE, path: pathname };
+}
+
+/** The locale a site falls back to: its `domain_language` when visible, else its first locale. */
+export function fallbackLocale(site: Site): Locale {
+  return site.domainLocale ?? (site.locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : site.locales[0]!);
+}
+
+/**
+ * Spec §4, on `/` only: a remembered choice wins; without one, the site's `domain_language`
+ * (first two letters) picks the locale. Returns the prefix to redirect to, or undefined to stay.
+ */
+export function rootLocaleRedirect(site: Site, cookieLocale: string | undefined): Locale | undefined {
+  const chosen = isLocale(cookieLocale) && site.locales.includes(cookieLocale) ? cookieLocale : undefined;
+  const target = chosen ?? site.domainLocale;
+  return target && target !== DEFAULT_LOCALE ? target : undefined;
+}
+
+/** `/members` in `de` is `/de/members`; English has no prefix. */
+export function localePath(locale: Locale, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}/` : `/${locale}${clean}`;
+}
+
+/**
+ * The origin of a site as visitors reach it: its canonical domain (never the request's Host),
+ * the public scheme and, where a port must be named, PUBLIC_PORT.
+ */
+export function siteOrigin(site: Site, scheme: 'http' | 'https', publicPort: number | undefined): string {
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  const port = publicPort && publicPort !== defaultPort ? `:${publicPort}` : '';
+  return `${scheme}://${site.primaryDomain}${port}`;
+}
+
+/** Methods that change nothing: exempt from the origin check. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths that accept requests without a same-site Origin (API.md: beacons, checkout form, webhooks). */
+const ORIGIN_EXEMPT = [/^\/api\/payment-webhook\.php$/];
+
+/**
+ * Whether a mutating request may proceed: its `Origin`, when present, must be one of the site's
+ * own domains (any port, the scheme we serve). Without Origin (old browsers, server-to-server)
+ * the session cookie's SameSite=Lax already keeps cross-site form posts out.
+ */
+export function originAllowed(origin: string | null, site: Site, pathname: string): boolean {
+  if (ORIGIN_EXEMPT.some((re) => re.test(pathname))) return true;
+  if (origin === null) return true;
+  if (origin === 'null') return false;
+  try {
+    const host = normalizeHost(new URL(origin).host);
+    return site.domains.some((d) => normalizeHost(d) === host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The visitor's country: the trusted proxy's header when believed (`known`), else the site's
+ * fallback country.
+ */
+export function visitorCountry(headerValue: string | null, trustProxy: boolean, site: Site): { country: string; known: boolean } {
+  const value = headerValue?.trim().toUpperCase();
+  if (trustProxy && value && /^[A-Z]{2}$/.test(value) && value !== 'XX') return { country: value, known: true };
+  return { country: site.defaultCountry, known: false };
+}
+
+/** The scheme the visitor used: the proxy's word when trusted, else the configured public scheme. */
+export function requestScheme(forwardedProto: string | null, trustProxy: boolean, publicScheme: 'http' | 'https'): 'http' | 'https' {
+  if (trustProxy && forwardedProto) {
+    const first = forwardedProto.split(',')[0]!.trim().toLowerCase();
+    if (first === 'https' || first === 'http') return first;
+  }
+  return publicScheme;
+}
+
+/** The client's IP: the first X-Forwarded-For hop when the proxy is trusted. */
+export function clientIp(forwardedFor: string | null, trustProxy: boolean, socketAddress: string | undefined): string {
+  if (trustProxy && forwardedFor) {
+    const first = forwardedFor.split(',')[0]!.trim();
+    if (first) return first;
+  }
+  return socketAddress ?? 'unknown';
+}
+
+/** Reads one cookie from a Cookie header without a parser dependency. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

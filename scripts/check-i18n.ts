@@ -1,0 +1,47 @@
+/**
+ * Checks the message files against English: same keys, no empty values, same placeholders,
+ * and every string translated unless the allow-list below says why English is right.
+ *
+ *   node scripts/check-i18n.ts
+ *
+ * Prints one line per problem and exits 1, or prints `i18n ok: <locales> locales, <keys> keys`.
+ */
+import { readdir } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkMessages, loadMessageFiles, type SameAsEnglish } from '../src/i18n/check.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../src/i18n/locales.ts';
+
+export const LOCALES_DIR = fileURLToPath(new URL('../src/i18n/locales/', import.meta.url));
+
+/**
+ * Keys whose English text is also the right text in other languages. Keep this short: every
+ * entry names the locales it applies to (none named means all) and says why.
+ */
+export const ALLOW_SAME: readonly SameAsEnglish[] = [
+  { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
+  { key: 'footer.faq', locales: ['de', 'fr', 'pl'], reason: '"FAQ" is the usual footer label there' },
+  { key: 'index.online', locales: ['da', 'de', 'it', 'nl', 'pl', 'sv'], reason: '"Online" is the word used there' },
+  { key: 'page.email', locales: ['da', 'it', 'nl', 'pl'], reason: '"E-mail" is the native spelling there' },
+  { key: 'region.region', locales: ['da', 'de', 'nb', 'pl', 'sv'], reason: '"Region" is the same word there' },
+  { key: 'region.province', locales: ['fr'], reason: '"Province" is the same word in French' },
+  { key: 'region.canton', locales: ['fr'], reason: '"Canton" is the same word in French' },
+  { key: 'gender.male', locales: ['nl', 'sv'], reason: '"Man" is the same word there' },
+  { key: 'error.title', locales: ['es'], reason: '"Error" is the same word in Spanish' },
+];
+
+/** Runs the check on the real files; returns the lines to print and whether all is well. */
+export async function checkI18n(dir: string = LOCALES_DIR): Promise<{ ok: boolean; lines: string[] }> {
+  const files = await loadMessageFiles(dir, LOCALES);
+  const result = checkMessages(files, { source: DEFAULT_LOCALE, allowSame: ALLOW_SAME });
+  const known = new Set(LOCALES.map((locale) => `${locale}.json`));
+  const strays = (await readdir(dir)).filter((name) => name.endsWith('.json') && !known.has(name)).sort();
+  const problems = [...result.problems, ...strays.map((name) => `${name}: not one of the supported locales`)];
+  if (problems.length > 0) return { ok: false, lines: problems };
+  return { ok: true, lines: [`i18n ok: ${result.locales} locales, ${result.keys} keys`] };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { ok, lines } = await checkI18n();
+  for (const line of lines) (ok ? console.log : console.error)(line);
+  process.exitCode = ok ? 0 : 1;
+}

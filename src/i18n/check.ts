@@ -1,0 +1,176 @@
+/**
+ * Consistency check of the message files against English, the source language.
+ *
+ * Every locale must have exactly the English keys, no empty values, the same `{placeholders}`
+ * (same names, same number of times) and a text of its own: a value identical to English means a
+ * string nobody translated, unless an allow-list entry says why English is right there.
+ * `scripts/check-i18n.ts` runs this on `src/i18n/locales/*.json`; the function itself takes plain
+ * objects so tests can feed it small fake message sets.
+ */
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A message file as parsed from JSON; nothing about its shape is trusted. */
+export type MessageFile = unknown;
+
+/** A key whose English text is also correct in (some) other locales. */
+export interface SameAsEnglish {
+  /** An exact key, or a prefix followed by `.*` (`lang.*`). */
+  key: string;
+  /** The locales where the English text is right; omitted means every locale. */
+  locales?: readonly string[];
+  /** Why the English text stays: required so the list cannot grow silently. */
+  reason: string;
+}
+
+export interface CheckOptions {
+  /** The source locale the others are compared with; `en` unless told. */
+  source?: string;
+  /** Keys allowed to be identical to the source text. */
+  allowSame?: readonly SameAsEnglish[];
+}
+
+export interface CheckResult {
+  /** One line per problem, `<locale>.json: <problem>`; empty when all is well. */
+  problems: string[];
+  /** How many locales were checked, the source included. */
+  locales: number;
+  /** How many keys the source has. */
+  keys: number;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The placeholders of a message, sorted, repeated as often as they occur. */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => `{${match[1]}}`).sort();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function keyMatches(pattern: string, key: string): boolean {
+  return pattern.endsWith('.*') ? key.startsWith(pattern.slice(0, -1)) : pattern === key;
+}
+
+function allowedSame(allow: readonly SameAsEnglish[], locale: string, key: string): boolean {
+  return allow.some(
+    (entry) => keyMatches(entry.key, key) && (entry.locales === undefined || entry.locales.includes(locale)),
+  );
+}
+
+function describe(list: readonly string[]): string {
+  return list.length === 0 ? '(none)' : list.join(' ');
+}
+
+/**
+ * Checks every locale against the source. `files` maps a locale to its parsed file; a locale
+ * whose file could not be read or parsed can be passed as an `Error` to report it.
+ */
+export function checkMessages(files: Readonly<Record<string, MessageFile | Error>>, options: CheckOptions = {}): CheckResult {
+  const source = options.source ?? 'en';
+  const allow = options.allowSame ?? [];
+  const problems: string[] = [];
+  const locales = Object.keys(files).sort();
+
+  for (const entry of allow) {
+    if (entry.reason.trim() === '') problems.push(`allow-list: ${entry.key} has no reason`);
+  }
+
+  const sourceFile = files[source];
+  if (sourceFile instanceof Error) {
+    problems.push(`${source}.json: ${sourceFile.message}`);
+    return { problems, locales: locales.length, keys: 0 };
+  }
+  if (!isRecord(sourceFile)) {
+    problems.push(`${source}.json: ${sourceFile === undefined ? 'file missing' : 'not a JSON object'}`);
+    return { problems, locales: locales.length, keys: 0 };
+  }
+
+  const sourceKeys = Object.keys(sourceFile);
+  const english = new Map<string, string>();
+  for (const key of sourceKeys) {
+    const value = sourceFile[key];
+    if (typeof value !== 'string') problems.push(`${source}.json: not a string ${key}`);
+    else if (value.trim() === '') problems.push(`${source}.json: empty value ${key}`);
+    else english.set(key, value);
+  }
+
+  for (const entry of allow) {
+    if (!sourceKeys.some((key) => keyMatches(entry.key, key))) {
+      problems.push(`allow-list: ${entry.key} matches no key of ${source}.json`);
+    }
+  }
+
+  for (const locale of locales) {
+    if (locale === source) continue;
+    const file = files[locale];
+    const name = `${locale}.json`;
+    if (file instanceof Error) {
+      problems.push(`${name}: ${file.message}`);
+      continue;
+    }
+    if (!isRecord(file)) {
+      problems.push(`${name}: not a JSON object`);
+      continue;
+    }
+    for (const key of sourceKeys) {
+      if (!Object.prototype.hasOwnProperty.call(file, key)) {
+        problems.push(`${name}: missing key ${key}`);
+        continue;
+      }
+      const value = file[key];
+      if (typeof value !== 'string') {
+        problems.push(`${name}: not a string ${key}`);
+        continue;
+      }
+      if (value.trim() === '') {
+        problems.push(`${name}: empty value ${key}`);
+        continue;
+      }
+      const text = english.get(key);
+      if (text === undefined) continue;
+      const expected = placeholders(text);
+      const actual = placeholders(value);
+      if (expected.join(' ') !== actual.join(' ')) {
+        problems.push(`${name}: placeholders differ in ${key}: ${describe(expected)} vs ${describe(actual)}`);
+      }
+      if (value.trim() === text.trim() && !allowedSame(allow, locale, key)) {
+        problems.push(`${name}: not translated (same as English) ${key}`);
+      }
+    }
+    for (const key of Object.keys(file)) {
+      if (!Object.prototype.hasOwnProperty.call(sourceFile, key)) problems.push(`${name}: extra key ${key}`);
+    }
+  }
+
+  return { problems, locales: locales.length, keys: sourceKeys.length };
+}
+
+/**
+ * Reads `<locale>.json` for each locale from the directory `dir`; a file that is missing or not
+ * valid JSON comes back as an `Error` for {@link checkMessages} to report.
+ */
+export async function loadMessageFiles(
+  dir: string,
+  locales: readonly string[],
+): Promise<Record<string, MessageFile | Error>> {
+  const files: Record<string, MessageFile | Error> = {};
+  for (const locale of locales) {
+    let text: string;
+    try {
+      text = await readFile(join(dir, `${locale}.json`), 'utf8');
+    } catch {
+      files[locale] = new Error('file missing');
+      continue;
+    }
+    try {
+      files[locale] = JSON.parse(text) as unknown;
+    } catch (error) {
+      files[locale] = new Error(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return files;
+}

@@ -10,6 +10,10 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * Sites and networks are configuration files, so `site_id` and `network_id` are plain text
  * without foreign keys. Every table with member data carries `network_id` so a repository can
  * scope every read by it.
+ *
+ * Pitfall: in a multi-row insert, give every row the same columns. SQLite has no DEFAULT in a
+ * VALUES list, so Kysely sends NULL for a defaulted column that only some rows leave out, and
+ * the NOT NULL constraint refuses the insert (PostgreSQL would accept it).
  */
 
 /** 0 or 1: the boolean both dialects store alike. */

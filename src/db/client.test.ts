@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, redactUrl, resolveDatabaseTarget } from './client.ts';
+
+describe('resolveDatabaseTarget', () => {
+  const dataDir = '/srv/kindred/data';
+
+  it('defaults to a SQLite file in the data folder', () => {
+    expect(resolveDatabaseTarget({ databaseUrl: '', dataDir })).toEqual({
+      dialect: 'sqlite',
+      filename: '/srv/kindred/data/kindred.sqlite',
+    });
+    expect(resolveDatabaseTarget({ databaseUrl: '  ', dataDir }).dialect).toBe('sqlite');
+  });
+
+  it('accepts sqlite: URLs', () => {
+    expect(resolveDatabaseTarget({ databaseUrl: 'sqlite::memory:', dataDir })).toEqual({
+      dialect: 'sqlite',
+      filename: ':memory:',
+    });
+    expect(resolveDatabaseTarget({ databaseUrl: 'sqlite:/tmp/a.db', dataDir })).toEqual({
+      dialect: 'sqlite',
+      filename: '/tmp/a.db',
+    });
+    expect(resolveDatabaseTarget({ databaseUrl: 'sqlite:///tmp/a.db', dataDir })).toEqual({
+      dialect: 'sqlite',
+      filename: '/tmp/a.db',
+    });
+    expect(resolveDatabaseTarget({ databaseUrl: 'sqlite:x/a.db', dataDir })).toEqual({
+      dialect: 'sqlite',
+      filename: resolve('x/a.db'),
+    });
+  });
+
+  it('accepts postgres:// and postgresql://', () => {
+    for (const url of ['postgres://u@h/db', 'postgresql://u:p@h:5433/db?sslmode=require']) {
+      expect(resolveDatabaseTarget({ databaseUrl: url, dataDir })).toEqual({
+        dialect: 'postgres',
+        connectionString: url,
+      });
+    }
+  });
+
+  it('refuses anything else without echoing a password', () => {
+    expect(() =>
+      resolveDatabaseTarget({ databaseUrl: 'mysql://u:secret@h/db', dataDir }),
+    ).toThrow(/DATABASE_URL must be/);
+    expect(() =>
+      resolveDatabaseTarget({ databaseUrl: 'mysql://u:secret@h/db', dataDir }),
+    ).not.toThrow(/secret/);
+    expect(() => resolveDatabaseTarget({ databaseUrl: 'sqlite:', dataDir })).toThrow(/no file/);
+  });
+
+  it('redacts passwords', () => {
+    expect(redactUrl('postgres://kindred:s3cret@db:5432/k')).toBe('postgres://kindred:***@db:5432/k');
+    expect(redactUrl('postgres://kindred@db/k')).toBe('postgres://kindred@db/k');
+  });
+});
+
+describe('createDatabase with SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kindred-db-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the data folder and sets the pragmas the schema relies on', async () => {
+    const dataDir = join(dir, 'nested', 'data');
+    const handle = await createDatabase({ databaseUrl: '', dataDir });
+    try {
+      expect(handle.dialect).toBe('sqlite');
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBe(5000);
+      // NORMAL is 1.
+      expect(await pragma('synchronous')).toBe(1);
+    } finally {
+      await handle.destroy();
+    }
+  });
+
+  it('can be destroyed without ever being used', async () => {
+    const handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: dir });
+    await handle.destroy();
+  });
+});
+
+describe('createDatabase with PostgreSQL', () => {
+  it('fails early with a clear message and no password when the server does not answer', async () => {
+    await expect(
+      createDatabase({ databaseUrl: 'postgres://nobody:hunter2@127.0.0.1:1/none', dataDir: '' }),
+    ).rejects.toThrow(/Cannot connect to PostgreSQL at postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none/);
+  });
+});

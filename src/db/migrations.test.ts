@@ -1,0 +1,799 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPostgresDatabase } from '../../tests/support/postgres.ts';
+import { createDatabase, type DatabaseHandle } from './client.ts';
+import type { Database, NewRow, TableName } from './database.ts';
+import { migrateToLatest, pendingMigrations } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+
+/*
+ * The same schema and the same rows on both dialects, compared value for value: code written
+ * and tested against SQLite must behave alike on PostgreSQL.
+ */
+
+const ALL_TABLES = {
+  members: true,
+  profiles: true,
+  photos: true,
+  profile_interests: true,
+  likes: true,
+  swipes: true,
+  blocks: true,
+  conversations: true,
+  conversation_members: true,
+  messages: true,
+  credit_ledger: true,
+  orders: true,
+  discount_codes: true,
+  discount_redemptions: true,
+  push_subscriptions: true,
+  notification_preferences: true,
+  complaints: true,
+  tracking_records: true,
+  tokens: true,
+  sessions: true,
+  auth_events: true,
+  rate_limit_counters: true,
+  events: true,
+} satisfies Record<TableName, true>;
+
+// Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
+const T = 1_763_000_000_123;
+const NET = 'net-main';
+const SITE = 'site-a';
+
+type Fixtures = { [K in TableName]?: NewRow<K>[] };
+
+/** One row or more for every table, with every nullable column spelled out. */
+const fixtures: Fixtures = {
+  members: [
+    {
+      id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      email: 'ann@example.com',
+      password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+      status: 'active',
+      language: 'nl',
+      created_at: T,
+      confirmed_at: T + 1,
+      deleted_at: null,
+      deletion_reason: null,
+      deletion_comment: null,
+      reactivate_until: null,
+      last_active_at: T + 2,
+      tracking_id: 'tr1aaaaaaaaaaaaa',
+      signup_country: 'NL',
+    },
+    {
+      id: 'm2aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      email: 'bob@example.com',
+      password_hash: 'x',
+      status: 'deleted',
+      language: 'en',
+      created_at: T,
+      confirmed_at: null,
+      deleted_at: T + 10,
+      deletion_reason: 'found_partner',
+      deletion_comment: 'thanks ✓ — ünïcödé',
+      reactivate_until: T + 14 * 86_400_000,
+      invisible: 1,
+      private: 1,
+      paid_user: 1,
+      credits: 25,
+      last_active_at: null,
+      tracking_id: null,
+      signup_country: null,
+    },
+  ],
+  profiles: [
+    {
+      id: 'p1aaaaaaaaaaaaaa',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      name: 'Ann',
+      gender: 'female',
+      seeking: 'male',
+      birthdate: '1990-02-28',
+      country: 'NL',
+      region: 'Noord-Holland',
+      city: 'Amsterdam',
+      sexuality: 'hetero',
+      hair_color: 'blond',
+      eye_color: 'blue',
+      body_type: 'slim',
+      relationship_status: 'single',
+      tattoos: 'none',
+      text: 'Hello there',
+      status: 'active',
+      main_photo_id: 'ph1aaaaaaaaaaaaa',
+      last_active_at: T + 2,
+      created_at: T,
+      updated_at: T + 3,
+    },
+    {
+      id: 'p2aaaaaaaaaaaaaa',
+      member_id: 'm2aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      name: 'Bob',
+      gender: 'male',
+      seeking: 'female',
+      birthdate: '1985-12-01',
+      country: 'DE',
+      region: null,
+      city: null,
+      sexuality: null,
+      hair_color: null,
+      eye_color: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+      text: null,
+      status: 'disabled',
+      main_photo_id: null,
+      last_active_at: null,
+      created_at: T,
+      updated_at: T,
+    },
+    {
+      id: 'p3aaaaaaaaaaaaaa',
+      member_id: null,
+      network_id: NET,
+      site_id: null,
+      name: 'Operator Olga',
+      gender: 'female',
+      seeking: 'both',
+      birthdate: '1995-07-14',
+      country: 'NL',
+      region: 'Utrecht',
+      city: null,
+      sexuality: 'bi',
+      hair_color: null,
+      eye_color: null,
+      body_type: null,
+      relationship_status: null,
+      tattoos: null,
+      text: null,
+      status: 'active',
+      fictional: 1,
+      public_consent: 1,
+      main_photo_id: null,
+      last_active_at: T,
+      created_at: T,
+      updated_at: T,
+    },
+  ],
+  photos: [
+    {
+      id: 'ph1aaaaaaaaaaaaa',
+      profile_id: 'p1aaaaaaaaaaaaaa',
+      network_id: NET,
+      filename: 'p/ph1.jpg',
+      thumb_filename: 'p/ph1_t.jpg',
+      match_filename: 'p/ph1_m.jpg',
+      status: 'active',
+      locked: 1,
+      position: 0,
+      created_at: T,
+    },
+  ],
+  profile_interests: [
+    { profile_id: 'p1aaaaaaaaaaaaaa', network_id: NET, interest: 'hiking' },
+    { profile_id: 'p1aaaaaaaaaaaaaa', network_id: NET, interest: 'sushi' },
+  ],
+  likes: [
+    {
+      liker_profile_id: 'p3aaaaaaaaaaaaaa',
+      liked_profile_id: 'p1aaaaaaaaaaaaaa',
+      network_id: NET,
+      created_at: T,
+      seen_at: null,
+    },
+    {
+      liker_profile_id: 'p1aaaaaaaaaaaaaa',
+      liked_profile_id: 'p3aaaaaaaaaaaaaa',
+      network_id: NET,
+      created_at: T + 5,
+      seen_at: T + 6,
+    },
+  ],
+  swipes: [
+    {
+      profile_id: 'p1aaaaaaaaaaaaaa',
+      target_profile_id: 'p2aaaaaaaaaaaaaa',
+      network_id: NET,
+      action: 'pass',
+      created_at: T,
+    },
+  ],
+  blocks: [
+    {
+      blocker_profile_id: 'p2aaaaaaaaaaaaaa',
+      blocked_profile_id: 'p3aaaaaaaaaaaaaa',
+      network_id: NET,
+      created_at: T,
+    },
+  ],
+  conversations: [
+    {
+      id: 'c1aaaaaaaaaaaaaa',
+      network_id: NET,
+      profile_a_id: 'p1aaaaaaaaaaaaaa',
+      profile_b_id: 'p2aaaaaaaaaaaaaa',
+      created_at: T,
+      last_message_at: T + 1,
+      last_message_id: 'ms1aaaaaaaaaaaaa',
+    },
+  ],
+  conversation_members: [
+    {
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      profile_id: 'p1aaaaaaaaaaaaaa',
+      network_id: NET,
+      last_read_at: T + 1,
+      deleted_at: null,
+      created_at: T,
+    },
+    {
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      profile_id: 'p2aaaaaaaaaaaaaa',
+      network_id: NET,
+      unread_count: 3,
+      last_read_at: null,
+      deleted_at: T + 9,
+      created_at: T,
+    },
+  ],
+  messages: [
+    {
+      id: 'ms1aaaaaaaaaaaaa',
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      network_id: NET,
+      sender_profile_id: 'p1aaaaaaaaaaaaaa',
+      type: 'text',
+      text: 'Hi 👋 "quoted" \'single\' \\ back',
+      photo_id: null,
+      gift_id: null,
+      credits_spent: 5,
+      client_id: 'client-1',
+      created_at: T + 1,
+      read_at: null,
+    },
+    {
+      id: 'ms2aaaaaaaaaaaaa',
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      network_id: NET,
+      sender_profile_id: 'p2aaaaaaaaaaaaaa',
+      type: 'gift',
+      text: null,
+      photo_id: null,
+      gift_id: 'rose',
+      client_id: null,
+      created_at: T + 1,
+      read_at: T + 2,
+    },
+  ],
+  credit_ledger: [
+    {
+      id: 'l1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      delta: 30,
+      reason: 'purchase',
+      reference: 'o1aaaaaaaaaaaaaa',
+      balance_after: 30,
+      created_at: T,
+    },
+    {
+      id: 'l2aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      delta: -5,
+      reason: 'message',
+      reference: 'ms1aaaaaaaaaaaaa',
+      balance_after: 25,
+      created_at: T + 1,
+    },
+  ],
+  orders: [
+    {
+      id: 'o1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      bundle_id: 'b30',
+      credits: 30,
+      amount: 1499,
+      currency: 'EUR',
+      payment_method: 'ideal',
+      provider: 'test',
+      provider_payment_id: 'tr_123',
+      status: 'completed',
+      discount_code: 'TIMEBONUS25',
+      client_id: 'order-client-1',
+      country: 'NL',
+      created_at: T,
+      updated_at: T + 100,
+      completed_at: T + 100,
+    },
+  ],
+  discount_codes: [
+    {
+      id: 'd1aaaaaaaaaaaaaa',
+      code: 'WELCOME25',
+      network_id: null,
+      percentage: 25,
+      minimum_amount: 1000,
+      currency: 'EUR',
+      country: 'NL',
+      validity: 'once_per_user',
+      expires_at: null,
+      created_at: T,
+    },
+  ],
+  discount_redemptions: [
+    {
+      id: 'dr1aaaaaaaaaaaaa',
+      discount_code_id: 'd1aaaaaaaaaaaaaa',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      order_id: 'o1aaaaaaaaaaaaaa',
+      created_at: T,
+    },
+  ],
+  push_subscriptions: [
+    {
+      id: 'ps1aaaaaaaaaaaaa',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      endpoint: 'https://push.example/abc',
+      p256dh: 'BPk',
+      auth: 'aut',
+      user_agent: 'Firefox',
+      created_at: T,
+      last_used_at: null,
+    },
+  ],
+  notification_preferences: [
+    {
+      member_id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      category: 'promotions',
+      disabled: 1,
+      reason: 'listunsubscribe',
+      updated_at: T,
+    },
+  ],
+  complaints: [
+    {
+      id: 'cp1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      reporter_member_id: 'm1aaaaaaaaaaaaaa',
+      profile_id: 'p3aaaaaaaaaaaaaa',
+      category: 'spam',
+      text: 'Too pushy',
+      email: null,
+      created_at: T,
+    },
+  ],
+  tracking_records: [
+    {
+      id: 'tr1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      network: 'aff-net',
+      ref: 'r1',
+      sub: 's',
+      sub1: 's1',
+      sub2: null,
+      sub3: null,
+      aff_sub1: 'a1',
+      aff_sub2: null,
+      aff_sub3: null,
+      cpc: '0.35',
+      landing_path: '/dating/nl',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      created_at: T,
+    },
+  ],
+  tokens: [
+    {
+      id: 'tk1aaaaaaaaaaaaa',
+      hash: 'a'.repeat(64),
+      purpose: 'mail_change',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      payload: JSON.stringify({ email: 'new@example.com' }),
+      created_at: T,
+      expires_at: T + 86_400_000,
+      used_at: null,
+    },
+  ],
+  sessions: [
+    {
+      id: 'b'.repeat(64),
+      member_id: 'm1aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      created_at: T,
+      expires_at: T + 30 * 86_400_000,
+      last_seen_at: T,
+      user_agent: null,
+      ip: '203.0.113.7',
+    },
+    {
+      id: 'c'.repeat(64),
+      member_id: 'm2aaaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      created_at: T,
+      expires_at: T + 1,
+      last_seen_at: T,
+      user_agent: 'Chrome',
+      ip: null,
+    },
+  ],
+  auth_events: [
+    {
+      id: 'ae1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      kind: 'login_ok',
+      ip: '203.0.113.7',
+      created_at: T,
+    },
+  ],
+  rate_limit_counters: [{ key: 'login:203.0.113.7', window_start: T - 123, count: 4 }],
+  events: [
+    { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'like', data: '{"a":1}', created_at: T },
+    { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'message', data: '{}', created_at: T },
+  ],
+};
+
+/** Values the database fills in where a fixture leaves a column out. */
+const defaults: { [K in TableName]?: Record<string, unknown> } = {
+  members: { invisible: 0, private: 0, paid_user: 0, credits: 0 },
+  profiles: { fictional: 0, public_consent: 0 },
+  conversation_members: { unread_count: 0 },
+  messages: { credits_spent: 0 },
+  orders: { recurring: 0 },
+  discount_codes: { active: 1 },
+  complaints: { status: 'open' },
+};
+
+const serialIds: { [K in TableName]?: (row: number) => Record<string, unknown> } = {
+  events: (i) => ({ id: i + 1 }),
+};
+
+function expectedRows(table: TableName): Record<string, unknown>[] {
+  const rows = (fixtures[table] ?? []).map((row, i) => ({
+    ...defaults[table],
+    ...row,
+    ...serialIds[table]?.(i),
+  }));
+  return sortRows(table, rows);
+}
+
+/** A stable order for every table, whatever its key. */
+const orderBy: Record<TableName, string[]> = {
+  members: ['id'],
+  profiles: ['id'],
+  photos: ['id'],
+  profile_interests: ['profile_id', 'interest'],
+  likes: ['liker_profile_id', 'liked_profile_id'],
+  swipes: ['profile_id', 'target_profile_id'],
+  blocks: ['blocker_profile_id', 'blocked_profile_id'],
+  conversations: ['id'],
+  conversation_members: ['conversation_id', 'profile_id'],
+  messages: ['id'],
+  credit_ledger: ['id'],
+  orders: ['id'],
+  discount_codes: ['id'],
+  discount_redemptions: ['id'],
+  push_subscriptions: ['id'],
+  notification_preferences: ['member_id', 'category'],
+  complaints: ['id'],
+  tracking_records: ['id'],
+  tokens: ['id'],
+  sessions: ['id'],
+  auth_events: ['id'],
+  rate_limit_counters: ['key', 'window_start'],
+  events: ['id'],
+};
+
+async function selectAll(db: Kysely<Database>, table: TableName) {
+  // Sorted in JS by code unit: PostgreSQL's collation may order text differently from SQLite.
+  const rows = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+  return sortRows(table, rows);
+}
+
+function sortRows(table: TableName, rows: Record<string, unknown>[]) {
+  const keys = orderBy[table];
+  return rows.sort((a, b) => {
+    for (const k of keys) {
+      const x = a[k] as string | number;
+      const y = b[k] as string | number;
+      if (x < y) return -1;
+      if (x > y) return 1;
+    }
+    return 0;
+  });
+}
+
+interface Target {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'sqlite',
+    async open() {
+      const dir = mkdtempSync(join(tmpdir(), 'kindred-migrate-'));
+      const handle = await createDatabase({ databaseUrl: `sqlite:${join(dir, 't.sqlite')}`, dataDir: dir });
+      return {
+        handle,
+        async cleanup() {
+          await handle.destroy();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    async open() {
+      const pg = await withPostgresDatabase();
+      const handle = await createDatabase({ databaseUrl: pg.url, dataDir: '' });
+      return {
+        handle,
+        async cleanup() {
+          await handle.destroy();
+          await pg.drop();
+        },
+      };
+    },
+  },
+];
+
+/** What each dialect read back, compared across dialects at the end. */
+const readBack: Partial<Record<Target['name'], Record<string, unknown>>> = {};
+
+for (const target of targets) {
+  describe(`schema on ${target.name}`, () => {
+    let handle: DatabaseHandle;
+    let cleanup: () => Promise<void>;
+    let db: Kysely<Database>;
+
+    beforeAll(async () => {
+      ({ handle, cleanup } = await target.open());
+      db = handle.db;
+    }, 60_000);
+    afterAll(async () => {
+      await cleanup?.();
+    }, 60_000);
+
+    it('reports the right dialect', () => {
+      expect(handle.dialect).toBe(target.name);
+    });
+
+    it('migrates to the latest, and a second run is a no-op', async () => {
+      expect(await pendingMigrations(db)).toEqual(Object.keys(migrations));
+      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
+      expect(await migrateToLatest(db)).toEqual([]);
+      expect(await pendingMigrations(db)).toEqual([]);
+      const tables = (await db.introspection.getTables()).map((t) => t.name);
+      for (const table of Object.keys(ALL_TABLES)) expect(tables).toContain(table);
+    });
+
+    it('reads back exactly what was written, defaults included', async () => {
+      for (const table of Object.keys(ALL_TABLES) as TableName[]) {
+        const rows = fixtures[table];
+        expect(rows, `fixture for ${table}`).toBeDefined();
+        // One row at a time: SQLite has no DEFAULT in a VALUES list, so Kysely would send NULL
+        // for a column that some rows of a multi-row insert leave out.
+        for (const row of rows ?? []) await db.insertInto(table).values(row as never).execute();
+      }
+      const all: Record<string, unknown> = {};
+      for (const table of Object.keys(ALL_TABLES) as TableName[]) {
+        const rows = await selectAll(db, table);
+        expect(rows, table).toEqual(expectedRows(table));
+        all[table] = rows;
+      }
+      readBack[target.name] = all;
+    });
+
+    it('returns numbers for big timestamps and aggregates', async () => {
+      const member = await db
+        .selectFrom('members')
+        .select(['created_at', 'reactivate_until'])
+        .where('id', '=', 'm2aaaaaaaaaaaaaa')
+        .executeTakeFirstOrThrow();
+      expect(member.created_at).toBe(T);
+      expect(typeof member.reactivate_until).toBe('number');
+      const agg = await db
+        .selectFrom('credit_ledger')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>('delta').as('total'),
+          eb.fn.max<number>('created_at').as('latest'),
+        ])
+        .where('member_id', '=', 'm1aaaaaaaaaaaaaa')
+        .executeTakeFirstOrThrow();
+      expect(agg).toEqual({ n: 2, total: 25, latest: T + 1 });
+      const ms = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.sum<number>('expires_at').as('s'))
+        .executeTakeFirstOrThrow();
+      expect(ms.s).toBe(2 * T + 30 * 86_400_000 + 1);
+    });
+
+    it('hands out increasing event ids', async () => {
+      const { id } = await db
+        .insertInto('events')
+        .values({ member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'x', data: '{}', created_at: T })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(id).toBe(3);
+    });
+
+    describe('constraints', () => {
+      const member = (id: string, site: string, email: string): NewRow<'members'> => ({
+        id,
+        network_id: NET,
+        site_id: site,
+        email,
+        password_hash: 'x',
+        status: 'not_confirmed',
+        language: 'en',
+        created_at: T,
+        confirmed_at: null,
+        deleted_at: null,
+        deletion_reason: null,
+        deletion_comment: null,
+        reactivate_until: null,
+        last_active_at: null,
+        tracking_id: null,
+        signup_country: null,
+      });
+
+      it('keeps e-mail unique per site, not per network', async () => {
+        await expect(
+          db.insertInto('members').values(member('m3aaaaaaaaaaaaaa', SITE, 'ann@example.com')).execute(),
+        ).rejects.toThrow();
+        await db.insertInto('members').values(member('m3aaaaaaaaaaaaaa', 'site-b', 'ann@example.com')).execute();
+      });
+
+      it('refuses negative credits and flags other than 0 and 1', async () => {
+        await expect(
+          db.updateTable('members').set({ credits: -1 }).where('id', '=', 'm1aaaaaaaaaaaaaa').execute(),
+        ).rejects.toThrow();
+        await expect(
+          db.updateTable('members').set({ paid_user: 2 as 0 }).where('id', '=', 'm1aaaaaaaaaaaaaa').execute(),
+        ).rejects.toThrow();
+      });
+
+      it('refuses a second message with the same client_id from the same sender', async () => {
+        const base = {
+          conversation_id: 'c1aaaaaaaaaaaaaa',
+          network_id: NET,
+          sender_profile_id: 'p1aaaaaaaaaaaaaa',
+          type: 'text' as const,
+          text: 'again',
+          photo_id: null,
+          gift_id: null,
+          created_at: T + 50,
+          read_at: null,
+        };
+        await expect(
+          db.insertInto('messages').values({ ...base, id: 'ms3aaaaaaaaaaaaa', client_id: 'client-1' }).execute(),
+        ).rejects.toThrow();
+        // Without a client_id, no idempotency applies.
+        await db.insertInto('messages').values({ ...base, id: 'ms4aaaaaaaaaaaaa', client_id: null }).execute();
+        await db.insertInto('messages').values({ ...base, id: 'ms5aaaaaaaaaaaaa', client_id: null }).execute();
+        // Another sender may reuse the same key.
+        await db
+          .insertInto('messages')
+          .values({ ...base, id: 'ms6aaaaaaaaaaaaa', sender_profile_id: 'p2aaaaaaaaaaaaaa', client_id: 'client-1' })
+          .execute();
+      });
+
+      it('books an order or a message in the ledger once only', async () => {
+        await expect(
+          db
+            .insertInto('credit_ledger')
+            .values({
+              id: 'l3aaaaaaaaaaaaaa',
+              network_id: NET,
+              site_id: SITE,
+              member_id: 'm1aaaaaaaaaaaaaa',
+              delta: 30,
+              reason: 'purchase',
+              reference: 'o1aaaaaaaaaaaaaa',
+              balance_after: 55,
+              created_at: T + 2,
+            })
+            .execute(),
+        ).rejects.toThrow();
+      });
+
+      it('applies a provider payment id to one order only', async () => {
+        await expect(
+          db
+            .insertInto('orders')
+            .values({
+              ...(fixtures.orders![0] as NewRow<'orders'>),
+              id: 'o2aaaaaaaaaaaaaa',
+              client_id: null,
+            })
+            .execute(),
+        ).rejects.toThrow();
+      });
+
+      it('redeems a code once per member and opens one conversation per pair', async () => {
+        await expect(
+          db
+            .insertInto('discount_redemptions')
+            .values({ ...(fixtures.discount_redemptions![0] as NewRow<'discount_redemptions'>), id: 'dr2aaaaaaaaaaaaa' })
+            .execute(),
+        ).rejects.toThrow();
+        await expect(
+          db
+            .insertInto('conversations')
+            .values({ ...(fixtures.conversations![0] as NewRow<'conversations'>), id: 'c2aaaaaaaaaaaaaa' })
+            .execute(),
+        ).rejects.toThrow();
+      });
+
+      it('enforces foreign keys', async () => {
+        await expect(
+          db
+            .insertInto('photos')
+            .values({ ...(fixtures.photos![0] as NewRow<'photos'>), id: 'ph2aaaaaaaaaaaaa', profile_id: 'nope' })
+            .execute(),
+        ).rejects.toThrow();
+      });
+
+      it('keeps orders when a member is deleted, and cascades everything else', async () => {
+        await expect(db.deleteFrom('members').where('id', '=', 'm1aaaaaaaaaaaaaa').execute()).rejects.toThrow();
+        // m2 has no orders: its profile, sessions, conversation and messages go with it.
+        await db.deleteFrom('members').where('id', '=', 'm2aaaaaaaaaaaaaa').execute();
+        const left = async (table: TableName, column: string, value: string) =>
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where(column as never, '=', value as never)
+              .executeTakeFirstOrThrow()
+          ).n;
+        expect(await left('profiles', 'id', 'p2aaaaaaaaaaaaaa')).toBe(0);
+        expect(await left('sessions', 'member_id', 'm2aaaaaaaaaaaaaa')).toBe(0);
+        expect(await left('conversations', 'id', 'c1aaaaaaaaaaaaaa')).toBe(0);
+        expect(await left('messages', 'conversation_id', 'c1aaaaaaaaaaaaaa')).toBe(0);
+        expect(await left('blocks', 'blocker_profile_id', 'p2aaaaaaaaaaaaaa')).toBe(0);
+        expect(await left('profiles', 'id', 'p1aaaaaaaaaaaaaa')).toBe(1);
+      });
+    });
+  });
+}
+
+describe('both dialects', () => {
+  it('read back identical JS values', () => {
+    expect(readBack.sqlite).toBeDefined();
+    expect(readBack.postgres).toBeDefined();
+    expect(readBack.postgres).toStrictEqual(readBack.sqlite);
+  });
+});

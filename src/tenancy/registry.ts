@@ -43,14 +43,31 @@ export interface TenancySnapshot {
   readonly version: number;
 }
 
-function issuesToProblems(file: string, error: z.ZodError): ConfigProblem[] {
-  return error.issues.map((issue) => ({
-    file,
-    field: issue.path
-      .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-      .join(''),
-    reason: issue.message,
-  }));
+function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  return path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+}
+
+/** zod issues as problems an operator can act on: file, field path, reason. */
+export function issuesToProblems(file: string, error: z.ZodError): ConfigProblem[] {
+  return error.issues.flatMap((issue): ConfigProblem[] => {
+    // zod reports a misspelt field on the object that holds it; the operator needs the field
+    // itself named, one line each.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        file,
+        field: fieldPath([...issue.path, key]),
+        reason: 'is not a known field (misspelt, or in the wrong place?)',
+      }));
+    }
+    // "Invalid key in record" alone does not say what a valid key looks like; the key's own
+    // check does.
+    if (issue.code === 'invalid_key' && issue.issues.length > 0) {
+      return [{ file, field: fieldPath(issue.path), reason: `is not a valid key: ${issue.issues.map((i) => i.message).join('; ')}` }];
+    }
+    return [{ file, field: fieldPath(issue.path), reason: issue.message }];
+  });
 }
 
 function readJson(path: string, display: string): { ok: true; value: unknown } | { ok: false; problem: ConfigProblem } {

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ALLOW_SAME, checkI18n } from '../../scripts/check-i18n.ts';
+import { checkMessages, placeholders, type SameAsEnglish } from './check.ts';
+import { LOCALES } from './locales.ts';
+
+const en = {
+  'nav.login': 'Log in',
+  'index.age': '{age} years',
+  'footer.company': '{company}, {city}',
+  'footer.faq': 'FAQ',
+};
+const de = {
+  'nav.login': 'Einloggen',
+  'index.age': '{age} Jahre',
+  'footer.company': '{company}, {city}',
+  'footer.faq': 'Häufige Fragen',
+};
+const allow: SameAsEnglish[] = [{ key: 'footer.company', reason: 'placeholders only' }];
+
+function problems(files: Record<string, unknown>, allowSame: readonly SameAsEnglish[] = allow): string[] {
+  return checkMessages(files, { allowSame }).problems;
+}
+
+describe('the real message files', () => {
+  it('pass the check: every locale has every English key, translated', async () => {
+    const { ok, lines } = await checkI18n();
+    expect(lines).toEqual([expect.stringMatching(/^i18n ok: 11 locales, \d+ keys$/)]);
+    expect(ok).toBe(true);
+  });
+
+  it('keep the allow-list explained and limited to known locales', () => {
+    for (const entry of ALLOW_SAME) {
+      expect(entry.reason.length).toBeGreaterThan(10);
+      for (const locale of entry.locales ?? []) expect(LOCALES).toContain(locale);
+    }
+  });
+});
+
+describe('checkMessages', () => {
+  it('accepts a complete, translated set and counts locales and keys', () => {
+    expect(checkMessages({ en, de }, { allowSame: allow })).toEqual({ problems: [], locales: 2, keys: 4 });
+  });
+
+  it('reports a missing key', () => {
+    const { 'index.age': _dropped, ...rest } = de;
+    expect(problems({ en, de: rest })).toEqual(['de.json: missing key index.age']);
+  });
+
+  it('reports an extra key', () => {
+    expect(problems({ en, de: { ...de, 'nav.logout': 'Ausloggen' } })).toEqual(['de.json: extra key nav.logout']);
+  });
+
+  it('reports an empty value, including one of only spaces', () => {
+    expect(problems({ en, de: { ...de, 'nav.login': '' } })).toEqual(['de.json: empty value nav.login']);
+    expect(problems({ en, de: { ...de, 'nav.login': '  ' } })).toEqual(['de.json: empty value nav.login']);
+  });
+
+  it('reports a value that is not a string', () => {
+    expect(problems({ en, de: { ...de, 'nav.login': 42 } })).toEqual(['de.json: not a string nav.login']);
+  });
+
+  it('reports placeholders that differ: renamed, dropped, added or repeated', () => {
+    expect(problems({ en, de: { ...de, 'index.age': '{alter} Jahre' } })).toEqual([
+      'de.json: placeholders differ in index.age: {age} vs {alter}',
+    ]);
+    expect(problems({ en, de: { ...de, 'index.age': 'Jahre' } })).toEqual([
+      'de.json: placeholders differ in index.age: {age} vs (none)',
+    ]);
+    expect(problems({ en, de: { ...de, 'index.age': '{age} Jahre {year}' } })).toEqual([
+      'de.json: placeholders differ in index.age: {age} vs {age} {year}',
+    ]);
+    expect(problems({ en, de: { ...de, 'index.age': '{age} Jahre ({age})' } })).toEqual([
+      'de.json: placeholders differ in index.age: {age} vs {age} {age}',
+    ]);
+  });
+
+  it('accepts placeholders in another order', () => {
+    expect(problems({ en, de: { ...de, 'footer.company': '{city}: {company}' } })).toEqual([]);
+  });
+
+  it('reports a value left in English', () => {
+    expect(problems({ en, de: { ...de, 'nav.login': 'Log in' } })).toEqual([
+      'de.json: not translated (same as English) nav.login',
+    ]);
+    expect(problems({ en, de: { ...de, 'nav.login': ' Log in ' } })).toEqual([
+      'de.json: not translated (same as English) nav.login',
+    ]);
+  });
+
+  it('lets an allow-listed key stay English, only in the locales it names', () => {
+    const faq: SameAsEnglish[] = [...allow, { key: 'footer.faq', locales: ['de'], reason: 'same abbreviation' }];
+    const files = { en, de: { ...de, 'footer.faq': 'FAQ' }, sv: { ...de, 'footer.faq': 'FAQ' } };
+    expect(problems(files, faq)).toEqual(['sv.json: not translated (same as English) footer.faq']);
+  });
+
+  it('matches allow-list prefixes written as `group.*`', () => {
+    const files = { en, de: { ...de, 'nav.login': 'Log in' } };
+    expect(problems(files, [...allow, { key: 'nav.*', reason: 'test prefix' }])).toEqual([]);
+  });
+
+  it('reports allow-list entries without a reason or matching no key', () => {
+    expect(problems({ en, de }, [...allow, { key: 'footer.gone', reason: 'removed' }])).toEqual([
+      'allow-list: footer.gone matches no key of en.json',
+    ]);
+    expect(problems({ en, de }, [...allow, { key: 'nav.login', reason: ' ' }])).toEqual([
+      'allow-list: nav.login has no reason',
+    ]);
+  });
+
+  it('reports a file that is missing, unreadable or not an object', () => {
+    expect(problems({ en, de: new Error('file missing') })).toEqual(['de.json: file missing']);
+    expect(problems({ en, de: ['Log in'] })).toEqual(['de.json: not a JSON object']);
+    expect(problems({ de })).toEqual(['en.json: file missing']);
+  });
+
+  it('reports every problem of every locale, one line each', () => {
+    const files = {
+      en,
+      de: { 'nav.login': 'Log in', 'index.age': '', 'footer.company': '{company}', extra: 'x' },
+      nl: { ...de, 'nav.login': 'Inloggen' },
+    };
+    expect(problems(files)).toEqual([
+      'de.json: not translated (same as English) nav.login',
+      'de.json: empty value index.age',
+      'de.json: placeholders differ in footer.company: {city} {company} vs {company}',
+      'de.json: missing key footer.faq',
+      'de.json: extra key extra',
+    ]);
+  });
+});
+
+describe('placeholders', () => {
+  it('lists names sorted, repeats included, and ignores text that only looks similar', () => {
+    expect(placeholders('{b} and {a} and {b}')).toEqual(['{a}', '{b}', '{b}']);
+    expect(placeholders('no {place holder} or { spaced } or {}')).toEqual([]);
+  });
+});

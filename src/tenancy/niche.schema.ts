@@ -58,13 +58,18 @@ export const nicheSchema = z.strictObject({
   }),
   /** What a new member of the niche's sites is and seeks unless the signup form says otherwise. */
   signup_defaults: z.strictObject({
+    /** The new member's own gender. */
     gender: z.enum(GENDERS),
+    /** The gender the new member seeks. */
     seeking: z.enum(GENDERS),
   }),
   /** The default filters of the member search. */
   default_search: z.strictObject({
+    /** The gender searched for. */
     gender: z.enum(GENDERS),
+    /** The youngest age searched for. */
     min_age: z.number().int().min(18).max(99),
+    /** The oldest age searched for. */
     max_age: z.number().int().min(18).max(120),
   }),
   /**

@@ -115,7 +115,9 @@ export const tenantSchema = z.strictObject({
   /** Brand colours sent as CSS custom properties, so a site can differ without a rebuild. */
   brand_colors: z
     .strictObject({
+      /** Buttons, links and highlights; default: the theme's primary colour. */
       primary: hexColor.optional(),
+      /** Accents; default: the theme's secondary colour. */
       secondary: hexColor.optional(),
     })
     .optional(),

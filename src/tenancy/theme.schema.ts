@@ -16,7 +16,9 @@ export const themeSchema = z.strictObject({
   label: z.string().min(1),
   /** The colours the Sass compiles in; brand colours of a site override them at run time. */
   colors: z.strictObject({
+    /** Buttons, links and highlights (Bootstrap's `$primary`). */
     primary: hex,
+    /** Accents (Bootstrap's `$secondary`). */
     secondary: hex,
     /** The browser UI colour (`<meta name="theme-color">`). */
     theme_color: hex,

@@ -75,7 +75,7 @@ describe('minimumMessageCosts', () => {
           const min = perBundle.reduce((a, b) => (b < a ? b : a));
           expect(BigInt(entry.costs)).toBe(min);
         }
-        expect(Object.keys(costs).every((c) => countries.includes(c))).toBe(true);
+        expect(Object.keys(costs).every((c) => (countries as string[]).includes(c))).toBe(true);
       }),
       { numRuns: 500 },
     );

@@ -1,0 +1,221 @@
+import { join } from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import type { TenantRegistry } from '../../tenancy/registry.ts';
+import type { Database, NewRow, TableName } from '../database.ts';
+import { newId } from '../ids.ts';
+import { PHOTO_VARIANTS, type PhotoVariant, avatarKey, cachePaths, eachLimited, placeFile, renderToCache } from './avatars.ts';
+import { type PlannedMember, planMembers } from './people.ts';
+import { loadPlaces } from './places.ts';
+
+/*
+ * The demo seed: a few thousand plausible members spread over the configured sites, so a fresh
+ * install has people to search, like and chat with on every brand from the first start.
+ *
+ * Demo accounts cannot be logged into: their password hash is not a hash at all, so no password
+ * ever verifies against it. Their e-mail addresses use the reserved .invalid top-level domain,
+ * so no mail to them can reach anyone.
+ */
+
+export interface SeedOptions {
+  db: Kysely<Database>;
+  registry: TenantRegistry;
+  /** Avatars go to `<dataDir>/uploads`, the render cache to `<dataDir>/cache/avatars`. */
+  dataDir: string;
+  /** Profiles to create, operator-run ones included. */
+  size: number;
+  /** Same seed, same people (names, ages, places, interests, faces). Default 1. */
+  seed?: number;
+  /** The clock: birthdates and activity are relative to it. */
+  now: number;
+  log?: (line: string) => void;
+  /** Avatars drawn at once; the default suits the two cores the server is sized for. */
+  concurrency?: number;
+}
+
+export interface SeedResult {
+  /** Profiles created, operator-run ones included. */
+  members: number;
+  /** Of those, operator-run (`fictional`) profiles. */
+  fictional: number;
+}
+
+/** Never a valid PHC string, so password verification always fails for demo accounts. */
+export const DEMO_PASSWORD_HASH = '!';
+
+export function demoEmail(memberId: string): string {
+  return `demo+${memberId}@example.invalid`;
+}
+
+/**
+ * Where a photo's file lives under the uploads root: per network, then spread over folders by
+ * the id's first two characters so no folder grows to hundreds of thousands of files.
+ */
+export function photoPath(network: string, photoId: string, variant: PhotoVariant): string {
+  return `${network}/${photoId.slice(0, 2)}/${photoId}-${variant}.webp`;
+}
+
+/** True when no account and no profile exists yet: the start command seeds only then. */
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const member = await db.selectFrom('members').select('id').limit(1).executeTakeFirst();
+  if (member) return false;
+  const profile = await db.selectFrom('profiles').select('id').limit(1).executeTakeFirst();
+  return profile === undefined;
+}
+
+export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
+  const log = opts.log ?? (() => {});
+  const seed = opts.seed ?? 1;
+  if (!Number.isInteger(opts.size) || opts.size < 0) throw new Error(`seed size must be a whole number, got ${opts.size}`);
+  const sites = [...opts.registry.snapshot.sites.values()];
+  if (sites.length === 0 || opts.size === 0) return { members: 0, fictional: 0 };
+
+  let started = performance.now();
+  const places = await loadPlaces(sites.flatMap((s) => s.countries));
+  const plan = planMembers({ sites, size: opts.size, seed, now: opts.now, places });
+  const networks = [...new Set(sites.map((s) => s.network))].sort();
+  log(`demo seed: ${plan.length} members for ${sites.length} sites in ${networks.length} networks (${networks.join(', ')}), seed ${seed}`);
+
+  started = performance.now();
+  const cacheDir = join(opts.dataDir, 'cache', 'avatars');
+  const specs = new Map(plan.flatMap((m) => m.photos.map((p) => [avatarKey(p.avatar), p.avatar] as const)));
+  let drawn = 0;
+  let done = 0;
+  await eachLimited([...specs.values()], opts.concurrency ?? 2, async (spec) => {
+    if (await renderToCache(spec, cacheDir)) drawn++;
+    if (++done % 500 === 0) log(`avatars: ${done}/${specs.size}`);
+  });
+  log(`avatars: ${specs.size} (${drawn} drawn, ${specs.size - drawn} from cache) in ${seconds(started)}`);
+
+  started = performance.now();
+  const rows = buildRows(plan, opts.now);
+  const uploads = join(opts.dataDir, 'uploads');
+  await eachLimited(rows.files, 16, async ({ key, variant, to }) => {
+    await placeFile(cachePaths(cacheDir, key)[variant], join(uploads, to));
+  });
+  log(`photos: ${rows.photos.length} placed in ${uploads} in ${seconds(started)}`);
+
+  started = performance.now();
+  await opts.db.transaction().execute(async (trx) => {
+    await insertChunked(trx, 'members', rows.members);
+    await insertChunked(trx, 'profiles', rows.profiles);
+    await insertChunked(trx, 'photos', rows.photos);
+    await insertChunked(trx, 'profile_interests', rows.interests);
+  });
+  log(`database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests in ${seconds(started)}`);
+
+  return { members: rows.profiles.length, fictional: plan.filter((m) => m.fictional).length };
+}
+
+interface Rows {
+  members: NewRow<'members'>[];
+  profiles: NewRow<'profiles'>[];
+  photos: NewRow<'photos'>[];
+  interests: NewRow<'profile_interests'>[];
+  files: Array<{ key: string; variant: PhotoVariant; to: string }>;
+}
+
+/**
+ * Ids are fresh random ones like any other row's (the people are reproducible, their ids need
+ * not be), so seeding again with --force adds members instead of colliding with the first run.
+ */
+function buildRows(plan: PlannedMember[], now: number): Rows {
+  const rows: Rows = { members: [], profiles: [], photos: [], interests: [], files: [] };
+  for (const m of plan) {
+    const network = m.site.network;
+    const memberId = m.fictional ? null : newId();
+    const profileId = newId();
+    if (memberId) {
+      rows.members.push({
+        id: memberId,
+        network_id: network,
+        site_id: m.site.id,
+        email: demoEmail(memberId),
+        password_hash: DEMO_PASSWORD_HASH,
+        status: 'active',
+        language: m.language,
+        created_at: m.createdAt,
+        confirmed_at: m.confirmedAt,
+        deleted_at: null,
+        deletion_reason: null,
+        deletion_comment: null,
+        reactivate_until: null,
+        invisible: m.invisible ? 1 : 0,
+        private: m.private ? 1 : 0,
+        paid_user: 0,
+        credits: 0,
+        last_active_at: m.lastActiveAt,
+        tracking_id: null,
+        signup_country: m.country,
+      });
+    }
+    const photoIds = m.photos.map(() => newId());
+    rows.profiles.push({
+      id: profileId,
+      member_id: memberId,
+      network_id: network,
+      site_id: m.site.id,
+      name: m.name,
+      gender: m.gender,
+      seeking: m.seeking,
+      birthdate: m.birthdate,
+      country: m.country,
+      region: m.region,
+      city: m.city,
+      sexuality: m.sexuality,
+      hair_color: m.hairColor,
+      eye_color: m.eyeColor,
+      body_type: m.bodyType,
+      relationship_status: m.relationshipStatus,
+      tattoos: m.tattoos,
+      text: m.text,
+      status: 'active',
+      fictional: m.fictional ? 1 : 0,
+      public_consent: m.publicConsent ? 1 : 0,
+      main_photo_id: photoIds[0] ?? null,
+      last_active_at: m.lastActiveAt,
+      created_at: m.createdAt,
+      updated_at: Math.min(now, m.confirmedAt),
+    });
+    m.photos.forEach((photo, position) => {
+      const id = photoIds[position]!;
+      const key = avatarKey(photo.avatar);
+      rows.photos.push({
+        id,
+        profile_id: profileId,
+        network_id: network,
+        filename: photoPath(network, id, 'main'),
+        thumb_filename: photoPath(network, id, 'thumb'),
+        match_filename: photoPath(network, id, 'match'),
+        status: 'active',
+        locked: photo.locked ? 1 : 0,
+        position,
+        created_at: Math.min(now, m.confirmedAt + position * 60_000),
+      });
+      for (const variant of PHOTO_VARIANTS) rows.files.push({ key, variant, to: photoPath(network, id, variant) });
+    });
+    for (const interest of m.interests) rows.interests.push({ profile_id: profileId, network_id: network, interest });
+  }
+  return rows;
+}
+
+/*
+ * Multi-row inserts, sized to stay well under both dialects' limits on bound parameters
+ * (SQLite 32766, PostgreSQL 65535): a few dozen statements instead of thousands.
+ */
+const MAX_PARAMETERS = 15_000;
+
+async function insertChunked<T extends TableName>(trx: Transaction<Database>, table: T, rows: NewRow<T>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).length;
+  const perChunk = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  for (let i = 0; i < rows.length; i += perChunk) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + perChunk) as never)
+      .execute();
+  }
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}

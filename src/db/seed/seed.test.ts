@@ -1,0 +1,226 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { allCountries } from 'country-region-data';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TenantRegistry } from '../../tenancy/registry.ts';
+import { createDatabase, type DatabaseHandle } from '../client.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { isDatabaseEmpty, seedDemo } from './index.ts';
+import { ageOn, birthdateFor, planMembers } from './people.ts';
+import { loadPlaces } from './places.ts';
+import { INTERESTS } from './vocabulary.ts';
+
+const NOW = Date.UTC(2026, 2, 10, 15, 30, 0);
+const SIZE = 40;
+const SEED = 7;
+
+let dir: string;
+let registry: TenantRegistry;
+let first: DatabaseHandle;
+let second: DatabaseHandle;
+const logs: string[][] = [[], []];
+const results: Array<{ members: number; fictional: number }> = [];
+
+async function openMigrated(name: string): Promise<DatabaseHandle> {
+  const handle = await createDatabase({ databaseUrl: `sqlite:${join(dir, name)}`, dataDir: dir });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kindred-seed-test-'));
+  registry = TenantRegistry.load(
+    { tenantsDir: resolve('tenants'), nichesDir: resolve('niches'), themesDir: resolve('themes') },
+    { info: () => {}, error: () => {} },
+  );
+  first = await openMigrated('first.sqlite');
+  second = await openMigrated('second.sqlite');
+  expect(await isDatabaseEmpty(first.db)).toBe(true);
+  // Both runs share one data directory, so the second draws nothing and links from the cache.
+  for (const [i, handle] of [first, second].entries()) {
+    results.push(
+      await seedDemo({ db: handle.db, registry, dataDir: dir, size: SIZE, seed: SEED, now: NOW, log: (l) => logs[i]!.push(l) }),
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await first?.destroy();
+  await second?.destroy();
+  registry?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function people(handle: DatabaseHandle) {
+  const profiles = await handle.db.selectFrom('profiles').selectAll().execute();
+  const interests = await handle.db.selectFrom('profile_interests').selectAll().execute();
+  return profiles.map((p) => ({
+    ...p,
+    interests: interests.filter((i) => i.profile_id === p.id).map((i) => i.interest).sort(),
+  }));
+}
+
+describe('seedDemo', () => {
+  it('creates the requested number of profiles and reports the fictional ones', async () => {
+    expect(results[0]).toEqual(results[1]);
+    expect(results[0]!.members).toBe(SIZE);
+    expect(await isDatabaseEmpty(first.db)).toBe(false);
+    const fictional = (await people(first)).filter((p) => p.fictional === 1);
+    expect(fictional.length).toBeGreaterThan(0);
+    expect(fictional.length).toBe(results[0]!.fictional);
+    // Operator-run profiles have no account to log into.
+    expect(fictional.every((p) => p.member_id === null)).toBe(true);
+  });
+
+  it('gives the same seed the same people', async () => {
+    const describe = (rows: Awaited<ReturnType<typeof people>>) =>
+      rows
+        .map((p) => JSON.stringify([p.site_id, p.name, p.birthdate, p.gender, p.seeking, p.country, p.region, p.city, p.text, p.interests]))
+        .sort();
+    const a = describe(await people(first));
+    const b = describe(await people(second));
+    expect(a).toHaveLength(SIZE);
+    expect(b).toEqual(a);
+  });
+
+  it('draws each avatar once and serves the second run from the cache', () => {
+    expect(logs[0]!.some((l) => /avatars: \d+ \(\d+ drawn, 0 from cache\)/.test(l))).toBe(true);
+    expect(logs[1]!.some((l) => /avatars: \d+ \(0 drawn, \d+ from cache\)/.test(l))).toBe(true);
+  });
+
+  it('fills the gay site with men seeking men, and the network shows them', async () => {
+    const all = await people(first);
+    const rainbow = all.filter((p) => p.site_id === 'rainbow');
+    expect(rainbow.length).toBeGreaterThanOrEqual(SIZE / 4 - 1);
+    for (const p of rainbow) {
+      expect(p.network_id).toBe('amber');
+      expect([p.gender, p.seeking, p.sexuality]).toEqual(['male', 'male', 'gay']);
+    }
+    const shownOnRainbow = all.filter((p) => p.network_id === 'amber' && p.gender === 'male' && p.seeking === 'male');
+    expect(shownOnRainbow.length).toBeGreaterThanOrEqual(rainbow.length);
+  });
+
+  it("fills the bbw site with curvy women seeking men, in the site's own countries and network", async () => {
+    const curvy = (await people(first)).filter((p) => p.site_id === 'curvy');
+    expect(curvy.length).toBeGreaterThan(0);
+    for (const p of curvy) {
+      expect(p.network_id).toBe('curvy');
+      expect(['DE', 'AT', 'CH', 'NL']).toContain(p.country);
+    }
+    const shown = curvy.filter((p) => p.gender === 'female');
+    expect(shown.length).toBeGreaterThan(curvy.length / 2);
+    for (const p of shown) expect([p.body_type, p.seeking, p.sexuality]).toEqual(['fat', 'male', 'hetero']);
+  });
+
+  it('keeps the gilf site between 55 and 80 and everyone between 18 and 80', async () => {
+    const all = await people(first);
+    for (const p of all) {
+      const age = ageOn(p.birthdate, NOW);
+      expect(age).toBeGreaterThanOrEqual(18);
+      expect(age).toBeLessThanOrEqual(80);
+    }
+    const mature = all.filter((p) => p.site_id === 'mature' && p.gender === 'female');
+    expect(mature.length).toBeGreaterThan(0);
+    for (const p of mature) expect(ageOn(p.birthdate, NOW)).toBeGreaterThanOrEqual(55);
+  });
+
+  it('keeps gender, seeking and sexuality consistent', async () => {
+    for (const p of await people(first)) {
+      const expected = p.seeking === 'both' ? 'bi' : p.seeking === p.gender ? (p.gender === 'male' ? 'gay' : 'lesbian') : 'hetero';
+      expect(p.sexuality).toBe(expected);
+    }
+  });
+
+  it('places members in real regions of their country', async () => {
+    for (const p of await people(first)) {
+      const regions = allCountries.find((c) => c[1] === p.country)![2].map((r) => r[1]);
+      if (p.region !== null) expect(regions).toContain(p.region);
+      if (p.city !== null) expect(p.region).not.toBeNull();
+    }
+  });
+
+  it('gives every profile 3 to 8 interests from the spec', async () => {
+    for (const p of await people(first)) {
+      expect(p.interests.length).toBeGreaterThanOrEqual(3);
+      expect(p.interests.length).toBeLessThanOrEqual(8);
+      for (const i of p.interests) expect(INTERESTS).toContain(i);
+    }
+  });
+
+  it('gives every profile a main photo whose files are WebP in the three sizes', async () => {
+    const rows = await first.db
+      .selectFrom('profiles')
+      .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
+      .select(['profiles.id as profile', 'photos.id as photo', 'photos.profile_id', 'photos.network_id', 'profiles.network_id as profile_network', 'photos.filename', 'photos.thumb_filename', 'photos.match_filename', 'photos.locked'])
+      .execute();
+    expect(rows).toHaveLength(SIZE);
+    for (const row of rows) {
+      expect(row.photo).not.toBeNull();
+      expect(row.profile_id).toBe(row.profile);
+      expect(row.network_id).toBe(row.profile_network);
+      expect(row.locked).toBe(0);
+      for (const [file, size] of [[row.filename, 480], [row.thumb_filename, 160], [row.match_filename, 240]] as const) {
+        const path = join(dir, 'uploads', file!);
+        expect(existsSync(path)).toBe(true);
+        const meta = await sharp(path).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size]);
+      }
+    }
+  });
+
+  it('uses undeliverable addresses and unusable passwords for demo accounts', async () => {
+    const members = await first.db.selectFrom('members').selectAll().execute();
+    expect(members.length).toBe(SIZE - results[0]!.fictional);
+    for (const m of members) {
+      expect(m.email).toMatch(/^demo\+[0-9a-z]+@example\.invalid$/);
+      expect(m.password_hash.startsWith('$')).toBe(false);
+      expect(m.status).toBe('active');
+    }
+  });
+
+  it('keeps activity within the last 30 days, with someone online now', async () => {
+    const all = await people(first);
+    for (const p of all) {
+      expect(p.last_active_at!).toBeLessThanOrEqual(NOW);
+      expect(p.last_active_at!).toBeGreaterThanOrEqual(NOW - 30 * 86_400_000);
+      expect(p.created_at).toBeLessThanOrEqual(p.last_active_at!);
+    }
+  });
+});
+
+describe('planMembers', () => {
+  it('is a function of the seed alone', async () => {
+    const sites = [...registry.snapshot.sites.values()];
+    const places = await loadPlaces(sites.flatMap((s) => s.countries));
+    const strip = (seed: number) =>
+      planMembers({ sites, size: 200, seed, now: NOW, places }).map(({ site, ...m }) => ({ site: site.id, ...m }));
+    expect(strip(3)).toEqual(strip(3));
+    expect(strip(3).map((m) => m.name)).not.toEqual(strip(4).map((m) => m.name));
+  });
+
+  it('spreads a larger seed over the sites with the share of operator profiles the spec asks', async () => {
+    const sites = [...registry.snapshot.sites.values()];
+    const places = await loadPlaces(sites.flatMap((s) => s.countries));
+    const plan = planMembers({ sites, size: 1000, seed: 1, now: NOW, places });
+    const bySite = new Map<string, number>();
+    for (const m of plan) bySite.set(m.site.id, (bySite.get(m.site.id) ?? 0) + 1);
+    for (const count of bySite.values()) expect(count).toBe(1000 / sites.length);
+    expect(plan.filter((m) => m.fictional).length).toBe(30);
+    const consent = plan.filter((m) => m.publicConsent).length / plan.length;
+    expect(consent).toBeGreaterThan(0.5);
+    expect(consent).toBeLessThan(0.7);
+    const general = plan.filter((m) => m.site.niche === 'general');
+    expect(new Set(general.map((m) => m.sexuality))).toEqual(new Set(['hetero', 'gay', 'lesbian', 'bi']));
+    expect(general.filter((m) => m.sexuality === 'hetero').length).toBeGreaterThan(general.length * 0.7);
+  });
+});
+
+describe('birthdateFor', () => {
+  it('gives exactly the age asked for, on either side of the birthday', () => {
+    for (const days of [0, 1, 100, 364]) {
+      for (const age of [18, 35, 80]) expect(ageOn(birthdateFor(age, NOW, days), NOW)).toBe(age);
+    }
+  });
+});

@@ -94,6 +94,7 @@ function runCheck(args: string[]): number {
     for (const p of result.problems) process.stderr.write(`${formatProblem(p)}\n`);
     return 1;
   }
+  for (const w of result.warnings) process.stderr.write(`warning: ${formatProblem(w)}\n`);
   const n = result.sites.length;
   process.stdout.write(`ok: ${n} site${n === 1 ? '' : 's'} (${result.sites.join(', ')})\n`);
   return 0;

@@ -22,7 +22,7 @@ describe('checkConfig', () => {
   it('lists the sites of a good folder', () => {
     project.write('b.json', minimalTenant('b'));
     project.write('a.json', minimalTenant('a'));
-    expect(checkConfig(project.dirs, project.root)).toEqual({ sites: ['a', 'b'], problems: [] });
+    expect(checkConfig(project.dirs, project.root)).toEqual({ sites: ['a', 'b'], problems: [], warnings: [] });
   });
 
   it('reports one line per problem, with file, field and reason, across all files at once', () => {
@@ -64,5 +64,31 @@ describe('checkConfig', () => {
     ]);
     const missing = checkConfig({ ...project.dirs, tenantsDir: join(project.root, 'nope') }, project.root);
     expect(missing.problems.map(formatProblem)).toEqual(['nope: (file): does not exist (pass --dir or set TENANTS_DIR)']);
+  });
+});
+
+describe('siteWarnings', () => {
+  it('flags what a live site almost never wants, without failing the check', () => {
+    project.write('a.json', {
+      ...minimalTenant('a', 'a.example'),
+      countries: ['DE', 'JP'],
+      default_country: 'FR',
+      locales: ['de'],
+      prices: { currency_by_country: { JP: 'JPY' } },
+    });
+    const result = checkConfig(project.dirs, project.root);
+    expect(result.problems).toEqual([]);
+    expect(result.sites).toEqual(['a']);
+    expect(result.warnings.map(formatProblem)).toEqual([
+      'tenants/a.json: default_country: "FR" is not one of the served countries (DE, JP)',
+      'tenants/a.json: prices.bundles: no bundle has a price in JPY, the currency of JP: no price and no minimum_message_costs there',
+      'tenants/a.json: domain_language: "en" is not one of the visible locales (de)',
+      "tenants/a.json: company: not set: the footer pages show the platform's fictitious demo company",
+    ]);
+  });
+
+  it('has nothing to say about the shipped tenants', () => {
+    const result = checkConfig({ tenantsDir: join(PROJECT_ROOT, 'tenants'), nichesDir: NICHES_DIR, themesDir: THEMES_DIR }, PROJECT_ROOT);
+    expect(result.warnings).toEqual([]);
   });
 });

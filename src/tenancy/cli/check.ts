@@ -9,12 +9,16 @@ import {
   type ConfigProblem,
   type TenancyDirs,
 } from '../registry.ts';
+import { DEFAULT_COMPANY } from '../defaults.ts';
+import { currencyFor, type Site } from '../site.ts';
 import type { TenantFile } from '../tenant.schema.ts';
 
 export interface CheckResult {
   /** Ids of the sites that would be served, sorted. */
   sites: string[];
   problems: ConfigProblem[];
+  /** Valid but probably not meant (see `siteWarnings`); they do not fail the check. */
+  warnings: ConfigProblem[];
 }
 
 /**
@@ -45,12 +49,49 @@ export function checkConfig(dirs: TenancyDirs, cwd = process.cwd()): CheckResult
   }
 
   let sites: string[] = [];
+  const warnings: ConfigProblem[] = [];
   // Cross-file checks need every niche and theme; without them they would only add noise.
   if (niches && themes) {
     const snapshot = collect(problems, () => buildSnapshot(tenants, niches, themes, 1));
-    if (snapshot) sites = [...snapshot.sites.keys()].sort();
+    if (snapshot) {
+      sites = [...snapshot.sites.keys()].sort();
+      for (const id of sites) warnings.push(...siteWarnings(snapshot.sites.get(id)!));
+    }
   }
-  return { sites: problems.length ? [] : sites, problems };
+  return { sites: problems.length ? [] : sites, problems, warnings: problems.length ? [] : warnings };
+}
+
+/**
+ * What the schema allows but a live site almost never wants: the server runs with it, so these
+ * are warnings, not problems.
+ */
+export function siteWarnings(site: Site): ConfigProblem[] {
+  const warnings: ConfigProblem[] = [];
+  const warn = (field: string, reason: string) => warnings.push({ file: site.file, field, reason });
+  if (!site.countries.includes(site.defaultCountry)) {
+    warn('default_country', `"${site.defaultCountry}" is not one of the served countries (${site.countries.join(', ')})`);
+  }
+  const unpriced = new Map<string, string[]>();
+  for (const country of site.countries) {
+    const currency = currencyFor(site, country);
+    if (site.prices.bundles.some((b) => b.prices[currency] !== undefined)) continue;
+    unpriced.set(currency, [...(unpriced.get(currency) ?? []), country]);
+  }
+  for (const [currency, countries] of unpriced) {
+    warn('prices.bundles', `no bundle has a price in ${currency}, the currency of ${countries.join(', ')}: no price and no minimum_message_costs there`);
+  }
+  if (site.domainLocale === undefined) {
+    warn('domain_language', `"${site.domainLanguage}" is not one of the visible locales (${site.locales.join(', ')})`);
+  }
+  if (site.company === DEFAULT_COMPANY && site.domains.some((d) => !isLocalHost(d))) {
+    warn('company', "not set: the footer pages show the platform's fictitious demo company");
+  }
+  return warnings;
+}
+
+/** Hosts a browser reaches without DNS: `localhost`, `*.localhost`, IPv4 literals. */
+export function isLocalHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || /^\d+(\.\d+){3}$/.test(host);
 }
 
 /** The file names the registry reads as tenants (hidden and temporary files are not). */

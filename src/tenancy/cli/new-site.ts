@@ -1,6 +1,5 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { matchLocale } from '../../i18n/locales.ts';
 import { normalizeHost } from '../host.ts';
 import {
   buildSnapshot,
@@ -13,7 +12,8 @@ import {
   type TenancyDirs,
 } from '../registry.ts';
 import { tenantSchema, type TenantInput } from '../tenant.schema.ts';
-import { tenantFileNames } from './check.ts';
+import type { Site } from '../site.ts';
+import { isLocalHost, siteWarnings, tenantFileNames } from './check.ts';
 
 /** What the operator asked for on the command line (`tenants new`). */
 export interface NewSiteOptions {
@@ -96,10 +96,6 @@ export function hostOf(typed: string): string {
   return normalizeHost(text);
 }
 
-/** Whether a browser reaches the host without a DNS record (`*.localhost` resolves to loopback). */
-function isLocalHost(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || /^\d+(\.\d+){3}$/.test(host);
-}
 
 /** The tenant file's content, in the order an operator reads it. Only what was asked is written. */
 export function buildTenant(options: NewSiteOptions, schemaPointer: string): TenantInput {
@@ -149,11 +145,12 @@ export function createSite(options: NewSiteOptions, dirs: NewSiteDirs, cwd = pro
   if (!parsed.success) return { ok: false, problems };
   const tenant = parsed.data;
 
+  let site: Site | undefined;
   try {
     const niches = loadNiches(dirs.nichesDir, cwd);
     const themes = loadThemes(dirs.themesDir, cwd);
     // The same resolution the server runs: an unknown theme or a niche without its file fails here.
-    buildSnapshot([{ file, tenant }], niches, themes, 1);
+    site = buildSnapshot([{ file, tenant }], niches, themes, 1).sites.get(tenant.id);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     problems.push(...e.problems);
@@ -163,12 +160,7 @@ export function createSite(options: NewSiteOptions, dirs: NewSiteDirs, cwd = pro
   const write = writeWhole(path, `${JSON.stringify(input, null, 2)}\n`, options.force === true);
   if (!write.ok) return { ok: false, problems: [{ file, field: '', reason: write.reason }] };
 
-  const warnings: string[] = [];
-  const language = tenant.domain_language;
-  const locale = matchLocale(language);
-  if (language && tenant.locales && (!locale || !tenant.locales.includes(locale))) {
-    warnings.push(`domain_language "${language}" is not one of the site's locales (${tenant.locales.join(', ')}); visitors start in English`);
-  }
+  const warnings = site ? siteWarnings(site).map((w) => `${w.field}: ${w.reason}`) : [];
   const needsDns = tenant.domains.map(normalizeHost).filter((h) => !isLocalHost(h));
   return { ok: true, file, path, tenant: input, needsDns, warnings };
 }

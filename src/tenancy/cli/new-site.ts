@@ -96,7 +96,6 @@ export function hostOf(typed: string): string {
   return normalizeHost(text);
 }
 
-
 /** The tenant file's content, in the order an operator reads it. Only what was asked is written. */
 export function buildTenant(options: NewSiteOptions, schemaPointer: string): TenantInput {
   const domains = [...new Set(options.domains.map(hostOf).filter(Boolean))];

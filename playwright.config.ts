@@ -1,0 +1,42 @@
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+
+/**
+ * The browser suite: Debian's Chromium (no downloaded browsers) against one built server that
+ * tests/e2e/global-setup.ts starts with a small seed. Tests reach the demo sites by their real
+ * names (`http://rainbow.localhost:<port>`); Chromium resolves `*.localhost` to this machine.
+ */
+const json = process.env.KINDRED_E2E_JSON;
+const reporter: ReporterDescription[] = [['list']];
+if (json) reporter.push(['json', { outputFile: json }]);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  // CI has two cores, shared with the server under test.
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter,
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // Also sends hosts that are not *.localhost (the unknown-host test) to the test server.
+        '--host-resolver-rules=MAP * 127.0.0.1',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,308 @@
+/**
+ * `./dev test`: every check and test suite of the project, in order, each run to the end even
+ * when an earlier one failed, then a table and, as the very last line, `N passed, N failed`.
+ *
+ *   node scripts/test/run-all.ts [--only unit,integration] [--skip e2e] [--list]
+ *
+ * A static check counts as one test; vitest and Playwright count their own tests (read from their
+ * JSON reports). The server is built once, and the integration and browser suites run against
+ * that build. Exit status 0 only when nothing failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+process.chdir(ROOT);
+
+type Kind = 'check' | 'vitest' | 'playwright';
+
+interface Suite {
+  name: string;
+  kind: Kind;
+  /** What it proves, for `--list` and the header of its output. */
+  title: string;
+  command: string[];
+  /** Files that must exist before it can run (a script someone has yet to write, a tool). */
+  needs?: string[];
+  /** Needs the server build (dist/) to be current. */
+  usesBuild?: boolean;
+  env?: Record<string, string>;
+}
+
+interface Result {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  ms: number;
+  note: string;
+}
+
+const bin = (tool: string) => join('node_modules', '.bin', tool);
+const reportDir = mkdtempSync(join(tmpdir(), 'kindred-test-reports-'));
+const report = (name: string) => join(reportDir, `${name}.json`);
+
+function vitestSuite(name: string, title: string, usesBuild = false): Suite {
+  return {
+    name,
+    kind: 'vitest',
+    title,
+    command: [
+      bin('vitest'),
+      'run',
+      '--project',
+      name,
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report(name)}`,
+    ],
+    needs: [bin('vitest'), 'vitest.config.ts'],
+    usesBuild,
+  };
+}
+
+const SUITES: Suite[] = [
+  {
+    name: 'typecheck',
+    kind: 'check',
+    title: 'astro check (.astro and .ts)',
+    command: [bin('astro'), 'check'],
+    needs: [bin('astro')],
+  },
+  {
+    name: 'lint',
+    kind: 'check',
+    title: 'eslint .',
+    command: [bin('eslint'), '.'],
+    needs: [bin('eslint'), 'eslint.config.js'],
+  },
+  {
+    name: 'format',
+    kind: 'check',
+    title: 'prettier --check .',
+    command: [bin('prettier'), '--check', '.'],
+    needs: [bin('prettier')],
+  },
+  {
+    name: 'tenants',
+    kind: 'check',
+    title: 'tenant, niche and theme files',
+    command: [process.execPath, 'scripts/tenants.ts', 'check'],
+    needs: ['scripts/tenants.ts'],
+  },
+  {
+    name: 'i18n',
+    kind: 'check',
+    title: 'message files against English',
+    command: [process.execPath, 'scripts/check-i18n.ts'],
+    needs: ['scripts/check-i18n.ts'],
+  },
+  vitestSuite('unit', 'unit tests beside the code'),
+  {
+    name: 'build',
+    kind: 'check',
+    title: 'the production server (npm run build)',
+    command: ['npm', 'run', '--silent', 'build'],
+    needs: ['package.json'],
+  },
+  vitestSuite('integration', 'HTTP conversations with the built server', true),
+  {
+    name: 'e2e',
+    kind: 'playwright',
+    title: 'Chromium against the built server',
+    command: [bin('playwright'), 'test'],
+    needs: [bin('playwright'), 'playwright.config.ts'],
+    usesBuild: true,
+    env: { KINDRED_E2E_JSON: report('e2e') },
+  },
+];
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    skip: { type: 'string' },
+    list: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help || args.list) {
+  process.stdout.write('usage: ./dev test [--only a,b] [--skip c]\n\nsuites, in order:\n');
+  for (const s of SUITES) process.stdout.write(`  ${s.name.padEnd(12)} ${s.title}\n`);
+  process.exit(0);
+}
+
+const names = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : new Set(
+        value
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      );
+const only = names(args.only);
+const skip = names(args.skip) ?? new Set<string>();
+for (const name of [...(only ?? []), ...skip]) {
+  if (!SUITES.some((s) => s.name === name)) {
+    process.stderr.write(`unknown suite "${name}"; suites: ${SUITES.map((s) => s.name).join(', ')}\n`);
+    process.exit(2);
+  }
+}
+const selected = SUITES.filter((s) => (only ? only.has(s.name) : true) && !skip.has(s.name));
+
+const tty = process.stdout.isTTY;
+const bold = (s: string) => (tty ? `\x1b[1m${s}\x1b[0m` : s);
+const red = (s: string) => (tty ? `\x1b[31m${s}\x1b[0m` : s);
+const green = (s: string) => (tty ? `\x1b[32m${s}\x1b[0m` : s);
+
+let current: ReturnType<typeof spawn> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    current?.kill(signal);
+    rmSync(reportDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+function run(suite: Suite): Promise<number> {
+  const [command, ...rest] = suite.command;
+  return new Promise((resolvePromise) => {
+    const child = spawn(command!, rest, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...suite.env },
+    });
+    current = child;
+    child.on('error', (error) => {
+      process.stderr.write(`${suite.name}: cannot run ${command}: ${error.message}\n`);
+      resolvePromise(127);
+    });
+    child.on('exit', (code, signal) => {
+      current = undefined;
+      resolvePromise(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites: number;
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors: unknown[];
+}
+
+function readJson<T>(path: string): T | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function counted(suite: Suite, code: number, ms: number): Result {
+  const base = { name: suite.name, ms };
+  if (suite.kind === 'check') {
+    return {
+      ...base,
+      passed: code === 0 ? 1 : 0,
+      failed: code === 0 ? 0 : 1,
+      skipped: 0,
+      note: code === 0 ? '' : `exit ${code}`,
+    };
+  }
+  if (suite.kind === 'vitest') {
+    const r = readJson<VitestReport>(report(suite.name));
+    if (!r) return { ...base, passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };
+    // A file that fails to load fails no test by name, but it failed.
+    const failed = r.numFailedTests || (code !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+    const note = r.numFailedTests === 0 && failed > 0 ? `${r.numFailedTestSuites} file(s) failed to run` : '';
+    return { ...base, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, note };
+  }
+  const r = readJson<PlaywrightReport>(report(suite.name));
+  if (!r) return { ...base, passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };
+  const { expected, unexpected, flaky, skipped } = r.stats;
+  // Global setup failing (no server) fails no single test.
+  const failed = unexpected || (code !== 0 ? 1 : 0);
+  const notes = [
+    flaky ? `${flaky} flaky` : '',
+    unexpected === 0 && failed ? `run failed (${r.errors.length} error(s))` : '',
+  ];
+  return { ...base, passed: expected + flaky, failed, skipped, note: notes.filter(Boolean).join(', ') };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+const results: Result[] = [];
+const started = Date.now();
+let buildFailed = false;
+
+for (const suite of selected) {
+  process.stdout.write(`\n${bold(`━━ ${suite.name}: ${suite.title}`)}\n`);
+  const missing = (suite.needs ?? []).filter((f) => !existsSync(f));
+  if (missing.length) {
+    const note = `missing ${missing.join(', ')}`;
+    process.stdout.write(red(`${suite.name}: cannot run: ${note}\n`));
+    results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
+    if (suite.name === 'build') buildFailed = true;
+    continue;
+  }
+  if (suite.usesBuild && buildFailed) {
+    const note = 'not run: the build failed';
+    process.stdout.write(red(`${suite.name}: ${note}\n`));
+    results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
+    continue;
+  }
+  if (suite.usesBuild && !existsSync('dist/server/entry.mjs')) {
+    const note = 'no build: run npx astro build (or include the build suite)';
+    process.stdout.write(red(`${suite.name}: ${note}\n`));
+    results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
+    continue;
+  }
+  const t0 = Date.now();
+  const code = await run(suite);
+  const result = counted(suite, code, Date.now() - t0);
+  if (suite.name === 'build' && result.failed) buildFailed = true;
+  results.push(result);
+  const status = result.failed ? red('FAILED') : green('ok');
+  process.stdout.write(`${bold(`━━ ${suite.name}:`)} ${status} (${seconds(result.ms)})\n`);
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+
+const total = results.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+
+const header = `${'suite'.padEnd(12)} ${'result'.padEnd(7)} ${'passed'.padStart(7)} ${'failed'.padStart(7)} ${'skipped'.padStart(8)} ${'time'.padStart(8)}  note`;
+process.stdout.write(`\n${bold(header)}\n`);
+for (const r of results) {
+  const result = (r.failed ? 'FAILED' : 'ok').padEnd(7);
+  const line = `${r.name.padEnd(12)} ${result} ${String(r.passed).padStart(7)} ${String(r.failed).padStart(7)} ${String(r.skipped).padStart(8)} ${seconds(r.ms).padStart(8)}  ${r.note}`;
+  process.stdout.write(`${r.failed ? red(line) : line}\n`);
+}
+process.stdout.write(
+  `${'total'.padEnd(12)} ${''.padEnd(7)} ${String(total.passed).padStart(7)} ${String(total.failed).padStart(7)} ${String(total.skipped).padStart(8)} ${seconds(Date.now() - started).padStart(8)}\n\n`,
+);
+// The last line is read by people and by CI alike: keep its form.
+process.stdout.write(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
+);
+process.exitCode = total.failed ? 1 : 0;

@@ -1,0 +1,40 @@
+import { accessibilityViolations, enterSite, entryWarning, expect, siteUrl, test } from './fixtures.ts';
+
+/*
+ * axe on the pages every visitor sees, on two sites with different themes (amber and midnight),
+ * and no console errors there: a CSP that blocks the page's own script or style shows up here.
+ */
+const SITES = [
+  { id: 'amber', host: 'localhost', prefix: '' },
+  { id: 'curvy', host: 'curvy.localhost', prefix: '/de' },
+] as const;
+
+const PAGES = [
+  { name: 'index', path: '/', status: 200 },
+  { name: 'footer page', path: '/pages/terms', status: 200 },
+  { name: '404 page', path: '/no-such-page', status: 404 },
+] as const;
+
+for (const site of SITES) {
+  for (const p of PAGES) {
+    test(`${site.id} ${p.name}: no axe violations, no console errors`, async ({ page, consoleErrors }) => {
+      const url = siteUrl(site.host, site.prefix + p.path);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(p.status);
+      await enterSite(page);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Chromium logs the 404 page's own status as a failed load; that is the page working.
+      const errors = consoleErrors.filter(
+        (e) => !(p.status === 404 && e.includes('status of 404') && e.includes(url)),
+      );
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('the open site-entry warning has no axe violations', async ({ page, consoleErrors }) => {
+  await page.goto(siteUrl('rainbow.localhost'));
+  await expect(entryWarning(page)).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+function port(): string {
+  const value = process.env.KINDRED_E2E_PORT;
+  if (!value) throw new Error('KINDRED_E2E_PORT is not set: the global setup did not start a server');
+  return value;
+}
+
+/** `http://<host>:<port><path>` on the suite's server. */
+export function siteUrl(host: string, path = '/'): string {
+  return `http://${host}:${port()}${path}`;
+}
+
+interface Fixtures {
+  /** Console errors, page errors and CSP violations seen on `page` so far. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  // The server's port is known only after the global setup, later than the config is read.
+  baseURL: async ({}, use) => {
+    await use(siteUrl('localhost'));
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    // Reported by the browser even when nothing is logged (e.g. a report-only policy).
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(
+          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`,
+        );
+      });
+    });
+    await use(errors);
+  },
+});
+
+/** The site-entry warning, when it is open. */
+export function entryWarning(page: Page) {
+  return page.locator('dialog#entry-warning');
+}
+
+/** Confirms the site-entry warning if it is showing, as a visitor would. */
+export async function enterSite(page: Page): Promise<void> {
+  const dialog = entryWarning(page);
+  if (await dialog.evaluate((d: HTMLDialogElement) => d.open).catch(() => false)) {
+    await dialog.locator('[data-entry-confirm]').click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** Runs axe on the page and describes every violation so a failure can be acted on. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+      .join('\n');
+    return `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${nodes}`;
+  });
+}

@@ -1,0 +1,146 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  REPO_ROOT,
+  startServer,
+  tenantsFolder,
+  type TenantsFolder,
+  type TestServer,
+} from '../support/server.ts';
+
+/*
+ * A live server and its tenant files: a new file is a new site, a broken edit keeps the last good
+ * configuration, SIGHUP reloads. The tests share one server and change its private copy of
+ * tenants/ in order.
+ */
+
+let tenants: TenantsFolder;
+let server: TestServer;
+/** Rainbow's file as last written in a valid form. */
+let rainbowGood: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  tenants = tenantsFolder();
+  server = await startServer({ tenants });
+});
+afterAll(async () => {
+  await server?.stop();
+  tenants?.remove();
+});
+
+async function nameOf(host: string): Promise<string | number> {
+  const res = await server.request('/api/settings.php', { host });
+  return res.status === 200 ? res.json<{ settings: { name: string } }>().settings.name : res.status;
+}
+
+/** Polls until `read` returns `expected`; returns the time it took. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 3_000): Promise<number> {
+  const started = Date.now();
+  let last: T | undefined;
+  while (Date.now() - started < timeoutMs) {
+    last = await read();
+    if (last === expected) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`expected ${String(expected)} within ${timeoutMs} ms, still ${String(last)}`);
+}
+
+function tenantJson(name: string): Record<string, unknown> {
+  return JSON.parse(tenants.read(name)) as Record<string, unknown>;
+}
+
+describe('a live server and its tenant files', () => {
+  it('serves a new site within two seconds of its file appearing, without a restart', async () => {
+    const host = 'fresh.localhost';
+    expect(await nameOf(host)).toBe(404);
+    const cli = join(REPO_ROOT, 'scripts', 'tenants.ts');
+    if (existsSync(cli)) {
+      const result = spawnSync(
+        process.execPath,
+        [
+          cli,
+          'new',
+          '--domain',
+          host,
+          '--name',
+          'Fresh Start',
+          '--niche',
+          'milf',
+          '--locales',
+          'nl,en',
+          '--dir',
+          tenants.dir,
+        ],
+        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, TENANTS_DIR: tenants.dir } },
+      );
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+    } else {
+      const { invite_codes: _codes, campaigns: _campaigns, ...amber } = tenantJson('localhost.json');
+      tenants.write('fresh.json', {
+        ...amber,
+        id: 'fresh',
+        domains: [host],
+        name: 'Fresh Start',
+        niche: 'milf',
+        network: 'fresh',
+      });
+    }
+    const tookMs = await eventually(() => nameOf(host), 'Fresh Start', 2_000);
+    expect(tookMs).toBeLessThan(2_000);
+    const settings = (await server.request('/api/settings.php', { host })).json<{
+      settings: { niche_name: string };
+    }>();
+    expect(settings.settings.niche_name).toBe('milf');
+    // The server that serves it is the one started before the file existed.
+    expect(server.output()).not.toMatch(/listening[\s\S]*listening/);
+  });
+
+  it('keeps the other sites serving while one is added', async () => {
+    expect(await nameOf(DEMO.rainbow.host)).toBe(DEMO.rainbow.name);
+    expect(await nameOf(DEMO.curvy.host)).toBe(DEMO.curvy.name);
+  });
+
+  it('picks up an edit to a live site', async () => {
+    rainbowGood = { ...tenantJson('rainbow.json'), name: 'Rainbow Lane Two' };
+    tenants.write('rainbow.json', rainbowGood);
+    await eventually(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Two');
+  });
+
+  it('keeps a site on its last good configuration after a broken edit, and says why', async () => {
+    tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Broken', niche: 'not-a-niche' });
+    await server.waitForOutput(/tenants\/rainbow\.json: niche: /, 3_000);
+    expect(await nameOf(DEMO.rainbow.host)).toBe('Rainbow Lane Two');
+    const pageRes = await server.request('/', { host: DEMO.rainbow.host });
+    expect(pageRes.status).toBe(200);
+    expect(pageRes.body).toContain('Rainbow Lane Two');
+    expect(pageRes.body).not.toContain('Rainbow Broken');
+  });
+
+  it('keeps a site serving when its file stops being JSON', async () => {
+    tenants.write('rainbow.json', '{ "id": "rainbow", ');
+    await server.waitForOutput(/tenants\/rainbow\.json: \(file\): is not valid JSON/, 3_000);
+    expect(await nameOf(DEMO.rainbow.host)).toBe('Rainbow Lane Two');
+  });
+
+  it('recovers when the file is fixed', async () => {
+    tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Lane Fixed' });
+    await eventually(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Fixed');
+  });
+
+  it('reloads on SIGHUP', async () => {
+    // Without the watcher's help: the server is told to reload and must read the file itself.
+    tenants.write('mature.json', { ...tenantJson('mature.json'), name: 'Silver Sparks Reloaded' });
+    server.signal('SIGHUP');
+    await eventually(() => nameOf(DEMO.silver.host), 'Silver Sparks Reloaded');
+    expect(server.output()).not.toMatch(/exit|cannot start/i);
+    expect(await nameOf(DEMO.amber.host)).toBe(DEMO.amber.name);
+  });
+
+  it('drops a site whose file is removed', async () => {
+    rmSync(join(tenants.dir, 'fresh.json'));
+    await eventually(() => nameOf('fresh.localhost'), 404);
+  });
+});

@@ -73,7 +73,7 @@ export default defineConfig({
       preprocessorOptions: {
         scss: {
           quietDeps: true,
-          silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+          silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
         },
       },
     },

@@ -56,6 +56,7 @@ const HAIR_PALETTES: Record<AvatarStyle, Record<Exclude<HairColor, 'bald'>, stri
 };
 
 const fixed = (value: string) => [value];
+const variant = (n: number) => `variant${String(n).padStart(2, '0')}`;
 
 /**
  * What stays the same on every photo of one member. Probabilities are 0 or 100 so a beard or
@@ -96,7 +97,7 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
         facialHairColor: hairColor ?? fixed('4a312c'),
         facialHairProbability: beard ? 100 : 0,
         skinColor: fixed(random.pick(['614335', 'd08b5b', 'ae5d29', 'edb98a', 'ffdbb4'])),
-        accessories: fixed(random.pick(['prescription01', 'prescription02', 'round', 'wayfarers'])),
+        accessories: fixed(random.pick(['prescription01', 'prescription02', 'round'])),
         accessoriesProbability: glasses ? 100 : 0,
       };
     case 'personas':
@@ -105,7 +106,8 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
           ? ['bald', 'balding']
           : male
             ? ['shortCombover', 'buzzcut', 'fade', 'mohawk', 'shortComboverChops', 'curlyHighTop', 'sideShave', 'cap', 'beanie']
-            : ['long', 'bobCut', 'curly', 'curlyBun', 'bobBangs', 'bunUndercut', 'straightBun', 'extraLong'])),
+            // The bun styles read as a shaved head from the front.
+            : ['long', 'bobCut', 'curly', 'bobBangs', 'extraLong'])),
         hairColor,
         facialHair: fixed(random.pick(['beardMustache', 'pyramid', 'walrus', 'goatee', 'shadow', 'soulPatch'])),
         facialHairProbability: beard ? 100 : 0,
@@ -113,6 +115,8 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
       };
     case 'lorelei':
       return {
+        // The style's hair variants carry no gender; these lists were picked by eye.
+        hair: fixed(variant(random.pick(bald ? [25, 28] : male ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 22, 39, 43, 44, 47] : [10, 13, 14, 15, 16, 17, 18, 19, 21, 23, 24, 29, 30, 31, 32, 33, 35, 37, 40, 41, 42, 45, 46, 48]))),
         hairColor,
         beard: fixed(random.pick(['variant01', 'variant02'])),
         beardProbability: beard ? 100 : 0,
@@ -125,6 +129,9 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
       };
     case 'notionists':
       return {
+        hair: fixed(variant(random.pick(male
+          ? [1, 3, 5, 6, 7, 9, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25, 26, 27, 30, 31, 32, 33, 34, 35, 38, 42, 44, 49, 52, 53, 54, 55, 56, 60]
+          : [2, 4, 10, 23, 28, 36, 37, 39, 41, 45, 46, 47, 48, 57, 58]))),
         beard: fixed(random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06', 'variant07', 'variant08'])),
         beardProbability: beard ? 100 : 0,
         glasses: fixed(random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06'])),
@@ -170,6 +177,15 @@ export function photoMood(style: AvatarStyle, gender: 'male' | 'female', random:
       };
     case 'micah':
       return { backgroundColor, mouth: fixed(random.pick(['laughing', 'smile', 'smirk'])) };
+    case 'adventurer': {
+      // Left to chance, adventurer frowns or scowls in about half of its faces.
+      return {
+        backgroundColor,
+        mouth: fixed(variant(random.pick([1, 2, 5, 6, 20, 21, 23, 25, 26, 27, 28, 29, 30]))),
+        eyebrows: fixed(variant(random.pick([3, 5, 6, 7, 10, 12, 14, 15]))),
+        eyes: fixed(variant(random.pick([1, 2, 3, 10, 11, 12, 13, 15, 19, 20, 21, 22, 24, 25, 26]))),
+      };
+    }
     default:
       return { backgroundColor };
   }

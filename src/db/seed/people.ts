@@ -1,8 +1,8 @@
 import type { Locale } from '../../i18n/locales.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { type AvatarSpec, avatarIdentity, avatarSpec, photoMood } from './avatars.ts';
-import { firstName, profileName } from './names.ts';
-import { COUNTRY_WEIGHTS, type PlaceIndex } from './places.ts';
+import { firstName, loadNameLocales, profileName } from './names.ts';
+import { COUNTRY_WEIGHTS, type PlaceIndex, loadPlaces } from './places.ts';
 import { Random, deriveSeed } from './random.ts';
 import { profileText } from './texts.ts';
 import {
@@ -221,6 +221,13 @@ function fictionalIndexes(size: number): Set<number> {
   const out = new Set<number>();
   for (let k = 0; k < count; k++) out.add(Math.floor(((k + 0.5) * size) / count));
   return out;
+}
+
+/** Reads what planning needs for these sites: their countries' towns and first names. */
+export async function loadPlanData(sites: Site[]): Promise<PlaceIndex> {
+  const places = await loadPlaces(sites.flatMap((s) => s.countries));
+  await loadNameLocales(places.fakerLocales());
+  return places;
 }
 
 export interface PlanOptions {

@@ -271,6 +271,16 @@ export class PlaceIndex {
     return { country, region, city, ...localeOf(country, region) };
   }
 
+  /** The faker locales members of these countries can get. */
+  fakerLocales(): Set<string> {
+    const out = new Set<string>();
+    for (const [country, entry] of this.#countries) {
+      out.add(localeOf(country, null).fakerLocale);
+      for (const [, region] of entry.regions) out.add(localeOf(country, region).fakerLocale);
+    }
+    return out;
+  }
+
   /** Region codes with at least one town, for checks. */
   regionsWithTowns(country: string): Set<string> {
     return new Set(this.#countries.get(country)?.towns.map((t) => t.region) ?? []);

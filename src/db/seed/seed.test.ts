@@ -9,8 +9,7 @@ import { TenantRegistry } from '../../tenancy/registry.ts';
 import { createDatabase, type DatabaseHandle } from '../client.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { isDatabaseEmpty, seedDemo } from './index.ts';
-import { ageOn, birthdateFor, planMembers } from './people.ts';
-import { loadPlaces } from './places.ts';
+import { ageOn, birthdateFor, loadPlanData, planMembers } from './people.ts';
 import { INTERESTS } from './vocabulary.ts';
 
 const NOW = Date.UTC(2026, 2, 10, 15, 30, 0);
@@ -215,7 +214,7 @@ describe('seedDemo on PostgreSQL', () => {
 describe('planMembers', () => {
   it('is a function of the seed alone', async () => {
     const sites = [...registry.snapshot.sites.values()];
-    const places = await loadPlaces(sites.flatMap((s) => s.countries));
+    const places = await loadPlanData(sites);
     const strip = (seed: number) =>
       planMembers({ sites, size: 200, seed, now: NOW, places }).map(({ site, ...m }) => ({ site: site.id, ...m }));
     expect(strip(3)).toEqual(strip(3));
@@ -224,7 +223,7 @@ describe('planMembers', () => {
 
   it('spreads a larger seed over the sites with the share of operator profiles the spec asks', async () => {
     const sites = [...registry.snapshot.sites.values()];
-    const places = await loadPlaces(sites.flatMap((s) => s.countries));
+    const places = await loadPlanData(sites);
     const plan = planMembers({ sites, size: 1000, seed: 1, now: NOW, places });
     const bySite = new Map<string, number>();
     for (const m of plan) bySite.set(m.site.id, (bySite.get(m.site.id) ?? 0) + 1);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/index.ts';
-import { onColor, brandCss } from '../features/shell/brand.ts';
 import { TenantRegistry } from './registry.ts';
 import { publicSettings } from './public-settings.ts';
 
@@ -55,18 +54,5 @@ describe('publicSettings', () => {
     // value bundle: 800 credits for 89.99 EUR, 5 credits a message → 56.24 cents, rounded up.
     expect(costs.NL).toEqual({ costs: 57, currency: 'EUR' });
     expect(costs.GB?.currency).toBe('GBP');
-  });
-});
-
-describe('brand colours', () => {
-  it('picks readable text on a brand colour', () => {
-    expect(onColor('#ffb300')).toBe('#000');
-    expect(onColor('#8e24aa')).toBe('#fff');
-  });
-  it('emits custom properties only for the colours a site sets', () => {
-    const rainbow = registry.snapshot.sites.get('rainbow')!;
-    expect(brandCss(rainbow)).toContain('--brand-primary:#8e24aa');
-    expect(brandCss(rainbow)).toContain('--brand-primary-rgb:142,36,170');
-    expect(brandCss(registry.snapshot.sites.get('localhost')!)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -131,10 +131,26 @@ describe('a live server and its tenant files', () => {
   });
 
   it('reloads on SIGHUP', async () => {
-    // Without the watcher's help: the server is told to reload and must read the file itself.
-    tenants.write('mature.json', { ...tenantJson('mature.json'), name: 'Silver Sparks Reloaded' });
+    // The server watches its folder; a file reached through a link changes out of the watcher's
+    // sight (as on some network filesystems), so only the signal can make the server see it.
+    const outside = join(tenants.root, 'outside');
+    mkdirSync(outside);
+    const target = join(outside, 'mature.json');
+    writeFileSync(target, tenants.read('mature.json'));
+    rmSync(join(tenants.dir, 'mature.json'));
+    symlinkSync(target, join(tenants.dir, 'mature.json'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await nameOf(DEMO.silver.host)).toBe(DEMO.silver.name);
+
+    writeFileSync(target, JSON.stringify({ ...tenantJson('mature.json'), name: 'Silver Sparks Reloaded' }));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await nameOf(DEMO.silver.host), 'the watcher saw the change: SIGHUP is not what is tested').toBe(
+      DEMO.silver.name,
+    );
     server.signal('SIGHUP');
     await eventually(() => nameOf(DEMO.silver.host), 'Silver Sparks Reloaded');
+    // Still the same process, reloaded rather than restarted.
+    expect(() => process.kill(server.pid, 0)).not.toThrow();
     expect(server.output()).not.toMatch(/exit|cannot start/i);
     expect(await nameOf(DEMO.amber.host)).toBe(DEMO.amber.name);
   });

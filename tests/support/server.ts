@@ -247,7 +247,8 @@ export function requestTo(port: number, path: string, options: RequestOptions = 
 /** One request written byte for byte; the answer as text, once the server closes. */
 export function rawRequest(port: number, text: string, timeoutMs = 15_000): Promise<string> {
   return new Promise((resolvePromise, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    // Written without ending our side: a half-closed socket makes the server drop the request.
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
     const chunks: Buffer[] = [];
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     socket.on('data', (c: Buffer) => chunks.push(c));

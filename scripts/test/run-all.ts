@@ -9,10 +9,22 @@
  * that build. Exit status 0 only when nothing failed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  countCheck,
+  countPlaywright,
+  countVitest,
+  lastLine,
+  seconds,
+  table,
+  totals,
+  type PlaywrightReport,
+  type Result,
+  type VitestReport,
+} from './summary.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 process.chdir(ROOT);
@@ -30,15 +42,6 @@ interface Suite {
   /** Needs the server build (dist/) to be current. */
   usesBuild?: boolean;
   env?: Record<string, string>;
-}
-
-interface Result {
-  name: string;
-  passed: number;
-  failed: number;
-  skipped: number;
-  ms: number;
-  note: string;
 }
 
 const bin = (tool: string) => join('node_modules', '.bin', tool);
@@ -156,6 +159,7 @@ for (const name of [...(only ?? []), ...skip]) {
 const selected = SUITES.filter((s) => (only ? only.has(s.name) : true) && !skip.has(s.name));
 
 const tty = process.stdout.isTTY;
+const buildSelected = selected.some((s) => s.name === 'build');
 const bold = (s: string) => (tty ? `\x1b[1m${s}\x1b[0m` : s);
 const red = (s: string) => (tty ? `\x1b[31m${s}\x1b[0m` : s);
 const green = (s: string) => (tty ? `\x1b[32m${s}\x1b[0m` : s);
@@ -188,19 +192,6 @@ function run(suite: Suite): Promise<number> {
   });
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  numFailedTestSuites: number;
-}
-
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors: unknown[];
-}
-
 function readJson<T>(path: string): T | undefined {
   if (!existsSync(path)) return undefined;
   try {
@@ -211,38 +202,13 @@ function readJson<T>(path: string): T | undefined {
 }
 
 function counted(suite: Suite, code: number, ms: number): Result {
-  const base = { name: suite.name, ms };
-  if (suite.kind === 'check') {
-    return {
-      ...base,
-      passed: code === 0 ? 1 : 0,
-      failed: code === 0 ? 0 : 1,
-      skipped: 0,
-      note: code === 0 ? '' : `exit ${code}`,
-    };
-  }
-  if (suite.kind === 'vitest') {
-    const r = readJson<VitestReport>(report(suite.name));
-    if (!r) return { ...base, passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };
-    // A file that fails to load fails no test by name, but it failed.
-    const failed = r.numFailedTests || (code !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
-    const note = r.numFailedTests === 0 && failed > 0 ? `${r.numFailedTestSuites} file(s) failed to run` : '';
-    return { ...base, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, note };
-  }
-  const r = readJson<PlaywrightReport>(report(suite.name));
-  if (!r) return { ...base, passed: 0, failed: 1, skipped: 0, note: `no report (exit ${code})` };
-  const { expected, unexpected, flaky, skipped } = r.stats;
-  // Global setup failing (no server) fails no single test.
-  const failed = unexpected || (code !== 0 ? 1 : 0);
-  const notes = [
-    flaky ? `${flaky} flaky` : '',
-    unexpected === 0 && failed ? `run failed (${r.errors.length} error(s))` : '',
-  ];
-  return { ...base, passed: expected + flaky, failed, skipped, note: notes.filter(Boolean).join(', ') };
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)}s`;
+  const counts =
+    suite.kind === 'check'
+      ? countCheck(code)
+      : suite.kind === 'vitest'
+        ? countVitest(readJson<VitestReport>(report(suite.name)), code)
+        : countPlaywright(readJson<PlaywrightReport>(report(suite.name)), code);
+  return { name: suite.name, ms, ...counts };
 }
 
 const results: Result[] = [];
@@ -271,6 +237,12 @@ for (const suite of selected) {
     results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
     continue;
   }
+  if (suite.usesBuild && !buildSelected) {
+    const built = statSync('dist/server/entry.mjs').mtime;
+    process.stdout.write(
+      `${suite.name}: against the existing build of ${built.toLocaleString()} (the build suite is not selected)\n`,
+    );
+  }
   const t0 = Date.now();
   const code = await run(suite);
   const result = counted(suite, code, Date.now() - t0);
@@ -282,27 +254,11 @@ for (const suite of selected) {
 
 rmSync(reportDir, { recursive: true, force: true });
 
-const total = results.reduce(
-  (sum, r) => ({
-    passed: sum.passed + r.passed,
-    failed: sum.failed + r.failed,
-    skipped: sum.skipped + r.skipped,
-  }),
-  { passed: 0, failed: 0, skipped: 0 },
-);
-
-const header = `${'suite'.padEnd(12)} ${'result'.padEnd(7)} ${'passed'.padStart(7)} ${'failed'.padStart(7)} ${'skipped'.padStart(8)} ${'time'.padStart(8)}  note`;
-process.stdout.write(`\n${bold(header)}\n`);
-for (const r of results) {
-  const result = (r.failed ? 'FAILED' : 'ok').padEnd(7);
-  const line = `${r.name.padEnd(12)} ${result} ${String(r.passed).padStart(7)} ${String(r.failed).padStart(7)} ${String(r.skipped).padStart(8)} ${seconds(r.ms).padStart(8)}  ${r.note}`;
-  process.stdout.write(`${r.failed ? red(line) : line}\n`);
-}
-process.stdout.write(
-  `${'total'.padEnd(12)} ${''.padEnd(7)} ${String(total.passed).padStart(7)} ${String(total.failed).padStart(7)} ${String(total.skipped).padStart(8)} ${seconds(Date.now() - started).padStart(8)}\n\n`,
-);
-// The last line is read by people and by CI alike: keep its form.
-process.stdout.write(
-  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
-);
-process.exitCode = total.failed ? 1 : 0;
+const [header, ...rows] = table(results, Date.now() - started);
+process.stdout.write(`\n${bold(header!)}\n`);
+rows.forEach((line, i) => {
+  const failed = (results[i]?.failed ?? 0) > 0;
+  process.stdout.write(`${failed ? red(line) : line}\n`);
+});
+process.stdout.write(`\n${lastLine(results)}\n`);
+process.exitCode = totals(results).failed ? 1 : 0;

@@ -290,6 +290,18 @@ function prepareRoot(options: StartOptions): Prepared {
   return { root, tenantsDir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+/** Servers still running; a test process that dies early must not leave them behind. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
 function spawnServer(
   root: string,
   env: NodeJS.ProcessEnv,
@@ -443,6 +455,7 @@ export async function startServerExpectingFailure(
     env: serverEnv(port, dataDir, options.env ?? {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

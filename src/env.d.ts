@@ -19,5 +19,7 @@ declare namespace App {
     clientIp: string;
     /** The locale the visitor chose with the switcher (cookie), if any. */
     chosenLocale: import('./i18n/locales.ts').Locale | undefined;
+    /** The logged-in member, or null for a visitor (set by the accounts step). */
+    member: import('./features/accounts/accounts.types.ts').SessionMember | null;
   }
 }

@@ -17,6 +17,12 @@ import {
   visitorCountry,
 } from './server/request.ts';
 import { securityHeaders } from './server/security-headers.ts';
+import type { RequestStep } from './server/steps.ts';
+import { loadSession } from './features/accounts/accounts.middleware.ts';
+import { captureTracking } from './features/tracking/tracking.middleware.ts';
+
+/** Feature steps, in order, after the site and locale are known (see server/steps.ts). */
+const STEPS: RequestStep[] = [captureTracking, loadSession];
 
 /** An unknown host names no brand: a plain page, the same for every host. */
 function unknownHost(): Response {
@@ -41,7 +47,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const headers = request.headers;
   const site = platform.registry.resolveHost(headers.get('host'));
-  if (!site) return unknownHost();
+  if (!site) return withSecurityHeaders(unknownHost());
 
   const { env } = platform;
   const cookieHeader = headers.get('cookie');
@@ -58,10 +64,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else {
     if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
       const target = rootLocaleRedirect(site, cookieLocale);
-      if (target) return redirect(localePath(target, '/') + url.search, 302);
+      if (target) return withSecurityHeaders(redirect(localePath(target, '/') + url.search, 302));
     }
     const route = routeLocale(url.pathname, url.search, site);
-    if (route.kind === 'redirect') return redirect(route.location, route.permanent ? 301 : 302);
+    if (route.kind === 'redirect') return withSecurityHeaders(redirect(route.location, route.permanent ? 301 : 302));
     locale = route.locale;
     routePath = route.kind === 'serve' ? route.path : '/404';
   }
@@ -81,6 +87,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (!SAFE_METHODS.has(request.method) && !originAllowed(headers.get('origin'), site, url.pathname)) {
     return withSecurityHeaders(apiError(locals.t, 403, 'forbidden_origin'));
+  }
+
+  for (const step of STEPS) {
+    const early = await step(context);
+    if (early) return withSecurityHeaders(early);
   }
 
   let response: Response;

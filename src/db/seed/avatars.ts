@@ -25,6 +25,8 @@ export const PHOTO_VARIANTS = Object.keys(PHOTO_SIZES) as PhotoVariant[];
 /** Bumped when the drawing or encoding changes, so the cache never serves old renders. */
 const RENDER_VERSION = 2;
 
+// Each style has its own options type; the seed passes options common to all of them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const STYLES: Record<AvatarStyle, Style<any>> = { adventurer, avataaars, lorelei, micah, notionists, personas };
 
 type Options = Record<string, unknown>;

@@ -88,6 +88,23 @@ export const PLATFORM_DEFAULTS = {
     free_messages: 3,
     swipe_likes_per_day: 4,
   },
+  /**
+   * The accounts calls' rate limits, the only place their numbers live. Login: 5 wrong passwords
+   * per account and IP within 15 minutes lock that IP out of that account for 15 minutes (never
+   * the member's own devices elsewhere); 50 wrong passwords per IP in an hour over all accounts.
+   * Reset e-mails: 3 a day per account (spec §8 "try again tomorrow").
+   */
+  rate_limits: {
+    login_failures: { limit: 5, window_minutes: 15 },
+    login_lock_minutes: 15,
+    login_ip: { limit: 50, window_minutes: 60 },
+    signup_ip: { limit: 10, window_minutes: 60 },
+    password_reset_ip: { limit: 10, window_minutes: 60 },
+    password_reset_emails_per_day: 3,
+    activation_emails_per_day: 3,
+    email_change: { limit: 5, window_minutes: 60 },
+    tracking_ip: { limit: 120, window_minutes: 60 },
+  },
 } as const;
 
 /** Spec §9: the terms' version date, unless the company was added later. */

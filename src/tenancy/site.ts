@@ -8,7 +8,19 @@ import {
 } from './defaults.ts';
 import type { Niche, NicheId } from './niche.schema.ts';
 import type { Theme } from './theme.schema.ts';
-import type { Bundle, Company, LocalizedText, TenantFile } from './tenant.schema.ts';
+import type { Bundle, Company, LocalizedText, RateRuleInput, TenantFile } from './tenant.schema.ts';
+
+/** A rate limit as the server applies it: at most `limit` attempts within `windowMs`. */
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE_MS = 60_000;
+
+function rateRule(rule: RateRuleInput): RateRule {
+  return { limit: rule.limit, windowMs: rule.window_minutes * MINUTE_MS };
+}
 
 /**
  * Where a text comes from: the site's own words (one string or per locale), or a message key
@@ -81,6 +93,18 @@ export interface Site {
     swipeLikesPerDay: number;
   };
   campaigns: NonNullable<TenantFile['campaigns']>;
+  /** The accounts calls' rate limits (tenant `rate_limits` over the platform's defaults). */
+  rateLimits: {
+    loginFailures: RateRule;
+    loginLockMs: number;
+    loginIp: RateRule;
+    signupIp: RateRule;
+    passwordResetIp: RateRule;
+    passwordResetEmailsPerDay: number;
+    activationEmailsPerDay: number;
+    emailChange: RateRule;
+    trackingIp: RateRule;
+  };
 }
 
 function textOr(own: LocalizedText | undefined, messageKey: string): TextSource {
@@ -158,6 +182,22 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
       swipeLikesPerDay: tenant.limits?.swipe_likes_per_day ?? d.limits.swipe_likes_per_day,
     },
     campaigns: tenant.campaigns ?? {},
+    rateLimits: resolveRateLimits(tenant.rate_limits ?? {}),
+  };
+}
+
+function resolveRateLimits(own: NonNullable<TenantFile['rate_limits']>): Site['rateLimits'] {
+  const d = PLATFORM_DEFAULTS.rate_limits;
+  return {
+    loginFailures: rateRule(own.login_failures ?? d.login_failures),
+    loginLockMs: (own.login_lock_minutes ?? d.login_lock_minutes) * MINUTE_MS,
+    loginIp: rateRule(own.login_ip ?? d.login_ip),
+    signupIp: rateRule(own.signup_ip ?? d.signup_ip),
+    passwordResetIp: rateRule(own.password_reset_ip ?? d.password_reset_ip),
+    passwordResetEmailsPerDay: own.password_reset_emails_per_day ?? d.password_reset_emails_per_day,
+    activationEmailsPerDay: own.activation_emails_per_day ?? d.activation_emails_per_day,
+    emailChange: rateRule(own.email_change ?? d.email_change),
+    trackingIp: rateRule(own.tracking_ip ?? d.tracking_ip),
   };
 }
 

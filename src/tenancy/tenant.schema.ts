@@ -89,6 +89,15 @@ export const bundleSchema = z.strictObject({
 });
 export type Bundle = z.infer<typeof bundleSchema>;
 
+/** A rate limit: at most `limit` attempts within `window_minutes`. */
+export const rateRule = z.strictObject({
+  /** Attempts allowed within the window. */
+  limit: z.number().int().min(1).max(100_000),
+  /** The window's length in minutes (at most a day). */
+  window_minutes: z.number().int().min(1).max(1440),
+});
+export type RateRuleInput = z.infer<typeof rateRule>;
+
 export const SIGNUP_MODES = ['all', 'with_trafficsource', 'invite', 'closed'] as const;
 
 export const tenantSchema = z.strictObject({
@@ -231,6 +240,35 @@ export const tenantSchema = z.strictObject({
       free_messages: z.number().int().min(0).optional(),
       /** Likes a day in the swipe game for free members. */
       swipe_likes_per_day: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  /**
+   * Rate limits of the accounts calls (login, signup, password reset, e-mail change), each a
+   * number of attempts within a window. Defaults in the platform's `defaults.ts`.
+   */
+  rate_limits: z
+    .strictObject({
+      /**
+       * Wrong passwords for one account from one IP address before that address is locked out of
+       * that account for `login_lock_minutes`. Other addresses (the member's own) still get in.
+       */
+      login_failures: rateRule.optional(),
+      /** How long a login lock lasts, in minutes. */
+      login_lock_minutes: z.number().int().min(1).max(1440).optional(),
+      /** Wrong passwords from one IP address over all accounts (slows down guessing across accounts). */
+      login_ip: rateRule.optional(),
+      /** Signups from one IP address. */
+      signup_ip: rateRule.optional(),
+      /** Password-reset requests from one IP address. */
+      password_reset_ip: rateRule.optional(),
+      /** Password-reset e-mails to one account within 24 hours. */
+      password_reset_emails_per_day: z.number().int().min(1).max(50).optional(),
+      /** Activation e-mails sent again to one account within 24 hours. */
+      activation_emails_per_day: z.number().int().min(1).max(50).optional(),
+      /** E-mail address changes requested by one member. */
+      email_change: rateRule.optional(),
+      /** New traffic-source records from one IP address (keeps bots from filling the table). */
+      tracking_ip: rateRule.optional(),
     })
     .optional(),
   /**

@@ -27,6 +27,11 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'region.canton', locales: ['fr'], reason: '"Canton" is the same word in French' },
   { key: 'gender.male', locales: ['nl', 'sv'], reason: '"Man" is the same word there' },
   { key: 'error.title', locales: ['es'], reason: '"Error" is the same word in Spanish' },
+  { key: 'privacy.data.account.label', locales: ['it', 'nl'], reason: '"Account" is the usual word for a user account there' },
+  { key: 'privacy.data.photos.label', locales: ['fr'], reason: '"Photos" is the same word in French' },
+  { key: 'privacy.data.messages.label', locales: ['fr'], reason: '"Conversations" is the same word in French' },
+  { key: 'pricing.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
+  { key: 'pricing.per_credit', locales: ['nl'], reason: '"Per credit" is the Dutch wording as well' },
 ];
 
 /** Runs the check on the real files; returns the lines to print and whether all is well. */

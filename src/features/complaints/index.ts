@@ -1,0 +1,3 @@
+export { COMPLAINT_CATEGORIES, COMPLAINT_TEXT_MAX, COMPLAINT_TEXT_MIN, type ComplaintCategory } from './complaints.schemas.ts';
+export { submitComplaint, fieldMessage, type ComplaintOutcome } from './complaints.submit.ts';
+export { COMPLAINT_LIMIT } from './complaints.service.ts';

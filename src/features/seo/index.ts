@@ -1,0 +1,10 @@
+export {
+  isIndexableRoute,
+  canonicalRoute,
+  alternates,
+  shareImageUrl,
+  organizationJsonLd,
+  sitemapXml,
+  robotsTxt,
+  type ShareImageCandidate,
+} from './seo.ts';

@@ -1,9 +1,12 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { createDatabase } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { systemClock, type Clock } from '../lib/clock.ts';
+import { startAccountJobs } from '../features/accounts/accounts.jobs.ts';
+import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
 import { parseEnv, type Env } from './env.ts';
@@ -34,10 +37,34 @@ export function getPlatform(): Promise<Platform> {
   return booting;
 }
 
+/**
+ * Test servers may move time (`KINDRED_TEST_CLOCK=1`): the offset in milliseconds is read from
+ * `DATA_DIR/test-clock-offset-ms` on every reading, so a test writes the file and the next
+ * request lives in the future. Never enabled otherwise.
+ */
+export const TEST_CLOCK_FILE = 'test-clock-offset-ms';
+
+function platformClock(dataDir: string): Clock {
+  if (process.env.KINDRED_TEST_CLOCK !== '1') return systemClock;
+  const file = join(dataDir, TEST_CLOCK_FILE);
+  return offsetClock(systemClock, () => {
+    try {
+      return Number(readFileSync(file, 'utf8').trim()) || 0;
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/** The account jobs (erasure after 14 days, expired sessions and counters) run this often. */
+const ACCOUNT_JOBS_INTERVAL_MS = 10 * 60 * 1000;
+/** Under a moved test clock the jobs must notice the jump within moments. */
+const ACCOUNT_JOBS_TEST_INTERVAL_MS = 500;
+
 async function boot(): Promise<Platform> {
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL);
-  const clock = systemClock;
+  const clock = platformClock(env.dataDir);
   // Niches and themes are part of the product (shipped with the code), tenants are the operator's.
   const registry = TenantRegistry.load(
     { tenantsDir: env.tenantsDir, nichesDir: resolve('niches'), themesDir: resolve('themes') },
@@ -48,6 +75,11 @@ async function boot(): Promise<Platform> {
   await migrateToLatest(database.db);
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(env.MAIL_URL, env.dataDir, clock);
+  const uploads = join(env.dataDir, 'uploads');
+  const accountJobs = startAccountJobs(
+    { db: database.db, clock, log, removeUpload: (file) => rm(join(uploads, file), { force: true }) },
+    process.env.KINDRED_TEST_CLOCK === '1' ? ACCOUNT_JOBS_TEST_INTERVAL_MS : ACCOUNT_JOBS_INTERVAL_MS,
+  );
   const sites = [...registry.snapshot.sites.values()];
   log.info(`${sites.length} sites on ${database.dialect}: ${sites.map((s) => s.primaryDomain).join(', ')}`);
   return {
@@ -60,6 +92,7 @@ async function boot(): Promise<Platform> {
     dialect: database.dialect,
     mailer,
     async close() {
+      accountJobs.stop();
       registry.close();
       await database.destroy();
     },

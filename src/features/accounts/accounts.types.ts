@@ -1,5 +1,27 @@
-/** The member a request is made by, as the middleware puts it in `locals.member`. */
+import type { Locale } from '../../i18n/locales.ts';
+import type { UserStatus } from './accounts.schemas.ts';
+
+/**
+ * The member a request is made by, as the middleware puts it in `locals.member`: what other
+ * features need to decide on a request, without another query. Never sent to the browser
+ * (`GET /api/user.php` answers the `User` shape of accounts.schemas.ts).
+ */
 export interface SessionMember {
+  /** The account's id. */
   id: string;
+  /** The public profile id (likes, chats and cards refer to profiles). */
   profileId: string;
+  /** The id of the session row (the SHA-256 of the cookie's token), to end just this one. */
+  sessionId: string;
+  /** `not_confirmed` until the e-mail address is confirmed: messages must not reach others yet. */
+  status: UserStatus;
+  /** The account's language: e-mails go out in it. */
+  language: Locale;
+  paidUser: boolean;
+  /** Hidden from search, messages and likes. */
+  invisible: boolean;
+  /** Visible only to profiles the member liked or messaged. */
+  private: boolean;
+  /** Epoch milliseconds of the signup. */
+  createdAt: number;
 }

@@ -1,0 +1,7 @@
+/*
+ * What other features use of accounts. Browser code imports accounts.schemas.ts directly (it is
+ * browser-safe); server code uses this file.
+ */
+export { currentUser, memberLocale, resumeSession } from './accounts.service.ts';
+export type { SessionMember } from './accounts.types.ts';
+export type { User, UserStatus } from './accounts.schemas.ts';

@@ -1,0 +1,39 @@
+import type { AstroCookies } from 'astro';
+
+/**
+ * The session cookie. Over https it carries the `__Host-` prefix, which browsers accept only
+ * with Secure, Path=/ and no Domain: no subdomain and no plain-http page can set or shadow it.
+ */
+export function sessionCookieName(scheme: 'http' | 'https'): string {
+  return scheme === 'https' ? '__Host-session' : 'session';
+}
+
+/** A cookie token is 43 base64url characters (see tokens.ts); anything else is not looked up. */
+export function isSessionToken(value: string | undefined): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export function setSessionCookie(
+  cookies: AstroCookies,
+  scheme: 'http' | 'https',
+  session: { token: string; expiresAt: number },
+  now: number,
+): void {
+  cookies.set(sessionCookieName(scheme), session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: scheme === 'https',
+    maxAge: Math.max(0, Math.floor((session.expiresAt - now) / 1000)),
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies, scheme: 'http' | 'https'): void {
+  cookies.set(sessionCookieName(scheme), '', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: scheme === 'https',
+    maxAge: 0,
+  });
+}

@@ -1,0 +1,10 @@
+export { notificationPreferences, updateNotificationPreferences } from './notifications.service.ts';
+export {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_DISABLED_REASONS,
+  notificationsInputSchema,
+  type NotificationCategory,
+  type NotificationDisabledReason,
+  type NotificationsInput,
+  type NotificationsState,
+} from './notifications.schemas.ts';

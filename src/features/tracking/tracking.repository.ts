@@ -1,0 +1,72 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Row } from '../../db/database.ts';
+import type { TrackingValues } from './tracking.params.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertTrackingRecord(
+  db: Db,
+  network: string,
+  record: {
+    id: string;
+    siteId: string;
+    values: TrackingValues;
+    landingPath: string | null;
+    createdAt: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('tracking_records')
+    .values({
+      id: record.id,
+      network_id: network,
+      site_id: record.siteId,
+      network: record.values.network ?? null,
+      ref: record.values.ref ?? null,
+      sub: record.values.sub ?? null,
+      sub1: record.values.sub1 ?? null,
+      sub2: record.values.sub2 ?? null,
+      sub3: record.values.sub3 ?? null,
+      aff_sub1: record.values.aff_sub1 ?? null,
+      aff_sub2: record.values.aff_sub2 ?? null,
+      aff_sub3: record.values.aff_sub3 ?? null,
+      cpc: record.values.cpc ?? null,
+      landing_path: record.landingPath,
+      member_id: null,
+      created_at: record.createdAt,
+    })
+    .execute();
+}
+
+/** A record of this site (a cookie from another site's record names nothing here). */
+export async function findTrackingRecord(
+  db: Db,
+  network: string,
+  siteId: string,
+  id: string,
+): Promise<Row<'tracking_records'> | undefined> {
+  return db
+    .selectFrom('tracking_records')
+    .selectAll()
+    .where('network_id', '=', network)
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Gives an unclaimed record to a new member; a record attributes one signup only. */
+export async function claimTrackingRecord(
+  db: Db,
+  network: string,
+  id: string,
+  memberId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('tracking_records')
+    .set({ member_id: memberId })
+    .where('network_id', '=', network)
+    .where('id', '=', id)
+    .where('member_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

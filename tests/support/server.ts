@@ -29,8 +29,18 @@ import { join, resolve } from 'node:path';
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const SERVER_ENTRY = join(REPO_ROOT, 'dist', 'server', 'entry.mjs');
 
-/** Ports for servers started by tests; other tools on the machine keep out of this range. */
-const PORT_RANGE = { first: 4500, last: 4599 };
+/**
+ * Ports for servers started by tests; other tools on the machine keep out of this range.
+ * `KINDRED_TEST_PORTS=4600-4649` moves it, so parallel runs on one machine stay apart.
+ */
+const PORT_RANGE = portRange(process.env.KINDRED_TEST_PORTS) ?? { first: 4500, last: 4599 };
+
+function portRange(spec: string | undefined): { first: number; last: number } | undefined {
+  const match = /^(\d+)-(\d+)$/.exec(spec?.trim() ?? '');
+  if (!match) return undefined;
+  const [first, last] = [Number(match[1]), Number(match[2])];
+  return first > 0 && first <= last && last < 65536 ? { first, last } : undefined;
+}
 
 /** The demo sites as their tenant files describe them. */
 export const DEMO = {

@@ -420,6 +420,20 @@ export interface EventsTable {
   created_at: Immutable<number>;
 }
 
+/** A page event reported by beacon: a bounce (`lb`) or a member's page becoming hidden. */
+export interface PageEventsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  kind: Immutable<'bounce' | 'hidden'>;
+  /** The path without query (tracking parameters stay out). */
+  page: Immutable<string>;
+  /** Time on the page before leaving, for bounces. */
+  ms: Immutable<number | null>;
+  member_id: Immutable<string | null>;
+  created_at: Immutable<number>;
+}
+
 export interface Database {
   members: MembersTable;
   profiles: ProfilesTable;
@@ -444,6 +458,7 @@ export interface Database {
   auth_events: AuthEventsTable;
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
+  page_events: PageEventsTable;
 }
 
 export type TableName = keyof Database;

@@ -38,6 +38,7 @@ const ALL_TABLES = {
   auth_events: true,
   rate_limit_counters: true,
   events: true,
+  page_events: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -461,6 +462,10 @@ const fixtures: Fixtures = {
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'like', data: '{"a":1}', created_at: T },
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'message', data: '{}', created_at: T },
   ],
+  page_events: [
+    { id: 'pe1aaaaaaaaaaaaa', network_id: NET, site_id: SITE, kind: 'bounce', page: '/landers/gallery', ms: 5230, member_id: null, created_at: T },
+    { id: 'pe2aaaaaaaaaaaaa', network_id: NET, site_id: SITE, kind: 'hidden', page: '/members', ms: null, member_id: 'm1aaaaaaaaaaaaaa', created_at: T },
+  ],
 };
 
 /** Values the database fills in where a fixture leaves a column out. */
@@ -512,6 +517,7 @@ const orderBy: Record<TableName, string[]> = {
   auth_events: ['id'],
   rate_limit_counters: ['key', 'window_start'],
   events: ['id'],
+  page_events: ['id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

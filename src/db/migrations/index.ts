@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
+import * as m0003 from './0003_page_events.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -8,4 +9,5 @@ import * as m0001 from './0001_initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0003_page_events': m0003,
 };

@@ -12,6 +12,13 @@ export interface AudienceFilter {
   bodyTypes: readonly string[];
 }
 
+export interface ShowcaseOptions {
+  /** Only profiles active at or after this moment (epoch ms). */
+  activeSince?: number | undefined;
+  /** Only profiles of real members: no operator-run ones (for media that cannot carry a label). */
+  realOnly?: boolean | undefined;
+}
+
 export interface ShowcaseRow {
   id: string;
   name: string;
@@ -25,18 +32,16 @@ export interface ShowcaseRow {
   filename: string;
   thumb_filename: string;
   match_filename: string;
+  /** The member's own words ("about me"). */
+  text: string | null;
 }
 
 /**
- * Profiles a public page may show: active, consented to public pages (or operator-run and so
- * labelled), never invisible or private, with an active main photo, most recently active first.
+ * The one definition of a profile a public page may show: of the network, active, consented to
+ * public pages (or operator-run and so labelled), never invisible or private, within the niche's
+ * audience, with an active main photo. Every public read starts here, so no list can drift.
  */
-export async function listShowcase(
-  db: Kysely<Database>,
-  networkId: string,
-  audience: AudienceFilter,
-  limit: number,
-): Promise<ShowcaseRow[]> {
+function publicProfiles(db: Kysely<Database>, networkId: string, audience: AudienceFilter, options: ShowcaseOptions = {}) {
   const seeking = [...audience.seeking, 'both' as const];
   let query = db
     .selectFrom('profiles as p')
@@ -56,13 +61,69 @@ export async function listShowcase(
       ]),
     );
   if (audience.bodyTypes.length) query = query.where('p.body_type', 'in', [...audience.bodyTypes]);
-  return query
-    .select([
-      'p.id', 'p.name', 'p.birthdate', 'p.gender', 'p.country', 'p.region', 'p.city', 'p.fictional',
-      'p.last_active_at', 'ph.filename', 'ph.thumb_filename', 'ph.match_filename',
-    ])
+  if (options.activeSince !== undefined) query = query.where('p.last_active_at', '>=', options.activeSince);
+  if (options.realOnly) query = query.where('p.fictional', '=', 0);
+  return query;
+}
+
+const SHOWCASE_COLUMNS = [
+  'p.id', 'p.name', 'p.birthdate', 'p.gender', 'p.country', 'p.region', 'p.city', 'p.fictional',
+  'p.last_active_at', 'ph.filename', 'ph.thumb_filename', 'ph.match_filename', 'p.text',
+] as const;
+
+/** Public profiles, most recently active first. */
+export async function listShowcase(
+  db: Kysely<Database>,
+  networkId: string,
+  audience: AudienceFilter,
+  limit: number,
+  options: ShowcaseOptions = {},
+): Promise<ShowcaseRow[]> {
+  return publicProfiles(db, networkId, audience, options)
+    .select([...SHOWCASE_COLUMNS])
     .orderBy('p.last_active_at', 'desc')
     .orderBy('p.id')
     .limit(limit)
     .execute() as Promise<ShowcaseRow[]>;
+}
+
+/** How many public profiles there are (optionally only recently active ones). */
+export async function countShowcase(
+  db: Kysely<Database>,
+  networkId: string,
+  audience: AudienceFilter,
+  options: ShowcaseOptions = {},
+): Promise<number> {
+  const row = await publicProfiles(db, networkId, audience, options)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Public profiles counted per country and region, largest first. */
+export async function countShowcaseByRegion(
+  db: Kysely<Database>,
+  networkId: string,
+  audience: AudienceFilter,
+): Promise<Array<{ country: string; region: string | null; count: number }>> {
+  const rows = await publicProfiles(db, networkId, audience)
+    .select((eb) => ['p.country', 'p.region', eb.fn.countAll<number | string | bigint>().as('n')])
+    .groupBy(['p.country', 'p.region'])
+    .execute();
+  return rows
+    .map((r) => ({ country: r.country, region: r.region, count: Number(r.n) }))
+    .sort((a, b) => b.count - a.count || a.country.localeCompare(b.country) || (a.region ?? '').localeCompare(b.region ?? ''));
+}
+
+/** One public profile by its public id, or undefined when a public page may not show it. */
+export async function findPublicProfile(
+  db: Kysely<Database>,
+  networkId: string,
+  audience: AudienceFilter,
+  profileId: string,
+): Promise<ShowcaseRow | undefined> {
+  return publicProfiles(db, networkId, audience)
+    .where('p.id', '=', profileId)
+    .select([...SHOWCASE_COLUMNS])
+    .executeTakeFirst() as Promise<ShowcaseRow | undefined>;
 }

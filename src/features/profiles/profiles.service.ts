@@ -1,5 +1,13 @@
 import type { ServiceContext } from '../../server/context.ts';
-import { listShowcase } from './profiles.repository.ts';
+import {
+  countShowcase,
+  countShowcaseByRegion,
+  findPublicProfile,
+  listShowcase,
+  type AudienceFilter,
+  type ShowcaseOptions,
+  type ShowcaseRow,
+} from './profiles.repository.ts';
 
 /** A profile in a list (API.md "cards"). */
 export interface ProfileCard {
@@ -40,26 +48,25 @@ export function mediaUrl(cdnPrefix: string, filename: string): string {
   return `${cdnPrefix}/media/${filename}`;
 }
 
-/**
- * Members of the site's network that its niche shows, for public pages: consented or fictional
- * (and then labelled), never invisible or private.
- */
-export async function showcaseCards(ctx: ServiceContext, limit: number): Promise<ProfileCard[]> {
-  const now = ctx.clock.now();
+/** A public profile with the member's own words (shown only where the site shows notes). */
+export interface PublicProfile extends ProfileCard {
+  text: string | null;
+}
+
+/** The niche's audience as of `now`: ages become a birthdate range. */
+function audienceOf(ctx: ServiceContext, now: number): AudienceFilter {
   const audience = ctx.site.nicheConfig.audience;
-  const rows = await listShowcase(
-    ctx.db,
-    ctx.network,
-    {
-      genders: audience.genders,
-      seeking: audience.seeking,
-      bornOnOrBefore: yearsBefore(now, audience.min_age),
-      bornAfter: yearsBefore(now, audience.max_age + 1),
-      bodyTypes: audience.body_types,
-    },
-    limit,
-  );
-  return rows.map((row) => ({
+  return {
+    genders: audience.genders,
+    seeking: audience.seeking,
+    bornOnOrBefore: yearsBefore(now, audience.min_age),
+    bornAfter: yearsBefore(now, audience.max_age + 1),
+    bodyTypes: audience.body_types,
+  };
+}
+
+function toCard(ctx: ServiceContext, row: ShowcaseRow, now: number): ProfileCard {
+  return {
     id: row.id,
     name: row.name,
     age: ageOn(row.birthdate, now),
@@ -74,5 +81,60 @@ export async function showcaseCards(ctx: ServiceContext, limit: number): Promise
       thumb_filename: mediaUrl(ctx.site.cdnPrefix, row.thumb_filename),
       match: mediaUrl(ctx.site.cdnPrefix, row.match_filename),
     },
-  }));
+  };
+}
+
+/**
+ * Members of the site's network that its niche shows, for public pages: consented or fictional
+ * (and then labelled), never invisible or private.
+ */
+export async function showcaseCards(ctx: ServiceContext, limit: number, options: ShowcaseOptions = {}): Promise<ProfileCard[]> {
+  const now = ctx.clock.now();
+  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
+  return rows.map((row) => toCard(ctx, row, now));
+}
+
+/** Like `showcaseCards`, with each member's own words where the site shows profile notes. */
+export async function showcaseProfiles(ctx: ServiceContext, limit: number, options: ShowcaseOptions = {}): Promise<PublicProfile[]> {
+  const now = ctx.clock.now();
+  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
+  return rows.map((row) => withText(ctx, row, now));
+}
+
+function withText(ctx: ServiceContext, row: ShowcaseRow, now: number): PublicProfile {
+  return { ...toCard(ctx, row, now), text: ctx.site.visibleProfileNotes ? row.text : null };
+}
+
+/**
+ * The main photos of public members as stored (paths under the upload root), for media made
+ * from them on the server (the video lander's clip).
+ */
+export async function showcasePhotoFiles(
+  ctx: ServiceContext,
+  limit: number,
+  options: ShowcaseOptions = {},
+): Promise<Array<{ profileId: string; file: string }>> {
+  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, ctx.clock.now()), limit, options);
+  return rows.map((row) => ({ profileId: row.id, file: row.filename }));
+}
+
+/** How many members public pages may show, optionally only those active since a moment. */
+export async function showcaseCount(ctx: ServiceContext, options: ShowcaseOptions = {}): Promise<number> {
+  return countShowcase(ctx.db, ctx.network, audienceOf(ctx, ctx.clock.now()), options);
+}
+
+/** Members public pages may show, counted per country and region (largest first). */
+export async function showcaseRegionCounts(ctx: ServiceContext): Promise<Array<{ country: string; region: string | null; count: number }>> {
+  return countShowcaseByRegion(ctx.db, ctx.network, audienceOf(ctx, ctx.clock.now()));
+}
+
+/**
+ * One member for a public page (the profile landers): of the site's network and niche,
+ * consented or fictional, active; undefined otherwise, so the page answers 404 and never says
+ * why. The member's own text only where the site shows profile notes.
+ */
+export async function publicProfile(ctx: ServiceContext, profileId: string): Promise<PublicProfile | undefined> {
+  const now = ctx.clock.now();
+  const row = await findPublicProfile(ctx.db, ctx.network, audienceOf(ctx, now), profileId);
+  return row && withText(ctx, row, now);
 }

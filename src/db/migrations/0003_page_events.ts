@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { msType } from './schema-helpers.ts';
+
+/*
+ * Page events the browser reports by beacon (spec §2): how long a visitor stayed on a page
+ * opened with `lb` before leaving (`bounce`), and a member's page becoming hidden (`hidden`).
+ * No IP, no cookie and no user agent is kept: the rows count behaviour, not people.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const ms = msType(db);
+  await db.schema
+    .createTable('page_events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('page', 'text', (c) => c.notNull())
+    .addColumn('ms', 'integer')
+    .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('cascade'))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('page_events_site_kind_created_idx')
+    .on('page_events')
+    .columns(['site_id', 'kind', 'created_at'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('page_events').execute();
+}

@@ -1,0 +1,12 @@
+export { LANDERS, isLander, landerPath, landerSlug, LANDER_CARDS, type Lander } from './landers.catalog.ts';
+export {
+  landerContent,
+  landerMapSvg,
+  profileLanderContent,
+  type LanderContent,
+  type ProfileLanderContent,
+  type RegionCount,
+} from './landers.service.ts';
+export { campaignLocation } from './campaigns.ts';
+export { visibleLocales, LOCALES_BY_COUNTRY } from './visible-locales.ts';
+export { landerMediaDir, LANDER_MEDIA_FILE, type LanderVideo } from './media/video.ts';

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServiceContext } from '../../../server/context.ts';
+import { publicProfile, showcasePhotoFiles } from '../../profiles/index.ts';
+
+/**
+ * The video lander's clip: a short WebM cross-fading between photos of the site's public
+ * members, made on this machine with ffmpeg from the uploads (no stock footage, no third-party
+ * requests). Made in the background the first time the lander asks for it and again once a
+ * day; until then, or without ffmpeg, the lander shows its slideshow instead.
+ *
+ * Only real members who consented to public pages appear: a video frame cannot carry the
+ * fictional label, so operator-run profiles stay out. Each time the clip is shown, every member
+ * in it must still be public; one who withdrew makes the lander fall back and the clip is made
+ * again without them.
+ */
+
+export interface LanderVideo {
+  /** File names under `/landers/media/`. */
+  video: string;
+  poster: string;
+  width: number;
+  height: number;
+}
+
+interface Manifest extends LanderVideo {
+  createdAt: number;
+  profiles: string[];
+}
+
+/** Photos in the clip: fewer than the minimum makes no video worth watching. */
+const MAX_PHOTOS = 8;
+const MIN_PHOTOS = 4;
+const SECONDS_PER_PHOTO = 2.6;
+const FADE_SECONDS = 0.6;
+const SIZE = 480;
+/** A day: new members show up in the clip without anyone running anything. */
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** After a failed run (no ffmpeg, a broken photo) wait this long before trying again. */
+const RETRY_AFTER_MS = 10 * 60 * 1000;
+/** ffmpeg gets this long; a stuck encoder must not pile up. */
+const ENCODE_TIMEOUT_MS = 120_000;
+
+export const LANDER_MEDIA_FILE = /^(video|poster)-[a-f0-9]{12}\.(webm|webp)$/;
+
+/** Where a site's generated lander media lives. */
+export function landerMediaDir(dataDir: string, siteId: string): string {
+  return join(dataDir, 'media', 'landers', siteId);
+}
+
+const running = new Map<string, Promise<void>>();
+const failedAt = new Map<string, number>();
+
+async function readManifest(dir: string): Promise<Manifest | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The clip to show now, or undefined (the lander falls back to its slideshow). Starts making a
+ * clip in the background when there is none, it is a day old, or someone in it is no longer public.
+ */
+export async function landerVideo(ctx: ServiceContext, dataDir: string): Promise<LanderVideo | undefined> {
+  const dir = landerMediaDir(dataDir, ctx.site.id);
+  const manifest = await readManifest(dir);
+  const now = ctx.clock.now();
+  let usable = manifest !== undefined;
+  if (manifest) {
+    const still = await Promise.all(manifest.profiles.map((id) => publicProfile(ctx, id)));
+    usable = still.every(Boolean);
+  }
+  if (!manifest || !usable || now - manifest.createdAt > MAX_AGE_MS) refreshLanderVideo(ctx, dataDir);
+  if (!manifest || !usable) return undefined;
+  const { video, poster, width, height } = manifest;
+  return { video, poster, width, height };
+}
+
+/** Starts making the site's clip unless one is being made or the last attempt failed recently. */
+export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promise<void> {
+  const key = ctx.site.id;
+  const pending = running.get(key);
+  if (pending) return pending;
+  const failed = failedAt.get(key);
+  if (failed !== undefined && ctx.clock.now() - failed < RETRY_AFTER_MS) return Promise.resolve();
+  const job = makeLanderVideo(ctx, dataDir)
+    .then(() => void failedAt.delete(key))
+    .catch((error: unknown) => {
+      failedAt.set(key, ctx.clock.now());
+      ctx.log.warn(`lander video for ${key} not made: ${error instanceof Error ? error.message : String(error)}`);
+    })
+    .finally(() => running.delete(key));
+  running.set(key, job);
+  return job;
+}
+
+/** Makes the clip now (also `scripts/media/lander-media.ts`); resolves once it is in place. */
+export async function makeLanderVideo(ctx: ServiceContext, dataDir: string): Promise<LanderVideo | undefined> {
+  const photos = await showcasePhotoFiles(ctx, MAX_PHOTOS, { realOnly: true });
+  if (photos.length < MIN_PHOTOS) return undefined;
+  const dir = landerMediaDir(dataDir, ctx.site.id);
+  const work = join(dir, `.work-${process.pid}`);
+  await mkdir(work, { recursive: true });
+  try {
+    const inputs = photos.map((p) => join(dataDir, 'uploads', p.file));
+    for (const file of inputs) await stat(file);
+    const tempVideo = join(work, 'clip.webm');
+    await runFfmpeg(ffmpegArgs(inputs, tempVideo));
+    const bytes = await readFile(tempVideo);
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    const manifest: Manifest = {
+      video: `video-${hash}.webm`,
+      poster: `poster-${hash}.webp`,
+      width: SIZE,
+      height: SIZE,
+      createdAt: ctx.clock.now(),
+      profiles: photos.map((p) => p.profileId),
+    };
+    // The poster is the clip's first photo, so the page shows the same face before it plays.
+    await copyFile(inputs[0]!, join(dir, manifest.poster));
+    await rename(tempVideo, join(dir, manifest.video));
+    const tempManifest = join(work, 'manifest.json');
+    await writeFile(tempManifest, JSON.stringify(manifest));
+    const previous = await readManifest(dir);
+    await rename(tempManifest, join(dir, 'manifest.json'));
+    await removeOldClips(dir, [manifest, previous]);
+    return manifest;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Keeps the current and the previous clip (pages cached a moment ago still name it). */
+async function removeOldClips(dir: string, keep: Array<Manifest | undefined>): Promise<void> {
+  const wanted = new Set(keep.flatMap((m) => (m ? [m.video, m.poster] : [])));
+  for (const name of await readdir(dir)) {
+    if (LANDER_MEDIA_FILE.test(name) && !wanted.has(name)) await rm(join(dir, name), { force: true });
+  }
+}
+
+/** Each photo held for a moment, then cross-faded into the next; VP9 at a quality that keeps it small. */
+export function ffmpegArgs(inputs: string[], output: string): string[] {
+  const args = ['-hide_banner', '-loglevel', 'error', '-y'];
+  for (const input of inputs) args.push('-loop', '1', '-t', String(SECONDS_PER_PHOTO), '-i', input);
+  const filters: string[] = [];
+  inputs.forEach((_, i) => {
+    filters.push(`[${i}:v]scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase,crop=${SIZE}:${SIZE},setsar=1,fps=24,format=yuv420p[v${i}]`);
+  });
+  let last = 'v0';
+  const transitions = ['fade', 'smoothleft', 'circleopen', 'fadeblack', 'smoothup', 'radial', 'dissolve'];
+  for (let i = 1; i < inputs.length; i++) {
+    const offset = (i * (SECONDS_PER_PHOTO - FADE_SECONDS)).toFixed(2);
+    const out = i === inputs.length - 1 ? 'out' : `x${i}`;
+    filters.push(`[${last}][v${i}]xfade=transition=${transitions[(i - 1) % transitions.length]}:duration=${FADE_SECONDS}:offset=${offset}[${out}]`);
+    last = out;
+  }
+  args.push('-filter_complex', filters.join(';'), '-map', '[out]');
+  args.push('-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-an', output);
+  return args;
+}
+
+function runFfmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), ENCODE_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`ffmpeg could not run (${error.message}); install Debian's ffmpeg`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg ended with ${code ?? signal}: ${stderr.trim().slice(-500)}`));
+    });
+  });
+}

@@ -1,0 +1,59 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { APIRoute } from 'astro';
+import { LANDER_MEDIA_FILE, landerMapSvg, landerMediaDir } from '../../../features/landers/index.ts';
+import { serviceContext } from '../../../server/context.ts';
+import { apiError } from '../../../server/http.ts';
+import { onColor } from '../../../styles/brand.ts';
+
+const TYPES: Record<string, string> = { webm: 'video/webm', webp: 'image/webp' };
+
+/**
+ * Media the landers make for the requesting site only: `map.svg` (drawn per request, cached a
+ * few minutes) and the video lander's clip and poster (names carry their content hash, so they
+ * are cached for good). Range requests are answered, as video players ask for them.
+ */
+export const GET: APIRoute = async ({ params, locals, request }) => {
+  const { site, t, platform } = locals;
+  const file = params.file ?? '';
+  if (file === 'map.svg') {
+    const accent = site.brandColors.primary ?? site.theme.colors.primary;
+    const svg = await landerMapSvg(serviceContext(locals), { accent, onAccent: onColor(accent, '#000000') }, t('landers.map.title', { name: site.name }));
+    if (!svg) return apiError(t, 404, 'not_found');
+    return new Response(svg, {
+      headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=300' },
+    });
+  }
+  if (!LANDER_MEDIA_FILE.test(file)) return apiError(t, 404, 'not_found');
+  const path = join(landerMediaDir(platform.env.dataDir, site.id), file);
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return apiError(t, 404, 'not_found');
+    size = info.size;
+  } catch {
+    return apiError(t, 404, 'not_found');
+  }
+  const headers: Record<string, string> = {
+    'content-type': TYPES[file.split('.').pop()!]!,
+    'cache-control': 'public, max-age=31536000, immutable',
+    'accept-ranges': 'bytes',
+  };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) {
+      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+    }
+    const stream = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream;
+    return new Response(stream, {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
+    });
+  }
+  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream;
+  return new Response(stream, { headers: { ...headers, 'content-length': String(size) } });
+};

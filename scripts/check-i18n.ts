@@ -32,6 +32,14 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'privacy.data.messages.label', locales: ['fr'], reason: '"Conversations" is the same word in French' },
   { key: 'pricing.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
   { key: 'pricing.per_credit', locales: ['nl'], reason: '"Per credit" is the Dutch wording as well' },
+  { key: 'notify.category.like', locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'], reason: '"Likes" is the word dating apps use there' },
+  { key: 'membernav.likes', locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'], reason: '"Likes" is the word dating apps use there' },
+  { key: 'membernav.credits', locales: ['da', 'de', 'nl'], reason: 'the product\'s "credits" keep their name there' },
+  { key: 'membernav.messages', locales: ['fr'], reason: '"Messages" is the same word in French' },
+  { key: 'signup.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
+  { key: 'login.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
+  { key: 'settings.password_title', locales: ['it'], reason: '"Password" is the Italian word for it' },
+  { key: 'settings.privacy_title', locales: ['it', 'nl'], reason: '"Privacy" is the usual word there' },
 ];
 
 /** Runs the check on the real files; returns the lines to print and whether all is well. */

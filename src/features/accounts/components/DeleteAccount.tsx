@@ -1,0 +1,237 @@
+import { useId, useRef, useState, useEffect, type SubmitEvent } from 'react';
+import { api, isApiError } from '../../../lib/api-client.ts';
+import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import {
+  DELETION_COMMENT_MAX_LENGTH,
+  DELETION_REASONS,
+  deleteAccountInputSchema,
+  type DeleteAccountResponse,
+  type DeletionReason,
+  type User,
+} from '../accounts.schemas.ts';
+import { $user, $userKnown } from '../accounts.store.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { fieldMessages, parseMessages, requestErrorMessage, type FieldMessages } from './form-errors.ts';
+import { useUser } from './use-user.ts';
+import '../../shell/components/ui.css';
+
+export interface DeleteAccountProps {
+  user: User;
+  messages: IslandMessages;
+  minAge: number;
+  /** The company's `delete_discount` code, when it offers one. */
+  discountCode: string | null;
+  links: { email: string; privacy: string; credits: string; deleted: string };
+}
+
+type Stage = 'closed' | 'alternatives' | 'reason' | 'confirm';
+
+/**
+ * Spec §4 account deletion: first the alternatives (another address, a privacy mode, the
+ * company's discount), then why, then the password. Deleting ends every session at once and
+ * hides the profile; a link to take it all back within 14 days goes to the member's address.
+ */
+export default function DeleteAccount({
+  user: initialUser,
+  messages,
+  minAge,
+  discountCode,
+  links,
+}: DeleteAccountProps) {
+  useUser(initialUser);
+  const t = islandTranslator(messages);
+  const [stage, setStage] = useState<Stage>('closed');
+  const [reason, setReason] = useState<DeletionReason | ''>('');
+  const [comment, setComment] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reasonName = useId();
+  const commentId = useId();
+
+  useEffect(() => {
+    if (stage !== 'closed') headingRef.current?.focus();
+  }, [stage]);
+
+  const toConfirm = (event: SubmitEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setErrors({ reason: t('accounts.field.reason_invalid') });
+      return;
+    }
+    setErrors({});
+    setStage('confirm');
+  };
+
+  const onDelete = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFormError(undefined);
+    const body = { password, reason, comment };
+    const parsed = deleteAccountInputSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(parseMessages(parsed.error, t, minAge));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await api.delete<DeleteAccountResponse>('/api/account.php', parsed.data, {
+        idempotent: false,
+      });
+      // The session ended on the server; the browser forgets the member without a round trip.
+      $user.set(null);
+      $userKnown.set(true);
+      location.assign(`${links.deleted}?until=${encodeURIComponent(answer.reactivate_until)}`);
+    } catch (error) {
+      setBusy(false);
+      if (isApiError(error) && error.code === 'validation') {
+        const found = fieldMessages(error.fields, t, minAge);
+        setErrors(found);
+        if (found.reason) setStage('reason');
+      } else setFormError(requestErrorMessage(error, t));
+    }
+  };
+
+  if (stage === 'closed') {
+    return (
+      <div>
+        <p>{t('deletion.intro')}</p>
+        <button type="button" className="btn btn-outline-danger" onClick={() => setStage('alternatives')}>
+          {t('deletion.start')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="border border-danger-subtle rounded-3 p-3">
+      {stage === 'alternatives' && (
+        <>
+          <h3 className="h5" tabIndex={-1} ref={headingRef}>
+            {t('deletion.alternatives_title')}
+          </h3>
+          <p>{t('deletion.alternatives_intro')}</p>
+          <ul className="list-unstyled d-grid gap-3 mb-4">
+            <li>
+              <strong className="d-block">{t('deletion.alt_email')}</strong>
+              <a href={links.email}>{t('deletion.alt_email_action')}</a>
+            </li>
+            <li>
+              <strong className="d-block">{t('deletion.alt_privacy')}</strong>
+              <a href={links.privacy}>{t('deletion.alt_privacy_action')}</a>
+            </li>
+            {discountCode && (
+              <li>
+                <strong className="d-block">{t('deletion.alt_discount', { code: discountCode })}</strong>
+                <a href={links.credits}>{t('deletion.alt_discount_action')}</a>
+              </li>
+            )}
+          </ul>
+          <div className="d-flex flex-wrap gap-2">
+            <button type="button" className="btn btn-primary" onClick={() => setStage('closed')}>
+              {t('deletion.keep')}
+            </button>
+            <button type="button" className="btn btn-outline-danger" onClick={() => setStage('reason')}>
+              {t('deletion.continue')}
+            </button>
+          </div>
+        </>
+      )}
+      {stage === 'reason' && (
+        <form noValidate onSubmit={toConfirm}>
+          <h3 className="h5" tabIndex={-1} ref={headingRef}>
+            {t('deletion.reason_title')}
+          </h3>
+          <fieldset className="mb-3" aria-describedby={errors.reason ? `${reasonName}-error` : undefined}>
+            <legend className="form-label fs-6">{t('deletion.reason_legend')}</legend>
+            {DELETION_REASONS.map((option) => (
+              <div className="form-check" key={option}>
+                <input
+                  className={`form-check-input${errors.reason ? ' is-invalid' : ''}`}
+                  type="radio"
+                  name={reasonName}
+                  id={`${reasonName}-${option}`}
+                  checked={reason === option}
+                  onChange={() => {
+                    setReason(option);
+                    setErrors({});
+                  }}
+                />
+                <label className="form-check-label" htmlFor={`${reasonName}-${option}`}>
+                  {t(`accounts.delete.reason.${option}`)}
+                </label>
+              </div>
+            ))}
+            <div
+              className={`invalid-feedback${errors.reason ? ' d-block' : ''}`}
+              id={`${reasonName}-error`}
+              role="alert"
+            >
+              {errors.reason}
+            </div>
+          </fieldset>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={commentId}>
+              {t('deletion.comment')}
+            </label>
+            <textarea
+              id={commentId}
+              className={`form-control${errors.comment ? ' is-invalid' : ''}`}
+              rows={3}
+              maxLength={DELETION_COMMENT_MAX_LENGTH}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+            {errors.comment && <div className="invalid-feedback d-block">{errors.comment}</div>}
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setStage('alternatives')}
+            >
+              {t('signup.back')}
+            </button>
+            <button type="submit" className="btn btn-outline-danger">
+              {t('deletion.continue')}
+            </button>
+          </div>
+        </form>
+      )}
+      {stage === 'confirm' && (
+        <form noValidate onSubmit={onDelete} aria-busy={busy || undefined}>
+          <h3 className="h5" tabIndex={-1} ref={headingRef}>
+            {t('deletion.confirm_title')}
+          </h3>
+          <p>{t('deletion.confirm_text', { days: 14 })}</p>
+          <PasswordField
+            label={t('settings.password_confirm')}
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            t={t}
+          />
+          <FormAlert message={formError} />
+          <div className="d-flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setStage('reason')}
+              disabled={busy}
+            >
+              {t('signup.back')}
+            </button>
+            <SubmitButton busy={busy} busyLabel={t('deletion.deleting')} className="btn btn-danger">
+              {t('deletion.submit')}
+            </SubmitButton>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

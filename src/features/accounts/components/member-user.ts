@@ -1,0 +1,20 @@
+import { serviceContext } from '../../../server/context.ts';
+import { currentUser } from '../accounts.service.ts';
+import type { User } from '../accounts.schemas.ts';
+
+/**
+ * The logged-in member in the `User` shape the browser knows, once per request however many
+ * parts of the page ask (navigation, reminder, the page itself). Keyed by the request's own
+ * locals, so nothing outlives the request.
+ */
+const perRequest = new WeakMap<App.Locals, Promise<User | null>>();
+
+export function memberUser(locals: App.Locals): Promise<User | null> {
+  const member = locals.member;
+  if (!member) return Promise.resolve(null);
+  const known = perRequest.get(locals);
+  if (known) return known;
+  const user = currentUser(serviceContext(locals), member.id);
+  perRequest.set(locals, user);
+  return user;
+}

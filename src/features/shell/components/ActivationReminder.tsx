@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import type { User } from '../../accounts/accounts.schemas.ts';
+import { useUser } from '../../accounts/components/use-user.ts';
+import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
+import { requestErrorMessage } from '../../accounts/components/form-errors.ts';
+import { Modal } from './Modal.tsx';
+
+export interface ActivationReminderProps {
+  user: User;
+  messages: IslandMessages;
+  /** The page was reached right after signing up (`?api_signup_complete`). */
+  signupComplete: boolean;
+  /** Where the address can be corrected. */
+  settingsUrl: string;
+  /** The call that sends the activation e-mail again, when the server offers one. */
+  resendUrl: string | null;
+}
+
+/**
+ * Spec §4 activation reminder: while the address is unconfirmed (user not_confirmed, profile
+ * disabled) and no e-mail category is switched off. An alert; on a smartphone right after the
+ * signup, a modal. The pages that leave it out (signup, settings, notifications) do not render it.
+ */
+export function reminderDue(user: User | null): boolean {
+  return (
+    !!user &&
+    user.status === 'not_confirmed' &&
+    user.profile.status === 'disabled' &&
+    user.notifications_disabled.length === 0
+  );
+}
+
+/** Bootstrap's sm breakpoint: below it the device is a phone. */
+const SMARTPHONE = '(max-width: 575.98px)';
+
+export default function ActivationReminder({
+  user: initialUser,
+  messages,
+  signupComplete,
+  settingsUrl,
+  resendUrl,
+}: ActivationReminderProps) {
+  const t = islandTranslator(messages);
+  const user = useUser(initialUser);
+  const [modal, setModal] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+
+  useEffect(() => {
+    if (signupComplete && reminderDue(initialUser) && matchMedia(SMARTPHONE).matches) setModal(true);
+  }, []);
+
+  if (!reminderDue(user)) return null;
+
+  const resend = async () => {
+    if (!resendUrl) return;
+    setSending(true);
+    setOutcome(undefined);
+    try {
+      await api.post(resendUrl, {});
+      setOutcome({ ok: true, text: t('activation.resent', { email: user.email }) });
+    } catch (error) {
+      setOutcome({ ok: false, text: requestErrorMessage(error, t) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const body = (
+    <>
+      <p className="mb-2">{t('activation.text', { email: user.email })}</p>
+      <p className="mb-2 small">{t('activation.why')}</p>
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        {resendUrl && (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => void resend()}
+            disabled={sending}
+          >
+            {sending && <span className="kindred-spinner me-1" aria-hidden="true" />}
+            {t('activation.resend')}
+          </button>
+        )}
+        <a className="small" href={settingsUrl}>
+          {t('activation.wrong_address')}
+        </a>
+      </div>
+      <div role="status" className="small mt-2">
+        {outcome && <span className={outcome.ok ? 'text-success' : 'text-danger'}>{outcome.text}</span>}
+      </div>
+    </>
+  );
+
+  return (
+    <>
+      <div className="container mt-3">
+        <section className="alert alert-warning mb-0" aria-labelledby="activation-reminder-title">
+          <h2 className="h6 alert-heading" id="activation-reminder-title">
+            {t('activation.title')}
+          </h2>
+          {body}
+        </section>
+      </div>
+      <Modal
+        open={modal}
+        onClose={() => setModal(false)}
+        title={t('activation.title')}
+        closeLabel={t('toast.close')}
+        footer={
+          <button type="button" className="btn btn-primary" onClick={() => setModal(false)}>
+            {t('activation.ok')}
+          </button>
+        }
+      >
+        <p className="mb-2">{t('activation.text', { email: user.email })}</p>
+        <p className="mb-0 small">{t('activation.why')}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+import { useEffect, type MouseEvent as ReactMouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import {
+  $attention,
+  $attentionTotal,
+  $push,
+  logout,
+  refreshUser,
+  saveLanguage,
+} from '../../accounts/accounts.store.ts';
+import type { User } from '../../accounts/accounts.schemas.ts';
+import { useUser } from '../../accounts/components/use-user.ts';
+import { isLocale } from '../../../i18n/locales.ts';
+import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
+import { showAttention } from '../attention.ts';
+import { startRefreshLoop } from '../refresh-loop.ts';
+import { toast } from '../toasts.ts';
+import { Icon } from './icons.tsx';
+import './member-nav.css';
+
+export interface MemberNavLinks {
+  members: string;
+  chats: string;
+  likes: string;
+  /** Paid members: the repeat order of their last bundle. */
+  repeatOrder: string;
+  premium: string;
+  profile: string;
+  settings: string;
+  logout: string;
+}
+
+export interface MemberNavProps {
+  user: User;
+  messages: IslandMessages;
+  links: MemberNavLinks;
+  /** The page's route (without locale prefix), to mark the current section. */
+  routePath: string;
+}
+
+/** Spec §9: the unread badge caps at 99+. */
+export function badgeCount(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** Spec §2: a credits badge at 10 or fewer; warning above 0, danger at 0. */
+export function creditsBadge(credits: number): 'warning' | 'danger' | null {
+  if (credits > 10) return null;
+  return credits > 0 ? 'warning' : 'danger';
+}
+
+/**
+ * Spec §2 navigation for a member: search, messages (unread badge), likes (new-likes badge),
+ * credits or Get Premium, and the account menu. It also runs the member's page life: the
+ * refresh loop, the title prefix and app badge, logging out, and saving a language switch to
+ * the account.
+ */
+export default function MemberNav({ user: initialUser, messages, links, routePath }: MemberNavProps) {
+  const t = islandTranslator(messages);
+  const user = useUser(initialUser);
+  const { unreadMessages, newLikes } = useStore($attention);
+
+  useEffect(() => {
+    const stopLoop = startRefreshLoop({
+      refresh: refreshUser,
+      pushSubscribed: () => $push.get().isSubscribed,
+    });
+    const stopAttention = $attentionTotal.subscribe(showAttention);
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+        return;
+      const link =
+        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-locale]') : null;
+      const locale = link?.dataset.locale;
+      if (!link || !isLocale(locale)) return;
+      // Spec §4: the choice is saved to the account too, so e-mails follow it.
+      event.preventDefault();
+      saveLanguage(locale)
+        .catch(() => {})
+        .finally(() => location.assign(link.href));
+    };
+    document.addEventListener('click', onClick);
+    return () => {
+      stopLoop();
+      stopAttention();
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
+
+  const current = (path: string) =>
+    routePath === path || routePath.startsWith(`${path}/`) ? 'page' : undefined;
+  const credits = creditsBadge(user.credits);
+
+  return (
+    <>
+      <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
+        <li className="nav-item">
+          <a className="nav-link" href={links.members} aria-current={current('/members')}>
+            <Icon name="search" />
+            <span>{t('membernav.search')}</span>
+          </a>
+        </li>
+        <li className="nav-item">
+          <a className="nav-link" href={links.chats} aria-current={current('/chats')}>
+            <Icon name="chat" />
+            <span>
+              {t('membernav.messages')}
+              {unreadMessages > 0 && (
+                <span className="badge nav-badge badge-unread">
+                  {badgeCount(unreadMessages)}
+                  <span className="visually-hidden"> {t('membernav.unread', { count: unreadMessages })}</span>
+                </span>
+              )}
+            </span>
+          </a>
+        </li>
+        <li className="nav-item">
+          <a className="nav-link" href={links.likes} aria-current={current('/likes')}>
+            <Icon name="heart" />
+            <span>
+              {t('membernav.likes')}
+              {newLikes > 0 && (
+                <span className="badge nav-badge text-bg-primary">
+                  {badgeCount(newLikes)}
+                  <span className="visually-hidden"> {t('membernav.new_likes', { count: newLikes })}</span>
+                </span>
+              )}
+            </span>
+          </a>
+        </li>
+        <li className="nav-item">
+          {user.paid_user ? (
+            <a className="nav-link" href={links.repeatOrder} aria-current={current('/credits')}>
+              <Icon name="coins" />
+              <span>
+                {t('membernav.credits')}
+                {credits && (
+                  <span className={`badge nav-badge text-bg-${credits}`}>
+                    {user.credits}
+                    <span className="visually-hidden">
+                      {' '}
+                      {t('membernav.credits_left', { count: user.credits })}
+                    </span>
+                  </span>
+                )}
+              </span>
+            </a>
+          ) : (
+            <a className="nav-link" href={links.premium} aria-current={current('/premium')}>
+              <Icon name="star" />
+              <span>{t('membernav.premium')}</span>
+            </a>
+          )}
+        </li>
+      </ul>
+      <AccountMenu user={user} links={links} t={t} />
+    </>
+  );
+}
+
+function AccountMenu({
+  user,
+  links,
+  t,
+}: {
+  user: User;
+  links: MemberNavLinks;
+  t: ReturnType<typeof islandTranslator>;
+}) {
+  useEffect(() => {
+    // A <details> menu works without script; with it, Escape and a click elsewhere close it.
+    const menu = document.querySelector<HTMLDetailsElement>('details.account-menu');
+    if (!menu) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && menu.open) {
+        menu.open = false;
+        menu.querySelector('summary')?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (menu.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, []);
+
+  const onLogout = (event: ReactMouseEvent) => {
+    event.preventDefault();
+    logout().catch(() => toast(t('error.try_later'), { closeLabel: t('toast.close') }));
+  };
+
+  return (
+    <details className="account-menu dropdown">
+      <summary className="btn btn-sm btn-outline-secondary d-inline-flex align-items-center gap-2">
+        {user.profile.main_image ? (
+          <img
+            className="avatar avatar-sm"
+            src={user.profile.main_image.thumb_filename}
+            alt=""
+            width={32}
+            height={32}
+          />
+        ) : (
+          <Icon name="user" />
+        )}
+        <span className="account-menu-name">{user.profile.name}</span>
+        <span className="visually-hidden">{t('membernav.account')}</span>
+      </summary>
+      <ul className="dropdown-menu dropdown-menu-end show">
+        <li>
+          <a className="dropdown-item" href={links.profile}>
+            {t('membernav.profile')}
+          </a>
+        </li>
+        <li>
+          <a className="dropdown-item" href={links.settings}>
+            {t('membernav.settings')}
+          </a>
+        </li>
+        <li>
+          <hr className="dropdown-divider" />
+        </li>
+        <li>
+          <a className="dropdown-item" href={links.logout} onClick={onLogout}>
+            {t('membernav.logout')}
+          </a>
+        </li>
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { badgeCount, creditsBadge } from './MemberNav.tsx';
+import { reminderDue } from './ActivationReminder.tsx';
+import type { User } from '../../accounts/accounts.schemas.ts';
+
+describe('navigation badges (spec §2, §9)', () => {
+  it('caps the unread count at 99+', () => {
+    expect(badgeCount(1)).toBe('1');
+    expect(badgeCount(99)).toBe('99');
+    expect(badgeCount(100)).toBe('99+');
+  });
+  it('shows a credits badge at 10 or fewer: warning above 0, danger at 0', () => {
+    expect(creditsBadge(11)).toBeNull();
+    expect(creditsBadge(10)).toBe('warning');
+    expect(creditsBadge(1)).toBe('warning');
+    expect(creditsBadge(0)).toBe('danger');
+  });
+});
+
+describe('activation reminder (spec §4)', () => {
+  const user = (extra: Partial<User> = {}, profileStatus: 'active' | 'disabled' = 'disabled'): User => ({
+    id: 'm1',
+    email: 'a@b.test',
+    status: 'not_confirmed',
+    credits: 0,
+    paid_user: false,
+    signup_date: '2026-01-01T00:00:00.000Z',
+    fictional_icon: '🎭',
+    language: 'en',
+    notifications_disabled: [],
+    invisible: false,
+    private: false,
+    profile: { id: 'p1', name: 'Robin', country: 'NL', status: profileStatus, main_image: null },
+    ...extra,
+  });
+  it('is due for an unconfirmed member with a disabled profile and no notifications switched off', () => {
+    expect(reminderDue(user())).toBe(true);
+  });
+  it('is not due otherwise', () => {
+    expect(reminderDue(null)).toBe(false);
+    expect(reminderDue(user({ status: 'active' }))).toBe(false);
+    expect(reminderDue(user({}, 'active'))).toBe(false);
+    expect(reminderDue(user({ notifications_disabled: ['news'] }))).toBe(false);
+  });
+});

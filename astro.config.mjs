@@ -66,6 +66,15 @@ export default defineConfig({
       ],
     },
   },
+  // Anonymous landers and footer pages are kept in memory per URL, never for a logged-in
+  // request (see src/features/caching/caching.provider.ts; deploy/nginx/ does the same at scale).
+  cache: {
+    provider: {
+      name: 'kindred-pages',
+      entrypoint: './src/features/caching/caching.provider.ts',
+      config: { maxEntries: 2000 },
+    },
+  },
   build: {
     // Landers ship their few bytes of CSS inline when small; larger sheets stay cacheable files.
     inlineStylesheets: 'auto',

@@ -20,6 +20,7 @@ import { securityHeaders } from './server/security-headers.ts';
 import type { RequestStep } from './server/steps.ts';
 import { loadSession } from './features/accounts/accounts.middleware.ts';
 import { captureTracking } from './features/tracking/tracking.middleware.ts';
+import { applyCachePolicy } from './features/caching/caching.middleware.ts';
 
 /** Feature steps, in order, after the site and locale are known (see server/steps.ts). */
 const STEPS: RequestStep[] = [captureTracking, loadSession];
@@ -91,7 +92,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   for (const step of STEPS) {
     const early = await step(context);
-    if (early) return withSecurityHeaders(early);
+    if (early) return withSecurityHeaders(applyCachePolicy(context, early));
   }
 
   let response: Response;
@@ -100,7 +101,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else {
     response = await next();
   }
-  return withSecurityHeaders(response);
+  return withSecurityHeaders(applyCachePolicy(context, response));
 });
 
 function withSecurityHeaders(response: Response): Response {

@@ -1,0 +1,64 @@
+/**
+ * Astro's route cache for the embedded default (astro.config.mjs `cache.provider`): Astro's own
+ * memory cache, with the two things it cannot know.
+ *
+ * 1. Who is personal. Astro consults the cache before any middleware runs and keys it on the
+ *    URL alone, so a logged-in member would get the visitor's page. Requests whose cookies
+ *    change the page (caching.policy.ts) go straight to the app: never served from the cache,
+ *    never stored in it.
+ * 2. When a tenant file changes. Entries are tagged with their site's network; a reload drops
+ *    the pages of every network whose sites changed.
+ *
+ * The key is the request URL (scheme, Host, path with its locale prefix, the whole query: a
+ * `?ref=` must reach the tracking step, so no parameter is ignored) plus the request headers the
+ * page names in `Vary` (the country header behind a trusted proxy). Only answers the middleware
+ * marked shareable (`context.cache.set`) are stored.
+ */
+import type { CacheProvider } from 'astro';
+import memoryProvider from 'astro/cache/memory';
+import { getPlatform, type Platform } from '../../server/platform.ts';
+import type { TenancySnapshot } from '../../tenancy/registry.ts';
+import { changedNetworks, networkTag } from './caching.policy.ts';
+import { requestCookieDependence } from './caching.middleware.ts';
+
+export interface PageCacheConfig {
+  /** Pages kept at most (least recently used go first). Landers are 20–40 KB each. */
+  maxEntries?: number;
+}
+
+const DEFAULT_MAX_ENTRIES = 2000;
+
+/** Drops the cached pages of networks whose sites a reload changed. */
+function invalidateOnReload(platform: Platform, store: CacheProvider): void {
+  let previous: TenancySnapshot = platform.registry.snapshot;
+  platform.registry.onChange((next) => {
+    const networks = changedNetworks(previous.sites, next.sites);
+    previous = next;
+    if (networks.length === 0) return;
+    store.invalidate({ tags: networks.map(networkTag) }).catch((error: unknown) => {
+      platform.log.error(`page cache: could not drop the pages of ${networks.join(', ')}: ${String(error)}`);
+    });
+  });
+}
+
+export default function pageCacheProvider(config: PageCacheConfig | undefined): CacheProvider {
+  const store = memoryProvider({ max: config?.maxEntries ?? DEFAULT_MAX_ENTRIES, query: { exclude: [] } });
+  const lookup = store.onRequest!.bind(store);
+  let watching: Platform | undefined;
+  return {
+    name: 'kindred-pages',
+    async onRequest(context, next) {
+      const { request, url } = context;
+      if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return next();
+      const platform = await getPlatform();
+      if (watching !== platform) {
+        watching = platform;
+        invalidateOnReload(platform, store);
+      }
+      const site = platform.registry.resolveHost(request.headers.get('host'));
+      if (!site || requestCookieDependence(request, url.pathname, site)) return next();
+      return lookup(context, next);
+    },
+    invalidate: (options) => store.invalidate(options),
+  };
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startServer, tenantsFolder, type TenantsFolder, type TestServer } from '../support/server.ts';
+import { eventually, expectLoggedIn, openSession, type Member } from './caching-support.ts';
+
+/*
+ * The embedded route cache (src/features/caching): anonymous landers and footer pages are served
+ * from memory, keyed by host, path (with its locale prefix) and query; nothing personal is ever
+ * served from it or stored in it; a tenant change drops the pages of the network it touches.
+ * Every test uses paths of its own, so the order of the tests does not matter.
+ */
+
+let tenants: TenantsFolder;
+let server: TestServer;
+let member: Member;
+
+beforeAll(async () => {
+  tenants = tenantsFolder();
+  server = await startServer({ tenants, seedSize: 40 });
+  member = openSession(server, DEMO.amber.id);
+});
+afterAll(async () => {
+  await server?.stop();
+  tenants?.remove();
+});
+
+const cacheState = (res: { headers: Record<string, unknown> }) => res.headers['x-astro-cache'];
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+
+describe('the route cache', () => {
+  it('answers a second anonymous request for a lander, the index and a footer page from memory', async () => {
+    for (const path of ['/landers/gallery', '/', '/pages/terms', '/de/landers/gallery']) {
+      const first = await server.request(path);
+      expect(first.status, path).toBe(200);
+      expect(cacheState(first), path).toBe('MISS');
+      expect(first.headers['cache-control'], path).toBe('public, max-age=0, s-maxage=60');
+      const second = await server.request(path);
+      expect(cacheState(second), path).toBe('HIT');
+      expect(second.body, path).toBe(first.body);
+      // Astro's internal directives stay inside the server.
+      expect(second.headers['cdn-cache-control'], path).toBeUndefined();
+      expect(second.headers['cache-tag'], path).toBeUndefined();
+    }
+  });
+
+  it('keys on the locale prefix and the query', async () => {
+    const english = await server.request('/landers/video');
+    const german = await server.request('/de/landers/video');
+    expect(cacheState(german)).toBe('MISS');
+    expect(german.body).toContain('lang="de"');
+    expect(english.body).toContain('lang="en"');
+    expect(cacheState(await server.request('/landers/video?t=5'))).toBe('MISS');
+    expect(cacheState(await server.request('/landers/video?t=5'))).toBe('HIT');
+  });
+
+  it('never serves a logged-in member from the cache, nor stores what a member sees', async () => {
+    await expectLoggedIn(server, DEMO.amber.host, member);
+    const path = '/landers/collagelanding';
+    // The member comes first: had the answer been stored, the visitor would now get a HIT.
+    const asMember = await server.request(path, { headers: { cookie: member.cookie } });
+    expect(asMember.status).toBe(200);
+    expect(cacheState(asMember)).toBeUndefined();
+    expect(asMember.headers['cache-control']).toBe('private, no-store');
+    const visitor = await server.request(path);
+    expect(cacheState(visitor)).toBe('MISS');
+    expect(cacheState(await server.request(path))).toBe('HIT');
+    // Now the page is cached: the member still gets a fresh, private answer, every time.
+    for (let i = 0; i < 3; i++) {
+      const again = await server.request(path, { headers: { cookie: `theme=dark; ${member.cookie}` } });
+      expect(cacheState(again)).toBeUndefined();
+      expect(again.headers['cache-control']).toBe('private, no-store');
+    }
+    expect((await server.request(path)).body).toBe(visitor.body);
+  });
+
+  it('marks every answer to a request with a session cookie private, valid or not', async () => {
+    for (const path of ['/', '/pages/privacy', '/api/companyinfo.php', '/robots.txt']) {
+      const res = await server.request(path, { headers: { cookie: 'session=not-a-session' } });
+      expect(res.headers['cache-control'], path).toBe('private, no-store');
+      expect(cacheState(res), path).toBeUndefined();
+    }
+  });
+
+  it('never lets two hosts share an entry', async () => {
+    const path = '/landers/iconslanding';
+    const amber = await server.request(path, { host: DEMO.amber.host });
+    expect(cacheState(amber)).toBe('MISS');
+    expect(titleOf(amber.body)).toContain(DEMO.amber.name);
+    expect(cacheState(await server.request(path, { host: DEMO.amber.host }))).toBe('HIT');
+    for (const site of [DEMO.rainbow, DEMO.silver]) {
+      const other = await server.request(path, { host: site.host });
+      expect(cacheState(other), site.host).toBe('MISS');
+      expect(titleOf(other.body), site.host).toContain(site.name);
+      expect(other.body, site.host).toMatch(new RegExp(`rel="canonical" href="http://${site.host}[:/]`));
+    }
+  });
+
+  it('never stores an answer that sets a cookie', async () => {
+    // Arriving with a tracking parameter: stored, cookie set, redirected to the clean URL.
+    for (let i = 0; i < 2; i++) {
+      const tracked = await server.request('/landers/maplanding?ref=partner-7');
+      expect(tracked.status).toBe(302);
+      expect(tracked.cookies.join()).toMatch(/tracking=/);
+      expect(cacheState(tracked)).toBeUndefined();
+      expect(tracked.headers['cache-control']).toMatch(/no-store/);
+    }
+    // The language switcher's link sets the locale cookie.
+    for (let i = 0; i < 2; i++) {
+      const switched = await server.request('/api/locale.php?locale=de&next=/de/landers/maplanding');
+      expect(switched.cookies.join()).toMatch(/locale=de/);
+      expect(cacheState(switched)).toBeUndefined();
+      expect(switched.headers['cache-control']).toMatch(/no-store/);
+    }
+  });
+
+  it('never serves a cached lander in place of a tracking redirect', async () => {
+    const path = '/landers/socialnetwork';
+    await server.request(path);
+    expect(cacheState(await server.request(path))).toBe('HIT');
+    const tracked = await server.request(`${path}?network=partner&sub1=a`);
+    expect(tracked.status).toBe(302);
+    expect(tracked.headers.location).toBe(path);
+  });
+
+  it('does not serve the cached index to a visitor whose chosen language redirects it', async () => {
+    await server.request('/');
+    expect(cacheState(await server.request('/'))).toBe('HIT');
+    const chosen = await server.request('/', { headers: { cookie: 'locale=nl' } });
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.location).toBe('/nl/');
+  });
+
+  it('caches nothing but pages that are the same for everyone', async () => {
+    for (const path of ['/api/settings.php', '/landers/no-such-lander', '/login', '/signup']) {
+      await server.request(path);
+      const again = await server.request(path);
+      expect(cacheState(again), path).toBeUndefined();
+      expect(again.headers['cache-control'] ?? '', path).not.toMatch(/public/);
+    }
+  });
+
+  it('drops the pages of a network when one of its tenant files changes, and keeps the others', async () => {
+    const amberPath = '/landers/alonetonight';
+    const curvyPath = '/de/landers/alonetonight';
+    for (const [host, path] of [
+      [DEMO.amber.host, amberPath],
+      [DEMO.rainbow.host, amberPath],
+      [DEMO.curvy.host, curvyPath],
+    ] as const) {
+      await server.request(path, { host });
+      expect(cacheState(await server.request(path, { host })), host).toBe('HIT');
+    }
+
+    const file = JSON.parse(tenants.read('localhost.json')) as Record<string, unknown>;
+    tenants.write('localhost.json', { ...file, name: 'Amber Hearts Renamed' });
+    await server.waitForOutput('tenants reloaded');
+
+    const renamed = await eventually(
+      () => server.request(amberPath),
+      (res) => res.body.includes('Amber Hearts Renamed'),
+    );
+    expect(cacheState(renamed)).toBe('MISS');
+    // Rainbow shares the amber network (and its members): dropped too.
+    expect(cacheState(await server.request(amberPath, { host: DEMO.rainbow.host }))).toBe('MISS');
+    // Kurvenreich is a network of its own: untouched.
+    expect(cacheState(await server.request(curvyPath, { host: DEMO.curvy.host }))).toBe('HIT');
+  });
+});

@@ -1,17 +1,23 @@
 /**
  * Checks the message files against English: same keys, no empty values, same placeholders,
- * and every string translated unless the allow-list below says why English is right.
+ * and every string translated unless the allow-list below says why English is right. Then the
+ * footer pages' texts (`src/features/pages/content/<locale>/<page>.md`): every page in every
+ * locale, translated, with the placeholders and headings of English (see checkPageTexts).
  *
  *   node scripts/check-i18n.ts
  *
- * Prints one line per problem and exits 1, or prints `i18n ok: <locales> locales, <keys> keys`.
+ * Prints one line per problem and exits 1, or prints
+ * `i18n ok: <locales> locales, <keys> keys, <pages> pages`.
  */
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkMessages, loadMessageFiles, type SameAsEnglish } from '../src/i18n/check.ts';
+import { checkMessages, checkPageTexts, loadMessageFiles, loadPageTexts, type SameAsEnglish } from '../src/i18n/check.ts';
+import { headingOutline } from '../src/features/pages/markdown.ts';
+import { FOOTER_PAGES, PAGE_VARIABLES } from '../src/features/pages/pages.catalog.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../src/i18n/locales.ts';
 
 export const LOCALES_DIR = fileURLToPath(new URL('../src/i18n/locales/', import.meta.url));
+export const PAGES_DIR = fileURLToPath(new URL('../src/features/pages/content/', import.meta.url));
 
 /**
  * Keys whose English text is also the right text in other languages. Keep this short: every
@@ -43,14 +49,27 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
 ];
 
 /** Runs the check on the real files; returns the lines to print and whether all is well. */
-export async function checkI18n(dir: string = LOCALES_DIR): Promise<{ ok: boolean; lines: string[] }> {
+export async function checkI18n(
+  dir: string = LOCALES_DIR,
+  pagesDir: string = PAGES_DIR,
+): Promise<{ ok: boolean; lines: string[] }> {
   const files = await loadMessageFiles(dir, LOCALES);
   const result = checkMessages(files, { source: DEFAULT_LOCALE, allowSame: ALLOW_SAME });
   const known = new Set(LOCALES.map((locale) => `${locale}.json`));
   const strays = (await readdir(dir)).filter((name) => name.endsWith('.json') && !known.has(name)).sort();
-  const problems = [...result.problems, ...strays.map((name) => `${name}: not one of the supported locales`)];
+  const pages = checkPageTexts(await loadPageTexts(pagesDir, LOCALES), {
+    source: DEFAULT_LOCALE,
+    pages: FOOTER_PAGES,
+    variables: PAGE_VARIABLES,
+    outline: headingOutline,
+  });
+  const problems = [
+    ...result.problems,
+    ...strays.map((name) => `${name}: not one of the supported locales`),
+    ...pages.problems.map((line) => `pages/${line}`),
+  ];
   if (problems.length > 0) return { ok: false, lines: problems };
-  return { ok: true, lines: [`i18n ok: ${result.locales} locales, ${result.keys} keys`] };
+  return { ok: true, lines: [`i18n ok: ${result.locales} locales, ${result.keys} keys, ${pages.pages} pages`] };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

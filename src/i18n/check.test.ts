@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOW_SAME, checkI18n } from '../../scripts/check-i18n.ts';
-import { checkMessages, placeholders, type SameAsEnglish } from './check.ts';
+import { checkMessages, checkPageTexts, placeholders, type SameAsEnglish } from './check.ts';
 import { LOCALES } from './locales.ts';
 
 const en = {
@@ -24,7 +24,7 @@ function problems(files: Record<string, unknown>, allowSame: readonly SameAsEngl
 describe('the real message files', () => {
   it('pass the check: every locale has every English key, translated', async () => {
     const { ok, lines } = await checkI18n();
-    expect(lines).toEqual([expect.stringMatching(/^i18n ok: 11 locales, \d+ keys$/)]);
+    expect(lines).toEqual([expect.stringMatching(/^i18n ok: 11 locales, \d+ keys, 7 pages$/)]);
     expect(ok).toBe(true);
   });
 
@@ -133,5 +133,73 @@ describe('placeholders', () => {
   it('lists names sorted, repeats included, and ignores text that only looks similar', () => {
     expect(placeholders('{b} and {a} and {b}')).toEqual(['{a}', '{b}', '{b}']);
     expect(placeholders('no {place holder} or { spaced } or {}')).toEqual([]);
+  });
+});
+
+describe('checkPageTexts', () => {
+  const english = '*{terms_date}*\n\n## One\n\n{site_name} text.\n\n## Two\n\nMail {support_email}.\n';
+  const german = '*{terms_date}*\n\n## Eins\n\n{site_name} Text.\n\n## Zwei\n\nSchreib an {support_email}.\n';
+  // A stand-in for the Markdown outline: the depth of every line starting with #.
+  const outline = (text: string) => [...text.matchAll(/^(#+) /gm)].map((m) => m[1]!.length);
+  const options = { pages: ['terms'], variables: ['terms_date', 'site_name', 'support_email', 'support_phone'], outline };
+  const check = (de: Record<string, string | Error>, en: Record<string, string> = { terms: english }) =>
+    checkPageTexts({ en, de }, options).problems;
+
+  it('accepts a complete translation and counts locales and pages', () => {
+    expect(checkPageTexts({ en: { terms: english }, de: { terms: german } }, options)).toEqual({
+      problems: [],
+      locales: 2,
+      pages: 1,
+    });
+  });
+
+  it('reports a missing, unreadable or empty file', () => {
+    expect(check({})).toEqual(['de/terms.md: file missing']);
+    expect(check({ terms: new Error('permission denied') })).toEqual(['de/terms.md: permission denied']);
+    expect(check({ terms: ' \n' })).toEqual(['de/terms.md: empty']);
+  });
+
+  it('reports an untranslated copy of English', () => {
+    expect(check({ terms: english })).toEqual(['de/terms.md: not translated (same as English)']);
+  });
+
+  it('reports a placeholder the renderer does not fill, and a stray brace', () => {
+    expect(check({ terms: german.replace('{site_name}', '{site}') })).toEqual([
+      'de/terms.md: unknown placeholder {site}',
+      'de/terms.md: placeholders of English missing: {site_name}',
+    ]);
+    expect(check({ terms: german.replace('{site_name}', '{site name}') })).toEqual([
+      'de/terms.md: stray brace (2); placeholders look like {site_name}',
+      'de/terms.md: placeholders of English missing: {site_name}',
+    ]);
+  });
+
+  it('reports a placeholder English has and the translation dropped, or one English does not use', () => {
+    expect(check({ terms: german.replace('{support_email}', 'uns') })).toEqual([
+      'de/terms.md: placeholders of English missing: {support_email}',
+    ]);
+    expect(check({ terms: `${german}\nTelefon {support_phone}.\n` })).toEqual([
+      'de/terms.md: placeholders English does not use: {support_phone}',
+    ]);
+  });
+
+  it('allows a placeholder to move or repeat', () => {
+    expect(check({ terms: `${german}\n{site_name} und {site_name}.\n` })).toEqual([]);
+  });
+
+  it('reports a section left out or added', () => {
+    expect(check({ terms: german.replace('## Zwei\n\n', '') })).toEqual([
+      'de/terms.md: headings differ from English: ## vs ## ##',
+    ]);
+  });
+
+  it('reports raw HTML, which the renderer drops', () => {
+    expect(check({ terms: `${german}\n<b>fett</b>\n` })).toEqual([
+      'de/terms.md: contains HTML, which is not rendered; use Markdown',
+    ]);
+  });
+
+  it('reports a file that is no known page', () => {
+    expect(check({ terms: german, imprint: 'Impressum' })).toEqual(['de/imprint.md: not a known page']);
   });
 });

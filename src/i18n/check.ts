@@ -8,7 +8,7 @@
  * objects so tests can feed it small fake message sets.
  */
 
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** A message file as parsed from JSON; nothing about its shape is trusted. */
@@ -173,4 +173,124 @@ export async function loadMessageFiles(
     }
   }
   return files;
+}
+
+/**
+ * Long texts (the footer pages) live in one Markdown file per locale and page rather than in the
+ * message files. Each is checked against its English original: it exists, is not empty, is
+ * translated, names only placeholders the renderer fills, names the same ones as English (a
+ * translation may reorder or repeat them, never drop one), keeps English's heading outline (no
+ * section left out), and has no stray brace, which would reach visitors as a raw `{…}`.
+ */
+export interface PageTextOptions {
+  /** The source locale; `en` unless told. */
+  source?: string;
+  /** The pages every locale must have, by file name without `.md`. */
+  pages: readonly string[];
+  /** Every placeholder name a page text may use. */
+  variables: readonly string[];
+  /** The heading depths of a text, in order (1 for `#`, 2 for `##`, …). */
+  outline: (text: string) => number[];
+}
+
+export interface PageTextResult {
+  problems: string[];
+  locales: number;
+  pages: number;
+}
+
+const PAGE_PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+function pagePlaceholders(text: string): Set<string> {
+  return new Set([...text.matchAll(PAGE_PLACEHOLDER)].map((m) => m[1]!));
+}
+
+function describeOutline(depths: readonly number[]): string {
+  return depths.length === 0 ? 'no headings' : depths.map((d) => '#'.repeat(d)).join(' ');
+}
+
+/** Checks `texts[locale][page]` (a file's text, or an Error when it could not be read). */
+export function checkPageTexts(
+  texts: Readonly<Record<string, Readonly<Record<string, string | Error>>>>,
+  options: PageTextOptions,
+): PageTextResult {
+  const source = options.source ?? 'en';
+  const known = new Set(options.variables);
+  const problems: string[] = [];
+  const locales = Object.keys(texts).sort();
+  const english = texts[source] ?? {};
+
+  for (const locale of locales) {
+    const files = texts[locale]!;
+    for (const page of options.pages) {
+      const name = `${locale}/${page}.md`;
+      const text = files[page];
+      if (text === undefined) {
+        problems.push(`${name}: file missing`);
+        continue;
+      }
+      if (text instanceof Error) {
+        problems.push(`${name}: ${text.message}`);
+        continue;
+      }
+      if (text.trim() === '') {
+        problems.push(`${name}: empty`);
+        continue;
+      }
+      const used = pagePlaceholders(text);
+      for (const variable of used) {
+        if (!known.has(variable)) problems.push(`${name}: unknown placeholder {${variable}}`);
+      }
+      const stray = text.replace(PAGE_PLACEHOLDER, '').match(/[{}]/g);
+      if (stray) problems.push(`${name}: stray brace (${stray.length}); placeholders look like {site_name}`);
+      if (/<\/?[a-z!][^>]*>/i.test(text)) problems.push(`${name}: contains HTML, which is not rendered; use Markdown`);
+
+      const original = english[page];
+      if (locale === source || typeof original !== 'string') continue;
+      if (text.trim() === original.trim()) problems.push(`${name}: not translated (same as English)`);
+      const expected = pagePlaceholders(original);
+      const missing = [...expected].filter((v) => !used.has(v)).sort();
+      const extra = [...used].filter((v) => !expected.has(v) && known.has(v)).sort();
+      if (missing.length) problems.push(`${name}: placeholders of English missing: ${missing.map((v) => `{${v}}`).join(' ')}`);
+      if (extra.length) problems.push(`${name}: placeholders English does not use: ${extra.map((v) => `{${v}}`).join(' ')}`);
+      const outline = options.outline(text);
+      const englishOutline = options.outline(original);
+      if (outline.join() !== englishOutline.join()) {
+        problems.push(`${name}: headings differ from English: ${describeOutline(outline)} vs ${describeOutline(englishOutline)}`);
+      }
+    }
+    for (const page of Object.keys(files).sort()) {
+      if (!options.pages.includes(page)) problems.push(`${locale}/${page}.md: not a known page`);
+    }
+  }
+  return { problems, locales: locales.length, pages: options.pages.length };
+}
+
+/**
+ * Reads `<dir>/<locale>/*.md` for each locale: every Markdown file found, by name without `.md`.
+ * A locale folder that is missing reads as no files (each page is then reported missing).
+ */
+export async function loadPageTexts(
+  dir: string,
+  locales: readonly string[],
+): Promise<Record<string, Record<string, string | Error>>> {
+  const texts: Record<string, Record<string, string | Error>> = {};
+  for (const locale of locales) {
+    const files: Record<string, string | Error> = {};
+    let names: string[] = [];
+    try {
+      names = (await readdir(join(dir, locale))).filter((n) => n.endsWith('.md'));
+    } catch {
+      names = [];
+    }
+    for (const file of names) {
+      try {
+        files[file.slice(0, -3)] = await readFile(join(dir, locale, file), 'utf8');
+      } catch (error) {
+        files[file.slice(0, -3)] = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    texts[locale] = files;
+  }
+  return texts;
 }

@@ -429,6 +429,12 @@ async function waitUntilAnswering(
         `the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`,
       );
     }
+    // Another test file's server may answer on this port for a moment (both probed it free);
+    // only our own server's "listening" line makes an answer ours.
+    if (!/Server listening on/i.test(output())) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     try {
       await requestTo(port, '/api/settings.php', { timeoutMs: 2_000 });
       return;

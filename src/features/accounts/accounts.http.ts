@@ -3,7 +3,12 @@ import type { Translate } from '../../i18n/index.ts';
 import { serviceContext } from '../../server/context.ts';
 import { apiError, json } from '../../server/http.ts';
 import { siteOrigin } from '../../server/request.ts';
-import { accountErrorMessageKey, fieldErrors, type FieldErrorCode } from './accounts.schemas.ts';
+import {
+  accountErrorMessageKey,
+  fieldErrorMessage,
+  fieldErrors,
+  type FieldErrorCode,
+} from './accounts.schemas.ts';
 import { AccountError, type AccountsContext } from './accounts.service.ts';
 import type { SessionMember } from './accounts.types.ts';
 import { argon2Passwords } from './passwords.ts';
@@ -46,20 +51,27 @@ export async function readJsonBody(
   }
 }
 
-export function validationError(t: Translate, fields: Record<string, FieldErrorCode>): Response {
-  return apiError(t, 422, 'validation', { fields });
+/**
+ * The 422 of API.md, `fields: { name: code }`, and beside it each field's message in the
+ * request's language (`field_messages`), so any client can show the spec's words.
+ */
+export function validationError(locals: App.Locals, fields: Record<string, FieldErrorCode>): Response {
+  const messages: Record<string, string> = {};
+  for (const [field, code] of Object.entries(fields))
+    messages[field] = fieldErrorMessage(locals.t, code, locals.site.limits.minAge);
+  return apiError(locals.t, 422, 'validation', { fields, field_messages: messages });
 }
 
 /** Parses a body with a schema: the data, or the 422 with its field codes. */
 export function parseWith<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  t: Translate,
+  locals: App.Locals,
 ): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {
   const parsed = schema.safeParse(body);
   return parsed.success
     ? { ok: true, data: parsed.data }
-    : { ok: false, response: validationError(t, fieldErrors(parsed.error)) };
+    : { ok: false, response: validationError(locals, fieldErrors(parsed.error)) };
 }
 
 /** The logged-in member, or the 403 `authentication_required` of API.md. */
@@ -91,13 +103,14 @@ function withRetryAfter(response: Response, seconds: number | undefined): Respon
  * A refusal of the rules as API.md shapes it: `{ error, message, …details }` with the message in
  * the request's language. Anything else is a bug and is thrown on (Astro answers 500).
  */
-export function accountErrorResponse(t: Translate, error: unknown): Response {
+export function accountErrorResponse(locals: App.Locals, error: unknown): Response {
   if (!(error instanceof AccountError)) throw error;
+  const { t } = locals;
   const { code, details } = error;
   const retry = details.retryAfter;
   switch (code) {
     case 'validation':
-      return validationError(t, details.fields ?? {});
+      return validationError(locals, details.fields ?? {});
     case 'rate_limited':
       return withRetryAfter(apiError(t, 429, 'rate_limited', { retry_after: retry ?? 60 }), retry ?? 60);
     case 'authentication_required':

@@ -24,7 +24,7 @@ export const PUT: APIRoute = async (context) => {
   if (!who.ok) return who.response;
   const read = await readJsonBody(request, t);
   if (!read.ok) return read.response;
-  const parsed = parseWith(accountInputSchema(isCommonPassword), read.body, t);
+  const parsed = parseWith(accountInputSchema(isCommonPassword), read.body, locals);
   if (!parsed.ok) return parsed.response;
   const ctx = accountsContext(context);
   try {
@@ -33,7 +33,7 @@ export const PUT: APIRoute = async (context) => {
     if (result.loggedOut) clearSessionCookie(cookies, locals.scheme);
     return json({ user: result.user });
   } catch (error) {
-    return accountErrorResponse(t, error);
+    return accountErrorResponse(locals, error);
   }
 };
 
@@ -48,13 +48,13 @@ export const DELETE: APIRoute = async (context) => {
   if (!who.ok) return who.response;
   const read = await readJsonBody(request, t);
   if (!read.ok) return read.response;
-  const parsed = parseWith(deleteAccountInputSchema, read.body, t);
+  const parsed = parseWith(deleteAccountInputSchema, read.body, locals);
   if (!parsed.ok) return parsed.response;
   try {
     const { reactivateUntil } = await deleteAccount(accountsContext(context), who.member, parsed.data);
     clearSessionCookie(cookies, locals.scheme);
     return json({ ok: true, reactivate_until: new Date(reactivateUntil).toISOString() });
   } catch (error) {
-    return accountErrorResponse(t, error);
+    return accountErrorResponse(locals, error);
   }
 };

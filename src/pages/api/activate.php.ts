@@ -20,6 +20,6 @@ export const POST: APIRoute = async (context) => {
     await resendActivation(accountsContext(context), who.member);
     return json({ ok: true });
   } catch (error) {
-    return accountErrorResponse(context.locals.t, error);
+    return accountErrorResponse(context.locals, error);
   }
 };

@@ -16,6 +16,6 @@ export const GET: APIRoute = async (context) => {
       },
     });
   } catch (error) {
-    return accountErrorResponse(context.locals.t, error);
+    return accountErrorResponse(context.locals, error);
   }
 };

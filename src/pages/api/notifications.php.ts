@@ -21,7 +21,7 @@ export const PUT: APIRoute = async ({ locals, request }) => {
   if (!who.ok) return who.response;
   const read = await readJsonBody(request, locals.t);
   if (!read.ok) return read.response;
-  const parsed = parseWith(notificationsInputSchema, read.body, locals.t);
+  const parsed = parseWith(notificationsInputSchema, read.body, locals);
   if (!parsed.ok) return parsed.response;
   return json(await updateNotificationPreferences(serviceContext(locals), who.member.id, parsed.data));
 };

@@ -24,17 +24,17 @@ export const POST: APIRoute = async (context) => {
   const ctx = accountsContext(context);
   try {
     if (url.searchParams.get('do') === '1') {
-      const parsed = parseWith(resetDoInputSchema(isCommonPassword), read.body, t);
+      const parsed = parseWith(resetDoInputSchema(isCommonPassword), read.body, locals);
       if (!parsed.ok) return parsed.response;
       const { user, session } = await resetPassword(ctx, parsed.data);
       setSessionCookie(cookies, locals.scheme, session, ctx.clock.now());
       return json({ user });
     }
-    const parsed = parseWith(resetRequestInputSchema, read.body, t);
+    const parsed = parseWith(resetRequestInputSchema, read.body, locals);
     if (!parsed.ok) return parsed.response;
     await requestPasswordReset(ctx, parsed.data);
     return json({ ok: true });
   } catch (error) {
-    return accountErrorResponse(t, error);
+    return accountErrorResponse(locals, error);
   }
 };

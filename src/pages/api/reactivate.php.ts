@@ -15,7 +15,7 @@ export const POST: APIRoute = async (context) => {
   const { locals, request, cookies } = context;
   const read = await readJsonBody(request, locals.t);
   if (!read.ok) return read.response;
-  const parsed = parseWith(reactivateInputSchema, read.body, locals.t);
+  const parsed = parseWith(reactivateInputSchema, read.body, locals);
   if (!parsed.ok) return parsed.response;
   const ctx = accountsContext(context);
   try {
@@ -23,6 +23,6 @@ export const POST: APIRoute = async (context) => {
     setSessionCookie(cookies, locals.scheme, session, ctx.clock.now());
     return json({ user });
   } catch (error) {
-    return accountErrorResponse(locals.t, error);
+    return accountErrorResponse(locals, error);
   }
 };

@@ -40,6 +40,6 @@ export const POST: APIRoute = async (context) => {
     setSessionCookie(cookies, locals.scheme, session, ctx.clock.now());
     return json({ user }, 201);
   } catch (error) {
-    return accountErrorResponse(locals.t, error);
+    return accountErrorResponse(locals, error);
   }
 };

@@ -46,20 +46,20 @@ export const POST: APIRoute = async (context) => {
   if (url.searchParams.has('push')) {
     const who = memberOr403(locals);
     if (!who.ok) return who.response;
-    const parsed = parseWith(pushSubscriptionInputSchema, read.body, t);
+    const parsed = parseWith(pushSubscriptionInputSchema, read.body, locals);
     if (!parsed.ok) return parsed.response;
     await savePushSubscription(ctx, who.member, parsed.data);
     return json({ ok: true });
   }
 
-  const parsed = parseWith(loginInputSchema, read.body, t);
+  const parsed = parseWith(loginInputSchema, read.body, locals);
   if (!parsed.ok) return parsed.response;
   try {
     const { user, session } = await login(ctx, parsed.data, locals.member?.sessionId);
     setSessionCookie(cookies, locals.scheme, session, ctx.clock.now());
     return json({ user });
   } catch (error) {
-    return accountErrorResponse(t, error);
+    return accountErrorResponse(locals, error);
   }
 };
 
@@ -72,10 +72,10 @@ export const PUT: APIRoute = async (context) => {
   const { t, site } = locals;
   const read = await readJsonBody(request, t);
   if (!read.ok) return read.response;
-  const parsed = parseWith(languageInputSchema, read.body, t);
+  const parsed = parseWith(languageInputSchema, read.body, locals);
   if (!parsed.ok) return parsed.response;
   const { language } = parsed.data;
-  if (!site.locales.includes(language)) return validationError(t, { language: 'language_invalid' });
+  if (!site.locales.includes(language)) return validationError(locals, { language: 'language_invalid' });
   cookies.set(LOCALE_COOKIE, language, {
     path: '/',
     maxAge: LOCALE_COOKIE_MAX_AGE,

@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { enterSite, expect, siteUrl, test } from './fixtures.ts';
+
+/*
+ * Landers in a real browser: a sample renders without console errors or CSP violations, the
+ * page behaviours work, the swipe deck arrives on interaction, and pictures at phone and desktop
+ * widths for people to look at (test-results/screenshots/).
+ */
+const DIR = 'test-results/screenshots';
+
+const SAMPLE: Array<[string, string]> = [
+  ['localhost', '/'],
+  ['localhost', '/landers/collagelanding/spring'],
+  ['localhost', '/landers/maplanding'],
+  ['localhost', '/landers/socialnetwork'],
+  ['rainbow.localhost', '/landers/tinderswipe'],
+  ['rainbow.localhost', '/nl/landers/iconslanding'],
+  ['silver.localhost', '/landers/alonetonight'],
+  ['curvy.localhost', '/de/landers/transitionsvideolanding'],
+  ['curvy.localhost', '/de/landers/video/x'],
+  ['curvy.localhost', '/de/lang-config'],
+];
+
+for (const [host, path] of SAMPLE) {
+  test(`${host}${path} renders without console errors`, async ({ page, consoleErrors }) => {
+    await page.goto(siteUrl(host, path));
+    await enterSite(page);
+    await expect(page.locator('main')).toBeVisible();
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(300);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+for (const [id, host] of [
+  ['amber', 'localhost'],
+  ['curvy', 'curvy.localhost'],
+] as const) {
+  for (const lander of ['collagelanding', 'tinderswipe', 'maplanding']) {
+    for (const width of [360, 1280]) {
+      test(`${id} ${lander} at ${width} px`, async ({ page }) => {
+        mkdirSync(DIR, { recursive: true });
+        await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
+        await page.goto(siteUrl(host, `${host === 'curvy.localhost' ? '/de' : ''}/landers/${lander}`));
+        await enterSite(page);
+        // Lazy images load as they come near; scroll through once so the picture is complete.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 500) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${DIR}/${id}-${lander}-${width}.png`, fullPage: true });
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+      });
+    }
+  }
+}
+
+test('the swipe deck loads on the first interaction and replays the first click', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(siteUrl('rainbow.localhost', '/landers/tinderswipe'));
+  await enterSite(page);
+  expect(scripts).toEqual([]);
+  const deck = page.locator('[data-deck]');
+  const cards = deck.locator('[data-deck-card]');
+  const before = await cards.count();
+  await deck.locator('[data-lazy-action="like"]').click();
+  await expect(deck).toHaveAttribute('data-ready', '');
+  expect(scripts.some((u) => u.includes('/_astro/'))).toBe(true);
+  await expect(cards).toHaveCount(before - 1);
+  await expect(page).toHaveURL(/\/landers\/tinderswipe$/);
+  // The keyboard works too, and the end of the deck invites to sign up.
+  await deck.focus();
+  for (let i = 1; i < before; i++) await page.keyboard.press('ArrowLeft');
+  await expect(deck.locator('[data-deck-done]')).toBeVisible();
+  await expect(deck.locator('[data-deck-done] a[data-signup]')).toBeVisible();
+});
+
+test('`t` opens the like modal after that many seconds; a backdrop click closes it', async ({ page }) => {
+  await page.goto(siteUrl('localhost', '/landers/gallery?t=1'));
+  await enterSite(page);
+  const modal = page.locator('dialog#like-modal');
+  await expect(modal).toBeVisible({ timeout: 4_000 });
+  await expect(modal.locator('a[href^="/members/"]')).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(modal).toBeHidden();
+});
+
+test('`lb` sends the bounce beacon when the page is left', async ({ page, context }) => {
+  const beacons: string[] = [];
+  await context.route('**/api/bounce.php', async (route) => {
+    beacons.push(route.request().postData() ?? '');
+    await route.continue();
+  });
+  await page.goto(siteUrl('localhost', '/landers/iconslanding?lb=1'));
+  await enterSite(page);
+  await page.goto('about:blank');
+  await expect.poll(() => beacons.length, { timeout: 5_000 }).toBe(1);
+  expect(JSON.parse(beacons[0]!)).toMatchObject({ page: '/landers/iconslanding' });
+});
+
+test('the map lander draws its map from this server only', async ({ page }) => {
+  const hosts = new Set<string>();
+  page.on('request', (r) => hosts.add(new URL(r.url()).hostname));
+  await page.goto(siteUrl('curvy.localhost', '/de/landers/maplanding'));
+  await enterSite(page);
+  const map = page.locator('.map-figure img');
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect([...hosts]).toEqual(['curvy.localhost']);
+});

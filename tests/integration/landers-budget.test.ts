@@ -1,0 +1,83 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server.ts';
+
+/*
+ * The landers' budget (the index is one of them), measured on the built server's real answers: at most 3 KB gzip of inline
+ * script, no script file and no island that loads before the visitor interacts, HTML at most
+ * 30 KB gzip; the CSS and the media have budgets of their own.
+ */
+
+const LANDERS = [
+  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
+  'transitionsvideolanding', 'video', 'tinderswipe',
+];
+const PAGES = ['/', ...LANDERS.map((l) => `/landers/${l}`), ...LANDERS.map((l) => `/landers/${l}/some-slug`)];
+const INLINE_SCRIPT_BUDGET = 3 * 1024;
+const HTML_BUDGET = 30 * 1024;
+const MAP_BUDGET = 40 * 1024;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ seedSize: 60 });
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const gz = (text: string) => gzipSync(text, { level: 9 }).length;
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\bsrc=/.test(m[1]!) && !/type="application\/ld\+json"/.test(m[1]!))
+    .map((m) => m[2]!);
+}
+
+describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
+  it.each(PAGES)('%s keeps its budget', async (path) => {
+    const res = await server.request(host === 'curvy.localhost' ? `/de${path === '/' ? '/' : path}` : path, { host });
+    expect(res.status).toBe(200);
+    const html = res.body;
+    const scriptBytes = gz(inlineScripts(html).join('\n'));
+    expect(scriptBytes, 'inline script, gzip').toBeLessThanOrEqual(INLINE_SCRIPT_BUDGET);
+    expect(html, 'a script file loaded at once').not.toMatch(/<script\b[^>]*\bsrc=/i);
+    expect(html, 'a module preloaded at once').not.toMatch(/<link\b[^>]*rel="modulepreload"/i);
+    // Islands may only wait for the visitor (e.g. the signup modal); none hydrates on load.
+    for (const island of html.match(/<astro-island\b[^>]*>/g) ?? []) {
+      expect(island).not.toMatch(/\bclient="(load|idle|visible|media)"/);
+    }
+    expect(gz(html), 'HTML, gzip').toBeLessThanOrEqual(HTML_BUDGET);
+    // Every inline script is allowed by its hash: the CSP never needs 'unsafe-inline'.
+    const csp = String(res.headers['content-security-policy'] ?? '');
+    expect(csp).not.toContain("'unsafe-inline'");
+    const { createHash } = await import('node:crypto');
+    for (const script of inlineScripts(html)) {
+      expect(csp).toContain(`sha256-${createHash('sha256').update(script).digest('base64')}`);
+    }
+  });
+
+  it('loads the swipe deck only on interaction, from its own file', async () => {
+    const res = await server.request(host === 'curvy.localhost' ? '/de/landers/tinderswipe' : '/landers/tinderswipe', { host });
+    const src = /data-lazy-script="([^"]+)"/.exec(res.body)?.[1];
+    expect(src).toMatch(/^\/_astro\/.+\.js$/);
+    const file = await server.request(src!, { host });
+    expect(file.status).toBe(200);
+    expect(gz(file.body), 'deck script, gzip').toBeLessThanOrEqual(4 * 1024);
+  });
+});
+
+describe('media of the landers', () => {
+  it('keeps the map within its budget', async () => {
+    for (const host of ['localhost', 'curvy.localhost']) {
+      const map = await server.request('/landers/media/map.svg', { host });
+      expect(map.status).toBe(200);
+      expect(gz(map.body), `map of ${host}, gzip`).toBeLessThanOrEqual(MAP_BUDGET);
+    }
+  });
+
+  it('loads the map lazily, as an image of this site', async () => {
+    const res = await server.request('/landers/maplanding');
+    expect(res.body).toMatch(/<img[^>]*src="\/landers\/media\/map\.svg"[^>]*loading="lazy"/);
+    expect(res.body).not.toMatch(/(src|href)="https?:\/\/(?!localhost)/);
+  });
+});

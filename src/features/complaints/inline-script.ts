@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The complaint form's whole script, inline and allowed by its CSP hash: it sends the form as
  * JSON to `POST /api/complaint.php` and shows the answer in place (field errors, the reference,
  * a failure). Without script the form posts to the page itself and works the same, one page
  * load later. Nothing runs until the form is sent.
  */
-const SOURCE =
+export const COMPLAINT_FORM_SCRIPT =
   "(function(){var f=document.getElementById('complaint-form');if(!f||!window.fetch)return;" +
   "var a=document.getElementById('complaint-alert');" +
   "function fail(m){a.textContent=m||a.getAttribute('data-fallback');a.hidden=false;a.focus()}" +
@@ -20,7 +18,3 @@ const SOURCE =
   "document.getElementById('complaint-'+k+'-error').textContent=m[k];first=first||c}" +
   "if(first)first.focus();else fail(j.message)}).catch(function(){fail()}).then(function(){b.disabled=false})})})();";
 
-export const COMPLAINT_FORM_SCRIPT = {
-  source: SOURCE,
-  hash: `sha256-${createHash('sha256').update(SOURCE).digest('base64')}`,
-};

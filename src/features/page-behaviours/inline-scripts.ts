@@ -110,14 +110,15 @@ export const PAGE_BEHAVIOURS_SOURCE = compact(`
 `);
 
 /**
- * Loads the scripts named by `data-lazy-script` on the page's first interaction (pointer, touch,
- * key or focus), so heavy parts cost nothing until a visitor reaches for them. A click on a
+ * Loads the scripts named by `data-lazy-script` on the page's first interaction (pointer, touch
+ * or key; not focus, which a dialog moves by itself on load), so heavy parts cost nothing until
+ * a visitor reaches for them. A click on a
  * `[data-lazy-action]` before its script has arrived is kept in `data-pending` for the script to
  * replay, rather than lost; the script marks its root `data-ready` when it has taken over.
  */
 export const LAZY_SCRIPTS_SOURCE = compact(`
 (function(){
-  var d=document,done=false,events=['pointerdown','touchstart','keydown','focusin'];
+  var d=document,done=false,events=['pointerdown','touchstart','keydown'];
   var load=function(){
     if(done)return;
     done=true;

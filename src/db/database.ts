@@ -76,6 +76,10 @@ export interface MembersTable {
   tracking_id: string | null;
   /** ISO country from the proxy's geo header at signup: default for prices and payment methods. */
   signup_country: string | null;
+  /** The signup form's optional first message, kept until the chat delivers it. */
+  signup_message: string | null;
+  /** The profile the member signed up from (the first message's recipient), if any. */
+  signup_profile_id: string | null;
 }
 
 /**

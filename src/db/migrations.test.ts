@@ -470,7 +470,7 @@ const fixtures: Fixtures = {
 
 /** Values the database fills in where a fixture leaves a column out. */
 const defaults: { [K in TableName]?: Record<string, unknown> } = {
-  members: { invisible: 0, private: 0, paid_user: 0, credits: 0 },
+  members: { invisible: 0, private: 0, paid_user: 0, credits: 0, signup_message: null, signup_profile_id: null },
   profiles: { fictional: 0, public_consent: 0 },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0 },

@@ -226,6 +226,7 @@ describe('account deletion', () => {
     expect(row.member.email).toBe(`erased-${user.id}@erased.invalid`);
     expect(row.member.password_hash).toBe('');
     expect(row.member.deletion_comment).toBeNull();
+    expect(row.member.signup_message).toBeNull();
     expect(row.member.tracking_id).toBeNull();
     expect(row.profile).toMatchObject({
       name: '',

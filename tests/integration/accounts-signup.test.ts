@@ -161,9 +161,38 @@ describe('signup', () => {
     expect(response.json<{ user: { profile: { country: string } } }>().user.profile.country).toBe('DE');
   });
 
-  it('answers 409 email_exists for an address of this site in any spelling, and a first message is optional', async () => {
+  it('keeps the first message for the profile it was written to', async () => {
+    const recipient = await signUp(new Visitor(server));
+    const { user } = await signUp(new Visitor(server), {
+      signup_message: '  Hello there!  ',
+      profile: recipient.user.profile.id,
+    });
+    const { user: unknownRecipient } = await signUp(new Visitor(server), {
+      signup_message: 'Hi',
+      profile: 'zzzzzzzzzzzzzzzz',
+    });
+    const stored = withDatabase(server, (db) =>
+      db
+        .prepare('select id, signup_message, signup_profile_id from members where id in (?, ?)')
+        .all(user.id, unknownRecipient.id),
+    );
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { id: user.id, signup_message: 'Hello there!', signup_profile_id: recipient.user.profile.id },
+        { id: unknownRecipient.id, signup_message: 'Hi', signup_profile_id: null },
+      ]),
+    );
+    const tooLong = await new Visitor(server).send(
+      'POST',
+      '/api/signup.php',
+      signupFields({ signup_message: 'x'.repeat(1001) }),
+    );
+    expect(tooLong.json<ErrorBody>().fields).toEqual({ signup_message: 'too_long' });
+  });
+
+  it('answers 409 email_exists for an address of this site in any spelling', async () => {
     const first = new Visitor(server);
-    const { fields } = await signUp(first, { signup_message: 'Hello there!' });
+    const { fields } = await signUp(first);
     const again = await new Visitor(server).send(
       'POST',
       '/api/signup.php',

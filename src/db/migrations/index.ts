@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0003 from './0003_page_events.ts';
+import * as m0004 from './0004_accounts.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -10,4 +11,5 @@ import * as m0003 from './0003_page_events.ts';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0003_page_events': m0003,
+  '0004_accounts': m0004,
 };

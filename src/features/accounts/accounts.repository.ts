@@ -95,6 +95,17 @@ export async function insertAccount(
   });
 }
 
+/** Whether a profile exists in the network (a first message needs a recipient). */
+export async function profileInNetwork(db: Db, network: string, profileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether the database refused a row for a unique key (two signups racing for one address). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
@@ -566,6 +577,7 @@ export async function eraseAccount(
       'notification_preferences',
       'events',
       'auth_events',
+      'page_events',
     ] as const) {
       await trx
         .deleteFrom(table)
@@ -589,6 +601,8 @@ export async function eraseAccount(
       email: erasedEmail(memberId),
       password_hash: '',
       deletion_comment: null,
+      signup_message: null,
+      signup_profile_id: null,
       tracking_id: null,
       signup_country: null,
       last_active_at: null,
@@ -618,6 +632,7 @@ export async function exportRecords(db: Kysely<Database>, network: string, membe
       'credits',
       'last_active_at',
       'signup_country',
+      'signup_message',
     ])
     .where('network_id', '=', network)
     .where('id', '=', memberId)

@@ -327,10 +327,17 @@ export function signupInputSchema(rules: SignupRules) {
       gender: z.enum(GENDERS, { error: 'invalid' }).optional(),
       seeking: z.enum(SEEKING, { error: 'invalid' }).optional(),
       signup_message: optionalText(SIGNUP_MESSAGE_MAX_LENGTH),
+      /** The profile the visitor signed up from (`/members/{id}/signup`): the first message's recipient. */
+      profile: z
+        .string({ error: 'invalid' })
+        .regex(/^[0-9a-z]{16}$/, 'invalid')
+        .optional(),
       invite: z.string({ error: 'invalid' }).trim().max(64, 'invalid').optional(),
     })
     .superRefine(
       (input, ctx) => {
+        // Runs even when the body is no object at all (see `when`): nothing to compare then.
+        if (typeof input !== 'object' || input === null) return;
         const name: unknown = input.name;
         if (typeof name !== 'string' || !name.includes('@') || name.startsWith('@')) return;
         const email: unknown = input.email;

@@ -25,6 +25,7 @@ import {
   findMemberByEmail,
   findUserRow,
   insertAccount,
+  profileInNetwork,
   insertSession,
   insertToken,
   isUniqueViolation,
@@ -453,6 +454,11 @@ export async function signup(
         last_active_at: now,
         tracking_id: null,
         signup_country: ctx.request.countryKnown ? ctx.request.country : null,
+        signup_message: input.signup_message ?? null,
+        signup_profile_id:
+          input.profile && (await profileInNetwork(ctx.db, ctx.network, input.profile))
+            ? input.profile
+            : null,
       },
       profile: {
         id: newId(),

@@ -69,6 +69,15 @@ describe('alternates', () => {
   });
 });
 
+describe('the index of a site whose own language is not English', () => {
+  it('has no English alternate, since / sends visitors to the site language', () => {
+    const s = site({ locales: ['de', 'en'], domain_language: 'de' });
+    expect(alternates(s, ORIGIN, '/').map((a) => a.hreflang)).toEqual(['de', 'x-default']);
+    expect(alternates(s, ORIGIN, '/pricing').map((a) => a.hreflang)).toEqual(['de', 'en', 'x-default']);
+    expect(sitemapXml(s, ORIGIN)).not.toContain(`<loc>${ORIGIN}/</loc>`);
+  });
+});
+
 describe('shareImageUrl (spec §4)', () => {
   it('offers an active main image, made absolute', () => {
     expect(shareImageUrl(ORIGIN, { url: '/media/a.webp', status: 'active' })).toBe(`${ORIGIN}/media/a.webp`);

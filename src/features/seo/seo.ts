@@ -1,6 +1,6 @@
 import type { PhotoStatus } from '../../db/database.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { fallbackLocale, localePath } from '../../server/request.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';
+import { fallbackLocale, localePath, rootLocaleRedirect } from '../../server/request.ts';
 import { LANDERS } from '../../tenancy/niche.schema.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { FOOTER_PAGES } from '../pages/pages.catalog.ts';
@@ -48,9 +48,22 @@ export interface Alternate {
   href: string;
 }
 
+/**
+ * The languages a route can be reached in without a redirect. A site whose own language is not
+ * English sends a visitor without a language cookie from `/` to its language (spec §4), so the
+ * English index is no address to give search engines.
+ */
+export function routeLocales(site: Site, route: string): Locale[] {
+  if (route !== '/' || rootLocaleRedirect(site, undefined) === undefined) return site.locales;
+  return site.locales.filter((locale) => locale !== DEFAULT_LOCALE);
+}
+
 /** The page in each of the site's languages, and `x-default` for visitors of any other. */
 export function alternates(site: Site, origin: string, route: string): Alternate[] {
-  const links: Alternate[] = site.locales.map((locale) => ({ hreflang: locale, href: origin + localePath(locale, route) }));
+  const links: Alternate[] = routeLocales(site, route).map((locale) => ({
+    hreflang: locale,
+    href: origin + localePath(locale, route),
+  }));
   links.push({ hreflang: 'x-default', href: origin + localePath(fallbackLocale(site), route) });
   return links;
 }
@@ -167,7 +180,7 @@ export function sitemapXml(site: Site, origin: string): string {
     const links = alternates(site, origin, route)
       .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xmlEscape(a.href)}"/>`)
       .join('');
-    for (const locale of site.locales) {
+    for (const locale of routeLocales(site, route)) {
       entries.push(`<url><loc>${xmlEscape(origin + localePath(locale, route))}</loc>${links}</url>`);
     }
   }

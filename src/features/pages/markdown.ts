@@ -30,18 +30,39 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
   );
 }
 
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\*\*|__/g, '');
+}
+
+/**
+ * The page stylesheet has tables scroll sideways when too wide; below the sm breakpoint these
+ * rules stack each row instead, every cell headed by its column's name.
+ */
+export const TABLE_CSS =
+  '@media (max-width:575.98px){.stacked-table,.stacked-table tbody,.stacked-table tr,.stacked-table td{display:block;overflow:visible}' +
+  '.stacked-table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}' +
+  '.stacked-table tr{padding-block:.5rem;border-bottom:var(--bs-border-width) solid var(--bs-border-color)}' +
+  '.stacked-table td{padding:.25rem 0;border:0}' +
+  '.stacked-table td::before{content:attr(data-label);display:block;font-size:.875em;color:var(--bs-secondary-color)}' +
+  '.stacked-table td:first-child::before{content:none}}';
+
 const marked = new Marked({
   gfm: true,
   async: false,
   renderer: {
     html: () => '',
-    // Wide tables scroll inside their own box on a phone (the page stays 360 px wide).
+    // On a phone each row becomes a block whose cells carry their column's name (see
+    // TABLE_CSS), so a three-column table never scrolls sideways at 360 px.
     table(token: Tokens.Table) {
+      const labels = token.header.map((cell) => escapeAttribute(cell.text));
       const header = token.header.map((cell) => `<th scope="col">${this.parser.parseInline(cell.tokens)}</th>`).join('');
       const rows = token.rows
-        .map((row) => `<tr>${row.map((cell) => `<td>${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`)
+        .map(
+          (row) =>
+            `<tr>${row.map((cell, i) => `<td data-label="${labels[i] ?? ''}">${this.parser.parseInline(cell.tokens)}</td>`).join('')}</tr>`,
+        )
         .join('\n');
-      return `<table><thead><tr>${header}</tr></thead><tbody>${rows}</tbody></table>\n`;
+      return `<table class="stacked-table"><thead><tr>${header}</tr></thead><tbody>${rows}</tbody></table>\n`;
     },
   },
 });

@@ -292,6 +292,34 @@ describe('language', () => {
   });
 });
 
+describe('origin check', () => {
+  it.each([
+    ['POST', '/api/user.php'],
+    ['PUT', '/api/user.php'],
+    ['POST', '/api/user.php?push=1'],
+    ['POST', '/api/signup.php'],
+    ['POST', '/api/activate.php'],
+    ['POST', '/api/password-reset.php'],
+    ['POST', '/api/password-reset.php?do=1'],
+    ['PUT', '/api/account.php'],
+    ['DELETE', '/api/account.php'],
+    ['PUT', '/api/notifications.php'],
+    ['POST', '/api/reactivate.php'],
+  ])('refuses %s %s from another site, even for a logged-in member', async (method, path) => {
+    const member = new Visitor(server);
+    await signUp(member);
+    const response = await member.send(
+      method,
+      path,
+      {},
+      { origin: `http://${DEMO.rainbow.host}:${server.port}` },
+    );
+    expect(response.status).toBe(403);
+    expect(response.json<ErrorBody>().error).toBe('forbidden_origin');
+    expect(await currentUser(member)).not.toBeNull();
+  });
+});
+
 describe('push subscription', () => {
   it('is attached to the account of a member, and refused for a visitor', async () => {
     const subscription = {

@@ -27,7 +27,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const SERVER_ENTRY = join(REPO_ROOT, 'dist', 'server', 'entry.mjs');
+/**
+ * The built server. `KINDRED_SERVER_ENTRY` points at a copy instead, so a build started by
+ * someone else on the same checkout cannot pull the files away from a running suite.
+ */
+export const SERVER_ENTRY = process.env.KINDRED_SERVER_ENTRY
+  ? resolve(process.env.KINDRED_SERVER_ENTRY)
+  : join(REPO_ROOT, 'dist', 'server', 'entry.mjs');
 
 /**
  * Ports for servers started by tests; other tools on the machine keep out of this range.

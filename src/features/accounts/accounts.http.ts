@@ -134,14 +134,11 @@ export function accountErrorResponse(locals: App.Locals, error: unknown): Respon
       };
       return withRetryAfter(json(body, STATUS[code]), retry ?? 60);
     }
-    case 'too_many_reset_emails':
-      return withRetryAfter(
-        json(
-          { error: code, message: t(accountErrorMessageKey(code)), retry_after: retry ?? 3600 },
-          STATUS[code],
-        ),
-        retry,
-      );
+    case 'too_many_reset_emails': {
+      const wait = retry ?? 24 * 60 * 60;
+      const body = { error: code, message: t(accountErrorMessageKey(code)), retry_after: wait };
+      return withRetryAfter(json(body, STATUS[code]), wait);
+    }
     default:
       return json({ error: code, message: t(accountErrorMessageKey(code)) }, STATUS[code]);
   }

@@ -591,9 +591,10 @@ export async function eraseAccount(
       .where('network_id', '=', network)
       .where('member_id', '=', memberId)
       .execute();
+    // A complaint stays for the moderators, without who filed it or their address.
     await trx
       .updateTable('complaints')
-      .set({ reporter_member_id: null })
+      .set({ reporter_member_id: null, email: null })
       .where('network_id', '=', network)
       .where('reporter_member_id', '=', memberId)
       .execute();

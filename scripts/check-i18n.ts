@@ -11,7 +11,13 @@
  */
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkMessages, checkPageTexts, loadMessageFiles, loadPageTexts, type SameAsEnglish } from '../src/i18n/check.ts';
+import {
+  checkMessages,
+  checkPageTexts,
+  loadMessageFiles,
+  loadPageTexts,
+  type SameAsEnglish,
+} from '../src/i18n/check.ts';
 import { headingOutline } from '../src/features/pages/markdown.ts';
 import { FOOTER_PAGES, PAGE_VARIABLES } from '../src/features/pages/pages.catalog.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../src/i18n/locales.ts';
@@ -26,21 +32,49 @@ export const PAGES_DIR = fileURLToPath(new URL('../src/features/pages/content/',
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
   { key: 'footer.faq', locales: ['de', 'fr', 'pl'], reason: '"FAQ" is the usual footer label there' },
-  { key: 'index.online', locales: ['da', 'de', 'it', 'nl', 'pl', 'sv'], reason: '"Online" is the word used there' },
+  {
+    key: 'index.online',
+    locales: ['da', 'de', 'it', 'nl', 'pl', 'sv'],
+    reason: '"Online" is the word used there',
+  },
   { key: 'page.email', locales: ['da', 'it', 'nl', 'pl'], reason: '"E-mail" is the native spelling there' },
-  { key: 'region.region', locales: ['da', 'de', 'nb', 'pl', 'sv'], reason: '"Region" is the same word there' },
+  {
+    key: 'region.region',
+    locales: ['da', 'de', 'nb', 'pl', 'sv'],
+    reason: '"Region" is the same word there',
+  },
   { key: 'region.province', locales: ['fr'], reason: '"Province" is the same word in French' },
   { key: 'region.canton', locales: ['fr'], reason: '"Canton" is the same word in French' },
   { key: 'gender.male', locales: ['nl', 'sv'], reason: '"Man" is the same word there' },
   { key: 'error.title', locales: ['es'], reason: '"Error" is the same word in Spanish' },
-  { key: 'privacy.data.account.label', locales: ['it', 'nl'], reason: '"Account" is the usual word for a user account there' },
+  {
+    key: 'privacy.data.account.label',
+    locales: ['it', 'nl'],
+    reason: '"Account" is the usual word for a user account there',
+  },
   { key: 'privacy.data.photos.label', locales: ['fr'], reason: '"Photos" is the same word in French' },
-  { key: 'privacy.data.messages.label', locales: ['fr'], reason: '"Conversations" is the same word in French' },
+  {
+    key: 'privacy.data.messages.label',
+    locales: ['fr'],
+    reason: '"Conversations" is the same word in French',
+  },
   { key: 'pricing.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
   { key: 'pricing.per_credit', locales: ['nl'], reason: '"Per credit" is the Dutch wording as well' },
-  { key: 'notify.category.like', locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'], reason: '"Likes" is the word dating apps use there' },
-  { key: 'membernav.likes', locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'], reason: '"Likes" is the word dating apps use there' },
-  { key: 'membernav.credits', locales: ['da', 'de', 'nl'], reason: 'the product\'s "credits" keep their name there' },
+  {
+    key: 'notify.category.like',
+    locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'],
+    reason: '"Likes" is the word dating apps use there',
+  },
+  {
+    key: 'membernav.likes',
+    locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'],
+    reason: '"Likes" is the word dating apps use there',
+  },
+  {
+    key: 'membernav.credits',
+    locales: ['da', 'de', 'nl'],
+    reason: 'the product\'s "credits" keep their name there',
+  },
   { key: 'membernav.messages', locales: ['fr'], reason: '"Messages" is the same word in French' },
   { key: 'signup.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
   { key: 'login.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
@@ -69,7 +103,10 @@ export async function checkI18n(
     ...pages.problems.map((line) => `pages/${line}`),
   ];
   if (problems.length > 0) return { ok: false, lines: problems };
-  return { ok: true, lines: [`i18n ok: ${result.locales} locales, ${result.keys} keys, ${pages.pages} pages`] };
+  return {
+    ok: true,
+    lines: [`i18n ok: ${result.locales} locales, ${result.keys} keys, ${pages.pages} pages`],
+  };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

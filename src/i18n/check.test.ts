@@ -47,7 +47,9 @@ describe('checkMessages', () => {
   });
 
   it('reports an extra key', () => {
-    expect(problems({ en, de: { ...de, 'nav.logout': 'Ausloggen' } })).toEqual(['de.json: extra key nav.logout']);
+    expect(problems({ en, de: { ...de, 'nav.logout': 'Ausloggen' } })).toEqual([
+      'de.json: extra key nav.logout',
+    ]);
   });
 
   it('reports an empty value, including one of only spaces', () => {
@@ -88,7 +90,10 @@ describe('checkMessages', () => {
   });
 
   it('lets an allow-listed key stay English, only in the locales it names', () => {
-    const faq: SameAsEnglish[] = [...allow, { key: 'footer.faq', locales: ['de'], reason: 'same abbreviation' }];
+    const faq: SameAsEnglish[] = [
+      ...allow,
+      { key: 'footer.faq', locales: ['de'], reason: 'same abbreviation' },
+    ];
     const files = { en, de: { ...de, 'footer.faq': 'FAQ' }, sv: { ...de, 'footer.faq': 'FAQ' } };
     expect(problems(files, faq)).toEqual(['sv.json: not translated (same as English) footer.faq']);
   });
@@ -141,7 +146,11 @@ describe('checkPageTexts', () => {
   const german = '*{terms_date}*\n\n## Eins\n\n{site_name} Text.\n\n## Zwei\n\nSchreib an {support_email}.\n';
   // A stand-in for the Markdown outline: the depth of every line starting with #.
   const outline = (text: string) => [...text.matchAll(/^(#+) /gm)].map((m) => m[1]!.length);
-  const options = { pages: ['terms'], variables: ['terms_date', 'site_name', 'support_email', 'support_phone'], outline };
+  const options = {
+    pages: ['terms'],
+    variables: ['terms_date', 'site_name', 'support_email', 'support_phone'],
+    outline,
+  };
   const check = (de: Record<string, string | Error>, en: Record<string, string> = { terms: english }) =>
     checkPageTexts({ en, de }, options).problems;
 

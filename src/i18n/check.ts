@@ -69,7 +69,10 @@ function describe(list: readonly string[]): string {
  * Checks every locale against the source. `files` maps a locale to its parsed file; a locale
  * whose file could not be read or parsed can be passed as an `Error` to report it.
  */
-export function checkMessages(files: Readonly<Record<string, MessageFile | Error>>, options: CheckOptions = {}): CheckResult {
+export function checkMessages(
+  files: Readonly<Record<string, MessageFile | Error>>,
+  options: CheckOptions = {},
+): CheckResult {
   const source = options.source ?? 'en';
   const allow = options.allowSame ?? [];
   const problems: string[] = [];
@@ -243,7 +246,8 @@ export function checkPageTexts(
       }
       const stray = text.replace(PAGE_PLACEHOLDER, '').match(/[{}]/g);
       if (stray) problems.push(`${name}: stray brace (${stray.length}); placeholders look like {site_name}`);
-      if (/<\/?[a-z!][^>]*>/i.test(text)) problems.push(`${name}: contains HTML, which is not rendered; use Markdown`);
+      if (/<\/?[a-z!][^>]*>/i.test(text))
+        problems.push(`${name}: contains HTML, which is not rendered; use Markdown`);
 
       const original = english[page];
       if (locale === source || typeof original !== 'string') continue;
@@ -251,12 +255,16 @@ export function checkPageTexts(
       const expected = pagePlaceholders(original);
       const missing = [...expected].filter((v) => !used.has(v)).sort();
       const extra = [...used].filter((v) => !expected.has(v) && known.has(v)).sort();
-      if (missing.length) problems.push(`${name}: placeholders of English missing: ${missing.map((v) => `{${v}}`).join(' ')}`);
-      if (extra.length) problems.push(`${name}: placeholders English does not use: ${extra.map((v) => `{${v}}`).join(' ')}`);
+      if (missing.length)
+        problems.push(`${name}: placeholders of English missing: ${missing.map((v) => `{${v}}`).join(' ')}`);
+      if (extra.length)
+        problems.push(`${name}: placeholders English does not use: ${extra.map((v) => `{${v}}`).join(' ')}`);
       const outline = options.outline(text);
       const englishOutline = options.outline(original);
       if (outline.join() !== englishOutline.join()) {
-        problems.push(`${name}: headings differ from English: ${describeOutline(outline)} vs ${describeOutline(englishOutline)}`);
+        problems.push(
+          `${name}: headings differ from English: ${describeOutline(outline)} vs ${describeOutline(englishOutline)}`,
+        );
       }
     }
     for (const page of Object.keys(files).sort()) {

@@ -37,7 +37,10 @@ for (const site of SITES) {
 }
 
 test.describe('the complaint form', () => {
-  test('shows what is wrong beside the field, then acknowledges the complaint in place', async ({ page, consoleErrors }) => {
+  test('shows what is wrong beside the field, then acknowledges the complaint in place', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(siteUrl('curvy.localhost', '/de/complaints'));
     await enterSite(page);
     const url = page.url();
@@ -61,7 +64,9 @@ test.describe('the complaint form', () => {
     expect(page.url()).toBe(url);
     expect(await accessibilityViolations(page)).toEqual([]);
     // Chromium logs the 422 answer to the first try as a failed load; that is the form working.
-    expect(consoleErrors.filter((e) => !(e.includes('status of 422') && e.includes('/api/complaint.php')))).toEqual([]);
+    expect(
+      consoleErrors.filter((e) => !(e.includes('status of 422') && e.includes('/api/complaint.php'))),
+    ).toEqual([]);
   });
 
   test('works without script, one page load later', async ({ browser }) => {
@@ -96,7 +101,10 @@ for (const site of SITES) {
             .slice(0, 5)
             .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
         }));
-        expect(overflow.scrollWidth, `the page scrolls sideways: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(width);
+        expect(
+          overflow.scrollWidth,
+          `the page scrolls sideways: ${overflow.wide.join(', ')}`,
+        ).toBeLessThanOrEqual(width);
       });
     }
   }

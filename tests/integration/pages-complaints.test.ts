@@ -55,12 +55,18 @@ interface StoredComplaint {
   email: string | null;
   status: string;
 }
-const stored = (id: string) => db.prepare('select * from complaints where id = ?').get(id) as StoredComplaint | undefined;
+const stored = (id: string) =>
+  db.prepare('select * from complaints where id = ?').get(id) as StoredComplaint | undefined;
 
 describe('POST /api/complaint.php', () => {
   it('files a complaint for the site and answers 201 with an opaque id', async () => {
     const res = await complain(
-      { category: 'scam', text: `  ${TEXT}  `, profile: `https://silver.localhost/members/${amberProfile}`, email: 'anna@example.org' },
+      {
+        category: 'scam',
+        text: `  ${TEXT}  `,
+        profile: `https://silver.localhost/members/${amberProfile}`,
+        email: 'anna@example.org',
+      },
       { host: DEMO.silver.host },
     );
     expect(res.status).toBe(201);
@@ -78,7 +84,10 @@ describe('POST /api/complaint.php', () => {
   });
 
   it('answers 422 with a code and a message per field, in the language asked for', async () => {
-    const res = await complain({ category: 'spam', text: 'short', email: 'nope' }, { headers: visitor({ 'x-locale': 'de' }) });
+    const res = await complain(
+      { category: 'spam', text: 'short', email: 'nope' },
+      { headers: visitor({ 'x-locale': 'de' }) },
+    );
     expect(res.status).toBe(422);
     expect(res.json()).toEqual({
       error: 'validation',
@@ -92,18 +101,21 @@ describe('POST /api/complaint.php', () => {
     });
   });
 
-  it('keeps the spec\'s English message for an invalid e-mail address', async () => {
+  it("keeps the spec's English message for an invalid e-mail address", async () => {
     const res = await complain({ category: 'other', text: TEXT, email: 'nope' });
     expect(res.json<{ field_messages: Record<string, string> }>().field_messages.email).toBe('Invalid email');
   });
 
-  it('accepts only profiles of the site\'s own network', async () => {
+  it("accepts only profiles of the site's own network", async () => {
     const elsewhere = await complain({ category: 'fake_profile', text: TEXT, profile: curvyProfile });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.json()).toMatchObject({ fields: { profile: 'profile_not_found' } });
     const unknown = await complain({ category: 'fake_profile', text: TEXT, profile: '0123456789abcdef' });
     expect(unknown.json()).toMatchObject({ fields: { profile: 'profile_not_found' } });
-    const own = await complain({ category: 'fake_profile', text: TEXT, profile: curvyProfile }, { host: DEMO.curvy.host });
+    const own = await complain(
+      { category: 'fake_profile', text: TEXT, profile: curvyProfile },
+      { host: DEMO.curvy.host },
+    );
     expect(own.status).toBe(201);
     expect(stored(own.json<{ id: string }>().id)).toMatchObject({ network_id: 'curvy', site_id: 'curvy' });
   });
@@ -133,7 +145,8 @@ describe('POST /api/complaint.php', () => {
 
   it('limits complaints per address and site, with retry_after', async () => {
     const headers = visitor();
-    for (let i = 0; i < 10; i++) expect((await complain({ category: 'other', text: TEXT }, { headers })).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await complain({ category: 'other', text: TEXT }, { headers })).status).toBe(201);
     const limited = await complain({ category: 'other', text: TEXT }, { headers });
     expect(limited.status).toBe(429);
     const body = limited.json<{ error: string; retry_after: number }>();
@@ -143,7 +156,9 @@ describe('POST /api/complaint.php', () => {
     expect(limited.headers['retry-after']).toBe(String(body.retry_after));
     // Another address, or another site, is not held back.
     expect((await complain({ category: 'other', text: TEXT })).status).toBe(201);
-    expect((await complain({ category: 'other', text: TEXT }, { host: DEMO.rainbow.host, headers })).status).toBe(201);
+    expect(
+      (await complain({ category: 'other', text: TEXT }, { host: DEMO.rainbow.host, headers })).status,
+    ).toBe(201);
   });
 
   it('is POST only', async () => {
@@ -167,7 +182,12 @@ describe('the complaints page without script', () => {
     const location = res.headers.location!;
     expect(location).toMatch(/^\/de\/complaints\?filed=[0-9a-z]{16}$/);
     const id = location.split('=')[1]!;
-    expect(stored(id)).toMatchObject({ site_id: 'curvy', category: 'harassment', profile_id: null, email: null });
+    expect(stored(id)).toMatchObject({
+      site_id: 'curvy',
+      category: 'harassment',
+      profile_id: null,
+      email: null,
+    });
     const ack = await server.request(location, { host: DEMO.curvy.host });
     expect(ack.status).toBe(200);
     expect(ack.headers['cache-control']).toBe('no-store');
@@ -184,7 +204,9 @@ describe('the complaints page without script', () => {
     expect(res.body).toContain('Ungültige E-Mail-Adresse');
     expect(res.body).toContain('>Zu kurz &lt;b&gt;</textarea>');
     expect(res.body).toContain('value="kaputt"');
-    expect(res.body).toMatch(/id="complaint-text"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="complaint-text"/);
+    expect(res.body).toMatch(
+      /id="complaint-text"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="complaint-text"/,
+    );
   });
 
   it('never shows a reference that is not one', async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_SITES, startServer, tenantsFolder, type TenantsFolder, type TestServer } from '../support/server.ts';
+import {
+  DEMO,
+  DEMO_SITES,
+  startServer,
+  tenantsFolder,
+  type TenantsFolder,
+  type TestServer,
+} from '../support/server.ts';
 
 /*
  * The footer pages and the pricing page as visitors get them: every page of every demo site in
@@ -21,7 +28,13 @@ let server: TestServer;
 
 beforeAll(async () => {
   folder = tenantsFolder();
-  folder.write('plain.json', { id: 'plain', domains: [PLAIN.host], name: PLAIN.name, niche: 'she', locales: ['en', 'nl'] });
+  folder.write('plain.json', {
+    id: 'plain',
+    domains: [PLAIN.host],
+    name: PLAIN.name,
+    niche: 'she',
+    locales: ['en', 'nl'],
+  });
   // The proxy's country header is believed, so a test can be a visitor from Britain.
   server = await startServer({ tenants: folder, env: { TRUST_PROXY: '1' } });
 });
@@ -67,24 +80,35 @@ describe('every footer page, on every site, in every language it shows', () => {
 });
 
 describe('company details', () => {
-  it.each(DEMO_SITES)('$host names its own company, with the phone cleaned of spaces and dashes', async (site) => {
-    const locale = site.host === DEMO.curvy.host ? 'de' : 'en';
-    const res = await server.request(path(locale, '/pages/service'), { host: site.host });
-    const text = mainText(res.body);
-    const company = site.host === DEMO.curvy.host ? 'Kurven Demo GmbH' : 'Amber Demo Media B.V.';
-    const phone = site.host === DEMO.curvy.host ? '+493055501234' : '+31205550100';
-    expect(text).toContain(company);
-    expect(text).toContain(phone);
-    expect(res.body).toContain(`href="tel:${phone}"`);
-    expect(text).not.toMatch(/\+\d{2} \d/);
-    for (const other of ['Kurven Demo GmbH', 'Amber Demo Media B.V.'].filter((c) => c !== company)) {
-      expect(text).not.toContain(other);
-    }
-  });
+  it.each(DEMO_SITES)(
+    '$host names its own company, with the phone cleaned of spaces and dashes',
+    async (site) => {
+      const locale = site.host === DEMO.curvy.host ? 'de' : 'en';
+      const res = await server.request(path(locale, '/pages/service'), { host: site.host });
+      const text = mainText(res.body);
+      const company = site.host === DEMO.curvy.host ? 'Kurven Demo GmbH' : 'Amber Demo Media B.V.';
+      const phone = site.host === DEMO.curvy.host ? '+493055501234' : '+31205550100';
+      expect(text).toContain(company);
+      expect(text).toContain(phone);
+      expect(res.body).toContain(`href="tel:${phone}"`);
+      expect(text).not.toMatch(/\+\d{2} \d/);
+      for (const other of ['Kurven Demo GmbH', 'Amber Demo Media B.V.'].filter((c) => c !== company)) {
+        expect(text).not.toContain(other);
+      }
+    },
+  );
 
   it('lists trade names, VAT number and chamber of commerce number in the terms', async () => {
     const text = mainText((await server.request('/pages/terms', { host: DEMO.silver.host })).body);
-    for (const detail of ['Voorbeeldgracht 12', '1012 AB Amsterdam', 'Netherlands', '00012345', 'NL000012345B01', 'Rainbow Lane', 'Silver Sparks']) {
+    for (const detail of [
+      'Voorbeeldgracht 12',
+      '1012 AB Amsterdam',
+      'Netherlands',
+      '00012345',
+      'NL000012345B01',
+      'Rainbow Lane',
+      'Silver Sparks',
+    ]) {
       expect(text).toContain(detail);
     }
   });
@@ -107,9 +131,13 @@ describe('company details', () => {
 });
 
 describe('the terms version date (spec §9)', () => {
-  it('is the company\'s added date when that is later than 2023-12-01', async () => {
-    expect(mainText((await server.request('/de/pages/terms', { host: DEMO.curvy.host })).body)).toContain('Fassung vom 15. Januar 2025');
-    expect(mainText((await server.request('/pages/terms', { host: DEMO.amber.host })).body)).toContain('Version of March 1, 2024');
+  it("is the company's added date when that is later than 2023-12-01", async () => {
+    expect(mainText((await server.request('/de/pages/terms', { host: DEMO.curvy.host })).body)).toContain(
+      'Fassung vom 15. Januar 2025',
+    );
+    expect(mainText((await server.request('/pages/terms', { host: DEMO.amber.host })).body)).toContain(
+      'Version of March 1, 2024',
+    );
   });
 
   it('is 1 December 2023 for a company without an added date', async () => {
@@ -156,12 +184,18 @@ describe('the pricing page', () => {
   it('shows the final amounts in euro for the default country, formatted for the language', async () => {
     const en = mainText((await server.request('/pricing', { host: DEMO.amber.host })).body);
     for (const amount of ['€14.99', '€39.99', '€89.99', '€0.1125', '€0.57']) expect(en).toContain(amount);
-    const de = mainText((await server.request('/de/pricing', { host: DEMO.curvy.host })).body).replace(/\u00a0/g, ' ');
+    const de = mainText((await server.request('/de/pricing', { host: DEMO.curvy.host })).body).replace(
+      /\u00a0/g,
+      ' ',
+    );
     for (const amount of ['14,99 €', '39,99 €', '89,99 €']) expect(de).toContain(amount);
   });
 
   it("uses the visitor's currency when the proxy names the country", async () => {
-    const res = await server.request('/pricing', { host: DEMO.amber.host, headers: { 'x-country-code': 'GB' } });
+    const res = await server.request('/pricing', {
+      host: DEMO.amber.host,
+      headers: { 'x-country-code': 'GB' },
+    });
     const text = mainText(res.body);
     for (const amount of ['£12.99', '£34.99', '£77.99']) expect(text).toContain(amount);
     expect(text).not.toContain('€');

@@ -24,7 +24,8 @@ function attr(html: string, tag: RegExp, name: string): string | undefined {
 const canonical = (html: string) => attr(html, /<link rel="canonical"[^>]*>/, 'href');
 const meta = (html: string, property: string) =>
   attr(html, new RegExp(`<meta (?:property|name)="${property.replace(/[.:]/g, '\\$&')}"[^>]*>`), 'content');
-const robots = (html: string) => [...html.matchAll(/<meta name="robots" content="([^"]*)"/g)].map((m) => m[1]);
+const robots = (html: string) =>
+  [...html.matchAll(/<meta name="robots" content="([^"]*)"/g)].map((m) => m[1]);
 function alternates(html: string): Record<string, string> {
   return Object.fromEntries(
     [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]),
@@ -66,18 +67,34 @@ describe('language alternates', () => {
   it('cover all eleven languages on a site that shows them all', async () => {
     const res = await server.request('/pricing', { host: DEMO.rainbow.host });
     const links = alternates(res.body);
-    expect(Object.keys(links).sort()).toEqual(['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv', 'x-default']);
+    expect(Object.keys(links).sort()).toEqual([
+      'da',
+      'de',
+      'en',
+      'es',
+      'fi',
+      'fr',
+      'it',
+      'nb',
+      'nl',
+      'pl',
+      'sv',
+      'x-default',
+    ]);
     expect(links['x-default']).toBe(`${origin(DEMO.rainbow.host)}/pricing`);
   });
 });
 
 describe('indexing', () => {
-  it.each(['/', '/pages/faq', '/pricing', '/complaints', '/landers/gallery'])('%s may be indexed', async (path) => {
-    const res = await server.request(path, { host: DEMO.amber.host });
-    expect(res.status).toBe(200);
-    expect(robots(res.body)).toEqual([]);
-    expect(canonical(res.body)).toBeDefined();
-  });
+  it.each(['/', '/pages/faq', '/pricing', '/complaints', '/landers/gallery'])(
+    '%s may be indexed',
+    async (path) => {
+      const res = await server.request(path, { host: DEMO.amber.host });
+      expect(res.status).toBe(200);
+      expect(robots(res.body)).toEqual([]);
+      expect(canonical(res.body)).toBeDefined();
+    },
+  );
 
   it.each(['/login', '/signup', '/lang-config', '/no-such-page'])('%s is never indexed', async (path) => {
     const res = await server.request(path, { host: DEMO.amber.host });
@@ -119,7 +136,7 @@ describe('JSON-LD', () => {
 });
 
 describe('robots.txt', () => {
-  it.each(DEMO_SITES)("$host points at its own sitemap", async (site) => {
+  it.each(DEMO_SITES)('$host points at its own sitemap', async (site) => {
     const res = await server.request('/robots.txt', { host: site.host });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -143,7 +160,9 @@ describe('sitemap.xml', () => {
     expect(urls).not.toContain(`${base}/`);
     for (const url of urls) {
       expect(url.startsWith(`${base}/`), url).toBe(true);
-      expect(url.slice(base.length), url).toMatch(/^\/(de\/|nl\/)?(landers\/[a-z]+\/curvy|pages\/[a-z-]+|pricing|complaints)?$/);
+      expect(url.slice(base.length), url).toMatch(
+        /^\/(de\/|nl\/)?(landers\/[a-z]+\/curvy|pages\/[a-z-]+|pricing|complaints)?$/,
+      );
     }
     expect(urls).toContain(`${base}/de/`);
     expect(urls).toContain(`${base}/nl/pages/privacy`);

@@ -12,7 +12,11 @@ export interface NewComplaint {
   createdAt: number;
 }
 
-export async function insertComplaint(db: Kysely<Database>, networkId: string, complaint: NewComplaint): Promise<void> {
+export async function insertComplaint(
+  db: Kysely<Database>,
+  networkId: string,
+  complaint: NewComplaint,
+): Promise<void> {
   await db
     .insertInto('complaints')
     .values({
@@ -30,7 +34,11 @@ export async function insertComplaint(db: Kysely<Database>, networkId: string, c
 }
 
 /** Whether a profile of this network exists (complaints name profiles of the own network only). */
-export async function profileExists(db: Kysely<Database>, networkId: string, profileId: string): Promise<boolean> {
+export async function profileExists(
+  db: Kysely<Database>,
+  networkId: string,
+  profileId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('profiles')
     .select('id')
@@ -49,7 +57,9 @@ export async function countHit(db: Kysely<Database>, key: string, windowStart: n
     .insertInto('rate_limit_counters')
     .values({ key, window_start: windowStart, count: 1 })
     .onConflict((conflict) =>
-      conflict.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', 1) })),
+      conflict
+        .columns(['key', 'window_start'])
+        .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', 1) })),
     )
     .returning('count')
     .executeTakeFirstOrThrow();
@@ -67,7 +77,11 @@ export interface StoredComplaint {
 }
 
 /** A complaint of this network by id (for the operator's tools and tests). */
-export async function findComplaint(db: Kysely<Database>, networkId: string, id: string): Promise<StoredComplaint | undefined> {
+export async function findComplaint(
+  db: Kysely<Database>,
+  networkId: string,
+  id: string,
+): Promise<StoredComplaint | undefined> {
   return db
     .selectFrom('complaints')
     .select(['id', 'site_id', 'category', 'text', 'profile_id', 'email', 'status'])

@@ -28,7 +28,10 @@ describe('complaintInput', () => {
 
   it('names each field that is wrong with its own code', () => {
     expect(codes({})).toEqual({ category: 'category_invalid', text: 'text_required' });
-    expect(codes({ category: 'spam', text: 'short' })).toEqual({ category: 'category_invalid', text: 'text_too_short' });
+    expect(codes({ category: 'spam', text: 'short' })).toEqual({
+      category: 'category_invalid',
+      text: 'text_too_short',
+    });
     expect(codes({ category: 'other', text: 'x'.repeat(5001) })).toEqual({ text: 'text_too_long' });
     expect(codes({ category: 'other', text, email: 'not-an-address' })).toEqual({ email: 'email_invalid' });
     expect(codes({ category: 'other', text, profile: 'Anna' })).toEqual({ profile: 'profile_invalid' });

@@ -55,7 +55,10 @@ export const complaintInput = z.object({
       .transform((value) => profileIdFrom(value)!)
       .optional(),
   ),
-  email: z.preprocess(optionalText, z.email({ error: 'email_invalid' }).max(254, { error: 'email_invalid' }).optional()),
+  email: z.preprocess(
+    optionalText,
+    z.email({ error: 'email_invalid' }).max(254, { error: 'email_invalid' }).optional(),
+  ),
 });
 export type ComplaintInput = z.infer<typeof complaintInput>;
 

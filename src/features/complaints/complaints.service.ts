@@ -34,12 +34,19 @@ export interface Reporter {
  * Files a complaint for the site's moderators. The limit is counted first, so guessing profile
  * ids is as limited as complaining; a named profile must exist in the site's network.
  */
-export async function fileComplaint(ctx: ServiceContext, input: ComplaintInput, reporter: Reporter): Promise<{ id: string }> {
+export async function fileComplaint(
+  ctx: ServiceContext,
+  input: ComplaintInput,
+  reporter: Reporter,
+): Promise<{ id: string }> {
   const now = ctx.clock.now();
   const windowStart = now - (now % COMPLAINT_LIMIT.windowMs);
   const count = await countHit(ctx.db, `complaint:${ctx.site.id}:${reporter.ip}`, windowStart);
   if (count > COMPLAINT_LIMIT.max) {
-    throw new ComplaintError('rate_limited', Math.max(1, Math.ceil((windowStart + COMPLAINT_LIMIT.windowMs - now) / 1000)));
+    throw new ComplaintError(
+      'rate_limited',
+      Math.max(1, Math.ceil((windowStart + COMPLAINT_LIMIT.windowMs - now) / 1000)),
+    );
   }
   if (input.profile !== undefined && !(await profileExists(ctx.db, ctx.network, input.profile))) {
     throw new ComplaintError('profile_not_found');

@@ -26,7 +26,10 @@ export function fieldMessage(t: Translate, code: ComplaintFieldCode): string {
   return t(`complaint.error.${code}` as MessageKey, { min: COMPLAINT_TEXT_MIN, max: COMPLAINT_TEXT_MAX });
 }
 
-function invalid(t: Translate, fields: Partial<Record<keyof ComplaintInput, ComplaintFieldCode>>): ComplaintOutcome {
+function invalid(
+  t: Translate,
+  fields: Partial<Record<keyof ComplaintInput, ComplaintFieldCode>>,
+): ComplaintOutcome {
   const messages: Partial<Record<keyof ComplaintInput, string>> = {};
   for (const [field, code] of Object.entries(fields) as [keyof ComplaintInput, ComplaintFieldCode][]) {
     messages[field] = fieldMessage(t, code);

@@ -1,3 +1,8 @@
-export { COMPLAINT_CATEGORIES, COMPLAINT_TEXT_MAX, COMPLAINT_TEXT_MIN, type ComplaintCategory } from './complaints.schemas.ts';
+export {
+  COMPLAINT_CATEGORIES,
+  COMPLAINT_TEXT_MAX,
+  COMPLAINT_TEXT_MIN,
+  type ComplaintCategory,
+} from './complaints.schemas.ts';
 export { submitComplaint, fieldMessage, type ComplaintOutcome } from './complaints.submit.ts';
 export { COMPLAINT_LIMIT } from './complaints.service.ts';

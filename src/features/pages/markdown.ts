@@ -31,7 +31,11 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
 }
 
 function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\*\*|__/g, '');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/\*\*|__/g, '');
 }
 
 /**
@@ -55,7 +59,9 @@ const marked = new Marked({
     // TABLE_CSS), so a three-column table never scrolls sideways at 360 px.
     table(token: Tokens.Table) {
       const labels = token.header.map((cell) => escapeAttribute(cell.text));
-      const header = token.header.map((cell) => `<th scope="col">${this.parser.parseInline(cell.tokens)}</th>`).join('');
+      const header = token.header
+        .map((cell) => `<th scope="col">${this.parser.parseInline(cell.tokens)}</th>`)
+        .join('');
       const rows = token.rows
         .map(
           (row) =>
@@ -78,14 +84,19 @@ export function renderMarkdown(text: string): string {
  */
 export function renderDisclosures(text: string): string {
   const tokens = marked.lexer(text);
-  const parse = (slice: Token[]) => marked.parser(Object.assign(slice, { links: tokens.links }) as TokensList);
+  const parse = (slice: Token[]) =>
+    marked.parser(Object.assign(slice, { links: tokens.links }) as TokensList);
   let html = '';
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i]!;
     if (token.type === 'heading' && (token as Tokens.Heading).depth === 3) {
       let end = i + 1;
-      while (end < tokens.length && !(tokens[end]!.type === 'heading' && (tokens[end] as Tokens.Heading).depth <= 3)) end++;
+      while (
+        end < tokens.length &&
+        !(tokens[end]!.type === 'heading' && (tokens[end] as Tokens.Heading).depth <= 3)
+      )
+        end++;
       const question = marked.parseInline((token as Tokens.Heading).text, { async: false });
       html += `<details><summary>${question}</summary>${parse(tokens.slice(i + 1, end))}</details>\n`;
       i = end;

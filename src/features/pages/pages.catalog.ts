@@ -6,7 +6,15 @@ import type { MessageKey } from '../../i18n/index.ts';
  * for. Plain data with no imports at run time, so the i18n check script can read it too.
  */
 
-export const FOOTER_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'] as const;
+export const FOOTER_PAGES = [
+  'terms',
+  'privacy',
+  'cookies',
+  'ban',
+  'faq',
+  'return-policy',
+  'service',
+] as const;
 export type FooterPage = (typeof FOOTER_PAGES)[number];
 
 export function isFooterPage(value: unknown): value is FooterPage {

@@ -7,7 +7,14 @@ import { tenantSchema, type TenantInput } from '../../tenancy/tenant.schema.ts';
 import { NICHES_DIR, THEMES_DIR } from '../../tenancy/cli/test-support.ts';
 import { pageText } from './content.ts';
 import { FOOTER_PAGES, STORED_DATA_CATEGORIES, TABLE_DATA_CATEGORY } from './pages.catalog.ts';
-import { companyInfo, freeReturns, pageVariables, renderFooterPage, storedDataKeys, termsVersionDate } from './pages.service.ts';
+import {
+  companyInfo,
+  freeReturns,
+  pageVariables,
+  renderFooterPage,
+  storedDataKeys,
+  termsVersionDate,
+} from './pages.service.ts';
 
 const niches = loadNiches(NICHES_DIR);
 const themes = loadThemes(THEMES_DIR);
@@ -41,7 +48,11 @@ function site(input: Partial<TenantInput> = {}): Site {
 const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
 function render(s: Site, locale: (typeof LOCALES)[number], page: (typeof FOOTER_PAGES)[number]): string {
-  return renderFooterPage(page, pageText(locale, page)!, pageVariables(s, locale, translator(locale), ORIGIN));
+  return renderFooterPage(
+    page,
+    pageText(locale, page)!,
+    pageVariables(s, locale, translator(locale), ORIGIN),
+  );
 }
 
 describe('termsVersionDate (spec §9)', () => {
@@ -147,7 +158,12 @@ describe('freeReturns', () => {
 describe('companyInfo', () => {
   it('answers the company with the effective terms date', () => {
     const info = companyInfo(site({ company: { ...COMPANY, added: '2025-01-15T08:00:00Z' } }));
-    expect(info).toMatchObject({ id: 'acme', name: 'Acme Dating B.V.', kvk: '12345678', tradenames: ['Acme Hearts'] });
+    expect(info).toMatchObject({
+      id: 'acme',
+      name: 'Acme Dating B.V.',
+      kvk: '12345678',
+      tradenames: ['Acme Hearts'],
+    });
     expect(info.terms_version_date).toBe('2025-01-15T08:00:00.000Z');
     expect(info.delete_discount).toBeNull();
   });

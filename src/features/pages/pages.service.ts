@@ -50,7 +50,11 @@ export function dayCount(days: number, locale: Locale): string {
 }
 
 /** The message keys of one stored-data category on the privacy page. */
-export function storedDataKeys(category: StoredDataCategory): { label: MessageKey; what: MessageKey; retention: MessageKey } {
+export function storedDataKeys(category: StoredDataCategory): {
+  label: MessageKey;
+  what: MessageKey;
+  retention: MessageKey;
+} {
   return {
     label: `privacy.data.${category}.label` as MessageKey,
     what: `privacy.data.${category}.what` as MessageKey,
@@ -91,7 +95,8 @@ function companyDetails(site: Site, locale: Locale, t: Translate): string {
     escapeMarkdown(`${c.address}, ${c.city}, ${countryName(c.country, locale)}`),
     t('pages.details.kvk', { kvk: escapeMarkdown(c.kvk) }),
   ];
-  if (c.vat_numbers.length) lines.push(t('pages.details.vat', { vat: escapeMarkdown(list(c.vat_numbers, locale)) }));
+  if (c.vat_numbers.length)
+    lines.push(t('pages.details.vat', { vat: escapeMarkdown(list(c.vat_numbers, locale)) }));
   lines.push(t('pages.details.tradenames', { names: escapeMarkdown(list(tradeNames(site), locale)) }));
   lines.push(t('page.phone', { phone: `[${phone}](tel:${phone})` }));
   lines.push(t('page.email', { email: `[${email}](mailto:${email})` }));
@@ -102,7 +107,12 @@ function companyDetails(site: Site, locale: Locale, t: Translate): string {
  * Every value a page text may name, for one site in one language, as Markdown. `origin` is the
  * site's canonical origin (never the request's Host).
  */
-export function pageVariables(site: Site, locale: Locale, t: Translate, origin: string): Record<PageVariable, string> {
+export function pageVariables(
+  site: Site,
+  locale: Locale,
+  t: Translate,
+  origin: string,
+): Record<PageVariable, string> {
   const c = site.company;
   const text = (value: string | number) => escapeMarkdown(String(value));
   const path = (route: string) => text(localePath(locale, route));
@@ -160,7 +170,11 @@ export function pageVariables(site: Site, locale: Locale, t: Translate, origin: 
  * A footer page's body as HTML: its text in the page's language with the site's values filled
  * in. Returns undefined when the text is missing (the i18n check prevents that for real files).
  */
-export function renderFooterPage(page: FooterPage, text: string, variables: Readonly<Record<PageVariable, string>>): string {
+export function renderFooterPage(
+  page: FooterPage,
+  text: string,
+  variables: Readonly<Record<PageVariable, string>>,
+): string {
   const filled = fillPlaceholders(text, variables);
   return DISCLOSURE_PAGES.has(page) ? renderDisclosures(filled) : renderMarkdown(filled);
 }
@@ -171,11 +185,7 @@ export function renderFooterPage(page: FooterPage, text: string, variables: Read
  */
 const rendered = new WeakMap<Site, Map<string, string>>();
 
-export function cachedFooterPage(
-  site: Site,
-  key: string,
-  render: () => string,
-): string {
+export function cachedFooterPage(site: Site, key: string, render: () => string): string {
   let pages = rendered.get(site);
   if (!pages) rendered.set(site, (pages = new Map()));
   let html = pages.get(key);

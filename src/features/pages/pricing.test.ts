@@ -9,7 +9,13 @@ const niches = loadNiches(NICHES_DIR);
 const themes = loadThemes(THEMES_DIR);
 
 function site(input: Partial<TenantInput> = {}) {
-  const tenant = tenantSchema.parse({ id: 's', domains: ['s.example'], name: 'S', niche: 'general', ...input });
+  const tenant = tenantSchema.parse({
+    id: 's',
+    domains: ['s.example'],
+    name: 'S',
+    niche: 'general',
+    ...input,
+  });
   return resolveSite('tenants/s.json', tenant, niches.get('general')!, themes.get('amber')!);
 }
 

@@ -9,12 +9,15 @@ import { currencyFor, type Site } from '../../tenancy/site.ts';
 
 /** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /** `value` with `digits` implied decimals as an exact decimal string: (1499, 2) → "14.99". */
 export function decimalString(value: number, digits: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a whole non-negative amount: ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`not a whole non-negative amount: ${value}`);
   if (digits === 0) return String(value);
   const padded = String(value).padStart(digits + 1, '0');
   return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;

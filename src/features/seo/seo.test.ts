@@ -19,16 +19,27 @@ const niches = loadNiches(NICHES_DIR);
 const themes = loadThemes(THEMES_DIR);
 
 function site(input: Partial<TenantInput> = {}) {
-  const tenant = tenantSchema.parse({ id: 's', domains: ['curvy.example'], name: 'Curvy', niche: 'bbw', ...input });
+  const tenant = tenantSchema.parse({
+    id: 's',
+    domains: ['curvy.example'],
+    name: 'Curvy',
+    niche: 'bbw',
+    ...input,
+  });
   return resolveSite('tenants/s.json', tenant, niches.get(tenant.niche)!, themes.get('amber')!);
 }
 const ORIGIN = 'https://curvy.example';
 
 describe('isIndexableRoute', () => {
-  it.each(['/', '/landers/gallery', '/landers/gallery/summer-2025', '/pages/terms', '/pages/return-policy', '/pricing', '/complaints'])(
-    '%s may be indexed',
-    (route) => expect(isIndexableRoute(route)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/landers/gallery',
+    '/landers/gallery/summer-2025',
+    '/pages/terms',
+    '/pages/return-policy',
+    '/pricing',
+    '/complaints',
+  ])('%s may be indexed', (route) => expect(isIndexableRoute(route)).toBe(true));
 
   it.each([
     '/members',
@@ -81,7 +92,9 @@ describe('the index of a site whose own language is not English', () => {
 describe('shareImageUrl (spec §4)', () => {
   it('offers an active main image, made absolute', () => {
     expect(shareImageUrl(ORIGIN, { url: '/media/a.webp', status: 'active' })).toBe(`${ORIGIN}/media/a.webp`);
-    expect(shareImageUrl(ORIGIN, { url: 'https://cdn.example/a.webp', status: 'active' })).toBe('https://cdn.example/a.webp');
+    expect(shareImageUrl(ORIGIN, { url: 'https://cdn.example/a.webp', status: 'active' })).toBe(
+      'https://cdn.example/a.webp',
+    );
   });
 
   it('never offers an image awaiting moderation or rejected, or none at all', () => {
@@ -100,7 +113,9 @@ describe('sitemap and robots.txt', () => {
     expect(locs).toContain(`${ORIGIN}/de/`);
     expect(locs).toContain(`${ORIGIN}/nl/landers/collagelanding/curvy`);
     expect(locs).toContain(`${ORIGIN}/de/pages/privacy`);
-    expect(locs.every((loc) => loc.startsWith(`${ORIGIN}/de/`) || loc.startsWith(`${ORIGIN}/nl/`))).toBe(true);
+    expect(locs.every((loc) => loc.startsWith(`${ORIGIN}/de/`) || loc.startsWith(`${ORIGIN}/nl/`))).toBe(
+      true,
+    );
     expect(robotsTxt(ORIGIN)).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 });
@@ -112,7 +127,10 @@ describe('organizationJsonLd', () => {
     expect(organization['@type']).toBe('Organization');
     expect(organization.name).toBe('Example Community Services B.V.');
     expect(organization.telephone).toBe('+31200000000');
-    expect(organization.contactPoint).toMatchObject({ contactType: 'customer service', email: 'support@curvy.example' });
+    expect(organization.contactPoint).toMatchObject({
+      contactType: 'customer service',
+      email: 'support@curvy.example',
+    });
   });
 
   it('cannot close its script element, whatever a tenant file says', () => {

@@ -98,9 +98,14 @@ export interface ShareImageCandidate {
  * awaiting moderation or rejected never appears in link previews. Relative URLs are made
  * absolute on the site's origin (previews fetch them from elsewhere).
  */
-export function shareImageUrl(origin: string, image: ShareImageCandidate | null | undefined): string | undefined {
+export function shareImageUrl(
+  origin: string,
+  image: ShareImageCandidate | null | undefined,
+): string | undefined {
   if (!image || image.status !== 'active') return undefined;
-  return /^https?:\/\//.test(image.url) ? image.url : origin + (image.url.startsWith('/') ? image.url : `/${image.url}`);
+  return /^https?:\/\//.test(image.url)
+    ? image.url
+    : origin + (image.url.startsWith('/') ? image.url : `/${image.url}`);
 }
 
 /**
@@ -153,7 +158,10 @@ export function organizationJsonLd(site: Site, origin: string, locale: Locale): 
 
 /** JSON for inside a `<script>` element: `<` escaped, so no value can close the element. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The site's public routes, each listed once in the sitemap with its language versions. */
@@ -194,5 +202,12 @@ export function sitemapXml(site: Site, origin: string): string {
 
 /** `robots.txt` of one site: everything but the API may be crawled; pages say noindex themselves. */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Disallow: /api/', 'Disallow: /checkout/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /checkout/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

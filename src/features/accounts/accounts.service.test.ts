@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/support/postgres.ts';
 import type { MailMessage } from '../../server/adapters/mailer.ts';
 import { eraseDueAccounts } from './accounts.jobs.ts';
 import {
@@ -30,292 +31,327 @@ const NO_SOURCE: SignupSource = {
 };
 
 let t: TestAccounts;
-beforeEach(async () => {
-  t = await testAccounts();
+
+/*
+ * Every rule runs on both databases: SQLite (the embedded default) and PostgreSQL (at scale), each
+ * test on an empty schema. PostgreSQL gets one database per run, emptied between tests.
+ */
+describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
+  let postgres: TestPostgresDatabase | undefined;
+  beforeAll(async () => {
+    if (dialect === 'postgres') postgres = await withPostgresDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await postgres?.drop();
+  });
+  beforeEach(async () => {
+    t = await testAccounts(testSite(), postgres?.url);
+    if (postgres) await emptyTables(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+  rules();
 });
-afterEach(async () => {
-  await t.close();
-});
 
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    email: 'robin@example.org',
-    name: 'Robin',
-    password: 'a long secret',
-    date_of_birth: '1990-05-17',
-    ...overrides,
-  };
-}
-
-/** The token of the newest e-mailed link whose path contains `path`. */
-function tokenFrom(mails: MailMessage[], path: string): string {
-  for (const mail of [...mails].reverse()) {
-    const match = new RegExp(`${path.replace(/[.?]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
-    if (match) return match[1]!;
+/** Children first, so no foreign key stands in the way. */
+async function emptyTables(accounts: TestAccounts): Promise<void> {
+  for (const table of [
+    'auth_events',
+    'rate_limit_counters',
+    'tokens',
+    'sessions',
+    'notification_preferences',
+    'push_subscriptions',
+    'tracking_records',
+    'profiles',
+    'members',
+  ] as const) {
+    await accounts.ctx.db.deleteFrom(table).execute();
   }
-  throw new Error(`no ${path} link was e-mailed`);
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AccountError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AccountError) return error;
-    throw error;
+function rules(): void {
+  function form(overrides: Record<string, unknown> = {}) {
+    return {
+      email: 'robin@example.org',
+      name: 'Robin',
+      password: 'a long secret',
+      date_of_birth: '1990-05-17',
+      ...overrides,
+    };
   }
-  throw new Error('expected a refusal');
-}
 
-async function member(ctx = t.ctx, overrides: Record<string, unknown> = {}) {
-  const { user, session } = await signup(ctx, form(overrides), NO_SOURCE);
-  const resumed = await resumeSession(ctx, hashSecret(session.token));
-  return { user, token: session.token, session: resumed!.member as SessionMember };
-}
+  /** The token of the newest e-mailed link whose path contains `path`. */
+  function tokenFrom(mails: MailMessage[], path: string): string {
+    for (const mail of [...mails].reverse()) {
+      const match = new RegExp(`${path.replace(/[.?]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+      if (match) return match[1]!;
+    }
+    throw new Error(`no ${path} link was e-mailed`);
+  }
 
-describe('signup', () => {
-  it('creates an unconfirmed account with a hidden profile, the niche’s defaults, and an activation mail', async () => {
-    const gay = await testAccounts(testSite({ niche: 'gay' }));
+  async function refusal(promise: Promise<unknown>): Promise<AccountError> {
     try {
-      const { user } = await signup(gay.ctx, form(), NO_SOURCE);
+      await promise;
+    } catch (error) {
+      if (error instanceof AccountError) return error;
+      throw error;
+    }
+    throw new Error('expected a refusal');
+  }
+
+  async function member(ctx = t.ctx, overrides: Record<string, unknown> = {}) {
+    const { user, session } = await signup(ctx, form(overrides), NO_SOURCE);
+    const resumed = await resumeSession(ctx, hashSecret(session.token));
+    return { user, token: session.token, session: resumed!.member as SessionMember };
+  }
+
+  describe('signup', () => {
+    it('creates an unconfirmed account with a hidden profile, the niche’s defaults, and an activation mail', async () => {
+      const gay = t.with({ site: testSite({ id: 'gay', domains: ['gay.example'], niche: 'gay' }) });
+      const { user } = await signup(gay, form(), NO_SOURCE);
       expect(user).toMatchObject({ status: 'not_confirmed', profile: { status: 'disabled', country: 'NL' } });
-      const row = await gay.ctx.db
+      const row = await gay.db
         .selectFrom('profiles')
         .select(['gender', 'seeking'])
         .where('member_id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ gender: 'male', seeking: 'male' });
-      expect(gay.mails.at(-1)!.to).toBe('robin@example.org');
-      expect(gay.mails.at(-1)!.text).toContain('https://unit.example/api/activate.php?token=');
-    } finally {
-      await gay.close();
-    }
-  });
-
-  it('refuses by the site’s signups setting before judging the form', async () => {
-    const closed = t.with({ site: testSite({ signups: 'closed' }) });
-    expect((await refusal(signup(closed, {}, NO_SOURCE))).details.reason).toBe('closed');
-    const invite = t.with({ site: testSite({ signups: 'invite', invite_codes: ['ABCD-1'] }) });
-    expect((await refusal(signup(invite, form({ invite: 'nope' }), NO_SOURCE))).code).toBe('signup_closed');
-    expect((await signup(invite, form({ invite: 'abcd-1' }), NO_SOURCE)).user.email).toBe(
-      'robin@example.org',
-    );
-    const partners = t.with({ site: testSite({ id: 'partners', signups: 'with_trafficsource' }) });
-    expect((await refusal(signup(partners, form(), NO_SOURCE))).details.reason).toBe('trafficsource');
-    const { user } = await signup(partners, form(), { ...NO_SOURCE, queryNetwork: 'aff' });
-    const tracking = await t.ctx.db
-      .selectFrom('members')
-      .select('tracking_id')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(tracking.tracking_id).not.toBeNull();
-  });
-
-  it('keeps one account per address and site, and tells a pending deletion apart', async () => {
-    const { session } = await member();
-    expect((await refusal(signup(t.ctx, form({ email: 'ROBIN@example.org' }), NO_SOURCE))).code).toBe(
-      'email_exists',
-    );
-    await deleteAccount(t.ctx, session, { password: 'a long secret', reason: 'other', comment: undefined });
-    expect((await refusal(signup(t.ctx, form(), NO_SOURCE))).code).toBe('account_pending_deletion');
-    const otherSite = t.with({
-      site: testSite({ id: 'other', domains: ['other.example'], network: 'unit' }),
+      expect(t.mails.at(-1)!.to).toBe('robin@example.org');
+      expect(t.mails.at(-1)!.text).toContain('https://gay.example/api/activate.php?token=');
     });
-    expect((await signup(otherSite, form(), NO_SOURCE)).user.email).toBe('robin@example.org');
-  });
 
-  it('counts signups per address', async () => {
-    const strict = t.with({
-      site: testSite({ rate_limits: { signup_ip: { limit: 1, window_minutes: 10 } } }),
+    it('refuses by the site’s signups setting before judging the form', async () => {
+      const closed = t.with({ site: testSite({ signups: 'closed' }) });
+      expect((await refusal(signup(closed, {}, NO_SOURCE))).details.reason).toBe('closed');
+      const invite = t.with({ site: testSite({ signups: 'invite', invite_codes: ['ABCD-1'] }) });
+      expect((await refusal(signup(invite, form({ invite: 'nope' }), NO_SOURCE))).code).toBe('signup_closed');
+      expect((await signup(invite, form({ invite: 'abcd-1' }), NO_SOURCE)).user.email).toBe(
+        'robin@example.org',
+      );
+      const partners = t.with({ site: testSite({ id: 'partners', signups: 'with_trafficsource' }) });
+      expect((await refusal(signup(partners, form(), NO_SOURCE))).details.reason).toBe('trafficsource');
+      const { user } = await signup(partners, form(), { ...NO_SOURCE, queryNetwork: 'aff' });
+      const tracking = await t.ctx.db
+        .selectFrom('members')
+        .select('tracking_id')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(tracking.tracking_id).not.toBeNull();
     });
-    await signup(strict, form(), NO_SOURCE);
-    const refused = await refusal(signup(strict, form({ email: 'other@example.org' }), NO_SOURCE));
-    expect(refused.code).toBe('rate_limited');
-    expect(refused.details.retryAfter).toBeGreaterThan(0);
+
+    it('keeps one account per address and site, and tells a pending deletion apart', async () => {
+      const { session } = await member();
+      expect((await refusal(signup(t.ctx, form({ email: 'ROBIN@example.org' }), NO_SOURCE))).code).toBe(
+        'email_exists',
+      );
+      await deleteAccount(t.ctx, session, { password: 'a long secret', reason: 'other', comment: undefined });
+      expect((await refusal(signup(t.ctx, form(), NO_SOURCE))).code).toBe('account_pending_deletion');
+      const otherSite = t.with({
+        site: testSite({ id: 'other', domains: ['other.example'], network: 'unit' }),
+      });
+      expect((await signup(otherSite, form(), NO_SOURCE)).user.email).toBe('robin@example.org');
+    });
+
+    it('counts signups per address', async () => {
+      const strict = t.with({
+        site: testSite({ rate_limits: { signup_ip: { limit: 1, window_minutes: 10 } } }),
+      });
+      await signup(strict, form(), NO_SOURCE);
+      const refused = await refusal(signup(strict, form({ email: 'other@example.org' }), NO_SOURCE));
+      expect(refused.code).toBe('rate_limited');
+      expect(refused.details.retryAfter).toBeGreaterThan(0);
+    });
   });
-});
 
-describe('activation', () => {
-  it('works once, within 7 days', async () => {
-    const { user } = await member();
-    const token = tokenFrom(t.mails, '/api/activate.php');
-    expect(await activate(t.ctx, token)).toBe('/activate/done');
-    expect((await currentUser(t.ctx, user.id))?.profile.status).toBe('active');
-    expect(await activate(t.ctx, token)).toBe('/activate/error');
+  describe('activation', () => {
+    it('works once, within 7 days', async () => {
+      const { user } = await member();
+      const token = tokenFrom(t.mails, '/api/activate.php');
+      expect(await activate(t.ctx, token)).toBe('/activate/done');
+      expect((await currentUser(t.ctx, user.id))?.profile.status).toBe('active');
+      expect(await activate(t.ctx, token)).toBe('/activate/error');
 
-    await member(t.ctx, { email: 'late@example.org' });
-    const late = tokenFrom(t.mails, '/api/activate.php');
-    t.advance(7 * DAY + 1);
-    expect(await activate(t.ctx, late)).toBe('/activate/error');
+      await member(t.ctx, { email: 'late@example.org' });
+      const late = tokenFrom(t.mails, '/api/activate.php');
+      t.advance(7 * DAY + 1);
+      expect(await activate(t.ctx, late)).toBe('/activate/error');
+    });
   });
-});
 
-describe('login lockout', () => {
-  it('locks one address out of one account for 15 minutes, never the member elsewhere', async () => {
-    await member();
-    const attacker = t.with({ ip: '203.0.113.9' });
-    for (let i = 0; i < 4; i++)
+  describe('login lockout', () => {
+    it('locks one address out of one account for 15 minutes, never the member elsewhere', async () => {
+      await member();
+      const attacker = t.with({ ip: '203.0.113.9' });
+      for (let i = 0; i < 4; i++)
+        expect(
+          (await refusal(login(attacker, { email: 'robin@example.org', password: 'wrong' }, undefined))).code,
+        ).toBe('login_failed');
+      const locked = await refusal(
+        login(attacker, { email: 'robin@example.org', password: 'wrong' }, undefined),
+      );
+      expect(locked.code).toBe('account_locked');
+      expect(locked.details.minutes).toBe(15);
       expect(
-        (await refusal(login(attacker, { email: 'robin@example.org', password: 'wrong' }, undefined))).code,
-      ).toBe('login_failed');
-    const locked = await refusal(
-      login(attacker, { email: 'robin@example.org', password: 'wrong' }, undefined),
-    );
-    expect(locked.code).toBe('account_locked');
-    expect(locked.details.minutes).toBe(15);
-    expect(
-      (await refusal(login(attacker, { email: 'robin@example.org', password: 'a long secret' }, undefined)))
-        .code,
-    ).toBe('account_locked');
-    expect(
-      (await login(t.ctx, { email: 'robin@example.org', password: 'a long secret' }, undefined)).user.email,
-    ).toBe('robin@example.org');
-    t.advance(15 * MINUTE + 1000);
-    expect(
-      (await login(attacker, { email: 'robin@example.org', password: 'a long secret' }, undefined)).user
-        .email,
-    ).toBe('robin@example.org');
-  });
-
-  it('ends the browser’s previous session on login', async () => {
-    const { session } = await member();
-    const { session: fresh } = await login(
-      t.ctx,
-      { email: 'robin@example.org', password: 'a long secret' },
-      session.sessionId,
-    );
-    expect(await resumeSession(t.ctx, session.sessionId)).toBeNull();
-    expect(await resumeSession(t.ctx, hashSecret(fresh.token))).not.toBeNull();
-  });
-});
-
-describe('sessions', () => {
-  it('belong to their site, slide while in use, and end after 30 days unused', async () => {
-    const { token } = await member();
-    const id = hashSecret(token);
-    const otherSite = t.with({
-      site: testSite({ id: 'other', domains: ['other.example'], network: 'unit' }),
+        (await refusal(login(attacker, { email: 'robin@example.org', password: 'a long secret' }, undefined)))
+          .code,
+      ).toBe('account_locked');
+      expect(
+        (await login(t.ctx, { email: 'robin@example.org', password: 'a long secret' }, undefined)).user.email,
+      ).toBe('robin@example.org');
+      t.advance(15 * MINUTE + 1000);
+      expect(
+        (await login(attacker, { email: 'robin@example.org', password: 'a long secret' }, undefined)).user
+          .email,
+      ).toBe('robin@example.org');
     });
-    expect(await resumeSession(otherSite, id)).toBeNull();
-    t.advance(10 * DAY);
-    expect((await resumeSession(t.ctx, id))?.renewedUntil).toBeUndefined();
-    t.advance(10 * DAY);
-    const renewed = await resumeSession(t.ctx, id);
-    expect(renewed?.renewedUntil).toBe(t.ctx.clock.now() + 30 * DAY);
-    t.advance(30 * DAY + 1);
-    expect(await resumeSession(t.ctx, id)).toBeNull();
-  });
-});
 
-describe('password reset', () => {
-  it('sends a few links a day, each used once within an hour, and ends every session', async () => {
-    const { session } = await member();
-    for (let i = 0; i < 3; i++) await requestPasswordReset(t.ctx, { email: 'robin@example.org' });
-    const tooMany = await refusal(
-      requestPasswordReset(t.with({ ip: '198.51.100.7' }), { email: 'robin@example.org' }),
-    );
-    expect(tooMany.code).toBe('too_many_reset_emails');
-    expect(tooMany.details.retryAfter).toBe(24 * 60 * 60);
-    expect((await refusal(requestPasswordReset(t.ctx, { email: 'nobody@example.org' }))).code).toBe(
-      'email_not_found',
-    );
-
-    const token = tokenFrom(t.mails, '/reset-password/do');
-    const { user } = await resetPassword(t.ctx, {
-      token,
-      password: 'new secret words',
-      password_repeat: 'new secret words',
+    it('ends the browser’s previous session on login', async () => {
+      const { session } = await member();
+      const { session: fresh } = await login(
+        t.ctx,
+        { email: 'robin@example.org', password: 'a long secret' },
+        session.sessionId,
+      );
+      expect(await resumeSession(t.ctx, session.sessionId)).toBeNull();
+      expect(await resumeSession(t.ctx, hashSecret(fresh.token))).not.toBeNull();
     });
-    expect(user.email).toBe('robin@example.org');
-    expect(await resumeSession(t.ctx, session.sessionId)).toBeNull();
-    expect(
-      (
-        await refusal(
-          resetPassword(t.ctx, { token, password: 'x'.repeat(9), password_repeat: 'x'.repeat(9) }),
-        )
-      ).code,
-    ).toBe('link_invalid');
-
-    t.advance(DAY);
-    await requestPasswordReset(t.ctx, { email: 'robin@example.org' });
-    const late = tokenFrom(t.mails, '/reset-password/do');
-    t.advance(60 * MINUTE + 1);
-    expect(
-      (
-        await refusal(
-          resetPassword(t.ctx, { token: late, password: 'y'.repeat(9), password_repeat: 'y'.repeat(9) }),
-        )
-      ).code,
-    ).toBe('link_invalid');
   });
-});
 
-describe('e-mail change', () => {
-  it('changes on the link once; an address taken meanwhile fails the link', async () => {
-    const { session, user } = await member();
-    await updateAccount(t.ctx, session, {
-      kind: 'email',
-      email: 'new@example.org',
-      password: 'a long secret',
+  describe('sessions', () => {
+    it('belong to their site, slide while in use, and end after 30 days unused', async () => {
+      const { token } = await member();
+      const id = hashSecret(token);
+      const otherSite = t.with({
+        site: testSite({ id: 'other', domains: ['other.example'], network: 'unit' }),
+      });
+      expect(await resumeSession(otherSite, id)).toBeNull();
+      t.advance(10 * DAY);
+      expect((await resumeSession(t.ctx, id))?.renewedUntil).toBeUndefined();
+      t.advance(10 * DAY);
+      const renewed = await resumeSession(t.ctx, id);
+      expect(renewed?.renewedUntil).toBe(t.ctx.clock.now() + 30 * DAY);
+      t.advance(30 * DAY + 1);
+      expect(await resumeSession(t.ctx, id)).toBeNull();
     });
-    expect(t.mails.at(-1)!.to).toBe('robin@example.org');
-    expect(t.mails.at(-1)!.text).toContain('new@example.org');
-    const token = tokenFrom(t.mails, '/api/mail-change.php');
-    expect(await confirmEmailChange(t.ctx, token)).toBe('/mail-change/do?status=done');
-    expect((await currentUser(t.ctx, user.id))?.email).toBe('new@example.org');
-    expect(await confirmEmailChange(t.ctx, token)).toBe('/mail-change/do?status=error');
-
-    await updateAccount(t.ctx, session, {
-      kind: 'email',
-      email: 'third@example.org',
-      password: 'a long secret',
-    });
-    const raced = tokenFrom(t.mails, '/api/mail-change.php');
-    await member(t.with({ ip: '198.51.100.8' }), { email: 'third@example.org' });
-    expect(await confirmEmailChange(t.ctx, raced)).toBe('/mail-change/do?status=error');
   });
-});
 
-describe('deletion, reactivation and erasure', () => {
-  it('hides at once, returns within 14 days, and erases for good after them', async () => {
-    const { session, user } = await member();
-    const { reactivateUntil } = await deleteAccount(t.ctx, session, {
-      password: 'a long secret',
-      reason: 'other',
-      comment: 'bye',
+  describe('password reset', () => {
+    it('sends a few links a day, each used once within an hour, and ends every session', async () => {
+      const { session } = await member();
+      for (let i = 0; i < 3; i++) await requestPasswordReset(t.ctx, { email: 'robin@example.org' });
+      const tooMany = await refusal(
+        requestPasswordReset(t.with({ ip: '198.51.100.7' }), { email: 'robin@example.org' }),
+      );
+      expect(tooMany.code).toBe('too_many_reset_emails');
+      expect(tooMany.details.retryAfter).toBe(24 * 60 * 60);
+      expect((await refusal(requestPasswordReset(t.ctx, { email: 'nobody@example.org' }))).code).toBe(
+        'email_not_found',
+      );
+
+      const token = tokenFrom(t.mails, '/reset-password/do');
+      const { user } = await resetPassword(t.ctx, {
+        token,
+        password: 'new secret words',
+        password_repeat: 'new secret words',
+      });
+      expect(user.email).toBe('robin@example.org');
+      expect(await resumeSession(t.ctx, session.sessionId)).toBeNull();
+      expect(
+        (
+          await refusal(
+            resetPassword(t.ctx, { token, password: 'x'.repeat(9), password_repeat: 'x'.repeat(9) }),
+          )
+        ).code,
+      ).toBe('link_invalid');
+
+      t.advance(DAY);
+      await requestPasswordReset(t.ctx, { email: 'robin@example.org' });
+      const late = tokenFrom(t.mails, '/reset-password/do');
+      t.advance(60 * MINUTE + 1);
+      expect(
+        (
+          await refusal(
+            resetPassword(t.ctx, { token: late, password: 'y'.repeat(9), password_repeat: 'y'.repeat(9) }),
+          )
+        ).code,
+      ).toBe('link_invalid');
     });
-    expect(reactivateUntil).toBe(t.ctx.clock.now() + 14 * DAY);
-    expect(await resumeSession(t.ctx, session.sessionId)).toBeNull();
-    expect(
-      (await refusal(login(t.ctx, { email: 'robin@example.org', password: 'a long secret' }, undefined)))
-        .code,
-    ).toBe('account_pending_deletion');
-
-    const token = tokenFrom(t.mails, '/account-deleted');
-    t.advance(14 * DAY - MINUTE);
-    expect((await reactivate(t.ctx, { token })).user.id).toBe(user.id);
-
-    const again = (await login(t.ctx, { email: 'robin@example.org', password: 'a long secret' }, undefined))
-      .session;
-    const resumed = (await resumeSession(t.ctx, hashSecret(again.token)))!.member;
-    await deleteAccount(t.ctx, resumed, { password: 'a long secret', reason: 'privacy', comment: undefined });
-    const second = tokenFrom(t.mails, '/account-deleted');
-    const removed: string[] = [];
-    const jobs = {
-      db: t.ctx.db,
-      clock: t.ctx.clock,
-      log: t.ctx.log,
-      removeUpload: async (file: string) => void removed.push(file),
-    };
-    expect(await eraseDueAccounts(jobs)).toBe(0);
-    t.advance(14 * DAY + 1);
-    expect(await eraseDueAccounts(jobs)).toBe(1);
-    expect(await eraseDueAccounts(jobs)).toBe(0);
-    expect((await refusal(reactivate(t.ctx, { token: second }))).code).toBe('link_invalid');
-    const row = await t.ctx.db
-      .selectFrom('members')
-      .select(['email', 'password_hash'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ email: `erased-${user.id}@erased.invalid`, password_hash: '' });
   });
-});
+
+  describe('e-mail change', () => {
+    it('changes on the link once; an address taken meanwhile fails the link', async () => {
+      const { session, user } = await member();
+      await updateAccount(t.ctx, session, {
+        kind: 'email',
+        email: 'new@example.org',
+        password: 'a long secret',
+      });
+      expect(t.mails.at(-1)!.to).toBe('robin@example.org');
+      expect(t.mails.at(-1)!.text).toContain('new@example.org');
+      const token = tokenFrom(t.mails, '/api/mail-change.php');
+      expect(await confirmEmailChange(t.ctx, token)).toBe('/mail-change/do?status=done');
+      expect((await currentUser(t.ctx, user.id))?.email).toBe('new@example.org');
+      expect(await confirmEmailChange(t.ctx, token)).toBe('/mail-change/do?status=error');
+
+      await updateAccount(t.ctx, session, {
+        kind: 'email',
+        email: 'third@example.org',
+        password: 'a long secret',
+      });
+      const raced = tokenFrom(t.mails, '/api/mail-change.php');
+      await member(t.with({ ip: '198.51.100.8' }), { email: 'third@example.org' });
+      expect(await confirmEmailChange(t.ctx, raced)).toBe('/mail-change/do?status=error');
+    });
+  });
+
+  describe('deletion, reactivation and erasure', () => {
+    it('hides at once, returns within 14 days, and erases for good after them', async () => {
+      const { session, user } = await member();
+      const { reactivateUntil } = await deleteAccount(t.ctx, session, {
+        password: 'a long secret',
+        reason: 'other',
+        comment: 'bye',
+      });
+      expect(reactivateUntil).toBe(t.ctx.clock.now() + 14 * DAY);
+      expect(await resumeSession(t.ctx, session.sessionId)).toBeNull();
+      expect(
+        (await refusal(login(t.ctx, { email: 'robin@example.org', password: 'a long secret' }, undefined)))
+          .code,
+      ).toBe('account_pending_deletion');
+
+      const token = tokenFrom(t.mails, '/account-deleted');
+      t.advance(14 * DAY - MINUTE);
+      expect((await reactivate(t.ctx, { token })).user.id).toBe(user.id);
+
+      const again = (await login(t.ctx, { email: 'robin@example.org', password: 'a long secret' }, undefined))
+        .session;
+      const resumed = (await resumeSession(t.ctx, hashSecret(again.token)))!.member;
+      await deleteAccount(t.ctx, resumed, {
+        password: 'a long secret',
+        reason: 'privacy',
+        comment: undefined,
+      });
+      const second = tokenFrom(t.mails, '/account-deleted');
+      const removed: string[] = [];
+      const jobs = {
+        db: t.ctx.db,
+        clock: t.ctx.clock,
+        log: t.ctx.log,
+        removeUpload: async (file: string) => void removed.push(file),
+      };
+      expect(await eraseDueAccounts(jobs)).toBe(0);
+      t.advance(14 * DAY + 1);
+      expect(await eraseDueAccounts(jobs)).toBe(1);
+      expect(await eraseDueAccounts(jobs)).toBe(0);
+      expect((await refusal(reactivate(t.ctx, { token: second }))).code).toBe('link_invalid');
+      const row = await t.ctx.db
+        .selectFrom('members')
+        .select(['email', 'password_hash'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ email: `erased-${user.id}@erased.invalid`, password_hash: '' });
+    });
+  });
+}

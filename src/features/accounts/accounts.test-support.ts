@@ -53,8 +53,12 @@ export interface TestAccounts {
   close(): Promise<void>;
 }
 
-export async function testAccounts(site: Site = testSite()): Promise<TestAccounts> {
-  const handle: DatabaseHandle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: ROOT });
+/** `databaseUrl`: in-memory SQLite unless a test names a PostgreSQL database. */
+export async function testAccounts(
+  site: Site = testSite(),
+  databaseUrl = 'sqlite::memory:',
+): Promise<TestAccounts> {
+  const handle: DatabaseHandle = await createDatabase({ databaseUrl, dataDir: ROOT });
   await migrateToLatest(handle.db);
   let now = Date.UTC(2026, 0, 10, 9);
   const clock = { now: () => now };

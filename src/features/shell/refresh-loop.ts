@@ -35,7 +35,11 @@ function documentVisibility(): NonNullable<RefreshLoopOptions['visibility']> {
 
 /** Starts the loop; the returned function stops it. */
 export function startRefreshLoop(options: RefreshLoopOptions): () => void {
-  const timers = options.timers ?? { setTimeout, clearTimeout };
+  // Called as plain functions: browsers refuse `setTimeout` invoked as another object's method.
+  const timers = options.timers ?? {
+    setTimeout: ((run: () => void, ms: number) => setTimeout(run, ms)) as typeof setTimeout,
+    clearTimeout: ((id: ReturnType<typeof setTimeout>) => clearTimeout(id)) as typeof clearTimeout,
+  };
   const now = options.now ?? (() => Date.now());
   const visibility = options.visibility ?? documentVisibility();
   let timer: ReturnType<typeof setTimeout> | undefined;

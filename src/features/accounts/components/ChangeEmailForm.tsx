@@ -61,7 +61,7 @@ export default function ChangeEmailForm({ user: initialUser, messages, minAge }:
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <p>
         {t('settings.email_current')} <strong className="text-break">{user.email}</strong>
       </p>

@@ -64,7 +64,7 @@ export default function ChangePasswordForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <PasswordField
         label={t('settings.password_old')}
         name="old_password"

@@ -142,7 +142,7 @@ export default function DeleteAccount({
         </>
       )}
       {stage === 'reason' && (
-        <form noValidate onSubmit={toConfirm}>
+        <form method="post" noValidate onSubmit={toConfirm}>
           <h3 className="h5" tabIndex={-1} ref={headingRef}>
             {t('deletion.reason_title')}
           </h3>
@@ -203,7 +203,7 @@ export default function DeleteAccount({
         </form>
       )}
       {stage === 'confirm' && (
-        <form noValidate onSubmit={onDelete} aria-busy={busy || undefined}>
+        <form method="post" noValidate onSubmit={onDelete} aria-busy={busy || undefined}>
           <h3 className="h5" tabIndex={-1} ref={headingRef}>
             {t('deletion.confirm_title')}
           </h3>

@@ -64,7 +64,7 @@ export default function LoginForm({ messages, next, links, minAge }: LoginFormPr
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <Field
         label={t('login.email')}
         name="email"

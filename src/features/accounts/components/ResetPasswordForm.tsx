@@ -70,7 +70,7 @@ export default function ResetPasswordForm({ messages, token, minAge, links }: Re
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <PasswordField
         label={t('reset.new_password')}
         hint={t('signup.password_hint', { password_min: PASSWORD_MIN_LENGTH })}

@@ -63,7 +63,7 @@ export default function ResetRequestForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <Field
         label={t('login.email')}
         name="email"

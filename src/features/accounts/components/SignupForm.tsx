@@ -24,7 +24,7 @@ import {
   type SignupField,
   type SignupValues,
 } from './signup-steps.ts';
-import type { SignupSettings } from './signup-settings.ts';
+import type { SignupAvailability, SignupSettings } from './signup-settings.ts';
 import '../../shell/components/ui.css';
 
 export interface SignupFormProps {
@@ -72,7 +72,8 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
   const [done, setDone] = useState(false);
   const stepRef = useRef<HTMLFieldSetElement>(null);
   const movedRef = useRef(false);
-  const inviteRequired = settings.availability === 'invite';
+  const [availability, setAvailability] = useState(settings.availability);
+  const inviteRequired = availability === 'invite';
 
   useEffect(() => {
     if (invite) setValues((v) => ({ ...v, invite }));
@@ -92,8 +93,8 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
     onBusyChange?.(next);
   };
 
-  if (settings.availability === 'closed' || settings.availability === 'partners_only') {
-    return <SignupUnavailable settings={settings} t={t} />;
+  if (availability === 'closed' || availability === 'partners_only') {
+    return <SignupUnavailable availability={availability} settings={settings} t={t} />;
   }
 
   const rules = { minAge: settings.minAge, now: Date.now(), inviteRequired };
@@ -166,8 +167,15 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
             ? 'accounts.error.email_exists'
             : 'accounts.error.account_pending_deletion',
         );
-    } else if (inviteRequired && (error.code === 'signup_closed' || error.code === 'invite_required')) {
+    } else if (error.code === 'signup_closed' && error.body.reason === 'invite' && inviteRequired) {
       fieldMessages.invite = error.message || t('accounts.error.invite_required');
+    } else if (
+      error.code === 'signup_closed' &&
+      (error.body.reason === 'trafficsource' || error.body.reason === 'closed')
+    ) {
+      // The site's rule changed, or the partner's cookie is gone: say so instead of the form.
+      setAvailability(error.body.reason === 'closed' ? 'closed' : 'partners_only');
+      return;
     } else {
       setFormError(error.message || t('error.try_later'));
       return;
@@ -182,7 +190,7 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
   const total = SIGNUP_STEPS.length;
 
   return (
-    <form className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form className="signup-form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <div
         className="signup-progress"
         role="progressbar"
@@ -504,8 +512,16 @@ function MessageInput({
 }
 
 /** Closed signups, or a partners-only site reached without a partner's link. */
-function SignupUnavailable({ settings, t }: { settings: SignupSettings; t: IslandTranslate }) {
-  const closed = settings.availability === 'closed';
+function SignupUnavailable({
+  availability,
+  settings,
+  t,
+}: {
+  availability: SignupAvailability;
+  settings: SignupSettings;
+  t: IslandTranslate;
+}) {
+  const closed = availability === 'closed';
   return (
     <div className="signup-unavailable" role="status">
       <p className="lead">

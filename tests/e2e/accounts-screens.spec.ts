@@ -1,0 +1,164 @@
+import { mkdirSync } from 'node:fs';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+import {
+  hydrated,
+  signUpQuickly,
+  signupDialog,
+  startAccountsServer,
+  url,
+  visitorContext,
+} from './accounts-support.ts';
+import type { Page } from '@playwright/test';
+import type { TestServer } from '../support/server.ts';
+
+/*
+ * The account screens for everyone: no axe violations and no console errors (a CSP that blocks
+ * an island shows up here), nothing wider than a 360 px phone, and pictures for people to look at.
+ */
+
+const SHOTS = 'test-results/screenshots';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startAccountsServer();
+  mkdirSync(SHOTS, { recursive: true });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Errors in the console, page errors and CSP violations, as the shared fixture collects them. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+for (const [name, path] of [
+  ['login', '/login'],
+  ['signup page', '/signup'],
+  ['password reset', '/reset-password'],
+  ['German login', '/de/login'],
+] as const) {
+  test(`${name}: no axe violations, no console errors`, async ({ browser }) => {
+    const context = await visitorContext(browser);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(url(server, path));
+    await hydrated(page);
+    expect({ violations: await accessibilityViolations(page), errors }).toEqual({
+      violations: [],
+      errors: [],
+    });
+    await context.close();
+  });
+}
+
+test('the open signup modal: no axe violations, focus inside it', async ({ browser }) => {
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await page.goto(url(server, '/login'));
+  await page.getByRole('link', { name: 'Sign up free' }).click();
+  const dialog = signupDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  // Tab never reaches the page behind: it is inert (past the dialog, focus may go to the browser).
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const outside = await page.evaluate(() => {
+      const active = document.activeElement;
+      return !!active && active !== document.body && !active.closest('[role="dialog"]');
+    });
+    expect(outside, `Tab ${i + 1} left the dialog`).toBe(false);
+  }
+  expect({ violations: await accessibilityViolations(page), errors }).toEqual({ violations: [], errors: [] });
+  await context.close();
+});
+
+for (const [name, path] of [
+  ['settings', '/settings'],
+  ['notifications', '/notifications'],
+  ['members', '/members'],
+] as const) {
+  test(`${name} for a member: no axe violations, no console errors`, async ({ browser }) => {
+    const context = await visitorContext(browser);
+    await signUpQuickly(context, server);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(url(server, path));
+    await hydrated(page);
+    expect({ violations: await accessibilityViolations(page), errors }).toEqual({
+      violations: [],
+      errors: [],
+    });
+    await context.close();
+  });
+}
+
+for (const width of [360, 1280]) {
+  test(`signup modal and settings at ${width} px`, async ({ browser }) => {
+    const context = await visitorContext(browser, { width });
+    const page = await context.newPage();
+    await page.goto(url(server, '/login'));
+    await page.getByRole('link', { name: 'Sign up free' }).click();
+    await expect(signupDialog(page)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/accounts-signup-modal-${width}.png` });
+    await signupDialog(page).getByRole('button', { name: 'Next' }).click();
+    await signupDialog(page).getByRole('button', { name: 'Next' }).click();
+    await expect(signupDialog(page).getByText('Please fill in this field')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/accounts-signup-modal-error-${width}.png` });
+    await page.keyboard.press('Escape');
+
+    await signUpQuickly(context, server);
+    await page.goto(url(server, '/settings'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    expect(await sideways(page)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${SHOTS}/accounts-settings-${width}.png`, fullPage: true });
+    await page.goto(url(server, '/notifications'));
+    await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();
+    expect(await sideways(page)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${SHOTS}/accounts-notifications-${width}.png`, fullPage: true });
+    await context.close();
+  });
+}
+
+test('privacy modes and notification switches save at once and survive a reload', async ({ browser }) => {
+  const context = await visitorContext(browser);
+  await signUpQuickly(context, server);
+  const page = await context.newPage();
+  await page.goto(url(server, '/settings'));
+  const invisible = page.getByRole('switch', { name: 'Invisible mode' });
+  await invisible.check();
+  await expect(page.getByText('Invisible mode is on.')).toBeVisible();
+  await page.goto(url(server, '/notifications'));
+  const news = page.getByRole('switch', { name: 'News' });
+  await news.uncheck();
+  await expect(news).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'News' })).not.toBeChecked();
+  await page.goto(url(server, '/settings'));
+  await expect(page.getByRole('switch', { name: 'Invisible mode' })).toBeChecked();
+  await context.close();
+});
+
+test('a session cookie of one site does nothing on another', async ({ browser }) => {
+  const context = await visitorContext(browser);
+  await signUpQuickly(context, server);
+  const page = await context.newPage();
+  await page.goto(url(server, '/members'));
+  await expect(page.getByRole('heading', { name: 'Search members' })).toBeVisible();
+  const [cookie] = (await context.cookies(url(server, '/'))).filter((c) => c.name.endsWith('session'));
+  expect(cookie).toBeDefined();
+  await context.addCookies([{ ...cookie!, domain: 'rainbow.localhost' }]);
+  await page.goto(url(server, '/members', 'rainbow.localhost'));
+  await expect(page).toHaveURL(/rainbow\.localhost:\d+\/login\?next=%2Fmembers$/);
+  await context.close();
+});

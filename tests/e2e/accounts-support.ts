@@ -1,0 +1,167 @@
+/**
+ * What the accounts browser tests share: a server of their own (its outbox, a clock they can
+ * move, and X-Forwarded-For believed so every browser context is its own client for the rate
+ * limits), contexts that skip the site-entry warning, and the steps of the signup modal.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { linksIn, mailsTo, type Mail } from '../support/outbox.ts';
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+export function startAccountsServer(): Promise<TestServer> {
+  return startServer({ env: { KINDRED_TEST_CLOCK: '1', TRUST_PROXY: '1' } });
+}
+
+/** Moves the server's clock `offsetMs` ahead of real time (read on every request). */
+export function moveClock(server: TestServer, offsetMs: number): void {
+  writeFileSync(join(server.dataDir, 'test-clock-offset-ms'), String(offsetMs));
+}
+
+let contexts = 0;
+
+/** A browser profile of its own: its own cookies and client address, the entry warning seen. */
+export async function visitorContext(
+  browser: Browser,
+  options: { width?: number } = {},
+): Promise<BrowserContext> {
+  contexts += 1;
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.width && options.width < 600 ? 740 : 800 },
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(contexts / 250)}.${(contexts % 250) + 1}`,
+    },
+  });
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('entry-warning-dismissed', String(Date.now()));
+    } catch {
+      // storage refused: the warning then shows, and tests confirm it themselves
+    }
+  });
+  return context;
+}
+
+export function url(server: TestServer, path = '/', host = 'localhost'): string {
+  return `http://${host}:${server.port}${path}`;
+}
+
+let addresses = 0;
+export function uniqueEmail(prefix = 'member'): string {
+  addresses += 1;
+  return `${prefix}.${process.pid}.${addresses}.${Date.now().toString(36)}@example.org`;
+}
+
+/** Waits for the newest e-mail to `address` that carries a link starting with `path`. */
+export async function mailedLink(
+  server: TestServer,
+  address: string,
+  path: string,
+  after = 0,
+): Promise<{ mail: Mail; link: URL }> {
+  let found: { mail: Mail; link: URL } | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = mailsTo(server.dataDir, address).slice(after);
+        for (const mail of mails.reverse()) {
+          const link = linksIn(mail, path)[0];
+          if (link) {
+            found = { mail, link };
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an e-mail to ${address} with a ${path} link`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** How many e-mails went to `address` so far (to wait for the next one). */
+export function mailCount(server: TestServer, address: string): number {
+  return mailsTo(server.dataDir, address).length;
+}
+
+export interface SignupInput {
+  name: string;
+  day: string;
+  month: string;
+  year: string;
+  email: string;
+  password: string;
+  message?: string;
+}
+
+/** The open signup modal (a dialog named by its title). */
+export function signupDialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+/** Fills the steps of the open signup form (the modal, or the page's form) up to the last one. */
+export async function fillSignup(page: Page | Locator, input: SignupInput, labels = ENGLISH): Promise<void> {
+  await page.getByRole('button', { name: labels.next }).click();
+  await page.getByLabel(labels.name, { exact: true }).fill(input.name);
+  await page.getByRole('button', { name: labels.next }).click();
+  await page.getByLabel(labels.day).selectOption(input.day);
+  await page.getByLabel(labels.month).selectOption(input.month);
+  await page.getByLabel(labels.year).fill(input.year);
+  await page.getByRole('button', { name: labels.next }).click();
+  await page.getByLabel(labels.email).fill(input.email);
+  await page.getByLabel(labels.password, { exact: true }).fill(input.password);
+  await page.getByRole('button', { name: labels.next }).click();
+  if (input.message) await page.getByLabel(labels.message).fill(input.message);
+}
+
+export const ENGLISH = {
+  next: 'Next',
+  back: 'Back',
+  submit: 'Create my free account',
+  name: 'Username',
+  day: 'Day',
+  month: 'Month',
+  year: 'Year',
+  email: 'E-mail address',
+  password: 'Password',
+  message: 'Say hello (optional)',
+  signup: 'Sign up free',
+};
+
+export const GERMAN = {
+  next: 'Weiter',
+  back: 'Zurück',
+  submit: 'Kostenloses Konto erstellen',
+  name: 'Benutzername',
+  day: 'Tag',
+  month: 'Monat',
+  year: 'Jahr',
+  email: 'E-Mail-Adresse',
+  password: 'Passwort',
+  message: 'Sag Hallo (freiwillig)',
+  signup: 'Kostenlos registrieren',
+};
+
+/** Signs up through the API (for tests about what comes after), logged in in `context`. */
+export async function signUpQuickly(
+  context: BrowserContext,
+  server: TestServer,
+  overrides: Record<string, string> = {},
+): Promise<{ email: string; password: string }> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? 'blue tulips at dawn 42';
+  const response = await context.request.post(url(server, '/api/signup.php'), {
+    data: { email, password, name: 'Robin', date_of_birth: '1990-05-17', ...overrides },
+    headers: { origin: `http://localhost:${server.port}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, password };
+}
+
+/** Waits until the page's islands run (the signup modal's loads on demand and is left out). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]:not([client="signup"])')).toHaveCount(0);
+}

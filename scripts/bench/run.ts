@@ -1,0 +1,557 @@
+/**
+ * The performance budget, measured on the built server (`npm run bench`, or on a fresh machine
+ * `./dev npm run bench`, which installs wrk and nginx):
+ *
+ * 1. Throughput with wrk (50 connections): a lander from the embedded route cache against a bare,
+ *    uncached Astro page of the same bytes on the same server (target ≥ 90 %); nginx answering a
+ *    lander from its cache (deploy/nginx/kindred.conf) against nginx sending the same bytes from
+ *    a file (target ≥ 80 %); raw `node:http` as the floor. The machine is shared, so targets run
+ *    side by side in rounds, each round in another order, and the report gives the median of the
+ *    per-round ratios: absolute numbers are printed for context only.
+ * 2. The weight of every lander and index of every demo site: HTML and CSS gzipped (budgets 30 KB
+ *    and 20 KB), scripts run at load, requests to other hosts (none allowed).
+ * 3. Lighthouse (mobile profile, Debian's Chromium) for the index and two landers: 100 is the
+ *    goal in all four categories, below 95 is a defect; every failing audit is listed with where
+ *    it happens.
+ *
+ *   npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]
+ *                    [--skip throughput,nginx,weight,lighthouse] [--seed-size 200] [--json out.json]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { audit, findChromium, startChromium, type LighthouseResult } from './lighthouse.ts';
+import { DEMO_SITES, requestTo } from '../../tests/support/server.ts';
+import { copyBuild, seedDatabase, startApp, type App, type BuildCopy } from './app.ts';
+import { findNginx, freePortIn, startNginx, type RunningNginx } from './nginx.ts';
+import { cssUrls, gzipBytes, pageResources, thirdParty } from './page-weight.ts';
+import { kilobytes, median, medianRatio, percent, roundOrder } from './stats.ts';
+import { runWrk, type WrkResult } from './wrk.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+process.chdir(ROOT);
+
+/** This benchmark's ports: app servers, then the raw server and Chromium; nginx has 4850–4899. */
+const APP_PORTS = { first: 4800, last: 4829 };
+const AUX_PORTS = { first: 4830, last: 4849 };
+
+const LANDERS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+  'tinderswipe',
+];
+
+const BUDGET = {
+  landerVsBare: 0.9,
+  nginxVsStatic: 0.8,
+  htmlGzip: 30 * 1024,
+  cssGzip: 20 * 1024,
+  inlineScriptGzip: 3 * 1024,
+  lighthouseGoal: 100,
+  lighthouseDefect: 95,
+};
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    lander: { type: 'string', default: 'video' },
+    skip: { type: 'string', default: '' },
+    'seed-size': { type: 'string', default: '200' },
+    dist: { type: 'string', default: 'dist' },
+    json: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(
+    'npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]\n' +
+      '                 [--skip throughput,nginx,weight,lighthouse] [--seed-size 200] [--json out.json]\n',
+  );
+  process.exit(0);
+}
+const rounds = Math.max(1, Number(args.rounds));
+const seconds = Math.max(1, Number(args.seconds));
+const connections = Math.max(1, Number(args.connections));
+const skip = new Set(
+  args.skip
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+if (!LANDERS.includes(args.lander)) throw new Error(`--lander must be one of ${LANDERS.join(', ')}`);
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const section = (title: string) => out(`\n## ${title}\n`);
+
+function table(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  out(line(header));
+  out(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) out(line(row));
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+
+function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function ensureBuild(): void {
+  if (args.dist !== 'dist' || existsSync(join(ROOT, 'dist', 'server', 'entry.mjs'))) return;
+  out('no build in dist/: building the server first (npm run build)');
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Target {
+  name: string;
+  label: string;
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+}
+
+const results: Record<string, unknown> = { rounds, seconds, connections, lander: args.lander };
+const cleanups: Array<() => Promise<void> | void> = [];
+const workDir = mkdtempSync(join(tmpdir(), 'kindred-bench-'));
+cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+
+async function startRawServer(bodyFile: string): Promise<number> {
+  const port = await freePortIn(AUX_PORTS);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts', 'bench', 'raw-server.ts'), String(port), bodyFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  cleanups.push(() => {
+    child.kill('SIGTERM');
+  });
+  await new Promise<void>((done, fail) => {
+    child.stdout?.once('data', () => done());
+    child.once('exit', (code) => fail(new Error(`the raw node:http server exited (${code})`)));
+  });
+  return port;
+}
+
+/** nginx sends the lander's bytes from a file, with the headers the app sends with it. */
+function staticServer(port: number, dir: string, headers: Headers): string {
+  const skipped = new Set([
+    'date',
+    'content-length',
+    'content-type',
+    'connection',
+    'keep-alive',
+    'transfer-encoding',
+    'x-astro-cache',
+  ]);
+  const lines: string[] = [];
+  headers.forEach((value, name) => {
+    if (skipped.has(name) || value.includes('$')) return;
+    lines.push(`      add_header ${name} "${value.replace(/(["\\])/g, '\\$1')}";`);
+  });
+  return [
+    '  server {',
+    `    listen 127.0.0.1:${port};`,
+    '    location = /lander.html {',
+    `      root ${dir};`,
+    ...lines,
+    '    }',
+    '  }',
+  ].join('\n');
+}
+
+/** The app as nginx reaches it: same database, TRUST_PROXY=1, links to nginx's port. */
+interface Proxied {
+  server: App;
+  nginxPort: number;
+}
+
+async function throughput(app: App, proxied: Proxied | undefined, build: BuildCopy): Promise<void> {
+  section(`Throughput (wrk, ${connections} connections, ${seconds} s a run, ${rounds} interleaved rounds)`);
+  const landerPath = `/landers/${args.lander}`;
+  await app.request(landerPath);
+  const lander = await app.request(landerPath);
+  if (lander.status !== 200) throw new Error(`${landerPath} answered ${lander.status}`);
+  if (lander.headers['x-astro-cache'] !== 'HIT')
+    throw new Error(`${landerPath} is not served from the route cache: ${JSON.stringify(lander.headers)}`);
+  const bytes = Buffer.byteLength(lander.body);
+  // nginx's workers run unprivileged: they must be able to read the file it serves.
+  chmodSync(workDir, 0o755);
+  const bodyFile = join(workDir, 'lander.html');
+  writeFileSync(bodyFile, lander.body);
+  const bare = await app.request(`/bench/bare?bytes=${bytes}`);
+  if (bare.status !== 200)
+    throw new Error('the bare page answered 404: is the server built with src/pages/bench/bare.astro?');
+  out(`lander ${landerPath}: ${bytes} bytes; bare Astro page: ${Buffer.byteLength(bare.body)} bytes`);
+
+  const targets: Target[] = [
+    {
+      name: 'bare',
+      label: 'bare Astro page, uncached',
+      port: app.port,
+      path: `/bench/bare?bytes=${bytes}`,
+      headers: { host: 'localhost' },
+    },
+    {
+      name: 'lander',
+      label: 'lander, route cache',
+      port: app.port,
+      path: landerPath,
+      headers: { host: 'localhost' },
+    },
+    {
+      name: 'rendered',
+      label: 'lander, rendered each time (as for a member)',
+      port: app.port,
+      path: landerPath,
+      headers: { host: 'localhost', cookie: 'session=bench' },
+    },
+    {
+      name: 'raw',
+      label: 'raw node:http, same bytes',
+      port: await startRawServer(bodyFile),
+      path: '/',
+      headers: {},
+    },
+  ];
+
+  let nginx: RunningNginx | undefined;
+  if (proxied) {
+    // Free now, like nginx's own port, which is not taken until nginx starts: pick another one.
+    let staticPort = proxied.nginxPort;
+    while (staticPort === proxied.nginxPort) staticPort = await freePortIn({ first: 4850, last: 4899 });
+    const appHeaders = await fetch(`http://127.0.0.1:${proxied.server.port}${landerPath}`, {
+      headers: { host: 'localhost', 'x-forwarded-proto': 'http' },
+    }).then((r) => r.headers);
+    nginx = await startNginx({
+      port: proxied.nginxPort,
+      upstreamPorts: [proxied.server.port],
+      clientDir: build.clientDir,
+      extraServers: () => staticServer(staticPort, workDir, appHeaders),
+    });
+    cleanups.unshift(() => nginx!.stop());
+    await requestTo(nginx.port, landerPath);
+    const cached = await requestTo(nginx.port, landerPath);
+    if (cached.headers['x-cache-status'] !== 'HIT')
+      throw new Error(`nginx does not cache ${landerPath}: ${JSON.stringify(cached.headers)}`);
+    writeFileSync(bodyFile, cached.body);
+    chmodSync(bodyFile, 0o644);
+    out(
+      `nginx: ${landerPath} from its cache (${Buffer.byteLength(cached.body)} bytes), the same bytes from a file on another port`,
+    );
+    targets.push(
+      {
+        name: 'nginx-lander',
+        label: 'nginx, lander from its cache',
+        port: nginx.port,
+        path: landerPath,
+        headers: { host: 'localhost' },
+      },
+      {
+        name: 'nginx-static',
+        label: 'nginx, same bytes from a file',
+        port: staticPort,
+        path: '/lander.html',
+        headers: {},
+      },
+    );
+  } else {
+    out('nginx: skipped (not installed, or --skip nginx)');
+  }
+
+  const run = (target: Target, runSeconds: number): Promise<WrkResult> =>
+    runWrk({
+      url: `http://127.0.0.1:${target.port}${target.path}`,
+      headers: target.headers,
+      connections,
+      threads: 2,
+      seconds: runSeconds,
+    });
+
+  for (const target of targets) {
+    const probe = await requestTo(target.port, target.path, { headers: target.headers });
+    if (probe.status !== 200)
+      throw new Error(`${target.label} answers ${probe.status}, not 200: ${probe.body.slice(0, 200)}`);
+    await run(target, Math.min(2, seconds));
+  }
+  const perRound: Array<Record<string, number>> = [];
+  const problems: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const measured: Record<string, number> = {};
+    for (const target of roundOrder(targets, round)) {
+      const result = await run(target, seconds);
+      measured[target.name] = result.requestsPerSecond;
+      if (result.non2xx || result.socketErrors)
+        problems.push(
+          `round ${round + 1}, ${target.label}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`,
+        );
+    }
+    perRound.push(measured);
+    out(
+      `round ${round + 1}/${rounds}: ${targets.map((t) => `${t.name} ${Math.round(measured[t.name]!)}`).join(', ')} req/s`,
+    );
+  }
+  for (const problem of problems) out(`warning: ${problem}`);
+  if (nginx && problems.some((p) => p.includes('nginx')))
+    out(`nginx's log:\n${nginx.log().split('\n').slice(-15).join('\n')}`);
+
+  out();
+  table(
+    ['target', 'median req/s (context only)'],
+    targets.map((t) => [t.label, String(Math.round(median(perRound.map((r) => r[t.name]!))))]),
+  );
+  out();
+  const ratios: Array<[string, string, string, number | undefined]> = [
+    ['lander (route cache) / bare Astro page', 'lander', 'bare', BUDGET.landerVsBare],
+    ['nginx cached lander / nginx static file', 'nginx-lander', 'nginx-static', BUDGET.nginxVsStatic],
+    ['lander rendered each time / bare Astro page', 'rendered', 'bare', undefined],
+    ['bare Astro page / raw node:http', 'bare', 'raw', undefined],
+    ['lander (route cache) / raw node:http', 'lander', 'raw', undefined],
+    ['nginx static file / raw node:http', 'nginx-static', 'raw', undefined],
+  ];
+  const rows: string[][] = [];
+  const ratioResults: Record<string, number> = {};
+  for (const [label, a, b, target] of ratios) {
+    if (!targets.some((t) => t.name === a) || !targets.some((t) => t.name === b)) continue;
+    const { median: m, ratios: each } = medianRatio(perRound, a, b);
+    ratioResults[`${a}/${b}`] = m;
+    rows.push([
+      label,
+      percent(m),
+      each.map((r) => percent(r)).join(', '),
+      target ? `≥ ${percent(target)}: ${m >= target ? 'met' : 'MISSED'}` : 'reference',
+    ]);
+  }
+  table(['ratio', 'median', 'per round', 'target'], rows);
+  results.throughput = { perRound, ratios: ratioResults, landerBytes: bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function pageFollowingRedirect(
+  server: App,
+  host: string,
+  path: string,
+): Promise<{ path: string; html: string }> {
+  let current = path;
+  for (let hop = 0; hop < 3; hop++) {
+    const res = await server.request(current, { host });
+    if (res.status >= 300 && res.status < 400 && typeof res.headers.location === 'string') {
+      current = res.headers.location;
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`${host}${current} answered ${res.status}`);
+    return { path: current, html: res.body };
+  }
+  throw new Error(`${host}${path}: too many redirects`);
+}
+
+async function weight(app: App): Promise<void> {
+  section('Weight of every lander and index (gzip level 6)');
+  const assets = new Map<string, string>();
+  const asset = async (host: string, url: string): Promise<string> => {
+    const key = `${host}|${url}`;
+    if (!assets.has(key)) {
+      const res = await app.request(url, { host });
+      assets.set(key, res.status === 200 ? res.body : '');
+    }
+    return assets.get(key)!;
+  };
+  const rows: string[][] = [];
+  const pages: Array<Record<string, unknown>> = [];
+  let over = 0;
+  for (const site of DEMO_SITES) {
+    for (const path of ['/', ...LANDERS.map((l) => `/landers/${l}`)]) {
+      const page = await pageFollowingRedirect(app, site.host, path);
+      const pageUrl = `http://${site.host}:${app.port}${page.path}`;
+      const found = pageResources(page.html);
+      const css = [...found.inlineStyles];
+      for (const href of found.stylesheets) css.push(await asset(site.host, new URL(href, pageUrl).pathname));
+      const fetched = [...found.fetched, ...css.flatMap((sheet) => cssUrls(sheet))];
+      const foreign = thirdParty(fetched, pageUrl);
+      const html = gzipBytes(page.html);
+      const cssBytes = css.reduce((sum, sheet) => sum + gzipBytes(sheet), 0);
+      const inlineJs = found.inlineScripts.length ? gzipBytes(found.inlineScripts.join('\n')) : 0;
+      const atLoad = found.islands.filter((i) => ['load', 'idle', 'visible', 'media'].includes(i.directive));
+      const ok =
+        html <= BUDGET.htmlGzip &&
+        cssBytes <= BUDGET.cssGzip &&
+        inlineJs <= BUDGET.inlineScriptGzip &&
+        foreign.length === 0;
+      if (!ok) over++;
+      rows.push([
+        site.host,
+        page.path,
+        kilobytes(html),
+        kilobytes(cssBytes),
+        kilobytes(inlineJs),
+        String(found.scripts.length + atLoad.length),
+        found.islands.map((i) => `${i.url.split('/').pop()?.split('.')[0]}:${i.directive}`).join(' ') || '-',
+        String(foreign.length),
+        verdict(ok),
+      ]);
+      pages.push({
+        host: site.host,
+        path: page.path,
+        htmlGzip: html,
+        cssGzip: cssBytes,
+        inlineJsGzip: inlineJs,
+        scriptsAtLoad: found.scripts,
+        islands: found.islands,
+        thirdParty: foreign,
+      });
+    }
+  }
+  table(
+    [
+      'site',
+      'page',
+      'HTML',
+      'CSS',
+      'inline JS',
+      'JS files at load',
+      'islands (loads on)',
+      '3rd-party',
+      'budget',
+    ],
+    rows,
+  );
+  out();
+  out(
+    `budgets: HTML ≤ ${kilobytes(BUDGET.htmlGzip)}, CSS ≤ ${kilobytes(BUDGET.cssGzip)}, inline JS ≤ ${kilobytes(BUDGET.inlineScriptGzip)}, no third-party requests; ${over === 0 ? 'all pages within budget' : `${over} page(s) over budget`}`,
+  );
+  results.weight = pages;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function lighthouseScores(app: App): Promise<void> {
+  section('Lighthouse (mobile profile, Debian Chromium, headless)');
+  if (!findChromium()) {
+    out('skipped: Chromium is missing (Debian: apt-get install chromium)');
+    return;
+  }
+  const pages = [
+    { host: 'localhost', path: '/' },
+    { host: 'localhost', path: `/landers/${args.lander}` },
+    { host: 'curvy.localhost', path: '/de/landers/tinderswipe' },
+  ];
+  for (const page of pages) await pageFollowingRedirect(app, page.host, page.path);
+  const browser = await startChromium(await freePortIn(AUX_PORTS));
+  cleanups.unshift(() => browser.stop());
+  const audited: LighthouseResult[] = [];
+  for (const page of pages) {
+    const url = `http://${page.host}:${app.port}${page.path}`;
+    try {
+      audited.push(await audit(url, browser.port));
+    } catch (error) {
+      out(`${url}: ${(error as Error).message}`);
+    }
+  }
+  table(
+    ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'third-party requests'],
+    audited.map((r) => [
+      r.url,
+      String(r.scores.performance),
+      String(r.scores.accessibility),
+      String(r.scores['best-practices']),
+      String(r.scores.seo),
+      String(r.thirdPartyRequests.length),
+    ]),
+  );
+  const defects = audited.flatMap((r) =>
+    Object.entries(r.scores)
+      .filter(([, s]) => s < BUDGET.lighthouseDefect)
+      .map(([c, s]) => `${r.url} ${c} ${s}`),
+  );
+  out();
+  out(
+    defects.length
+      ? `DEFECTS (below ${BUDGET.lighthouseDefect}): ${defects.join('; ')}`
+      : `no category below ${BUDGET.lighthouseDefect}`,
+  );
+  for (const r of audited) {
+    if (r.failed.length === 0) continue;
+    out(`\nfailing audits on ${r.url}:`);
+    for (const f of r.failed) {
+      out(
+        `- [${f.category}] ${f.id}: ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}, score ${f.score}`,
+      );
+      for (const where of f.where) out(`    ${where.replace(/\s+/g, ' ').slice(0, 220)}`);
+    }
+    for (const url of r.thirdPartyRequests) out(`- third-party request: ${url}`);
+  }
+  results.lighthouse = audited;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let exitCode = 0;
+try {
+  ensureBuild();
+  const wantThroughput = !skip.has('throughput');
+  if (wantThroughput && !commandExists('wrk'))
+    throw new Error('wrk is missing: ./dev npm run bench installs it (Debian: apt-get install wrk)');
+  const nginxAllowed = wantThroughput && !skip.has('nginx') && !!findNginx();
+
+  out('# Kindred performance budget');
+  out(
+    `\n${new Date().toISOString()}, node ${process.versions.node}, ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const build = copyBuild(resolve(args.dist), workDir);
+  const dataDir = join(workDir, 'data');
+  out(`seeding ${args['seed-size']} demo members, starting the built server (a copy of ${args.dist}/)…`);
+  seedDatabase(dataDir, Number(args['seed-size']));
+  const app = await startApp({ build, dataDir, ports: APP_PORTS, env: { KINDRED_BENCH: '1' } });
+  cleanups.unshift(() => app.stop());
+  let proxied: Proxied | undefined;
+  if (nginxAllowed) {
+    // The production shape behind nginx: the same database, TRUST_PROXY=1, links to nginx's port.
+    const nginxPort = await freePortIn({ first: 4850, last: 4899 });
+    const server = await startApp({
+      build,
+      dataDir,
+      ports: APP_PORTS,
+      env: { KINDRED_BENCH: '1', TRUST_PROXY: '1', PUBLIC_PORT: String(nginxPort) },
+    });
+    cleanups.unshift(() => server.stop());
+    proxied = { server, nginxPort };
+  }
+
+  if (wantThroughput) await throughput(app, proxied, build);
+  if (!skip.has('weight')) await weight(app);
+  if (!skip.has('lighthouse')) await lighthouseScores(app);
+  if (args.json) {
+    writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+    out(`\nfull results: ${args.json}`);
+  }
+} catch (error) {
+  process.stderr.write(`bench: ${(error as Error).stack ?? String(error)}\n`);
+  exitCode = 1;
+} finally {
+  for (const cleanup of cleanups) {
+    try {
+      await cleanup();
+    } catch {
+      // keep cleaning up
+    }
+  }
+}
+process.exit(exitCode);

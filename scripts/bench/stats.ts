@@ -1,0 +1,38 @@
+/**
+ * The arithmetic of the benchmark: on a shared machine absolute numbers drift with whatever
+ * else runs, so targets are measured side by side in rounds (each round in another order) and
+ * compared as ratios within a round; the report gives the median of those ratios.
+ */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Round `round` runs the targets rotated by `round` places: each one takes each position in turn. */
+export function roundOrder<T>(targets: readonly T[], round: number): T[] {
+  const shift = targets.length === 0 ? 0 : round % targets.length;
+  return [...targets.slice(shift), ...targets.slice(0, shift)];
+}
+
+/** Per-round ratios of two targets' results, and their median. */
+export function medianRatio(
+  rounds: ReadonlyArray<Readonly<Record<string, number>>>,
+  numerator: string,
+  denominator: string,
+): { median: number; ratios: number[] } {
+  const ratios = rounds
+    .filter((round) => round[numerator] !== undefined && (round[denominator] ?? 0) > 0)
+    .map((round) => round[numerator]! / round[denominator]!);
+  return { median: median(ratios), ratios };
+}
+
+export function percent(ratio: number): string {
+  return Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)} %` : 'n/a';
+}
+
+export function kilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

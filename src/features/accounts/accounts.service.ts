@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../server/context.ts';
 import { fallbackLocale, localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { notificationPreferences } from '../notifications/index.ts';
+import { mediaUrl } from '../profiles/index.ts';
 import {
   clearLoginFailures,
   consume,
@@ -252,10 +253,6 @@ async function requireMemberRow(ctx: AccountsContext, member: SessionMember): Pr
   return row;
 }
 
-function mediaPath(site: Site, filename: string): string {
-  return `${site.cdnPrefix}/media/${filename}`;
-}
-
 function toUser(site: Site, row: UserRow, notificationsDisabled: User['notifications_disabled']): User {
   return {
     id: row.id,
@@ -277,9 +274,9 @@ function toUser(site: Site, row: UserRow, notificationsDisabled: User['notificat
       main_image:
         row.filename && row.thumb_filename && row.match_filename
           ? {
-              filename: mediaPath(site, row.filename),
-              thumb_filename: mediaPath(site, row.thumb_filename),
-              match: mediaPath(site, row.match_filename),
+              filename: mediaUrl(site.cdnPrefix, row.filename),
+              thumb_filename: mediaUrl(site.cdnPrefix, row.thumb_filename),
+              match: mediaUrl(site.cdnPrefix, row.match_filename),
             }
           : null,
     },

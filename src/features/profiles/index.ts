@@ -6,6 +6,7 @@ export {
   showcaseRegionCounts,
   publicProfile,
   ageOn,
+  mediaUrl,
   ONLINE_WINDOW_MS,
   type ProfileCard,
   type PublicProfile,

@@ -42,6 +42,16 @@ describe('the route cache', () => {
     }
   });
 
+  it('renders a cold page once while the other requests for it wait', async () => {
+    const path = '/landers/gallery/a-campaign-just-launched';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => server.request(path)));
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+    const states = answers.map(cacheState);
+    expect(states.filter((state) => state === 'MISS')).toHaveLength(1);
+    expect(states.filter((state) => state === 'HIT')).toHaveLength(11);
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+  });
+
   it('keys on the locale prefix and the query', async () => {
     const english = await server.request('/landers/video');
     const german = await server.request('/de/landers/video');

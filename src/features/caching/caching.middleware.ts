@@ -8,7 +8,6 @@ import {
   PERSONAL_CACHE_CONTROL,
   SHARED_CACHE_CONTROL,
   SHARED_FRESH_SECONDS,
-  SHARED_STALE_SECONDS,
   type CookieDependence,
 } from './caching.policy.ts';
 
@@ -75,7 +74,6 @@ export function applyCachePolicy(context: APIContext, response: Response): Respo
   if (context.cache.enabled) {
     context.cache.set({
       maxAge: SHARED_FRESH_SECONDS,
-      swr: SHARED_STALE_SECONDS,
       tags: [networkTag(locals.site.network)],
     });
   }

@@ -18,8 +18,6 @@ export const SESSION_COOKIES = ['__Host-session', 'session'] as const;
 
 /** Seconds a shared page is served without asking the app again. */
 export const SHARED_FRESH_SECONDS = 60;
-/** Seconds after that in which a cache may still answer with the old page while it fetches a new one. */
-export const SHARED_STALE_SECONDS = 300;
 
 /**
  * For anonymous landers and footer pages. Browsers always ask again (`max-age=0`): a visitor

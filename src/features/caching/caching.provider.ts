@@ -12,7 +12,9 @@
  * The key is the request URL (scheme, Host, path with its locale prefix, the whole query: a
  * `?ref=` must reach the tracking step, so no parameter is ignored) plus the request headers the
  * page names in `Vary` (the country header behind a trusted proxy). Only answers the middleware
- * marked shareable (`context.cache.set`) are stored.
+ * marked shareable (`context.cache.set`) are stored. A page is rendered once when it is missing or
+ * has expired, while other requests for it wait; no stale copies are served, since the memory
+ * cache would start one background render per stale request.
  */
 import type { CacheProvider } from 'astro';
 import memoryProvider from 'astro/cache/memory';
@@ -44,6 +46,8 @@ function invalidateOnReload(platform: Platform, store: CacheProvider): void {
 export default function pageCacheProvider(config: PageCacheConfig | undefined): CacheProvider {
   const store = memoryProvider({ max: config?.maxEntries ?? DEFAULT_MAX_ENTRIES, query: { exclude: [] } });
   const lookup = store.onRequest!.bind(store);
+  /** Pages being rendered for the cache, by URL; requests for the same URL wait for them. */
+  const rendering = new Map<string, Promise<void>>();
   let watching: Platform | undefined;
   return {
     name: 'kindred-pages',
@@ -57,7 +61,22 @@ export default function pageCacheProvider(config: PageCacheConfig | undefined): 
       }
       const site = platform.registry.resolveHost(request.headers.get('host'));
       if (!site || requestCookieDependence(request, url.pathname, site)) return next();
-      return lookup(context, next);
+      // One render per cold or expired page: a lander an ad campaign points at gets hundreds of
+      // requests a second, and rendering each one would queue them all behind the database.
+      const key = url.href;
+      const pending = rendering.get(key);
+      if (pending) {
+        await pending;
+        return lookup(context, next);
+      }
+      let finished!: () => void;
+      rendering.set(key, new Promise<void>((resolve) => (finished = resolve)));
+      try {
+        return await lookup(context, next);
+      } finally {
+        rendering.delete(key);
+        finished();
+      }
     },
     invalidate: (options) => store.invalidate(options),
   };

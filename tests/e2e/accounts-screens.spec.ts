@@ -162,3 +162,18 @@ test('a session cookie of one site does nothing on another', async ({ browser })
   await expect(page).toHaveURL(/rainbow\.localhost:\d+\/login\?next=%2Fmembers$/);
   await context.close();
 });
+
+test('the data export downloads everything stored about the member as JSON', async ({ browser }) => {
+  const context = await visitorContext(browser);
+  const { email } = await signUpQuickly(context, server);
+  const page = await context.newPage();
+  await page.goto(url(server, '/settings'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+  const text = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(text).toString('utf8')).toContain(email);
+  await context.close();
+});

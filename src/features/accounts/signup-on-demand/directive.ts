@@ -3,6 +3,7 @@ import {
   SIGNUP_READY_EVENT,
   SIGNUP_REQUEST_EVENT,
   signupModalReady,
+  signupRequestAt,
   signupRequestOf,
   type SignupRequest,
 } from './trigger.ts';
@@ -56,7 +57,8 @@ const signupDirective: ClientDirective = (load) => {
   });
 
   const warmUp = (event: Event) => {
-    if (!hydrating && signupRequestOf(event)) void hydrate();
+    // Pointing carries no click's button: only where the pointer is counts.
+    if (!hydrating && signupRequestAt(event.target)) void hydrate();
   };
   for (const type of ['pointerover', 'focusin', 'touchstart']) {
     document.addEventListener(type, warmUp, { passive: true });

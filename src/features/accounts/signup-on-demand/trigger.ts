@@ -41,11 +41,16 @@ export function signupRequestOf(event: Event): SignupRequest | undefined {
   ) {
     return undefined;
   }
-  const target = event.target instanceof Element ? event.target.closest('[data-signup], a[href]') : null;
-  if (!target) return undefined;
-  if (target.hasAttribute('data-signup'))
-    return { invite: target.getAttribute('data-signup-invite') ?? undefined };
-  const link = target as HTMLAnchorElement;
+  return signupRequestAt(event.target);
+}
+
+/** The signup request an element (a signup link, or anything inside one) stands for. */
+export function signupRequestAt(target: EventTarget | null): SignupRequest | undefined {
+  const element = target instanceof Element ? target.closest('[data-signup], a[href]') : null;
+  if (!element) return undefined;
+  if (element.hasAttribute('data-signup'))
+    return { invite: element.getAttribute('data-signup-invite') ?? undefined };
+  const link = element as HTMLAnchorElement;
   if (link.target && link.target !== '_self') return undefined;
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin || !SIGNUP_PATH.test(url.pathname)) return undefined;

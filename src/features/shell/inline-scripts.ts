@@ -15,5 +15,5 @@ export const ENTRY_WARNING_SCRIPT = inline(
     "try{if(localStorage.getItem(k)||matchMedia('(display-mode: standalone)').matches)return}catch(e){}" +
     "if(!d||!d.showModal)return;d.addEventListener('cancel',function(e){e.preventDefault()});" +
     "d.querySelector('[data-entry-confirm]').addEventListener('click',function(){" +
-    "try{localStorage.setItem(k,String(Date.now()))}catch(e){}d.close()});d.showModal()})();",
+    'try{localStorage.setItem(k,String(Date.now()))}catch(e){}d.close()});d.showModal()})();',
 );

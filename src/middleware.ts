@@ -44,6 +44,9 @@ function redirect(location: string, status: 301 | 302 | 303 | 308): Response {
  * security headers on every answer.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // A page's Astro.rewrite() (e.g. to /404) runs the middleware again for the new path: the
+  // request's site, locale and member are already known and must stay as they were.
+  if (context.locals.site) return next();
   const platform = await getPlatform();
   const { request, url } = context;
   const headers = request.headers;

@@ -116,7 +116,9 @@ export function organizationJsonLd(site: Site, origin: string, locale: Locale): 
   const company = site.company;
   const phone = cleanPhone(site.supportPhone);
   const organizationId = `${origin}/#organization`;
-  const tradenames = [...new Set([site.name, ...company.tradenames])].filter((name) => name !== company.name);
+  // Only this brand: a site never advertises its sister brands (they may share a company but
+  // are separate products to their visitors); the legal pages list every trade name.
+  const tradenames = site.name === company.name ? [] : [site.name];
   return {
     '@context': 'https://schema.org',
     '@graph': [

@@ -40,13 +40,16 @@ async function withLock(work: () => void): Promise<void> {
 }
 
 await withLock(() => {
-  const current = existsSync(target) ? (JSON.parse(readFileSync(target, 'utf8')) as Record<string, string>) : {};
+  const current = existsSync(target)
+    ? (JSON.parse(readFileSync(target, 'utf8')) as Record<string, string>)
+    : {};
   if (source === '--remove') {
     for (const key of (keys ?? '').split(',').filter(Boolean)) delete current[key];
   } else {
     const incoming = JSON.parse(readFileSync(source, 'utf8')) as Record<string, unknown>;
     for (const [key, value] of Object.entries(incoming)) {
-      if (typeof value !== 'string' || value.trim() === '') throw new Error(`${key}: the text must be a non-empty string`);
+      if (typeof value !== 'string' || value.trim() === '')
+        throw new Error(`${key}: the text must be a non-empty string`);
       current[key] = value;
     }
   }

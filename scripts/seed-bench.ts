@@ -48,7 +48,9 @@ async function run(label: string): Promise<void> {
       now,
       log: (line) => console.log(`  ${line}`),
     });
-    console.log(`${label} (${handle.dialect}): ${result.members} members (${result.fictional} fictional) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `${label} (${handle.dialect}): ${result.members} members (${result.fictional} fictional) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await handle.destroy();
     await postgres?.drop();

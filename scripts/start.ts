@@ -42,7 +42,9 @@ function sourceFingerprint(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else hash.update(`${path}:${statSync(path).mtimeMs}:${statSync(path).size}\n`);
@@ -74,13 +76,17 @@ function buildIfNeeded(): void {
 }
 
 async function prepareDatabase(): Promise<void> {
-  const [{ createDatabase }, { migrateToLatest }, { seedDemo, isDatabaseEmpty }, { TenantRegistry, ConfigError }] =
-    await Promise.all([
-      import('../src/db/client.ts'),
-      import('../src/db/migrate.ts'),
-      import('../src/db/seed/index.ts'),
-      import('../src/tenancy/registry.ts'),
-    ]);
+  const [
+    { createDatabase },
+    { migrateToLatest },
+    { seedDemo, isDatabaseEmpty },
+    { TenantRegistry, ConfigError },
+  ] = await Promise.all([
+    import('../src/db/client.ts'),
+    import('../src/db/migrate.ts'),
+    import('../src/db/seed/index.ts'),
+    import('../src/tenancy/registry.ts'),
+  ]);
   let registry;
   try {
     registry = TenantRegistry.load(
@@ -94,7 +100,10 @@ async function prepareDatabase(): Promise<void> {
     }
     throw error;
   }
-  const database = await createDatabase({ databaseUrl: env.DATABASE_URL ?? '', dataDir: resolve(env.DATA_DIR!) });
+  const database = await createDatabase({
+    databaseUrl: env.DATABASE_URL ?? '',
+    dataDir: resolve(env.DATA_DIR!),
+  });
   try {
     await migrateToLatest(database.db);
     if (await isDatabaseEmpty(database.db)) {
@@ -108,7 +117,9 @@ async function prepareDatabase(): Promise<void> {
         now: Date.now(),
         log: (line: string) => say(line),
       });
-      say(`seeded ${result.members} members (${result.fictional} fictional) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      say(
+        `seeded ${result.members} members (${result.fictional} fictional) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     await database.destroy();
@@ -123,7 +134,11 @@ function siteUrls(): string[] {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
-      const tenant = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name: string; domains: string[]; niche: string };
+      const tenant = JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+        name: string;
+        domains: string[];
+        niche: string;
+      };
       return `  ${tenant.name.padEnd(16)} http://${tenant.domains[0]}${port}/   (${tenant.niche})`;
     });
 }
@@ -131,7 +146,10 @@ function siteUrls(): string[] {
 buildIfNeeded();
 await prepareDatabase();
 
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let announced = false;
 server.stdout.on('data', (chunk: Buffer) => {
   process.stdout.write(chunk);

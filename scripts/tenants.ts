@@ -67,7 +67,10 @@ Example:
 
 function list(values: string[] | undefined): string[] | undefined {
   if (values === undefined) return undefined;
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function tenantsDir(dir: string | undefined): string {
@@ -89,7 +92,11 @@ function runCheck(args: string[]): number {
     process.stdout.write(USAGE);
     return 0;
   }
-  const result = checkConfig({ tenantsDir: tenantsDir(values.dir), nichesDir: NICHES_DIR, themesDir: THEMES_DIR });
+  const result = checkConfig({
+    tenantsDir: tenantsDir(values.dir),
+    nichesDir: NICHES_DIR,
+    themesDir: THEMES_DIR,
+  });
   if (result.problems.length) {
     for (const p of result.problems) process.stderr.write(`${formatProblem(p)}\n`);
     return 1;
@@ -215,7 +222,10 @@ async function main(argv: string[]): Promise<number> {
     // parseArgs rejects unknown flags and missing values with a message worth showing as is.
     const code = (e as NodeJS.ErrnoException).code;
     if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      return usageError(`tenants ${command}: ${(e as Error).message}`, command === 'new' ? newUsage() : USAGE);
+      return usageError(
+        `tenants ${command}: ${(e as Error).message}`,
+        command === 'new' ? newUsage() : USAGE,
+      );
     }
     throw e;
   }

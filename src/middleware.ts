@@ -64,14 +64,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isApi) {
     // API answers speak the visitor's language: the client's header, the chosen locale, the site's.
     const asked = headers.get('x-locale');
-    locale = isLocale(asked) && site.locales.includes(asked) ? asked : chosenLocale && site.locales.includes(chosenLocale) ? chosenLocale : fallbackLocale(site);
+    locale =
+      isLocale(asked) && site.locales.includes(asked)
+        ? asked
+        : chosenLocale && site.locales.includes(chosenLocale)
+          ? chosenLocale
+          : fallbackLocale(site);
   } else {
     if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
       const target = rootLocaleRedirect(site, cookieLocale);
       if (target) return withSecurityHeaders(redirect(localePath(target, '/') + url.search, 302));
     }
     const route = routeLocale(url.pathname, url.search, site);
-    if (route.kind === 'redirect') return withSecurityHeaders(redirect(route.location, route.permanent ? 301 : 302));
+    if (route.kind === 'redirect')
+      return withSecurityHeaders(redirect(route.location, route.permanent ? 301 : 302));
     locale = route.locale;
     routePath = route.kind === 'serve' ? route.path : '/404';
   }

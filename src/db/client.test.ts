@@ -45,12 +45,12 @@ describe('resolveDatabaseTarget', () => {
   });
 
   it('refuses anything else without echoing a password', () => {
-    expect(() =>
-      resolveDatabaseTarget({ databaseUrl: 'mysql://u:secret@h/db', dataDir }),
-    ).toThrow(/DATABASE_URL must be/);
-    expect(() =>
-      resolveDatabaseTarget({ databaseUrl: 'mysql://u:secret@h/db', dataDir }),
-    ).not.toThrow(/secret/);
+    expect(() => resolveDatabaseTarget({ databaseUrl: 'mysql://u:secret@h/db', dataDir })).toThrow(
+      /DATABASE_URL must be/,
+    );
+    expect(() => resolveDatabaseTarget({ databaseUrl: 'mysql://u:secret@h/db', dataDir })).not.toThrow(
+      /secret/,
+    );
     expect(() => resolveDatabaseTarget({ databaseUrl: 'sqlite:', dataDir })).toThrow(/no file/);
   });
 

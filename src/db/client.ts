@@ -20,8 +20,7 @@ export interface DatabaseOptions {
 }
 
 export type DatabaseTarget =
-  | { dialect: 'sqlite'; filename: string }
-  | { dialect: 'postgres'; connectionString: string };
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
 
 /** Where DATABASE_URL points, without opening anything (also used to print it safely). */
 export function resolveDatabaseTarget(opts: DatabaseOptions): DatabaseTarget {
@@ -53,9 +52,7 @@ export function redactUrl(url: string): string {
 
 export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   const target = resolveDatabaseTarget(opts);
-  return target.dialect === 'sqlite'
-    ? openSqlite(target.filename)
-    : openPostgres(target.connectionString);
+  return target.dialect === 'sqlite' ? openSqlite(target.filename) : openPostgres(target.connectionString);
 }
 
 function openSqlite(filename: string): DatabaseHandle {
@@ -99,9 +96,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
-        return format === undefined
-          ? pg.types.getTypeParser(oid)
-          : pg.types.getTypeParser(oid, format);
+        return format === undefined ? pg.types.getTypeParser(oid) : pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },
   });

@@ -217,14 +217,7 @@ export interface MessagesTable {
 }
 
 export type LedgerReason =
-  | 'signup'
-  | 'purchase'
-  | 'message'
-  | 'gift'
-  | 'photo'
-  | 'refund'
-  | 'bonus'
-  | 'adjustment';
+  'signup' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'bonus' | 'adjustment';
 
 /**
  * Append-only: rows are never updated or deleted while the account lives. `(member_id,

@@ -463,14 +463,39 @@ const fixtures: Fixtures = {
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'message', data: '{}', created_at: T },
   ],
   page_events: [
-    { id: 'pe1aaaaaaaaaaaaa', network_id: NET, site_id: SITE, kind: 'bounce', page: '/landers/gallery', ms: 5230, member_id: null, created_at: T },
-    { id: 'pe2aaaaaaaaaaaaa', network_id: NET, site_id: SITE, kind: 'hidden', page: '/members', ms: null, member_id: 'm1aaaaaaaaaaaaaa', created_at: T },
+    {
+      id: 'pe1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      kind: 'bounce',
+      page: '/landers/gallery',
+      ms: 5230,
+      member_id: null,
+      created_at: T,
+    },
+    {
+      id: 'pe2aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      kind: 'hidden',
+      page: '/members',
+      ms: null,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      created_at: T,
+    },
   ],
 };
 
 /** Values the database fills in where a fixture leaves a column out. */
 const defaults: { [K in TableName]?: Record<string, unknown> } = {
-  members: { invisible: 0, private: 0, paid_user: 0, credits: 0, signup_message: null, signup_profile_id: null },
+  members: {
+    invisible: 0,
+    private: 0,
+    paid_user: 0,
+    credits: 0,
+    signup_message: null,
+    signup_profile_id: null,
+  },
   profiles: { fictional: 0, public_consent: 0 },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0 },
@@ -611,7 +636,11 @@ for (const target of targets) {
         expect(rows, `fixture for ${table}`).toBeDefined();
         // One row at a time: SQLite has no DEFAULT in a VALUES list, so Kysely would send NULL
         // for a column that some rows of a multi-row insert leave out.
-        for (const row of rows ?? []) await db.insertInto(table).values(row as never).execute();
+        for (const row of rows ?? [])
+          await db
+            .insertInto(table)
+            .values(row as never)
+            .execute();
       }
       const all: Record<string, unknown> = {};
       for (const table of Object.keys(ALL_TABLES) as TableName[]) {
@@ -678,9 +707,15 @@ for (const target of targets) {
 
       it('keeps e-mail unique per site, not per network', async () => {
         await expect(
-          db.insertInto('members').values(member('m3aaaaaaaaaaaaaa', SITE, 'ann@example.com')).execute(),
+          db
+            .insertInto('members')
+            .values(member('m3aaaaaaaaaaaaaa', SITE, 'ann@example.com'))
+            .execute(),
         ).rejects.toThrow();
-        await db.insertInto('members').values(member('m3aaaaaaaaaaaaaa', 'site-b', 'ann@example.com')).execute();
+        await db
+          .insertInto('members')
+          .values(member('m3aaaaaaaaaaaaaa', 'site-b', 'ann@example.com'))
+          .execute();
       });
 
       it('refuses negative credits and flags other than 0 and 1', async () => {
@@ -688,7 +723,11 @@ for (const target of targets) {
           db.updateTable('members').set({ credits: -1 }).where('id', '=', 'm1aaaaaaaaaaaaaa').execute(),
         ).rejects.toThrow();
         await expect(
-          db.updateTable('members').set({ paid_user: 2 as 0 }).where('id', '=', 'm1aaaaaaaaaaaaaa').execute(),
+          db
+            .updateTable('members')
+            .set({ paid_user: 2 as 0 })
+            .where('id', '=', 'm1aaaaaaaaaaaaaa')
+            .execute(),
         ).rejects.toThrow();
       });
 
@@ -705,15 +744,29 @@ for (const target of targets) {
           read_at: null,
         };
         await expect(
-          db.insertInto('messages').values({ ...base, id: 'ms3aaaaaaaaaaaaa', client_id: 'client-1' }).execute(),
+          db
+            .insertInto('messages')
+            .values({ ...base, id: 'ms3aaaaaaaaaaaaa', client_id: 'client-1' })
+            .execute(),
         ).rejects.toThrow();
         // Without a client_id, no idempotency applies.
-        await db.insertInto('messages').values({ ...base, id: 'ms4aaaaaaaaaaaaa', client_id: null }).execute();
-        await db.insertInto('messages').values({ ...base, id: 'ms5aaaaaaaaaaaaa', client_id: null }).execute();
+        await db
+          .insertInto('messages')
+          .values({ ...base, id: 'ms4aaaaaaaaaaaaa', client_id: null })
+          .execute();
+        await db
+          .insertInto('messages')
+          .values({ ...base, id: 'ms5aaaaaaaaaaaaa', client_id: null })
+          .execute();
         // Another sender may reuse the same key.
         await db
           .insertInto('messages')
-          .values({ ...base, id: 'ms6aaaaaaaaaaaaa', sender_profile_id: 'p2aaaaaaaaaaaaaa', client_id: 'client-1' })
+          .values({
+            ...base,
+            id: 'ms6aaaaaaaaaaaaa',
+            sender_profile_id: 'p2aaaaaaaaaaaaaa',
+            client_id: 'client-1',
+          })
           .execute();
       });
 
@@ -753,7 +806,10 @@ for (const target of targets) {
         await expect(
           db
             .insertInto('discount_redemptions')
-            .values({ ...(fixtures.discount_redemptions![0] as NewRow<'discount_redemptions'>), id: 'dr2aaaaaaaaaaaaa' })
+            .values({
+              ...(fixtures.discount_redemptions![0] as NewRow<'discount_redemptions'>),
+              id: 'dr2aaaaaaaaaaaaa',
+            })
             .execute(),
         ).rejects.toThrow();
         await expect(
@@ -768,13 +824,19 @@ for (const target of targets) {
         await expect(
           db
             .insertInto('photos')
-            .values({ ...(fixtures.photos![0] as NewRow<'photos'>), id: 'ph2aaaaaaaaaaaaa', profile_id: 'nope' })
+            .values({
+              ...(fixtures.photos![0] as NewRow<'photos'>),
+              id: 'ph2aaaaaaaaaaaaa',
+              profile_id: 'nope',
+            })
             .execute(),
         ).rejects.toThrow();
       });
 
       it('keeps orders when a member is deleted, and cascades everything else', async () => {
-        await expect(db.deleteFrom('members').where('id', '=', 'm1aaaaaaaaaaaaaa').execute()).rejects.toThrow();
+        await expect(
+          db.deleteFrom('members').where('id', '=', 'm1aaaaaaaaaaaaaa').execute(),
+        ).rejects.toThrow();
         // m2 has no orders: its profile, sessions, conversation and messages go with it.
         await db.deleteFrom('members').where('id', '=', 'm2aaaaaaaaaaaaaa').execute();
         const left = async (table: TableName, column: string, value: string) =>

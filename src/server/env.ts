@@ -26,7 +26,10 @@ const envSchema = z.object({
   /** The scheme visitors use: `https` in production (Secure cookies, https links). */
   PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
   /** Header a trusted proxy sets with the visitor's ISO country (read only with TRUST_PROXY). */
-  GEO_COUNTRY_HEADER: z.string().default('x-country-code').transform((h) => h.toLowerCase()),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .default('x-country-code')
+    .transform((h) => h.toLowerCase()),
   /** Port shown to people in printed URLs, when a proxy listens on another than PORT. */
   PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Secret from which per-site keys (e.g. VAPID for push) are derived; default: generated into DATA_DIR. */

@@ -23,6 +23,11 @@ const ERROR_MESSAGES = {
 export type ApiErrorCode = keyof typeof ERROR_MESSAGES;
 
 /** An error in the shape of API.md: `{ error, message, …details }`. */
-export function apiError(t: Translate, status: number, code: ApiErrorCode, details: Record<string, unknown> = {}): Response {
+export function apiError(
+  t: Translate,
+  status: number,
+  code: ApiErrorCode,
+  details: Record<string, unknown> = {},
+): Response {
   return json({ error: code, message: t(ERROR_MESSAGES[code]), ...details }, status);
 }

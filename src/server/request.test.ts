@@ -20,17 +20,33 @@ const niche = {
   id: 'general',
   landing_slug: 'dating',
   default_lander: 'gallery',
-  audience: { genders: ['male', 'female'], seeking: ['male', 'female'], min_age: 18, max_age: 99, body_types: [] },
+  audience: {
+    genders: ['male', 'female'],
+    seeking: ['male', 'female'],
+    min_age: 18,
+    max_age: 99,
+    body_types: [],
+  },
   signup_defaults: { gender: 'male', seeking: 'female' },
   default_search: { gender: 'female', min_age: 18, max_age: 45 },
   copy: { index_title: 'a', description: 'b', headline: 'c', tagline: 'd' },
   imagery: { avatar_style: 'personas', hero_gradient: ['#000000', '#ffffff'] },
   featured_interests: [],
 } satisfies Niche;
-const theme: Theme = { id: 'amber', label: 'Amber', colors: { primary: '#ffb300', secondary: '#d2561b', theme_color: '#ffb300' }, color_scheme: 'light' };
+const theme: Theme = {
+  id: 'amber',
+  label: 'Amber',
+  colors: { primary: '#ffb300', secondary: '#d2561b', theme_color: '#ffb300' },
+  color_scheme: 'light',
+};
 
 function site(extra: Partial<Parameters<typeof resolveSite>[1]> = {}): Site {
-  return resolveSite('tenants/t.json', { id: 't', domains: ['example.test', 'other.test'], name: 'T', niche: 'general', ...extra }, niche, theme);
+  return resolveSite(
+    'tenants/t.json',
+    { id: 't', domains: ['example.test', 'other.test'], name: 'T', niche: 'general', ...extra },
+    niche,
+    theme,
+  );
 }
 
 describe('routeLocale', () => {
@@ -43,7 +59,11 @@ describe('routeLocale', () => {
     expect(routeLocale('/de/', '', site())).toEqual({ kind: 'serve', locale: 'de', path: '/' });
   });
   it('redirects /en/ permanently to the unprefixed path, keeping the query', () => {
-    expect(routeLocale('/en/pages/faq', '?x=1', site())).toEqual({ kind: 'redirect', location: '/pages/faq?x=1', permanent: true });
+    expect(routeLocale('/en/pages/faq', '?x=1', site())).toEqual({
+      kind: 'redirect',
+      location: '/pages/faq?x=1',
+      permanent: true,
+    });
     expect(routeLocale('/en', '', site())).toEqual({ kind: 'redirect', location: '/', permanent: true });
   });
   it('answers 404 for a locale the site does not show', () => {
@@ -55,15 +75,23 @@ describe('routeLocale', () => {
   });
   it('moves unprefixed pages to the site language when English is not shown', () => {
     const s = site({ locales: ['de', 'nl'], domain_language: 'de-DE' });
-    expect(routeLocale('/pages/faq', '', s)).toEqual({ kind: 'redirect', location: '/de/pages/faq', permanent: false });
+    expect(routeLocale('/pages/faq', '', s)).toEqual({
+      kind: 'redirect',
+      location: '/de/pages/faq',
+      permanent: false,
+    });
   });
   it('is a pure function of the URL: every locale round-trips through localePath', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES.filter((l) => l !== 'en')), fc.stringMatching(/^(\/[a-z0-9-]{1,8}){0,3}$/), (locale, path) => {
-        const p = path === '' ? '/' : path;
-        const route = routeLocale(localePath(locale, p), '', site());
-        expect(route).toEqual({ kind: 'serve', locale, path: p });
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES.filter((l) => l !== 'en')),
+        fc.stringMatching(/^(\/[a-z0-9-]{1,8}){0,3}$/),
+        (locale, path) => {
+          const p = path === '' ? '/' : path;
+          const route = routeLocale(localePath(locale, p), '', site());
+          expect(route).toEqual({ kind: 'serve', locale, path: p });
+        },
+      ),
     );
   });
 });

@@ -28,7 +28,11 @@ export function routeLocale(pathname: string, search: string, site: Site): Local
     return { kind: 'serve', locale: prefix, path: rest };
   }
   if (!site.locales.includes(DEFAULT_LOCALE)) {
-    return { kind: 'redirect', location: localePath(fallbackLocale(site), pathname) + search, permanent: false };
+    return {
+      kind: 'redirect',
+      location: localePath(fallbackLocale(site), pathname) + search,
+      permanent: false,
+    };
   }
   return { kind: 'serve', locale: DEFAULT_LOCALE, path: pathname };
 }
@@ -92,14 +96,23 @@ export function originAllowed(origin: string | null, site: Site, pathname: strin
  * The visitor's country: the trusted proxy's header when believed (`known`), else the site's
  * fallback country.
  */
-export function visitorCountry(headerValue: string | null, trustProxy: boolean, site: Site): { country: string; known: boolean } {
+export function visitorCountry(
+  headerValue: string | null,
+  trustProxy: boolean,
+  site: Site,
+): { country: string; known: boolean } {
   const value = headerValue?.trim().toUpperCase();
-  if (trustProxy && value && /^[A-Z]{2}$/.test(value) && value !== 'XX') return { country: value, known: true };
+  if (trustProxy && value && /^[A-Z]{2}$/.test(value) && value !== 'XX')
+    return { country: value, known: true };
   return { country: site.defaultCountry, known: false };
 }
 
 /** The scheme the visitor used: the proxy's word when trusted, else the configured public scheme. */
-export function requestScheme(forwardedProto: string | null, trustProxy: boolean, publicScheme: 'http' | 'https'): 'http' | 'https' {
+export function requestScheme(
+  forwardedProto: string | null,
+  trustProxy: boolean,
+  publicScheme: 'http' | 'https',
+): 'http' | 'https' {
   if (trustProxy && forwardedProto) {
     const first = forwardedProto.split(',')[0]!.trim().toLowerCase();
     if (first === 'https' || first === 'http') return first;
@@ -108,7 +121,11 @@ export function requestScheme(forwardedProto: string | null, trustProxy: boolean
 }
 
 /** The client's IP: the first X-Forwarded-For hop when the proxy is trusted. */
-export function clientIp(forwardedFor: string | null, trustProxy: boolean, socketAddress: string | undefined): string {
+export function clientIp(
+  forwardedFor: string | null,
+  trustProxy: boolean,
+  socketAddress: string | undefined,
+): string {
   if (trustProxy && forwardedFor) {
     const first = forwardedFor.split(',')[0]!.trim();
     if (first) return first;

@@ -4,8 +4,7 @@
  * astro.config.mjs); this header adds what a meta CSP cannot carry, like frame-ancestors.
  */
 export const securityHeaders: Record<string, string> = {
-  'content-security-policy':
-    "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+  'content-security-policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',

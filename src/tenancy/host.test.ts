@@ -49,7 +49,11 @@ describe('normalizeHost', { timeout: 30_000 }, () => {
   });
 
   it('is idempotent on any input', () => {
-    const anyText = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii' }), decorated.map((d) => d.cased));
+    const anyText = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'binary-ascii' }),
+      decorated.map((d) => d.cased),
+    );
     fc.assert(
       fc.property(anyText, (s) => {
         const once = normalizeHost(s);
@@ -61,7 +65,10 @@ describe('normalizeHost', { timeout: 30_000 }, () => {
 
   it('is idempotent on hosts made of the awkward characters', () => {
     // Dots, colons, brackets, spaces and "www." are where folding rules meet.
-    const awkward = fc.string({ unit: fc.constantFrom('w', 'w', 'w', '.', ':', '[', ']', ' ', 'a', 'W', '1'), maxLength: 16 });
+    const awkward = fc.string({
+      unit: fc.constantFrom('w', 'w', 'w', '.', ':', '[', ']', ' ', 'a', 'W', '1'),
+      maxLength: 16,
+    });
     fc.assert(
       fc.property(awkward, (s) => {
         const once = normalizeHost(s);
@@ -78,6 +85,8 @@ describe('normalizeHost', { timeout: 30_000 }, () => {
         expect(normalizeHost(s.toLowerCase())).toBe(normalizeHost(s));
       }),
     );
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => normalizeHost(s.toLowerCase()) === normalizeHost(s)));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => normalizeHost(s.toLowerCase()) === normalizeHost(s)),
+    );
   });
 });

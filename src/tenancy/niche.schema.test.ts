@@ -17,7 +17,9 @@ describe('niche files', () => {
   // A misspelt interest would be dropped without a word (settings.interests keeps only known
   // ones), so the niche would silently lose its featured list.
   it.each([...NICHE_IDS])('%s features only interests of the spec list', (id) => {
-    const unknown = niches.get(id)!.featured_interests.filter((i) => !(INTERESTS as readonly string[]).includes(i));
+    const unknown = niches
+      .get(id)!
+      .featured_interests.filter((i) => !(INTERESTS as readonly string[]).includes(i));
     expect(unknown).toEqual([]);
   });
 

@@ -5,16 +5,48 @@ import { publicSettings } from './public-settings.ts';
 
 /** Spec §3 "Settings (from the server)": every field the browser relies on. */
 const SPEC_FIELDS = [
-  'name', 'index_title', 'description', 'domain', 'domain_language', 'cdn_prefix', 'niche', 'signups',
-  'logged_out_search', 'logged_out_search_trafficsource', 'geoip_country', 'geoip_selected_country',
-  'push_public_key', 'support_phone', 'support_email', 'enable_site_entry_popup', 'minimum_message_costs',
-  'fictional_icon', 'countries', 'visible_profile_fields', 'visible_profile_notes', 'message_credits',
-  'signup_credits', 'photo_credits', 'gift_credits', 'message_length', 'search_fields', 'fictional_warning',
-  'fictional_singular', 'fictional_plural', 'refund_days', 'member_resell', 'company_id', 'mail_name',
-  'interests', 'region_data',
+  'name',
+  'index_title',
+  'description',
+  'domain',
+  'domain_language',
+  'cdn_prefix',
+  'niche',
+  'signups',
+  'logged_out_search',
+  'logged_out_search_trafficsource',
+  'geoip_country',
+  'geoip_selected_country',
+  'push_public_key',
+  'support_phone',
+  'support_email',
+  'enable_site_entry_popup',
+  'minimum_message_costs',
+  'fictional_icon',
+  'countries',
+  'visible_profile_fields',
+  'visible_profile_notes',
+  'message_credits',
+  'signup_credits',
+  'photo_credits',
+  'gift_credits',
+  'message_length',
+  'search_fields',
+  'fictional_warning',
+  'fictional_singular',
+  'fictional_plural',
+  'refund_days',
+  'member_resell',
+  'company_id',
+  'mail_name',
+  'interests',
+  'region_data',
 ];
 
-const registry = TenantRegistry.load({ tenantsDir: 'tenants', nichesDir: 'niches', themesDir: 'themes' }, { info() {}, error() {} });
+const registry = TenantRegistry.load(
+  { tenantsDir: 'tenants', nichesDir: 'niches', themesDir: 'themes' },
+  { info() {}, error() {} },
+);
 const facts = { domain: 'x', geoipCountry: null, selectedCountry: 'NL', pushPublicKey: 'k' };
 
 describe('publicSettings', () => {
@@ -27,7 +59,10 @@ describe('publicSettings', () => {
       expect(s.niche_name).toBe(site.niche);
     }
     const rainbow = registry.snapshot.sites.get('rainbow')!;
-    expect(publicSettings(rainbow, 'en', translator('en'), facts)).toMatchObject({ niche: 7, niche_name: 'gay' });
+    expect(publicSettings(rainbow, 'en', translator('en'), facts)).toMatchObject({
+      niche: 7,
+      niche_name: 'gay',
+    });
   });
 
   it('reveals no secrets', () => {

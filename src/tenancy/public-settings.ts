@@ -6,7 +6,12 @@ import { regionsOf } from './regions.ts';
 import { minimumMessageCosts, type Site, type TextSource } from './site.ts';
 
 /** Resolves a site text for a locale: the site's own words, or a platform message. */
-export function resolveText(source: TextSource, locale: Locale, t: Translate, vars: Record<string, string | number>): string {
+export function resolveText(
+  source: TextSource,
+  locale: Locale,
+  t: Translate,
+  vars: Record<string, string | number>,
+): string {
   if ('message' in source) return isMessageKey(source.message) ? t(source.message, vars) : source.message;
   const text = source.text;
   if (typeof text === 'string') return text;

@@ -2,9 +2,25 @@ import { allCountries } from 'country-region-data';
 
 /** What a country calls its first-level regions (spec §9: province, state, county, canton …). */
 const REGION_LABELS: Record<string, 'province' | 'state' | 'county' | 'canton' | 'region' | 'voivodeship'> = {
-  NL: 'province', BE: 'province', ES: 'province', CA: 'province', IT: 'region', FR: 'region',
-  DE: 'state', AT: 'state', US: 'state', AU: 'state', CH: 'canton', GB: 'county', IE: 'county',
-  NO: 'county', SE: 'county', DK: 'region', FI: 'region', NZ: 'region', PL: 'voivodeship',
+  NL: 'province',
+  BE: 'province',
+  ES: 'province',
+  CA: 'province',
+  IT: 'region',
+  FR: 'region',
+  DE: 'state',
+  AT: 'state',
+  US: 'state',
+  AU: 'state',
+  CH: 'canton',
+  GB: 'county',
+  IE: 'county',
+  NO: 'county',
+  SE: 'county',
+  DK: 'region',
+  FI: 'region',
+  NZ: 'region',
+  PL: 'voivodeship',
 };
 
 export interface CountryRegions {
@@ -18,7 +34,9 @@ const cache = new Map<string, CountryRegions>();
 export function regionsOf(country: string): CountryRegions {
   const hit = cache.get(country);
   if (hit) return hit;
-  const entry = (allCountries as Array<[string, string, Array<[string, string]>]>).find((c) => c[1] === country);
+  const entry = (allCountries as Array<[string, string, Array<[string, string]>]>).find(
+    (c) => c[1] === country,
+  );
   const result: CountryRegions = {
     label: REGION_LABELS[country] ?? 'region',
     regions: (entry?.[2] ?? []).map(([name, code]) => ({ code, name })),

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '../i18n/locales.ts';
 import { ConfigError, formatProblem, parseTenantFile, TenantRegistry } from './registry.ts';
-import { eventually, minimalTenant, recordingLogger, tempProject, type TempProject } from './cli/test-support.ts';
+import {
+  eventually,
+  minimalTenant,
+  recordingLogger,
+  tempProject,
+  type TempProject,
+} from './cli/test-support.ts';
 
 let project: TempProject;
 beforeEach(() => {
@@ -63,11 +69,16 @@ describe('a tenant file', () => {
     if (result.ok) return;
     const lines = result.problems.map(formatProblem);
     expect(lines).toContain('tenants/x.json: nmae: is not a known field (misspelt, or in the wrong place?)');
-    expect(lines).toContain('tenants/x.json: limits.free_photo: is not a known field (misspelt, or in the wrong place?)');
+    expect(lines).toContain(
+      'tenants/x.json: limits.free_photo: is not a known field (misspelt, or in the wrong place?)',
+    );
   });
 
   it('says what a valid record key looks like', () => {
-    const path = project.write('x.json', { ...minimalTenant('x'), prices: { currency_by_country: { de: 'EUR' } } });
+    const path = project.write('x.json', {
+      ...minimalTenant('x'),
+      prices: { currency_by_country: { de: 'EUR' } },
+    });
     const result = parseTenantFile(path, project.root);
     expect(!result.ok && result.problems.map(formatProblem)).toEqual([
       'tenants/x.json: prices.currency_by_country.de: is not a valid key: a two-letter country code like NL',
@@ -154,7 +165,9 @@ describe('TenantRegistry.reload', () => {
     expect(broken.problems[0]).toMatchObject({ field: 'domains[0]' });
     expect(registry.resolveHost('a.localhost')?.name).toBe('Site a');
     expect(logger.errors).toHaveLength(1);
-    expect(logger.errors[0]).toMatch(/tenants\/a\.json: domains\[0\]: a host name without scheme.*keeping the last good configuration/);
+    expect(logger.errors[0]).toMatch(
+      /tenants\/a\.json: domains\[0\]: a host name without scheme.*keeping the last good configuration/,
+    );
 
     // The other sites still take edits meanwhile.
     project.write('b.json', { ...minimalTenant('b'), name: 'B2' });
@@ -186,7 +199,9 @@ describe('TenantRegistry.reload', () => {
     expect(result.changed).toBe(false);
     expect(registry.snapshot).toBe(before);
     expect(registry.resolveHost('a.localhost')?.id).toBe('a');
-    expect(logger.errors.join('\n')).toMatch(/tenants\/(a|b)\.json: domains\[0\]: "a\.localhost" is already served by .*tenants\/(a|b)\.json/);
+    expect(logger.errors.join('\n')).toMatch(
+      /tenants\/(a|b)\.json: domains\[0\]: "a\.localhost" is already served by .*tenants\/(a|b)\.json/,
+    );
   });
 
   it('does not announce a change when nothing changed', () => {

@@ -64,23 +64,38 @@ export function issuesToProblems(file: string, error: z.ZodError): ConfigProblem
     // "Invalid key in record" alone does not say what a valid key looks like; the key's own
     // check does.
     if (issue.code === 'invalid_key' && issue.issues.length > 0) {
-      return [{ file, field: fieldPath(issue.path), reason: `is not a valid key: ${issue.issues.map((i) => i.message).join('; ')}` }];
+      return [
+        {
+          file,
+          field: fieldPath(issue.path),
+          reason: `is not a valid key: ${issue.issues.map((i) => i.message).join('; ')}`,
+        },
+      ];
     }
     return [{ file, field: fieldPath(issue.path), reason: issue.message }];
   });
 }
 
-function readJson(path: string, display: string): { ok: true; value: unknown } | { ok: false; problem: ConfigProblem } {
+function readJson(
+  path: string,
+  display: string,
+): { ok: true; value: unknown } | { ok: false; problem: ConfigProblem } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { ok: false, problem: { file: display, field: '', reason: `cannot be read (${(e as Error).message})` } };
+    return {
+      ok: false,
+      problem: { file: display, field: '', reason: `cannot be read (${(e as Error).message})` },
+    };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, problem: { file: display, field: '', reason: `is not valid JSON (${(e as Error).message})` } };
+    return {
+      ok: false,
+      problem: { file: display, field: '', reason: `is not valid JSON (${(e as Error).message})` },
+    };
   }
 }
 
@@ -109,7 +124,8 @@ export function loadNiches(dir: string, cwd = process.cwd()): Map<NicheId, Niche
     }
     const parsed = nicheSchema.safeParse(json.value);
     if (!parsed.success) problems.push(...issuesToProblems(display, parsed.error));
-    else if (parsed.data.id !== id) problems.push({ file: display, field: 'id', reason: `must be "${id}", the file's name` });
+    else if (parsed.data.id !== id)
+      problems.push({ file: display, field: 'id', reason: `must be "${id}", the file's name` });
     else niches.set(id, parsed.data);
   }
   if (problems.length) throw new ConfigError(problems);
@@ -121,7 +137,10 @@ export function loadThemes(dir: string, cwd = process.cwd()): Map<string, Theme>
   const problems: ConfigProblem[] = [];
   const themes = new Map<string, Theme>();
   const folders = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   for (const folder of folders) {
     const path = join(dir, folder, 'theme.json');
@@ -137,18 +156,21 @@ export function loadThemes(dir: string, cwd = process.cwd()): Map<string, Theme>
     }
     const parsed = themeSchema.safeParse(json.value);
     if (!parsed.success) problems.push(...issuesToProblems(display, parsed.error));
-    else if (parsed.data.id !== folder) problems.push({ file: display, field: 'id', reason: `must be "${folder}", the folder's name` });
+    else if (parsed.data.id !== folder)
+      problems.push({ file: display, field: 'id', reason: `must be "${folder}", the folder's name` });
     else themes.set(folder, parsed.data);
   }
-  if (themes.size === 0 && problems.length === 0) problems.push({ file: relative(cwd, dir) || dir, field: '', reason: 'holds no theme' });
+  if (themes.size === 0 && problems.length === 0)
+    problems.push({ file: relative(cwd, dir) || dir, field: '', reason: 'holds no theme' });
   if (problems.length) throw new ConfigError(problems);
   return themes;
 }
 
 /** Parses one tenant file on its own (schema and file name); cross-file checks come later. */
-export function parseTenantFile(path: string, cwd = process.cwd()):
-  | { ok: true; tenant: TenantFile }
-  | { ok: false; problems: ConfigProblem[] } {
+export function parseTenantFile(
+  path: string,
+  cwd = process.cwd(),
+): { ok: true; tenant: TenantFile } | { ok: false; problems: ConfigProblem[] } {
   const display = relative(cwd, path);
   const json = readJson(path, display);
   if (!json.ok) return { ok: false, problems: [json.problem] };
@@ -156,7 +178,10 @@ export function parseTenantFile(path: string, cwd = process.cwd()):
   if (!parsed.success) return { ok: false, problems: issuesToProblems(display, parsed.error) };
   const expected = basename(path, '.json');
   if (parsed.data.id !== expected) {
-    return { ok: false, problems: [{ file: display, field: 'id', reason: `must be "${expected}", the file's name` }] };
+    return {
+      ok: false,
+      problems: [{ file: display, field: 'id', reason: `must be "${expected}", the file's name` }],
+    };
   }
   return { ok: true, tenant: parsed.data };
 }
@@ -178,7 +203,11 @@ export function buildSnapshot(
     const themeId = tenant.theme ?? 'amber';
     const theme = themes.get(themeId);
     if (!theme) {
-      problems.push({ file, field: 'theme', reason: `"${themeId}" is not a theme (known: ${[...themes.keys()].join(', ')})` });
+      problems.push({
+        file,
+        field: 'theme',
+        reason: `"${themeId}" is not a theme (known: ${[...themes.keys()].join(', ')})`,
+      });
       continue;
     }
     const site = resolveSite(file, tenant, niches.get(tenant.niche)!, theme);
@@ -187,7 +216,11 @@ export function buildSnapshot(
       const host = normalizeHost(domain);
       const other = byHost.get(host);
       if (other && other.id !== site.id) {
-        problems.push({ file, field: `domains[${i}]`, reason: `"${domain}" is already served by ${other.file}` });
+        problems.push({
+          file,
+          field: `domains[${i}]`,
+          reason: `"${domain}" is already served by ${other.file}`,
+        });
       } else byHost.set(host, site);
     });
   }
@@ -218,7 +251,13 @@ export class TenantRegistry {
   private constructor(dirs: TenancyDirs, logger: RegistryLogger) {
     this.dirs = dirs;
     this.logger = logger;
-    this.#snapshot = { sites: new Map(), byHost: new Map(), niches: new Map(), themes: new Map(), version: 0 };
+    this.#snapshot = {
+      sites: new Map(),
+      byHost: new Map(),
+      niches: new Map(),
+      themes: new Map(),
+      version: 0,
+    };
   }
 
   /** Loads every file; throws a ConfigError naming each bad file, field and reason. */
@@ -283,20 +322,30 @@ export class TenantRegistry {
         if (previous) next.set(file, previous);
       }
     }
-    for (const p of problems) this.logger.error(`tenant reload: ${formatProblem(p)} (keeping the last good configuration)`);
+    for (const p of problems)
+      this.logger.error(`tenant reload: ${formatProblem(p)} (keeping the last good configuration)`);
     const before = JSON.stringify([...this.#lastGood.values()].map((e) => e.tenant));
     const after = JSON.stringify([...next.values()].map((e) => e.tenant));
     if (before === after) return { changed: false, problems };
     try {
-      const snapshot = buildSnapshot([...next.values()], this.#snapshot.niches as Map<NicheId, Niche>, this.#snapshot.themes as Map<string, Theme>, this.#snapshot.version + 1);
+      const snapshot = buildSnapshot(
+        [...next.values()],
+        this.#snapshot.niches as Map<NicheId, Niche>,
+        this.#snapshot.themes as Map<string, Theme>,
+        this.#snapshot.version + 1,
+      );
       this.#snapshot = snapshot;
       this.#lastGood = next;
       this.logger.info(`tenants reloaded: ${[...snapshot.sites.keys()].join(', ')}`);
       for (const listener of this.#listeners) listener(snapshot);
       return { changed: true, problems };
     } catch (e) {
-      const list = e instanceof ConfigError ? e.problems : [{ file: this.dirs.tenantsDir, field: '', reason: String(e) }];
-      for (const p of list) this.logger.error(`tenant reload: ${formatProblem(p)} (keeping the previous configuration)`);
+      const list =
+        e instanceof ConfigError
+          ? e.problems
+          : [{ file: this.dirs.tenantsDir, field: '', reason: String(e) }];
+      for (const p of list)
+        this.logger.error(`tenant reload: ${formatProblem(p)} (keeping the previous configuration)`);
       return { changed: false, problems: [...problems, ...list] };
     }
   }

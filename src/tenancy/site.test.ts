@@ -10,8 +10,19 @@ const niches = loadNiches(NICHES_DIR);
 const themes = loadThemes(THEMES_DIR);
 
 function site(input: Partial<TenantInput> = {}) {
-  const tenant = tenantSchema.parse({ id: 's', domains: ['s.example'], name: 'S', niche: 'general', ...input });
-  return resolveSite('tenants/s.json', tenant, niches.get(tenant.niche)!, themes.get(tenant.theme ?? 'amber')!);
+  const tenant = tenantSchema.parse({
+    id: 's',
+    domains: ['s.example'],
+    name: 'S',
+    niche: 'general',
+    ...input,
+  });
+  return resolveSite(
+    'tenants/s.json',
+    tenant,
+    niches.get(tenant.niche)!,
+    themes.get(tenant.theme ?? 'amber')!,
+  );
 }
 
 /** ceil(a / b) for non-negative integers, exactly. */
@@ -35,7 +46,10 @@ describe('minimumMessageCosts', { timeout: 30_000 }, () => {
 
   it('leaves out a country whose currency no bundle is priced in', () => {
     const costs = minimumMessageCosts(
-      site({ countries: ['DE', 'JP'], prices: { currency_by_country: { JP: 'JPY' }, bundles: DEFAULT_BUNDLES } }),
+      site({
+        countries: ['DE', 'JP'],
+        prices: { currency_by_country: { JP: 'JPY' }, bundles: DEFAULT_BUNDLES },
+      }),
     );
     expect(Object.keys(costs)).toEqual(['DE']);
   });
@@ -57,7 +71,11 @@ describe('minimumMessageCosts', { timeout: 30_000 }, () => {
   it('is, per country, a non-negative whole number: the minimum over the bundles of its currency', () => {
     fc.assert(
       fc.property(setup, ({ bundles, message_credits, countries, currency_by_country, default_currency }) => {
-        const s = site({ message_credits, countries, prices: { bundles, currency_by_country, default_currency } });
+        const s = site({
+          message_credits,
+          countries,
+          prices: { bundles, currency_by_country, default_currency },
+        });
         const costs = minimumMessageCosts(s);
         for (const country of countries) {
           const cur = currencyFor(s, country);

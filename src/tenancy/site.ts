@@ -140,8 +140,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
     signups: tenant.signups ?? d.signups,
     inviteCodes: tenant.invite_codes ?? [...d.invite_codes],
     loggedOutSearch: tenant.logged_out_search ?? d.logged_out_search,
-    loggedOutSearchTrafficsource:
-      tenant.logged_out_search_trafficsource ?? d.logged_out_search_trafficsource,
+    loggedOutSearchTrafficsource: tenant.logged_out_search_trafficsource ?? d.logged_out_search_trafficsource,
     defaultCountry: tenant.default_country ?? countries[0]!,
     countries,
     supportPhone: tenant.support_phone ?? company.support_phone,

@@ -15,7 +15,14 @@ import {
 } from './registry.ts';
 import { resolveSite } from './site.ts';
 import { SIGNUP_MODES, tenantSchema } from './tenant.schema.ts';
-import { NICHES_DIR, PROJECT_ROOT, recordingLogger, tempProject, THEMES_DIR, type TempProject } from './cli/test-support.ts';
+import {
+  NICHES_DIR,
+  PROJECT_ROOT,
+  recordingLogger,
+  tempProject,
+  THEMES_DIR,
+  type TempProject,
+} from './cli/test-support.ts';
 
 const niches = loadNiches(NICHES_DIR);
 const themes = loadThemes(THEMES_DIR);
@@ -37,9 +44,13 @@ const localized = fc.oneof(
     .map((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined))),
 );
 const count = fc.integer({ min: 0, max: 1000 });
-const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/), host.filter((h) => /\.[a-z]{2,}$/.test(h))).map(
-  ([local, domain]) => `${local}@${domain}`,
-).filter((e) => z.email().safeParse(e).success);
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/),
+    host.filter((h) => /\.[a-z]{2,}$/.test(h)),
+  )
+  .map(([local, domain]) => `${local}@${domain}`)
+  .filter((e) => z.email().safeParse(e).success);
 
 const bundle = fc.record(
   {
@@ -63,7 +74,9 @@ const company = fc.record(
     vat_numbers: fc.array(text, { maxLength: 3 }),
     support_phone: fc.stringMatching(/^\+[0-9 ]{5,15}$/),
     delete_discount: fc.stringMatching(/^[A-Z0-9]{3,10}$/),
-    added: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
+    added: fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
   },
   { requiredKeys: ['id', 'name', 'address', 'kvk', 'city', 'country', 'support_phone'] },
 );
@@ -131,7 +144,14 @@ const validTenant = fc.record(
     ),
     campaigns: fc.dictionary(
       slug,
-      fc.record({ lander: fc.constantFrom('gallery', 'video'), slug: slug, params: fc.dictionary(slug, text, { maxKeys: 3 }) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          lander: fc.constantFrom('gallery', 'video'),
+          slug: slug,
+          params: fc.dictionary(slug, text, { maxKeys: 3 }),
+        },
+        { requiredKeys: [] },
+      ),
       { maxKeys: 3 },
     ),
   },
@@ -145,7 +165,12 @@ describe('tenantSchema', { timeout: 60_000 }, () => {
       fc.property(validTenant, (input) => {
         const parsed = tenantSchema.safeParse(JSON.parse(JSON.stringify(input)));
         if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-        const snapshot = buildSnapshot([{ file: `tenants/${input.id}.json`, tenant: parsed.data }], niches, themes, 1);
+        const snapshot = buildSnapshot(
+          [{ file: `tenants/${input.id}.json`, tenant: parsed.data }],
+          niches,
+          themes,
+          1,
+        );
         const site = snapshot.sites.get(input.id)!;
         expect(site.domains).toEqual(input.domains);
         expect(site.network).toBe(input.network ?? input.id);
@@ -159,18 +184,35 @@ describe('tenantSchema', { timeout: 60_000 }, () => {
 
   it('never throws on junk: any value is a success or a zod failure', () => {
     fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withObjectString: true, withMap: true, withSet: true }), (junk) => {
-        const result = tenantSchema.safeParse(junk);
-        if (!result.success) expect(result.error).toBeInstanceOf(z.ZodError);
-      }),
+      fc.property(
+        fc.anything({ withNullPrototype: true, withObjectString: true, withMap: true, withSet: true }),
+        (junk) => {
+          const result = tenantSchema.safeParse(junk);
+          if (!result.success) expect(result.error).toBeInstanceOf(z.ZodError);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('never throws on a valid tenant with one field replaced by junk', () => {
     const keys = [
-      'id', 'domains', 'name', 'niche', 'network', 'theme', 'locales', 'domain_language', 'countries',
-      'default_country', 'company', 'prices', 'limits', 'campaigns', 'index_title', 'support_email',
+      'id',
+      'domains',
+      'name',
+      'niche',
+      'network',
+      'theme',
+      'locales',
+      'domain_language',
+      'countries',
+      'default_country',
+      'company',
+      'prices',
+      'limits',
+      'campaigns',
+      'index_title',
+      'support_email',
     ];
     fc.assert(
       fc.property(validTenant, fc.constantFrom(...keys), fc.jsonValue(), (tenant, key, junk) => {
@@ -178,7 +220,12 @@ describe('tenantSchema', { timeout: 60_000 }, () => {
         const parsed = tenantSchema.safeParse(mutated);
         if (!parsed.success) return;
         try {
-          resolveSite(`tenants/${String(mutated.id)}.json`, parsed.data, niches.get(parsed.data.niche)!, themes.get('amber')!);
+          resolveSite(
+            `tenants/${String(mutated.id)}.json`,
+            parsed.data,
+            niches.get(parsed.data.niche)!,
+            themes.get('amber')!,
+          );
         } catch (e) {
           throw new Error(`a parsed tenant failed to resolve: ${(e as Error).message}`);
         }
@@ -199,7 +246,9 @@ describe('a junk tenant file', { timeout: 60_000 }, () => {
     fc.string({ unit: 'binary' }),
     fc.jsonValue().map((v) => JSON.stringify(v)),
     validTenant.chain((t) =>
-      fc.tuple(fc.constantFrom(...Object.keys(t)), fc.jsonValue()).map(([k, v]) => JSON.stringify({ ...t, id: 'junk', [k]: v })),
+      fc
+        .tuple(fc.constantFrom(...Object.keys(t)), fc.jsonValue())
+        .map(([k, v]) => JSON.stringify({ ...t, id: 'junk', [k]: v })),
     ),
   );
 
@@ -246,7 +295,10 @@ describe('the shipped configuration', () => {
   });
 
   it('points every tenant and niche file at its JSON schema', () => {
-    for (const [dir, schema] of [['tenants', 'tenant'], ['niches', 'niche']] as const) {
+    for (const [dir, schema] of [
+      ['tenants', 'tenant'],
+      ['niches', 'niche'],
+    ] as const) {
       for (const name of readdirSync(join(PROJECT_ROOT, dir)).filter((f) => f.endsWith('.json'))) {
         const json = JSON.parse(readFileSync(join(PROJECT_ROOT, dir, name), 'utf8')) as { $schema?: string };
         expect(json.$schema, `${dir}/${name}`).toBe(`../schemas/${schema}.schema.json`);

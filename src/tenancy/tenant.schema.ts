@@ -183,7 +183,15 @@ export const tenantSchema = z.strictObject({
   /** Profile attributes shown on profiles (`settings.visible_profile_fields`). */
   visible_profile_fields: z
     .array(
-      z.enum(['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos']),
+      z.enum([
+        'gender',
+        'sexuality',
+        'hair_color',
+        'eye_color',
+        'body_type',
+        'relationship_status',
+        'tattoos',
+      ]),
     )
     .optional(),
   /** Show the member's own profile text (`settings.visible_profile_notes`). */

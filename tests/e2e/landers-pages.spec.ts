@@ -95,7 +95,9 @@ test('`t` opens the like modal after that many seconds; a backdrop click closes 
   await expect(modal).toBeHidden();
 });
 
-test('`lb` sends the bounce beacon once when the page is hidden, beside the page-hidden beacon', async ({ page }) => {
+test('`lb` sends the bounce beacon once when the page is hidden, beside the page-hidden beacon', async ({
+  page,
+}) => {
   await page.goto(siteUrl('localhost', '/landers/iconslanding?lb=1'));
   await enterSite(page);
   const hide = () =>

@@ -9,8 +9,15 @@ import { startServer, type TestServer } from '../support/server.ts';
  */
 
 const LANDERS = [
-  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
-  'transitionsvideolanding', 'video', 'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+  'tinderswipe',
 ];
 const PAGES = ['/', ...LANDERS.map((l) => `/landers/${l}`), ...LANDERS.map((l) => `/landers/${l}/some-slug`)];
 const INLINE_SCRIPT_BUDGET = 3 * 1024;
@@ -35,7 +42,9 @@ function inlineScripts(html: string): string[] {
 
 describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
   it.each(PAGES)('%s keeps its budget', async (path) => {
-    const res = await server.request(host === 'curvy.localhost' ? `/de${path === '/' ? '/' : path}` : path, { host });
+    const res = await server.request(host === 'curvy.localhost' ? `/de${path === '/' ? '/' : path}` : path, {
+      host,
+    });
     expect(res.status).toBe(200);
     const html = res.body;
     const scriptBytes = gz(inlineScripts(html).join('\n'));
@@ -57,7 +66,10 @@ describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
   });
 
   it('loads the swipe deck only on interaction, from its own file', async () => {
-    const res = await server.request(host === 'curvy.localhost' ? '/de/landers/tinderswipe' : '/landers/tinderswipe', { host });
+    const res = await server.request(
+      host === 'curvy.localhost' ? '/de/landers/tinderswipe' : '/landers/tinderswipe',
+      { host },
+    );
     const src = /data-lazy-script="([^"]+)"/.exec(res.body)?.[1];
     expect(src).toMatch(/^\/_astro\/.+\.js$/);
     const file = await server.request(src!, { host });

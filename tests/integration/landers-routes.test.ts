@@ -10,17 +10,35 @@ import { DEMO_SITES, REPO_ROOT, startServer, type TestServer } from '../support/
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
 const LANDERS = [
-  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
-  'transitionsvideolanding', 'video', 'tinderswipe',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+  'tinderswipe',
 ];
 const FOOTER_PAGES = [
-  '/pages/terms', '/pages/privacy', '/pages/cookies', '/pages/ban', '/pages/faq', '/pages/return-policy',
-  '/pages/service', '/complaints', '/pricing',
+  '/pages/terms',
+  '/pages/privacy',
+  '/pages/cookies',
+  '/pages/ban',
+  '/pages/faq',
+  '/pages/return-policy',
+  '/pages/service',
+  '/complaints',
+  '/pricing',
 ];
-const MESSAGE_KEYS = Object.keys(JSON.parse(readFileSync(join(REPO_ROOT, 'src/i18n/locales/en.json'), 'utf8')) as object);
+const MESSAGE_KEYS = Object.keys(
+  JSON.parse(readFileSync(join(REPO_ROOT, 'src/i18n/locales/en.json'), 'utf8')) as object,
+);
 
 function siteLocales(id: string): string[] {
-  const tenant = JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', `${id}.json`), 'utf8')) as { locales?: string[] };
+  const tenant = JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', `${id}.json`), 'utf8')) as {
+    locales?: string[];
+  };
   return LOCALES.filter((l) => !tenant.locales || tenant.locales.includes(l));
 }
 
@@ -39,7 +57,9 @@ function visibleText(html: string): string {
 /** Problems a visitor would see on a page: raw message keys, unfilled placeholders. */
 function untranslated(html: string): string[] {
   const text = visibleText(html);
-  const keys = MESSAGE_KEYS.filter((k) => new RegExp(`(^|[^\\w.])${k.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
+  const keys = MESSAGE_KEYS.filter((k) =>
+    new RegExp(`(^|[^\\w.])${k.replace(/\./g, '\\.')}($|[^\\w.])`).test(text),
+  );
   const placeholders = [...text.matchAll(/\{[a-z_]+\}/g)].map((m) => m[0]);
   return [...keys, ...placeholders];
 }
@@ -52,7 +72,9 @@ beforeAll(async () => {
   server = await startServer({ seedSize: 60 });
   for (const site of DEMO_SITES) {
     const locale = siteLocales(site.id)[0]!;
-    const res = await server.request(prefixed(locale === 'de' ? 'de' : 'en', '/landers/gallery?t=30'), { host: site.host });
+    const res = await server.request(prefixed(locale === 'de' ? 'de' : 'en', '/landers/gallery?t=30'), {
+      host: site.host,
+    });
     const id = /\/members\/([a-z0-9]+)"/.exec(res.body)?.[1];
     if (id) memberOf.set(site.host, id);
   }
@@ -62,7 +84,10 @@ afterAll(async () => {
 });
 
 /** Requests with a few in flight, so the walk takes seconds, not minutes. */
-async function walk(requests: Array<{ host: string; path: string }>, check: (r: { host: string; path: string }, status: number, body: string) => void) {
+async function walk(
+  requests: Array<{ host: string; path: string }>,
+  check: (r: { host: string; path: string }, status: number, body: string) => void,
+) {
   const queue = [...requests];
   await Promise.all(
     Array.from({ length: 4 }, async () => {
@@ -89,7 +114,14 @@ describe('every route of the landers and footer pages', () => {
         ...LANDERS.map((l) => `/landers/${l}/any-slug-at-all`),
         ...FOOTER_PAGES,
         '/lang-config',
-        ...(id ? [`/members/${id}/landing`, `/members/${id}/landing2`, `/members/${id}/landing3/x`, `/members/${id}/signup`] : []),
+        ...(id
+          ? [
+              `/members/${id}/landing`,
+              `/members/${id}/landing2`,
+              `/members/${id}/landing3/x`,
+              `/members/${id}/signup`,
+            ]
+          : []),
       ];
       for (const locale of siteLocales(site.id)) {
         for (const route of routes) requests.push({ host: site.host, path: prefixed(locale, route) });
@@ -161,13 +193,17 @@ describe('profile landers', () => {
     expect((await server.request('/members/nosuchmember00000/landing')).status).toBe(404);
     const curvyMember = memberOf.get('curvy.localhost')!;
     expect((await server.request(`/members/${curvyMember}/landing`, { host: 'localhost' })).status).toBe(404);
-    expect((await server.request(`/members/${curvyMember}/signup`, { host: 'rainbow.localhost' })).status).toBe(404);
+    expect(
+      (await server.request(`/members/${curvyMember}/signup`, { host: 'rainbow.localhost' })).status,
+    ).toBe(404);
   });
 
   it('are 404 for a member outside the niche of the site', async () => {
     // Silver Sparks shows women over 50; Rainbow Lane men seeking men: nobody is on both.
     const silverMember = memberOf.get('silver.localhost')!;
-    expect((await server.request(`/members/${silverMember}/landing`, { host: 'rainbow.localhost' })).status).toBe(404);
+    expect(
+      (await server.request(`/members/${silverMember}/landing`, { host: 'rainbow.localhost' })).status,
+    ).toBe(404);
   });
 });
 
@@ -215,16 +251,31 @@ describe('beacons', () => {
   });
 
   it('refuse a bounce that is not one, in the visitor language', async () => {
-    const res = await server.request('/api/bounce.php', { method: 'POST', body: { page: 'https://elsewhere.example/', ms: -5 } });
+    const res = await server.request('/api/bounce.php', {
+      method: 'POST',
+      body: { page: 'https://elsewhere.example/', ms: -5 },
+    });
     expect(res.status).toBe(422);
     expect(res.json()).toMatchObject({ error: 'validation', fields: { page: 'invalid', ms: 'invalid' } });
-    const broken = await server.request('/api/bounce.php', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{not json' });
+    const broken = await server.request('/api/bounce.php', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{not json',
+    });
     expect(broken.status).toBe(422);
   });
 
   it('acknowledge the page-hidden beacon with its empty JSON body', async () => {
     expect((await server.request('/api/page-hidden.php', { method: 'POST', body: {} })).status).toBe(204);
-    expect((await server.request('/api/page-hidden.php', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' })).status).toBe(204);
+    expect(
+      (
+        await server.request('/api/page-hidden.php', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: '',
+        })
+      ).status,
+    ).toBe(204);
   });
 
   it('refuse a beacon from another site', async () => {

@@ -37,7 +37,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('private', 'integer', flag('private'))
     .addColumn('paid_user', 'integer', flag('paid_user'))
     // The cache of the ledger may never go negative, whatever a buggy caller tries.
-    .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0).check(sql`credits >= 0`))
+    .addColumn('credits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credits >= 0`),
+    )
     .addColumn('last_active_at', ms)
     .addColumn('tracking_id', 'text')
     .addColumn('signup_country', 'text')
@@ -78,12 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', ms, (c) => c.notNull())
     .execute();
   // NULLs are distinct in a unique index on both dialects: many operator profiles, one per account.
-  await db.schema
-    .createIndex('profiles_member_unique')
-    .on('profiles')
-    .column('member_id')
-    .unique()
-    .execute();
+  await db.schema.createIndex('profiles_member_unique').on('profiles').column('member_id').unique().execute();
   // Search: gender and an age range (a birthdate range) within the network.
   await db.schema
     .createIndex('profiles_search_gender_idx')
@@ -106,9 +106,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('photos')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('filename', 'text', (c) => c.notNull())
     .addColumn('thumb_filename', 'text', (c) => c.notNull())
@@ -126,9 +124,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('profile_interests')
-    .addColumn('profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('interest', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('profile_interests_pk', ['profile_id', 'interest'])
@@ -141,12 +137,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('likes')
-    .addColumn('liker_profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
-    .addColumn('liked_profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('liker_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('liked_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('seen_at', ms)
@@ -161,12 +153,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('swipes')
-    .addColumn('profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
-    .addColumn('target_profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('target_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
@@ -181,12 +169,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('blocks')
-    .addColumn('blocker_profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
-    .addColumn('blocked_profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('blocker_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('blocked_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
     .addPrimaryKeyConstraint('blocks_pk', ['blocker_profile_id', 'blocked_profile_id'])
@@ -202,12 +186,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('conversations')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('profile_a_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
-    .addColumn('profile_b_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('profile_a_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('profile_b_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('last_message_at', ms)
     .addColumn('last_message_id', 'text')
@@ -224,9 +204,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('conversation_id', 'text', (c) =>
       c.notNull().references('conversations.id').onDelete('cascade'),
     )
-    .addColumn('profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('unread_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_read_at', ms)
@@ -248,9 +226,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('conversations.id').onDelete('cascade'),
     )
     .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('sender_profile_id', 'text', (c) =>
-      c.notNull().references('profiles.id').onDelete('cascade'),
-    )
+    .addColumn('sender_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('text', 'text')
     .addColumn('photo_id', 'text')
@@ -279,9 +255,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('delta', 'integer', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('reference', 'text')
@@ -362,9 +336,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount_code_id', 'text', (c) =>
       c.notNull().references('discount_codes.id').onDelete('cascade'),
     )
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('set null'))
     .addColumn('created_at', ms, (c) => c.notNull())
@@ -379,9 +351,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('push_subscriptions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('endpoint', 'text', (c) => c.notNull().unique())
@@ -399,9 +369,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('notification_preferences')
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('disabled', 'integer', flag('disabled'))
@@ -415,9 +383,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('reporter_member_id', 'text', (c) =>
-      c.references('members.id').onDelete('set null'),
-    )
+    .addColumn('reporter_member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('profile_id', 'text', (c) => c.references('profiles.id').onDelete('set null'))
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
@@ -461,9 +427,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('hash', 'text', (c) => c.notNull().unique())
     .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('payload', 'text')
@@ -481,9 +445,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
@@ -492,16 +454,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('ip', 'text')
     .execute();
-  await db.schema
-    .createIndex('sessions_member_idx')
-    .on('sessions')
-    .column('member_id')
-    .execute();
-  await db.schema
-    .createIndex('sessions_expires_idx')
-    .on('sessions')
-    .column('expires_at')
-    .execute();
+  await db.schema.createIndex('sessions_member_idx').on('sessions').column('member_id').execute();
+  await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
   await db.schema
     .createTable('auth_events')
@@ -518,11 +472,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('auth_events')
     .columns(['member_id', 'created_at'])
     .execute();
-  await db.schema
-    .createIndex('auth_events_created_idx')
-    .on('auth_events')
-    .column('created_at')
-    .execute();
+  await db.schema.createIndex('auth_events_created_idx').on('auth_events').column('created_at').execute();
 
   await db.schema
     .createTable('rate_limit_counters')
@@ -539,25 +489,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await addSerialKey(db, db.schema.createTable('events'), 'id')
-    .addColumn('member_id', 'text', (c) =>
-      c.notNull().references('members.id').onDelete('cascade'),
-    )
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   // Catch-up after Last-Event-ID.
-  await db.schema
-    .createIndex('events_member_id_idx')
-    .on('events')
-    .columns(['member_id', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('events_created_idx')
-    .on('events')
-    .column('created_at')
-    .execute();
+  await db.schema.createIndex('events_member_id_idx').on('events').columns(['member_id', 'id']).execute();
+  await db.schema.createIndex('events_created_idx').on('events').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -27,7 +27,14 @@ const RENDER_VERSION = 2;
 
 // Each style has its own options type; the seed passes options common to all of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const STYLES: Record<AvatarStyle, Style<any>> = { adventurer, avataaars, lorelei, micah, notionists, personas };
+const STYLES: Record<AvatarStyle, Style<any>> = {
+  adventurer,
+  avataaars,
+  lorelei,
+  micah,
+  notionists,
+  personas,
+};
 
 type Options = Record<string, unknown>;
 
@@ -48,11 +55,29 @@ const BACKGROUNDS = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'c7f0d8',
 
 /** Each style's own palette for the member's hair colour. */
 const HAIR_PALETTES: Record<AvatarStyle, Record<Exclude<HairColor, 'bald'>, string[]> | undefined> = {
-  adventurer: { blond: ['e5d7a3', 'b9a05f'], brown: ['6a4e35', '562306', '796a45'], black: ['0e0e0e'], red: ['ab2a18', 'cb6820'], grey: ['afafaf'] },
-  avataaars: { blond: ['d6b370', 'b58143'], brown: ['724133', '4a312c'], black: ['2c1b18'], red: ['c93305', 'a55728'], grey: ['e8e1e1', 'ecdcbf'] },
+  adventurer: {
+    blond: ['e5d7a3', 'b9a05f'],
+    brown: ['6a4e35', '562306', '796a45'],
+    black: ['0e0e0e'],
+    red: ['ab2a18', 'cb6820'],
+    grey: ['afafaf'],
+  },
+  avataaars: {
+    blond: ['d6b370', 'b58143'],
+    brown: ['724133', '4a312c'],
+    black: ['2c1b18'],
+    red: ['c93305', 'a55728'],
+    grey: ['e8e1e1', 'ecdcbf'],
+  },
   personas: { blond: ['f29c65'], brown: ['6c4545'], black: ['362c47'], red: ['f27d65'], grey: ['dee1f5'] },
   lorelei: { blond: ['c9a45c'], brown: ['5b3a29'], black: ['1b1b1b'], red: ['a3411b'], grey: ['a8a8a8'] },
-  micah: { blond: ['f4d150'], brown: ['77311d', 'ac6651'], black: ['000000'], red: ['ac6651'], grey: ['ffffff', 'd2eff3'] },
+  micah: {
+    blond: ['f4d150'],
+    brown: ['77311d', 'ac6651'],
+    black: ['000000'],
+    red: ['ac6651'],
+    grey: ['ffffff', 'd2eff3'],
+  },
   // notionists draws hair in black line art only.
   notionists: undefined,
 };
@@ -68,20 +93,76 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
   const male = person.gender === 'male';
   const bald = person.hair === 'bald';
   const palette = HAIR_PALETTES[style];
-  const hairColor = palette && !bald ? fixed(random.pick(palette[person.hair as Exclude<HairColor, 'bald'>])) : undefined;
+  const hairColor =
+    palette && !bald ? fixed(random.pick(palette[person.hair as Exclude<HairColor, 'bald'>])) : undefined;
   const glasses = random.chance(person.age >= 45 ? 0.35 : 0.1);
   const beard = male && random.chance(person.age >= 30 ? 0.4 : 0.25);
   const earrings = !male && random.chance(0.45);
   switch (style) {
     case 'adventurer':
       return {
-        hair: bald ? undefined : fixed(random.pick(male
-          ? ['short01', 'short02', 'short03', 'short04', 'short05', 'short06', 'short07', 'short08', 'short09', 'short10', 'short11', 'short12', 'short13', 'short14', 'short15', 'short16', 'short17', 'short18', 'short19']
-          : ['long01', 'long02', 'long03', 'long04', 'long05', 'long06', 'long07', 'long08', 'long09', 'long10', 'long11', 'long12', 'long13', 'long14', 'long15', 'long16', 'long17', 'long18', 'long19', 'long20', 'long21', 'long22', 'long23', 'long24', 'long25', 'long26'])),
+        hair: bald
+          ? undefined
+          : fixed(
+              random.pick(
+                male
+                  ? [
+                      'short01',
+                      'short02',
+                      'short03',
+                      'short04',
+                      'short05',
+                      'short06',
+                      'short07',
+                      'short08',
+                      'short09',
+                      'short10',
+                      'short11',
+                      'short12',
+                      'short13',
+                      'short14',
+                      'short15',
+                      'short16',
+                      'short17',
+                      'short18',
+                      'short19',
+                    ]
+                  : [
+                      'long01',
+                      'long02',
+                      'long03',
+                      'long04',
+                      'long05',
+                      'long06',
+                      'long07',
+                      'long08',
+                      'long09',
+                      'long10',
+                      'long11',
+                      'long12',
+                      'long13',
+                      'long14',
+                      'long15',
+                      'long16',
+                      'long17',
+                      'long18',
+                      'long19',
+                      'long20',
+                      'long21',
+                      'long22',
+                      'long23',
+                      'long24',
+                      'long25',
+                      'long26',
+                    ],
+              ),
+            ),
         hairProbability: bald ? 0 : 100,
         hairColor,
         skinColor: fixed(random.pick(['f2d3b1', 'ecad80', '9e5622', '763900'])),
-        earrings: fixed(random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06'])),
+        earrings: fixed(
+          random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06']),
+        ),
         earringsProbability: earrings ? 100 : 0,
         features: fixed(male && beard ? 'mustache' : random.pick(['blush', 'freckles', 'birthmark'])),
         featuresProbability: (male && beard) || random.chance(0.15) ? 100 : 0,
@@ -90,9 +171,40 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
       };
     case 'avataaars':
       return {
-        top: bald ? undefined : fixed(random.pick(male
-          ? ['shortCurly', 'shortFlat', 'shortRound', 'shortWaved', 'sides', 'theCaesar', 'theCaesarAndSidePart', 'shaggy', 'frizzle', 'dreads01', 'shavedSides']
-          : ['bob', 'bun', 'curly', 'curvy', 'frida', 'fro', 'longButNotTooLong', 'miaWallace', 'straight01', 'straight02', 'straightAndStrand', 'bigHair'])),
+        top: bald
+          ? undefined
+          : fixed(
+              random.pick(
+                male
+                  ? [
+                      'shortCurly',
+                      'shortFlat',
+                      'shortRound',
+                      'shortWaved',
+                      'sides',
+                      'theCaesar',
+                      'theCaesarAndSidePart',
+                      'shaggy',
+                      'frizzle',
+                      'dreads01',
+                      'shavedSides',
+                    ]
+                  : [
+                      'bob',
+                      'bun',
+                      'curly',
+                      'curvy',
+                      'frida',
+                      'fro',
+                      'longButNotTooLong',
+                      'miaWallace',
+                      'straight01',
+                      'straight02',
+                      'straightAndStrand',
+                      'bigHair',
+                    ],
+              ),
+            ),
         topProbability: bald ? 0 : 100,
         hairColor,
         facialHair: fixed(random.pick(['beardLight', 'beardMedium', 'beardMajestic', 'moustacheFancy'])),
@@ -104,21 +216,50 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
       };
     case 'personas':
       return {
-        hair: fixed(random.pick(bald
-          ? ['bald', 'balding']
-          : male
-            ? ['shortCombover', 'buzzcut', 'fade', 'mohawk', 'shortComboverChops', 'curlyHighTop', 'sideShave', 'cap', 'beanie']
-            // The bun styles read as a shaved head from the front.
-            : ['long', 'bobCut', 'curly', 'bobBangs', 'extraLong'])),
+        hair: fixed(
+          random.pick(
+            bald
+              ? ['bald', 'balding']
+              : male
+                ? [
+                    'shortCombover',
+                    'buzzcut',
+                    'fade',
+                    'mohawk',
+                    'shortComboverChops',
+                    'curlyHighTop',
+                    'sideShave',
+                    'cap',
+                    'beanie',
+                  ]
+                : // The bun styles read as a shaved head from the front.
+                  ['long', 'bobCut', 'curly', 'bobBangs', 'extraLong'],
+          ),
+        ),
         hairColor,
-        facialHair: fixed(random.pick(['beardMustache', 'pyramid', 'walrus', 'goatee', 'shadow', 'soulPatch'])),
+        facialHair: fixed(
+          random.pick(['beardMustache', 'pyramid', 'walrus', 'goatee', 'shadow', 'soulPatch']),
+        ),
         facialHairProbability: beard ? 100 : 0,
         skinColor: fixed(random.pick(['eeb4a4', 'e7a391', 'e5a07e', 'd78774', 'b16a5b', '92594b', '623d36'])),
       };
     case 'lorelei':
       return {
         // The style's hair variants carry no gender; these lists were picked by eye.
-        hair: fixed(variant(random.pick(bald ? [25, 28] : male ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 22, 39, 43, 44, 47] : [10, 13, 14, 15, 16, 17, 18, 19, 21, 23, 24, 29, 30, 31, 32, 33, 35, 37, 40, 41, 42, 45, 46, 48]))),
+        hair: fixed(
+          variant(
+            random.pick(
+              bald
+                ? [25, 28]
+                : male
+                  ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 22, 39, 43, 44, 47]
+                  : [
+                      10, 13, 14, 15, 16, 17, 18, 19, 21, 23, 24, 29, 30, 31, 32, 33, 35, 37, 40, 41, 42, 45,
+                      46, 48,
+                    ],
+            ),
+          ),
+        ),
         hairColor,
         beard: fixed(random.pick(['variant01', 'variant02'])),
         beardProbability: beard ? 100 : 0,
@@ -131,18 +272,44 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
       };
     case 'notionists':
       return {
-        hair: fixed(variant(random.pick(male
-          ? [1, 3, 5, 6, 7, 9, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25, 26, 27, 30, 31, 32, 33, 34, 35, 38, 42, 44, 49, 52, 53, 54, 55, 56, 60]
-          : [2, 4, 10, 23, 28, 36, 37, 39, 41, 45, 46, 47, 48, 57, 58]))),
-        beard: fixed(random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06', 'variant07', 'variant08'])),
+        hair: fixed(
+          variant(
+            random.pick(
+              male
+                ? [
+                    1, 3, 5, 6, 7, 9, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25, 26, 27, 30, 31, 32, 33,
+                    34, 35, 38, 42, 44, 49, 52, 53, 54, 55, 56, 60,
+                  ]
+                : [2, 4, 10, 23, 28, 36, 37, 39, 41, 45, 46, 47, 48, 57, 58],
+            ),
+          ),
+        ),
+        beard: fixed(
+          random.pick([
+            'variant01',
+            'variant02',
+            'variant03',
+            'variant04',
+            'variant05',
+            'variant06',
+            'variant07',
+            'variant08',
+          ]),
+        ),
         beardProbability: beard ? 100 : 0,
-        glasses: fixed(random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06'])),
+        glasses: fixed(
+          random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06']),
+        ),
         glassesProbability: glasses ? 100 : 0,
         bodyIconProbability: 0,
       };
     case 'micah':
       return {
-        hair: fixed(random.pick(bald ? ['mrClean'] : male ? ['fonze', 'mrT', 'dougFunny', 'dannyPhantom'] : ['full', 'pixie'])),
+        hair: fixed(
+          random.pick(
+            bald ? ['mrClean'] : male ? ['fonze', 'mrT', 'dougFunny', 'dannyPhantom'] : ['full', 'pixie'],
+          ),
+        ),
         hairColor,
         facialHair: fixed(random.pick(['beard', 'scruff'])),
         facialHairColor: hairColor ?? fixed('000000'),
@@ -161,21 +328,53 @@ export function photoMood(style: AvatarStyle, gender: 'male' | 'female', random:
       return {
         backgroundColor,
         eyes: fixed(random.pick(['default', 'happy', 'wink', 'side', 'squint'])),
-        eyebrows: fixed(random.pick(['default', 'defaultNatural', 'raisedExcited', 'raisedExcitedNatural', 'flatNatural'])),
+        eyebrows: fixed(
+          random.pick(['default', 'defaultNatural', 'raisedExcited', 'raisedExcitedNatural', 'flatNatural']),
+        ),
         mouth: fixed(random.pick(['default', 'smile', 'twinkle'])),
-        clothing: fixed(random.pick(['blazerAndShirt', 'blazerAndSweater', 'collarAndSweater', 'graphicShirt', 'hoodie', 'shirtCrewNeck', 'shirtScoopNeck', 'shirtVNeck'])),
+        clothing: fixed(
+          random.pick([
+            'blazerAndShirt',
+            'blazerAndSweater',
+            'collarAndSweater',
+            'graphicShirt',
+            'hoodie',
+            'shirtCrewNeck',
+            'shirtScoopNeck',
+            'shirtVNeck',
+          ]),
+        ),
         clothingGraphic: fixed(random.pick(['bear', 'deer', 'diamond', 'pizza', 'hola'])),
       };
     case 'personas':
       return {
         backgroundColor,
         eyes: fixed(random.pick(['open', 'happy', 'wink'])),
-        mouth: fixed(random.pick(gender === 'female' ? ['smile', 'bigSmile', 'smirk', 'lips'] : ['smile', 'bigSmile', 'smirk'])),
+        mouth: fixed(
+          random.pick(
+            gender === 'female' ? ['smile', 'bigSmile', 'smirk', 'lips'] : ['smile', 'bigSmile', 'smirk'],
+          ),
+        ),
       };
     case 'lorelei':
       return {
         backgroundColor,
-        mouth: fixed(random.pick(['happy01', 'happy02', 'happy03', 'happy04', 'happy05', 'happy06', 'happy07', 'happy08', 'happy09', 'happy10', 'happy11', 'happy12'])),
+        mouth: fixed(
+          random.pick([
+            'happy01',
+            'happy02',
+            'happy03',
+            'happy04',
+            'happy05',
+            'happy06',
+            'happy07',
+            'happy08',
+            'happy09',
+            'happy10',
+            'happy11',
+            'happy12',
+          ]),
+        ),
       };
     case 'micah':
       return { backgroundColor, mouth: fixed(random.pick(['laughing', 'smile', 'smirk'])) };
@@ -236,7 +435,12 @@ async function writeAtomically(path: string, data: Buffer): Promise<void> {
  * whole drawing for a difference the eye does not see at these sizes.
  */
 export function drawSvg(spec: AvatarSpec): string {
-  const svg = createAvatar(STYLES[spec.style], { ...spec.options, seed: spec.seed, size: PHOTO_SIZES.main, clip: false }).toString();
+  const svg = createAvatar(STYLES[spec.style], {
+    ...spec.options,
+    seed: spec.seed,
+    size: PHOTO_SIZES.main,
+    clip: false,
+  }).toString();
   return spec.style === 'personas' ? svg.replaceAll(' style="mix-blend-mode:overlay"', '') : svg;
 }
 
@@ -258,7 +462,9 @@ export async function renderToCache(spec: AvatarSpec, cacheDir: string): Promise
     PHOTO_VARIANTS.map((variant) => {
       const size = PHOTO_SIZES[variant];
       const image = sharp(data, raw);
-      return (size === info.width ? image : image.resize(size, size)).webp({ quality: 80, effort: 2 }).toBuffer();
+      return (size === info.width ? image : image.resize(size, size))
+        .webp({ quality: 80, effort: 2 })
+        .toBuffer();
     }),
   );
   await mkdir(cacheDir, { recursive: true });
@@ -286,7 +492,11 @@ export async function placeFile(from: string, to: string): Promise<void> {
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, in order of start. */
-export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -3,7 +3,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TenantRegistry } from '../../tenancy/registry.ts';
 import type { Database, NewRow, TableName } from '../database.ts';
 import { newId } from '../ids.ts';
-import { PHOTO_VARIANTS, type PhotoVariant, avatarKey, cachePaths, eachLimited, placeFile, renderToCache } from './avatars.ts';
+import {
+  PHOTO_VARIANTS,
+  type PhotoVariant,
+  avatarKey,
+  cachePaths,
+  eachLimited,
+  placeFile,
+  renderToCache,
+} from './avatars.ts';
 import { type PlannedMember, loadPlanData, planMembers } from './people.ts';
 
 /*
@@ -64,7 +72,8 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? (() => {});
   const seed = opts.seed ?? 1;
-  if (!Number.isInteger(opts.size) || opts.size < 0) throw new Error(`seed size must be a whole number, got ${opts.size}`);
+  if (!Number.isInteger(opts.size) || opts.size < 0)
+    throw new Error(`seed size must be a whole number, got ${opts.size}`);
   const sites = [...opts.registry.snapshot.sites.values()];
   if (sites.length === 0 || opts.size === 0) return { members: 0, fictional: 0 };
 
@@ -72,7 +81,9 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   const places = await loadPlanData(sites);
   const plan = planMembers({ sites, size: opts.size, seed, now: opts.now, places });
   const networks = [...new Set(sites.map((s) => s.network))].sort();
-  log(`demo seed: ${plan.length} members for ${sites.length} sites in ${networks.length} networks (${networks.join(', ')}), seed ${seed}`);
+  log(
+    `demo seed: ${plan.length} members for ${sites.length} sites in ${networks.length} networks (${networks.join(', ')}), seed ${seed}`,
+  );
 
   started = performance.now();
   const cacheDir = join(opts.dataDir, 'cache', 'avatars');
@@ -100,7 +111,9 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     await insertChunked(trx, 'photos', rows.photos);
     await insertChunked(trx, 'profile_interests', rows.interests);
   });
-  log(`database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests in ${seconds(started)}`);
+  log(
+    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests in ${seconds(started)}`,
+  );
 
   return { members: rows.profiles.length, fictional: plan.filter((m) => m.fictional).length };
 }
@@ -190,9 +203,11 @@ function buildRows(plan: PlannedMember[], now: number): Rows {
         position,
         created_at: Math.min(now, m.confirmedAt + position * 60_000),
       });
-      for (const variant of PHOTO_VARIANTS) rows.files.push({ key, variant, to: photoPath(network, id, variant) });
+      for (const variant of PHOTO_VARIANTS)
+        rows.files.push({ key, variant, to: photoPath(network, id, variant) });
     });
-    for (const interest of m.interests) rows.interests.push({ profile_id: profileId, network_id: network, interest });
+    for (const interest of m.interests)
+      rows.interests.push({ profile_id: profileId, network_id: network, interest });
   }
   return rows;
 }
@@ -203,7 +218,11 @@ function buildRows(plan: PlannedMember[], now: number): Rows {
  */
 const MAX_PARAMETERS = 15_000;
 
-async function insertChunked<T extends TableName>(trx: Transaction<Database>, table: T, rows: NewRow<T>[]): Promise<void> {
+async function insertChunked<T extends TableName>(
+  trx: Transaction<Database>,
+  table: T,
+  rows: NewRow<T>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!).length;
   const perChunk = Math.max(1, Math.floor(MAX_PARAMETERS / columns));

@@ -39,9 +39,13 @@ export function profileName(random: Random, first: string, birthYear: number): s
   const compact = first.replace(/\s+/g, '');
   const yy = String(birthYear % 100).padStart(2, '0');
   switch (random.int(0, 3)) {
-    case 0: return `${compact}_${yy}`;
-    case 1: return `${compact}${yy}`;
-    case 2: return `${compact.toLowerCase()}_${yy}`;
-    default: return `${compact}${random.int(1, 99)}`;
+    case 0:
+      return `${compact}_${yy}`;
+    case 1:
+      return `${compact}${yy}`;
+    case 2:
+      return `${compact.toLowerCase()}_${yy}`;
+    default:
+      return `${compact}${random.int(1, 99)}`;
   }
 }

@@ -76,7 +76,9 @@ export function apportion(total: number, weights: number[]): number[] {
   const exact = weights.map((w) => (sum === 0 ? 0 : (total * w) / sum));
   const out = exact.map(Math.floor);
   let left = total - out.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const order = exact
+    .map((e, i) => [e - Math.floor(e), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (let k = 0; left > 0; k = (k + 1) % order.length, left--) {
     const i = order[k]![1];
     out[i] = out[i]! + 1;
@@ -144,13 +146,23 @@ function roleFor(site: Site, random: Random): Role {
     const seeking = a.seeking[0] as Gender;
     if (seeking !== gender && random.chance(0.2)) {
       const lo = Math.max(MIN_AGE, site.limits.minAge, 20);
-      return { gender: seeking, seeking: gender, sexuality: 'hetero', ages: [lo, Math.max(lo, Math.min(MAX_AGE, min >= 50 ? 58 : 38)), MAX_AGE], bodyTypes: null };
+      return {
+        gender: seeking,
+        seeking: gender,
+        sexuality: 'hetero',
+        ages: [lo, Math.max(lo, Math.min(MAX_AGE, min >= 50 ? 58 : 38)), MAX_AGE],
+        bodyTypes: null,
+      };
     }
     return { gender, seeking, sexuality: sexualityOf(gender, seeking), ages, bodyTypes };
   }
   const gender: Gender = random.chance(0.55) ? 'female' : 'male';
   const other: Gender = gender === 'male' ? 'female' : 'male';
-  const seeking = random.weighted<Seeking>([[other, 84], [gender, 8], ['both', 8]]);
+  const seeking = random.weighted<Seeking>([
+    [other, 84],
+    [gender, 8],
+    ['both', 8],
+  ]);
   return { gender, seeking, sexuality: sexualityOf(gender, seeking), ages, bodyTypes };
 }
 
@@ -160,15 +172,52 @@ const SOUTH = new Set(['IT', 'ES', 'FR', 'MX']);
 function hairFor(random: Random, gender: Gender, age: number, country: string): HairColor {
   if (gender === 'male' && random.chance(age >= 40 ? 0.12 : 0.04)) return 'bald';
   if (random.chance(age >= 65 ? 0.6 : age >= 50 ? 0.3 : age >= 40 ? 0.08 : 0)) return 'grey';
-  if (NORDIC.has(country)) return random.weighted<HairColor>([['blond', 50], ['brown', 35], ['black', 5], ['red', 10]]);
-  if (SOUTH.has(country)) return random.weighted<HairColor>([['blond', 10], ['brown', 50], ['black', 35], ['red', 5]]);
-  return random.weighted<HairColor>([['blond', 30], ['brown', 45], ['black', 17], ['red', 8]]);
+  if (NORDIC.has(country))
+    return random.weighted<HairColor>([
+      ['blond', 50],
+      ['brown', 35],
+      ['black', 5],
+      ['red', 10],
+    ]);
+  if (SOUTH.has(country))
+    return random.weighted<HairColor>([
+      ['blond', 10],
+      ['brown', 50],
+      ['black', 35],
+      ['red', 5],
+    ]);
+  return random.weighted<HairColor>([
+    ['blond', 30],
+    ['brown', 45],
+    ['black', 17],
+    ['red', 8],
+  ]);
 }
 
 function eyesFor(random: Random, country: string): EyeColor {
-  if (NORDIC.has(country)) return random.weighted<EyeColor>([['blue', 55], ['green', 15], ['brown', 10], ['grey', 12], ['hazel', 8]]);
-  if (SOUTH.has(country)) return random.weighted<EyeColor>([['blue', 12], ['green', 13], ['brown', 55], ['grey', 5], ['hazel', 15]]);
-  return random.weighted<EyeColor>([['blue', 35], ['green', 17], ['brown', 30], ['grey', 8], ['hazel', 10]]);
+  if (NORDIC.has(country))
+    return random.weighted<EyeColor>([
+      ['blue', 55],
+      ['green', 15],
+      ['brown', 10],
+      ['grey', 12],
+      ['hazel', 8],
+    ]);
+  if (SOUTH.has(country))
+    return random.weighted<EyeColor>([
+      ['blue', 12],
+      ['green', 13],
+      ['brown', 55],
+      ['grey', 5],
+      ['hazel', 15],
+    ]);
+  return random.weighted<EyeColor>([
+    ['blue', 35],
+    ['green', 17],
+    ['brown', 30],
+    ['grey', 8],
+    ['hazel', 10],
+  ]);
 }
 
 function relationshipFor(random: Random, age: number): RelationshipStatus {
@@ -184,8 +233,16 @@ function relationshipFor(random: Random, age: number): RelationshipStatus {
 
 function tattoosFor(random: Random, age: number): Tattoos {
   return age < 40
-    ? random.weighted<Tattoos>([['none', 50], ['few', 37], ['many', 13]])
-    : random.weighted<Tattoos>([['none', 72], ['few', 24], ['many', 4]]);
+    ? random.weighted<Tattoos>([
+        ['none', 50],
+        ['few', 37],
+        ['many', 13],
+      ])
+    : random.weighted<Tattoos>([
+        ['none', 72],
+        ['few', 24],
+        ['many', 4],
+      ]);
 }
 
 function interestsFor(random: Random, site: Site): Interest[] {
@@ -202,12 +259,21 @@ function interestsFor(random: Random, site: Site): Interest[] {
 
 /** Last seen: a few online right now, many today, the rest over the last month. */
 function lastActiveFor(random: Random, now: number): number {
-  const bucket = random.weighted([['online', 8], ['today', 22], ['week', 35], ['month', 35]] as const);
+  const bucket = random.weighted([
+    ['online', 8],
+    ['today', 22],
+    ['week', 35],
+    ['month', 35],
+  ] as const);
   switch (bucket) {
-    case 'online': return now - random.int(0, 4 * MINUTE + 30_000);
-    case 'today': return now - random.int(5 * MINUTE + 1, DAY);
-    case 'week': return now - random.int(DAY + 1, 7 * DAY);
-    case 'month': return now - random.int(7 * DAY + 1, 30 * DAY);
+    case 'online':
+      return now - random.int(0, 4 * MINUTE + 30_000);
+    case 'today':
+      return now - random.int(5 * MINUTE + 1, DAY);
+    case 'week':
+      return now - random.int(DAY + 1, 7 * DAY);
+    case 'month':
+      return now - random.int(7 * DAY + 1, 30 * DAY);
   }
 }
 
@@ -244,7 +310,10 @@ export interface PlanOptions {
  */
 export function planMembers({ sites, size, seed, now, places }: PlanOptions): PlannedMember[] {
   const ordered = [...sites].sort((a, b) => a.id.localeCompare(b.id));
-  const shares = apportion(size, ordered.map(() => 1));
+  const shares = apportion(
+    size,
+    ordered.map(() => 1),
+  );
   const fictional = fictionalIndexes(size);
   const members: PlannedMember[] = [];
   let index = 0;
@@ -256,11 +325,21 @@ export function planMembers({ sites, size, seed, now, places }: PlanOptions): Pl
   return members;
 }
 
-function planMember(site: Site, index: number, seed: number, now: number, places: PlaceIndex, fictional: boolean): PlannedMember {
+function planMember(
+  site: Site,
+  index: number,
+  seed: number,
+  now: number,
+  places: PlaceIndex,
+  fictional: boolean,
+): PlannedMember {
   const memberSeed = deriveSeed(seed, index);
   const random = new Random(memberSeed);
   const role = roleFor(site, random);
-  const age = Math.min(role.ages[2], Math.max(role.ages[0], Math.floor(random.triangular(role.ages[0], role.ages[1], role.ages[2] + 1))));
+  const age = Math.min(
+    role.ages[2],
+    Math.max(role.ages[0], Math.floor(random.triangular(role.ages[0], role.ages[1], role.ages[2] + 1))),
+  );
   const birthdate = birthdateFor(age, now, random.int(0, 364));
   const place = places.pick(random, countryFor(random, site));
   const first = firstName(place.fakerLocale, role.gender, deriveSeed(memberSeed, 1));
@@ -268,7 +347,11 @@ function planMember(site: Site, index: number, seed: number, now: number, places
   const hairColor = hairFor(random, role.gender, age, place.country);
   const bodyType = role.bodyTypes
     ? random.pick(role.bodyTypes)
-    : random.weighted<BodyType>([['slim', age >= 55 ? 18 : 30], ['normal', 50], ['fat', age >= 55 ? 32 : 20]]);
+    : random.weighted<BodyType>([
+        ['slim', age >= 55 ? 18 : 30],
+        ['normal', 50],
+        ['fat', age >= 55 ? 32 : 20],
+      ]);
   const lastActiveAt = lastActiveFor(random, now);
   const createdAt = Math.min(lastActiveAt, now - random.int(1, 720) * DAY + random.int(0, DAY));
   const confirmedAt = Math.min(lastActiveAt, createdAt + random.int(2, 90) * MINUTE);
@@ -298,14 +381,21 @@ function planMember(site: Site, index: number, seed: number, now: number, places
     country: place.country,
     region: place.region,
     city: place.city,
-    language: site.locales.includes(place.language) ? place.language : (site.domainLocale ?? site.locales[0] ?? 'en'),
+    language: site.locales.includes(place.language)
+      ? place.language
+      : (site.domainLocale ?? site.locales[0] ?? 'en'),
     hairColor,
     eyeColor: eyesFor(random, place.country),
     bodyType,
     relationshipStatus: relationshipFor(random, age),
     tattoos: tattoosFor(random, age),
     interests: interestsFor(random, site),
-    text: profileText(random, place.language, { name: first, city: place.city, gender: role.gender, seeking: role.seeking }),
+    text: profileText(random, place.language, {
+      name: first,
+      city: place.city,
+      gender: role.gender,
+      seeking: role.seeking,
+    }),
     createdAt,
     confirmedAt,
     lastActiveAt,

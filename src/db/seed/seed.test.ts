@@ -41,7 +41,15 @@ beforeAll(async () => {
   // Both runs share one data directory, so the second draws nothing and links from the cache.
   for (const [i, handle] of [first, second].entries()) {
     results.push(
-      await seedDemo({ db: handle.db, registry, dataDir: dir, size: SIZE, seed: SEED, now: NOW, log: (l) => logs[i]!.push(l) }),
+      await seedDemo({
+        db: handle.db,
+        registry,
+        dataDir: dir,
+        size: SIZE,
+        seed: SEED,
+        now: NOW,
+        log: (l) => logs[i]!.push(l),
+      }),
     );
   }
 }, 120_000);
@@ -55,7 +63,20 @@ afterAll(async () => {
 
 function summary(rows: Awaited<ReturnType<typeof people>>): string[] {
   return rows
-    .map((p) => JSON.stringify([p.site_id, p.name, p.birthdate, p.gender, p.seeking, p.country, p.region, p.city, p.text, p.interests]))
+    .map((p) =>
+      JSON.stringify([
+        p.site_id,
+        p.name,
+        p.birthdate,
+        p.gender,
+        p.seeking,
+        p.country,
+        p.region,
+        p.city,
+        p.text,
+        p.interests,
+      ]),
+    )
     .sort();
 }
 
@@ -64,7 +85,10 @@ async function people(handle: DatabaseHandle) {
   const interests = await handle.db.selectFrom('profile_interests').selectAll().execute();
   return profiles.map((p) => ({
     ...p,
-    interests: interests.filter((i) => i.profile_id === p.id).map((i) => i.interest).sort(),
+    interests: interests
+      .filter((i) => i.profile_id === p.id)
+      .map((i) => i.interest)
+      .sort(),
   }));
 }
 
@@ -100,7 +124,9 @@ describe('seedDemo', () => {
       expect(p.network_id).toBe('amber');
       expect([p.gender, p.seeking, p.sexuality]).toEqual(['male', 'male', 'gay']);
     }
-    const shownOnRainbow = all.filter((p) => p.network_id === 'amber' && p.gender === 'male' && p.seeking === 'male');
+    const shownOnRainbow = all.filter(
+      (p) => p.network_id === 'amber' && p.gender === 'male' && p.seeking === 'male',
+    );
     expect(shownOnRainbow.length).toBeGreaterThanOrEqual(rainbow.length);
   });
 
@@ -130,7 +156,14 @@ describe('seedDemo', () => {
 
   it('keeps gender, seeking and sexuality consistent', async () => {
     for (const p of await people(first)) {
-      const expected = p.seeking === 'both' ? 'bi' : p.seeking === p.gender ? (p.gender === 'male' ? 'gay' : 'lesbian') : 'hetero';
+      const expected =
+        p.seeking === 'both'
+          ? 'bi'
+          : p.seeking === p.gender
+            ? p.gender === 'male'
+              ? 'gay'
+              : 'lesbian'
+            : 'hetero';
       expect(p.sexuality).toBe(expected);
     }
   });
@@ -155,7 +188,17 @@ describe('seedDemo', () => {
     const rows = await first.db
       .selectFrom('profiles')
       .leftJoin('photos', 'photos.id', 'profiles.main_photo_id')
-      .select(['profiles.id as profile', 'photos.id as photo', 'photos.profile_id', 'photos.network_id', 'profiles.network_id as profile_network', 'photos.filename', 'photos.thumb_filename', 'photos.match_filename', 'photos.locked'])
+      .select([
+        'profiles.id as profile',
+        'photos.id as photo',
+        'photos.profile_id',
+        'photos.network_id',
+        'profiles.network_id as profile_network',
+        'photos.filename',
+        'photos.thumb_filename',
+        'photos.match_filename',
+        'photos.locked',
+      ])
       .execute();
     expect(rows).toHaveLength(SIZE);
     for (const row of rows) {
@@ -163,7 +206,11 @@ describe('seedDemo', () => {
       expect(row.profile_id).toBe(row.profile);
       expect(row.network_id).toBe(row.profile_network);
       expect(row.locked).toBe(0);
-      for (const [file, size] of [[row.filename, 480], [row.thumb_filename, 160], [row.match_filename, 240]] as const) {
+      for (const [file, size] of [
+        [row.filename, 480],
+        [row.thumb_filename, 160],
+        [row.match_filename, 240],
+      ] as const) {
         const path = join(dir, 'uploads', file!);
         expect(existsSync(path)).toBe(true);
         const meta = await sharp(path).metadata();
@@ -205,7 +252,14 @@ describe('seedDemo on PostgreSQL', () => {
     database = await withPostgresDatabase();
     handle = await createDatabase({ databaseUrl: database.url, dataDir: dir });
     await migrateToLatest(handle.db);
-    const result = await seedDemo({ db: handle.db, registry, dataDir: dir, size: SIZE, seed: SEED, now: NOW });
+    const result = await seedDemo({
+      db: handle.db,
+      registry,
+      dataDir: dir,
+      size: SIZE,
+      seed: SEED,
+      now: NOW,
+    });
     expect(result).toEqual(results[0]);
     expect(summary(await people(handle))).toEqual(summary(await people(first)));
   }, 120_000);
@@ -216,7 +270,10 @@ describe('planMembers', () => {
     const sites = [...registry.snapshot.sites.values()];
     const places = await loadPlanData(sites);
     const strip = (seed: number) =>
-      planMembers({ sites, size: 200, seed, now: NOW, places }).map(({ site, ...m }) => ({ site: site.id, ...m }));
+      planMembers({ sites, size: 200, seed, now: NOW, places }).map(({ site, ...m }) => ({
+        site: site.id,
+        ...m,
+      }));
     expect(strip(3)).toEqual(strip(3));
     expect(strip(3).map((m) => m.name)).not.toEqual(strip(4).map((m) => m.name));
   });

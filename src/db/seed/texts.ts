@@ -17,7 +17,12 @@ interface Phrases {
 
 const PHRASES: Record<Locale, Phrases> = {
   en: {
-    open: ['Hi there!', "Hello, I'm {name}.", 'Hey, nice of you to stop by my profile.', 'New here and curious what happens.'],
+    open: [
+      'Hi there!',
+      "Hello, I'm {name}.",
+      'Hey, nice of you to stop by my profile.',
+      'New here and curious what happens.',
+    ],
     about: [
       'I live in {city} and love a good conversation.',
       "At weekends you'll find me outdoors or out with friends.",
@@ -26,14 +31,30 @@ const PHRASES: Record<Locale, Phrases> = {
       'After work I like to unwind with good music and good food.',
     ],
     look: {
-      male: ['Looking for a nice man to chat with and maybe meet.', "I'd like to meet a man who knows what he wants."],
-      female: ['Looking for a lovely woman to chat with and maybe meet.', "I'd like to meet a woman with a good sense of humour."],
+      male: [
+        'Looking for a nice man to chat with and maybe meet.',
+        "I'd like to meet a man who knows what he wants.",
+      ],
+      female: [
+        'Looking for a lovely woman to chat with and maybe meet.',
+        "I'd like to meet a woman with a good sense of humour.",
+      ],
       both: ['Open to meeting nice people, men or women.', 'Men or women: what counts is the click.'],
     },
-    close: ['Send me a message!', "Say hi, I don't bite :)", 'Curious? Just write to me.', "Let's see where it goes."],
+    close: [
+      'Send me a message!',
+      "Say hi, I don't bite :)",
+      'Curious? Just write to me.',
+      "Let's see where it goes.",
+    ],
   },
   de: {
-    open: ['Hallo!', 'Hi, ich bin {name}.', 'Schön, dass du auf mein Profil schaust.', 'Neu hier und gespannt, was passiert.'],
+    open: [
+      'Hallo!',
+      'Hi, ich bin {name}.',
+      'Schön, dass du auf mein Profil schaust.',
+      'Neu hier und gespannt, was passiert.',
+    ],
     about: [
       'Ich wohne in {city} und mag gute Gespräche.',
       'Am Wochenende bin ich gern draußen oder mit Freunden unterwegs.',
@@ -42,14 +63,30 @@ const PHRASES: Record<Locale, Phrases> = {
       'Nach der Arbeit entspanne ich am liebsten mit guter Musik und gutem Essen.',
     ],
     look: {
-      male: ['Ich suche einen netten Mann zum Schreiben und vielleicht mehr.', 'Ich möchte einen Mann kennenlernen, der weiß, was er will.'],
-      female: ['Ich suche eine nette Frau zum Schreiben und vielleicht mehr.', 'Ich möchte eine Frau mit Humor kennenlernen.'],
+      male: [
+        'Ich suche einen netten Mann zum Schreiben und vielleicht mehr.',
+        'Ich möchte einen Mann kennenlernen, der weiß, was er will.',
+      ],
+      female: [
+        'Ich suche eine nette Frau zum Schreiben und vielleicht mehr.',
+        'Ich möchte eine Frau mit Humor kennenlernen.',
+      ],
       both: ['Offen für nette Leute, ob Mann oder Frau.', 'Mann oder Frau: Hauptsache, es passt.'],
     },
-    close: ['Schreib mir einfach!', 'Sag hallo, ich beiße nicht :)', 'Neugierig? Dann melde dich.', 'Mal sehen, wohin es führt.'],
+    close: [
+      'Schreib mir einfach!',
+      'Sag hallo, ich beiße nicht :)',
+      'Neugierig? Dann melde dich.',
+      'Mal sehen, wohin es führt.',
+    ],
   },
   nl: {
-    open: ['Hoi!', 'Hallo, ik ben {name}.', 'Leuk dat je mijn profiel bekijkt.', 'Nieuw hier en benieuwd wat er gebeurt.'],
+    open: [
+      'Hoi!',
+      'Hallo, ik ben {name}.',
+      'Leuk dat je mijn profiel bekijkt.',
+      'Nieuw hier en benieuwd wat er gebeurt.',
+    ],
     about: [
       'Ik woon in {city} en hou van een goed gesprek.',
       'In het weekend ben ik graag buiten of met vrienden op pad.',
@@ -58,14 +95,30 @@ const PHRASES: Record<Locale, Phrases> = {
       'Na het werk ontspan ik het liefst met goede muziek en lekker eten.',
     ],
     look: {
-      male: ['Ik zoek een leuke man om mee te chatten en misschien af te spreken.', 'Ik wil graag een man leren kennen die weet wat hij wil.'],
-      female: ['Ik zoek een leuke vrouw om mee te chatten en misschien af te spreken.', 'Ik wil graag een vrouw met humor leren kennen.'],
+      male: [
+        'Ik zoek een leuke man om mee te chatten en misschien af te spreken.',
+        'Ik wil graag een man leren kennen die weet wat hij wil.',
+      ],
+      female: [
+        'Ik zoek een leuke vrouw om mee te chatten en misschien af te spreken.',
+        'Ik wil graag een vrouw met humor leren kennen.',
+      ],
       both: ['Ik sta open voor leuke mensen, man of vrouw.', 'Man of vrouw: het gaat om de klik.'],
     },
-    close: ['Stuur me een berichtje!', 'Zeg gerust hoi, ik bijt niet :)', 'Nieuwsgierig? Schrijf me gewoon.', 'We zien wel waar het heen gaat.'],
+    close: [
+      'Stuur me een berichtje!',
+      'Zeg gerust hoi, ik bijt niet :)',
+      'Nieuwsgierig? Schrijf me gewoon.',
+      'We zien wel waar het heen gaat.',
+    ],
   },
   fr: {
-    open: ['Coucou !', "Salut, moi c'est {name}.", 'Merci de passer sur mon profil.', '[Nouveau|Nouvelle] ici et [curieux|curieuse] de voir ce qui se passe.'],
+    open: [
+      'Coucou !',
+      "Salut, moi c'est {name}.",
+      'Merci de passer sur mon profil.',
+      '[Nouveau|Nouvelle] ici et [curieux|curieuse] de voir ce qui se passe.',
+    ],
     about: [
       "J'habite à {city} et j'adore les bonnes conversations.",
       'Le week-end, je suis souvent dehors ou entre amis.',
@@ -74,14 +127,33 @@ const PHRASES: Record<Locale, Phrases> = {
       "Après le travail, j'aime me détendre avec de la bonne musique et un bon repas.",
     ],
     look: {
-      male: ['Je cherche un homme sympa pour discuter et peut-être se rencontrer.', "J'aimerais rencontrer un homme qui sait ce qu'il veut."],
-      female: ['Je cherche une femme sympa pour discuter et peut-être se rencontrer.', "J'aimerais rencontrer une femme avec de l'humour."],
-      both: ['[Ouvert|Ouverte] aux belles rencontres, hommes ou femmes.', "Homme ou femme : c'est le feeling qui compte."],
+      male: [
+        'Je cherche un homme sympa pour discuter et peut-être se rencontrer.',
+        "J'aimerais rencontrer un homme qui sait ce qu'il veut.",
+      ],
+      female: [
+        'Je cherche une femme sympa pour discuter et peut-être se rencontrer.',
+        "J'aimerais rencontrer une femme avec de l'humour.",
+      ],
+      both: [
+        '[Ouvert|Ouverte] aux belles rencontres, hommes ou femmes.',
+        "Homme ou femme : c'est le feeling qui compte.",
+      ],
     },
-    close: ['Écris-moi !', 'Dis bonjour, je ne mords pas :)', "Envie d'en savoir plus ? Écris-moi.", 'On verra bien où ça mène.'],
+    close: [
+      'Écris-moi !',
+      'Dis bonjour, je ne mords pas :)',
+      "Envie d'en savoir plus ? Écris-moi.",
+      'On verra bien où ça mène.',
+    ],
   },
   it: {
-    open: ['Ciao!', 'Ciao, sono {name}.', 'Che bello che guardi il mio profilo.', '[Nuovo|Nuova] qui e [curioso|curiosa] di vedere cosa succede.'],
+    open: [
+      'Ciao!',
+      'Ciao, sono {name}.',
+      'Che bello che guardi il mio profilo.',
+      '[Nuovo|Nuova] qui e [curioso|curiosa] di vedere cosa succede.',
+    ],
     about: [
       'Vivo a {city} e adoro le belle chiacchierate.',
       "Nel fine settimana mi trovi all'aria aperta o con gli amici.",
@@ -90,14 +162,33 @@ const PHRASES: Record<Locale, Phrases> = {
       'Dopo il lavoro mi rilasso con buona musica e buon cibo.',
     ],
     look: {
-      male: ['Cerco un uomo simpatico per chattare e magari incontrarci.', 'Vorrei conoscere un uomo che sa cosa vuole.'],
-      female: ['Cerco una donna simpatica per chattare e magari incontrarci.', "Vorrei conoscere una donna con senso dell'umorismo."],
-      both: ['[Aperto|Aperta] a conoscere persone simpatiche, uomini o donne.', 'Uomo o donna: conta la sintonia.'],
+      male: [
+        'Cerco un uomo simpatico per chattare e magari incontrarci.',
+        'Vorrei conoscere un uomo che sa cosa vuole.',
+      ],
+      female: [
+        'Cerco una donna simpatica per chattare e magari incontrarci.',
+        "Vorrei conoscere una donna con senso dell'umorismo.",
+      ],
+      both: [
+        '[Aperto|Aperta] a conoscere persone simpatiche, uomini o donne.',
+        'Uomo o donna: conta la sintonia.',
+      ],
     },
-    close: ['Scrivimi!', 'Salutami, non mordo :)', 'Vuoi saperne di più? Scrivimi.', 'Vediamo dove ci porta.'],
+    close: [
+      'Scrivimi!',
+      'Salutami, non mordo :)',
+      'Vuoi saperne di più? Scrivimi.',
+      'Vediamo dove ci porta.',
+    ],
   },
   es: {
-    open: ['¡Hola!', 'Hola, soy {name}.', 'Qué bien que pases por mi perfil.', '[Nuevo|Nueva] por aquí y con ganas de ver qué pasa.'],
+    open: [
+      '¡Hola!',
+      'Hola, soy {name}.',
+      'Qué bien que pases por mi perfil.',
+      '[Nuevo|Nueva] por aquí y con ganas de ver qué pasa.',
+    ],
     about: [
       'Vivo en {city} y me encantan las buenas conversaciones.',
       'Los fines de semana me encontrarás al aire libre o con amigos.',
@@ -106,14 +197,33 @@ const PHRASES: Record<Locale, Phrases> = {
       'Después del trabajo me relajo con buena música y buena comida.',
     ],
     look: {
-      male: ['Busco un hombre simpático para chatear y quizá quedar.', 'Me gustaría conocer a un hombre que sepa lo que quiere.'],
-      female: ['Busco una mujer simpática para chatear y quizá quedar.', 'Me gustaría conocer a una mujer con sentido del humor.'],
-      both: ['[Abierto|Abierta] a conocer gente maja, hombres o mujeres.', 'Hombre o mujer: lo que cuenta es la química.'],
+      male: [
+        'Busco un hombre simpático para chatear y quizá quedar.',
+        'Me gustaría conocer a un hombre que sepa lo que quiere.',
+      ],
+      female: [
+        'Busco una mujer simpática para chatear y quizá quedar.',
+        'Me gustaría conocer a una mujer con sentido del humor.',
+      ],
+      both: [
+        '[Abierto|Abierta] a conocer gente maja, hombres o mujeres.',
+        'Hombre o mujer: lo que cuenta es la química.',
+      ],
     },
-    close: ['¡Escríbeme!', 'Salúdame, no muerdo :)', '¿Te pica la curiosidad? Escríbeme.', 'A ver adónde nos lleva.'],
+    close: [
+      '¡Escríbeme!',
+      'Salúdame, no muerdo :)',
+      '¿Te pica la curiosidad? Escríbeme.',
+      'A ver adónde nos lleva.',
+    ],
   },
   da: {
-    open: ['Hej!', 'Hej, jeg hedder {name}.', 'Dejligt, at du kigger forbi min profil.', 'Ny her og spændt på, hvad der sker.'],
+    open: [
+      'Hej!',
+      'Hej, jeg hedder {name}.',
+      'Dejligt, at du kigger forbi min profil.',
+      'Ny her og spændt på, hvad der sker.',
+    ],
     about: [
       'Jeg bor i {city} og elsker en god snak.',
       'I weekenden er jeg gerne ude i naturen eller sammen med venner.',
@@ -122,14 +232,30 @@ const PHRASES: Record<Locale, Phrases> = {
       'Efter arbejde slapper jeg helst af med god musik og god mad.',
     ],
     look: {
-      male: ['Jeg søger en sød mand at skrive med og måske mødes med.', 'Jeg vil gerne møde en mand, der ved, hvad han vil.'],
-      female: ['Jeg søger en sød kvinde at skrive med og måske mødes med.', 'Jeg vil gerne møde en kvinde med humor.'],
+      male: [
+        'Jeg søger en sød mand at skrive med og måske mødes med.',
+        'Jeg vil gerne møde en mand, der ved, hvad han vil.',
+      ],
+      female: [
+        'Jeg søger en sød kvinde at skrive med og måske mødes med.',
+        'Jeg vil gerne møde en kvinde med humor.',
+      ],
       both: ['Åben for søde mennesker, mænd eller kvinder.', 'Mand eller kvinde: det handler om kemien.'],
     },
-    close: ['Skriv til mig!', 'Sig hej, jeg bider ikke :)', 'Nysgerrig? Så skriv til mig.', 'Lad os se, hvor det fører hen.'],
+    close: [
+      'Skriv til mig!',
+      'Sig hej, jeg bider ikke :)',
+      'Nysgerrig? Så skriv til mig.',
+      'Lad os se, hvor det fører hen.',
+    ],
   },
   nb: {
-    open: ['Hei!', 'Hei, jeg heter {name}.', 'Hyggelig at du tar en titt på profilen min.', 'Ny her og spent på hva som skjer.'],
+    open: [
+      'Hei!',
+      'Hei, jeg heter {name}.',
+      'Hyggelig at du tar en titt på profilen min.',
+      'Ny her og spent på hva som skjer.',
+    ],
     about: [
       'Jeg bor i {city} og elsker en god prat.',
       'I helgene er jeg gjerne ute i naturen eller sammen med venner.',
@@ -138,14 +264,30 @@ const PHRASES: Record<Locale, Phrases> = {
       'Etter jobb slapper jeg helst av med god musikk og god mat.',
     ],
     look: {
-      male: ['Jeg ser etter en hyggelig mann å skrive med og kanskje møte.', 'Jeg vil gjerne bli kjent med en mann som vet hva han vil.'],
-      female: ['Jeg ser etter en hyggelig kvinne å skrive med og kanskje møte.', 'Jeg vil gjerne bli kjent med en kvinne med humor.'],
+      male: [
+        'Jeg ser etter en hyggelig mann å skrive med og kanskje møte.',
+        'Jeg vil gjerne bli kjent med en mann som vet hva han vil.',
+      ],
+      female: [
+        'Jeg ser etter en hyggelig kvinne å skrive med og kanskje møte.',
+        'Jeg vil gjerne bli kjent med en kvinne med humor.',
+      ],
       both: ['Åpen for hyggelige folk, menn eller kvinner.', 'Mann eller kvinne: det er kjemien som teller.'],
     },
-    close: ['Send meg en melding!', 'Si hei, jeg biter ikke :)', 'Nysgjerrig? Bare skriv til meg.', 'Vi får se hvor det bærer.'],
+    close: [
+      'Send meg en melding!',
+      'Si hei, jeg biter ikke :)',
+      'Nysgjerrig? Bare skriv til meg.',
+      'Vi får se hvor det bærer.',
+    ],
   },
   sv: {
-    open: ['Hej!', 'Hej, jag heter {name}.', 'Kul att du tittar in på min profil.', 'Ny här och nyfiken på vad som händer.'],
+    open: [
+      'Hej!',
+      'Hej, jag heter {name}.',
+      'Kul att du tittar in på min profil.',
+      'Ny här och nyfiken på vad som händer.',
+    ],
     about: [
       'Jag bor i {city} och älskar ett bra samtal.',
       'På helgerna är jag gärna ute i naturen eller med vänner.',
@@ -154,14 +296,33 @@ const PHRASES: Record<Locale, Phrases> = {
       'Efter jobbet kopplar jag helst av med bra musik och god mat.',
     ],
     look: {
-      male: ['Jag söker en trevlig man att skriva med och kanske träffa.', 'Jag vill gärna lära känna en man som vet vad han vill.'],
-      female: ['Jag söker en trevlig kvinna att skriva med och kanske träffa.', 'Jag vill gärna lära känna en kvinna med humor.'],
-      both: ['Öppen för trevliga människor, män eller kvinnor.', 'Man eller kvinna: det är kemin som räknas.'],
+      male: [
+        'Jag söker en trevlig man att skriva med och kanske träffa.',
+        'Jag vill gärna lära känna en man som vet vad han vill.',
+      ],
+      female: [
+        'Jag söker en trevlig kvinna att skriva med och kanske träffa.',
+        'Jag vill gärna lära känna en kvinna med humor.',
+      ],
+      both: [
+        'Öppen för trevliga människor, män eller kvinnor.',
+        'Man eller kvinna: det är kemin som räknas.',
+      ],
     },
-    close: ['Skicka ett meddelande!', 'Säg hej, jag bits inte :)', 'Nyfiken? Skriv bara till mig.', 'Vi får se vart det leder.'],
+    close: [
+      'Skicka ett meddelande!',
+      'Säg hej, jag bits inte :)',
+      'Nyfiken? Skriv bara till mig.',
+      'Vi får se vart det leder.',
+    ],
   },
   fi: {
-    open: ['Moikka!', 'Hei, olen {name}.', 'Kiva, että kurkkaat profiiliani.', 'Uusi täällä ja utelias näkemään, mitä tapahtuu.'],
+    open: [
+      'Moikka!',
+      'Hei, olen {name}.',
+      'Kiva, että kurkkaat profiiliani.',
+      'Uusi täällä ja utelias näkemään, mitä tapahtuu.',
+    ],
     about: [
       // Finnish inflects place names; the nominative after "kotikaupunkini on" needs none.
       'Kotikaupunkini on {city}, ja rakastan hyviä keskusteluja.',
@@ -171,14 +332,30 @@ const PHRASES: Record<Locale, Phrases> = {
       'Töiden jälkeen rentoudun mieluiten hyvän musiikin ja hyvän ruoan parissa.',
     ],
     look: {
-      male: ['Etsin mukavaa miestä juttuseuraksi ja ehkä tapaamiseen.', 'Haluaisin tutustua mieheen, joka tietää, mitä haluaa.'],
-      female: ['Etsin mukavaa naista juttuseuraksi ja ehkä tapaamiseen.', 'Haluaisin tutustua naiseen, jolla on huumorintajua.'],
+      male: [
+        'Etsin mukavaa miestä juttuseuraksi ja ehkä tapaamiseen.',
+        'Haluaisin tutustua mieheen, joka tietää, mitä haluaa.',
+      ],
+      female: [
+        'Etsin mukavaa naista juttuseuraksi ja ehkä tapaamiseen.',
+        'Haluaisin tutustua naiseen, jolla on huumorintajua.',
+      ],
       both: ['Avoin mukaville ihmisille, miehille tai naisille.', 'Mies tai nainen: kemia ratkaisee.'],
     },
-    close: ['Laita viestiä!', 'Sano hei, en pure :)', 'Kiinnostuitko? Kirjoita minulle.', 'Katsotaan, mihin tämä vie.'],
+    close: [
+      'Laita viestiä!',
+      'Sano hei, en pure :)',
+      'Kiinnostuitko? Kirjoita minulle.',
+      'Katsotaan, mihin tämä vie.',
+    ],
   },
   pl: {
-    open: ['Cześć!', 'Hej, jestem {name}.', 'Miło, że zaglądasz na mój profil.', 'Jestem tu [nowy|nowa] i [ciekawy|ciekawa], co się wydarzy.'],
+    open: [
+      'Cześć!',
+      'Hej, jestem {name}.',
+      'Miło, że zaglądasz na mój profil.',
+      'Jestem tu [nowy|nowa] i [ciekawy|ciekawa], co się wydarzy.',
+    ],
     about: [
       // Polish inflects place names too; "moje miasto to" keeps the nominative.
       'Moje miasto to {city}, a dobre rozmowy to coś, co uwielbiam.',
@@ -188,17 +365,37 @@ const PHRASES: Record<Locale, Phrases> = {
       'Po pracy najchętniej odpoczywam przy dobrej muzyce i dobrym jedzeniu.',
     ],
     look: {
-      male: ['Szukam miłego mężczyzny do rozmowy, a może i spotkania.', 'Chętnie poznam mężczyznę, który wie, czego chce.'],
-      female: ['Szukam miłej kobiety do rozmowy, a może i spotkania.', 'Chętnie poznam kobietę z poczuciem humoru.'],
-      both: ['[Otwarty|Otwarta] na miłych ludzi, mężczyzn i kobiety.', 'Mężczyzna czy kobieta: liczy się chemia.'],
+      male: [
+        'Szukam miłego mężczyzny do rozmowy, a może i spotkania.',
+        'Chętnie poznam mężczyznę, który wie, czego chce.',
+      ],
+      female: [
+        'Szukam miłej kobiety do rozmowy, a może i spotkania.',
+        'Chętnie poznam kobietę z poczuciem humoru.',
+      ],
+      both: [
+        '[Otwarty|Otwarta] na miłych ludzi, mężczyzn i kobiety.',
+        'Mężczyzna czy kobieta: liczy się chemia.',
+      ],
     },
-    close: ['Napisz do mnie!', 'Przywitaj się, nie gryzę :)', 'Ciekawi cię więcej? Napisz.', 'Zobaczymy, dokąd nas to zaprowadzi.'],
+    close: [
+      'Napisz do mnie!',
+      'Przywitaj się, nie gryzę :)',
+      'Ciekawi cię więcej? Napisz.',
+      'Zobaczymy, dokąd nas to zaprowadzi.',
+    ],
   },
 };
 
-function fill(template: string, gender: 'male' | 'female', values: { name: string; city: string | null }): string {
+function fill(
+  template: string,
+  gender: 'male' | 'female',
+  values: { name: string; city: string | null },
+): string {
   return template
-    .replace(/\[([^|\]]*)\|([^\]]*)\]/g, (_, masculine: string, feminine: string) => (gender === 'male' ? masculine : feminine))
+    .replace(/\[([^|\]]*)\|([^\]]*)\]/g, (_, masculine: string, feminine: string) =>
+      gender === 'male' ? masculine : feminine,
+    )
     .replace('{name}', values.name)
     .replace('{city}', values.city ?? '');
 }

@@ -20,6 +20,15 @@ import type { Interest } from '../../features/profiles/catalog.ts';
 
 /** Interests that are about sex itself: real profiles list them less often than hobbies. */
 export const EXPLICIT_INTERESTS: ReadonlySet<Interest> = new Set<Interest>([
-  'sex', 'publicsex', 'oralsex', 'analsex', 'sextoys', 'masturbating', 'threesome', 'gangbang',
-  'bondage', 'sadomasochism', 'exchangingpictures',
+  'sex',
+  'publicsex',
+  'oralsex',
+  'analsex',
+  'sextoys',
+  'masturbating',
+  'threesome',
+  'gangbang',
+  'bondage',
+  'sadomasochism',
+  'exchangingpictures',
 ]);

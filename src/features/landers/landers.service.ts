@@ -37,14 +37,26 @@ export interface LanderContent {
 }
 
 /** Reads what a lander shows. Only the map and video landers pay for their extras. */
-export async function landerContent(ctx: ServiceContext, lander: Lander, dataDir: string): Promise<LanderContent> {
+export async function landerContent(
+  ctx: ServiceContext,
+  lander: Lander,
+  dataDir: string,
+): Promise<LanderContent> {
   const now = ctx.clock.now();
   const [members, total, onlineNow] = await Promise.all([
     showcaseProfiles(ctx, LANDER_CARDS[lander]),
     showcaseCount(ctx),
     showcaseCount(ctx, { activeSince: now - ONLINE_WINDOW_MS }),
   ]);
-  const content: LanderContent = { members, total, onlineNow, countries: [], regions: [], mapped: [], video: undefined };
+  const content: LanderContent = {
+    members,
+    total,
+    onlineNow,
+    countries: [],
+    regions: [],
+    mapped: [],
+    video: undefined,
+  };
   if (lander === 'maplanding') {
     content.regions = await showcaseRegionCounts(ctx);
     content.countries = countriesOf(content.regions);
@@ -65,7 +77,11 @@ const mapCache = new Map<string, { at: number; svg: string | undefined }>();
 const MAP_TTL_MS = 5 * 60 * 1000;
 
 /** The map lander's SVG for the site, in its brand colour; undefined when nothing can be drawn. */
-export async function landerMapSvg(ctx: ServiceContext, colours: MapColours, title: string): Promise<string | undefined> {
+export async function landerMapSvg(
+  ctx: ServiceContext,
+  colours: MapColours,
+  title: string,
+): Promise<string | undefined> {
   const key = `${ctx.site.id}|${colours.accent}|${title}`;
   const now = ctx.clock.now();
   const hit = mapCache.get(key);
@@ -88,7 +104,10 @@ const PROFILE_ID = /^[a-z0-9]{1,40}$/;
  * The member of a profile lander, when the site's public pages may show them (its network and
  * niche, consented or fictional, active); undefined otherwise, and the page is a 404.
  */
-export async function profileLanderContent(ctx: ServiceContext, id: string): Promise<ProfileLanderContent | undefined> {
+export async function profileLanderContent(
+  ctx: ServiceContext,
+  id: string,
+): Promise<ProfileLanderContent | undefined> {
   const member = PROFILE_ID.test(id) ? await publicProfile(ctx, id) : undefined;
   if (!member) return undefined;
   const others = (await showcaseCards(ctx, 5)).filter((c) => c.id !== member.id).slice(0, 4);

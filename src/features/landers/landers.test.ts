@@ -17,9 +17,27 @@ function site(over: Partial<Site>): Site {
 
 describe('visible locales per country (spec §9)', () => {
   it('covers the nineteen countries of the spec', () => {
-    expect(Object.keys(LOCALES_BY_COUNTRY).sort()).toEqual(
-      ['AT', 'AU', 'BE', 'CA', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'NL', 'NO', 'NZ', 'PL', 'SE', 'US'],
-    );
+    expect(Object.keys(LOCALES_BY_COUNTRY).sort()).toEqual([
+      'AT',
+      'AU',
+      'BE',
+      'CA',
+      'CH',
+      'DE',
+      'DK',
+      'ES',
+      'FI',
+      'FR',
+      'GB',
+      'IE',
+      'IT',
+      'NL',
+      'NO',
+      'NZ',
+      'PL',
+      'SE',
+      'US',
+    ]);
   });
 
   it.each([
@@ -77,8 +95,19 @@ describe('lander URLs', () => {
 
 describe('lander media', () => {
   it('frames Europe when most members live there, and the world otherwise', () => {
-    expect(framedCountries([{ country: 'DE', count: 60 }, { country: 'NL', count: 30 }, { country: 'US', count: 10 }])).toEqual(['DE', 'NL']);
-    expect(framedCountries([{ country: 'DE', count: 10 }, { country: 'US', count: 60 }])).toEqual(['DE', 'US']);
+    expect(
+      framedCountries([
+        { country: 'DE', count: 60 },
+        { country: 'NL', count: 30 },
+        { country: 'US', count: 10 },
+      ]),
+    ).toEqual(['DE', 'NL']);
+    expect(
+      framedCountries([
+        { country: 'DE', count: 10 },
+        { country: 'US', count: 60 },
+      ]),
+    ).toEqual(['DE', 'US']);
     expect(framedCountries([{ country: 'JP', count: 10 }])).toEqual([]);
   });
 

@@ -24,7 +24,10 @@ describe('inline scripts', () => {
 
 describe('beacon payloads', () => {
   it('keep the path of a bounce and drop its query', () => {
-    expect(bounceInput.parse({ page: '/landers/gallery?network=x&ref=y#top', ms: 5230 })).toEqual({ page: '/landers/gallery', ms: 5230 });
+    expect(bounceInput.parse({ page: '/landers/gallery?network=x&ref=y#top', ms: 5230 })).toEqual({
+      page: '/landers/gallery',
+      ms: 5230,
+    });
   });
 
   it.each([

@@ -14,7 +14,12 @@ export const pagePath = z
   .trim()
   .max(2000)
   .transform((value) => value.split(/[?#]/, 1)[0]!)
-  .pipe(z.string().regex(/^\/[^\s]*$/, 'path').max(MAX_PATH));
+  .pipe(
+    z
+      .string()
+      .regex(/^\/[^\s]*$/, 'path')
+      .max(MAX_PATH),
+  );
 
 /** `POST /api/bounce.php` (API.md): the page left and the time spent on it. */
 export const bounceInput = z.object({

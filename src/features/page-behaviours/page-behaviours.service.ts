@@ -4,7 +4,11 @@ import { insertPageEvent } from './page-behaviours.repository.ts';
 import type { BounceInput, PageHiddenInput } from './page-behaviours.schemas.ts';
 
 /** Records how long a visitor stayed on a page opened with `lb` before leaving it. */
-export async function recordBounce(ctx: ServiceContext, input: BounceInput, memberId: string | null): Promise<void> {
+export async function recordBounce(
+  ctx: ServiceContext,
+  input: BounceInput,
+  memberId: string | null,
+): Promise<void> {
   await insertPageEvent(ctx.db, {
     id: newId(),
     network_id: ctx.network,
@@ -21,7 +25,11 @@ export async function recordBounce(ctx: ServiceContext, input: BounceInput, memb
  * A page became hidden. Only a member's is kept (it tells notifications that the member left the
  * page); a visitor's beacon is acknowledged and dropped, so anonymous pages cost no write.
  */
-export async function recordPageHidden(ctx: ServiceContext, input: PageHiddenInput, memberId: string | null): Promise<boolean> {
+export async function recordPageHidden(
+  ctx: ServiceContext,
+  input: PageHiddenInput,
+  memberId: string | null,
+): Promise<boolean> {
   if (!memberId) return false;
   await insertPageEvent(ctx.db, {
     id: newId(),

@@ -41,11 +41,18 @@ export interface ShowcaseRow {
  * public pages (or operator-run and so labelled), never invisible or private, within the niche's
  * audience, with an active main photo. Every public read starts here, so no list can drift.
  */
-function publicProfiles(db: Kysely<Database>, networkId: string, audience: AudienceFilter, options: ShowcaseOptions = {}) {
+function publicProfiles(
+  db: Kysely<Database>,
+  networkId: string,
+  audience: AudienceFilter,
+  options: ShowcaseOptions = {},
+) {
   const seeking = [...audience.seeking, 'both' as const];
   let query = db
     .selectFrom('profiles as p')
-    .innerJoin('photos as ph', (join) => join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'))
+    .innerJoin('photos as ph', (join) =>
+      join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
+    )
     .leftJoin('members as m', 'm.id', 'p.member_id')
     .where('p.network_id', '=', networkId)
     .where('p.status', '=', 'active')
@@ -67,8 +74,19 @@ function publicProfiles(db: Kysely<Database>, networkId: string, audience: Audie
 }
 
 const SHOWCASE_COLUMNS = [
-  'p.id', 'p.name', 'p.birthdate', 'p.gender', 'p.country', 'p.region', 'p.city', 'p.fictional',
-  'p.last_active_at', 'ph.filename', 'ph.thumb_filename', 'ph.match_filename', 'p.text',
+  'p.id',
+  'p.name',
+  'p.birthdate',
+  'p.gender',
+  'p.country',
+  'p.region',
+  'p.city',
+  'p.fictional',
+  'p.last_active_at',
+  'ph.filename',
+  'ph.thumb_filename',
+  'ph.match_filename',
+  'p.text',
 ] as const;
 
 /** Public profiles, most recently active first. */
@@ -112,7 +130,12 @@ export async function countShowcaseByRegion(
     .execute();
   return rows
     .map((r) => ({ country: r.country, region: r.region, count: Number(r.n) }))
-    .sort((a, b) => b.count - a.count || a.country.localeCompare(b.country) || (a.region ?? '').localeCompare(b.region ?? ''));
+    .sort(
+      (a, b) =>
+        b.count - a.count ||
+        a.country.localeCompare(b.country) ||
+        (a.region ?? '').localeCompare(b.region ?? ''),
+    );
 }
 
 /** One public profile by its public id, or undefined when a public page may not show it. */

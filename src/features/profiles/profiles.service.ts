@@ -31,7 +31,8 @@ export function ageOn(birthdate: string, now: number): number {
   const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
   const today = new Date(now);
   let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -88,14 +89,22 @@ function toCard(ctx: ServiceContext, row: ShowcaseRow, now: number): ProfileCard
  * Members of the site's network that its niche shows, for public pages: consented or fictional
  * (and then labelled), never invisible or private.
  */
-export async function showcaseCards(ctx: ServiceContext, limit: number, options: ShowcaseOptions = {}): Promise<ProfileCard[]> {
+export async function showcaseCards(
+  ctx: ServiceContext,
+  limit: number,
+  options: ShowcaseOptions = {},
+): Promise<ProfileCard[]> {
   const now = ctx.clock.now();
   const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
   return rows.map((row) => toCard(ctx, row, now));
 }
 
 /** Like `showcaseCards`, with each member's own words where the site shows profile notes. */
-export async function showcaseProfiles(ctx: ServiceContext, limit: number, options: ShowcaseOptions = {}): Promise<PublicProfile[]> {
+export async function showcaseProfiles(
+  ctx: ServiceContext,
+  limit: number,
+  options: ShowcaseOptions = {},
+): Promise<PublicProfile[]> {
   const now = ctx.clock.now();
   const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
   return rows.map((row) => withText(ctx, row, now));
@@ -124,7 +133,9 @@ export async function showcaseCount(ctx: ServiceContext, options: ShowcaseOption
 }
 
 /** Members public pages may show, counted per country and region (largest first). */
-export async function showcaseRegionCounts(ctx: ServiceContext): Promise<Array<{ country: string; region: string | null; count: number }>> {
+export async function showcaseRegionCounts(
+  ctx: ServiceContext,
+): Promise<Array<{ country: string; region: string | null; count: number }>> {
   return countShowcaseByRegion(ctx.db, ctx.network, audienceOf(ctx, ctx.clock.now()));
 }
 
@@ -133,7 +144,10 @@ export async function showcaseRegionCounts(ctx: ServiceContext): Promise<Array<{
  * consented or fictional, active; undefined otherwise, so the page answers 404 and never says
  * why. The member's own text only where the site shows profile notes.
  */
-export async function publicProfile(ctx: ServiceContext, profileId: string): Promise<PublicProfile | undefined> {
+export async function publicProfile(
+  ctx: ServiceContext,
+  profileId: string,
+): Promise<PublicProfile | undefined> {
   const now = ctx.clock.now();
   const row = await findPublicProfile(ctx.db, ctx.network, audienceOf(ctx, now), profileId);
   return row && withText(ctx, row, now);

@@ -1,5 +1,10 @@
 import type { APIRoute } from 'astro';
-import { noContent, pageHiddenInput, readBeacon, recordPageHidden } from '../../features/page-behaviours/index.ts';
+import {
+  noContent,
+  pageHiddenInput,
+  readBeacon,
+  recordPageHidden,
+} from '../../features/page-behaviours/index.ts';
 import { serviceContext } from '../../server/context.ts';
 
 /** `POST /api/page-hidden.php` `{}` (API.md): sent by every page when it becomes hidden. */

@@ -14,7 +14,9 @@ export const GET: APIRoute = ({ url, locals }) => {
   const asked = url.searchParams.get('domain');
   const site = asked ? platform.registry.resolveHost(asked) : locals.site;
   if (!site) return apiError(t, 404, 'not_found');
-  const locale = site.locales.includes(locals.locale) ? locals.locale : site.domainLocale ?? site.locales[0]!;
+  const locale = site.locales.includes(locals.locale)
+    ? locals.locale
+    : (site.domainLocale ?? site.locales[0]!);
   const country = locals.countryKnown ? locals.country : null;
   const settings = publicSettings(site, locale, translator(locale), {
     domain: asked ? normalizeHost(asked) : normalizeHost(url.host),

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatProblem } from '../registry.ts';
 import { checkConfig } from './check.ts';
-import { minimalTenant, NICHES_DIR, PROJECT_ROOT, tempProject, THEMES_DIR, type TempProject } from './test-support.ts';
+import {
+  minimalTenant,
+  NICHES_DIR,
+  PROJECT_ROOT,
+  tempProject,
+  THEMES_DIR,
+  type TempProject,
+} from './test-support.ts';
 
 let project: TempProject;
 beforeEach(() => {
@@ -13,7 +20,10 @@ afterEach(() => project.remove());
 
 describe('checkConfig', () => {
   it('passes the shipped tenants, niches and themes', () => {
-    const result = checkConfig({ tenantsDir: join(PROJECT_ROOT, 'tenants'), nichesDir: NICHES_DIR, themesDir: THEMES_DIR }, PROJECT_ROOT);
+    const result = checkConfig(
+      { tenantsDir: join(PROJECT_ROOT, 'tenants'), nichesDir: NICHES_DIR, themesDir: THEMES_DIR },
+      PROJECT_ROOT,
+    );
     expect(result.problems).toEqual([]);
     expect(result.sites).toEqual(expect.arrayContaining(['curvy', 'localhost', 'mature', 'rainbow']));
     expect(result.sites).toEqual([...result.sites].sort());
@@ -22,7 +32,11 @@ describe('checkConfig', () => {
   it('lists the sites of a good folder', () => {
     project.write('b.json', minimalTenant('b'));
     project.write('a.json', minimalTenant('a'));
-    expect(checkConfig(project.dirs, project.root)).toEqual({ sites: ['a', 'b'], problems: [], warnings: [] });
+    expect(checkConfig(project.dirs, project.root)).toEqual({
+      sites: ['a', 'b'],
+      problems: [],
+      warnings: [],
+    });
   });
 
   it('reports one line per problem, with file, field and reason, across all files at once', () => {
@@ -46,9 +60,15 @@ describe('checkConfig', () => {
     cpSync(THEMES_DIR, themes, { recursive: true });
     writeFileSync(join(niches, 'gay.json'), JSON.stringify({ id: 'gay' }));
     mkdirSync(join(themes, 'neon'));
-    writeFileSync(join(themes, 'neon', 'theme.json'), JSON.stringify({ id: 'neon', label: 'Neon', colors: { primary: 'pink' } }));
+    writeFileSync(
+      join(themes, 'neon', 'theme.json'),
+      JSON.stringify({ id: 'neon', label: 'Neon', colors: { primary: 'pink' } }),
+    );
     project.write('a.json', { ...minimalTenant('a'), name: '' });
-    const lines = checkConfig({ ...project.dirs, nichesDir: niches, themesDir: themes }, project.root).problems.map(formatProblem);
+    const lines = checkConfig(
+      { ...project.dirs, nichesDir: niches, themesDir: themes },
+      project.root,
+    ).problems.map(formatProblem);
     expect(lines).toEqual(
       expect.arrayContaining([
         'niches/gay.json: landing_slug: Invalid input: expected string, received undefined',
@@ -63,7 +83,9 @@ describe('checkConfig', () => {
       'tenants: (file): holds no tenant file (*.json)',
     ]);
     const missing = checkConfig({ ...project.dirs, tenantsDir: join(project.root, 'nope') }, project.root);
-    expect(missing.problems.map(formatProblem)).toEqual(['nope: (file): does not exist (pass --dir or set TENANTS_DIR)']);
+    expect(missing.problems.map(formatProblem)).toEqual([
+      'nope: (file): does not exist (pass --dir or set TENANTS_DIR)',
+    ]);
   });
 });
 
@@ -88,7 +110,10 @@ describe('siteWarnings', () => {
   });
 
   it('has nothing to say about the shipped tenants', () => {
-    const result = checkConfig({ tenantsDir: join(PROJECT_ROOT, 'tenants'), nichesDir: NICHES_DIR, themesDir: THEMES_DIR }, PROJECT_ROOT);
+    const result = checkConfig(
+      { tenantsDir: join(PROJECT_ROOT, 'tenants'), nichesDir: NICHES_DIR, themesDir: THEMES_DIR },
+      PROJECT_ROOT,
+    );
     expect(result.warnings).toEqual([]);
   });
 });

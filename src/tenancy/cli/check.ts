@@ -39,7 +39,8 @@ export function checkConfig(dirs: TenancyDirs, cwd = process.cwd()): CheckResult
     const names = tenantFileNames(dirs.tenantsDir);
     // The server would start with no site and answer every host with a 404: almost always a
     // wrong directory rather than an intent.
-    if (names.length === 0) problems.push({ file: display, field: '', reason: 'holds no tenant file (*.json)' });
+    if (names.length === 0)
+      problems.push({ file: display, field: '', reason: 'holds no tenant file (*.json)' });
     for (const name of names) {
       const path = join(dirs.tenantsDir, name);
       const result = parseTenantFile(path, cwd);
@@ -69,7 +70,10 @@ export function siteWarnings(site: Site): ConfigProblem[] {
   const warnings: ConfigProblem[] = [];
   const warn = (field: string, reason: string) => warnings.push({ file: site.file, field, reason });
   if (!site.countries.includes(site.defaultCountry)) {
-    warn('default_country', `"${site.defaultCountry}" is not one of the served countries (${site.countries.join(', ')})`);
+    warn(
+      'default_country',
+      `"${site.defaultCountry}" is not one of the served countries (${site.countries.join(', ')})`,
+    );
   }
   const unpriced = new Map<string, string[]>();
   for (const country of site.countries) {
@@ -78,10 +82,16 @@ export function siteWarnings(site: Site): ConfigProblem[] {
     unpriced.set(currency, [...(unpriced.get(currency) ?? []), country]);
   }
   for (const [currency, countries] of unpriced) {
-    warn('prices.bundles', `no bundle has a price in ${currency}, the currency of ${countries.join(', ')}: no price and no minimum_message_costs there`);
+    warn(
+      'prices.bundles',
+      `no bundle has a price in ${currency}, the currency of ${countries.join(', ')}: no price and no minimum_message_costs there`,
+    );
   }
   if (site.domainLocale === undefined) {
-    warn('domain_language', `"${site.domainLanguage}" is not one of the visible locales (${site.locales.join(', ')})`);
+    warn(
+      'domain_language',
+      `"${site.domainLanguage}" is not one of the visible locales (${site.locales.join(', ')})`,
+    );
   }
   if (site.company === DEFAULT_COMPANY && site.domains.some((d) => !isLocalHost(d))) {
     warn('company', "not set: the footer pages show the platform's fictitious demo company");

@@ -10,7 +10,12 @@ import ts from 'typescript';
  * and the comment stays the one place where a field is explained.
  */
 export function fieldDocs(sourcePath: string, exportName: string): Map<string, string> {
-  const source = ts.createSourceFile(sourcePath, readFileSync(sourcePath, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    sourcePath,
+    readFileSync(sourcePath, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const consts = new Map<string, ts.Expression>();
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;

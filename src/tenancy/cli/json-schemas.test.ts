@@ -6,7 +6,9 @@ import { generateSchemas, SCHEMA_TARGETS, staleSchemas } from './json-schemas.ts
 import { PROJECT_ROOT } from './test-support.ts';
 
 type Json = Record<string, unknown>;
-const generated = new Map(generateSchemas(PROJECT_ROOT).map(({ file, text }) => [file, JSON.parse(text) as Json]));
+const generated = new Map(
+  generateSchemas(PROJECT_ROOT).map(({ file, text }) => [file, JSON.parse(text) as Json]),
+);
 
 /** Every field of a schema with its path, through objects, arrays, records and unions. */
 function fields(node: Json, path = ''): Array<{ path: string; schema: Json }> {
@@ -33,7 +35,9 @@ describe('the committed JSON schemas', () => {
 
   it('describe every field, from its doc comment', () => {
     for (const [file, schema] of generated) {
-      const undocumented = fields(schema).filter((f) => typeof f.schema.description !== 'string').map((f) => f.path);
+      const undocumented = fields(schema)
+        .filter((f) => typeof f.schema.description !== 'string')
+        .map((f) => f.path);
       expect(undocumented, file).toEqual([]);
     }
   });
@@ -48,8 +52,10 @@ describe('the committed JSON schemas', () => {
     const tenant = generated.get('schemas/tenant.schema.json')!;
     const items = (tenant.properties as Record<string, Json>).domains!.items as Json;
     const pattern = new RegExp(items.pattern as string);
-    for (const ok of ['example.com', 'rainbow.localhost', '127.0.0.1', 'a-b.example.co.uk']) expect(pattern.test(ok), ok).toBe(true);
-    for (const bad of ['https://example.com', 'example.com:80', 'example.com/', '-x.com', '']) expect(pattern.test(bad), bad).toBe(false);
+    for (const ok of ['example.com', 'rainbow.localhost', '127.0.0.1', 'a-b.example.co.uk'])
+      expect(pattern.test(ok), ok).toBe(true);
+    for (const bad of ['https://example.com', 'example.com:80', 'example.com/', '-x.com', ''])
+      expect(pattern.test(bad), bad).toBe(false);
   });
 
   it('know every field the shipped tenant and niche files use', () => {

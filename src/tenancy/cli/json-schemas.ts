@@ -36,7 +36,8 @@ export const SCHEMA_TARGETS: readonly SchemaTarget[] = [
   {
     file: 'schemas/niche.schema.json',
     title: 'Kindred niche (niches/<id>.json)',
-    description: "What a site's niche decides unless the site overrides it: audience, lander, copy keys, imagery.",
+    description:
+      "What a site's niche decides unless the site overrides it: audience, lander, copy keys, imagery.",
     schema: nicheSchema,
     source: 'src/tenancy/niche.schema.ts',
     exportName: 'nicheSchema',
@@ -69,7 +70,11 @@ export function renderSchema(target: SchemaTarget, root: string): string {
       if (def.type !== 'pipe' || !def.in || !def.out) return;
       const inner = def.in._zod.def as { type: string; out?: z.core.$ZodType };
       if (inner.type !== 'pipe' || !inner.out?._zod.traits.has('$ZodTransform')) return;
-      const checked = z.toJSONSchema(def.out, { io: 'input', target: 'draft-07', unrepresentable: 'any' }) as Json;
+      const checked = z.toJSONSchema(def.out, {
+        io: 'input',
+        target: 'draft-07',
+        unrepresentable: 'any',
+      }) as Json;
       delete checked.$schema;
       for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as Json)[key];
       Object.assign(ctx.jsonSchema, checked);
@@ -90,7 +95,8 @@ function describe(node: unknown, path: string, docs: Map<string, string>, isFiel
   if (doc && schema.description === undefined) schema.description = doc;
   const properties = schema.properties as Json | undefined;
   if (properties) {
-    for (const [key, value] of Object.entries(properties)) describe(value, path ? `${path}.${key}` : key, docs);
+    for (const [key, value] of Object.entries(properties))
+      describe(value, path ? `${path}.${key}` : key, docs);
   }
   if (schema.items && typeof schema.items === 'object') describe(schema.items, `${path}[]`, docs);
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatProblem, parseTenantFile } from '../registry.ts';
 import { checkConfig } from './check.ts';
-import { createSite, deriveSiteId, hostOf, siteUrl, type NewSiteDirs, type NewSiteOptions } from './new-site.ts';
+import {
+  createSite,
+  deriveSiteId,
+  hostOf,
+  siteUrl,
+  type NewSiteDirs,
+  type NewSiteOptions,
+} from './new-site.ts';
 import { minimalTenant, SCHEMAS_DIR, tempProject, type TempProject } from './test-support.ts';
 
 let project: TempProject;
@@ -48,7 +55,9 @@ describe('siteUrl', () => {
   it('uses the public scheme and port, leaving out a default port', () => {
     expect(siteUrl('a.localhost', {})).toBe('http://a.localhost:4321/');
     expect(siteUrl('a.localhost', { PORT: '8080' })).toBe('http://a.localhost:8080/');
-    expect(siteUrl('a.example', { PUBLIC_SCHEME: 'https', PUBLIC_PORT: '443', PORT: '4321' })).toBe('https://a.example/');
+    expect(siteUrl('a.example', { PUBLIC_SCHEME: 'https', PUBLIC_PORT: '443', PORT: '4321' })).toBe(
+      'https://a.example/',
+    );
     expect(siteUrl('a.example', { PUBLIC_PORT: '80' })).toBe('http://a.example/');
   });
 });
@@ -56,7 +65,14 @@ describe('siteUrl', () => {
 describe('createSite', () => {
   it('writes a file the server loads, pointing at the JSON schema', () => {
     const result = createSite(
-      { ...flirt, locales: ['de', 'en'], countries: ['DE', 'AT'], supportEmail: 'hilfe@flirt-berlin.de', network: 'berlin', theme: 'midnight' },
+      {
+        ...flirt,
+        locales: ['de', 'en'],
+        countries: ['DE', 'AT'],
+        supportEmail: 'hilfe@flirt-berlin.de',
+        network: 'berlin',
+        theme: 'midnight',
+      },
       dirs,
       project.root,
     );
@@ -65,7 +81,9 @@ describe('createSite', () => {
     expect(result.file).toBe('tenants/flirt-berlin.json');
     expect(result.needsDns).toEqual(['flirt-berlin.de']);
     // A real domain without its own company would show the demo company in its footer.
-    expect(result.warnings).toEqual(["company: not set: the footer pages show the platform's fictitious demo company"]);
+    expect(result.warnings).toEqual([
+      "company: not set: the footer pages show the platform's fictitious demo company",
+    ]);
     const json = JSON.parse(readFileSync(result.path, 'utf8'));
     expect(json).toEqual({
       $schema: expect.stringMatching(/schemas\/tenant\.schema\.json$/),
@@ -91,7 +109,11 @@ describe('createSite', () => {
   });
 
   it('folds what the operator typed onto the bare host', () => {
-    const result = createSite({ ...flirt, domains: ['https://WWW.Flirt-Berlin.de/', 'flirt-berlin.de'] }, dirs, project.root);
+    const result = createSite(
+      { ...flirt, domains: ['https://WWW.Flirt-Berlin.de/', 'flirt-berlin.de'] },
+      dirs,
+      project.root,
+    );
     expect(result.ok && result.tenant.domains).toEqual(['flirt-berlin.de']);
   });
 
@@ -123,7 +145,11 @@ describe('createSite', () => {
 
   it('refuses a domain another site has, even one whose file is broken now', () => {
     project.write('old.json', minimalTenant('old', 'flirt-berlin.de'));
-    const taken = createSite({ ...flirt, domains: ['flirt.localhost', 'www.flirt-berlin.de'] }, dirs, project.root);
+    const taken = createSite(
+      { ...flirt, domains: ['flirt.localhost', 'www.flirt-berlin.de'] },
+      dirs,
+      project.root,
+    );
     expect(!taken.ok && taken.problems.map(formatProblem)).toEqual([
       'tenants/flirt.json: domains[1]: "flirt-berlin.de" is already served by tenants/old.json',
     ]);
@@ -138,11 +164,15 @@ describe('createSite', () => {
     expect(!again.ok && again.problems.map(formatProblem)).toEqual([
       'tenants/flirt-berlin.json: (file): already exists (pass --force to replace it, or --id to choose another id)',
     ]);
-    expect(JSON.parse(readFileSync(join(project.dirs.tenantsDir, 'flirt-berlin.json'), 'utf8')).name).toBe('Flirt Berlin');
+    expect(JSON.parse(readFileSync(join(project.dirs.tenantsDir, 'flirt-berlin.json'), 'utf8')).name).toBe(
+      'Flirt Berlin',
+    );
     // Its own domains do not count as taken when it is being replaced.
     const forced = createSite({ ...flirt, name: 'Other', force: true }, dirs, project.root);
     expect(forced.ok).toBe(true);
-    expect(JSON.parse(readFileSync(join(project.dirs.tenantsDir, 'flirt-berlin.json'), 'utf8')).name).toBe('Other');
+    expect(JSON.parse(readFileSync(join(project.dirs.tenantsDir, 'flirt-berlin.json'), 'utf8')).name).toBe(
+      'Other',
+    );
     expect(files()).toEqual(['flirt-berlin.json']);
   });
 
@@ -154,7 +184,13 @@ describe('createSite', () => {
   });
 
   it('warns when domain_language is not a visible locale', () => {
-    const result = createSite({ ...flirt, domains: ['flirt.localhost'], locales: ['de', 'en'], language: 'fr-FR' }, dirs, project.root);
-    expect(result.ok && result.warnings).toEqual(['domain_language: "fr-FR" is not one of the visible locales (de, en)']);
+    const result = createSite(
+      { ...flirt, domains: ['flirt.localhost'], locales: ['de', 'en'], language: 'fr-FR' },
+      dirs,
+      project.root,
+    );
+    expect(result.ok && result.warnings).toEqual([
+      'domain_language: "fr-FR" is not one of the visible locales (de, en)',
+    ]);
   });
 });

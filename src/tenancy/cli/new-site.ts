@@ -1,4 +1,12 @@
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { normalizeHost } from '../host.ts';
 import {
@@ -65,7 +73,8 @@ export function deriveSiteId(domain: string): string {
   if (labels.length > 1) {
     labels = labels.slice(0, -1);
     const last = labels[labels.length - 1]!;
-    if (labels.length > 1 && host.match(/\.[a-z]{2}$/) && SECOND_LEVEL.has(last)) labels = labels.slice(0, -1);
+    if (labels.length > 1 && host.match(/\.[a-z]{2}$/) && SECOND_LEVEL.has(last))
+      labels = labels.slice(0, -1);
   }
   return clip(labels.join('-'));
 }
@@ -124,7 +133,9 @@ export function buildTenant(options: NewSiteOptions, schemaPointer: string): Ten
  * so a server watching the folder never reads half of it.
  */
 export function createSite(options: NewSiteOptions, dirs: NewSiteDirs, cwd = process.cwd()): NewSiteResult {
-  const schemaPointer = relative(dirs.tenantsDir, join(dirs.schemasDir, 'tenant.schema.json')).split(sep).join('/');
+  const schemaPointer = relative(dirs.tenantsDir, join(dirs.schemasDir, 'tenant.schema.json'))
+    .split(sep)
+    .join('/');
   const input = buildTenant(options, schemaPointer);
   const id = String(input.id);
   const path = join(dirs.tenantsDir, `${id}.json`);
@@ -165,7 +176,13 @@ export function createSite(options: NewSiteOptions, dirs: NewSiteDirs, cwd = pro
 }
 
 /** Domains of the new site that another tenant file already lists (even a file that is broken now). */
-function domainConflicts(domains: readonly string[], ownName: string, file: string, tenantsDir: string, cwd: string): ConfigProblem[] {
+function domainConflicts(
+  domains: readonly string[],
+  ownName: string,
+  file: string,
+  tenantsDir: string,
+  cwd: string,
+): ConfigProblem[] {
   const claimed = new Map<string, string>();
   for (const name of tenantFileNames(tenantsDir)) {
     if (name === ownName) continue;
@@ -173,12 +190,14 @@ function domainConflicts(domains: readonly string[], ownName: string, file: stri
     const other = relative(cwd, otherPath);
     const result = parseTenantFile(otherPath, cwd);
     const domains = result.ok ? result.tenant.domains : rawDomains(otherPath);
-    for (const domain of domains) if (!claimed.has(normalizeHost(domain))) claimed.set(normalizeHost(domain), other);
+    for (const domain of domains)
+      if (!claimed.has(normalizeHost(domain))) claimed.set(normalizeHost(domain), other);
   }
   const problems: ConfigProblem[] = [];
   domains.forEach((domain, i) => {
     const other = claimed.get(normalizeHost(domain));
-    if (other) problems.push({ file, field: `domains[${i}]`, reason: `"${domain}" is already served by ${other}` });
+    if (other)
+      problems.push({ file, field: `domains[${i}]`, reason: `"${domain}" is already served by ${other}` });
   });
   return problems;
 }
@@ -193,7 +212,11 @@ function rawDomains(path: string): string[] {
   }
 }
 
-function writeWhole(path: string, text: string, replace: boolean): { ok: true } | { ok: false; reason: string } {
+function writeWhole(
+  path: string,
+  text: string,
+  replace: boolean,
+): { ok: true } | { ok: false; reason: string } {
   const dir = join(path, '..');
   mkdirSync(dir, { recursive: true });
   // A dot-name that does not end in .json: the registry never reads it as a tenant.

@@ -7,7 +7,14 @@ import { publicSettings } from '../public-settings.ts';
 import { loadNiches, loadThemes, TenantRegistry } from '../registry.ts';
 import { companySchema, tenantSchema } from '../tenant.schema.ts';
 import { themeSchema } from '../theme.schema.ts';
-import { minimalTenant, NICHES_DIR, PROJECT_ROOT, recordingLogger, tempProject, THEMES_DIR } from './test-support.ts';
+import {
+  minimalTenant,
+  NICHES_DIR,
+  PROJECT_ROOT,
+  recordingLogger,
+  tempProject,
+  THEMES_DIR,
+} from './test-support.ts';
 
 /**
  * docs/operators.md promises a row for every configurable field and every public setting; these
@@ -65,9 +72,13 @@ describe('docs/operators.md', () => {
 
   it('has a row for every niche-file and theme-manifest field', () => {
     const niche = tableKeys('Niche files');
-    const nicheFields = shapeKeys(nicheSchema, ['audience', 'signup_defaults', 'default_search', 'copy', 'imagery']).filter(
-      (k) => !['audience', 'signup_defaults', 'default_search', 'copy', 'imagery'].includes(k),
-    );
+    const nicheFields = shapeKeys(nicheSchema, [
+      'audience',
+      'signup_defaults',
+      'default_search',
+      'copy',
+      'imagery',
+    ]).filter((k) => !['audience', 'signup_defaults', 'default_search', 'copy', 'imagery'].includes(k));
     expect(nicheFields.filter((k) => !niche.has(k))).toEqual([]);
     const theme = tableKeys('Themes');
     expect(shapeKeys(themeSchema, ['colors']).filter((k) => k !== 'colors' && !theme.has(k))).toEqual([]);
@@ -86,12 +97,15 @@ describe('docs/operators.md', () => {
       });
       const documented = tableKeys('Settings of spec §3, field by field');
       const section = doc.slice(doc.indexOf('## Settings of spec §3'), doc.indexOf('## Company info'));
-      const missing = Object.keys(settings).filter((k) => !documented.has(k) && !section.includes(`\`${k}\``));
+      const missing = Object.keys(settings).filter(
+        (k) => !documented.has(k) && !section.includes(`\`${k}\``),
+      );
       expect(missing).toEqual([]);
     } finally {
       project.remove();
     }
-    for (const id of loadNiches(NICHES_DIR).keys()) expect(doc).toMatch(new RegExp(`^\\| ${id} \\| \\d \\|`, 'm'));
+    for (const id of loadNiches(NICHES_DIR).keys())
+      expect(doc).toMatch(new RegExp(`^\\| ${id} +\\| \\d +\\|`, 'm'));
     for (const id of loadThemes(THEMES_DIR).keys()) expect(doc).toContain(`\`${id}\``);
   });
 });

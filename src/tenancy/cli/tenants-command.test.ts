@@ -30,7 +30,19 @@ describe('npm run tenants', { timeout: 30_000 }, () => {
 
   it('new then check passes, and prints the file and the URL to open', () => {
     const dir = project.dirs.tenantsDir;
-    const created = tenants(['new', '--dir', dir, '--domain', 'gay.localhost', '--name', 'Gay Days', '--niche', 'gay', '--locales', 'de,en']);
+    const created = tenants([
+      'new',
+      '--dir',
+      dir,
+      '--domain',
+      'gay.localhost',
+      '--name',
+      'Gay Days',
+      '--niche',
+      'gay',
+      '--locales',
+      'de,en',
+    ]);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^wrote .*tenants\/gay\.json$/m);
@@ -44,7 +56,17 @@ describe('npm run tenants', { timeout: 30_000 }, () => {
   });
 
   it('new with a bad niche fails without writing a file', () => {
-    const run = tenants(['new', '--dir', project.dirs.tenantsDir, '--domain', 'x.localhost', '--name', 'X', '--niche', 'romance']);
+    const run = tenants([
+      'new',
+      '--dir',
+      project.dirs.tenantsDir,
+      '--domain',
+      'x.localhost',
+      '--name',
+      'X',
+      '--niche',
+      'romance',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/tenants\/x\.json: niche: Invalid option/);
     expect(run.stderr).toMatch(/nothing was written/);
@@ -57,12 +79,20 @@ describe('npm run tenants', { timeout: 30_000 }, () => {
     const run = tenants(['check', '--dir', project.dirs.tenantsDir]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/tenants\/a\.json: id: must be "a", the file's name$/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/tenants\/a\.json: id: must be "a", the file's name$/),
+    ]);
   });
 
   it('explains itself on --help and on bad flags', () => {
-    expect(tenants(['--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: npm run tenants -- <command>/) });
-    expect(tenants(['new', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/--niche NICHE\s+general, she, bdsm/) });
+    expect(tenants(['--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: npm run tenants -- <command>/),
+    });
+    expect(tenants(['new', '--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/--niche NICHE\s+general, she, bdsm/),
+    });
     expect(tenants(['new', '--help']).stdout).toMatch(/amber\s+Amber/);
     const unknown = tenants(['new', '--domian', 'x.localhost']);
     expect(unknown.code).toBe(2);
@@ -71,10 +101,17 @@ describe('npm run tenants', { timeout: 30_000 }, () => {
     const missing = tenants(['new', '--domain', 'x.localhost']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/missing --name, --niche/);
-    expect(tenants(['frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown command "frobnicate"/) });
+    expect(tenants(['frobnicate'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/unknown command "frobnicate"/),
+    });
   });
 
   it('schema --check agrees with the committed schemas', () => {
-    expect(tenants(['schema', '--check'])).toEqual({ code: 0, stdout: 'ok: schemas are up to date\n', stderr: '' });
+    expect(tenants(['schema', '--check'])).toEqual({
+      code: 0,
+      stdout: 'ok: schemas are up to date\n',
+      stderr: '',
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { createRequire } from 'node:module';
-import { geoArea, geoBounds, geoCentroid, geoConicConformal, geoNaturalEarth1, geoPath, geoTransform, type GeoProjection, type GeoStream } from 'd3-geo';
+import {
+  geoArea,
+  geoBounds,
+  geoCentroid,
+  geoConicConformal,
+  geoNaturalEarth1,
+  geoPath,
+  geoTransform,
+  type GeoProjection,
+  type GeoStream,
+} from 'd3-geo';
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -12,13 +22,57 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 
 /** ISO 3166-1 alpha-2 → the numeric code world-atlas names its countries by. */
 const NUMERIC: Record<string, string> = {
-  AT: '040', AU: '036', BE: '056', CA: '124', CH: '756', CZ: '203', DE: '276', DK: '208', ES: '724',
-  FI: '246', FR: '250', GB: '826', GR: '300', HU: '348', IE: '372', IS: '352', IT: '380', LU: '442',
-  NL: '528', NO: '578', NZ: '554', PL: '616', PT: '620', SE: '752', US: '840',
+  AT: '040',
+  AU: '036',
+  BE: '056',
+  CA: '124',
+  CH: '756',
+  CZ: '203',
+  DE: '276',
+  DK: '208',
+  ES: '724',
+  FI: '246',
+  FR: '250',
+  GB: '826',
+  GR: '300',
+  HU: '348',
+  IE: '372',
+  IS: '352',
+  IT: '380',
+  LU: '442',
+  NL: '528',
+  NO: '578',
+  NZ: '554',
+  PL: '616',
+  PT: '620',
+  SE: '752',
+  US: '840',
 };
 
 /** Countries that count as "Europe" when deciding which part of the world to show. */
-const EUROPE = new Set(['AT', 'BE', 'CH', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'GR', 'HU', 'IE', 'IS', 'IT', 'LU', 'NL', 'NO', 'PL', 'PT', 'SE']);
+const EUROPE = new Set([
+  'AT',
+  'BE',
+  'CH',
+  'CZ',
+  'DE',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'LU',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'SE',
+]);
 
 export interface CountryCount {
   country: string;
@@ -40,8 +94,13 @@ let world: CountryFeature[] | undefined;
 function countries(): CountryFeature[] {
   if (!world) {
     // Read at first use, not at start: 750 KB that only the map lander needs.
-    const topology = createRequire(import.meta.url)('world-atlas/countries-50m.json') as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-    const collection = feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>;
+    const topology = createRequire(import.meta.url)('world-atlas/countries-50m.json') as Topology<{
+      countries: GeometryCollection<{ name: string }>;
+    }>;
+    const collection = feature(topology, topology.objects.countries) as FeatureCollection<
+      Geometry,
+      { name: string }
+    >;
     world = collection.features.filter(
       (f): f is CountryFeature => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon',
     );
@@ -55,7 +114,11 @@ function mainland(f: CountryFeature): Feature<Polygon> {
   let best: Feature<Polygon> | undefined;
   let bestArea = -1;
   for (const coordinates of f.geometry.coordinates) {
-    const piece: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } };
+    const piece: Feature<Polygon> = {
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates },
+    };
     const area = geoArea(piece);
     if (area > bestArea) [best, bestArea] = [piece, area];
   }
@@ -79,9 +142,18 @@ function projectionFor(frame: CountryFeature[]): GeoProjection {
   const [[west], [east]] = geoBounds(collection);
   const wide = east - west > 90 || east < west;
   const projection = wide ? geoNaturalEarth1() : geoConicConformal().parallels([40, 65]).rotate([-10, 0]);
-  projection.fitExtent([[40, 40], [WIDTH - 40, HEIGHT - 40]], collection);
+  projection.fitExtent(
+    [
+      [40, 40],
+      [WIDTH - 40, HEIGHT - 40],
+    ],
+    collection,
+  );
   // Whatever lies outside the picture is cut off rather than drawn unseen.
-  return projection.clipExtent([[-2, -2], [WIDTH + 2, HEIGHT + 2]]);
+  return projection.clipExtent([
+    [-2, -2],
+    [WIDTH + 2, HEIGHT + 2],
+  ]);
 }
 
 interface ThinningStream {
@@ -125,7 +197,11 @@ export interface MapColours {
 }
 
 /** Draws the map of member counts per country; undefined when no country can be drawn. */
-export function drawMemberMap(counts: CountryCount[], colours: MapColours, title: string): MapPicture | undefined {
+export function drawMemberMap(
+  counts: CountryCount[],
+  colours: MapColours,
+  title: string,
+): MapPicture | undefined {
   const framed = framedCountries(counts);
   if (!framed.length) return undefined;
   const all = countries();
@@ -148,7 +224,10 @@ export function drawMemberMap(counts: CountryCount[], colours: MapColours, title
   const max = Math.max(...counts.map((c) => c.count), 1);
   const bubbles: string[] = [];
   // Small bubbles drawn last, so a big neighbour never hides them.
-  const bySize = [...framed].sort((a, b) => (counts.find((c) => c.country === b)?.count ?? 0) - (counts.find((c) => c.country === a)?.count ?? 0));
+  const bySize = [...framed].sort(
+    (a, b) =>
+      (counts.find((c) => c.country === b)?.count ?? 0) - (counts.find((c) => c.country === a)?.count ?? 0),
+  );
   for (const code of bySize) {
     const f = byId.get(NUMERIC[code]!);
     const count = counts.find((c) => c.country === code)?.count ?? 0;

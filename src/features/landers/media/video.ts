@@ -91,7 +91,9 @@ export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promis
     .then(() => void failedAt.delete(key))
     .catch((error: unknown) => {
       failedAt.set(key, ctx.clock.now());
-      ctx.log.warn(`lander video for ${key} not made: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.log.warn(
+        `lander video for ${key} not made: ${error instanceof Error ? error.message : String(error)}`,
+      );
     })
     .finally(() => running.delete(key));
   running.set(key, job);
@@ -99,7 +101,10 @@ export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promis
 }
 
 /** Makes the clip now (also `scripts/media/lander-media.ts`); resolves once it is in place. */
-export async function makeLanderVideo(ctx: ServiceContext, dataDir: string): Promise<LanderVideo | undefined> {
+export async function makeLanderVideo(
+  ctx: ServiceContext,
+  dataDir: string,
+): Promise<LanderVideo | undefined> {
   const photos = await showcasePhotoFiles(ctx, MAX_PHOTOS, { realOnly: true });
   if (photos.length < MIN_PHOTOS) return undefined;
   const dir = landerMediaDir(dataDir, ctx.site.id);
@@ -148,18 +153,37 @@ export function ffmpegArgs(inputs: string[], output: string): string[] {
   for (const input of inputs) args.push('-loop', '1', '-t', String(SECONDS_PER_PHOTO), '-i', input);
   const filters: string[] = [];
   inputs.forEach((_, i) => {
-    filters.push(`[${i}:v]scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase,crop=${SIZE}:${SIZE},setsar=1,fps=24,format=yuv420p[v${i}]`);
+    filters.push(
+      `[${i}:v]scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase,crop=${SIZE}:${SIZE},setsar=1,fps=24,format=yuv420p[v${i}]`,
+    );
   });
   let last = 'v0';
   const transitions = ['fade', 'smoothleft', 'circleopen', 'fadeblack', 'smoothup', 'radial', 'dissolve'];
   for (let i = 1; i < inputs.length; i++) {
     const offset = (i * (SECONDS_PER_PHOTO - FADE_SECONDS)).toFixed(2);
     const out = i === inputs.length - 1 ? 'out' : `x${i}`;
-    filters.push(`[${last}][v${i}]xfade=transition=${transitions[(i - 1) % transitions.length]}:duration=${FADE_SECONDS}:offset=${offset}[${out}]`);
+    filters.push(
+      `[${last}][v${i}]xfade=transition=${transitions[(i - 1) % transitions.length]}:duration=${FADE_SECONDS}:offset=${offset}[${out}]`,
+    );
     last = out;
   }
   args.push('-filter_complex', filters.join(';'), '-map', '[out]');
-  args.push('-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-an', output);
+  args.push(
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '42',
+    '-deadline',
+    'good',
+    '-cpu-used',
+    '4',
+    '-row-mt',
+    '1',
+    '-an',
+    output,
+  );
   return args;
 }
 

@@ -20,7 +20,11 @@ export const GET: APIRoute = async ({ params, locals, request }) => {
   const file = params.file ?? '';
   if (file === 'map.svg') {
     const accent = site.brandColors.primary ?? site.theme.colors.primary;
-    const svg = await landerMapSvg(serviceContext(locals), { accent, onAccent: onColor(accent, '#000000') }, t('landers.map.title', { name: site.name }));
+    const svg = await landerMapSvg(
+      serviceContext(locals),
+      { accent, onAccent: onColor(accent, '#000000') },
+      t('landers.map.title', { name: site.name }),
+    );
     if (!svg) return apiError(t, 404, 'not_found');
     return new Response(svg, {
       headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=300' },
@@ -51,7 +55,11 @@ export const GET: APIRoute = async ({ params, locals, request }) => {
     const stream = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream;
     return new Response(stream, {
       status: 206,
-      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
+      headers: {
+        ...headers,
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'content-length': String(end - start + 1),
+      },
     });
   }
   const stream = Readable.toWeb(createReadStream(path)) as ReadableStream;

@@ -102,20 +102,38 @@ interface DetailItem {
   node?: { selector?: string; snippet?: string };
   url?: string;
   source?: { url?: string };
+  duration?: number;
+  wastedMs?: number;
+  items?: DetailItem[];
   [key: string]: unknown;
 }
 
-function whereOf(details: unknown): string[] {
-  const items = (details as { items?: DetailItem[] } | undefined)?.items ?? [];
-  const places = items.flatMap((item) => {
+function placesOf(items: readonly DetailItem[]): string[] {
+  return items.flatMap((item): string[] => {
+    if (item.items) return placesOf(item.items);
+    const cost = item.wastedMs ?? item.duration;
+    const suffix = typeof cost === 'number' ? ` (${Math.round(cost)} ms)` : '';
     const node = item.node;
-    if (node?.selector || node?.snippet) return [`${node.selector ?? ''} ${node.snippet ?? ''}`.trim()];
-    if (typeof item.url === 'string') return [item.url];
-    if (typeof item.source?.url === 'string') return [item.source.url];
+    if (node?.selector || node?.snippet)
+      return [`${node.selector ?? ''} ${node.snippet ?? ''}`.trim() + suffix];
+    if (typeof item.url === 'string') return [item.url + suffix];
+    if (typeof item.source?.url === 'string') return [item.source.url + suffix];
     return [];
   });
-  return [...new Set(places)].slice(0, 5);
 }
+
+function whereOf(details: unknown): string[] {
+  return [...new Set(placesOf((details as { items?: DetailItem[] } | undefined)?.items ?? []))].slice(0, 5);
+}
+
+/** Metrics say how slow, not why: these audits name the element or resource behind each. */
+const EVIDENCE: Record<string, string[]> = {
+  'first-contentful-paint': ['render-blocking-resources'],
+  'largest-contentful-paint': ['largest-contentful-paint-element', 'render-blocking-resources'],
+  'total-blocking-time': ['long-tasks'],
+  'speed-index': ['render-blocking-resources'],
+  'cumulative-layout-shift': ['layout-shifts'],
+};
 
 /** One Lighthouse run of `url` in the browser on `port`. */
 export async function audit(url: string, port: number): Promise<LighthouseResult> {
@@ -145,7 +163,9 @@ export async function audit(url: string, port: number): Promise<LighthouseResult
         title: item.title,
         score: item.score,
         ...(item.displayValue ? { displayValue: item.displayValue } : {}),
-        where: whereOf(item.details),
+        where: [item.details, ...(EVIDENCE[ref.id] ?? []).map((id) => lhr.audits[id]?.details)]
+          .flatMap(whereOf)
+          .slice(0, 6),
       });
     }
   }

@@ -381,6 +381,8 @@ async function weight(app: App): Promise<void> {
   const rows: string[][] = [];
   const pages: Array<Record<string, unknown>> = [];
   let over = 0;
+  /** Each distinct inline script once, for the pages over the inline budget: what to cut. */
+  const heavyScripts = new Map<string, number>();
   for (const site of DEMO_SITES) {
     for (const path of ['/', ...LANDERS.map((l) => `/landers/${l}`)]) {
       const page = await pageFollowingRedirect(app, site.host, path);
@@ -400,6 +402,9 @@ async function weight(app: App): Promise<void> {
         inlineJs <= BUDGET.inlineScriptGzip &&
         foreign.length === 0;
       if (!ok) over++;
+      if (inlineJs > BUDGET.inlineScriptGzip) {
+        for (const script of found.inlineScripts) heavyScripts.set(script, gzipBytes(script));
+      }
       rows.push([
         site.host,
         page.path,
@@ -441,6 +446,12 @@ async function weight(app: App): Promise<void> {
   out(
     `budgets: HTML ≤ ${kilobytes(BUDGET.htmlGzip)}, CSS ≤ ${kilobytes(BUDGET.cssGzip)}, inline JS ≤ ${kilobytes(BUDGET.inlineScriptGzip)}, no third-party requests; ${over === 0 ? 'all pages within budget' : `${over} page(s) over budget`}`,
   );
+  if (heavyScripts.size) {
+    out('\ninline scripts of the pages over the inline JS budget (each gzipped alone):');
+    for (const [script, bytes] of [...heavyScripts].sort((a, b) => b[1] - a[1])) {
+      out(`- ${kilobytes(bytes)}: ${script.replace(/\s+/g, ' ').slice(0, 100)}…`);
+    }
+  }
   results.weight = pages;
 }
 

@@ -128,10 +128,10 @@ function whereOf(details: unknown): string[] {
 
 /** Metrics say how slow, not why: these audits name the element or resource behind each. */
 const EVIDENCE: Record<string, string[]> = {
-  'first-contentful-paint': ['render-blocking-resources'],
-  'largest-contentful-paint': ['largest-contentful-paint-element', 'render-blocking-resources'],
+  'first-contentful-paint': ['render-blocking-insight'],
+  'largest-contentful-paint': ['lcp-breakdown-insight', 'render-blocking-insight'],
   'total-blocking-time': ['long-tasks'],
-  'speed-index': ['render-blocking-resources'],
+  'speed-index': ['render-blocking-insight'],
   'cumulative-layout-shift': ['layout-shifts'],
 };
 

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import {
   ENGLISH,
   GERMAN,
+  hydrated,
   mailedLink,
   signUpQuickly,
   signupDialog,
@@ -206,6 +207,7 @@ test('login says it failed without saying why, then locks the account for a whil
   const context = await visitorContext(browser);
   const page = await context.newPage();
   await page.goto(url(server, '/login'));
+  await hydrated(page);
   const submit = page.getByRole('button', { name: 'Log in' });
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.getByLabel('E-mail address').fill(email);
@@ -239,6 +241,7 @@ test('password reset: unknown address, the e-mailed link, and a used link', asyn
   const page = await context.newPage();
   await page.goto(url(server, '/login'));
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await hydrated(page);
   await page.getByLabel('E-mail address').fill(uniqueEmail('unknown'));
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText('E-mail address not found')).toBeVisible();
@@ -249,6 +252,7 @@ test('password reset: unknown address, the e-mailed link, and a used link', asyn
   const { link } = await mailedLink(server, email, '/reset-password/do');
   expect(link.host).toBe(`localhost:${server.port}`);
   await page.goto(url(server, link.pathname + link.search));
+  await hydrated(page);
   await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
   await page.getByLabel('Repeat the new password').fill('a brand new passphrasf');
   await page.getByRole('button', { name: 'Save the new password' }).click();
@@ -258,6 +262,7 @@ test('password reset: unknown address, the e-mailed link, and a used link', asyn
   await expect(page).toHaveURL(/\/members$/);
 
   await page.goto(url(server, link.pathname + link.search));
+  await hydrated(page);
   await page.getByLabel('New password', { exact: true }).fill('another new passphrase');
   await page.getByLabel('Repeat the new password').fill('another new passphrase');
   await page.getByRole('button', { name: 'Save the new password' }).click();

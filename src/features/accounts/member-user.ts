@@ -1,6 +1,6 @@
-import { serviceContext } from '../../../server/context.ts';
-import { currentUser } from '../accounts.service.ts';
-import type { User } from '../accounts.schemas.ts';
+import { serviceContext } from '../../server/context.ts';
+import { currentUser } from './accounts.service.ts';
+import type { User } from './accounts.schemas.ts';
 
 /**
  * The logged-in member in the `User` shape the browser knows, once per request however many

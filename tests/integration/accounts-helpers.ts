@@ -2,10 +2,11 @@
  * What the accounts tests share: a server with a movable clock, a browser-like cookie jar per
  * visitor, the outbox as a list of decoded e-mails, and the SQLite file for what HTTP cannot see.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { mailsTo, readOutbox, type Mail } from '../support/outbox.ts';
 import {
   startServer,
   type RequestOptions,
@@ -140,86 +141,16 @@ export async function currentUser(visitor: Visitor): Promise<ApiUser | null> {
 
 /* The outbox ------------------------------------------------------------------------------------ */
 
-export interface Mail {
-  file: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-  raw: string;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeHeader(value: string): string {
-  // Whitespace between two encoded words belongs to neither (RFC 2047 §6.2).
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_all, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-function parsePart(part: string): { type: string; body: string } {
-  const split = part.indexOf('\n\n');
-  const head = part.slice(0, split);
-  let body = part.slice(split + 2);
-  const type = /content-type:\s*([^;\n]+)/i.exec(head)?.[1]?.trim() ?? '';
-  const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { type, body };
-}
-
-function parseMail(file: string): Mail {
-  const raw = readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
-  const split = raw.indexOf('\n\n');
-  const head = raw.slice(0, split).replace(/\n[ \t]+/g, ' ');
-  const header = (name: string) => decodeHeader(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '');
-  const boundary = /boundary="([^"]+)"/.exec(head)?.[1];
-  let text = '';
-  let html = '';
-  if (boundary) {
-    for (const chunk of raw.split(`--${boundary}`).slice(1)) {
-      const part = parsePart(chunk.replace(/^\n/, ''));
-      if (part.type === 'text/plain') text = part.body;
-      if (part.type === 'text/html') html = part.body;
-    }
-  } else {
-    text = parsePart(raw).body;
-  }
-  return { file, raw, to: header('To'), from: header('From'), subject: header('Subject'), text, html };
-}
+export type { Mail };
 
 /** Every e-mail in the server's outbox, oldest first. */
 export function outbox(server: TestServer): Mail[] {
-  const dir = join(server.dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .map((f) => parseMail(join(dir, f)));
+  return readOutbox(server.dataDir);
 }
 
 /** The newest e-mail to an address (fails the test when there is none). */
 export function lastMailTo(server: TestServer, address: string): Mail {
-  const mails = outbox(server).filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+  const mails = mailsTo(server.dataDir, address);
   expect(mails.length, `no e-mail to ${address}`).toBeGreaterThan(0);
   return mails.at(-1)!;
 }

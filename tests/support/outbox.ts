@@ -9,9 +9,12 @@ import { join } from 'node:path';
 export interface Mail {
   file: string;
   to: string;
+  from: string;
   subject: string;
   text: string;
   html: string;
+  /** The whole message as written, for checks on headers and encodings. */
+  raw: string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -31,11 +34,14 @@ function decodeQuotedPrintable(text: string): string {
 
 /** RFC 2047 encoded words (`=?utf-8?Q?…?=`), as subjects with umlauts arrive. */
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_all, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  // Whitespace between two encoded words belongs to neither (RFC 2047 §6.2).
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_all, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 }
 
 function decodePart(part: string): { type: string; body: string } {
@@ -69,7 +75,7 @@ export function parseMail(file: string): Mail {
   } else {
     text = decodePart(raw).body;
   }
-  return { file, to: header('To'), subject: header('Subject'), text, html };
+  return { file, raw, to: header('To'), from: header('From'), subject: header('Subject'), text, html };
 }
 
 /** Every e-mail in a data folder's outbox, oldest first. */

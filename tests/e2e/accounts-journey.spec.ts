@@ -82,6 +82,7 @@ test('an account from signup to erasure', async ({ browser }) => {
     await expect(page).toHaveURL(url(server, '/'));
     await page.goto(url(server, '/settings'));
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
+    await hydrated(page);
   });
 
   await test.step('log in and come back to the page that asked for it', async () => {

@@ -119,10 +119,12 @@ for (const width of [360, 1280]) {
 
     await signUpQuickly(context, server);
     await page.goto(url(server, '/settings'));
+    await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     expect(await sideways(page)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SHOTS}/accounts-settings-${width}.png`, fullPage: true });
     await page.goto(url(server, '/notifications'));
+    await hydrated(page);
     await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();
     expect(await sideways(page)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SHOTS}/accounts-notifications-${width}.png`, fullPage: true });
@@ -135,16 +137,19 @@ test('privacy modes and notification switches save at once and survive a reload'
   await signUpQuickly(context, server);
   const page = await context.newPage();
   await page.goto(url(server, '/settings'));
+  await hydrated(page);
   const invisible = page.getByRole('switch', { name: 'Invisible mode' });
   await invisible.check();
   await expect(page.getByText('Invisible mode is on.')).toBeVisible();
   await page.goto(url(server, '/notifications'));
+  await hydrated(page);
   const news = page.getByRole('switch', { name: 'News' });
   await news.uncheck();
   await expect(news).toBeEnabled();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'News' })).not.toBeChecked();
   await page.goto(url(server, '/settings'));
+  await hydrated(page);
   await expect(page.getByRole('switch', { name: 'Invisible mode' })).toBeChecked();
   await context.close();
 });
@@ -168,6 +173,7 @@ test('the data export downloads everything stored about the member as JSON', asy
   const { email } = await signUpQuickly(context, server);
   const page = await context.newPage();
   await page.goto(url(server, '/settings'));
+  await hydrated(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download my data' }).click(),

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { signupOnDemand } from './src/features/accounts/signup-on-demand/integration.ts';
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
 const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.meta.url));
@@ -42,8 +41,7 @@ function bootBeforeListen() {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  // `client:signup`: the signup modal loads on the first click that asks for it, not at page load.
-  integrations: [react(), bootBeforeListen(), signupOnDemand()],
+  integrations: [react(), bootBeforeListen()],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.
   i18n: {

@@ -130,3 +130,38 @@ test('the map lander draws its map from this server only', async ({ page }) => {
   await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect([...hosts]).toEqual(['curvy.localhost']);
 });
+
+test('a lander opens the signup modal in place, loading its code only on demand', async ({
+  page,
+  consoleErrors,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(siteUrl('curvy.localhost', '/de/landers/gallery/herbst'));
+  await enterSite(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts, 'no script before the visitor asks').toEqual([]);
+  await page.locator('a[data-signup]').first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Kostenlos registrieren' })).toBeVisible();
+  await expect(page).toHaveURL(/\/de\/landers\/gallery\/herbst$/);
+  expect(scripts.filter((u) => u.includes('/_astro/'))).toHaveLength(1);
+  // Closing keeps the page; a second call to action opens the same modal without loading again.
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(dialog).toBeHidden();
+  await page.locator('a[data-signup]').last().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(scripts.filter((u) => u.includes('/_astro/'))).toHaveLength(1);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a lander whose signup code cannot load leads to the signup page instead', async ({ page }) => {
+  await page.route('**/_astro/standalone-*.js', (route) => route.abort());
+  await page.goto(siteUrl('localhost', '/landers/iconslanding'));
+  await enterSite(page);
+  await page.locator('a[data-signup]').first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Sign up free' })).toBeVisible();
+});

@@ -5,7 +5,7 @@
  *
  * Browser-safe: no server imports here (no node:, no database).
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { MessageKey, MessageVars } from '../../i18n/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 /** What a complaint can be about; the form offers them in this order. */
 export const COMPLAINT_CATEGORIES = [

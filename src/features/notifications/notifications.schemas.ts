@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 /** The e-mail categories of spec §3, in the order the preferences screen lists them. */
 export const NOTIFICATION_CATEGORIES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 /** Longest page path kept; anything longer is not one of our routes. */
 const MAX_PATH = 300;

@@ -25,7 +25,6 @@ import {
   type SignupValues,
 } from './signup-steps.ts';
 import type { SignupAvailability, SignupSettings } from './signup-settings.ts';
-import '../../shell/components/ui.css';
 
 export interface SignupFormProps {
   settings: SignupSettings;

@@ -5,7 +5,6 @@ import {
   SIGNUP_READY_ATTRIBUTE,
   SIGNUP_READY_EVENT,
   SIGNUP_REQUEST_EVENT,
-  signupRequestOf,
   type SignupRequest,
 } from '../signup-on-demand/trigger.ts';
 import SignupForm from './SignupForm.tsx';
@@ -33,20 +32,12 @@ export default function SignupModal({ settings, messages }: SignupModalProps) {
       setOpen(true);
     };
     const onRequest = (event: Event) => show((event as CustomEvent<SignupRequest | undefined>).detail);
-    const onClick = (event: MouseEvent) => {
-      const request = signupRequestOf(event);
-      if (!request) return;
-      event.preventDefault();
-      show(request);
-    };
     document.addEventListener(SIGNUP_REQUEST_EVENT, onRequest);
-    document.addEventListener('click', onClick);
-    // From now on this island answers requests itself; the loader replays one made meanwhile.
+    // From now on the loader hands requests straight here, and replays one made while loading.
     document.documentElement.setAttribute(SIGNUP_READY_ATTRIBUTE, '');
     document.dispatchEvent(new Event(SIGNUP_READY_EVENT));
     return () => {
       document.removeEventListener(SIGNUP_REQUEST_EVENT, onRequest);
-      document.removeEventListener('click', onClick);
       document.documentElement.removeAttribute(SIGNUP_READY_ATTRIBUTE);
     };
   }, []);

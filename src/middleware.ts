@@ -16,6 +16,7 @@ import {
   SAFE_METHODS,
   visitorCountry,
 } from './server/request.ts';
+import { compressResponse } from './server/compression.ts';
 import { securityHeaders } from './server/security-headers.ts';
 import type { RequestStep } from './server/steps.ts';
 import { loadSession } from './features/accounts/accounts.middleware.ts';
@@ -110,7 +111,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else {
     response = await next();
   }
-  return withSecurityHeaders(applyCachePolicy(context, response));
+  // Compressed last, so the route cache stores (and serves again) the compressed bytes.
+  return compressResponse(request, withSecurityHeaders(applyCachePolicy(context, response)));
 });
 
 function withSecurityHeaders(response: Response): Response {

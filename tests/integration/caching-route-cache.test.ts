@@ -42,6 +42,36 @@ describe('the route cache', () => {
     }
   });
 
+  it('stores and serves gzip to clients that take it, and never to those that do not', async () => {
+    const path = '/landers/gallery/compressed';
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await server.request(path, { headers: gzip });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['vary']).toMatch(/accept-encoding/i);
+    expect(first.wireBytes).toBeLessThan(first.body.length / 3);
+    const hit = await server.request(path, { headers: gzip });
+    expect(cacheState(hit)).toBe('HIT');
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(hit.body).toBe(first.body);
+    // The gzip entry is cached now: a client without gzip still gets plain bytes.
+    const plain = await server.request(path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.wireBytes).toBe(Buffer.byteLength(plain.body));
+    expect(plain.body).toBe(first.body);
+    const refused = await server.request(path, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses a member’s private page too, and stores it nowhere', async () => {
+    const res = await server.request('/landers/gallery/member-compressed', {
+      headers: { cookie: member.cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(cacheState(res)).toBeUndefined();
+  });
+
   it('renders a cold page once while the other requests for it wait', async () => {
     const path = '/landers/gallery/a-campaign-just-launched';
     const answers = await Promise.all(Array.from({ length: 12 }, () => server.request(path)));

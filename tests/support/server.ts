@@ -25,6 +25,7 @@ import http from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /**
@@ -72,7 +73,10 @@ export interface RequestOptions {
 export interface TestResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The body as text, decompressed when the server gzipped it. */
   body: string;
+  /** Bytes on the wire: the compressed size when the server gzipped the body. */
+  wireBytes: number;
   /** The Set-Cookie headers, one string each. */
   cookies: string[];
   json<T = Record<string, unknown>>(): T;
@@ -231,12 +235,16 @@ export function requestTo(port: number, path: string, options: RequestOptions = 
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const wire = Buffer.concat(chunks);
+          const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(wire) : wire).toString(
+            'utf8',
+          );
           const setCookie = res.headers['set-cookie'];
           resolvePromise({
             status: res.statusCode ?? 0,
             headers: res.headers,
             body: text,
+            wireBytes: wire.length,
             cookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
             json<T>() {
               try {

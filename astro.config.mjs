@@ -6,16 +6,25 @@ import { defineConfig } from 'astro/config';
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
 const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.meta.url));
+const serveModule = fileURLToPath(new URL('./src/server/serve.ts', import.meta.url));
+const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.url);
 
 /**
- * The Node adapter's entry starts listening as soon as it is imported, and middleware loads only
- * on the first request. Importing the boot module first makes the server check its tenant files
- * and migrate its database before it listens, and refuse to start when something is wrong.
+ * The built server, our way:
+ * - The Node adapter's entry starts listening as soon as it is imported, and middleware loads
+ *   only on the first request. Importing the boot module first makes the server check its
+ *   tenant files and migrate its database before it listens, and refuse to start when something
+ *   is wrong.
+ * - Our server (src/server/serve.ts) listens in place of the adapter's, around the adapter's
+ *   handler, to serve the build assets precompressed; this integration writes those `.br` and
+ *   `.gz` files when the build is done.
  * @returns {import('astro').AstroIntegration}
  */
-function bootBeforeListen() {
+function builtServer() {
+  /** @type {URL | undefined} */
+  let clientDir;
   return {
-    name: 'kindred:boot-before-listen',
+    name: 'kindred:built-server',
     hooks: {
       'astro:config:setup': ({ command, updateConfig }) => {
         if (command !== 'build') return;
@@ -23,16 +32,35 @@ function bootBeforeListen() {
           vite: {
             plugins: [
               {
-                name: 'kindred:boot-before-listen',
+                name: 'kindred:built-server',
                 enforce: 'pre',
                 transform(code, id) {
                   if (!/@astrojs[\\/]node[\\/]dist[\\/]server\.js$/.test(id)) return null;
-                  return { code: `import ${JSON.stringify(bootEntry)};\n${code}`, map: null };
+                  return {
+                    code: [
+                      `import { autostart as kindredAutostart } from ${JSON.stringify(bootEntry)};`,
+                      `import { serve as kindredServe } from ${JSON.stringify(serveModule)};`,
+                      code,
+                      'if (kindredAutostart) kindredServe(handler, options, import.meta.url);',
+                    ].join('\n'),
+                    map: null,
+                  };
                 },
               },
             ],
           },
         });
+      },
+      'astro:config:done': ({ config }) => {
+        clientDir = config.build.client;
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!clientDir) return;
+        const { precompressAssets } = await import(staticAssetsModule.href);
+        const { files, bytes, compressed } = precompressAssets(fileURLToPath(clientDir));
+        logger.info(
+          `precompressed ${files} assets: ${Math.round(bytes / 1024)} KB to ${Math.round(compressed / 1024)} KB (brotli)`,
+        );
       },
     },
   };
@@ -41,7 +69,7 @@ function bootBeforeListen() {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), bootBeforeListen()],
+  integrations: [react(), builtServer()],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.
   i18n: {

@@ -16,3 +16,10 @@ try {
   }
   process.exit(1);
 }
+
+/**
+ * Whether the built entry starts its server (see serve.ts). The adapter's own server stays off:
+ * ours wraps its handler. `ASTRO_NODE_AUTOSTART=disabled` still means "import only".
+ */
+export const autostart = process.env.ASTRO_NODE_AUTOSTART !== 'disabled';
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';

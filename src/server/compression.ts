@@ -17,18 +17,27 @@ export const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE_TYPE =
   /^(?:text\/(?:html|css|plain|xml|javascript|calendar)|application\/(?:json|javascript|xml|manifest\+json|ld\+json|problem\+json)|image\/svg\+xml)\b/i;
 
-/** Whether `Accept-Encoding` takes gzip (`gzip;q=0` refuses it; `*` takes anything). */
-export function acceptsGzip(acceptEncoding: string | null): boolean {
+/**
+ * Whether `Accept-Encoding` takes an encoding (`gzip`, `br`): named with a q above 0, or not
+ * named while `*` is allowed. `gzip;q=0` refuses it.
+ */
+export function acceptsEncoding(acceptEncoding: string | null, encoding: 'gzip' | 'br'): boolean {
   if (!acceptEncoding) return false;
   let star: boolean | undefined;
   for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const [rawName = '', ...params] = part.trim().toLowerCase().split(';');
+    const name = rawName.trim();
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (name.trim() === 'gzip' || name.trim() === 'x-gzip') return allowed;
-    if (name.trim() === '*') star = allowed;
+    if (name === encoding || (encoding === 'gzip' && name === 'x-gzip')) return allowed;
+    if (name === '*') star = allowed;
   }
   return star ?? false;
+}
+
+/** Whether `Accept-Encoding` takes gzip. */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  return acceptsEncoding(acceptEncoding, 'gzip');
 }
 
 /** Whether an answer is worth compressing at all (its type, size and headers). */

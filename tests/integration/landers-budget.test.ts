@@ -101,10 +101,19 @@ describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
     expect(root![3]).toBe(host === 'curvy.localhost' ? '/de/signup' : '/signup');
     const props = /<script type="application\/json" id="signup-modal-props">([^<]*)<\/script>/.exec(res.body);
     expect(JSON.parse(props![1]!)).toMatchObject({ settings: { minAge: 18 } });
-    const bundle = await server.request(root![1]!, { host });
+    // The build precompressed it: a phone downloads the gzip (or brotli) bytes.
+    const bundle = await server.request(root![1]!, { host, headers: { 'accept-encoding': 'gzip' } });
     expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-encoding']).toBe('gzip');
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(bundle.body).not.toMatch(/^import |\bimport\(/m);
-    expect(gz(bundle.body), 'signup modal, gzip').toBeLessThanOrEqual(SIGNUP_BUNDLE_BUDGET);
+    expect(bundle.wireBytes, 'signup modal, gzip').toBeLessThanOrEqual(SIGNUP_BUNDLE_BUDGET);
+    const brotli = await server.request(root![1]!, { host, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.wireBytes).toBeLessThan(bundle.wireBytes);
+    const plain = await server.request(root![1]!, { host });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle.body);
     expect((await server.request(root![2]!, { host })).status).toBe(200);
   });
 

@@ -23,6 +23,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -154,8 +155,28 @@ async function startRawServer(bodyFile: string): Promise<number> {
   return port;
 }
 
-/** nginx sends the lander's bytes from a file, with the headers the app sends with it. */
-function staticServer(port: number, dir: string, headers: Headers): string {
+/** The lander's gzip bytes as nginx caches them, for nginx to send from a file. */
+const GZIP_LANDER_FILE = 'lander-gzip.html';
+
+/** A GET whose body stays as it came (compressed when the answer is). */
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+  });
+}
+
+/** nginx sends the lander's gzip bytes from a file, with the headers the app sends with them. */
+function staticServer(port: number, dir: string, headers: http.IncomingHttpHeaders): string {
   const skipped = new Set([
     'date',
     'content-length',
@@ -166,14 +187,16 @@ function staticServer(port: number, dir: string, headers: Headers): string {
     'x-astro-cache',
   ]);
   const lines: string[] = [];
-  headers.forEach((value, name) => {
-    if (skipped.has(name) || value.includes('$')) return;
-    lines.push(`      add_header ${name} "${value.replace(/(["\\])/g, '\\$1')}";`);
-  });
+  for (const [name, raw] of Object.entries(headers)) {
+    for (const value of Array.isArray(raw) ? raw : [raw ?? '']) {
+      if (skipped.has(name) || value.includes('$')) continue;
+      lines.push(`      add_header ${name} "${value.replace(/(["\\])/g, '\\$1')}";`);
+    }
+  }
   return [
     '  server {',
     `    listen 127.0.0.1:${port};`,
-    '    location = /lander.html {',
+    `    location = /${GZIP_LANDER_FILE} {`,
     `      root ${dir};`,
     ...lines,
     '    }',
@@ -241,39 +264,43 @@ async function throughput(app: App, proxied: Proxied | undefined, build: BuildCo
     // Free now, like nginx's own port, which is not taken until nginx starts: pick another one.
     let staticPort = proxied.nginxPort;
     while (staticPort === proxied.nginxPort) staticPort = await freePortIn({ first: 4850, last: 4899 });
-    const appHeaders = await fetch(`http://127.0.0.1:${proxied.server.port}${landerPath}`, {
-      headers: { host: 'localhost', 'x-forwarded-proto': 'http' },
-    }).then((r) => r.headers);
+    // Browsers ask for gzip: nginx keeps the app's gzip copy of the lander and sends it as is.
+    // The static file holds the same compressed bytes, sent with the same headers.
+    const gzip = { host: 'localhost', 'accept-encoding': 'gzip' };
+    const gzipFile = join(workDir, GZIP_LANDER_FILE);
+    const cachedHeaders = (
+      await rawGet(proxied.server.port, landerPath, { ...gzip, 'x-forwarded-proto': 'http' })
+    ).headers;
     nginx = await startNginx({
       port: proxied.nginxPort,
       upstreamPorts: [proxied.server.port],
       clientDir: build.clientDir,
-      extraServers: () => staticServer(staticPort, workDir, appHeaders),
+      extraServers: () => staticServer(staticPort, workDir, cachedHeaders),
     });
     cleanups.unshift(() => nginx!.stop());
-    await requestTo(nginx.port, landerPath);
-    const cached = await requestTo(nginx.port, landerPath);
-    if (cached.headers['x-cache-status'] !== 'HIT')
-      throw new Error(`nginx does not cache ${landerPath}: ${JSON.stringify(cached.headers)}`);
-    writeFileSync(bodyFile, cached.body);
-    chmodSync(bodyFile, 0o644);
+    await rawGet(nginx.port, landerPath, gzip);
+    const cached = await rawGet(nginx.port, landerPath, gzip);
+    if (cached.headers['x-cache-status'] !== 'HIT' || cached.headers['content-encoding'] !== 'gzip')
+      throw new Error(`nginx does not cache ${landerPath} gzipped: ${JSON.stringify(cached.headers)}`);
+    writeFileSync(gzipFile, cached.body);
+    chmodSync(gzipFile, 0o644);
     out(
-      `nginx: ${landerPath} from its cache (${Buffer.byteLength(cached.body)} bytes), the same bytes from a file on another port`,
+      `nginx: ${landerPath} gzipped from its cache (${cached.body.length} bytes), the same bytes from a file on another port`,
     );
     targets.push(
       {
         name: 'nginx-lander',
-        label: 'nginx, lander from its cache',
+        label: 'nginx, lander from its cache (gzip)',
         port: nginx.port,
         path: landerPath,
-        headers: { host: 'localhost' },
+        headers: gzip,
       },
       {
         name: 'nginx-static',
-        label: 'nginx, same bytes from a file',
+        label: 'nginx, same gzip bytes from a file',
         port: staticPort,
-        path: '/lander.html',
-        headers: {},
+        path: `/${GZIP_LANDER_FILE}`,
+        headers: { 'accept-encoding': 'gzip' },
       },
     );
   } else {

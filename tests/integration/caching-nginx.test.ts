@@ -63,9 +63,37 @@ describe.skipIf(!nginxBinary)(
       const second = await viaNginx('/landers/gallery');
       expect(cacheStatus(second)).toBe('HIT');
       expect(second.body).toBe(first.body);
-      const compressed = await viaNginx('/landers/gallery', { headers: { 'accept-encoding': 'gzip' } });
-      expect(cacheStatus(compressed)).toBe('HIT');
-      expect(compressed.headers['content-encoding']).toBe('gzip');
+    });
+
+    it('keeps a gzip copy and a plain copy of a page, whatever the browser writes', async () => {
+      const path = '/landers/gallery/encodings';
+      const plain = await viaNginx(path);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const gzip = await viaNginx(path, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(cacheStatus(gzip)).toBe('MISS');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.wireBytes).toBeLessThan(Buffer.byteLength(gzip.body) / 3);
+      expect(gzip.body).toBe(plain.body);
+      // Other spellings of the same wish share the copies.
+      for (const accept of ['gzip', 'deflate, gzip;q=0.8']) {
+        const again = await viaNginx(path, { headers: { 'accept-encoding': accept } });
+        expect(cacheStatus(again), accept).toBe('HIT');
+        expect(again.headers['content-encoding'], accept).toBe('gzip');
+      }
+      for (const accept of ['identity', 'gzip;q=0', 'br']) {
+        const again = await viaNginx(path, { headers: { 'accept-encoding': accept } });
+        expect(cacheStatus(again), accept).toBe('HIT');
+        expect(again.headers['content-encoding'], accept).toBeUndefined();
+      }
+    });
+
+    it('sends the precompressed build assets', async () => {
+      const html = (await viaNginx('/landers/gallery')).body;
+      const bundle = /data-src="([^"]+)"/.exec(html)![1]!;
+      const res = await viaNginx(bundle, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
     it('never serves a logged-in member from the cache, nor stores what a member sees', async () => {

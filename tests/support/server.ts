@@ -236,9 +236,15 @@ export function requestTo(port: number, path: string, options: RequestOptions = 
         res.on('error', reject);
         res.on('end', () => {
           const wire = Buffer.concat(chunks);
-          const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(wire) : wire).toString(
-            'utf8',
-          );
+          let text: string;
+          try {
+            text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(wire) : wire).toString('utf8');
+          } catch (error) {
+            reject(
+              new Error(`${method} ${host}${path}: a gzip body that does not decompress: ${String(error)}`),
+            );
+            return;
+          }
           const setCookie = res.headers['set-cookie'];
           resolvePromise({
             status: res.statusCode ?? 0,

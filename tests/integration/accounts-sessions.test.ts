@@ -211,6 +211,16 @@ describe('sessions', () => {
     expect(await currentUser(replay)).toBeNull();
   });
 
+  it('logout followed as a link leads to the front page, the session ended', async () => {
+    const visitor = new Visitor(server);
+    await signUp(visitor);
+    const response = await visitor.get('/api/logout.php', { 'sec-fetch-mode': 'navigate' });
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe('/');
+    expect(response.headers['cache-control']).toMatch(/no-store/);
+    expect(visitor.session).toBeUndefined();
+  });
+
   it('stores only a hash of the cookie, and never a password', async () => {
     const visitor = new Visitor(server);
     const { fields, user } = await signUp(visitor);

@@ -134,10 +134,125 @@ describe('checkMessages', () => {
   });
 });
 
+describe('checkMessages on plural blocks', () => {
+  const en = {
+    'map.count': '{count, plural, one {# member} other {# members}}',
+    'nav.unread': '{count} unread',
+  };
+  const de = {
+    'map.count': '{count, plural, one {# Mitglied} other {# Mitglieder}}',
+    'nav.unread': '{count} ungelesen',
+  };
+  const pl = {
+    'map.count': '{count, plural, one {# członek} few {# członków} many {# członków} other {# członka}}',
+    'nav.unread':
+      '{count, plural, one {# nieprzeczytana} few {# nieprzeczytane} many {# nieprzeczytanych} other {# nieprzeczytanej}}',
+  };
+  const check = (files: Record<string, unknown>) => checkMessages(files).problems;
+
+  it('accepts the categories each language has, and a block where English has a plain placeholder', () => {
+    expect(check({ en, de, pl })).toEqual([]);
+  });
+
+  it('accepts a plain placeholder where English has a block, and exact branches', () => {
+    expect(check({ en, de: { ...de, 'map.count': 'Mitglieder: {count}' } })).toEqual([]);
+    expect(
+      check({
+        en,
+        de: {
+          ...de,
+          'map.count': '{count, plural, =0 {noch niemand} one {# Mitglied} other {# Mitglieder}}',
+        },
+      }),
+    ).toEqual([]);
+  });
+
+  it('reports a block without other, in English as well', () => {
+    expect(check({ en, de: { ...de, 'map.count': '{count, plural, one {# Mitglied}}' } })).toEqual([
+      'de.json: bad syntax in map.count: plural {count} has no other branch',
+    ]);
+    expect(check({ en: { ...en, 'map.count': '{count, plural, one {# member}}' }, de })).toEqual([
+      'en.json: bad syntax in map.count: plural {count} has no other branch',
+    ]);
+  });
+
+  it("reports a category the locale's plural rules never choose, and a repeated branch", () => {
+    expect(
+      check({
+        en,
+        de: {
+          ...de,
+          'map.count': '{count, plural, one {# Mitglied} few {# Mitglieder} other {# Mitglieder}}',
+        },
+      }),
+    ).toEqual([
+      'de.json: bad syntax in map.count: plural {count}: few is not a plural category of de (one other)',
+    ]);
+    expect(
+      check({
+        en,
+        pl: { ...pl, 'map.count': '{count, plural, one {# członek} other {# członka} other {# członków}}' },
+      }),
+    ).toEqual(['pl.json: bad syntax in map.count: plural {count} repeats the branch other']);
+  });
+
+  it('reports a block it cannot read', () => {
+    expect(
+      check({ en, de: { ...de, 'map.count': '{count, plural, one {# Mitglied} other {# Mitglieder}' } }),
+    ).toEqual([
+      'de.json: bad syntax in map.count: plural {count} is not closed',
+      'de.json: placeholders differ in map.count: {count} vs (none)',
+    ]);
+    expect(
+      check({ en, de: { ...de, 'map.count': '{count, plural, one # Mitglied other # Mitglieder}' } }),
+    ).toEqual([
+      'de.json: bad syntax in map.count: plural {count}: expected a branch such as one {…} or other {…}',
+      'de.json: placeholders differ in map.count: {count} vs (none)',
+    ]);
+    expect(check({ en, de: { ...de, 'nav.unread': '{count, number} ungelesen' } })).toEqual([
+      'de.json: bad syntax in nav.unread: {count, number…} is not supported; use {name} or a plural block',
+      'de.json: placeholders differ in nav.unread: {count} vs (none)',
+    ]);
+  });
+
+  it('reports branches that name different placeholders, and placeholders that differ from English', () => {
+    const english = { ...en, online: '{count, plural, one {# member is} other {# members are}} on {name}' };
+    const german = {
+      ...de,
+      online: '{count, plural, one {# Mitglied ist} other {# Mitglieder sind}} bei {name}',
+    };
+    expect(check({ en: english, de: german })).toEqual([]);
+    expect(
+      check({
+        en: english,
+        de: {
+          ...german,
+          online: '{count, plural, one {# Mitglied ist bei {name}} other {# Mitglieder sind da}}',
+        },
+      }),
+    ).toEqual([
+      'de.json: bad syntax in online: plural {count}: branch one names {name}, other names (none)',
+      'de.json: placeholders differ in online: {count} {name} vs {count}',
+    ]);
+    expect(
+      check({
+        en: english,
+        de: { ...german, online: '{n, plural, one {# Mitglied ist} other {# Mitglieder sind}} bei {name}' },
+      }),
+    ).toEqual(['de.json: placeholders differ in online: {count} {name} vs {name} {n}']);
+  });
+});
+
 describe('placeholders', () => {
   it('lists names sorted, repeats included, and ignores text that only looks similar', () => {
     expect(placeholders('{b} and {a} and {b}')).toEqual(['{a}', '{b}', '{b}']);
     expect(placeholders('no {place holder} or { spaced } or {}')).toEqual([]);
+  });
+
+  it('counts a plural block as its variable plus the placeholders of its other branch', () => {
+    expect(
+      placeholders('{count, plural, one {# member on {site}} other {# members on {site}}} at {site}'),
+    ).toEqual(['{count}', '{site}', '{site}']);
   });
 });
 

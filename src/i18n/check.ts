@@ -3,13 +3,18 @@
  *
  * Every locale must have exactly the English keys, no empty values, the same `{placeholders}`
  * (same names, same number of times) and a text of its own: a value identical to English means a
- * string nobody translated, unless an allow-list entry says why English is right there.
+ * string nobody translated, unless an allow-list entry says why English is right there. Plural
+ * blocks (`{count, plural, one {…} other {…}}`, see message-format.ts) must be readable, have an
+ * `other` branch, use only the categories the locale's `Intl.PluralRules` knows, and name the
+ * same placeholders in every branch; a translation may use a plural block where English has a
+ * plain `{count}` (and the other way round) as long as the names match.
  * `scripts/check-i18n.ts` runs this on `src/i18n/locales/*.json`; the function itself takes plain
  * objects so tests can feed it small fake message sets.
  */
 
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseMessage, type MessageNode, type PluralNode } from './message-format.ts';
 
 /** A message file as parsed from JSON; nothing about its shape is trusted. */
 export type MessageFile = unknown;
@@ -29,6 +34,8 @@ export interface CheckOptions {
   source?: string;
   /** Keys allowed to be identical to the source text. */
   allowSame?: readonly SameAsEnglish[];
+  /** The plural categories a locale has; `Intl.PluralRules` unless told. */
+  pluralCategories?: (locale: string) => readonly string[];
 }
 
 export interface CheckResult {
@@ -40,11 +47,86 @@ export interface CheckResult {
   keys: number;
 }
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+function otherBranch(node: PluralNode): MessageNode[] {
+  return (node.branches.find((b) => b.selector === 'other') ?? node.branches[0])?.nodes ?? [];
+}
 
-/** The placeholders of a message, sorted, repeated as often as they occur. */
+function collectPlaceholders(nodes: readonly MessageNode[]): string[] {
+  const out: string[] = [];
+  for (const node of nodes) {
+    if (node.type === 'var') out.push(`{${node.name}}`);
+    else if (node.type === 'plural') out.push(`{${node.name}}`, ...collectPlaceholders(otherBranch(node)));
+  }
+  return out;
+}
+
+/**
+ * The placeholders of a message, sorted, repeated as often as they occur. A plural block counts
+ * as its variable once plus the placeholders of its `other` branch: the branches are
+ * alternatives, and {@link syntaxProblems} makes them name the same placeholders.
+ */
 export function placeholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => `{${match[1]}}`).sort();
+  return collectPlaceholders(parseMessage(text).nodes).sort();
+}
+
+/** The plural categories of a locale's cardinal numbers (`one`, `few`, `many`, `other`, …). */
+export function intlPluralCategories(locale: string): readonly string[] {
+  return new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+}
+
+const EXACT = /^=\d+$/;
+
+function pluralNodes(nodes: readonly MessageNode[]): PluralNode[] {
+  const out: PluralNode[] = [];
+  for (const node of nodes) {
+    if (node.type !== 'plural') continue;
+    out.push(node);
+    for (const branch of node.branches) out.push(...pluralNodes(branch.nodes));
+  }
+  return out;
+}
+
+/**
+ * What is wrong with a message's syntax for `locale`: braces that look like an argument but are
+ * not readable, and plural blocks without `other`, with a repeated branch, with a category the
+ * language does not have (it would never be chosen) or with branches that name different
+ * placeholders (a count that would drop the site's name). An exact branch (`=0`) may leave
+ * placeholders out, but not bring new ones.
+ */
+export function syntaxProblems(text: string, locale: string, categories: readonly string[]): string[] {
+  const { nodes, errors } = parseMessage(text);
+  const problems = [...errors];
+  for (const block of pluralNodes(nodes)) {
+    const label = `plural {${block.name}}`;
+    const seen = new Set<string>();
+    for (const { selector } of block.branches) {
+      if (seen.has(selector)) problems.push(`${label} repeats the branch ${selector}`);
+      seen.add(selector);
+      if (!EXACT.test(selector) && !categories.includes(selector)) {
+        problems.push(
+          `${label}: ${selector} is not a plural category of ${locale} (${categories.join(' ')})`,
+        );
+      }
+    }
+    if (!seen.has('other')) {
+      problems.push(`${label} has no other branch`);
+      continue;
+    }
+    const expected = collectPlaceholders(otherBranch(block)).sort();
+    for (const branch of block.branches) {
+      if (branch.selector === 'other') continue;
+      const actual = collectPlaceholders(branch.nodes).sort();
+      const differs = EXACT.test(branch.selector)
+        ? actual.some((name) => !expected.includes(name))
+        : actual.join(' ') !== expected.join(' ');
+      if (differs) {
+        problems.push(
+          `${label}: branch ${branch.selector} names ${describe(actual)}, other names ${describe(expected)}`,
+        );
+      }
+    }
+  }
+  return problems;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -75,8 +157,14 @@ export function checkMessages(
 ): CheckResult {
   const source = options.source ?? 'en';
   const allow = options.allowSame ?? [];
+  const categoriesOf = options.pluralCategories ?? intlPluralCategories;
   const problems: string[] = [];
   const locales = Object.keys(files).sort();
+  const syntax = (name: string, locale: string, key: string, value: string) => {
+    for (const problem of syntaxProblems(value, locale, categoriesOf(locale))) {
+      problems.push(`${name}: bad syntax in ${key}: ${problem}`);
+    }
+  };
 
   for (const entry of allow) {
     if (entry.reason.trim() === '') problems.push(`allow-list: ${entry.key} has no reason`);
@@ -98,7 +186,10 @@ export function checkMessages(
     const value = sourceFile[key];
     if (typeof value !== 'string') problems.push(`${source}.json: not a string ${key}`);
     else if (value.trim() === '') problems.push(`${source}.json: empty value ${key}`);
-    else english.set(key, value);
+    else {
+      english.set(key, value);
+      syntax(`${source}.json`, source, key, value);
+    }
   }
 
   for (const entry of allow) {
@@ -133,6 +224,7 @@ export function checkMessages(
         problems.push(`${name}: empty value ${key}`);
         continue;
       }
+      syntax(name, locale, key, value);
       const text = english.get(key);
       if (text === undefined) continue;
       const expected = placeholders(text);

@@ -10,13 +10,14 @@ import nl from './locales/nl.json' with { type: 'json' };
 import pl from './locales/pl.json' with { type: 'json' };
 import sv from './locales/sv.json' with { type: 'json' };
 import type { Locale } from './locales.ts';
+import { format, type MessageVars } from './message-format.ts';
 
 export * from './locales.ts';
+export { format, type MessageVars } from './message-format.ts';
 
 /** Every message key; English (`en.json`) is the source, so a key exists when English has it. */
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
-export type MessageVars = Record<string, string | number>;
 
 /**
  * The message files, checked against English by `scripts/check-i18n.ts` (same keys, same
@@ -27,20 +28,12 @@ export const MESSAGES: Record<Locale, Messages> = { da, de, en, es, fi, fr, it, 
   Messages
 >;
 
-/** Fills `{name}` placeholders; an unknown placeholder stays visible rather than vanishing. */
-export function format(template: string, vars?: MessageVars): string {
-  if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole,
-  );
-}
-
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 /** A translator for one locale; one per request, never shared state. */
 export function translator(locale: Locale): Translate {
   const messages = MESSAGES[locale];
-  return (key, vars) => format(messages[key] ?? MESSAGES.en[key] ?? key, vars);
+  return (key, vars) => format(messages[key] ?? MESSAGES.en[key] ?? key, vars, locale);
 }
 
 /** Whether a string is a message key (niche copy keys come from JSON files). */
@@ -50,11 +43,15 @@ export function isMessageKey(key: string): key is MessageKey {
 
 /**
  * The subset of messages an island needs, passed as a prop: islands ship only the messages
- * they use instead of a whole locale file.
+ * they use instead of a whole locale file. The locale travels with them because plural blocks
+ * pick their branch by that language's rules, on the server render and in the browser alike.
  */
-export function pickMessages<K extends MessageKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
+export function pickMessages<K extends MessageKey>(
+  locale: Locale,
+  keys: readonly K[],
+): Record<K, string> & { locale: Locale } {
   const messages = MESSAGES[locale];
   const out = {} as Record<K, string>;
   for (const key of keys) out[key] = messages[key];
-  return out;
+  return { ...out, locale };
 }

@@ -14,6 +14,7 @@ import {
   TenantRegistry,
 } from './registry.ts';
 import { resolveSite } from './site.ts';
+import { reservedTokenReason } from './campaign-tokens.ts';
 import { SIGNUP_MODES, tenantSchema } from './tenant.schema.ts';
 import {
   NICHES_DIR,
@@ -143,7 +144,7 @@ const validTenant = fc.record(
       { requiredKeys: [] },
     ),
     campaigns: fc.dictionary(
-      slug,
+      slug.filter((token) => reservedTokenReason(token) === undefined),
       fc.record(
         {
           lander: fc.constantFrom('gallery', 'video'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
+import { reservedTokenReason } from './campaign-tokens.ts';
 import { NICHE_IDS } from './niche.schema.ts';
 
 /**
@@ -281,7 +282,8 @@ export const tenantSchema = z.strictObject({
     .optional(),
   /**
    * Campaign tokens (`/{token}`): each redirects to a lander with tracking parameters, so an ad
-   * can point at a short, memorable URL.
+   * can point at a short, memorable URL. A language code or a path of the site's own pages
+   * cannot be a token: those URLs are matched first.
    */
   campaigns: z
     .record(
@@ -295,6 +297,13 @@ export const tenantSchema = z.strictObject({
         params: z.record(z.string(), z.string()).default({}),
       }),
     )
+    .superRefine((campaigns, ctx) => {
+      // Reported on the token itself, so the problem names `campaigns.<token>`.
+      for (const token of Object.keys(campaigns)) {
+        const reason = reservedTokenReason(token);
+        if (reason) ctx.addIssue({ code: 'custom', path: [token], message: reason });
+      }
+    })
     .optional(),
 });
 

@@ -54,13 +54,13 @@ function visibleText(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Problems a visitor would see on a page: raw message keys, unfilled placeholders. */
+/** Problems a visitor would see on a page: raw message keys, unfilled placeholders or plurals. */
 function untranslated(html: string): string[] {
   const text = visibleText(html);
   const keys = MESSAGE_KEYS.filter((k) =>
     new RegExp(`(^|[^\\w.])${k.replace(/\./g, '\\.')}($|[^\\w.])`).test(text),
   );
-  const placeholders = [...text.matchAll(/\{[a-z_]+\}/g)].map((m) => m[0]);
+  const placeholders = [...text.matchAll(/\{[a-z_]+\}|\{\s*\w+\s*,\s*plural\b|\{#/g)].map((m) => m[0]);
   return [...keys, ...placeholders];
 }
 
@@ -169,6 +169,29 @@ describe('landers', () => {
     expect(cards.length).toBeGreaterThan(0);
     // The seed makes fictional members; where one appears the warning is there in full.
     if (res.body.includes('badge-fictional')) expect(res.body).toContain('This profile is fictional');
+  });
+
+  it('write member counts in the form their number needs in each language', async () => {
+    const nouns: Record<string, { one: string; other: string; few?: string; many?: string }> = {
+      en: { one: 'member', other: 'members' },
+      de: { one: 'Mitglied', other: 'Mitglieder' },
+      fr: { one: 'membre', other: 'membres' },
+      pl: { one: 'członek', few: 'członków', many: 'członków', other: 'członka' },
+    };
+    for (const [locale, forms] of Object.entries(nouns)) {
+      const res = await server.request(prefixed(locale, '/landers/maplanding'));
+      expect(res.status).toBe(200);
+      const section = /class="container py-5 map-section"[\s\S]*?<\/section>/.exec(res.body)?.[0] ?? '';
+      const counts = [...section.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]!);
+      expect(counts.length, locale).toBeGreaterThan(0);
+      const rules = new Intl.PluralRules(locale);
+      const number = new Intl.NumberFormat(locale);
+      for (const text of counts) {
+        const n = Number(text.replace(/\D/g, ''));
+        const category = rules.select(n) as keyof typeof forms;
+        expect(text).toBe(`${number.format(n)} ${forms[category] ?? forms.other}`);
+      }
+    }
   });
 
   it('draw the map for the site only, and serve no other file', async () => {

@@ -148,10 +148,14 @@ describe('values from tenant files', () => {
 
 describe('freeReturns', () => {
   it('uses the plural form of each language', () => {
-    expect(freeReturns(14, 'en', translator('en'))).toBe('14 day free returns');
-    expect(freeReturns(1, 'de', translator('de'))).toBe('1 Tag kostenlose Rückgabe');
-    expect(freeReturns(14, 'de', translator('de'))).toBe('14 Tage kostenlose Rückgabe');
-    expect(freeReturns(1, 'pl', translator('pl'))).toBe('1 dzień na bezpłatny zwrot');
+    expect(freeReturns(14, translator('en'))).toBe('14 day free returns');
+    expect(freeReturns(1, translator('en'))).toBe('1 day free returns');
+    expect(freeReturns(1, translator('de'))).toBe('1 Tag kostenlose Rückgabe');
+    expect(freeReturns(14, translator('de'))).toBe('14 Tage kostenlose Rückgabe');
+    expect(freeReturns(1, translator('pl'))).toBe('1 dzień na bezpłatny zwrot');
+    expect(freeReturns(22, translator('pl'))).toBe('22 dni na bezpłatny zwrot');
+    expect(freeReturns(1, translator('fr'))).toBe('Retour gratuit sous 1 jour');
+    expect(freeReturns(30, translator('fr'))).toBe('Retour gratuit sous 30 jours');
   });
 });
 

@@ -38,10 +38,12 @@ export function countryName(code: string, locale: Locale): string {
   return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
 }
 
-/** `{refund_days} day free returns` (spec §9) with the number's plural form in each language. */
-export function freeReturns(days: number, locale: Locale, t: Translate): string {
-  const form = new Intl.PluralRules(locale).select(days) === 'one' ? 'one' : 'other';
-  return t(`pages.free_returns.${form}`, { refund_days: days });
+/**
+ * `{refund_days} day free returns` (spec §9); the message's plural block gives the number the
+ * form each language needs (German "1 Tag", "14 Tage"; Polish "1 dzień", "14 dni").
+ */
+export function freeReturns(days: number, t: Translate): string {
+  return t('pages.free_returns', { refund_days: days });
 }
 
 /** "14 days" in the page's language, the number's form chosen by the language's own rules. */
@@ -134,7 +136,7 @@ export function pageVariables(
     support_email: text(site.supportEmail),
     refund_days: text(site.refundDays),
     refund_period: text(dayCount(site.refundDays, locale)),
-    free_returns: text(freeReturns(site.refundDays, locale, t)),
+    free_returns: text(freeReturns(site.refundDays, t)),
     min_age: text(site.limits.minAge),
     fictional_icon: text(site.fictionalIcon),
     fictional_warning: text(resolveText(site.fictionalWarning, locale, t, nameVars)),

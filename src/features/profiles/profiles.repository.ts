@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Gender } from '../../db/database.ts';
+import type { Database, Gender, PhotoStatus } from '../../db/database.ts';
 
 export interface AudienceFilter {
   genders: readonly Gender[];
@@ -32,6 +32,8 @@ export interface ShowcaseRow {
   filename: string;
   thumb_filename: string;
   match_filename: string;
+  /** The moderation status of the main photo. */
+  main_image_status: PhotoStatus;
   /** The member's own words ("about me"). */
   text: string | null;
 }
@@ -86,6 +88,7 @@ const SHOWCASE_COLUMNS = [
   'ph.filename',
   'ph.thumb_filename',
   'ph.match_filename',
+  'ph.status as main_image_status',
   'p.text',
 ] as const;
 

@@ -1,3 +1,4 @@
+import type { PhotoStatus } from '../../db/database.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import {
   countShowcase,
@@ -52,6 +53,11 @@ export function mediaUrl(cdnPrefix: string, filename: string): string {
 /** A public profile with the member's own words (shown only where the site shows notes). */
 export interface PublicProfile extends ProfileCard {
   text: string | null;
+  /**
+   * The main photo's moderation status: link previews may use the photo only while it is active
+   * (spec §4), whatever the rules of which profiles a public page shows become.
+   */
+  main_image_status: PhotoStatus;
 }
 
 /** The niche's audience as of `now`: ages become a birthdate range. */
@@ -111,7 +117,11 @@ export async function showcaseProfiles(
 }
 
 function withText(ctx: ServiceContext, row: ShowcaseRow, now: number): PublicProfile {
-  return { ...toCard(ctx, row, now), text: ctx.site.visibleProfileNotes ? row.text : null };
+  return {
+    ...toCard(ctx, row, now),
+    text: ctx.site.visibleProfileNotes ? row.text : null,
+    main_image_status: row.main_image_status,
+  };
 }
 
 /**

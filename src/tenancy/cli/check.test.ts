@@ -53,6 +53,17 @@ describe('checkConfig', () => {
     ]);
   });
 
+  it('refuses campaign tokens that a locale prefix or a page of the site would hide', () => {
+    project.write('a.json', {
+      ...minimalTenant('a'),
+      campaigns: { summer: {}, nl: {}, landers: { lander: 'gallery' }, 'summer-nl': {} },
+    });
+    expect(checkConfig(project.dirs, project.root).problems.map(formatProblem)).toEqual([
+      'tenants/a.json: campaigns.nl: is reserved: /nl/ is the prefix of the Nederlands pages, so the campaign could never be reached; choose another token',
+      "tenants/a.json: campaigns.landers: is reserved: /landers belongs to the site's own pages, which are matched before campaigns; choose another token",
+    ]);
+  });
+
   it('checks niche files and theme manifests too, with the tenant files', () => {
     const niches = join(project.root, 'niches');
     const themes = join(project.root, 'themes');

@@ -339,6 +339,7 @@ function rules(): void {
         db: t.ctx.db,
         clock: t.ctx.clock,
         log: t.ctx.log,
+        sites: () => [t.ctx.site],
         removeUpload: async (file: string) => void removed.push(file),
       };
       expect(await eraseDueAccounts(jobs)).toBe(0);

@@ -49,8 +49,9 @@ export const TOKEN_MIN_RETENTION_MS = DAY_MS;
  */
 export const COUNTER_MAX_RETENTION_MS = 2 * DAY_MS;
 /*
- * Sessions need no period of their own: `expires_at` is the last use plus the session lifetime
- * (SESSION_LIFETIME_MS, the privacy page's {session_days}), and a session is purged when it passes.
+ * Sessions need no period of their own: `expires_at` slides with use and never lies more than the
+ * session lifetime (SESSION_LIFETIME_MS, the privacy page's {session_days}) after the last use, and
+ * a session is purged once it passes.
  */
 
 /** Rows one statement deletes: short enough that other writers wait only milliseconds. */

@@ -330,6 +330,8 @@ export interface ComplaintsTable {
   email: string | null;
   status: Generated<'open' | 'closed'>;
   created_at: Immutable<number>;
+  /** When a moderator closed it: the privacy page's two years of keeping it run from here. */
+  handled_at: number | null;
 }
 
 /**

@@ -56,7 +56,7 @@ function platformClock(dataDir: string): Clock {
   });
 }
 
-/** The account jobs (erasure after 14 days, expired sessions and counters) run this often. */
+/** The account jobs (erasure after 14 days, and the retention purge) run this often. */
 const ACCOUNT_JOBS_INTERVAL_MS = 10 * 60 * 1000;
 /** Under a moved test clock the jobs must notice the jump within moments. */
 const ACCOUNT_JOBS_TEST_INTERVAL_MS = 500;
@@ -77,7 +77,14 @@ async function boot(): Promise<Platform> {
   const mailer = createMailer(env.MAIL_URL, env.dataDir, clock);
   const uploads = join(env.dataDir, 'uploads');
   const accountJobs = startAccountJobs(
-    { db: database.db, clock, log, removeUpload: (file) => rm(join(uploads, file), { force: true }) },
+    {
+      db: database.db,
+      clock,
+      log,
+      // Read at every run: a tenant file reloaded with other rate limits counts from then on.
+      sites: () => registry.snapshot.sites.values(),
+      removeUpload: (file) => rm(join(uploads, file), { force: true }),
+    },
     process.env.KINDRED_TEST_CLOCK === '1' ? ACCOUNT_JOBS_TEST_INTERVAL_MS : ACCOUNT_JOBS_INTERVAL_MS,
   );
   const sites = [...registry.snapshot.sites.values()];

@@ -216,6 +216,8 @@ describe('account deletion', () => {
         .prepare('select count(*) as n from notification_preferences where member_id = ?')
         .get(user.id),
       events: db.prepare('select count(*) as n from auth_events where member_id = ?').get(user.id),
+      liveEvents: db.prepare('select count(*) as n from events where member_id = ?').get(user.id),
+      pageEvents: db.prepare('select count(*) as n from page_events where member_id = ?').get(user.id),
       likes: db
         .prepare('select count(*) as n from likes where liker_profile_id = ? or liked_profile_id = ?')
         .get(user.profile.id, user.profile.id),
@@ -239,7 +241,15 @@ describe('account deletion', () => {
     });
     expect(row.photos).toEqual({ n: 0 });
     expect(row.messages).toEqual([{ text: null }]);
-    for (const count of [row.tokens, row.sessions, row.preferences, row.events, row.likes])
+    for (const count of [
+      row.tokens,
+      row.sessions,
+      row.preferences,
+      row.events,
+      row.liveEvents,
+      row.pageEvents,
+      row.likes,
+    ])
       expect(count).toEqual({ n: 0 });
     expect(row.tracking).toEqual({ member_id: null });
     for (const path of photoPaths) expect(existsSync(path)).toBe(false);
@@ -310,6 +320,43 @@ describe('data export', () => {
     expect(response.body).not.toContain('argon2');
     expect(response.body).not.toContain(member.session);
     expect((await new Visitor(server).get('/api/export.php')).status).toBe(403);
+  });
+});
+
+describe('retention', () => {
+  it('the server’s jobs delete rows past the privacy page’s periods and keep the rest', async () => {
+    const now = Date.now();
+    const [oldId, newId] = [`rt-old-${now}`, `rt-new-${now}`];
+    withDatabase(server, (db) => {
+      for (const [id, age] of [
+        [oldId, 800 * DAY],
+        [newId, DAY],
+      ] as const) {
+        db.prepare(
+          "insert into page_events (id, network_id, site_id, kind, page, ms, member_id, created_at) values (?, 'amber', 'localhost', 'bounce', '/', 900, null, ?)",
+        ).run(id, now - age);
+        db.prepare(
+          "insert into auth_events (id, network_id, site_id, member_id, kind, ip, created_at) values (?, 'amber', 'localhost', null, 'login_failed', '192.0.2.7', ?)",
+        ).run(id, now - age);
+        db.prepare(
+          "insert into tracking_records (id, network_id, site_id, network, created_at) values (?, 'amber', 'localhost', 'aff', ?)",
+        ).run(id, now - age);
+        db.prepare(
+          "insert into complaints (id, network_id, site_id, category, text, status, created_at, handled_at) values (?, 'amber', 'localhost', 'spam', 'text', 'closed', ?, ?)",
+        ).run(id, now - age, now - age);
+      }
+    });
+    const tables = ['page_events', 'auth_events', 'tracking_records', 'complaints'] as const;
+    const left = () =>
+      withDatabase(server, (db) =>
+        tables.map((table) =>
+          (
+            db.prepare(`select id from ${table} where id in (?, ?)`).all(oldId, newId) as { id: string }[]
+          ).map((r) => r.id),
+        ),
+      );
+    await waitUntil(() => left().every((found) => found.length === 1));
+    expect(left()).toEqual(tables.map(() => [newId]));
   });
 });
 
@@ -384,6 +431,13 @@ function seedMemberContent(memberId: string, profileId: string): { files: string
     db.prepare(
       "insert into credit_ledger (id, network_id, site_id, member_id, delta, reason, reference, balance_after, created_at) values (?, 'amber', 'localhost', ?, 100, 'purchase', ?, 100, ?)",
     ).run(`lg${memberId.slice(2)}`, memberId, `or${memberId.slice(2)}`, now);
+    // A live update kept for the member's reconnecting browser, and a page-hidden beacon.
+    db.prepare(
+      "insert into events (member_id, network_id, type, data, created_at) values (?, 'amber', 'message', ?, ?)",
+    ).run(memberId, JSON.stringify({ text: 'a message to be erased' }), now);
+    db.prepare(
+      "insert into page_events (id, network_id, site_id, kind, page, ms, member_id, created_at) values (?, 'amber', 'localhost', 'hidden', '/members', null, ?, ?)",
+    ).run(`pe${memberId.slice(2)}`, memberId, now);
   });
   return { files, trackingId };
 }

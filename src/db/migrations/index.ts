@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0003 from './0003_page_events.ts';
 import * as m0004 from './0004_accounts.ts';
+import * as m0005 from './0005_retention.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0003_page_events': m0003,
   '0004_accounts': m0004,
+  '0005_retention': m0005,
 };

@@ -1,15 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Logger } from '../../server/log.ts';
-import { sweepCounters } from '../security/index.ts';
-import { accountsDueForErasure, eraseAccount, sweepExpired } from './accounts.repository.ts';
+import { purgeExpired, type RetentionContext } from '../retention/index.ts';
+import { accountsDueForErasure, eraseAccount } from './accounts.repository.ts';
 
 /** What the periodic jobs need: no request, no site, the whole database. */
-export interface AccountJobsContext {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: Logger;
+export interface AccountJobsContext extends RetentionContext {
   /** Deletes a file of DATA_DIR/uploads (or the bucket) by its stored relative path. */
   removeUpload(relativePath: string): Promise<void>;
 }
@@ -44,21 +37,21 @@ export async function eraseDueAccounts(ctx: AccountJobsContext, batch = 100): Pr
   return due.length;
 }
 
-/** Sessions past their end, old tokens, and rate-limit windows no rule looks at any more. */
-export async function sweep(ctx: AccountJobsContext): Promise<void> {
-  const now = ctx.clock.now();
-  await sweepExpired(ctx.db, now);
-  await sweepCounters(ctx.db, now - 2 * 24 * 60 * 60 * 1000);
-}
-
+/** Each job on its own: an erasure that fails must not keep expired data from being purged. */
 async function runOnce(ctx: AccountJobsContext): Promise<void> {
   try {
     while ((await eraseDueAccounts(ctx)) > 0) {
       // a large backlog is worked off batch by batch
     }
-    await sweep(ctx);
   } catch (error) {
-    ctx.log.error('account jobs failed; they run again at the next interval', {
+    ctx.log.error('erasure failed; it runs again at the next interval', {
+      error: (error as Error).message,
+    });
+  }
+  try {
+    await purgeExpired(ctx);
+  } catch (error) {
+    ctx.log.error('retention purge failed; it runs again at the next interval', {
       error: (error as Error).message,
     });
   }

@@ -443,21 +443,6 @@ export async function deletePushSubscriptions(db: Db, network: string, memberId:
     .execute();
 }
 
-/* Housekeeping --------------------------------------------------------------------------------- */
-
-/** Removes sessions past their end and tokens long past theirs (a day of grace for daily limits). */
-export async function sweepExpired(
-  db: Kysely<Database>,
-  now: number,
-): Promise<{ sessions: number; tokens: number }> {
-  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
-  const tokens = await db
-    .deleteFrom('tokens')
-    .where('expires_at', '<=', now - 24 * 60 * 60 * 1000)
-    .executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
-}
-
 /* Erasure ---------------------------------------------------------------------------------------- */
 
 /**

@@ -339,6 +339,7 @@ function rules(): void {
         db: t.ctx.db,
         clock: t.ctx.clock,
         log: t.ctx.log,
+        sites: () => [t.ctx.site],
         removeUpload: async (file: string) => void removed.push(file),
       };
       expect(await eraseDueAccounts(jobs)).toBe(0);
@@ -352,6 +353,55 @@ function rules(): void {
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ email: `erased-${user.id}@erased.invalid`, password_hash: '' });
+    });
+
+    it('removes the member’s realtime events and page events, and nobody else’s', async () => {
+      const { session, user } = await member();
+      const other = (await member(t.ctx, { email: 'sam@example.org' })).user;
+      const now = t.ctx.clock.now();
+      for (const memberId of [user.id, other.id]) {
+        await t.ctx.db
+          .insertInto('events')
+          .values({
+            member_id: memberId,
+            network_id: t.ctx.network,
+            type: 'message',
+            data: JSON.stringify({ text: `for ${memberId}` }),
+            created_at: now,
+          })
+          .execute();
+        await t.ctx.db
+          .insertInto('page_events')
+          .values({
+            id: `pe-${memberId}`,
+            network_id: t.ctx.network,
+            site_id: t.ctx.site.id,
+            kind: 'hidden',
+            page: '/members',
+            ms: null,
+            member_id: memberId,
+            created_at: now,
+          })
+          .execute();
+      }
+      await deleteAccount(t.ctx, session, {
+        password: 'a long secret',
+        reason: 'privacy',
+        comment: undefined,
+      });
+      t.advance(14 * DAY + 1);
+      const jobs = {
+        db: t.ctx.db,
+        clock: t.ctx.clock,
+        log: t.ctx.log,
+        sites: () => [t.ctx.site],
+        removeUpload: async () => {},
+      };
+      expect(await eraseDueAccounts(jobs)).toBe(1);
+      const left = async (table: 'events' | 'page_events') =>
+        (await t.ctx.db.selectFrom(table).select('member_id').execute()).map((r) => r.member_id);
+      expect(await left('events')).toEqual([other.id]);
+      expect(await left('page_events')).toEqual([other.id]);
     });
   });
 }

@@ -89,3 +89,23 @@ export async function findComplaint(
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/**
+ * Closes an open complaint. The moment is kept beside the status because the privacy page's two
+ * years of keeping a complaint run from when it was handled. Answers whether it was open.
+ */
+export async function closeComplaint(
+  db: Kysely<Database>,
+  networkId: string,
+  id: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('complaints')
+    .set({ status: 'closed', handled_at: now })
+    .where('network_id', '=', networkId)
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,4 +1,3 @@
-export { consume, peek, type RateDecision } from './rate-limit.ts';
+export { consume, counterLookbackMs, peek, type RateDecision } from './rate-limit.ts';
 export { clearLoginFailures, loginBlocked, recordLoginFailure, type LoginBlock } from './login-guard.ts';
 export { AUTH_EVENT_KINDS, logAuthEvent, type AuthEventKind, type AuthEventScope } from './auth-events.ts';
-export { sweepCounters } from './security.repository.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { RateRule } from '../../tenancy/site.ts';
+import type { RateRule, Site } from '../../tenancy/site.ts';
 import { incrementCounter, readCounter } from './security.repository.ts';
 
 /** The outcome of one attempt against a limit. */
@@ -89,4 +89,19 @@ export async function peek(
   if (count + 1 <= rule.limit) return { allowed: true, count, retryAfter: 0 };
   const wait = retryAfterMs(previous, current, now, windowStart, rule);
   return { allowed: false, count, retryAfter: Math.max(1, Math.ceil(wait / 1000)) };
+}
+
+function isRule(value: unknown): value is RateRule {
+  return typeof value === 'object' && value !== null && 'windowMs' in value;
+}
+
+/**
+ * How long after a counter's window starts a site's rules still read it: `consume` and `peek`
+ * read the previous window too, so a window's count matters for two window lengths; a login lock
+ * is a counter read for as long as the lock lasts. Counters older than this count for nothing
+ * and may go (see the retention purge).
+ */
+export function counterLookbackMs(limits: Site['rateLimits']): number {
+  const rules = Object.values(limits).filter(isRule);
+  return Math.max(limits.loginLockMs, ...rules.map((rule) => 2 * rule.windowMs));
 }

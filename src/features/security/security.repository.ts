@@ -58,15 +58,6 @@ export async function deleteCounters(db: Kysely<Database>, key: string): Promise
   await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
 }
 
-/** Removes windows that ended before `before`: no rule looks back further than a day. */
-export async function sweepCounters(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db
-    .deleteFrom('rate_limit_counters')
-    .where('window_start', '<', before)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export interface AuthEventRow {
   siteId: string;
   memberId: string | null;

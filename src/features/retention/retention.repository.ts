@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /*
@@ -11,19 +11,38 @@ import type { Database } from '../../db/database.ts';
 
 type Db = Kysely<Database>;
 
-/** Sessions past their end: `expires_at` slides with use, at most 30 days after the last one. */
-export async function purgeSessions(db: Db, now: number, limit: number): Promise<number> {
+/**
+ * Tables whose rows go once one column passes a cutoff, with that column (indexed in each):
+ * - `sessions` past their end (`expires_at` slides with use, at most 30 days after the last);
+ * - `auth_events`, `page_events`, `tracking_records` by when they were written (a member's
+ *   `tracking_id` may then name a record that is gone: it has no foreign key for that reason,
+ *   and nothing reads a record through it);
+ * - `complaints` by when they were handled (open ones have no `handled_at` and are never picked).
+ */
+export const PURGED_BY = {
+  sessions: 'expires_at',
+  auth_events: 'created_at',
+  page_events: 'created_at',
+  tracking_records: 'created_at',
+  complaints: 'handled_at',
+} as const;
+
+export type PurgedTable = keyof typeof PURGED_BY;
+
+/** Rows of `table` whose cutoff column is at or before `before`, oldest first. */
+export async function purgeOldest(
+  db: Db,
+  table: PurgedTable,
+  before: number,
+  limit: number,
+): Promise<number> {
+  const column = sql.ref(PURGED_BY[table]);
   const result = await db
-    .deleteFrom('sessions')
+    .deleteFrom(table)
     .where(
       'id',
       'in',
-      db
-        .selectFrom('sessions')
-        .select('id')
-        .where('expires_at', '<=', now)
-        .orderBy('expires_at')
-        .limit(limit),
+      db.selectFrom(table).select('id').where(column, '<=', before).orderBy(column).limit(limit),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -51,23 +70,6 @@ export async function purgeTokens(db: Db, now: number, sentBefore: number, limit
   return Number(result.numDeletedRows);
 }
 
-export async function purgeAuthEvents(db: Db, createdBefore: number, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('auth_events')
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('auth_events')
-        .select('id')
-        .where('created_at', '<=', createdBefore)
-        .orderBy('created_at')
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** Counter windows that started at or before `startedBefore`. The key is (key, window_start). */
 export async function purgeCounters(db: Db, startedBefore: number, limit: number): Promise<number> {
   const result = await db
@@ -83,63 +85,6 @@ export async function purgeCounters(db: Db, startedBefore: number, limit: number
           .limit(limit)
           .$asTuple('key', 'window_start'),
       ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Complaints handled at or before `handledBefore`; open ones are never picked. */
-export async function purgeComplaints(db: Db, handledBefore: number, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('complaints')
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('complaints')
-        .select('id')
-        .where('handled_at', '<=', handledBefore)
-        .orderBy('handled_at')
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/**
- * Traffic-source records that arrived at or before `createdBefore`. A member's `tracking_id` may
- * then name a record that is gone; it has no foreign key for that reason, and nothing reads a
- * record through it.
- */
-export async function purgeTrackingRecords(db: Db, createdBefore: number, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('tracking_records')
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('tracking_records')
-        .select('id')
-        .where('created_at', '<=', createdBefore)
-        .orderBy('created_at')
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function purgePageEvents(db: Db, createdBefore: number, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('page_events')
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('page_events')
-        .select('id')
-        .where('created_at', '<=', createdBefore)
-        .orderBy('created_at')
-        .limit(limit),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -10,7 +10,7 @@ import { createLogger } from '../../server/log.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { testSite } from '../accounts/accounts.test-support.ts';
 import { closeComplaint } from '../complaints/complaints.repository.ts';
-import { purgePageEvents } from './retention.repository.ts';
+import { purgeOldest } from './retention.repository.ts';
 import {
   AUTH_EVENT_RETENTION_MS,
   COMPLAINT_RETENTION_MS,
@@ -304,7 +304,7 @@ describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
   it('works a backlog off in bounded batches, and logs what went', async () => {
     for (let i = 0; i < 5; i++) await insert('page_events', pageEvent(`pe-old-${i}`, NOW - 400 * DAY + i));
     await insert('page_events', pageEvent('pe-new', NOW));
-    expect(await purgePageEvents(db, NOW - PAGE_EVENT_RETENTION_MS, 2)).toBe(2);
+    expect(await purgeOldest(db, 'page_events', NOW - PAGE_EVENT_RETENTION_MS, 2)).toBe(2);
     // The oldest go first.
     expect(await ids('page_events')).toEqual(['pe-new', 'pe-old-2', 'pe-old-3', 'pe-old-4']);
     const counts = await purgeExpired(context(), 2);

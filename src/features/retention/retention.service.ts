@@ -5,15 +5,7 @@ import type { Logger } from '../../server/log.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { COMPLAINT_LIMIT } from '../complaints/index.ts';
 import { counterLookbackMs } from '../security/index.ts';
-import {
-  purgeAuthEvents,
-  purgeComplaints,
-  purgeCounters,
-  purgePageEvents,
-  purgeSessions,
-  purgeTokens,
-  purgeTrackingRecords,
-} from './retention.repository.ts';
+import { purgeCounters, purgeOldest, purgeTokens } from './retention.repository.ts';
 
 /*
  * How long personal data is kept. These are the promises of the privacy page: the messages
@@ -108,13 +100,13 @@ export async function purgeExpired(ctx: RetentionContext, batch = PURGE_BATCH): 
   const db = ctx.db;
   const counterCutoff = now - counterRetentionMs(ctx.sites());
   const purges: [PurgedTable, (limit: number) => Promise<number>][] = [
-    ['sessions', (limit) => purgeSessions(db, now, limit)],
+    ['sessions', (limit) => purgeOldest(db, 'sessions', now, limit)],
     ['tokens', (limit) => purgeTokens(db, now, now - TOKEN_MIN_RETENTION_MS, limit)],
-    ['auth_events', (limit) => purgeAuthEvents(db, now - AUTH_EVENT_RETENTION_MS, limit)],
+    ['auth_events', (limit) => purgeOldest(db, 'auth_events', now - AUTH_EVENT_RETENTION_MS, limit)],
     ['rate_limit_counters', (limit) => purgeCounters(db, counterCutoff, limit)],
-    ['complaints', (limit) => purgeComplaints(db, now - COMPLAINT_RETENTION_MS, limit)],
-    ['tracking_records', (limit) => purgeTrackingRecords(db, now - TRACKING_RETENTION_MS, limit)],
-    ['page_events', (limit) => purgePageEvents(db, now - PAGE_EVENT_RETENTION_MS, limit)],
+    ['complaints', (limit) => purgeOldest(db, 'complaints', now - COMPLAINT_RETENTION_MS, limit)],
+    ['tracking_records', (limit) => purgeOldest(db, 'tracking_records', now - TRACKING_RETENTION_MS, limit)],
+    ['page_events', (limit) => purgeOldest(db, 'page_events', now - PAGE_EVENT_RETENTION_MS, limit)],
   ];
   const counts: PurgeCounts = {};
   const removed: PurgeCounts = {};

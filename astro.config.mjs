@@ -8,6 +8,7 @@ const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv
 const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.meta.url));
 const serveModule = fileURLToPath(new URL('./src/server/serve.ts', import.meta.url));
 const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.url);
+const productionEntryModule = new URL('./src/server/production-entry.ts', import.meta.url);
 
 /**
  * The built server, our way:
@@ -17,12 +18,18 @@ const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.
  *   is wrong.
  * - Our server (src/server/serve.ts) listens in place of the adapter's, around the adapter's
  *   handler, to serve the build assets precompressed; this integration writes those `.br` and
- *   `.gz` files when the build is done.
+ *   `.gz` files when the build is done. It also gets the adapter's page handler alone, so a page
+ *   request does not first look for a file of its name on disk.
+ * - The entry always runs React and Astro in production mode, however it is started: the build's
+ *   entry becomes `main.mjs` behind a small `entry.mjs` that sets NODE_ENV first (see
+ *   src/server/production-entry.ts).
  * @returns {import('astro').AstroIntegration}
  */
 function builtServer() {
   /** @type {URL | undefined} */
   let clientDir;
+  /** @type {URL | undefined} */
+  let serverDir;
   return {
     name: 'kindred:built-server',
     hooks: {
@@ -40,8 +47,9 @@ function builtServer() {
                     code: [
                       `import { autostart as kindredAutostart } from ${JSON.stringify(bootEntry)};`,
                       `import { serve as kindredServe } from ${JSON.stringify(serveModule)};`,
+                      "import { createAppHandler as kindredAppHandler } from './serve-app.js';",
                       code,
-                      'if (kindredAutostart) kindredServe(handler, options, import.meta.url);',
+                      'if (kindredAutostart) kindredServe(handler, options, import.meta.url, kindredAppHandler(app, options));',
                     ].join('\n'),
                     map: null,
                   };
@@ -53,8 +61,13 @@ function builtServer() {
       },
       'astro:config:done': ({ config }) => {
         clientDir = config.build.client;
+        serverDir = config.build.server;
       },
       'astro:build:done': async ({ logger }) => {
+        if (serverDir) {
+          const { wrapProductionEntry } = await import(productionEntryModule.href);
+          wrapProductionEntry(fileURLToPath(serverDir));
+        }
         if (!clientDir) return;
         const { precompressAssets } = await import(staticAssetsModule.href);
         const { files, bytes, compressed } = precompressAssets(fileURLToPath(clientDir));
@@ -66,10 +79,53 @@ function builtServer() {
   };
 }
 
+/**
+ * React islands render with `renderToString`, with the same id prefix as the streamed render:
+ * the islands render nothing asynchronous, and the stream cost each island an encode into bytes
+ * and a decode back on every uncached page. `@astrojs/react`'s own switch for that drops the
+ * prefix, so `useId` in two islands of one page would give the same ids and no longer match in
+ * the browser, which hydrates with the prefix; the transform passes it. A release of
+ * `@astrojs/react` that no longer has the call fails the build instead of rendering wrong ids.
+ * @returns {import('astro').AstroIntegration}
+ */
+function reactRenderToString() {
+  const call = 'ReactDOM.renderToString(vnode)';
+  return {
+    name: 'kindred:react-render-to-string',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'kindred:react-render-to-string',
+                enforce: 'pre',
+                transform(code, id) {
+                  if (!/@astrojs[\\/]react[\\/]dist[\\/]server\.js$/.test(id)) return null;
+                  if (!code.includes(call))
+                    throw new Error(`@astrojs/react no longer calls ${call}: check reactRenderToString()`);
+                  return {
+                    code: code.replace(call, 'ReactDOM.renderToString(vnode, renderOptions)'),
+                    map: null,
+                  };
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react(), builtServer()],
+  // The app reads bodies only up to each route's limit (src/server/body.ts: 32 KB for JSON,
+  // 10 MB for photos); the adapter's own cap is the backstop behind it. Pages render to one
+  // string instead of a stream of small chunks: an uncached member page is produced in a few
+  // milliseconds, and every streamed chunk cost an encode and a socket write.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 11 * 1024 * 1024, experimentalDisableStreaming: true }),
+  integrations: [react({ experimentalDisableStreaming: true }), reactRenderToString(), builtServer()],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.
   i18n: {

@@ -1,6 +1,7 @@
 // @ts-check
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
+import kindred from './eslint-rules/layering.ts';
 
 /**
  * Lint finds mistakes; layout is Prettier's job, so no stylistic rules here. Type-aware rules
@@ -42,6 +43,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // ../shared/ARCHITECTURE.md rules 1, 2 and 9: see eslint-rules/layering.ts.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    plugins: { kindred },
+    rules: { 'kindred/layering': 'error' },
   },
   {
     // Kysely's documented pattern: a migration is written against the schema of its day, not the

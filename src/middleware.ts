@@ -1,7 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { translator } from './i18n/index.ts';
 import { isLocale, type Locale } from './i18n/locales.ts';
-import { apiError } from './server/http.ts';
+import { assertDeclaredLength, bodyLimitFor } from './server/body.ts';
+import { failureResponse } from './server/endpoint.ts';
+import { platformError } from './server/errors.ts';
 import { getPlatform } from './server/platform.ts';
 import {
   clientIp,
@@ -17,7 +19,7 @@ import {
   visitorCountry,
 } from './server/request.ts';
 import { compressResponse } from './server/compression.ts';
-import { securityHeaders } from './server/security-headers.ts';
+import { securityHeadersFor } from './server/security-headers.ts';
 import type { RequestStep } from './server/steps.ts';
 import { loadSession } from './features/accounts/accounts.middleware.ts';
 import { captureTracking } from './features/tracking/tracking.middleware.ts';
@@ -51,10 +53,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const platform = await getPlatform();
   const { request, url } = context;
   const headers = request.headers;
+  const { env } = platform;
+  const headersOf = securityHeadersFor(env.PUBLIC_SCHEME);
+  const withSecurityHeaders = (response: Response) => addSecurityHeaders(response, headersOf);
   const site = platform.registry.resolveHost(headers.get('host'));
   if (!site) return withSecurityHeaders(unknownHost());
 
-  const { env } = platform;
   const cookieHeader = headers.get('cookie');
   const cookieLocale = readCookie(cookieHeader, LOCALE_COOKIE);
   const chosenLocale: Locale | undefined = isLocale(cookieLocale) ? cookieLocale : undefined;
@@ -96,8 +100,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.clientIp = clientIp(headers.get('x-forwarded-for'), env.TRUST_PROXY, context.clientAddress);
   locals.chosenLocale = chosenLocale;
 
-  if (!SAFE_METHODS.has(request.method) && !originAllowed(headers.get('origin'), site, url.pathname)) {
-    return withSecurityHeaders(apiError(locals.t, 403, 'forbidden_origin'));
+  if (!SAFE_METHODS.has(request.method)) {
+    try {
+      if (!originAllowed(headers.get('origin'), site, url.pathname)) throw platformError('forbidden_origin');
+      // A body that says it is too large is refused before any of it is read.
+      assertDeclaredLength(headers, bodyLimitFor(url.pathname));
+    } catch (error) {
+      return withSecurityHeaders(failureResponse(locals, error));
+    }
   }
 
   for (const step of STEPS) {
@@ -115,7 +125,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return compressResponse(request, withSecurityHeaders(applyCachePolicy(context, response)));
 });
 
-function withSecurityHeaders(response: Response): Response {
+function addSecurityHeaders(response: Response, securityHeaders: Record<string, string>): Response {
   for (const [name, value] of Object.entries(securityHeaders)) {
     const existing = response.headers.get(name);
     if (!existing) response.headers.set(name, value);

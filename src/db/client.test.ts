@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, redactUrl, resolveDatabaseTarget } from './client.ts';
+import SQLite from 'better-sqlite3';
+import {
+  createDatabase,
+  keptAcrossBindings,
+  redactUrl,
+  resolveDatabaseTarget,
+  reusingStatements,
+} from './client.ts';
 
 describe('resolveDatabaseTarget', () => {
   const dataDir = '/srv/kindred/data';
@@ -84,6 +91,50 @@ describe('createDatabase with SQLite', () => {
   it('can be destroyed without ever being used', async () => {
     const handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: dir });
     await handle.destroy();
+  });
+});
+
+describe('prepared statements', () => {
+  function tables() {
+    const database = new SQLite(':memory:');
+    database.exec(`
+      create table a (id text primary key, n integer not null);
+      create table b (id text primary key, a_id text not null, label text);
+      insert into a values ('x', 1), ('y', 2), ('7', 3);
+      insert into b values ('b1', 'x', 'one'), ('b2', 'y', 'two'), ('b3', '7', 'seven');
+    `);
+    return database;
+  }
+
+  it('are kept for the next query with the same SQL', () => {
+    const database = reusingStatements(tables());
+    const query = 'select n from a where id = ?';
+    expect(database.prepare(query)).toBe(database.prepare(query));
+    database.close();
+  });
+
+  it('write `= ?` in a join as `= +?`, with the same answers for any value', () => {
+    const join =
+      'select "b"."label" from "b" inner join "a" on "a"."id" = "b"."a_id" where "a"."id" = ? and "a"."n" = ?';
+    expect(keptAcrossBindings(join)).toBe(
+      'select "b"."label" from "b" inner join "a" on "a"."id" = "b"."a_id" where "a"."id" = +? and "a"."n" = +?',
+    );
+    expect(keptAcrossBindings('select n from a where id = ?')).toBe('select n from a where id = ?');
+    const raw = tables();
+    const kept = reusingStatements(tables());
+    for (const params of [
+      ['x', 1],
+      ['y', 2],
+      ['7', 3],
+      [7, 3],
+      ['x', 2],
+      [null, 1],
+      ['y', '2'],
+    ]) {
+      expect(kept.prepare(join).all(params)).toEqual(raw.prepare(join).all(params));
+    }
+    raw.close();
+    kept.close();
   });
 });
 

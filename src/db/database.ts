@@ -25,6 +25,8 @@ type Immutable<T> = ColumnType<T, T, never>;
 export type MemberStatus = 'not_confirmed' | 'active' | 'deleted';
 export type Gender = 'male' | 'female';
 export type Seeking = 'male' | 'female' | 'both';
+/** What an erased profile's shell holds instead of a gender, a wish or a country: nothing. */
+export type Erased = '';
 export type ProfileStatus = 'active' | 'disabled';
 export type PhotoStatus = 'pending' | 'active' | 'rejected';
 export type SwipeAction = 'like' | 'pass';
@@ -95,11 +97,15 @@ export interface ProfilesTable {
   /** The site the profile signed up on; null for operator profiles shared network-wide. */
   site_id: string | null;
   name: string;
-  gender: Gender;
-  seeking: Seeking;
+  /**
+   * '' only on an erased member's shell (see profiles.privacy.repository.ts): a shell must not
+   * tell whom the person was or sought, which on a gay site would tell their orientation.
+   */
+  gender: ColumnType<Gender | Erased, Gender, Gender | Erased>;
+  seeking: ColumnType<Seeking | Erased, Seeking, Seeking | Erased>;
   /** 'YYYY-MM-DD': compares as text, so an age range is a birthdate range on the index. */
   birthdate: string;
-  /** ISO 3166-1 alpha-2, upper case. */
+  /** ISO 3166-1 alpha-2, upper case; '' on an erased member's shell. */
   country: string;
   region: string | null;
   city: string | null;
@@ -299,7 +305,7 @@ export interface PushSubscriptionsTable {
   member_id: Immutable<string>;
   network_id: Immutable<string>;
   site_id: Immutable<string>;
-  /** Unique: the browser's push endpoint identifies the subscription. */
+  /** Unique per network: the browser's push endpoint identifies the subscription there. */
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -406,6 +412,17 @@ export interface RateLimitCountersTable {
 }
 
 /**
+ * Who runs a periodic job now (src/server/jobs/). Not personal data: a job's name, a random
+ * process id and times.
+ */
+export interface JobLeasesTable {
+  name: Immutable<string>;
+  holder: string;
+  expires_at: number;
+  last_run_at: number | null;
+}
+
+/**
  * Realtime events kept per member, so an SSE client that reconnects with `Last-Event-ID`
  * catches up. `id` increases (the only sequential id, never shown outside the event stream).
  */
@@ -458,6 +475,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   page_events: PageEventsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type TableName = keyof Database;

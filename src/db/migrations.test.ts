@@ -39,6 +39,7 @@ const ALL_TABLES = {
   rate_limit_counters: true,
   events: true,
   page_events: true,
+  job_leases: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -472,6 +473,10 @@ const fixtures: Fixtures = {
     },
   ],
   rate_limit_counters: [{ key: 'login:203.0.113.7', window_start: T - 123, count: 4 }],
+  job_leases: [
+    { name: 'accounts.erasure', holder: 'p-1', expires_at: T + 1, last_run_at: T },
+    { name: 'retention.purge', holder: 'p-2', expires_at: T + 2, last_run_at: null },
+  ],
   events: [
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'like', data: '{"a":1}', created_at: T },
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, type: 'message', data: '{}', created_at: T },
@@ -555,6 +560,7 @@ const orderBy: Record<TableName, string[]> = {
   sessions: ['id'],
   auth_events: ['id'],
   rate_limit_counters: ['key', 'window_start'],
+  job_leases: ['name'],
   events: ['id'],
   page_events: ['id'],
 };
@@ -732,6 +738,33 @@ for (const target of targets) {
           .execute();
       });
 
+      it('keeps a push endpoint unique per network, not server-wide', async () => {
+        const subscription = (id: string, network: string): NewRow<'push_subscriptions'> => ({
+          id,
+          member_id: 'm1aaaaaaaaaaaaaa',
+          network_id: network,
+          site_id: SITE,
+          endpoint: 'https://push.example/shared',
+          p256dh: 'BPk',
+          auth: 'aut',
+          user_agent: null,
+          created_at: T,
+          last_used_at: null,
+        });
+        await db.insertInto('push_subscriptions').values(subscription('ps8aaaaaaaaaaaaa', NET)).execute();
+        await expect(
+          db.insertInto('push_subscriptions').values(subscription('ps9aaaaaaaaaaaaa', NET)).execute(),
+        ).rejects.toThrow();
+        await db
+          .insertInto('push_subscriptions')
+          .values(subscription('ps9aaaaaaaaaaaaa', 'net-other'))
+          .execute();
+        await db
+          .deleteFrom('push_subscriptions')
+          .where('id', 'in', ['ps8aaaaaaaaaaaaa', 'ps9aaaaaaaaaaaaa'])
+          .execute();
+      });
+
       it('refuses negative credits and flags other than 0 and 1', async () => {
         await expect(
           db.updateTable('members').set({ credits: -1 }).where('id', '=', 'm1aaaaaaaaaaaaaa').execute(),
@@ -803,48 +836,24 @@ for (const target of targets) {
         ).rejects.toThrow();
       });
 
+      /** The table's first fixture row once more, with `changes`: what a constraint must refuse. */
+      const insertAgain = <T extends TableName>(table: T, changes: Partial<NewRow<T>>) =>
+        db
+          .insertInto(table)
+          .values({ ...fixtures[table]![0], ...changes } as never)
+          .execute();
+
       it('applies a provider payment id to one order only', async () => {
-        await expect(
-          db
-            .insertInto('orders')
-            .values({
-              ...(fixtures.orders![0] as NewRow<'orders'>),
-              id: 'o2aaaaaaaaaaaaaa',
-              client_id: null,
-            })
-            .execute(),
-        ).rejects.toThrow();
+        await expect(insertAgain('orders', { id: 'o2aaaaaaaaaaaaaa', client_id: null })).rejects.toThrow();
       });
 
       it('redeems a code once per member and opens one conversation per pair', async () => {
-        await expect(
-          db
-            .insertInto('discount_redemptions')
-            .values({
-              ...(fixtures.discount_redemptions![0] as NewRow<'discount_redemptions'>),
-              id: 'dr2aaaaaaaaaaaaa',
-            })
-            .execute(),
-        ).rejects.toThrow();
-        await expect(
-          db
-            .insertInto('conversations')
-            .values({ ...(fixtures.conversations![0] as NewRow<'conversations'>), id: 'c2aaaaaaaaaaaaaa' })
-            .execute(),
-        ).rejects.toThrow();
+        await expect(insertAgain('discount_redemptions', { id: 'dr2aaaaaaaaaaaaa' })).rejects.toThrow();
+        await expect(insertAgain('conversations', { id: 'c2aaaaaaaaaaaaaa' })).rejects.toThrow();
       });
 
       it('enforces foreign keys', async () => {
-        await expect(
-          db
-            .insertInto('photos')
-            .values({
-              ...(fixtures.photos![0] as NewRow<'photos'>),
-              id: 'ph2aaaaaaaaaaaaa',
-              profile_id: 'nope',
-            })
-            .execute(),
-        ).rejects.toThrow();
+        await expect(insertAgain('photos', { id: 'ph2aaaaaaaaaaaaa', profile_id: 'nope' })).rejects.toThrow();
       });
 
       it('keeps orders when a member is deleted, and cascades everything else', async () => {

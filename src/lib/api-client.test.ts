@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, NETWORK_ERROR, retryDelay, type ApiClientConfig } from './api-client.ts';
+import {
+  ApiError,
+  createApiClient,
+  NETWORK_ERROR,
+  retryDelay,
+  splitRoute,
+  type ApiClientConfig,
+} from './api-client.ts';
 
 type Answer = { status: number; body?: unknown } | 'network-failure';
 
@@ -229,5 +236,39 @@ describe('headers and bodies', () => {
   it('answers undefined for 204', async () => {
     const { api } = client([{ status: 204 }]);
     await expect(api.post('/api/typing.php', { conversation: 'c' })).resolves.toBeUndefined();
+  });
+});
+
+describe('routes', () => {
+  it('sends a route with its method and path, and retries it by its method', async () => {
+    const { api, sent } = client(['network-failure', { status: 200, body: { user: null } }]);
+    await expect(api.request('PUT /api/account.php', { invisible: true })).resolves.toEqual({ user: null });
+    expect(sent.map((s) => [s.method, s.url])).toEqual([
+      ['PUT', '/api/account.php'],
+      ['PUT', '/api/account.php'],
+    ]);
+    expect(JSON.parse(sent[0]!.body!)).toEqual({ invisible: true });
+  });
+
+  it('keeps a fixed query of the route and never retries its POST', async () => {
+    const { api, sent } = client(['network-failure']);
+    await failure(
+      api.request('POST /api/password-reset.php?do=1', { token: 't', password: 'p', password_repeat: 'p' }),
+    );
+    expect(sent.map((s) => [s.method, s.url])).toEqual([['POST', '/api/password-reset.php?do=1']]);
+  });
+
+  it('sends a GET route without a body, with the client-request header of user.php', async () => {
+    const { api, sent } = client([{ status: 200, body: { user: null } }]);
+    await api.request('GET /api/user.php');
+    expect(sent[0]!.method).toBe('GET');
+    expect(sent[0]!.body).toBeUndefined();
+    expect(sent[0]!.headers.get('x-client-request')).toBe('1');
+  });
+
+  it('refuses a name that is not a route', () => {
+    expect(() => splitRoute('/api/user.php')).toThrow(TypeError);
+    expect(() => splitRoute('PATCH /api/user.php')).toThrow(TypeError);
+    expect(splitRoute('DELETE /api/account.php')).toEqual(['DELETE', '/api/account.php']);
   });
 });

@@ -12,6 +12,8 @@ import { FetchError, ofetch } from 'ofetch';
  *   show the server's message in the member's language and put field errors beside their fields.
  * - Spec §8: a 403 `authentication_required` from any call except `user.php` means the session
  *   is gone; the registered handler logs the browser out.
+ * - Calls are named by route, `api('POST /api/user.php', body)`: the route map `ApiRoutes` gives
+ *   each one its request and answer types, so no call site spells a path or an answer type.
  */
 
 /** The error body every API error carries (API.md "Conventions"). */
@@ -20,6 +22,8 @@ export interface ApiErrorBody {
   message?: string;
   /** On 422 `validation`: field name → field code. */
   fields?: Record<string, string>;
+  /** On 422 `validation`: field name → its message in the request's language. */
+  field_messages?: Record<string, string>;
   /** Present on every 429. */
   retry_after?: number;
   [detail: string]: unknown;
@@ -35,6 +39,8 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field name → field code, for 422 `validation`; empty otherwise. */
   readonly fields: Readonly<Record<string, string>>;
+  /** On 422 `validation`: field name → the server's message for it, in the request's language. */
+  readonly fieldMessages: Readonly<Record<string, string>>;
   /** The whole error body, for details such as `minutes` or `retry_after`. */
   readonly body: Readonly<ApiErrorBody>;
 
@@ -46,6 +52,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.error;
     this.fields = body.fields ?? {};
+    this.fieldMessages = body.field_messages ?? {};
     this.body = body;
   }
 
@@ -96,7 +103,29 @@ export interface ApiClientConfig {
   onAuthenticationRequired?: () => void;
 }
 
+/**
+ * The API's calls as the browser makes them: `'METHOD /path'` (a fixed query included, as in
+ * `'POST /api/password-reset.php?do=1'`) → the request body and the answer. Empty here: each
+ * feature adds its own calls from its `*.schemas.ts` by augmenting this interface, so the
+ * client names no feature and a feature's types stay beside its schemas.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ApiRoutes {}
+
+export type ApiRoute = keyof ApiRoutes & string;
+/** What `route` sends: `undefined` for a call without a body. */
+export type ApiBody<R extends ApiRoute> = ApiRoutes[R] extends { body: infer B } ? B : never;
+/** What `route` answers. */
+export type ApiAnswer<R extends ApiRoute> = ApiRoutes[R] extends { answer: infer A } ? A : never;
+/** A body is left out exactly where the route sends none. */
+export type ApiArgs<R extends ApiRoute> =
+  undefined extends ApiBody<R>
+    ? [body?: ApiBody<R>, options?: CallOptions]
+    : [body: ApiBody<R>, options?: CallOptions];
+
 export interface ApiClient {
+  /** A call of the route map: `request('PUT /api/account.php', { invisible: true })`. */
+  request<R extends ApiRoute>(route: R, ...args: ApiArgs<R>): Promise<ApiAnswer<R>>;
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
@@ -179,6 +208,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   }
 
   return {
+    request: (route, ...[body, options]) => {
+      const [method, path] = splitRoute(route);
+      return call(method, path, body, options);
+    },
     get: (path, options) => call('GET', path, undefined, options),
     post: (path, body, options) => call('POST', path, body, options),
     put: (path, body, options) => call('PUT', path, body, options),
@@ -187,6 +220,16 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       onAuthenticationRequired = handler;
     },
   };
+}
+
+const METHODS: ReadonlySet<string> = new Set<Method>(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** `'PUT /api/account.php'` → `['PUT', '/api/account.php']`. */
+export function splitRoute(route: string): [Method, string] {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  if (space < 0 || !METHODS.has(method)) throw new TypeError(`not a route: ${route}`);
+  return [method as Method, route.slice(space + 1)];
 }
 
 /** What went wrong, as the API describes it; `aborted` when the caller cancelled. */
@@ -203,4 +246,9 @@ function toApiError(error: unknown): ApiError | 'aborted' {
 }
 
 /** The client every island shares. */
-export const api: ApiClient = createApiClient();
+export const apiClient: ApiClient = createApiClient();
+
+/** A call of the shared client, named by its route: `api('POST /api/user.php', { email, password })`. */
+export function api<R extends ApiRoute>(route: R, ...args: ApiArgs<R>): Promise<ApiAnswer<R>> {
+  return apiClient.request(route, ...args);
+}

@@ -4,6 +4,9 @@ import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import type { Logger } from './log.ts';
+import type { RateLimiter } from './rate-limit/index.ts';
+import type { RealtimeBus } from './realtime/index.ts';
+import type { FileStorage } from './storage/index.ts';
 
 /**
  * What every service call receives (ARCHITECTURE rule 3): its scope (site, network, member) and
@@ -13,10 +16,21 @@ export interface ServiceContext {
   site: Site;
   /** The member pool every read is scoped to. */
   network: string;
+  /**
+   * Sites of the network whose members this site may not show (`member_resell: false` on a
+   * sister brand): their profiles stay off every list and public page here.
+   */
+  withheldSites: readonly string[];
   clock: Clock;
   db: Kysely<Database>;
   mailer: Mailer;
   log: Logger;
+  /** Rate limits and lockouts: `consume` before the work a limit guards. */
+  rateLimiter: RateLimiter;
+  /** Where a feature publishes what a member should learn at once. */
+  realtime: RealtimeBus;
+  /** Member files by opaque key; served only through a route that checks the viewer. */
+  storage: FileStorage;
 }
 
 export function serviceContext(locals: App.Locals): ServiceContext {
@@ -24,9 +38,21 @@ export function serviceContext(locals: App.Locals): ServiceContext {
   return {
     site,
     network: site.network,
+    withheldSites: withheldSites(platform.registry.sitesOfNetwork(site.network), site),
     clock: platform.clock,
     db: platform.db,
     mailer: platform.mailer,
     log: platform.log,
+    rateLimiter: platform.rateLimiter,
+    realtime: platform.realtime,
+    storage: platform.storage,
   };
+}
+
+/** The sister brands whose members `site` may not show: those that do not resell theirs. */
+export function withheldSites(
+  network: Iterable<Pick<Site, 'id' | 'memberResell'>>,
+  site: Pick<Site, 'id'>,
+): string[] {
+  return [...network].filter((s) => !s.memberResell && s.id !== site.id).map((s) => s.id);
 }

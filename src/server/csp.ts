@@ -2,9 +2,23 @@ import { createHash } from 'node:crypto';
 
 export type CspHash = `sha256-${string}`;
 
+/**
+ * Hashes already computed, by source. Inline sources are constants of the build or of a site's
+ * configuration (scripts, a theme's or brand's styles), the same for every request: hashing them
+ * again on every uncached page would cost throughput for nothing. Bounded, so a source that does
+ * vary cannot grow it without limit.
+ */
+const known = new Map<string, CspHash>();
+const KNOWN_MAX = 512;
+
 /** The CSP hash of an inline script or style element's exact text. */
 export function cspHash(source: string): CspHash {
-  return `sha256-${createHash('sha256').update(source).digest('base64')}`;
+  const cached = known.get(source);
+  if (cached) return cached;
+  const hash: CspHash = `sha256-${createHash('sha256').update(source).digest('base64')}`;
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(source, hash);
+  return hash;
 }
 
 /** The part of `Astro.csp` this project uses; absent when CSP is off (e.g. in `astro dev`). */

@@ -1,33 +1,42 @@
-import type { MessageKey, Translate } from '../i18n/index.ts';
+import type { Translate } from '../i18n/index.ts';
+import { PLATFORM_ERRORS, type PlatformErrorCode } from './errors.ts';
 
-/** JSON response with the API's content type; never cached unless a caller says so. */
+const encoder = new TextEncoder();
+
+/**
+ * JSON response with the API's content type; never cached unless a caller says so. Its length
+ * is known, so a small answer (most of the API) is sent as it is instead of through gzip, which
+ * would cost more than the bytes it saves (compression.ts).
+ */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const bytes = encoder.encode(JSON.stringify(body));
+  return new Response(bytes, {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(bytes.byteLength),
+      'cache-control': 'no-store',
+      ...headers,
+    },
   });
 }
-
-/** The error codes of API.md and the message each shows, in the member's language. */
-const ERROR_MESSAGES = {
-  not_found: 'api.not_found',
-  validation: 'api.validation',
-  authentication_required: 'api.authentication_required',
-  forbidden_origin: 'api.forbidden_origin',
-  unsupported_media_type: 'api.unsupported_media_type',
-  method_not_allowed: 'api.method_not_allowed',
-  rate_limited: 'api.rate_limited',
-  server_error: 'error.try_later',
-} as const satisfies Record<string, MessageKey>;
-
-export type ApiErrorCode = keyof typeof ERROR_MESSAGES;
 
 /** An error in the shape of API.md: `{ error, message, …details }`. */
 export function apiError(
   t: Translate,
   status: number,
-  code: ApiErrorCode,
+  code: PlatformErrorCode,
   details: Record<string, unknown> = {},
 ): Response {
-  return json({ error: code, message: t(ERROR_MESSAGES[code]), ...details }, status);
+  return json({ error: code, message: t(PLATFORM_ERRORS[code].message), ...details }, status);
+}
+
+/** A redirect that is never cached (links from e-mails, answers to form posts). */
+export function seeOther(location: string, status: 302 | 303 = 303): Response {
+  return new Response(null, { status, headers: { location, 'cache-control': 'no-store' } });
+}
+
+/** An answer with nothing to say (beacons), never cached. */
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 }

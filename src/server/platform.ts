@@ -1,17 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { createDatabase } from '../db/client.ts';
+import { countStatement, countingStatements } from './statement-count.ts';
 import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { startAccountJobs } from '../features/accounts/accounts.jobs.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
 import { parseEnv, type Env } from './env.ts';
+import { createJobRunner } from './jobs/index.ts';
+import { jobs } from './jobs/jobs.list.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createDatabaseRateLimiter, type RateLimiter } from './rate-limit/index.ts';
+import { createMemoryBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
+import { createLocalStorage, type FileStorage } from './storage/index.ts';
 
 /**
  * Everything the process holds once: configuration, the site registry and the adapters.
@@ -26,6 +30,9 @@ export interface Platform {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
+  rateLimiter: RateLimiter;
+  realtime: RealtimeBus;
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -56,10 +63,10 @@ function platformClock(dataDir: string): Clock {
   });
 }
 
-/** The account jobs (erasure after 14 days, and the retention purge) run this often. */
-const ACCOUNT_JOBS_INTERVAL_MS = 10 * 60 * 1000;
+/** The periodic jobs (erasure after 14 days, the retention purge, …) run this often. */
+const JOBS_INTERVAL_MS = 10 * 60 * 1000;
 /** Under a moved test clock the jobs must notice the jump within moments. */
-const ACCOUNT_JOBS_TEST_INTERVAL_MS = 500;
+const JOBS_TEST_INTERVAL_MS = 500;
 
 async function boot(): Promise<Platform> {
   const env = parseEnv();
@@ -71,22 +78,35 @@ async function boot(): Promise<Platform> {
     { info: (m) => log.info(m), error: (m) => log.error(m) },
   );
   registry.watch();
-  const database = await createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = await createDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    onStatement: countingStatements ? countStatement : undefined,
+  });
   await migrateToLatest(database.db);
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(env.MAIL_URL, env.dataDir, clock);
-  const uploads = join(env.dataDir, 'uploads');
-  const accountJobs = startAccountJobs(
+  // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
+  const storage = createLocalStorage(join(env.dataDir, 'uploads'));
+  const rateLimiter = createDatabaseRateLimiter(database.db, secret);
+  const realtime = createMemoryBus({ db: database.db, clock, log });
+  const jobRunner = createJobRunner(
     {
       db: database.db,
       clock,
       log,
       // Read at every run: a tenant file reloaded with other rate limits counts from then on.
       sites: () => registry.snapshot.sites.values(),
-      removeUpload: (file) => rm(join(uploads, file), { force: true }),
+      storage,
+      realtime,
+      rateLimiter,
+      mailer,
+      dataDir: env.dataDir,
     },
-    process.env.KINDRED_TEST_CLOCK === '1' ? ACCOUNT_JOBS_TEST_INTERVAL_MS : ACCOUNT_JOBS_INTERVAL_MS,
+    jobs,
+    { intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS },
   );
+  jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
   log.info(`${sites.length} sites on ${database.dialect}: ${sites.map((s) => s.primaryDomain).join(', ')}`);
   return {
@@ -98,8 +118,11 @@ async function boot(): Promise<Platform> {
     db: database.db,
     dialect: database.dialect,
     mailer,
+    rateLimiter,
+    realtime,
+    storage,
     async close() {
-      accountJobs.stop();
+      await jobRunner.stop();
       registry.close();
       await database.destroy();
     },

@@ -1,3 +1,4 @@
+import type { AstroCookies } from 'astro';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts';
 import { normalizeHost } from '../tenancy/host.ts';
 import type { Site } from '../tenancy/site.ts';
@@ -148,4 +149,48 @@ export function readCookie(header: string | null, name: string): string | undefi
     }
   }
   return undefined;
+}
+
+/** The path of a same-site `Referer` (the page a form was on), or `fallback` for any other. */
+export function sameSiteRefererPath(referer: string | null, host: string, fallback: string): string {
+  try {
+    const url = new URL(referer ?? '');
+    return url.host === host ? url.pathname : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Remembers an explicit language choice for a year (spec §4); only the switcher and the account set it. */
+export function setLocaleCookie(cookies: AstroCookies, locale: Locale, scheme: 'http' | 'https'): void {
+  cookies.set(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE,
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: scheme === 'https',
+  });
+}
+
+/**
+ * Whether a browser says a request came from another site: `Sec-Fetch-Site` other than
+ * same-origin (a sister brand on a neighbouring subdomain is "same-site" to the browser, but
+ * another site to us), or an `Origin` or `Referer` that is none of the site's own domains.
+ * A request that says nothing (a script, an old browser) is not cross-site.
+ */
+export function crossSiteRequest(headers: Headers, site: Site): boolean {
+  const fetchSite = headers.get('sec-fetch-site')?.toLowerCase();
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const own = (value: string) => {
+    try {
+      const host = normalizeHost(new URL(value).host);
+      return site.domains.some((d) => normalizeHost(d) === host);
+    } catch {
+      return false;
+    }
+  };
+  const origin = headers.get('origin');
+  if (origin !== null && !own(origin)) return true;
+  const referer = headers.get('referer');
+  return referer !== null && referer !== '' && !own(referer);
 }

@@ -11,3 +11,20 @@ export const securityHeaders: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
   'cross-origin-opener-policy': 'same-origin',
 };
+
+/**
+ * HSTS for a server whose public scheme is https: a year, on the exact host only.
+ *
+ * No `includeSubDomains` (and so no `preload`): a site's domain is usually an operator's or a
+ * partner's own domain, whose other subdomains (a shop, a blog, a mail login, a partner's
+ * tracking host) we neither serve nor know. Pinning all of them to https would break any that
+ * still answer over http, for a year, with nothing the operator can do from here.
+ */
+export const HSTS_HEADER = 'max-age=31536000';
+
+/** The headers every answer carries under the configured public scheme. */
+export function securityHeadersFor(publicScheme: 'http' | 'https'): Record<string, string> {
+  return publicScheme === 'https'
+    ? { ...securityHeaders, 'strict-transport-security': HSTS_HEADER }
+    : securityHeaders;
+}

@@ -4,10 +4,12 @@
  * the precompressed build assets (static-assets.ts). astro.config.mjs appends the call to the
  * adapter's server module; boot-entry.ts has checked the configuration and migrated by then.
  */
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressedAssetHandler } from './static-assets.ts';
+import { countingStatements, withStatementCount } from './statement-count.ts';
 
 type AdapterHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -40,18 +42,69 @@ export function clientDirectory(
   return fileURLToPath(new URL(`${rel}/`, `file://${dir}/`));
 }
 
+/** How long an idle keep-alive connection stays open: longer than the pools in front of it. */
+export const KEEP_ALIVE_MS = 65_000;
+
 function listenHost(host: string | boolean): string {
   if (process.env.HOST) return process.env.HOST;
   if (typeof host === 'string') return host;
   return host ? '0.0.0.0' : 'localhost';
 }
 
-export function serve(handler: AdapterHandler, options: AdapterOptions, moduleUrl: string): http.Server {
-  const assets = compressedAssetHandler(clientDirectory(options, moduleUrl));
-  const server = http.createServer((req, res) => {
+/**
+ * Whether a request path may name a file of the client folder, whose top-level names are
+ * `topLevel` (`_astro`, `favicon.svg`, …). Anything else is a page or an endpoint.
+ */
+export function mayBeStaticFile(url: string | undefined, topLevel: ReadonlySet<string>): boolean {
+  if (!url) return true;
+  try {
+    // A malformed URL goes the adapter's way too: it answers 400.
+    decodeURI(url);
+    const path = url.split(/[?#]/, 1)[0]!;
+    return topLevel.has(decodeURIComponent(path.slice(1).split('/', 1)[0]!));
+  } catch {
+    return true;
+  }
+}
+
+function topLevelNames(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * `handler` serves the client folder's files, then pages; `pageHandler`, when given, pages only.
+ * The adapter looks for a file on disk before every page (a synchronous lstat and an
+ * asynchronous stat, a few per cent of an uncached member page): a path whose first segment is
+ * no name in the client folder goes straight to the pages.
+ */
+export function serve(
+  handler: AdapterHandler,
+  options: AdapterOptions,
+  moduleUrl: string,
+  pageHandler?: AdapterHandler,
+): http.Server {
+  const clientDir = clientDirectory(options, moduleUrl);
+  const assets = compressedAssetHandler(clientDir);
+  const staticNames = topLevelNames(clientDir);
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (assets(req, res)) return;
-    void handler(req, res);
-  });
+    if (pageHandler && !mayBeStaticFile(req.url, staticNames)) void pageHandler(req, res);
+    else void handler(req, res);
+  };
+  const server = http.createServer(
+    countingStatements ? (req, res) => withStatementCount(req, res, () => answer(req, res)) : answer,
+  );
+  // Node closes an idle keep-alive connection after 5 s. A client that pools connections (nginx's
+  // upstream keepalive, a load balancer, a browser, a test's request context) may send its next
+  // request on such a connection just as the close arrives and gets a reset for a request the
+  // app never saw. The server outlives those pools' idle times (nginx: 60 s), so the client side
+  // is the one that closes; headersTimeout must exceed keepAliveTimeout.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const port = process.env.PORT ? Number(process.env.PORT) : options.port;
   const host = listenHost(options.host);
   server.listen(port, host, () => {

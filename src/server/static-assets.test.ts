@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDirectory } from './serve.ts';
+import { clientDirectory, mayBeStaticFile } from './serve.ts';
 import { compressedAssetHandler, precompressAssets } from './static-assets.ts';
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
@@ -106,5 +106,20 @@ describe('the client folder of a build', () => {
 
   it('falls back to the built path when the module is not inside a server folder', () => {
     expect(clientDirectory(options, 'file:///elsewhere/x.mjs')).toBe('/build/dist/client/');
+  });
+});
+
+describe('requests that may name a file of the client folder', () => {
+  const names = new Set(['_astro', 'favicon.svg']);
+  it.each(['/_astro/member.abc.css', '/favicon.svg', '/favicon.svg?v=2', '/%5Fastro/x.js'])(
+    '%s goes to the file handler',
+    (url) => expect(mayBeStaticFile(url, names)).toBe(true),
+  );
+  it.each(['/', '/settings', '/api/user.php', '/de/settings?x=1', '/favicon.svg.php'])(
+    '%s goes straight to the pages',
+    (url) => expect(mayBeStaticFile(url, names)).toBe(false),
+  );
+  it('leaves a malformed URL to the adapter, which answers 400', () => {
+    expect(mayBeStaticFile('/settings%E0%A4%A', names)).toBe(true);
   });
 });

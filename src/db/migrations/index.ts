@@ -3,6 +3,9 @@ import * as m0001 from './0001_initial.ts';
 import * as m0003 from './0003_page_events.ts';
 import * as m0004 from './0004_accounts.ts';
 import * as m0005 from './0005_retention.ts';
+import * as m0006 from './0006_job_leases.ts';
+import * as m0007 from './0007_push_endpoint_per_network.ts';
+import * as m0008 from './0008_photo_files.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0003_page_events': m0003,
   '0004_accounts': m0004,
   '0005_retention': m0005,
+  '0006_job_leases': m0006,
+  '0007_push_endpoint_per_network': m0007,
+  '0008_photo_files': m0008,
 };

@@ -29,6 +29,11 @@ async function openMigrated(name: string): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** What every seeding run here shares, so SQLite and PostgreSQL are given the same plan. */
+function demoRun() {
+  return { registry, dataDir: dir, size: SIZE, seed: SEED, now: NOW };
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kindred-seed-test-'));
   registry = TenantRegistry.load(
@@ -40,17 +45,7 @@ beforeAll(async () => {
   expect(await isDatabaseEmpty(first.db)).toBe(true);
   // Both runs share one data directory, so the second draws nothing and links from the cache.
   for (const [i, handle] of [first, second].entries()) {
-    results.push(
-      await seedDemo({
-        db: handle.db,
-        registry,
-        dataDir: dir,
-        size: SIZE,
-        seed: SEED,
-        now: NOW,
-        log: (l) => logs[i]!.push(l),
-      }),
-    );
+    results.push(await seedDemo({ ...demoRun(), db: handle.db, log: (l) => logs[i]!.push(l) }));
   }
 }, 120_000);
 
@@ -252,14 +247,7 @@ describe('seedDemo on PostgreSQL', () => {
     database = await withPostgresDatabase();
     handle = await createDatabase({ databaseUrl: database.url, dataDir: dir });
     await migrateToLatest(handle.db);
-    const result = await seedDemo({
-      db: handle.db,
-      registry,
-      dataDir: dir,
-      size: SIZE,
-      seed: SEED,
-      now: NOW,
-    });
+    const result = await seedDemo({ ...demoRun(), db: handle.db });
     expect(result).toEqual(results[0]);
     expect(summary(await people(handle))).toEqual(summary(await people(first)));
   }, 120_000);

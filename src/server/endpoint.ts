@@ -1,0 +1,236 @@
+import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
+import type { Translate } from '../i18n/index.ts';
+import type { RateRule, Site } from '../tenancy/site.ts';
+import { addressKey, addressTag } from './address.ts';
+import { JSON_BODY_LIMIT, readBodyText } from './body.ts';
+import { serviceContext, type ServiceContext } from './context.ts';
+import { DomainError, platformError } from './errors.ts';
+import { json } from './http.ts';
+
+/*
+ * The endpoint kit: what every `src/pages/api/*.php.ts` file is written with, so that an endpoint
+ * reads as its intent (who may call, what it takes, which service it asks) and the rest of
+ * API.md's conventions hold in one place: the body size limit, JSON only (beacons: also text),
+ * zod parsing into 422 field codes with messages in the request's language, the member guard,
+ * and one mapping of refusals (DomainError) to statuses. Nothing thrown reaches the browser as a
+ * trace: an unexpected error is logged and answered 500 in the member's language.
+ */
+
+export type SessionMember = NonNullable<App.Locals['member']>;
+
+/** How a field code reads for the member; each feature knows its own codes' words. */
+export type FieldMessage = (t: Translate, code: string, site: Site) => string;
+
+/** Without a feature's words, a field's problem reads as the general "check this field". */
+const generalFieldMessage: FieldMessage = (t) => t('api.validation');
+
+/** What a handler receives: the request, its parsed input, the member, and the service context. */
+export interface Call<Input, Member, Ctx extends ServiceContext = ServiceContext> {
+  context: APIContext;
+  locals: App.Locals;
+  input: Input;
+  member: Member;
+  ctx: Ctx;
+}
+
+type Schema = z.ZodType;
+type SchemaFor<S extends Schema> = S | ((context: APIContext) => S);
+/** Stands for "no schema given": the call then has no input. */
+type None = z.ZodNever;
+type InputOf<B extends Schema, Q extends Schema> = [B] extends [None]
+  ? [Q] extends [None]
+    ? undefined
+    : z.output<Q>
+  : z.output<B>;
+
+export interface EndpointSpec<
+  B extends Schema,
+  Q extends Schema,
+  M extends boolean,
+  Ctx extends ServiceContext = ServiceContext,
+> {
+  /** `true`: members only, 403 `authentication_required` for a visitor. */
+  member?: M;
+  /** The JSON body's schema (a function of the request when the rules depend on the site). */
+  body?: SchemaFor<B>;
+  /** The query string's schema, parsed from its parameters as strings. */
+  query?: SchemaFor<Q>;
+  /** `beacon`: `navigator.sendBeacon` sends text/plain, and an empty body counts as `{}`. */
+  accept?: 'json' | 'beacon';
+  /** Largest body accepted, in bytes (JSON_BODY_LIMIT unless said). */
+  limit?: number;
+  /** The words for this feature's field codes in a 422. */
+  fieldMessage?: FieldMessage;
+  /**
+   * A limit per client address (IPv6: its /64), counted before the body is read: `name` keys
+   * the counter, `rule` picks the site's limit. Past it, 429 `rate_limited`.
+   */
+  perAddress?: { name: string; rule: (site: Site) => RateRule };
+  handle(call: Call<InputOf<B, Q>, M extends true ? SessionMember : SessionMember | null, Ctx>): unknown;
+}
+
+/** A handler's plain value is sent as JSON 200; a Response is sent as it is. */
+function toResponse(result: unknown): Response {
+  return result instanceof Response ? result : json(result);
+}
+
+const JSON_TYPE = /^application\/json\b/i;
+const BEACON_TYPES = new Set(['application/json', 'text/plain', '']);
+
+async function readJson(request: Request, accept: 'json' | 'beacon', limit: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const acceptable =
+    accept === 'beacon'
+      ? BEACON_TYPES.has(type.split(';', 1)[0]!.trim().toLowerCase())
+      : JSON_TYPE.test(type);
+  if (!acceptable) throw platformError('unsupported_media_type');
+  const text = await readBodyText(request, limit);
+  if (accept === 'beacon' && text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw platformError('validation', { fields: { body: 'json_invalid' } });
+  }
+}
+
+/**
+ * The field codes of a failed parse, one per top-level field (its first problem): a schema's
+ * own code when its message is one (`z.string().min(8, 'password_too_short')`), `required` for
+ * a missing field, `invalid` for anything else (a wrong JSON type).
+ */
+export function fieldCodes(error: z.ZodError, input: unknown): Record<string, string> {
+  const given = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : 'body';
+    if (fields[field]) continue;
+    if (/^[a-z][a-z0-9_]*$/.test(issue.message)) fields[field] = issue.message;
+    else if (issue.code === 'invalid_type' && given[field] === undefined) fields[field] = 'required';
+    else fields[field] = 'invalid';
+  }
+  return fields;
+}
+
+function parseInput(schema: SchemaFor<Schema>, value: unknown, context: APIContext): unknown {
+  const resolved = typeof schema === 'function' ? schema(context) : schema;
+  const parsed = resolved.safeParse(value);
+  if (!parsed.success) throw platformError('validation', { fields: fieldCodes(parsed.error, value) });
+  return parsed.data;
+}
+
+/**
+ * API.md's error shape for a refusal: `{ error, message, …details }`, `retry_after` with the
+ * `Retry-After` header, and for a 422 `fields` with `field_messages` beside them.
+ */
+export function errorResponse(
+  locals: App.Locals,
+  error: DomainError,
+  fieldMessage = generalFieldMessage,
+): Response {
+  const { t, site } = locals;
+  const body: Record<string, unknown> = { error: error.code, message: t(error.messageKey, error.vars) };
+  Object.assign(body, error.details);
+  if (error.fields) {
+    body.fields = error.fields;
+    body.field_messages = Object.fromEntries(
+      Object.entries(error.fields).map(([field, code]) => [field, fieldMessage(t, code, site)]),
+    );
+  }
+  if (error.retryAfter !== undefined) body.retry_after = error.retryAfter;
+  const response = json(body, error.status);
+  if (error.retryAfter !== undefined) response.headers.set('retry-after', String(error.retryAfter));
+  return response;
+}
+
+/**
+ * The security log: every refusal that says "not you" or "not now" (403: origin, session,
+ * signups closed, blocked; 429: every limit) as one line with the site, the path and the
+ * client's address keyed with the app secret (never the address itself), so an operator can
+ * see a guesser's pattern and group its lines without the log holding personal data.
+ */
+function logRefusal(locals: App.Locals, error: DomainError): void {
+  const { platform, site } = locals;
+  platform.log.warn('security: refused', {
+    site: site.id,
+    path: locals.routePath,
+    status: error.status,
+    error: error.code,
+    address: addressTag(platform.secret, locals.clientIp ?? 'unknown'),
+  });
+}
+
+/** Answers a thrown value: a refusal as API.md says, anything else as a logged 500. */
+export function failureResponse(locals: App.Locals, error: unknown, fieldMessage?: FieldMessage): Response {
+  if (error instanceof DomainError) {
+    if (error.status === 403 || error.status === 429) logRefusal(locals, error);
+    return errorResponse(locals, error, fieldMessage);
+  }
+  locals.platform.log.error('request failed', {
+    path: locals.routePath,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
+  return errorResponse(locals, platformError('server_error'));
+}
+
+async function limitPerAddress(
+  locals: App.Locals,
+  limit: NonNullable<EndpointSpec<None, None, false>['perAddress']>,
+): Promise<void> {
+  const { platform, site } = locals;
+  const key = `${limit.name}:${site.id}:${addressKey(locals.clientIp)}`;
+  const decision = await platform.rateLimiter.consume(key, limit.rule(site), platform.clock.now());
+  if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
+}
+
+/** What a feature fixes for all its endpoints: the context its rules take, and its field words. */
+export interface FeatureDefaults<Ctx extends ServiceContext> {
+  context: (context: APIContext) => Ctx;
+  fieldMessage?: FieldMessage;
+}
+
+/**
+ * The kit bound to a feature: its endpoints receive the feature's own context as `ctx` (e.g.
+ * accounts adds passwords and where the request came from) and speak its field codes.
+ */
+export function featureEndpoint<Ctx extends ServiceContext>(defaults: FeatureDefaults<Ctx>) {
+  return <B extends Schema = None, Q extends Schema = None, M extends boolean = false>(
+      spec: EndpointSpec<B, Q, M, Ctx>,
+    ): APIRoute =>
+    async (context) => {
+      const { locals, request } = context;
+      const fieldMessage = spec.fieldMessage ?? defaults.fieldMessage;
+      try {
+        if (spec.member && !locals.member) throw platformError('authentication_required');
+        if (spec.perAddress) await limitPerAddress(locals, spec.perAddress);
+        let input: unknown;
+        if (spec.body) {
+          const body = await readJson(request, spec.accept ?? 'json', spec.limit ?? JSON_BODY_LIMIT);
+          input = parseInput(spec.body, body, context);
+        } else if (spec.query) {
+          input = parseInput(spec.query, Object.fromEntries(context.url.searchParams), context);
+        }
+        // The context is built when the handler first asks for it: a cheap call stays cheap.
+        let ctx: Ctx | undefined;
+        const call = {
+          context,
+          locals,
+          input,
+          member: locals.member,
+          get ctx() {
+            return (ctx ??= defaults.context(context));
+          },
+        };
+        return toResponse(await spec.handle(call as Parameters<typeof spec.handle>[0]));
+      } catch (error) {
+        return failureResponse(locals, error, fieldMessage);
+      }
+    };
+}
+
+/** One API route, written as its intent (see the file comment), with the platform's context. */
+export const endpoint = featureEndpoint({ context: ({ locals }) => serviceContext(locals) });
+
+/** `ALL` for a route that answers only the methods it names. */
+export const methodNotAllowed: APIRoute = ({ locals }) =>
+  errorResponse(locals, platformError('method_not_allowed'));

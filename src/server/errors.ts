@@ -1,0 +1,71 @@
+import type { MessageKey, MessageVars } from '../i18n/index.ts';
+
+/** How a refusal reads in the request's language: a message key and its placeholders. */
+export interface DomainErrorInit {
+  /** The HTTP status of API.md for this code. */
+  status: number;
+  /** What the member reads in `message`, translated when the answer is written. */
+  message: MessageKey;
+  vars?: MessageVars;
+  /** Extra fields of the answer beside `error` and `message` (e.g. `minutes`, `reason`, `name`). */
+  details?: Record<string, unknown>;
+  /** Seconds until a retry may succeed: sent as `retry_after` and as the `Retry-After` header. */
+  retryAfter?: number;
+  /** A 422's field codes, `fields: { name: code }`. */
+  fields?: Record<string, string>;
+}
+
+/**
+ * A refusal by the rules: what a service throws when a request cannot be done as asked. The
+ * endpoint kit turns it into API.md's `{ error, message, …details }` in one place; anything else
+ * thrown is a bug, logged and answered 500 without a trace.
+ */
+export class DomainError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly messageKey: MessageKey;
+  readonly vars: MessageVars | undefined;
+  readonly details: Record<string, unknown>;
+  readonly retryAfter: number | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: string, init: DomainErrorInit) {
+    super(code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.status = init.status;
+    this.messageKey = init.message;
+    this.vars = init.vars;
+    this.details = init.details ?? {};
+    this.retryAfter = init.retryAfter;
+    this.fields = init.fields;
+  }
+}
+
+/** The platform's own refusals, shared by every feature. */
+export const PLATFORM_ERRORS = {
+  not_found: { status: 404, message: 'api.not_found' },
+  validation: { status: 422, message: 'api.validation' },
+  authentication_required: { status: 403, message: 'api.authentication_required' },
+  forbidden_origin: { status: 403, message: 'api.forbidden_origin' },
+  unsupported_media_type: { status: 415, message: 'api.unsupported_media_type' },
+  method_not_allowed: { status: 405, message: 'api.method_not_allowed' },
+  payload_too_large: { status: 413, message: 'api.payload_too_large' },
+  rate_limited: { status: 429, message: 'api.rate_limited' },
+  server_error: { status: 500, message: 'error.try_later' },
+} as const satisfies Record<string, { status: number; message: MessageKey }>;
+
+export type PlatformErrorCode = keyof typeof PLATFORM_ERRORS;
+
+/** One of the platform's refusals, with its status and message from the table above. */
+export function platformError(
+  code: PlatformErrorCode,
+  init: Omit<DomainErrorInit, 'status' | 'message'> = {},
+): DomainError {
+  return new DomainError(code, { ...PLATFORM_ERRORS[code], ...init });
+}
+
+/** The 422 `validation` refusal with its field codes. */
+export function invalidFields(fields: Record<string, string>): DomainError {
+  return platformError('validation', { fields });
+}

@@ -1,0 +1,1 @@
+export { createJobRunner, type Job, type JobContext, type JobRunner, type JobRunnerOptions } from './jobs.ts';

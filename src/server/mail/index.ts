@@ -1,0 +1,1 @@
+export { composeMail, mailColours, type MailColours, type MailContent, type MailLink } from './layout.ts';

@@ -1,0 +1,55 @@
+import { accountsPrivacy } from '../features/accounts/accounts.privacy.ts';
+import { chatPrivacy } from '../features/chat/chat.privacy.ts';
+import { complaintsPrivacy } from '../features/complaints/complaints.privacy.ts';
+import { notificationsPrivacy } from '../features/notifications/notifications.privacy.ts';
+import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviours.privacy.ts';
+import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
+import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
+import { securityPrivacy } from '../features/security/security.privacy.ts';
+import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
+import type { PrivacyRegistry } from './privacy.ts';
+import { realtimePrivacy } from './realtime/realtime.privacy.ts';
+
+/**
+ * Every owner of member data. A feature that adds a table with member data adds its hook here
+ * (privacy.list.test.ts fails until it does). Erasure runs them in this order, the account last.
+ */
+export const privacy: PrivacyRegistry = {
+  hooks: [
+    profilesPrivacy,
+    chatPrivacy,
+    realtimePrivacy,
+    notificationsPrivacy,
+    pageBehavioursPrivacy,
+    trackingPrivacy,
+    complaintsPrivacy,
+    paymentsPrivacy,
+    securityPrivacy,
+    accountsPrivacy,
+  ],
+  profileOf: memberProfileId,
+  documentOrder: [
+    'account',
+    'profile',
+    'photos',
+    'interests',
+    'notification_preferences',
+    'traffic_source',
+    'likes_given',
+    'likes_received',
+    'swipes',
+    'blocks',
+    'conversations',
+    'messages_sent',
+    'orders',
+    'credit_ledger',
+    'discount_redemptions',
+    'complaints',
+    'page_events',
+    'realtime_events',
+    'sessions',
+    'push_subscriptions',
+    'emailed_links',
+    'authentication_log',
+  ],
+};

@@ -1,0 +1,8 @@
+export {
+  counterLookbackMs,
+  retryAfterMs,
+  slidingEstimate,
+  type RateDecision,
+  type RateLimiter,
+} from './rate-limiter.ts';
+export { createDatabaseRateLimiter } from './database-rate-limiter.ts';

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { createLogger } from '../log.ts';
+import { createMemoryBus } from './memory-bus.ts';
+import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+
+let handle: DatabaseHandle;
+let bus: RealtimeBus;
+let now = 1_763_000_000_000;
+
+async function member(id: string, network: string): Promise<void> {
+  await handle.db
+    .insertInto('members')
+    .values({
+      id,
+      network_id: network,
+      site_id: 'unit',
+      email: `${id}@example.org`,
+      password_hash: 'x',
+      status: 'active',
+      language: 'en',
+      created_at: now,
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: '.' });
+  await migrateToLatest(handle.db);
+  bus = createMemoryBus({ db: handle.db, clock: { now: () => now }, log: createLogger('error', () => {}) });
+  await member('m-ann', 'amber');
+  await member('m-bob', 'amber');
+  await member('m-cy', 'curvy');
+});
+afterAll(async () => {
+  await handle.destroy();
+});
+
+describe('the in-process realtime bus', () => {
+  it('delivers an event to every subscriber of that member and nobody else', async () => {
+    const ann: RealtimeEvent[] = [];
+    const annOtherTab: RealtimeEvent[] = [];
+    const bob: RealtimeEvent[] = [];
+    const stopAnn = bus.subscribe('amber', 'm-ann', (e) => ann.push(e));
+    const stopTab = bus.subscribe('amber', 'm-ann', (e) => annOtherTab.push(e));
+    const stopBob = bus.subscribe('amber', 'm-bob', (e) => bob.push(e));
+    // The same member id in another network is another pool: nothing crosses.
+    const stopElsewhere = bus.subscribe('curvy', 'm-ann', () => expect.unreachable());
+    const sent = await bus.publish('amber', 'm-ann', 'like', { profile: 'p-bob' });
+    expect(sent).toMatchObject({ type: 'like', data: { profile: 'p-bob' }, createdAt: now });
+    expect(sent.id).toBeGreaterThan(0);
+    expect(ann).toEqual([sent]);
+    expect(annOtherTab).toEqual([sent]);
+    expect(bob).toEqual([]);
+    for (const stop of [stopAnn, stopTab, stopBob, stopElsewhere]) stop();
+  });
+
+  it('stores events so a reconnecting client catches up after its Last-Event-ID', async () => {
+    const first = await bus.publish('amber', 'm-bob', 'credits', { balance: 10 });
+    now += 1000;
+    const second = await bus.publish('amber', 'm-bob', 'match', { profile: 'p-ann' });
+    const third = await bus.publish('amber', 'm-bob', 'message', { conversation: 'c1', message: 'x1' });
+    expect(second.id!).toBeGreaterThan(first.id!);
+    expect(await bus.since('amber', 'm-bob', first.id!)).toEqual([second, third]);
+    expect(await bus.since('amber', 'm-bob', first.id!, 1)).toEqual([second]);
+    expect(await bus.since('amber', 'm-bob', third.id!)).toEqual([]);
+    // Another network never reads them.
+    expect(await bus.since('curvy', 'm-bob', 0)).toEqual([]);
+  });
+
+  it('fans out transient events without storing them', async () => {
+    const got: RealtimeEvent[] = [];
+    const stop = bus.subscribe('amber', 'm-cy', (e) => got.push(e));
+    const before = await handle.db.selectFrom('events').select('id').execute();
+    const typing = await bus.publish('amber', 'm-cy', 'typing', { conversation: 'c1', profile: 'p1' });
+    expect(typing.id).toBeNull();
+    expect(got).toEqual([typing]);
+    expect(await handle.db.selectFrom('events').select('id').execute()).toEqual(before);
+    stop();
+  });
+
+  it('stops delivering after unsubscribe, and one failing subscriber does not stop the rest', async () => {
+    const got: RealtimeEvent[] = [];
+    const stopBroken = bus.subscribe('amber', 'm-ann', () => {
+      throw new Error('stream closed');
+    });
+    const stop = bus.subscribe('amber', 'm-ann', (e) => got.push(e));
+    await bus.publish('amber', 'm-ann', 'user', {});
+    stop();
+    stopBroken();
+    await bus.publish('amber', 'm-ann', 'user', {});
+    expect(got.map((e) => e.type)).toEqual(['user']);
+  });
+});

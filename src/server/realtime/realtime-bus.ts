@@ -1,0 +1,62 @@
+/*
+ * The realtime bus (ARCHITECTURE "Decisions already taken": Realtime, Events). Features publish
+ * what a member should learn at once (a like, a match, a credit change, a message); the event
+ * stream of `GET /api/events.php` subscribes per member and delivers them as Server-Sent Events.
+ * Events that matter after a reconnect are stored in the `events` table first, so their `id` is
+ * the stream's `id` and a client catches up with `Last-Event-ID`; fan-out between processes is
+ * the scale-out adapter's job (Redis pub/sub, `REDIS_URL`), never the store of record.
+ */
+
+/**
+ * The events of API.md's stream and what each carries. The payloads are the smallest the stream
+ * needs today; the features that publish them may widen them (the stream sends `data` as JSON).
+ */
+export interface RealtimeEventMap {
+  /** A new message in a conversation. */
+  message: { conversation: string; message: string };
+  /** The other side is typing (transient: never stored, never caught up). */
+  typing: { conversation: string; profile: string };
+  /** The other side has read a conversation up to a moment. */
+  read: { conversation: string; until: number };
+  like: { profile: string };
+  match: { profile: string };
+  /** The member's credit balance changed. */
+  credits: { balance: number };
+  /** The member's own account changed elsewhere (another device, the operator). */
+  user: Record<string, never>;
+}
+
+export type RealtimeEventType = keyof RealtimeEventMap;
+
+/** Types that make no sense after a reconnect: fanned out, not stored. */
+export const TRANSIENT_EVENTS: ReadonlySet<RealtimeEventType> = new Set<RealtimeEventType>(['typing']);
+
+export type RealtimeEvent = {
+  [K in RealtimeEventType]: {
+    /** The stored event's id (the stream's `id`); null for a transient event. */
+    id: number | null;
+    type: K;
+    data: RealtimeEventMap[K];
+    createdAt: number;
+  };
+}[RealtimeEventType];
+
+export type RealtimeListener = (event: RealtimeEvent) => void;
+
+export interface RealtimeBus {
+  readonly kind: 'memory' | 'redis';
+  /**
+   * Stores the event for the member (unless transient) and hands it to every subscriber of that
+   * member in every process. Answers the event as subscribers get it.
+   */
+  publish<K extends RealtimeEventType>(
+    network: string,
+    memberId: string,
+    type: K,
+    data: RealtimeEventMap[K],
+  ): Promise<RealtimeEvent>;
+  /** Calls `listener` with each event published for the member from now on; answers the unsubscribe. */
+  subscribe(network: string, memberId: string, listener: RealtimeListener): () => void;
+  /** The member's stored events after `lastEventId`, oldest first (catch-up after a reconnect). */
+  since(network: string, memberId: string, lastEventId: number, limit?: number): Promise<RealtimeEvent[]>;
+}

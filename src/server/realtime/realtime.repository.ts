@@ -1,0 +1,51 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/* The `events` table: a member's realtime events, kept for catch-up with `Last-Event-ID`. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoredEventRow {
+  id: number;
+  type: string;
+  data: string;
+  created_at: number;
+}
+
+export async function insertEvent(
+  db: Db,
+  network: string,
+  event: { memberId: string; type: string; data: string; createdAt: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('events')
+    .values({
+      member_id: event.memberId,
+      network_id: network,
+      type: event.type,
+      data: event.data,
+      created_at: event.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function eventsAfter(
+  db: Db,
+  network: string,
+  memberId: string,
+  lastEventId: number,
+  limit: number,
+): Promise<StoredEventRow[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'type', 'data', 'created_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('id', '>', lastEventId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), created_at: Number(row.created_at) }));
+}

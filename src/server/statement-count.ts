@@ -1,0 +1,29 @@
+/**
+ * Counts the SQL statements each HTTP request runs, for the test that keeps a member request's
+ * cost bounded (tests/integration/member-request-cost.test.ts) and for the benchmark. Off unless
+ * `KINDRED_COUNT_SQL=1`: then every answered request prints `sql statements: <method> <url> <n>`.
+ *
+ * The count follows the request through its promises (AsyncLocalStorage), so the background
+ * jobs' statements, which run outside any request, are not counted.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const countingStatements = process.env.KINDRED_COUNT_SQL === '1';
+
+const current = new AsyncLocalStorage<{ statements: number }>();
+
+/** Kysely's `log` hook: one more statement for the request being served, if any. */
+export function countStatement(): void {
+  const counter = current.getStore();
+  if (counter) counter.statements += 1;
+}
+
+/** Runs `handle` for the request, counting its statements, and prints the count when it is answered. */
+export function withStatementCount(req: IncomingMessage, res: ServerResponse, handle: () => void): void {
+  const counter = { statements: 0 };
+  res.once('finish', () => {
+    process.stdout.write(`sql statements: ${req.method} ${req.url} ${counter.statements}\n`);
+  });
+  current.run(counter, handle);
+}

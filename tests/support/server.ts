@@ -112,6 +112,8 @@ export interface TestServer {
   /** `http://127.0.0.1:<port>`; use `request()` or a Host header to reach a particular site. */
   baseUrl: string;
   dataDir: string;
+  /** The server's DATABASE_URL; empty for the default SQLite file in `dataDir`. */
+  databaseUrl: string;
   tenantsDir: string;
   root: string;
   pid: number;
@@ -392,6 +394,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       port,
       baseUrl: `http://127.0.0.1:${port}`,
       dataDir,
+      databaseUrl: extra.DATABASE_URL ?? '',
       tenantsDir: prepared.tenantsDir,
       root: prepared.root,
       pid: child.pid!,

@@ -2,6 +2,7 @@ import { serviceContext } from '../../server/context.ts';
 import { readCookie } from '../../server/request.ts';
 import type { RequestStep } from '../../server/steps.ts';
 import { resumeSession } from './accounts.service.ts';
+import { rememberSessionUser } from './member-user.ts';
 import { clearSessionCookie, isSessionToken, sessionCookieName, setSessionCookie } from './session-cookie.ts';
 import { hashSecret } from './tokens.ts';
 
@@ -19,6 +20,7 @@ export const loadSession: RequestStep = async (context) => {
     return undefined;
   }
   locals.member = found.member;
+  rememberSessionUser(locals, found.user);
   if (found.renewedUntil !== undefined) {
     setSessionCookie(cookies, locals.scheme, { token, expiresAt: found.renewedUntil }, ctx.clock.now());
   }

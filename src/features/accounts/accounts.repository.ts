@@ -1,25 +1,25 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type {
   Database,
-  Gender,
   MemberStatus,
   NewRow,
   ProfileStatus,
   Row,
   RowUpdate,
-  Seeking,
   TokenPurpose,
 } from '../../db/database.ts';
 
 /*
- * The accounts' SQL: members, their profile row, sessions and one-time tokens. Every query names
- * the network first; session and token lookups also name the site, so a cookie or a link of one
- * site does nothing on another, even within the same network.
+ * The accounts' SQL: members, sessions and one-time tokens (the profile row is the profiles
+ * feature's, written in the account's transaction). Every query names the network first; session
+ * and token lookups also name the site, so a cookie or a link of one site does nothing on
+ * another, even within the same network.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type MemberRow = Row<'members'>;
+export type NewMember = NewRow<'members'>;
 
 export async function findMemberByEmail(
   db: Db,
@@ -45,65 +45,23 @@ export async function findMember(db: Db, network: string, memberId: string): Pro
     .executeTakeFirst();
 }
 
-export interface NewAccount {
-  member: NewRow<'members'>;
-  profile: {
-    id: string;
-    name: string;
-    gender: Gender;
-    seeking: Seeking;
-    birthdate: string;
-    country: string;
-    status: ProfileStatus;
-  };
-}
-
-/** The account and its profile, together or not at all. */
+/**
+ * The account and what must exist with it (its profile, which the profiles feature writes),
+ * together or not at all: `alongside` runs in the same transaction, after the member row.
+ */
 export async function insertAccount(
   db: Kysely<Database>,
   network: string,
-  account: NewAccount,
+  member: NewRow<'members'>,
+  alongside: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
-  const { member, profile } = account;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('members')
       .values({ ...member, network_id: network })
       .execute();
-    await trx
-      .insertInto('profiles')
-      .values({
-        ...profile,
-        member_id: member.id,
-        network_id: network,
-        site_id: member.site_id,
-        region: null,
-        city: null,
-        sexuality: null,
-        hair_color: null,
-        eye_color: null,
-        body_type: null,
-        relationship_status: null,
-        tattoos: null,
-        text: null,
-        main_photo_id: null,
-        last_active_at: member.created_at,
-        created_at: member.created_at,
-        updated_at: member.created_at,
-      })
-      .execute();
+    await alongside(trx);
   });
-}
-
-/** Whether a profile exists in the network (a first message needs a recipient). */
-export async function profileInNetwork(db: Db, network: string, profileId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Whether the database refused a row for a unique key (two signups racing for one address). */
@@ -173,6 +131,26 @@ export interface UserRow {
   match_filename: string | null;
 }
 
+/** The columns of a `UserRow`, over members `m`, profiles `p` and main photos `ph`. */
+const USER_ROW_COLUMNS = [
+  'm.id',
+  'm.email',
+  'm.status',
+  'm.language',
+  'm.credits',
+  'm.paid_user',
+  'm.invisible',
+  'm.private',
+  'm.created_at',
+  'p.id as profile_id',
+  'p.name as profile_name',
+  'p.country as profile_country',
+  'p.status as profile_status',
+  'ph.filename',
+  'ph.thumb_filename',
+  'ph.match_filename',
+] as const;
+
 export async function findUserRow(db: Db, network: string, memberId: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('members as m')
@@ -185,24 +163,7 @@ export async function findUserRow(db: Db, network: string, memberId: string): Pr
         .on('ph.network_id', '=', network)
         .on('ph.status', '=', 'active'),
     )
-    .select([
-      'm.id',
-      'm.email',
-      'm.status',
-      'm.language',
-      'm.credits',
-      'm.paid_user',
-      'm.invisible',
-      'm.private',
-      'm.created_at',
-      'p.id as profile_id',
-      'p.name as profile_name',
-      'p.country as profile_country',
-      'p.status as profile_status',
-      'ph.filename',
-      'ph.thumb_filename',
-      'ph.match_filename',
-    ])
+    .select(USER_ROW_COLUMNS)
     .where('m.network_id', '=', network)
     .where('m.id', '=', memberId)
     .executeTakeFirst();
@@ -221,19 +182,15 @@ export async function insertSession(
     .execute();
 }
 
-/** A live session of this site with its member: what the middleware needs for `locals.member`. */
-export interface SessionRow {
+/**
+ * A live session of this site with its member, account, profile and main photo: what the
+ * middleware needs for `locals.member`, and what the `User` answer is built from, in one query
+ * (every member request reads it).
+ */
+export interface SessionRow extends UserRow {
   session_id: string;
   expires_at: number;
   last_seen_at: number;
-  member_id: string;
-  status: MemberStatus;
-  language: string;
-  paid_user: 0 | 1;
-  invisible: 0 | 1;
-  private: 0 | 1;
-  created_at: number;
-  profile_id: string;
 }
 
 export async function findLiveSession(
@@ -251,19 +208,13 @@ export async function findLiveSession(
     .innerJoin('profiles as p', (join) =>
       join.onRef('p.member_id', '=', 'm.id').on('p.network_id', '=', network),
     )
-    .select([
-      's.id as session_id',
-      's.expires_at',
-      's.last_seen_at',
-      'm.id as member_id',
-      'm.status',
-      'm.language',
-      'm.paid_user',
-      'm.invisible',
-      'm.private',
-      'm.created_at',
-      'p.id as profile_id',
-    ])
+    .leftJoin('photos as ph', (join) =>
+      join
+        .onRef('ph.id', '=', 'p.main_photo_id')
+        .on('ph.network_id', '=', network)
+        .on('ph.status', '=', 'active'),
+    )
+    .select(['s.id as session_id', 's.expires_at', 's.last_seen_at', ...USER_ROW_COLUMNS])
     .where('s.network_id', '=', network)
     .where('s.site_id', '=', siteId)
     .where('s.id', '=', sessionId)
@@ -472,286 +423,73 @@ export function erasedEmail(memberId: string): string {
 }
 
 /**
- * Removes a member's personal data for good, in one transaction, and answers the photo files to
- * delete once it has committed. Kept: the account row as a shell (so orders and the credit
- * ledger, which are bookkeeping records, still have their member), conversations, and the
- * messages' rows with their text blanked, so the other side's history keeps its shape.
+ * The account's own part of an erasure: its links, sessions and push subscriptions go, and the
+ * row stays as a shell without anything personal, so orders and the credit ledger (bookkeeping
+ * records) still have their member. Runs inside the erasure's transaction, after the other hooks.
  */
-export async function eraseAccount(
-  db: Kysely<Database>,
+export async function eraseAccountRecords(
+  trx: Transaction<Database>,
   network: string,
   memberId: string,
-  now: number,
-): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const profile = await trx
-      .selectFrom('profiles')
-      .select('id')
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-    const files: string[] = [];
-    if (profile) {
-      const p = profile.id;
-      const photos = await trx
-        .selectFrom('photos')
-        .select(['filename', 'thumb_filename', 'match_filename'])
-        .where('network_id', '=', network)
-        .where('profile_id', '=', p)
-        .execute();
-      for (const photo of photos) files.push(photo.filename, photo.thumb_filename, photo.match_filename);
-      await trx
-        .updateTable('profiles')
-        .set({ main_photo_id: null })
-        .where('network_id', '=', network)
-        .where('id', '=', p)
-        .execute();
-      await trx.deleteFrom('photos').where('network_id', '=', network).where('profile_id', '=', p).execute();
-      await trx
-        .deleteFrom('profile_interests')
-        .where('network_id', '=', network)
-        .where('profile_id', '=', p)
-        .execute();
-      // A message's content is written once and never edited, so the typed builder refuses an
-      // update of it; erasure is the one exception.
-      await sql`update messages set text = null, photo_id = null where network_id = ${network} and sender_profile_id = ${p}`.execute(
-        trx,
-      );
-      await trx
-        .deleteFrom('likes')
-        .where('network_id', '=', network)
-        .where((eb) => eb.or([eb('liker_profile_id', '=', p), eb('liked_profile_id', '=', p)]))
-        .execute();
-      await trx
-        .deleteFrom('swipes')
-        .where('network_id', '=', network)
-        .where((eb) => eb.or([eb('profile_id', '=', p), eb('target_profile_id', '=', p)]))
-        .execute();
-      await trx
-        .deleteFrom('blocks')
-        .where('network_id', '=', network)
-        .where((eb) => eb.or([eb('blocker_profile_id', '=', p), eb('blocked_profile_id', '=', p)]))
-        .execute();
-      await trx
-        .updateTable('profiles')
-        .set({
-          name: '',
-          birthdate: '',
-          region: null,
-          city: null,
-          sexuality: null,
-          hair_color: null,
-          eye_color: null,
-          body_type: null,
-          relationship_status: null,
-          tattoos: null,
-          text: null,
-          status: 'disabled',
-          public_consent: 0,
-          last_active_at: null,
-          updated_at: now,
-        })
-        .where('network_id', '=', network)
-        .where('id', '=', p)
-        .execute();
-    }
-    for (const table of [
-      'tokens',
-      'sessions',
-      'push_subscriptions',
-      'notification_preferences',
-      'events',
-      'auth_events',
-      'page_events',
-    ] as const) {
-      await trx
-        .deleteFrom(table)
-        .where('network_id', '=', network)
-        .where('member_id', '=', memberId)
-        .execute();
-    }
-    await trx
-      .updateTable('tracking_records')
-      .set({ member_id: null })
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .execute();
-    // A complaint stays for the moderators, without who filed it or their address.
-    await trx
-      .updateTable('complaints')
-      .set({ reporter_member_id: null, email: null })
-      .where('network_id', '=', network)
-      .where('reporter_member_id', '=', memberId)
-      .execute();
-    await updateMember(trx, network, memberId, {
-      email: erasedEmail(memberId),
-      password_hash: '',
-      deletion_comment: null,
-      signup_message: null,
-      signup_profile_id: null,
-      tracking_id: null,
-      signup_country: null,
-      last_active_at: null,
-      reactivate_until: null,
-    });
-    return files;
+): Promise<void> {
+  for (const table of ['tokens', 'sessions', 'push_subscriptions'] as const) {
+    await trx.deleteFrom(table).where('network_id', '=', network).where('member_id', '=', memberId).execute();
+  }
+  await updateMember(trx, network, memberId, {
+    email: erasedEmail(memberId),
+    password_hash: '',
+    deletion_comment: null,
+    signup_message: null,
+    signup_profile_id: null,
+    tracking_id: null,
+    signup_country: null,
+    last_active_at: null,
+    reactivate_until: null,
   });
 }
 
 /* Data export ------------------------------------------------------------------------------------ */
 
-/** Everything stored about a member, as rows (the service shapes them into the download). */
-export async function exportRecords(db: Kysely<Database>, network: string, memberId: string) {
-  const member = await db
-    .selectFrom('members')
-    .select([
-      'id',
-      'site_id',
-      'email',
-      'status',
-      'language',
-      'created_at',
-      'confirmed_at',
-      'invisible',
-      'private',
-      'paid_user',
-      'credits',
-      'last_active_at',
-      'signup_country',
-      'signup_message',
-    ])
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  const profile = await db
-    .selectFrom('profiles')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  const p = profile?.id ?? '';
+/** The account's own rows of a member's export (never the password hash or a secret's hash). */
+export async function exportAccountRecords(db: Db, network: string, memberId: string) {
   return {
-    member,
-    profile,
-    photos: await db
-      .selectFrom('photos')
-      .select(['id', 'filename', 'status', 'locked', 'position', 'created_at'])
+    member: await db
+      .selectFrom('members')
+      .select([
+        'id',
+        'site_id',
+        'email',
+        'status',
+        'language',
+        'created_at',
+        'confirmed_at',
+        'invisible',
+        'private',
+        'paid_user',
+        'credits',
+        'last_active_at',
+        'signup_country',
+        'signup_message',
+        'signup_profile_id',
+        'deleted_at',
+        'deletion_reason',
+        'deletion_comment',
+        'reactivate_until',
+      ])
       .where('network_id', '=', network)
-      .where('profile_id', '=', p)
-      .orderBy('position')
-      .execute(),
-    interests: await db
-      .selectFrom('profile_interests')
-      .select('interest')
-      .where('network_id', '=', network)
-      .where('profile_id', '=', p)
-      .execute(),
-    notifications: await db
-      .selectFrom('notification_preferences')
-      .select(['category', 'disabled', 'reason', 'updated_at'])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .execute(),
+      .where('id', '=', memberId)
+      .executeTakeFirst(),
     sessions: await db
       .selectFrom('sessions')
       .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
       .where('network_id', '=', network)
       .where('member_id', '=', memberId)
       .execute(),
-    authEvents: await db
-      .selectFrom('auth_events')
-      .select(['kind', 'ip', 'created_at'])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .orderBy('created_at')
-      .execute(),
     pushSubscriptions: await db
       .selectFrom('push_subscriptions')
       .select(['endpoint', 'user_agent', 'created_at', 'last_used_at'])
       .where('network_id', '=', network)
       .where('member_id', '=', memberId)
-      .execute(),
-    tracking: await db
-      .selectFrom('tracking_records')
-      .select([
-        'network',
-        'ref',
-        'sub',
-        'sub1',
-        'sub2',
-        'sub3',
-        'aff_sub1',
-        'aff_sub2',
-        'aff_sub3',
-        'cpc',
-        'landing_path',
-        'created_at',
-      ])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .execute(),
-    likesGiven: await db
-      .selectFrom('likes')
-      .select(['liked_profile_id', 'created_at'])
-      .where('network_id', '=', network)
-      .where('liker_profile_id', '=', p)
-      .execute(),
-    likesReceived: await db
-      .selectFrom('likes')
-      .select(['liker_profile_id', 'created_at', 'seen_at'])
-      .where('network_id', '=', network)
-      .where('liked_profile_id', '=', p)
-      .execute(),
-    swipes: await db
-      .selectFrom('swipes')
-      .select(['target_profile_id', 'action', 'created_at'])
-      .where('network_id', '=', network)
-      .where('profile_id', '=', p)
-      .execute(),
-    blocks: await db
-      .selectFrom('blocks')
-      .select(['blocked_profile_id', 'created_at'])
-      .where('network_id', '=', network)
-      .where('blocker_profile_id', '=', p)
-      .execute(),
-    messagesSent: await db
-      .selectFrom('messages')
-      .select(['conversation_id', 'type', 'text', 'gift_id', 'credits_spent', 'created_at', 'read_at'])
-      .where('network_id', '=', network)
-      .where('sender_profile_id', '=', p)
-      .orderBy('created_at')
-      .execute(),
-    orders: await db
-      .selectFrom('orders')
-      .select([
-        'id',
-        'bundle_id',
-        'credits',
-        'amount',
-        'currency',
-        'payment_method',
-        'status',
-        'discount_code',
-        'country',
-        'created_at',
-        'completed_at',
-      ])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .orderBy('created_at')
-      .execute(),
-    ledger: await db
-      .selectFrom('credit_ledger')
-      .select(['delta', 'reason', 'balance_after', 'created_at'])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .orderBy('created_at')
-      .execute(),
-    complaints: await db
-      .selectFrom('complaints')
-      .select(['category', 'text', 'status', 'created_at'])
-      .where('network_id', '=', network)
-      .where('reporter_member_id', '=', memberId)
       .execute(),
     links: await db
       .selectFrom('tokens')
@@ -761,4 +499,3 @@ export async function exportRecords(db: Kysely<Database>, network: string, membe
       .execute(),
   };
 }
-export type ExportRecords = Awaited<ReturnType<typeof exportRecords>>;

@@ -79,6 +79,7 @@ export const FIELD_ERROR_CODES = [
   'reason_invalid',
   'category_invalid',
   'language_invalid',
+  'endpoint_invalid',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -104,6 +105,7 @@ const FIELD_ERROR_MESSAGES = {
   reason_invalid: 'accounts.field.reason_invalid',
   category_invalid: 'accounts.field.invalid',
   language_invalid: 'accounts.field.invalid',
+  endpoint_invalid: 'accounts.field.endpoint_invalid',
 } as const satisfies Record<FieldErrorCode, MessageKey>;
 
 export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
@@ -159,6 +161,7 @@ export function fieldErrors(error: z.ZodError): Record<string, FieldErrorCode> {
 const ACCOUNT_ERROR_MESSAGES = {
   login_failed: 'accounts.error.login_failed',
   account_locked: 'accounts.error.account_locked',
+  login_throttled: 'accounts.error.login_throttled',
   email_exists: 'accounts.error.email_exists',
   account_pending_deletion: 'accounts.error.account_pending_deletion',
   signup_closed: 'accounts.error.signup_closed',
@@ -374,10 +377,20 @@ export const languageInputSchema = z.object({
 });
 export type LanguageInput = z.infer<typeof languageInputSchema>;
 
+/** A language the site shows (its visible locales), as `PUT /api/user.php` takes it. */
+export function siteLanguageInputSchema(siteLocales: readonly string[]) {
+  return languageInputSchema.refine((input) => siteLocales.includes(input.language), {
+    path: ['language'],
+    message: 'language_invalid',
+  });
+}
+
 /** `POST /api/user.php?push=1`: the browser's PushSubscription as JSON. */
 export const pushSubscriptionInputSchema = z.object({
   subscription: z.object({
-    endpoint: z.url({ protocol: /^https$/, error: 'invalid' }).max(2048, 'invalid'),
+    // Whether the server may send to it (https, a public host) is the service's check: the
+    // answer is `endpoint_invalid` for any address it refuses.
+    endpoint: z.string().min(1, 'endpoint_invalid').max(2048, 'endpoint_invalid'),
     expirationTime: z.number().nullable().optional(),
     keys: z.object({
       p256dh: z.string().min(1, 'invalid').max(256, 'invalid'),
@@ -392,9 +405,9 @@ export const resetRequestInputSchema = z.object({ email: emailField });
 export type ResetRequestInput = z.infer<typeof resetRequestInputSchema>;
 
 /** The e-mailed tokens are 43 base64url characters; anything else is no link of ours. */
-export const tokenField = text()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, 'invalid');
+/** What an e-mailed link's token looks like; anything else cannot be one of ours. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
+export const tokenField = text().trim().regex(TOKEN_PATTERN, 'invalid');
 
 /** `POST /api/password-reset.php?do=1`: the new password, typed twice. */
 export function resetDoInputSchema(isCommonPassword?: CommonPasswordCheck) {
@@ -525,4 +538,35 @@ export interface DeleteAccountResponse {
   ok: true;
   /** ISO 8601: the reactivation link works until then. */
   reactivate_until: string;
+}
+
+/** `POST /api/signup.php` as the form sends it: the fields as typed, checked again by the server. */
+export type SignupBody = Partial<Record<keyof SignupInput, string>>;
+
+/** `PUT /api/account.php`: one change at a time (see `accountInputSchema`). */
+export type AccountChangeBody =
+  | { old_password: string; password: string; keep_current_session?: boolean }
+  | { email: string; password: string }
+  | { invisible?: boolean; private?: boolean };
+
+/** `PUT /api/user.php`: the language, the time zone or a dismissed alert (API.md). */
+export type UserChangeBody =
+  LanguageInput | { time_zone: string } | { dismissed: Partial<Record<string, number>> };
+
+/** The accounts calls of the browser's client (API.md "Site and session"). */
+declare module '../../lib/api-client.ts' {
+  interface ApiRoutes {
+    'GET /api/user.php': { body: undefined; answer: UserResponse };
+    'POST /api/user.php': { body: Pick<LoginInput, 'email' | 'password'>; answer: { user: User } };
+    'PUT /api/user.php': { body: UserChangeBody; answer: { user: User } };
+    'POST /api/signup.php': { body: SignupBody; answer: { user: User } };
+    'POST /api/logout.php': { body: Record<string, never>; answer: { ok: true } };
+    'POST /api/activate.php': { body: Record<string, never>; answer: { ok: true } };
+    'POST /api/password-reset.php': { body: ResetRequestInput; answer: { ok: true } };
+    'POST /api/password-reset.php?do=1': { body: ResetDoInput; answer: { user: User } };
+    /** The answer's user is null when a password change also ended this session. */
+    'PUT /api/account.php': { body: AccountChangeBody; answer: { user: User | null } };
+    'DELETE /api/account.php': { body: DeleteAccountInput; answer: DeleteAccountResponse };
+    'POST /api/reactivate.php': { body: ReactivateInput; answer: { user: User } };
+  }
 }

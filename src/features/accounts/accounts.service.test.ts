@@ -124,14 +124,14 @@ function rules(): void {
 
     it('refuses by the site’s signups setting before judging the form', async () => {
       const closed = t.with({ site: testSite({ signups: 'closed' }) });
-      expect((await refusal(signup(closed, {}, NO_SOURCE))).details.reason).toBe('closed');
+      expect((await refusal(signup(closed, {}, NO_SOURCE))).facts.reason).toBe('closed');
       const invite = t.with({ site: testSite({ signups: 'invite', invite_codes: ['ABCD-1'] }) });
       expect((await refusal(signup(invite, form({ invite: 'nope' }), NO_SOURCE))).code).toBe('signup_closed');
       expect((await signup(invite, form({ invite: 'abcd-1' }), NO_SOURCE)).user.email).toBe(
         'robin@example.org',
       );
       const partners = t.with({ site: testSite({ id: 'partners', signups: 'with_trafficsource' }) });
-      expect((await refusal(signup(partners, form(), NO_SOURCE))).details.reason).toBe('trafficsource');
+      expect((await refusal(signup(partners, form(), NO_SOURCE))).facts.reason).toBe('trafficsource');
       const { user } = await signup(partners, form(), { ...NO_SOURCE, queryNetwork: 'aff' });
       const tracking = await t.ctx.db
         .selectFrom('members')
@@ -161,7 +161,35 @@ function rules(): void {
       await signup(strict, form(), NO_SOURCE);
       const refused = await refusal(signup(strict, form({ email: 'other@example.org' }), NO_SOURCE));
       expect(refused.code).toBe('rate_limited');
-      expect(refused.details.retryAfter).toBeGreaterThan(0);
+      expect(refused.facts.retryAfter).toBeGreaterThan(0);
+    });
+  });
+
+  describe('invite codes', () => {
+    it('are counted per address before they are checked, and refusals are logged', async () => {
+      const invite = testSite({
+        signups: 'invite',
+        invite_codes: ['ABCD-1'],
+        rate_limits: { signup_invite_ip: { limit: 3, window_minutes: 60 } },
+      });
+      const guesser = t.with({ site: invite, ip: '203.0.113.50' });
+      for (const code of ['a', 'b', 'c'])
+        expect((await refusal(signup(guesser, form({ invite: code }), NO_SOURCE))).code).toBe(
+          'signup_closed',
+        );
+      // The right code does not help once the address has used its attempts.
+      const limited = await refusal(signup(guesser, form({ invite: 'abcd-1' }), NO_SOURCE));
+      expect(limited.code).toBe('rate_limited');
+      expect(limited.facts.retryAfter).toBeGreaterThan(0);
+      expect((await signup(t.with({ site: invite }), form({ invite: 'abcd-1' }), NO_SOURCE)).user.email).toBe(
+        'robin@example.org',
+      );
+      const refused = await t.ctx.db
+        .selectFrom('auth_events')
+        .select('kind')
+        .where('kind', '=', 'signup_refused')
+        .execute();
+      expect(refused).toHaveLength(3);
     });
   });
 
@@ -192,7 +220,7 @@ function rules(): void {
         login(attacker, { email: 'robin@example.org', password: 'wrong' }, undefined),
       );
       expect(locked.code).toBe('account_locked');
-      expect(locked.details.minutes).toBe(15);
+      expect(locked.facts.minutes).toBe(15);
       expect(
         (await refusal(login(attacker, { email: 'robin@example.org', password: 'a long secret' }, undefined)))
           .code,
@@ -205,6 +233,100 @@ function rules(): void {
         (await login(attacker, { email: 'robin@example.org', password: 'a long secret' }, undefined)).user
           .email,
       ).toBe('robin@example.org');
+    });
+
+    const robin = (password: string) => ({ email: 'robin@example.org', password });
+
+    it('counts attempts before judging them: of 30 wrong passwords at once, 5 are verified', async () => {
+      await member();
+      let verified = 0;
+      const attacker = t.with({ ip: '203.0.113.9' });
+      const counting = {
+        ...attacker,
+        passwords: {
+          ...attacker.passwords,
+          verify: async (stored: string, password: string) => {
+            verified++;
+            return attacker.passwords.verify(stored, password);
+          },
+        },
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => refusal(login(counting, robin('wrong'), undefined))),
+      );
+      expect(verified).toBeLessThanOrEqual(5);
+      expect(answers.filter((a) => a.code === 'login_failed').length).toBeLessThanOrEqual(4);
+      // The account-wide limit (20) may answer some of the burst first.
+      const codes = new Set(answers.map((a) => a.code));
+      expect(
+        [...codes].every((code) => ['login_failed', 'account_locked', 'login_throttled'].includes(code)),
+      ).toBe(true);
+    });
+
+    it('throttles one account guessed from many addresses, except in a browser that logged in before', async () => {
+      const site = testSite({ rate_limits: { login_account: { limit: 3, window_minutes: 60 } } });
+      const ctx = t.with({ site });
+      await member(ctx);
+      const { device } = await login(ctx, robin('a long secret'), undefined);
+      for (let i = 1; i <= 2; i++)
+        expect(
+          (await refusal(login(t.with({ site, ip: `198.51.100.${i}` }), robin('wrong'), undefined))).code,
+        ).toBe('login_failed');
+      const throttled = await refusal(login(t.with({ site, ip: '198.51.100.3' }), robin('wrong'), undefined));
+      expect(throttled.code).toBe('login_throttled');
+      expect(throttled.status).toBe(429);
+      expect(throttled.facts.retryAfter).toBeGreaterThan(0);
+      // A new browser waits, even with the right password; the member's own browser does not.
+      expect((await refusal(login(ctx, robin('a long secret'), undefined))).code).toBe('login_throttled');
+      expect((await login(ctx, robin('a long secret'), undefined, device)).user.email).toBe(
+        'robin@example.org',
+      );
+      // A cookie of another account, or a forged one, exempts nothing.
+      expect((await refusal(login(ctx, robin('a long secret'), undefined, `${device}x`))).code).toBe(
+        'login_throttled',
+      );
+    });
+
+    it('lets a browser with the device cookie past a lock on its own address', async () => {
+      await member();
+      const { device } = await login(t.ctx, robin('a long secret'), undefined);
+      for (let i = 0; i < 5; i++) await refusal(login(t.ctx, robin('wrong'), undefined));
+      expect((await refusal(login(t.ctx, robin('a long secret'), undefined))).code).toBe('account_locked');
+      expect((await login(t.ctx, robin('a long secret'), undefined, device)).user.email).toBe(
+        'robin@example.org',
+      );
+    });
+
+    it('counts an IPv6 address as its /64', async () => {
+      await member();
+      for (let i = 1; i <= 5; i++)
+        await refusal(login(t.with({ ip: `2001:db8:0:1::${i}` }), robin('wrong'), undefined));
+      expect(
+        (await refusal(login(t.with({ ip: '2001:db8:0:1::99' }), robin('a long secret'), undefined))).code,
+      ).toBe('account_locked');
+      expect(
+        (await login(t.with({ ip: '2001:db8:0:2::1' }), robin('a long secret'), undefined)).user.email,
+      ).toBe('robin@example.org');
+    });
+
+    it('never refuses a right password for guesses at other accounts from the same address', async () => {
+      const site = testSite({ rate_limits: { login_ip: { limit: 2, window_minutes: 60 } } });
+      const shared = t.with({ site, ip: '192.0.2.77' });
+      await member(t.with({ site }));
+      for (const email of ['a@example.org', 'b@example.org'])
+        expect((await refusal(login(shared, { email, password: 'guess' }, undefined))).code).toBe(
+          'login_failed',
+        );
+      // Past the address's limit, a wrong password says so, and the account gets one try from it.
+      const sprayed = await refusal(login(shared, { email: 'c@example.org', password: 'guess' }, undefined));
+      expect(sprayed.code).toBe('rate_limited');
+      expect(
+        (await refusal(login(shared, { email: 'c@example.org', password: 'guess' }, undefined))).code,
+      ).toBe('account_locked');
+      expect((await login(shared, robin('a long secret'), undefined)).user.email).toBe('robin@example.org');
+      // Past the address's limit, one wrong password locks that address out of the account.
+      expect((await refusal(login(shared, robin('wrong'), undefined))).code).toBe('rate_limited');
+      expect((await refusal(login(shared, robin('a long secret'), undefined))).code).toBe('account_locked');
     });
 
     it('ends the browser’s previous session on login', async () => {
@@ -235,6 +357,13 @@ function rules(): void {
       t.advance(30 * DAY + 1);
       expect(await resumeSession(t.ctx, id)).toBeNull();
     });
+
+    it('give the member as the same `User` a second read would, from the row they were found with', async () => {
+      const { token, user } = await member();
+      const resumed = await resumeSession(t.ctx, hashSecret(token));
+      expect(await resumed!.user()).toEqual(await currentUser(t.ctx, user.id));
+      expect(await resumed!.user()).toMatchObject({ id: user.id, email: user.email });
+    });
   });
 
   describe('password reset', () => {
@@ -245,7 +374,7 @@ function rules(): void {
         requestPasswordReset(t.with({ ip: '198.51.100.7' }), { email: 'robin@example.org' }),
       );
       expect(tooMany.code).toBe('too_many_reset_emails');
-      expect(tooMany.details.retryAfter).toBe(24 * 60 * 60);
+      expect(tooMany.facts.retryAfter).toBe(24 * 60 * 60);
       expect((await refusal(requestPasswordReset(t.ctx, { email: 'nobody@example.org' }))).code).toBe(
         'email_not_found',
       );
@@ -303,6 +432,57 @@ function rules(): void {
       const raced = tokenFrom(t.mails, '/api/mail-change.php');
       await member(t.with({ ip: '198.51.100.8' }), { email: 'third@example.org' });
       expect(await confirmEmailChange(t.ctx, raced)).toBe('/mail-change/do?status=error');
+    });
+  });
+
+  describe('links outstanding when the password changes', () => {
+    async function pendingLinks() {
+      const { session } = await member();
+      await updateAccount(t.ctx, session, {
+        kind: 'email',
+        email: 'new@example.org',
+        password: 'a long secret',
+      });
+      const mailChange = tokenFrom(t.mails, '/api/mail-change.php');
+      await requestPasswordReset(t.ctx, { email: 'robin@example.org' });
+      const reset = tokenFrom(t.mails, '/reset-password/do');
+      return { session, mailChange, reset };
+    }
+
+    it('no longer work after a password change', async () => {
+      const { session, mailChange, reset } = await pendingLinks();
+      await updateAccount(t.ctx, session, {
+        kind: 'password',
+        old_password: 'a long secret',
+        password: 'another long secret',
+        keep_current_session: true,
+      });
+      expect(await confirmEmailChange(t.ctx, mailChange)).toBe('/mail-change/do?status=error');
+      const again = { token: reset, password: 'z'.repeat(9), password_repeat: 'z'.repeat(9) };
+      expect((await refusal(resetPassword(t.ctx, again))).code).toBe('link_invalid');
+    });
+
+    it('no longer work after a password reset', async () => {
+      const { mailChange, reset } = await pendingLinks();
+      await resetPassword(t.ctx, {
+        token: reset,
+        password: 'new secret words',
+        password_repeat: 'new secret words',
+      });
+      expect(await confirmEmailChange(t.ctx, mailChange)).toBe('/mail-change/do?status=error');
+    });
+
+    it('no longer work once the account is deleted', async () => {
+      const { session, mailChange } = await pendingLinks();
+      await deleteAccount(t.ctx, session, { password: 'a long secret', reason: 'other', comment: undefined });
+      const used = await t.ctx.db
+        .selectFrom('tokens')
+        .select(['purpose', 'used_at'])
+        .where('purpose', 'in', ['mail_change', 'reset'])
+        .execute();
+      expect(used.length).toBeGreaterThan(0);
+      expect(used.every((row) => row.used_at !== null)).toBe(true);
+      expect(await confirmEmailChange(t.ctx, mailChange)).toBe('/mail-change/do?status=error');
     });
   });
 

@@ -1,10 +1,12 @@
-import { atom, computed, map } from 'nanostores';
-import { api } from '../../lib/api-client.ts';
+import { atom } from 'nanostores';
+import { api, apiClient } from '../../lib/api-client.ts';
+import { clearAttention } from '../shell/shell.store.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import type { LoginInput, SignupInput, User, UserResponse } from './accounts.schemas.ts';
+import type { LoginInput, SignupBody, User } from './accounts.schemas.ts';
 
 /*
- * Browser state of the member (spec §3 "Logged-in user", "Push state", "Other general state").
+ * Browser state of the member (spec §3 "Logged-in user"; the attention counts and push state
+ * the shell shows are in src/features/shell/shell.store.ts).
  * Browser only: on the server a module-level store would be shared by every request and site,
  * so pages hand the server's view to islands as props and islands seed these stores from them.
  */
@@ -14,26 +16,6 @@ export const $user = atom<User | null>(null);
 
 /** Whether `$user` holds the server's answer yet (a page's props or a fetch). */
 export const $userKnown = atom(false);
-
-/**
- * What asks for the member's attention: unread messages and new likes (spec §3 chat store
- * totals). The chat and likes features write these; the shell shows them in the navigation,
- * the page title and the app badge.
- */
-export const $attention = map({ unreadMessages: 0, newLikes: 0 });
-
-/** Unread messages plus new likes: the title prefix and the app badge (spec §2). */
-export const $attentionTotal = computed(
-  $attention,
-  ({ unreadMessages, newLikes }) => unreadMessages + newLikes,
-);
-
-/**
- * Spec §3 Push state; the push feature fills it, the refresh loop slows down when subscribed.
- * The rest of spec §3 "Other general state" (payment country, discount codes, time bonus,
- * geolocation) belongs to the credits and search features, which add it beside this.
- */
-export const $push = map({ isCapable: false, isSubscribed: false });
 
 /**
  * Takes the server's view of the member from a page's props. Several islands on one page pass
@@ -57,28 +39,32 @@ export function setUser(user: User | null): void {
  */
 export async function refreshUser(): Promise<User | null> {
   const wasLoggedIn = $user.get() !== null;
-  const { user } = await api.get<UserResponse>('/api/user.php');
+  const { user } = await api('GET /api/user.php');
   setUser(user);
   if (wasLoggedIn && !user) leaveAsVisitor();
   return user;
 }
 
 export async function login(input: Pick<LoginInput, 'email' | 'password'>): Promise<User> {
-  const { user } = await api.post<{ user: User }>('/api/user.php', input);
+  const { user } = await api('POST /api/user.php', input);
   setUser(user);
   return user;
 }
 
-export async function signup(input: Partial<Record<keyof SignupInput, string>>): Promise<User> {
-  const { user } = await api.post<{ user: User }>('/api/signup.php', input);
+export async function signup(input: SignupBody): Promise<User> {
+  const { user } = await api('POST /api/signup.php', input);
   setUser(user);
   return user;
 }
 
-/** Ends the session on the server, then returns to the root (spec §4 Auth). */
+/**
+ * Ends the session on the server, then returns to the root (spec §4 Auth). A POST: a GET from
+ * another site may not end a session (API.md). Ending a session twice ends it once, so the
+ * client may retry it.
+ */
 export async function logout(): Promise<void> {
   try {
-    await api.get('/api/logout.php');
+    await api('POST /api/logout.php', {}, { idempotent: true });
   } finally {
     leaveAsVisitor();
   }
@@ -87,16 +73,16 @@ export async function logout(): Promise<void> {
 /** Saves the account's language (spec §4 Locale): e-mails go out in it from now on. */
 export async function saveLanguage(language: Locale): Promise<void> {
   if (!$user.get()) return;
-  const { user } = await api.put<{ user: User }>('/api/user.php', { language });
+  const { user } = await api('PUT /api/user.php', { language });
   setUser(user);
 }
 
 /** Forgets the member and goes to the root, where the visitor's own language is picked. */
 export function leaveAsVisitor(): void {
   $user.set(null);
-  $attention.set({ unreadMessages: 0, newLikes: 0 });
+  clearAttention();
   if (typeof location !== 'undefined') location.assign('/');
 }
 
 // Spec §8: a 403 `authentication_required` (from anything but user.php) logs the browser out.
-api.setAuthenticationRequiredHandler(leaveAsVisitor);
+apiClient.setAuthenticationRequiredHandler(leaveAsVisitor);

@@ -3,11 +3,16 @@
  * the real migrations, a real site from the shipped niches and themes, a clock the test moves,
  * a mailer that keeps what it sends, and a fast stand-in for the (deliberately slow) hash.
  */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { MailMessage, Mailer } from '../../server/adapters/mailer.ts';
 import { createLogger } from '../../server/log.ts';
+import { createDatabaseRateLimiter } from '../../server/rate-limit/index.ts';
+import { createMemoryBus } from '../../server/realtime/index.ts';
+import { createLocalStorage } from '../../server/storage/index.ts';
 import { loadNiches, loadThemes } from '../../tenancy/registry.ts';
 import { resolveSite, type Site } from '../../tenancy/site.ts';
 import { tenantSchema, type TenantInput } from '../../tenancy/tenant.schema.ts';
@@ -70,6 +75,12 @@ export async function testAccounts(
       return { messageId: String(mails.length) };
     },
   };
+  const log = createLogger('error', () => {});
+  const secret = randomBytes(32);
+  const rateLimiter = createDatabaseRateLimiter(handle.db, secret);
+  const realtime = createMemoryBus({ db: handle.db, clock, log });
+  // Created on first write only; unit tests of the rules rarely store a file.
+  const storage = createLocalStorage(join(tmpdir(), `kindred-unit-${randomBytes(6).toString('hex')}`));
   const make = (
     changes: { site?: Site; ip?: string; locale?: AccountsContext['request']['locale'] } = {},
   ): AccountsContext => {
@@ -77,11 +88,16 @@ export async function testAccounts(
     return {
       site: s,
       network: s.network,
+      withheldSites: [],
       clock,
       db: handle.db,
       mailer,
-      log: createLogger('error', () => {}),
+      log,
+      rateLimiter,
+      realtime,
+      storage,
       passwords: fakePasswords,
+      secret,
       request: {
         ip: changes.ip ?? '192.0.2.1',
         userAgent: 'unit-test',

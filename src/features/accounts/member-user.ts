@@ -9,12 +9,20 @@ import type { User } from './accounts.schemas.ts';
  */
 const perRequest = new WeakMap<App.Locals, Promise<User | null>>();
 
+/** How the session step can build the `User` from what it already read (see `resumeSession`). */
+const fromSession = new WeakMap<App.Locals, () => Promise<User | null>>();
+
+/** Called by the session step: the member's account was read with the session. */
+export function rememberSessionUser(locals: App.Locals, user: () => Promise<User | null>): void {
+  fromSession.set(locals, user);
+}
+
 export function memberUser(locals: App.Locals): Promise<User | null> {
   const member = locals.member;
   if (!member) return Promise.resolve(null);
   const known = perRequest.get(locals);
   if (known) return known;
-  const user = currentUser(serviceContext(locals), member.id);
+  const user = fromSession.get(locals)?.() ?? currentUser(serviceContext(locals), member.id);
   perRequest.set(locals, user);
   return user;
 }

@@ -1,4 +1,4 @@
-import type { AstroCookies } from 'astro';
+import type { APIContext, AstroCookies } from 'astro';
 
 /**
  * The session cookie. Over https it carries the `__Host-` prefix, which browsers accept only
@@ -36,4 +36,10 @@ export function clearSessionCookie(cookies: AstroCookies, scheme: 'http' | 'http
     secure: scheme === 'https',
     maxAge: 0,
   });
+}
+
+/** Hands a new session to the browser that asked for it (login, signup, reset, reactivation). */
+export function sendSessionCookie(context: APIContext, session: { token: string; expiresAt: number }): void {
+  const { locals, cookies } = context;
+  setSessionCookie(cookies, locals.scheme, session, locals.platform.clock.now());
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { isLocale } from '../../i18n/locales.ts';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localePath } from '../../server/request.ts';
+import { seeOther } from '../../server/http.ts';
+import { localePath, setLocaleCookie } from '../../server/request.ts';
 
 /**
  * The language switcher's link: remembers the choice in a cookie for 365 days (spec §4) and
@@ -14,14 +15,6 @@ export const GET: APIRoute = ({ url, locals, cookies }) => {
   const next = url.searchParams.get('next') ?? '/';
   // Only paths of this site: no scheme, no protocol-relative `//host`, no backslash tricks.
   const safeNext = /^\/(?![/\\])[^\s]*$/.test(next) ? next : locale ? localePath(locale, '/') : '/';
-  if (locale) {
-    cookies.set(LOCALE_COOKIE, locale, {
-      path: '/',
-      maxAge: LOCALE_COOKIE_MAX_AGE,
-      sameSite: 'lax',
-      httpOnly: true,
-      secure: locals.scheme === 'https',
-    });
-  }
-  return new Response(null, { status: 303, headers: { location: safeNext, 'cache-control': 'no-store' } });
+  if (locale) setLocaleCookie(cookies, locale, locals.scheme);
+  return seeOther(safeNext);
 };

@@ -1,16 +1,13 @@
-import type { APIRoute } from 'astro';
-import {
-  noContent,
-  pageHiddenInput,
-  readBeacon,
-  recordPageHidden,
-} from '../../features/page-behaviours/index.ts';
-import { serviceContext } from '../../server/context.ts';
+import { pageHiddenInput, recordPageHidden } from '../../features/page-behaviours/index.ts';
+import { endpoint } from '../../server/endpoint.ts';
+import { noContent } from '../../server/http.ts';
 
 /** `POST /api/page-hidden.php` `{}` (API.md): sent by every page when it becomes hidden. */
-export const POST: APIRoute = async ({ request, locals }) => {
-  const input = await readBeacon(request, pageHiddenInput, locals.t);
-  if (!input.ok) return input.response;
-  await recordPageHidden(serviceContext(locals), input.value, locals.member?.id ?? null);
-  return noContent();
-};
+export const POST = endpoint({
+  accept: 'beacon',
+  body: pageHiddenInput,
+  async handle({ ctx, member, input }) {
+    await recordPageHidden(ctx, input, member?.id ?? null);
+    return noContent();
+  },
+});

@@ -1,6 +1,6 @@
-import type { APIRoute } from 'astro';
 import { translator } from '../../i18n/index.ts';
-import { apiError, json } from '../../server/http.ts';
+import { endpoint } from '../../server/endpoint.ts';
+import { platformError } from '../../server/errors.ts';
 import { vapidKeys } from '../../server/secrets.ts';
 import { normalizeHost } from '../../tenancy/host.ts';
 import { publicSettings } from '../../tenancy/public-settings.ts';
@@ -9,20 +9,22 @@ import { publicSettings } from '../../tenancy/public-settings.ts';
  * `GET /api/settings.php?domain=HOST` (API.md): the public settings of the site serving
  * `domain`, or of the request's own site when `domain` is absent; 404 for an unknown domain.
  */
-export const GET: APIRoute = ({ url, locals }) => {
-  const { platform, t } = locals;
-  const asked = url.searchParams.get('domain');
-  const site = asked ? platform.registry.resolveHost(asked) : locals.site;
-  if (!site) return apiError(t, 404, 'not_found');
-  const locale = site.locales.includes(locals.locale)
-    ? locals.locale
-    : (site.domainLocale ?? site.locales[0]!);
-  const country = locals.countryKnown ? locals.country : null;
-  const settings = publicSettings(site, locale, translator(locale), {
-    domain: asked ? normalizeHost(asked) : normalizeHost(url.host),
-    geoipCountry: country,
-    selectedCountry: country && site.countries.includes(country) ? country : site.defaultCountry,
-    pushPublicKey: vapidKeys(platform.secret, site.id).publicKey,
-  });
-  return json({ settings });
-};
+export const GET = endpoint({
+  handle({ context: { url }, locals }) {
+    const { platform } = locals;
+    const asked = url.searchParams.get('domain');
+    const site = asked ? platform.registry.resolveHost(asked) : locals.site;
+    if (!site) throw platformError('not_found');
+    const locale = site.locales.includes(locals.locale)
+      ? locals.locale
+      : (site.domainLocale ?? site.locales[0]!);
+    const country = locals.countryKnown ? locals.country : null;
+    const settings = publicSettings(site, locale, translator(locale), {
+      domain: asked ? normalizeHost(asked) : normalizeHost(url.host),
+      geoipCountry: country,
+      selectedCountry: country && site.countries.includes(country) ? country : site.defaultCountry,
+      pushPublicKey: vapidKeys(platform.secret, site.id).publicKey,
+    });
+    return { settings };
+  },
+});

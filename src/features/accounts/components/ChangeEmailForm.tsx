@@ -1,13 +1,15 @@
-import { useState, type SubmitEvent } from 'react';
-import { api, isApiError } from '../../../lib/api-client.ts';
-import { Field, FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
+import { useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { textOf } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
 import { accountInputSchema, type User } from '../accounts.schemas.ts';
 import { setUser } from '../accounts.store.ts';
 import { useUser } from './use-user.ts';
+import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
-import { fieldMessages, parseMessages, requestErrorMessage, type FieldMessages } from './form-errors.ts';
-import '../../shell/components/ui.css';
+import { accountWords, schemaCheck } from './account-forms.ts';
 
 export interface SettingsIslandProps {
   user: User;
@@ -22,74 +24,39 @@ export interface SettingsIslandProps {
 export default function ChangeEmailForm({ user: initialUser, messages, minAge }: SettingsIslandProps) {
   const user = useUser(initialUser);
   const t = islandTranslator(messages);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    setSentTo(undefined);
-    const parsed = accountInputSchema().safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(parseMessages(parsed.error, t, minAge));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await api.put<{ user: User }>('/api/account.php', { email, password });
+  const form = useForm({
+    ...accountWords(t, minAge),
+    read: (data) => ({ email: textOf(data, 'email'), password: textOf(data, 'password') }),
+    check: (values) => {
+      // A new attempt takes the last one's confirmation away.
+      setSentTo(undefined);
+      return schemaCheck(accountInputSchema())(values);
+    },
+    send: (values) => api('PUT /api/account.php', values),
+    done: (answer, values) => {
       setUser(answer.user);
-      setSentTo(email.trim());
-      setEmail('');
-      setPassword('');
-    } catch (error) {
-      if (isApiError(error) && error.code === 'validation') {
-        setErrors(fieldMessages(error.fields, t, minAge));
-      } else if (isApiError(error) && error.code === 'email_exists') {
-        setErrors({ email: error.message || t('accounts.error.email_exists') });
-      } else {
-        setFormError(requestErrorMessage(error, t));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+      setSentTo(values.email.trim());
+      form.clear('email', 'password');
+    },
+    refused: (error) =>
+      error.code === 'email_exists'
+        ? { fields: { email: error.message || t('accounts.error.email_exists') } }
+        : undefined,
+  });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form {...form.props}>
       <p>
         {t('settings.email_current')} <strong className="text-break">{user.email}</strong>
       </p>
-      <Field
-        label={t('settings.email_new')}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        spellCheck={false}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        required
-      />
-      <PasswordField
-        label={t('settings.password_confirm')}
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        t={t}
-      />
-      <FormAlert message={formError} />
+      <EmailField label={t('settings.email_new')} autoComplete="email" error={form.fields.email} />
+      <PasswordField label={t('settings.password_confirm')} error={form.fields.password} t={t} />
+      <FormAlert message={form.error} />
       {sentTo && (
         <FormAlert variant="success" message={t('settings.email_sent', { email: sentTo, old: user.email })} />
       )}
-      <SubmitButton busy={busy} busyLabel={t('settings.saving')}>
+      <SubmitButton busy={form.busy} busyLabel={t('settings.saving')}>
         {t('settings.email_submit')}
       </SubmitButton>
     </form>

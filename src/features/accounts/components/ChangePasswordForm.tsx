@@ -1,14 +1,15 @@
-import { useId, useState, type SubmitEvent } from 'react';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { useId, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
 import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
 import { islandTranslator } from '../../shell/island-i18n.ts';
-import { accountInputSchema, PASSWORD_MIN_LENGTH, type User } from '../accounts.schemas.ts';
+import { textOf } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
+import { accountInputSchema } from '../accounts.schemas.ts';
 import { setUser } from '../accounts.store.ts';
 import { useUser } from './use-user.ts';
 import type { SettingsIslandProps } from './ChangeEmailForm.tsx';
-import { PasswordField } from './PasswordField.tsx';
-import { fieldMessages, parseMessages, requestErrorMessage, type FieldMessages } from './form-errors.ts';
-import '../../shell/components/ui.css';
+import { NewPasswordField, PasswordField } from './PasswordField.tsx';
+import { accountWords, schemaCheck } from './account-forms.ts';
 
 /**
  * Settings: change the password. The old one must be right ("Please check your old password");
@@ -23,73 +24,47 @@ export default function ChangePasswordForm({
   useUser(user);
   const t = islandTranslator(messages);
   const keepId = useId();
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [keep, setKeep] = useState(true);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    setSaved(false);
-    const body = { old_password: oldPassword, password, keep_current_session: keep };
-    const parsed = accountInputSchema().safeParse(body);
-    if (!parsed.success) {
-      setErrors(parseMessages(parsed.error, t, minAge));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await api.put<{ user: User | null }>('/api/account.php', body);
-      setOldPassword('');
-      setPassword('');
-      if (!keep || !answer.user) {
+  const form = useForm({
+    ...accountWords(t, minAge),
+    read: (data) => ({
+      old_password: textOf(data, 'old_password'),
+      password: textOf(data, 'password'),
+      keep_current_session: data.has('keep_current_session'),
+    }),
+    check: (values) => {
+      setSaved(false);
+      return schemaCheck(accountInputSchema())(values);
+    },
+    send: (values) => api('PUT /api/account.php', values),
+    done: (answer, values) => {
+      form.clear('old_password', 'password');
+      if (!values.keep_current_session || !answer.user) {
         // This device was logged out with the others, as asked: log in with the new password.
         location.assign(loginUrl);
         return;
       }
       setUser(answer.user);
       setSaved(true);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'validation') setErrors(fieldMessages(error.fields, t, minAge));
-      else setFormError(requestErrorMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form {...form.props}>
       <PasswordField
         label={t('settings.password_old')}
         name="old_password"
-        autoComplete="current-password"
-        value={oldPassword}
-        onChange={setOldPassword}
-        error={errors.old_password}
+        error={form.fields.old_password}
         t={t}
       />
-      <PasswordField
-        label={t('reset.new_password')}
-        hint={t('signup.password_hint', { password_min: PASSWORD_MIN_LENGTH })}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        t={t}
-      />
+      <NewPasswordField error={form.fields.password} t={t} />
       <div className="form-check mb-3">
         <input
           className="form-check-input"
           type="checkbox"
           id={keepId}
-          checked={keep}
-          onChange={(e) => setKeep(e.target.checked)}
+          name="keep_current_session"
+          defaultChecked
           aria-describedby={`${keepId}-hint`}
         />
         <label className="form-check-label" htmlFor={keepId}>
@@ -99,9 +74,9 @@ export default function ChangePasswordForm({
           {t('settings.keep_session_hint')}
         </div>
       </div>
-      <FormAlert message={formError} />
+      <FormAlert message={form.error} />
       {saved && <FormAlert variant="success" message={t('settings.password_saved')} />}
-      <SubmitButton busy={busy} busyLabel={t('settings.saving')}>
+      <SubmitButton busy={form.busy} busyLabel={t('settings.saving')}>
         {t('settings.password_submit')}
       </SubmitButton>
     </form>

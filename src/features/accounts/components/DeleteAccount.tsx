@@ -1,20 +1,20 @@
 import { useId, useRef, useState, useEffect, type SubmitEvent } from 'react';
-import { api, isApiError } from '../../../lib/api-client.ts';
-import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { FormAlert, SubmitButton, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import {
   DELETION_COMMENT_MAX_LENGTH,
   DELETION_REASONS,
   deleteAccountInputSchema,
-  type DeleteAccountResponse,
   type DeletionReason,
   type User,
 } from '../accounts.schemas.ts';
 import { $user, $userKnown } from '../accounts.store.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { fieldMessages, parseMessages, requestErrorMessage, type FieldMessages } from './form-errors.ts';
+import { accountWords, schemaCheck } from './account-forms.ts';
+import { textOf } from '../../shell/form.ts';
+import { useForm, useHydrated } from '../../shell/use-form.ts';
 import { useUser } from './use-user.ts';
-import '../../shell/components/ui.css';
 
 export interface DeleteAccountProps {
   user: User;
@@ -44,13 +44,26 @@ export default function DeleteAccount({
   const [stage, setStage] = useState<Stage>('closed');
   const [reason, setReason] = useState<DeletionReason | ''>('');
   const [comment, setComment] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const reasonName = useId();
-  const commentId = useId();
+  const hydrated = useHydrated();
+  const form = useForm({
+    ...accountWords(t, minAge),
+    read: (data) => ({ password: textOf(data, 'password'), reason, comment }),
+    check: schemaCheck(deleteAccountInputSchema),
+    send: (values) =>
+      api('DELETE /api/account.php', deleteAccountInputSchema.parse(values), { idempotent: false }),
+    leaves: true,
+    done: (answer) => {
+      // The session ended on the server; the browser forgets the member without a round trip.
+      $user.set(null);
+      $userKnown.set(true);
+      location.assign(`${links.deleted}?until=${encodeURIComponent(answer.reactivate_until)}`);
+    },
+    onFields: (fields) => {
+      if (fields.reason) setStage('reason');
+    },
+  });
 
   useEffect(() => {
     if (stage !== 'closed') headingRef.current?.focus();
@@ -59,48 +72,23 @@ export default function DeleteAccount({
   const toConfirm = (event: SubmitEvent) => {
     event.preventDefault();
     if (!reason) {
-      setErrors({ reason: t('accounts.field.reason_invalid') });
+      form.showFields({ reason: t('accounts.field.reason_invalid') });
       return;
     }
-    setErrors({});
+    form.showFields({});
     setStage('confirm');
-  };
-
-  const onDelete = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const body = { password, reason, comment };
-    const parsed = deleteAccountInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(parseMessages(parsed.error, t, minAge));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await api.delete<DeleteAccountResponse>('/api/account.php', parsed.data, {
-        idempotent: false,
-      });
-      // The session ended on the server; the browser forgets the member without a round trip.
-      $user.set(null);
-      $userKnown.set(true);
-      location.assign(`${links.deleted}?until=${encodeURIComponent(answer.reactivate_until)}`);
-    } catch (error) {
-      setBusy(false);
-      if (isApiError(error) && error.code === 'validation') {
-        const found = fieldMessages(error.fields, t, minAge);
-        setErrors(found);
-        if (found.reason) setStage('reason');
-      } else setFormError(requestErrorMessage(error, t));
-    }
   };
 
   if (stage === 'closed') {
     return (
       <div>
         <p>{t('deletion.intro')}</p>
-        <button type="button" className="btn btn-outline-danger" onClick={() => setStage('alternatives')}>
+        <button
+          type="button"
+          className="btn btn-outline-danger"
+          onClick={() => setStage('alternatives')}
+          disabled={!hydrated}
+        >
           {t('deletion.start')}
         </button>
       </div>
@@ -142,23 +130,26 @@ export default function DeleteAccount({
         </>
       )}
       {stage === 'reason' && (
-        <form method="post" noValidate onSubmit={toConfirm}>
+        <form {...form.props} onSubmit={toConfirm}>
           <h3 className="h5" tabIndex={-1} ref={headingRef}>
             {t('deletion.reason_title')}
           </h3>
-          <fieldset className="mb-3" aria-describedby={errors.reason ? `${reasonName}-error` : undefined}>
+          <fieldset
+            className="mb-3"
+            aria-describedby={form.fields.reason ? `${reasonName}-error` : undefined}
+          >
             <legend className="form-label fs-6">{t('deletion.reason_legend')}</legend>
             {DELETION_REASONS.map((option) => (
               <div className="form-check" key={option}>
                 <input
-                  className={`form-check-input${errors.reason ? ' is-invalid' : ''}`}
+                  className={`form-check-input${form.fields.reason ? ' is-invalid' : ''}`}
                   type="radio"
                   name={reasonName}
                   id={`${reasonName}-${option}`}
                   checked={reason === option}
                   onChange={() => {
                     setReason(option);
-                    setErrors({});
+                    form.clearField('reason');
                   }}
                 />
                 <label className="form-check-label" htmlFor={`${reasonName}-${option}`}>
@@ -167,27 +158,21 @@ export default function DeleteAccount({
               </div>
             ))}
             <div
-              className={`invalid-feedback${errors.reason ? ' d-block' : ''}`}
+              className={`invalid-feedback${form.fields.reason ? ' d-block' : ''}`}
               id={`${reasonName}-error`}
               role="alert"
             >
-              {errors.reason}
+              {form.fields.reason}
             </div>
           </fieldset>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={commentId}>
-              {t('deletion.comment')}
-            </label>
-            <textarea
-              id={commentId}
-              className={`form-control${errors.comment ? ' is-invalid' : ''}`}
-              rows={3}
-              maxLength={DELETION_COMMENT_MAX_LENGTH}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-            />
-            {errors.comment && <div className="invalid-feedback d-block">{errors.comment}</div>}
-          </div>
+          <TextAreaField
+            label={t('deletion.comment')}
+            rows={3}
+            maxLength={DELETION_COMMENT_MAX_LENGTH}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            error={form.fields.comment}
+          />
           <div className="d-flex flex-wrap gap-2">
             <button
               type="button"
@@ -203,30 +188,23 @@ export default function DeleteAccount({
         </form>
       )}
       {stage === 'confirm' && (
-        <form method="post" noValidate onSubmit={onDelete} aria-busy={busy || undefined}>
+        <form {...form.props}>
           <h3 className="h5" tabIndex={-1} ref={headingRef}>
             {t('deletion.confirm_title')}
           </h3>
           <p>{t('deletion.confirm_text', { days: 14 })}</p>
-          <PasswordField
-            label={t('settings.password_confirm')}
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-            t={t}
-          />
-          <FormAlert message={formError} />
+          <PasswordField label={t('settings.password_confirm')} error={form.fields.password} t={t} />
+          <FormAlert message={form.error} />
           <div className="d-flex flex-wrap gap-2">
             <button
               type="button"
               className="btn btn-outline-secondary"
               onClick={() => setStage('reason')}
-              disabled={busy}
+              disabled={form.busy}
             >
               {t('signup.back')}
             </button>
-            <SubmitButton busy={busy} busyLabel={t('deletion.deleting')} className="btn btn-danger">
+            <SubmitButton busy={form.busy} busyLabel={t('deletion.deleting')} className="btn btn-danger">
               {t('deletion.submit')}
             </SubmitButton>
           </div>

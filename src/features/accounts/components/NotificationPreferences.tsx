@@ -1,17 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../shell/components/Field.tsx';
+import { SwitchField } from '../../shell/components/SwitchField.tsx';
+import { requestErrorMessage } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type {
   NotificationCategory,
-  NotificationDisabledReason,
+  NotificationsInput,
   NotificationsState,
 } from '../../notifications/notifications.schemas.ts';
 import { NOTIFICATION_CATEGORIES } from '../accounts.schemas.ts';
 import { refreshUser } from '../accounts.store.ts';
-import { requestErrorMessage } from './form-errors.ts';
-import '../../shell/components/ui.css';
 
 export interface NotificationPreferencesProps {
   messages: IslandMessages;
@@ -29,11 +30,30 @@ export default function NotificationPreferences({ messages, initial }: Notificat
   const [state, setState] = useState<NotificationsState | null>(initial);
   const [loadError, setLoadError] = useState<string>();
   const [saving, setSaving] = useState<NotificationCategory>();
+  const form = useForm({
+    failureMessage: (error) => requestErrorMessage(error, t),
+    read: (data): NotificationsInput => ({
+      disabled: NOTIFICATION_CATEGORIES.filter((category) => !data.has(category)),
+    }),
+    // Switches flipped before the island ran are saved now (the page rendered them from `initial`).
+    adopt: ({ disabled }) => {
+      const same =
+        disabled.length === state?.disabled.length && disabled.every((c) => state.disabled.includes(c));
+      if (state && !same) save(disabled, undefined);
+    },
+    send: (input) => api('PUT /api/notifications.php', input),
+    report: (message) => toast(message, { closeLabel: t('toast.close') }),
+    done: (saved) => {
+      setState(saved);
+      // The activation reminder looks at disabled notifications (spec §4): keep the user fresh.
+      void refreshUser().catch(() => {});
+    },
+  });
 
   const load = async () => {
     setLoadError(undefined);
     try {
-      setState(await api.get<NotificationsState>('/api/notifications.php'));
+      setState(await api('GET /api/notifications.php'));
     } catch (error) {
       setLoadError(requestErrorMessage(error, t));
     }
@@ -43,6 +63,16 @@ export default function NotificationPreferences({ messages, initial }: Notificat
     if (!initial) void load();
     // Loads once; a retry is the member's button.
   }, []);
+
+  const save = (disabled: NotificationCategory[], category: NotificationCategory | undefined) => {
+    const before = state;
+    if (before) setState({ ...before, disabled });
+    setSaving(category);
+    void form.submit({ disabled }).then((saved) => {
+      if (!saved) setState(before);
+      setSaving(undefined);
+    });
+  };
 
   if (!state) {
     return loadError ? (
@@ -61,82 +91,32 @@ export default function NotificationPreferences({ messages, initial }: Notificat
     );
   }
 
-  const change = async (category: NotificationCategory, enabled: boolean) => {
-    const before = state;
-    const disabled = enabled ? state.disabled.filter((c) => c !== category) : [...state.disabled, category];
-    setState({ ...state, disabled });
-    setSaving(category);
-    try {
-      setState(await api.put<NotificationsState>('/api/notifications.php', { disabled }));
-      // The activation reminder looks at disabled notifications (spec §4): keep the user fresh.
-      void refreshUser().catch(() => {});
-    } catch (error) {
-      setState(before);
-      toast(requestErrorMessage(error, t), { closeLabel: t('toast.close') });
-    } finally {
-      setSaving(undefined);
-    }
-  };
+  const change = (category: NotificationCategory, enabled: boolean) =>
+    save(enabled ? state.disabled.filter((c) => c !== category) : [...state.disabled, category], category);
 
   return (
-    <ul className="list-unstyled mb-0">
-      {NOTIFICATION_CATEGORIES.map((category) => (
-        <CategorySwitch
-          key={category}
-          label={t(`notify.category.${category}`)}
-          description={t(`notify.category.${category}_hint`)}
-          enabled={!state.disabled.includes(category)}
-          reason={state.reasons[category]}
-          reasonText={(reason) => t(`notify.reason.${reason}`)}
-          busy={saving === category}
-          onChange={(on) => void change(category, on)}
-        />
-      ))}
-    </ul>
-  );
-}
-
-function CategorySwitch({
-  label,
-  description,
-  enabled,
-  reason,
-  reasonText,
-  busy,
-  onChange,
-}: {
-  label: string;
-  description: string;
-  enabled: boolean;
-  reason: NotificationDisabledReason | undefined;
-  reasonText: (reason: NotificationDisabledReason) => string;
-  busy: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <li className="form-check form-switch py-2 border-bottom">
-      <input
-        className="form-check-input"
-        type="checkbox"
-        role="switch"
-        id={id}
-        checked={enabled}
-        disabled={busy}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-describedby={`${id}-hint${reason && !enabled ? ` ${id}-reason` : ''}`}
-      />
-      <label className="form-check-label fw-semibold" htmlFor={id}>
-        {label} {busy && <span className="kindred-spinner ms-1" aria-hidden="true" />}
-      </label>
-      <div className="form-text mt-0" id={`${id}-hint`}>
-        {description}
-      </div>
-      {reason && !enabled && (
-        <div className="alert alert-warning py-2 px-3 mt-2 mb-0 small" id={`${id}-reason`}>
-          {reasonText(reason)}
-        </div>
-      )}
-    </li>
+    <form {...form.props}>
+      <ul className="list-unstyled mb-0">
+        {NOTIFICATION_CATEGORIES.map((category) => {
+          const enabled = !state.disabled.includes(category);
+          const reason = state.reasons[category];
+          return (
+            <SwitchField
+              key={category}
+              as="li"
+              className="py-2 border-bottom"
+              name={category}
+              label={t(`notify.category.${category}`)}
+              hint={t(`notify.category.${category}_hint`)}
+              note={reason && !enabled ? t(`notify.reason.${reason}`) : undefined}
+              checked={enabled}
+              saving={saving === category}
+              disabled={form.busy}
+              onChange={(on) => change(category, on)}
+            />
+          );
+        })}
+      </ul>
+    </form>
   );
 }

@@ -1,14 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
+import { PASSWORD_MIN_LENGTH } from '../accounts.schemas.ts';
 
 export interface PasswordFieldProps {
   label: string;
   hint?: ReactNode;
-  /** `new-password` or `current-password`: password managers fill and save by it. */
-  autoComplete: 'new-password' | 'current-password';
-  value: string;
-  onChange: (value: string) => void;
+  /** `new-password` or `current-password` (the default): password managers fill and save by it. */
+  autoComplete?: 'new-password' | 'current-password';
+  /** Left out, the input is uncontrolled: it keeps what was typed before the island ran. */
+  value?: string;
+  onChange?: (value: string) => void;
   error: string | undefined;
   t: IslandTranslate;
   name?: string;
@@ -21,7 +23,7 @@ export interface PasswordFieldProps {
 export function PasswordField({
   label,
   hint,
-  autoComplete,
+  autoComplete = 'current-password',
   value,
   onChange,
   error,
@@ -39,7 +41,7 @@ export function PasswordField({
       autoCapitalize="off"
       spellCheck={false}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange && ((e) => onChange(e.target.value))}
       error={error}
       required
       addon={
@@ -52,6 +54,21 @@ export function PasswordField({
           {shown ? t('password.hide') : t('password.show')}
         </button>
       }
+    />
+  );
+}
+
+/** A new password, with the rule it must follow ("at least 8 characters") as its hint. */
+export function NewPasswordField({
+  label,
+  ...props
+}: Omit<PasswordFieldProps, 'label' | 'hint' | 'autoComplete'> & { label?: string }) {
+  return (
+    <PasswordField
+      {...props}
+      label={label ?? props.t('reset.new_password')}
+      hint={props.t('signup.password_hint', { password_min: PASSWORD_MIN_LENGTH })}
+      autoComplete="new-password"
     />
   );
 }

@@ -1,102 +1,77 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { SwitchField } from '../../shell/components/SwitchField.tsx';
 import { islandTranslator } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
-import type { User } from '../accounts.schemas.ts';
+import { requestErrorMessage } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
 import { setUser } from '../accounts.store.ts';
 import type { SettingsIslandProps } from './ChangeEmailForm.tsx';
-import { requestErrorMessage } from './form-errors.ts';
 import { useUser } from './use-user.ts';
-import '../../shell/components/ui.css';
 
-type Mode = 'invisible' | 'private';
+const MODES = ['invisible', 'private'] as const;
+type Mode = (typeof MODES)[number];
+type Modes = Partial<Record<Mode, boolean>>;
 
 /**
  * Spec §6 privacy modes, each a switch that saves at once: invisible (hidden from search,
  * messages and likes) and private (seen only by members one liked or messaged). A switch that
- * could not be saved flips back and says why.
+ * could not be saved flips back and says why. A switch flipped before the island ran is saved
+ * when it does.
  */
 export default function PrivacyModes({ user: initialUser, messages }: Omit<SettingsIslandProps, 'minAge'>) {
   const user = useUser(initialUser);
   const t = islandTranslator(messages);
-  const [saving, setSaving] = useState<Mode>();
   const [shown, setShown] = useState<Record<Mode, boolean>>({
     invisible: user.invisible,
     private: user.private,
   });
+  const [saving, setSaving] = useState<Modes>({});
+  const form = useForm({
+    failureMessage: (error) => requestErrorMessage(error, t),
+    read: (data): Modes => ({ invisible: data.has('invisible'), private: data.has('private') }),
+    adopt: (values) => {
+      const flipped = MODES.filter((mode) => values[mode] !== shown[mode]);
+      if (flipped.length) change(Object.fromEntries(flipped.map((mode) => [mode, values[mode]])));
+    },
+    send: (modes) => api('PUT /api/account.php', modes),
+    report: (message) => toast(message, { closeLabel: t('toast.close') }),
+    done: ({ user: saved }, modes) => {
+      if (saved) setUser(saved);
+      if (saved) setShown({ invisible: saved.invisible, private: saved.private });
+      for (const [mode, on] of Object.entries(modes))
+        toast(t(on ? `settings.${mode as Mode}_on` : `settings.${mode as Mode}_off`), {
+          variant: 'success',
+          closeLabel: t('toast.close'),
+        });
+    },
+  });
 
-  const change = async (mode: Mode, on: boolean) => {
+  const change = (modes: Modes) => {
     const before = shown;
-    setShown({ ...shown, [mode]: on });
-    setSaving(mode);
-    try {
-      const answer = await api.put<{ user: User }>('/api/account.php', { [mode]: on });
-      setUser(answer.user);
-      setShown({ invisible: answer.user.invisible, private: answer.user.private });
-      toast(t(on ? `settings.${mode}_on` : `settings.${mode}_off`), {
-        variant: 'success',
-        closeLabel: t('toast.close'),
-      });
-    } catch (error) {
-      setShown(before);
-      toast(requestErrorMessage(error, t), { closeLabel: t('toast.close') });
-    } finally {
-      setSaving(undefined);
-    }
+    setShown({ ...shown, ...modes });
+    setSaving(modes);
+    void form.submit(modes).then((saved) => {
+      if (!saved) setShown(before);
+      setSaving({});
+    });
   };
 
   return (
-    <div>
-      <ModeSwitch
-        label={t('settings.invisible')}
-        description={t('settings.invisible_hint')}
-        checked={shown.invisible}
-        busy={saving === 'invisible'}
-        onChange={(on) => change('invisible', on)}
-      />
-      <ModeSwitch
-        label={t('settings.private')}
-        description={t('settings.private_hint')}
-        checked={shown.private}
-        busy={saving === 'private'}
-        onChange={(on) => change('private', on)}
-      />
-    </div>
-  );
-}
-
-function ModeSwitch({
-  label,
-  description,
-  checked,
-  busy,
-  onChange,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  busy: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="form-check form-switch mb-3">
-      <input
-        className="form-check-input"
-        type="checkbox"
-        role="switch"
-        id={id}
-        checked={checked}
-        disabled={busy}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-describedby={`${id}-hint`}
-      />
-      <label className="form-check-label fw-semibold" htmlFor={id}>
-        {label} {busy && <span className="kindred-spinner ms-1" aria-hidden="true" />}
-      </label>
-      <div className="form-text mt-0" id={`${id}-hint`}>
-        {description}
-      </div>
-    </div>
+    <form {...form.props}>
+      {MODES.map((mode) => (
+        <SwitchField
+          key={mode}
+          className="mb-3"
+          name={mode}
+          label={t(`settings.${mode}`)}
+          hint={t(`settings.${mode}_hint`)}
+          checked={shown[mode]}
+          saving={saving[mode] !== undefined}
+          disabled={form.busy}
+          onChange={(on) => change({ [mode]: on })}
+        />
+      ))}
+    </form>
   );
 }

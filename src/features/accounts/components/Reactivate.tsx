@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { api, isApiError } from '../../../lib/api-client.ts';
-import { FormAlert } from '../../shell/components/Field.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import type { User } from '../accounts.schemas.ts';
-import { setUser } from '../accounts.store.ts';
-import { requestErrorMessage } from './form-errors.ts';
-import '../../shell/components/ui.css';
+import { requestErrorMessage } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
+import { logsInFromLink } from './account-forms.ts';
 
 export interface ReactivateProps {
   messages: IslandMessages;
@@ -19,27 +18,21 @@ export interface ReactivateProps {
  */
 export default function Reactivate({ messages, token, links }: ReactivateProps) {
   const t = islandTranslator(messages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [linkInvalid, setLinkInvalid] = useState(false);
   const [done, setDone] = useState(false);
-
-  const reactivate = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      // Sending the same token twice reactivates once: safe to retry after a network failure.
-      const { user } = await api.post<{ user: User }>('/api/reactivate.php', { token }, { idempotent: true });
-      setUser(user);
-      setDone(true);
-      location.assign(links.after);
-    } catch (failure) {
-      setBusy(false);
-      if (isApiError(failure) && (failure.code === 'link_invalid' || failure.code === 'validation'))
-        setLinkInvalid(true);
-      else setError(requestErrorMessage(failure, t));
-    }
-  };
+  const form = useForm({
+    failureMessage: (error) => requestErrorMessage(error, t),
+    read: () => ({ token }),
+    // Sending the same token twice reactivates once: safe to retry after a network failure.
+    send: (body) => api('POST /api/reactivate.php', body, { idempotent: true }),
+    ...logsInFromLink({
+      after: links.after,
+      onDone: () => setDone(true),
+      onLinkInvalid: () => setLinkInvalid(true),
+      // A token that is no token at all is a broken link too.
+      invalidCodes: ['link_invalid', 'validation'],
+    }),
+  });
 
   if (linkInvalid) {
     return (
@@ -51,23 +44,16 @@ export default function Reactivate({ messages, token, links }: ReactivateProps) 
   }
 
   return (
-    <div>
-      <FormAlert message={error} />
+    <form {...form.props}>
+      <FormAlert message={form.error} />
       {done && <FormAlert variant="success" message={t('deleted.reactivated')} />}
-      <button
-        type="button"
+      <SubmitButton
+        busy={form.busy || done}
+        busyLabel={t('deleted.reactivating')}
         className="btn btn-primary btn-lg"
-        onClick={() => void reactivate()}
-        disabled={busy || done}
       >
-        {busy || done ? (
-          <>
-            <span className="kindred-spinner" aria-hidden="true" /> {t('deleted.reactivating')}
-          </>
-        ) : (
-          t('deleted.reactivate')
-        )}
-      </button>
-    </div>
+        {t('deleted.reactivate')}
+      </SubmitButton>
+    </form>
   );
 }

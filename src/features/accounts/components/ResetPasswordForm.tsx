@@ -1,12 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
 import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { PASSWORD_MIN_LENGTH, resetDoInputSchema, tokenField, type User } from '../accounts.schemas.ts';
-import { setUser } from '../accounts.store.ts';
-import { PasswordField } from './PasswordField.tsx';
-import { fieldMessages, parseMessages, requestErrorMessage, type FieldMessages } from './form-errors.ts';
-import '../../shell/components/ui.css';
+import { textOf } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
+import { resetDoInputSchema, tokenField } from '../accounts.schemas.ts';
+import { NewPasswordField, PasswordField } from './PasswordField.tsx';
+import { accountWords, logsInFromLink, schemaCheck } from './account-forms.ts';
 
 export interface ResetPasswordFormProps {
   messages: IslandMessages;
@@ -23,40 +23,24 @@ export interface ResetPasswordFormProps {
  */
 export default function ResetPasswordForm({ messages, token, minAge, links }: ResetPasswordFormProps) {
   const t = islandTranslator(messages);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string>();
   const [linkInvalid, setLinkInvalid] = useState(() => !tokenField.safeParse(token).success);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const parsed = resetDoInputSchema().safeParse({ token, password, password_repeat: repeat });
-    if (!parsed.success) {
-      setErrors(parseMessages(parsed.error, t, minAge));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { user } = await api.post<{ user: User }>('/api/password-reset.php', parsed.data, {
-        query: { do: 1 },
-      });
-      setUser(user);
-      setDone(true);
-      location.assign(links.after);
-    } catch (error) {
-      setBusy(false);
-      if (isApiError(error) && error.code === 'link_invalid') setLinkInvalid(true);
-      else if (isApiError(error) && error.code === 'validation')
-        setErrors(fieldMessages(error.fields, t, minAge));
-      else setFormError(requestErrorMessage(error, t));
-    }
-  };
+  const schema = resetDoInputSchema();
+  const form = useForm({
+    ...accountWords(t, minAge),
+    read: (data) => ({
+      token,
+      password: textOf(data, 'password'),
+      password_repeat: textOf(data, 'password_repeat'),
+    }),
+    check: schemaCheck(schema),
+    send: (values) => api('POST /api/password-reset.php?do=1', schema.parse(values)),
+    ...logsInFromLink({
+      after: links.after,
+      onDone: () => setDone(true),
+      onLinkInvalid: () => setLinkInvalid(true),
+    }),
+  });
 
   if (linkInvalid) {
     return (
@@ -70,28 +54,18 @@ export default function ResetPasswordForm({ messages, token, minAge, links }: Re
   }
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-      <PasswordField
-        label={t('reset.new_password')}
-        hint={t('signup.password_hint', { password_min: PASSWORD_MIN_LENGTH })}
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        t={t}
-      />
+    <form {...form.props}>
+      <NewPasswordField error={form.fields.password} t={t} />
       <PasswordField
         label={t('reset.repeat_password')}
         name="password_repeat"
         autoComplete="new-password"
-        value={repeat}
-        onChange={setRepeat}
-        error={errors.password_repeat}
+        error={form.fields.password_repeat}
         t={t}
       />
-      <FormAlert message={formError} />
+      <FormAlert message={form.error} />
       {done && <FormAlert variant="success" message={t('reset.done')} />}
-      <SubmitButton busy={busy || done} busyLabel={t('reset.saving')}>
+      <SubmitButton busy={form.busy || done} busyLabel={t('reset.saving')}>
         {t('reset.save')}
       </SubmitButton>
     </form>

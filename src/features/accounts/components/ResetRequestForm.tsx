@@ -1,10 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
-import { api, isApiError } from '../../../lib/api-client.ts';
-import { Field, FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
+import { useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { resetRequestInputSchema } from '../accounts.schemas.ts';
-import { fieldMessages, parseMessages, requestErrorMessage, type FieldMessages } from './form-errors.ts';
-import '../../shell/components/ui.css';
+import { textOf } from '../../shell/form.ts';
+import { useForm } from '../../shell/use-form.ts';
+import { EmailField } from './EmailField.tsx';
+import { accountWords, schemaCheck } from './account-forms.ts';
 
 export interface ResetRequestFormProps {
   messages: IslandMessages;
@@ -20,38 +22,25 @@ export default function ResetRequestForm({
   email: initialEmail = '',
 }: ResetRequestFormProps) {
   const t = islandTranslator(messages);
-  const [email, setEmail] = useState(initialEmail);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const parsed = resetRequestInputSchema.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(parseMessages(parsed.error, t, minAge));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await api.post('/api/password-reset.php', parsed.data);
-      setSentTo(parsed.data.email);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'email_not_found')
-        setErrors({ email: error.message || t('accounts.error.email_not_found') });
-      else if (isApiError(error) && error.code === 'validation')
-        setErrors(fieldMessages(error.fields, t, minAge));
-      else if (isApiError(error) && error.code === 'too_many_reset_emails')
-        setFormError(error.message || t('accounts.error.too_many_reset_emails'));
-      else setFormError(requestErrorMessage(error, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    ...accountWords(t, minAge),
+    read: (data) => ({ email: textOf(data, 'email') }),
+    check: schemaCheck(resetRequestInputSchema),
+    send: async (values) => {
+      const body = resetRequestInputSchema.parse(values);
+      await api('POST /api/password-reset.php', body);
+      return body.email;
+    },
+    done: setSentTo,
+    refused: (error) => {
+      if (error.code === 'email_not_found')
+        return { fields: { email: error.message || t('accounts.error.email_not_found') } };
+      if (error.code === 'too_many_reset_emails')
+        return { error: error.message || t('accounts.error.too_many_reset_emails') };
+      return undefined;
+    },
+  });
 
   if (sentTo) {
     return (
@@ -63,21 +52,15 @@ export default function ResetRequestForm({
   }
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-      <Field
+    <form {...form.props}>
+      <EmailField
         label={t('login.email')}
-        name="email"
-        type="email"
-        inputMode="email"
         autoComplete="email"
-        spellCheck={false}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        required
+        defaultValue={initialEmail}
+        error={form.fields.email}
       />
-      <FormAlert message={formError} />
-      <SubmitButton busy={busy} busyLabel={t('reset.sending')}>
+      <FormAlert message={form.error} />
+      <SubmitButton busy={form.busy} busyLabel={t('reset.sending')}>
         {t('reset.send')}
       </SubmitButton>
     </form>

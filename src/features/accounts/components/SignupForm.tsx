@@ -1,18 +1,20 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { isApiError } from '../../../lib/api-client.ts';
-import { Field, FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { Field, FormAlert, SubmitButton, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
+import type { FieldMessages, Refusal } from '../../shell/form.ts';
+import { useForm, useHydrated } from '../../shell/use-form.ts';
 import {
-  fieldErrorMessage,
   NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   SIGNUP_MESSAGE_MAX_LENGTH,
   type Gender,
   type Seeking,
 } from '../accounts.schemas.ts';
 import { signup } from '../accounts.store.ts';
 import { interpolate } from '../../shell/components/interpolate.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { EmailField } from './EmailField.tsx';
+import { NewPasswordField } from './PasswordField.tsx';
+import { accountWords } from './account-forms.ts';
 import {
   firstStepWithError,
   LAST_STEP,
@@ -20,11 +22,10 @@ import {
   signupPayload,
   stepOf,
   validateSteps,
-  type SignupErrors,
   type SignupField,
   type SignupValues,
 } from './signup-steps.ts';
-import type { SignupAvailability, SignupSettings } from './signup-settings.ts';
+import type { SignupAvailability, SignupSettings } from '../signup-settings.ts';
 
 export interface SignupFormProps {
   settings: SignupSettings;
@@ -34,6 +35,21 @@ export interface SignupFormProps {
   /** A code to fill in (a link `/signup?invite=…`, or `openSignup({ invite })`). */
   invite?: string | undefined;
 }
+
+/** The choices of the first step and their labels. */
+const CHOICES = {
+  gender: [
+    ['male', 'gender.male'],
+    ['female', 'gender.female'],
+  ],
+  seeking: [
+    ['male', 'signup.seeking_male'],
+    ['female', 'signup.seeking_female'],
+    ['both', 'signup.seeking_both'],
+  ],
+} as const;
+
+const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 
 const STEP_TITLES = [
   'signup.step_about',
@@ -63,20 +79,53 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
     password: '',
     signup_message: '',
   });
-  const [errors, setErrors] = useState<SignupErrors>({});
-  /** Messages of the server for fields (e.g. "An account with this e-mail address already exists"). */
-  const [serverFieldMessages, setServerFieldMessages] = useState<Partial<Record<SignupField, string>>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
   const stepRef = useRef<HTMLFieldSetElement>(null);
   const movedRef = useRef(false);
+  const [done, setDone] = useState(false);
   const [availability, setAvailability] = useState(settings.availability);
   const inviteRequired = availability === 'invite';
+  const hydrated = useHydrated();
+  const words = accountWords(t, settings.minAge);
+
+  const goTo = (next: number) => {
+    movedRef.current = true;
+    setStep(next);
+  };
+
+  const form = useForm({
+    ...words,
+    // What the fields hold (after hydration the same as `values`; before it, what was chosen).
+    read: (data): SignupValues => {
+      const read = { ...values };
+      for (const key of Object.keys(read) as Array<keyof SignupValues>) {
+        const value = data.get(key);
+        if (typeof value === 'string') Object.assign(read, { [key]: value });
+      }
+      return read;
+    },
+    adopt: setValues,
+    check: (input) =>
+      validateSteps(input, step, { minAge: settings.minAge, now: Date.now(), inviteRequired }),
+    send: (input) => signup(signupPayload(input, inviteRequired, settings.profile)),
+    leaves: true,
+    done: () => {
+      setDone(true);
+      location.assign(settings.links.complete);
+    },
+    refused: (error) =>
+      signupRefusal(error, { t, inviteRequired, fieldMessage: words.fieldMessage, setAvailability }),
+    // A field refused on an earlier step sends the member back to it, with everything still there.
+    onFields: (fields) => {
+      const earliest = firstStepWithError(fields);
+      if (earliest !== undefined && earliest !== step) goTo(earliest);
+    },
+  });
 
   useEffect(() => {
     if (invite) setValues((v) => ({ ...v, invite }));
   }, [invite]);
+
+  useEffect(() => onBusyChange?.(form.busy), [form.busy]);
 
   // After moving between steps, focus goes to the new step's first field (not on first render).
   useEffect(() => {
@@ -87,109 +136,28 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
     first?.focus();
   }, [step]);
 
-  const setBusyState = (next: boolean) => {
-    setBusy(next);
-    onBusyChange?.(next);
-  };
-
   if (availability === 'closed' || availability === 'partners_only') {
     return <SignupUnavailable availability={availability} settings={settings} t={t} />;
   }
 
-  const rules = { minAge: settings.minAge, now: Date.now(), inviteRequired };
-  const messageOf = (field: SignupField): string | undefined => {
-    const code = errors[field];
-    if (serverFieldMessages[field]) return serverFieldMessages[field];
-    return code ? fieldErrorMessage(t, code, settings.minAge) : undefined;
-  };
+  const messageOf = (field: SignupField): string | undefined => form.fields[field];
 
   const update = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    const field: SignupField = key.startsWith('birth_') ? 'date_of_birth' : (key as SignupField);
     // A corrected field loses its message at once; others keep theirs until the next check.
-    if (errors[field] || serverFieldMessages[field]) {
-      setErrors((e) => ({ ...e, [field]: undefined }));
-      setServerFieldMessages((m) => ({ ...m, [field]: undefined }));
-    }
+    form.clearField(key.startsWith('birth_') ? 'date_of_birth' : key);
   };
 
-  const goTo = (next: number) => {
-    movedRef.current = true;
-    setStep(next);
-  };
-
-  const onSubmit = async (event: SubmitEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const found = validateSteps(values, step, rules);
-    const earliest = firstStepWithError(found);
-    setErrors(found);
-    setServerFieldMessages({});
-    if (earliest !== undefined) {
-      if (earliest !== step) goTo(earliest);
-      else stepRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    if (step < LAST_STEP) {
-      goTo(step + 1);
-      return;
-    }
-    setBusyState(true);
-    try {
-      await signup(signupPayload(values, inviteRequired));
-      setDone(true);
-      location.assign(settings.links.complete);
-    } catch (error) {
-      setBusyState(false);
-      showServerError(error);
-    }
-  };
-
-  const showServerError = (error: unknown) => {
-    if (!isApiError(error)) {
-      setFormError(t('error.try_later'));
-      return;
-    }
-    const fieldMessages: Partial<Record<SignupField, string>> = {};
-    const fieldCodes: SignupErrors = {};
-    if (error.code === 'validation') {
-      for (const [field, code] of Object.entries(error.fields)) {
-        if (stepOf(field) === undefined) continue;
-        fieldCodes[field as SignupField] = code as SignupErrors[SignupField];
-      }
-    } else if (error.code === 'email_exists' || error.code === 'account_pending_deletion') {
-      fieldMessages.email =
-        error.message ||
-        t(
-          error.code === 'email_exists'
-            ? 'accounts.error.email_exists'
-            : 'accounts.error.account_pending_deletion',
-        );
-    } else if (error.code === 'signup_closed' && error.body.reason === 'invite' && inviteRequired) {
-      fieldMessages.invite = error.message || t('accounts.error.invite_required');
-    } else if (
-      error.code === 'signup_closed' &&
-      (error.body.reason === 'trafficsource' || error.body.reason === 'closed')
-    ) {
-      // The site's rule changed, or the partner's cookie is gone: say so instead of the form.
-      setAvailability(error.body.reason === 'closed' ? 'closed' : 'partners_only');
-      return;
-    } else {
-      setFormError(error.message || t('error.try_later'));
-      return;
-    }
-    setErrors(fieldCodes);
-    setServerFieldMessages(fieldMessages);
-    const earliest = firstStepWithError({ ...fieldCodes, ...fieldMessages });
-    if (earliest !== undefined) goTo(earliest);
-    else setFormError(error.message || t('error.try_later'));
+    if (step === LAST_STEP) void form.submit();
+    else if (form.check()) goTo(step + 1);
   };
 
   const total = SIGNUP_STEPS.length;
 
   return (
-    <form className="signup-form" method="post" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+    <form className="signup-form" {...form.props} onSubmit={onSubmit}>
       <div
         className="signup-progress"
         role="progressbar"
@@ -206,31 +174,20 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
       <p className="small text-body-secondary mb-2" aria-hidden="true">
         {t('signup.step', { step: step + 1, total })}
       </p>
-      <fieldset ref={stepRef} disabled={busy || done} className="signup-step">
+      <fieldset ref={stepRef} disabled={form.busy || done} className="signup-step">
         <legend className="h5 mb-3">{t(STEP_TITLES[step]!)}</legend>
         {step === 0 && (
           <>
-            <ChoiceGroup
-              legend={t('signup.gender')}
-              name="gender"
-              value={values.gender}
-              options={[
-                ['male', t('gender.male')],
-                ['female', t('gender.female')],
-              ]}
-              onChange={(v) => update('gender', v as Gender)}
-            />
-            <ChoiceGroup
-              legend={t('signup.seeking')}
-              name="seeking"
-              value={values.seeking}
-              options={[
-                ['male', t('signup.seeking_male')],
-                ['female', t('signup.seeking_female')],
-                ['both', t('signup.seeking_both')],
-              ]}
-              onChange={(v) => update('seeking', v as Seeking)}
-            />
+            {(['gender', 'seeking'] as const).map((name) => (
+              <ChoiceGroup
+                key={name}
+                legend={t(`signup.${name}`)}
+                name={name}
+                value={values[name]}
+                options={CHOICES[name].map(([option, key]) => [option, t(key)])}
+                onChange={(option) => update(name, option as Gender & Seeking)}
+              />
+            ))}
             {inviteRequired && (
               <Field
                 label={t('signup.invite')}
@@ -271,23 +228,16 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
         )}
         {step === 3 && (
           <>
-            <Field
+            <EmailField
               label={t('signup.email')}
               hint={t('signup.email_hint')}
-              name="email"
-              type="email"
-              inputMode="email"
               autoComplete="email"
-              spellCheck={false}
               value={values.email}
               onChange={(e) => update('email', e.target.value)}
               error={messageOf('email')}
-              required
             />
-            <PasswordField
+            <NewPasswordField
               label={t('signup.password')}
-              hint={t('signup.password_hint', { password_min: PASSWORD_MIN_LENGTH })}
-              autoComplete="new-password"
               value={values.password}
               onChange={(v) => update('password', v)}
               error={messageOf('password')}
@@ -304,7 +254,7 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
           />
         )}
       </fieldset>
-      <FormAlert message={formError} />
+      <FormAlert message={form.error} />
       {done && <FormAlert variant="success" message={t('signup.created')} />}
       <div className="d-flex gap-2 justify-content-between align-items-center mt-3">
         {step > 0 ? (
@@ -312,7 +262,7 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
             type="button"
             className="btn btn-outline-secondary"
             onClick={() => goTo(step - 1)}
-            disabled={busy || done}
+            disabled={form.busy || done}
           >
             {t('signup.back')}
           </button>
@@ -320,11 +270,11 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
           <span />
         )}
         {step < LAST_STEP ? (
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="btn btn-primary" disabled={!hydrated}>
             {t('signup.next')}
           </button>
         ) : (
-          <SubmitButton busy={busy || done} busyLabel={t('signup.submitting')}>
+          <SubmitButton busy={form.busy || done} busyLabel={t('signup.submitting')}>
             {t('signup.submit')}
           </SubmitButton>
         )}
@@ -342,6 +292,47 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
       </p>
     </form>
   );
+}
+
+/** How the signup words the server's refusals (spec §5), or `undefined` for the defaults. */
+function signupRefusal(
+  error: ApiError,
+  {
+    t,
+    inviteRequired,
+    fieldMessage,
+    setAvailability,
+  }: {
+    t: IslandTranslate;
+    inviteRequired: boolean;
+    fieldMessage: (code: string) => string;
+    setAvailability: (availability: SignupAvailability) => void;
+  },
+): Refusal {
+  const generic = { error: error.message || t('error.try_later') };
+  if (error.code === 'validation') {
+    // Only fields the steps ask for can be shown; anything else reads as a general failure.
+    const fields: FieldMessages = {};
+    for (const [field, code] of Object.entries(error.fields))
+      if (stepOf(field) !== undefined) fields[field] = error.fieldMessages[field] || fieldMessage(code);
+    return Object.keys(fields).length ? { fields } : generic;
+  }
+  if (error.code === 'email_exists' || error.code === 'account_pending_deletion') {
+    const key =
+      error.code === 'email_exists'
+        ? 'accounts.error.email_exists'
+        : 'accounts.error.account_pending_deletion';
+    return { fields: { email: error.message || t(key) } };
+  }
+  const reason = error.code === 'signup_closed' ? error.body.reason : undefined;
+  if (reason === 'invite' && inviteRequired)
+    return { fields: { invite: error.message || t('accounts.error.invite_required') } };
+  if (reason === 'trafficsource' || reason === 'closed') {
+    // The site's rule changed, or the partner's cookie is gone: say so instead of the form.
+    setAvailability(reason === 'closed' ? 'closed' : 'partners_only');
+    return 'handled';
+  }
+  return generic;
 }
 
 function ChoiceGroup({
@@ -401,50 +392,36 @@ function BirthdateInput({
   const errorId = `${id}-error`;
   const describedBy = `${hintId}${error ? ` ${errorId}` : ''}`;
   const invalid = error ? ' is-invalid' : '';
+  /** The day or the month: option n is the n-th of `options`. */
+  const select = (part: 'day' | 'month', label: string, options: readonly string[]) => (
+    <div>
+      <label className="form-label small" htmlFor={`${id}-${part}`}>
+        {label}
+      </label>
+      <select
+        id={`${id}-${part}`}
+        className={`form-select${invalid}`}
+        name={`birth_${part}`}
+        autoComplete={`bday-${part}`}
+        value={values[`birth_${part}`]}
+        onChange={(e) => onChange(`birth_${part}`, e.target.value)}
+        aria-invalid={error ? true : undefined}
+      >
+        <option value="" />
+        {options.map((text, i) => (
+          <option key={text} value={String(i + 1)}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   return (
     <fieldset className="mb-3" aria-describedby={describedBy}>
       <legend className="form-label fs-6">{t('signup.birthdate')}</legend>
       <div className="signup-birthdate">
-        <div>
-          <label className="form-label small" htmlFor={`${id}-day`}>
-            {t('signup.day')}
-          </label>
-          <select
-            id={`${id}-day`}
-            className={`form-select${invalid}`}
-            autoComplete="bday-day"
-            value={values.birth_day}
-            onChange={(e) => onChange('birth_day', e.target.value)}
-            aria-invalid={error ? true : undefined}
-          >
-            <option value="" />
-            {Array.from({ length: 31 }, (_, i) => (
-              <option key={i} value={String(i + 1)}>
-                {i + 1}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="form-label small" htmlFor={`${id}-month`}>
-            {t('signup.month')}
-          </label>
-          <select
-            id={`${id}-month`}
-            className={`form-select${invalid}`}
-            autoComplete="bday-month"
-            value={values.birth_month}
-            onChange={(e) => onChange('birth_month', e.target.value)}
-            aria-invalid={error ? true : undefined}
-          >
-            <option value="" />
-            {settings.months.map((month, i) => (
-              <option key={month} value={String(i + 1)}>
-                {month}
-              </option>
-            ))}
-          </select>
-        </div>
+        {select('day', t('signup.day'), DAYS)}
+        {select('month', t('signup.month'), settings.months)}
         <div>
           <label className="form-label small" htmlFor={`${id}-year`}>
             {t('signup.year')}
@@ -453,6 +430,7 @@ function BirthdateInput({
             id={`${id}-year`}
             className={`form-control${invalid}`}
             inputMode="numeric"
+            name="birth_year"
             autoComplete="bday-year"
             maxLength={4}
             placeholder={t('signup.year_placeholder')}
@@ -483,30 +461,17 @@ function MessageInput({
   error: string | undefined;
   t: IslandTranslate;
 }) {
-  const id = useId();
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {t('signup.message')}
-      </label>
-      <textarea
-        id={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        rows={4}
-        maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        aria-invalid={error ? true : undefined}
-      />
-      <div className="form-text" id={`${id}-hint`}>
-        {t('signup.message_hint')}{' '}
-        {t('signup.characters_left', { count: SIGNUP_MESSAGE_MAX_LENGTH - value.length })}
-      </div>
-      <div className={`invalid-feedback${error ? ' d-block' : ''}`} id={`${id}-error`} role="alert">
-        {error}
-      </div>
-    </div>
+    <TextAreaField
+      label={t('signup.message')}
+      hint={`${t('signup.message_hint')} ${t('signup.characters_left', { count: SIGNUP_MESSAGE_MAX_LENGTH - value.length })}`}
+      name="signup_message"
+      rows={4}
+      maxLength={SIGNUP_MESSAGE_MAX_LENGTH}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
   );
 }
 

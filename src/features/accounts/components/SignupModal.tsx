@@ -8,7 +8,7 @@ import {
   type SignupRequest,
 } from '../signup-on-demand/trigger.ts';
 import SignupForm from './SignupForm.tsx';
-import type { SignupSettings } from './signup-settings.ts';
+import type { SignupSettings } from '../signup-settings.ts';
 
 export interface SignupModalProps {
   settings: SignupSettings;

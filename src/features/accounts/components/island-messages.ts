@@ -86,6 +86,7 @@ export const LOGIN_MESSAGES: MessageKey[] = [
   'nav.signup',
   'accounts.error.login_failed',
   'accounts.error.account_locked',
+  'accounts.error.login_throttled',
 ];
 
 export const RESET_REQUEST_MESSAGES: MessageKey[] = [
@@ -115,16 +116,31 @@ export const RESET_PASSWORD_MESSAGES: MessageKey[] = [
 ];
 
 /** The settings screen's islands share one set (e-mail, password, privacy, deletion). */
-export const SETTINGS_MESSAGES: MessageKey[] = [
+/** What every form of the settings page shows: its fields' errors and the busy label. */
+const SETTINGS_FORM: MessageKey[] = [
   ...FIELD_MESSAGES,
   ...PASSWORD_FIELD,
   ...GENERIC,
   'settings.saving',
+  'settings.password_confirm',
+];
+
+/*
+ * The settings page has four islands; each gets its own list, since every island's messages
+ * are serialized into the page (and hashed by Astro) once more on every request.
+ */
+
+export const CHANGE_EMAIL_MESSAGES: MessageKey[] = [
+  ...SETTINGS_FORM,
   'settings.email_current',
   'settings.email_new',
-  'settings.password_confirm',
   'settings.email_submit',
   'settings.email_sent',
+  'accounts.error.email_exists',
+];
+
+export const CHANGE_PASSWORD_MESSAGES: MessageKey[] = [
+  ...SETTINGS_FORM,
   'settings.password_old',
   'reset.new_password',
   'signup.password_hint',
@@ -132,6 +148,10 @@ export const SETTINGS_MESSAGES: MessageKey[] = [
   'settings.keep_session_hint',
   'settings.password_submit',
   'settings.password_saved',
+];
+
+export const PRIVACY_MODES_MESSAGES: MessageKey[] = [
+  ...GENERIC,
   'settings.invisible',
   'settings.invisible_hint',
   'settings.invisible_on',
@@ -140,7 +160,10 @@ export const SETTINGS_MESSAGES: MessageKey[] = [
   'settings.private_hint',
   'settings.private_on',
   'settings.private_off',
-  'accounts.error.email_exists',
+];
+
+export const DELETE_ACCOUNT_MESSAGES: MessageKey[] = [
+  ...SETTINGS_FORM,
   'deletion.intro',
   'deletion.start',
   'deletion.alternatives_title',
@@ -162,6 +185,16 @@ export const SETTINGS_MESSAGES: MessageKey[] = [
   'deletion.deleting',
   'signup.back',
   ...DELETION_REASONS.map((reason): MessageKey => `accounts.delete.reason.${reason}`),
+];
+
+/** Every message of the settings page's islands together. */
+export const SETTINGS_MESSAGES: MessageKey[] = [
+  ...new Set([
+    ...CHANGE_EMAIL_MESSAGES,
+    ...CHANGE_PASSWORD_MESSAGES,
+    ...PRIVACY_MODES_MESSAGES,
+    ...DELETE_ACCOUNT_MESSAGES,
+  ]),
 ];
 
 export const NOTIFICATION_MESSAGES: MessageKey[] = [

@@ -121,4 +121,11 @@ describe('signup payload', () => {
       invite: 'CODE',
     });
   });
+
+  it('names the profile the visitor signs up from (spec §2 /members/{id}/signup)', () => {
+    expect(signupPayload(values({}), false, '0123456789abcdef')).toMatchObject({
+      profile: '0123456789abcdef',
+    });
+    expect(signupPayload(values({}), false)).not.toHaveProperty('profile');
+  });
 });

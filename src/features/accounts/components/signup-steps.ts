@@ -54,7 +54,11 @@ export function dateOfBirth(values: Pick<SignupValues, 'birth_day' | 'birth_mont
 }
 
 /** The request body of `POST /api/signup.php` (optional fields left out when empty). */
-export function signupPayload(values: SignupValues, inviteRequired: boolean): Record<string, string> {
+export function signupPayload(
+  values: SignupValues,
+  inviteRequired: boolean,
+  profile?: string,
+): Record<string, string> {
   const payload: Record<string, string> = {
     email: values.email,
     name: values.name,
@@ -65,6 +69,7 @@ export function signupPayload(values: SignupValues, inviteRequired: boolean): Re
   };
   if (values.signup_message.trim()) payload.signup_message = values.signup_message;
   if (inviteRequired) payload.invite = values.invite.trim();
+  if (profile) payload.profile = profile;
   return payload;
 }
 

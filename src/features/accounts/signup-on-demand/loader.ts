@@ -1,4 +1,4 @@
-import { compact } from '../../page-behaviours/inline-scripts.ts';
+import { compact } from '../../../lib/compact-script.ts';
 import { SIGNUP_READY_ATTRIBUTE, SIGNUP_READY_EVENT, SIGNUP_REQUEST_EVENT } from './trigger.ts';
 
 /** The element the modal mounts into; it carries the bundle's URL and its JSON props follow it. */

@@ -3,7 +3,12 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
-import { LANDER_MEDIA_FILE, landerMapSvg, landerMediaDir } from '../../../features/landers/index.ts';
+import {
+  LANDER_MEDIA_FILE,
+  landerClipServable,
+  landerMapSvg,
+  landerMediaDir,
+} from '../../../features/landers/index.ts';
 import { serviceContext } from '../../../server/context.ts';
 import { apiError } from '../../../server/http.ts';
 import { onColor } from '../../../styles/brand.ts';
@@ -13,7 +18,8 @@ const TYPES: Record<string, string> = { webm: 'video/webm', webp: 'image/webp' }
 /**
  * Media the landers make for the requesting site only: `map.svg` (drawn per request, cached a
  * few minutes) and the video lander's clip and poster (names carry their content hash, so they
- * are cached for good). Range requests are answered, as video players ask for them.
+ * are cached for good), only while everyone in the clip is still public. Range requests are
+ * answered, as video players ask for them.
  */
 export const GET: APIRoute = async ({ params, locals, request }) => {
   const { site, t, platform } = locals;
@@ -31,6 +37,9 @@ export const GET: APIRoute = async ({ params, locals, request }) => {
     });
   }
   if (!LANDER_MEDIA_FILE.test(file)) return apiError(t, 404, 'not_found');
+  if (!(await landerClipServable(serviceContext(locals), platform.env.dataDir, file))) {
+    return apiError(t, 404, 'not_found');
+  }
   const path = join(landerMediaDir(platform.env.dataDir, site.id), file);
   let size: number;
   try {

@@ -1,10 +1,10 @@
 import type { AstroCookies } from 'astro';
-import type { Locale } from '../../../i18n/locales.ts';
-import { serviceContext } from '../../../server/context.ts';
-import { localePath } from '../../../server/request.ts';
-import type { Site } from '../../../tenancy/site.ts';
-import { hasTrafficSource, TRACKING_COOKIE } from '../../tracking/index.ts';
-import type { Gender, Seeking } from '../accounts.schemas.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { serviceContext } from '../../server/context.ts';
+import { localePath } from '../../server/request.ts';
+import type { Site } from '../../tenancy/site.ts';
+import { hasTrafficSource, TRACKING_COOKIE } from '../tracking/index.ts';
+import type { Gender, Seeking } from './accounts.schemas.ts';
 
 /**
  * What the signup form needs to know about the site, computed on the server and passed to the
@@ -32,8 +32,17 @@ export interface SignupSettings {
   months: string[];
   /** A code from the link the visitor followed (`?invite=`). */
   invite?: string;
+  /**
+   * The profile the visitor came from (`/members/{id}/signup` and the other profile landers, or
+   * `/signup?profile=` without script): signup sends it as `profile`, so the signup message goes
+   * to that member and activation leads there.
+   */
+  profile?: string;
   links: { complete: string; login: string; terms: string; privacy: string };
 }
+
+/** A public profile id as signup accepts it (accounts.schemas.ts). */
+const PROFILE_ID = /^[0-9a-z]{16}$/;
 
 export function signupAvailability(signups: Site['signups'], hasTrafficSource: boolean): SignupAvailability {
   switch (signups) {
@@ -57,9 +66,14 @@ export function monthNames(locale: Locale): string[] {
 export function signupSettings(
   site: Site,
   locale: Locale,
-  options: { hasTrafficSource: boolean; invite?: string | null | undefined },
+  options: {
+    hasTrafficSource: boolean;
+    invite?: string | null | undefined;
+    profile?: string | null | undefined;
+  },
 ): SignupSettings {
   const invite = options.invite?.trim().slice(0, 64);
+  const profile = options.profile && PROFILE_ID.test(options.profile) ? options.profile : undefined;
   return {
     siteName: site.name,
     minAge: site.limits.minAge,
@@ -70,6 +84,7 @@ export function signupSettings(
     },
     months: monthNames(locale),
     ...(invite ? { invite } : {}),
+    ...(profile ? { profile } : {}),
     links: {
       complete: localePath(locale, '/complete-signup'),
       login: localePath(locale, '/login'),
@@ -79,11 +94,15 @@ export function signupSettings(
   };
 }
 
-/** The settings of the signup form on this request: the site's, and the visitor's traffic source. */
+/**
+ * The settings of the signup form on this request: the site's, the visitor's traffic source,
+ * and the profile the visitor signs up from (a profile lander names it; `?profile=` otherwise).
+ */
 export async function loadSignupSettings(
   locals: App.Locals,
   cookies: AstroCookies,
   url: URL,
+  profile?: string,
 ): Promise<SignupSettings> {
   const { site, locale } = locals;
   const needsSource = site.signups === 'with_trafficsource';
@@ -97,5 +116,6 @@ export async function loadSignupSettings(
   return signupSettings(site, locale, {
     hasTrafficSource: fromPartner,
     invite: url.searchParams.get('invite'),
+    profile: profile ?? url.searchParams.get('profile'),
   });
 }

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
-import type { Locale } from '../../../i18n/locales.ts';
-import { localePath } from '../../../server/request.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { localePath } from '../../server/request.ts';
 
 /**
  * Server helpers for the account pages: who may see them, and where they lead afterwards.

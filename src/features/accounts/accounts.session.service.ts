@@ -1,0 +1,177 @@
+import { newId } from '../../db/ids.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { isPublicHttpsUrl } from '../../server/public-url.ts';
+import { admitLogin, clearLoginFailures, recordLoginFailure, type LoginAttempt } from '../security/index.ts';
+import { AccountError } from './accounts.errors.ts';
+import {
+  deleteSession,
+  findLiveSession,
+  findMemberByEmail,
+  touchSession,
+  updateMember,
+  upsertPushSubscription,
+} from './accounts.repository.ts';
+import { type LoginInput, type PushSubscriptionInput, type User } from './accounts.schemas.ts';
+import type { SessionMember } from './accounts.types.ts';
+import { deviceIdFor, issueDeviceToken } from './device-cookie.ts';
+import {
+  type AccountsContext,
+  blocked,
+  blockEvent,
+  event,
+  invalid,
+  type IssuedSession,
+  memberLocale,
+  MINUTE,
+  SESSION_LIFETIME_MS,
+  SESSION_RENEW_BELOW_MS,
+  startSession,
+  userOf,
+  userOfRow,
+} from './accounts.service-support.ts';
+
+/* Sessions: resuming one from its cookie, login, logout, and what a session carries along. */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sessions                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** `last_seen_at` is written at most this often: an active member is not a write per request. */
+const SEEN_RESOLUTION_MS = MINUTE;
+
+/**
+ * The member of a session cookie on this site, or null. A session of another site (even of the
+ * same network) is not found: sessions carry their site. Marks the member as seen; when less than
+ * half of the 30 days is left, the session is renewed (`renewedUntil`: set the cookie again).
+ * One query reads the session with its member's account, profile and photo.
+ */
+export async function resumeSession(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{
+  member: SessionMember;
+  /** The member as `User`, from the row the session was found with: no second read. */
+  user: () => Promise<User | null>;
+  renewedUntil: number | undefined;
+} | null> {
+  const now = ctx.clock.now();
+  const row = await findLiveSession(ctx.db, ctx.network, ctx.site.id, sessionId, now);
+  if (!row) return null;
+  const renewedUntil =
+    Number(row.expires_at) - now < SESSION_RENEW_BELOW_MS ? now + SESSION_LIFETIME_MS : undefined;
+  if (renewedUntil !== undefined || now - Number(row.last_seen_at) >= SEEN_RESOLUTION_MS) {
+    await touchSession(ctx.db, ctx.network, {
+      id: row.session_id,
+      memberId: row.id,
+      now,
+      expiresAt: renewedUntil,
+    });
+  }
+  return {
+    member: {
+      id: row.id,
+      profileId: row.profile_id,
+      sessionId: row.session_id,
+      status: row.status === 'active' ? 'active' : 'not_confirmed',
+      language: memberLocale(ctx.site, row.language),
+      paidUser: row.paid_user === 1,
+      invisible: row.invisible === 1,
+      private: row.private === 1,
+      createdAt: Number(row.created_at),
+    },
+    user: () => userOfRow(ctx, row),
+    renewedUntil,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Login, logout, language, push                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * `POST /api/user.php`. The same answer and about the same time for an unknown address and a
+ * wrong password (a dummy hash is verified), so login never tells who is a member. A right
+ * password for an account inside its deletion window says so, since only the owner can know it.
+ * The browser's previous session, if any, ends: a login always starts a fresh one.
+ *
+ * The attempt is counted by the login throttle before any password is verified (see
+ * security/login-guard.ts); `deviceToken` is the browser's device cookie, and a successful
+ * login answers a fresh one (`device`) for the browser to keep.
+ */
+export async function login(
+  ctx: AccountsContext,
+  input: LoginInput,
+  previousSessionId: string | undefined,
+  deviceToken?: string,
+): Promise<{ user: User; session: IssuedSession; device: string }> {
+  const now = ctx.clock.now();
+  const member = await findMemberByEmail(ctx.db, ctx.network, ctx.site.id, input.email);
+  const attempt: LoginAttempt = {
+    email: input.email,
+    ip: ctx.request.ip,
+    device: member ? deviceIdFor(ctx.secret, ctx.site.id, member.id, deviceToken, now) : undefined,
+  };
+  const admission = await admitLogin(ctx.rateLimiter, ctx.site, attempt, now);
+  if ('block' in admission) {
+    await event(ctx, blockEvent(admission.block), null);
+    throw blocked(admission.block);
+  }
+  const ok = member ? await ctx.passwords.verify(member.password_hash, input.password) : false;
+  if (!member) await ctx.passwords.verifyNothing(input.password);
+  const erased = member?.status === 'deleted' && (member.reactivate_until ?? 0) <= now;
+  if (!member || !ok || erased) {
+    await event(ctx, 'login_failed', member?.id ?? null);
+    const lock = await recordLoginFailure(ctx.rateLimiter, ctx.site, attempt, admission.admitted, now);
+    if (lock) {
+      await event(ctx, blockEvent(lock), member?.id ?? null);
+      throw blocked(lock);
+    }
+    throw new AccountError('login_failed');
+  }
+  await clearLoginFailures(ctx.rateLimiter, ctx.site, attempt);
+  if (member.status === 'deleted') throw new AccountError('account_pending_deletion');
+  if (previousSessionId) await deleteSession(ctx.db, ctx.network, previousSessionId);
+  const session = await startSession(ctx, member.id);
+  await event(ctx, 'login', member.id);
+  const device = issueDeviceToken(ctx.secret, ctx.site.id, member.id, now);
+  return { user: await userOf(ctx, member.id), session, device };
+}
+
+/** `GET /api/logout.php`: the session ends on the server, not only in the browser. */
+export async function logout(ctx: AccountsContext, member: SessionMember | null): Promise<void> {
+  if (!member) return;
+  await deleteSession(ctx.db, ctx.network, member.sessionId);
+  await event(ctx, 'logout', member.id);
+}
+
+/** `PUT /api/user.php`: the member's language, for the site and for e-mails. */
+export async function setLanguage(
+  ctx: AccountsContext,
+  member: SessionMember,
+  language: Locale,
+): Promise<User> {
+  await updateMember(ctx.db, ctx.network, member.id, { language });
+  return userOf(ctx, member.id);
+}
+
+/** `POST /api/user.php?push=1`: the browser's push subscription, attached to the account. */
+export async function savePushSubscription(
+  ctx: AccountsContext,
+  member: SessionMember,
+  input: PushSubscriptionInput,
+): Promise<void> {
+  const { subscription } = input;
+  // The server will POST to this URL: never to itself or a private network (see public-url.ts).
+  if (!isPublicHttpsUrl(subscription.endpoint)) throw invalid({ subscription: 'endpoint_invalid' });
+  await upsertPushSubscription(ctx.db, ctx.network, {
+    id: newId(),
+    memberId: member.id,
+    siteId: ctx.site.id,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    userAgent: ctx.request.userAgent?.slice(0, 300) ?? null,
+    now: ctx.clock.now(),
+  });
+}

@@ -49,9 +49,22 @@ export function isMessageKey(key: string): key is MessageKey {
 export function pickMessages<K extends MessageKey>(
   locale: Locale,
   keys: readonly K[],
-): Record<K, string> & { locale: Locale } {
+): Readonly<Record<K, string> & { locale: Locale }> {
+  // Key lists are module constants: each subset is built once per locale, not per request.
+  let byLocale = picked.get(keys);
+  if (!byLocale) {
+    byLocale = new Map();
+    picked.set(keys, byLocale);
+  }
+  const known = byLocale.get(locale);
+  if (known) return known as Record<K, string> & { locale: Locale };
   const messages = MESSAGES[locale];
   const out = {} as Record<K, string>;
   for (const key of keys) out[key] = messages[key];
-  return { ...out, locale };
+  const subset = Object.freeze({ ...out, locale });
+  byLocale.set(locale, subset);
+  return subset;
 }
+
+/** Subsets already picked, by key list (a WeakMap: a list built on the fly is not kept). */
+const picked = new WeakMap<readonly MessageKey[], Map<Locale, Readonly<Record<string, string>>>>();

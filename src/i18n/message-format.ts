@@ -218,5 +218,23 @@ function render(nodes: readonly MessageNode[], vars: MessageVars, locale: string
  */
 export function format(template: string, vars?: MessageVars, locale: string = 'en'): string {
   if (!vars || !template.includes('{')) return template;
-  return render(parseMessage(template).nodes, vars, locale, '#');
+  return render(parsedNodes(template), vars, locale, '#');
+}
+
+/**
+ * Messages already read, by text. Templates come from the locale files, so the same few are
+ * formatted again on every page (a plural hint on every settings page): each is parsed once.
+ * Bounded, as any text may be formatted.
+ */
+const parsed = new Map<string, ParsedMessage['nodes']>();
+const PARSED_MAX = 2000;
+
+function parsedNodes(template: string): ParsedMessage['nodes'] {
+  let nodes = parsed.get(template);
+  if (!nodes) {
+    nodes = parseMessage(template).nodes;
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(template, nodes);
+  }
+  return nodes;
 }

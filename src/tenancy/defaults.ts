@@ -1,4 +1,4 @@
-import type { Bundle, Company } from './tenant.schema.ts';
+import { VISIBLE_PROFILE_FIELDS, type Bundle, type Company } from './tenant.schema.ts';
 
 /**
  * The platform's defaults: what every site gets unless its niche or its own file says otherwise.
@@ -124,15 +124,7 @@ export const PLATFORM_DEFAULTS = {
   enable_site_entry_popup: 'yes',
   site_entry_popup_countries: [] as string[],
   fictional_icon: '🎭',
-  visible_profile_fields: [
-    'gender',
-    'sexuality',
-    'hair_color',
-    'eye_color',
-    'body_type',
-    'relationship_status',
-    'tattoos',
-  ],
+  visible_profile_fields: VISIBLE_PROFILE_FIELDS,
   visible_profile_notes: true,
   search_fields: ['gender', 'country', 'countryregion', 'age'],
   message_credits: 5,
@@ -158,13 +150,18 @@ export const PLATFORM_DEFAULTS = {
   /**
    * The accounts calls' rate limits, the only place their numbers live. Login: 5 wrong passwords
    * per account and IP within 15 minutes lock that IP out of that account for 15 minutes (never
-   * the member's own devices elsewhere); 50 wrong passwords per IP in an hour over all accounts.
+   * the member's own devices elsewhere); 50 wrong passwords per IP in an hour over all accounts
+   * (then one try per account); 20 attempts an hour at one account from browsers without its
+   * device cookie.
    * Reset e-mails: 3 a day per account (spec §8 "try again tomorrow").
    */
   rate_limits: {
     login_failures: { limit: 5, window_minutes: 15 },
     login_lock_minutes: 15,
     login_ip: { limit: 50, window_minutes: 60 },
+    login_account: { limit: 20, window_minutes: 60 },
+    signup_invite_ip: { limit: 10, window_minutes: 60 },
+    bounce_ip: { limit: 120, window_minutes: 60 },
     signup_ip: { limit: 10, window_minutes: 60 },
     password_reset_ip: { limit: 10, window_minutes: 60 },
     password_reset_emails_per_day: 3,

@@ -113,6 +113,30 @@ describe('TenantRegistry.load', () => {
     expect(problem!.reason).toMatch(/"shared\.example" is already served by .*tenants\/a\.json$/);
   });
 
+  it("refuses a site whose id is another network's name, naming both", () => {
+    project.write('amber.json', minimalTenant('amber'));
+    project.write('rainbow.json', { ...minimalTenant('rainbow'), network: 'amber' });
+    const error = loadError();
+    expect(error.problems).toHaveLength(1);
+    expect(formatProblem(error.problems[0]!)).toMatch(
+      /tenants\/amber\.json: id: "amber" is also the network of .*tenants\/rainbow\.json; /,
+    );
+  });
+
+  it('refuses the id even when the site names a network of its own', () => {
+    project.write('amber.json', { ...minimalTenant('amber'), network: 'solo' });
+    project.write('rainbow.json', { ...minimalTenant('rainbow'), network: 'amber' });
+    expect(loadError().problems[0]).toMatchObject({ field: 'id' });
+  });
+
+  it('lets a site join the network of its own name on purpose', () => {
+    project.write('amber.json', { ...minimalTenant('amber'), network: 'amber' });
+    project.write('rainbow.json', { ...minimalTenant('rainbow'), network: 'amber' });
+    const registry = TenantRegistry.load(project.dirs, recordingLogger());
+    expect(registry.sitesOfNetwork('amber').map((s) => s.id)).toEqual(['amber', 'rainbow']);
+    registry.close();
+  });
+
   it('refuses an unknown theme', () => {
     project.write('a.json', { ...minimalTenant('a'), theme: 'neon' });
     expect(loadError().problems[0]).toMatchObject({ field: 'theme' });

@@ -106,27 +106,46 @@ function jsonFiles(dir: string): string[] {
     .sort();
 }
 
+/**
+ * Reads one niche file or theme manifest and checks it against its schema and the id its place
+ * gives it; what is wrong goes to `problems` and nothing comes back.
+ */
+function readNamedFile<S extends z.ZodType<{ id: string }>>(
+  schema: S,
+  path: string,
+  cwd: string,
+  problems: ConfigProblem[],
+  expect: { id: string; idFrom: string; missing: string },
+): z.infer<S> | undefined {
+  const display = relative(cwd, path);
+  if (!existsSync(path)) {
+    problems.push({ file: display, field: '', reason: expect.missing });
+    return undefined;
+  }
+  const json = readJson(path, display);
+  if (!json.ok) {
+    problems.push(json.problem);
+    return undefined;
+  }
+  const parsed = schema.safeParse(json.value);
+  if (!parsed.success) problems.push(...issuesToProblems(display, parsed.error));
+  else if (parsed.data.id !== expect.id)
+    problems.push({ file: display, field: 'id', reason: `must be "${expect.id}", ${expect.idFrom}` });
+  else return parsed.data;
+  return undefined;
+}
+
 /** Reads and checks the niche files; every niche of the platform must be there. */
 export function loadNiches(dir: string, cwd = process.cwd()): Map<NicheId, Niche> {
   const problems: ConfigProblem[] = [];
   const niches = new Map<NicheId, Niche>();
   for (const id of NICHE_IDS) {
-    const path = join(dir, `${id}.json`);
-    const display = relative(cwd, path);
-    if (!existsSync(path)) {
-      problems.push({ file: display, field: '', reason: 'is missing' });
-      continue;
-    }
-    const json = readJson(path, display);
-    if (!json.ok) {
-      problems.push(json.problem);
-      continue;
-    }
-    const parsed = nicheSchema.safeParse(json.value);
-    if (!parsed.success) problems.push(...issuesToProblems(display, parsed.error));
-    else if (parsed.data.id !== id)
-      problems.push({ file: display, field: 'id', reason: `must be "${id}", the file's name` });
-    else niches.set(id, parsed.data);
+    const niche = readNamedFile(nicheSchema, join(dir, `${id}.json`), cwd, problems, {
+      id,
+      idFrom: "the file's name",
+      missing: 'is missing',
+    });
+    if (niche) niches.set(id, niche);
   }
   if (problems.length) throw new ConfigError(problems);
   return niches;
@@ -143,22 +162,12 @@ export function loadThemes(dir: string, cwd = process.cwd()): Map<string, Theme>
         .sort()
     : [];
   for (const folder of folders) {
-    const path = join(dir, folder, 'theme.json');
-    const display = relative(cwd, path);
-    if (!existsSync(path)) {
-      problems.push({ file: display, field: '', reason: 'is missing (every theme folder needs a manifest)' });
-      continue;
-    }
-    const json = readJson(path, display);
-    if (!json.ok) {
-      problems.push(json.problem);
-      continue;
-    }
-    const parsed = themeSchema.safeParse(json.value);
-    if (!parsed.success) problems.push(...issuesToProblems(display, parsed.error));
-    else if (parsed.data.id !== folder)
-      problems.push({ file: display, field: 'id', reason: `must be "${folder}", the folder's name` });
-    else themes.set(folder, parsed.data);
+    const theme = readNamedFile(themeSchema, join(dir, folder, 'theme.json'), cwd, problems, {
+      id: folder,
+      idFrom: "the folder's name",
+      missing: 'is missing (every theme folder needs a manifest)',
+    });
+    if (theme) themes.set(folder, theme);
   }
   if (themes.size === 0 && problems.length === 0)
     problems.push({ file: relative(cwd, dir) || dir, field: '', reason: 'holds no theme' });
@@ -224,8 +233,35 @@ export function buildSnapshot(
       } else byHost.set(host, site);
     });
   }
+  problems.push(...networkNameCollisions(tenants));
   if (problems.length) throw new ConfigError(problems);
   return { sites, byHost, niches, themes, version };
+}
+
+/**
+ * A site without `network` is a network of its own, named by its id. When other sites name that
+ * same network, the site would silently pool its members with theirs (or they with its), which
+ * nobody asked for: the site must say `"network"` itself, or take another id.
+ */
+function networkNameCollisions(tenants: Array<{ file: string; tenant: TenantFile }>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const { file, tenant } of tenants) {
+    if (tenant.network === tenant.id) continue; // it joins that network on purpose
+    const others = tenants.filter(
+      (o) => o.tenant.id !== tenant.id && (o.tenant.network ?? o.tenant.id) === tenant.id,
+    );
+    if (others.length === 0) continue;
+    const named = others.map((o) => o.file).join(', ');
+    problems.push({
+      file,
+      field: 'id',
+      reason:
+        tenant.network === undefined
+          ? `"${tenant.id}" is also the network of ${named}; a site without "network" is a network named by its id, so it would share its members with ${others.length > 1 ? 'them' : 'it'}: set "network" to say which pool it joins, or choose another id`
+          : `"${tenant.id}" is also the network of ${named}, which this site is not part of (its network is "${tenant.network}"): choose another id`,
+    });
+  }
+  return problems;
 }
 
 export interface RegistryLogger {

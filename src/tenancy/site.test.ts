@@ -1,28 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUNDLES, TERMS_VERSION_DATE } from './defaults.ts';
-import { loadNiches, loadThemes } from './registry.ts';
-import { currencyFor, minimumMessageCosts, resolveSite } from './site.ts';
-import { tenantSchema, type TenantInput } from './tenant.schema.ts';
-import { NICHES_DIR, THEMES_DIR } from './cli/test-support.ts';
+import { currencyFor, minimumMessageCosts } from './site.ts';
+import type { TenantInput } from './tenant.schema.ts';
+import { resolveTestSite, shippedConfig } from './cli/test-support.ts';
 
-const niches = loadNiches(NICHES_DIR);
-const themes = loadThemes(THEMES_DIR);
+const { niches } = shippedConfig();
 
 function site(input: Partial<TenantInput> = {}) {
-  const tenant = tenantSchema.parse({
-    id: 's',
-    domains: ['s.example'],
-    name: 'S',
-    niche: 'general',
-    ...input,
-  });
-  return resolveSite(
-    'tenants/s.json',
-    tenant,
-    niches.get(tenant.niche)!,
-    themes.get(tenant.theme ?? 'amber')!,
-  );
+  return resolveTestSite({ id: 's', domains: ['s.example'], name: 'S', niche: 'general', ...input });
 }
 
 /** ceil(a / b) for non-negative integers, exactly. */

@@ -98,7 +98,10 @@ export interface Site {
     loginFailures: RateRule;
     loginLockMs: number;
     loginIp: RateRule;
+    loginAccount: RateRule;
     signupIp: RateRule;
+    signupInviteIp: RateRule;
+    bounceIp: RateRule;
     passwordResetIp: RateRule;
     passwordResetEmailsPerDay: number;
     activationEmailsPerDay: number;
@@ -191,7 +194,10 @@ function resolveRateLimits(own: NonNullable<TenantFile['rate_limits']>): Site['r
     loginFailures: rateRule(own.login_failures ?? d.login_failures),
     loginLockMs: (own.login_lock_minutes ?? d.login_lock_minutes) * MINUTE_MS,
     loginIp: rateRule(own.login_ip ?? d.login_ip),
+    loginAccount: rateRule(own.login_account ?? d.login_account),
     signupIp: rateRule(own.signup_ip ?? d.signup_ip),
+    signupInviteIp: rateRule(own.signup_invite_ip ?? d.signup_invite_ip),
+    bounceIp: rateRule(own.bounce_ip ?? d.bounce_ip),
     passwordResetIp: rateRule(own.password_reset_ip ?? d.password_reset_ip),
     passwordResetEmailsPerDay: own.password_reset_emails_per_day ?? d.password_reset_emails_per_day,
     activationEmailsPerDay: own.activation_emails_per_day ?? d.activation_emails_per_day,

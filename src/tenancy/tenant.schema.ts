@@ -90,6 +90,17 @@ export const bundleSchema = z.strictObject({
 });
 export type Bundle = z.infer<typeof bundleSchema>;
 
+/** The profile attributes a site may show (`settings.visible_profile_fields`); by default all. */
+export const VISIBLE_PROFILE_FIELDS = [
+  'gender',
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+] as const;
+
 /** A rate limit: at most `limit` attempts within `window_minutes`. */
 export const rateRule = z.strictObject({
   /** Attempts allowed within the window. */
@@ -131,7 +142,10 @@ export const tenantSchema = z.strictObject({
       secondary: hexColor.optional(),
     })
     .optional(),
-  /** The visible locales (default: all eleven). The switcher shows when more than one is visible. */
+  /**
+   * The visible locales (default: all eleven). The switcher offers those of them a visitor's
+   * country sees (spec §9) and shows when that is more than one.
+   */
   locales: z.array(z.enum(LOCALES)).min(1).optional(),
   /**
    * The site's language (`settings.domain_language`), a tag such as `de-DE`. On `/` without a
@@ -182,19 +196,7 @@ export const tenantSchema = z.strictObject({
   /** The word for several (`settings.fictional_plural`). */
   fictional_plural: localizedText.optional(),
   /** Profile attributes shown on profiles (`settings.visible_profile_fields`). */
-  visible_profile_fields: z
-    .array(
-      z.enum([
-        'gender',
-        'sexuality',
-        'hair_color',
-        'eye_color',
-        'body_type',
-        'relationship_status',
-        'tattoos',
-      ]),
-    )
-    .optional(),
+  visible_profile_fields: z.array(z.enum(VISIBLE_PROFILE_FIELDS)).optional(),
   /** Show the member's own profile text (`settings.visible_profile_notes`). */
   visible_profile_notes: z.boolean().optional(),
   /** Filters offered by the member search (`settings.search_fields`). */
@@ -258,14 +260,28 @@ export const tenantSchema = z.strictObject({
   rate_limits: z
     .strictObject({
       /**
-       * Wrong passwords for one account from one IP address before that address is locked out of
+       * Login attempts at one account from one IP address (IPv6: its /64), counted before the
+       * password is checked (a right one starts afresh), before that address is locked out of
        * that account for `login_lock_minutes`. Other addresses (the member's own) still get in.
        */
       login_failures: rateRule.optional(),
       /** How long a login lock lasts, in minutes. */
       login_lock_minutes: z.number().int().min(1).max(1440).optional(),
-      /** Wrong passwords from one IP address over all accounts (slows down guessing across accounts). */
+      /**
+       * Wrong passwords from one IP address over all accounts. Past it the address is not shut
+       * out (a carrier NAT shares one address among many members): it gets one try per account
+       * per lock instead of `login_failures`, so spraying a list of passwords slows to a crawl.
+       */
       login_ip: rateRule.optional(),
+      /**
+       * Login attempts at one account from all addresses together (429 `login_throttled`). A
+       * browser that has logged in to the account before carries a device cookie and is exempt.
+       */
+      login_account: rateRule.optional(),
+      /** Signups with an invite code from one IP address, counted before the code is checked. */
+      signup_invite_ip: rateRule.optional(),
+      /** Bounce beacons (`POST /api/bounce.php`) from one IP address. */
+      bounce_ip: rateRule.optional(),
       /** Signups from one IP address. */
       signup_ip: rateRule.optional(),
       /** Password-reset requests from one IP address. */

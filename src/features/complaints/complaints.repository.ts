@@ -33,39 +33,6 @@ export async function insertComplaint(
     .execute();
 }
 
-/** Whether a profile of this network exists (complaints name profiles of the own network only). */
-export async function profileExists(
-  db: Kysely<Database>,
-  networkId: string,
-  profileId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('network_id', '=', networkId)
-    .where('id', '=', profileId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Counts one hit on a fixed-window counter and returns the window's count so far. One statement,
- * so concurrent requests cannot both read the same count.
- */
-export async function countHit(db: Kysely<Database>, key: string, windowStart: number): Promise<number> {
-  const row = await db
-    .insertInto('rate_limit_counters')
-    .values({ key, window_start: windowStart, count: 1 })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['key', 'window_start'])
-        .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', 1) })),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export interface StoredComplaint {
   id: string;
   site_id: string;

@@ -1,13 +1,15 @@
 import { newId } from '../../db/ids.ts';
+import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { ComplaintInput } from './complaints.schemas.ts';
-import { countHit, insertComplaint, profileExists } from './complaints.repository.ts';
+import { profileExists } from '../profiles/index.ts';
+import { insertComplaint } from './complaints.repository.ts';
 
 /**
  * Complaints a visitor may file from one address per site in a window: enough for someone with
  * several real problems, too few to flood the moderators' queue.
  */
-export const COMPLAINT_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 } as const;
+export const COMPLAINT_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 } as const;
 
 export type ComplaintErrorCode = 'rate_limited' | 'profile_not_found';
 
@@ -40,14 +42,13 @@ export async function fileComplaint(
   reporter: Reporter,
 ): Promise<{ id: string }> {
   const now = ctx.clock.now();
-  const windowStart = now - (now % COMPLAINT_LIMIT.windowMs);
-  const count = await countHit(ctx.db, `complaint:${ctx.site.id}:${reporter.ip}`, windowStart);
-  if (count > COMPLAINT_LIMIT.max) {
-    throw new ComplaintError(
-      'rate_limited',
-      Math.max(1, Math.ceil((windowStart + COMPLAINT_LIMIT.windowMs - now) / 1000)),
-    );
-  }
+  // A fixed window: the wait a refusal names never exceeds the hour the limit promises.
+  const decision = await ctx.rateLimiter.consumeFixed(
+    `complaint:${ctx.site.id}:${addressKey(reporter.ip)}`,
+    COMPLAINT_LIMIT,
+    now,
+  );
+  if (!decision.allowed) throw new ComplaintError('rate_limited', decision.retryAfter);
   if (input.profile !== undefined && !(await profileExists(ctx.db, ctx.network, input.profile))) {
     throw new ComplaintError('profile_not_found');
   }

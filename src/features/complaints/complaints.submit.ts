@@ -1,6 +1,7 @@
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { serviceContext } from '../../server/context.ts';
 import {
+  COMPLAINT_FIELD_CODES,
   COMPLAINT_TEXT_MAX,
   COMPLAINT_TEXT_MIN,
   complaintInput,
@@ -21,8 +22,9 @@ export type ComplaintOutcome =
     }
   | { kind: 'rate_limited'; retryAfter: number };
 
-/** The message shown beside a field for each code. */
-export function fieldMessage(t: Translate, code: ComplaintFieldCode): string {
+/** The message shown beside a field for each code (any other code reads as "check the fields"). */
+export function fieldMessage(t: Translate, code: string): string {
+  if (!(COMPLAINT_FIELD_CODES as readonly string[]).includes(code)) return t('api.validation');
   return t(`complaint.error.${code}` as MessageKey, { min: COMPLAINT_TEXT_MIN, max: COMPLAINT_TEXT_MAX });
 }
 

@@ -35,3 +35,11 @@ export interface NotificationsState {
   /** Only categories the system switched off carry a reason. */
   reasons: Partial<Record<NotificationCategory, NotificationDisabledReason>>;
 }
+
+/** The notifications calls of the browser's client (API.md "Site and session"). */
+declare module '../../lib/api-client.ts' {
+  interface ApiRoutes {
+    'GET /api/notifications.php': { body: undefined; answer: NotificationsState };
+    'PUT /api/notifications.php': { body: NotificationsInput; answer: NotificationsState };
+  }
+}

@@ -1,7 +1,8 @@
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { bounceInput, pageHiddenInput } from './page-behaviours.schemas.ts';
-import { compact, LAZY_SCRIPTS_SOURCE, PAGE_BEHAVIOURS_SOURCE } from './inline-scripts.ts';
+import { compact } from '../../lib/compact-script.ts';
+import { LAZY_SCRIPTS_SOURCE, PAGE_BEHAVIOURS_SOURCE } from './inline-scripts.ts';
 
 describe('inline scripts', () => {
   it.each([

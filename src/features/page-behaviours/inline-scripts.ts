@@ -4,14 +4,7 @@
  * compacted (see `compact`); `inline-scripts.test.ts` compiles and runs it.
  */
 
-/**
- * Script written one statement or brace per line, every statement ending in `;`, without
- * comments and without a line break where JavaScript would insert a semicolon, shipped without
- * its line breaks and indentation.
- */
-export function compact(source: string): string {
-  return source.replace(/\n\s*/g, '').trim();
-}
+import { compact } from '../../lib/compact-script.ts';
 
 /** Spec §9: the loading bar appears after 200 ms and runs for 5000 ms (the CSS animates it). */
 export const LOADING_BAR_THROTTLE_MS = 200;

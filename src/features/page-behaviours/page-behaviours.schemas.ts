@@ -17,7 +17,7 @@ export const pagePath = z
   .pipe(
     z
       .string()
-      .regex(/^\/[^\s]*$/, 'path')
+      .regex(/^\/[^\s]*$/, 'invalid')
       .max(MAX_PATH),
   );
 

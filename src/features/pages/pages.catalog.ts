@@ -160,4 +160,6 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   auth_events: 'security',
   tokens: 'security',
   rate_limit_counters: 'security',
+  // Which process runs a periodic job: names no person.
+  job_leases: null,
 };

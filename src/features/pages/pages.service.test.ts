@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../i18n/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
-import { loadNiches, loadThemes } from '../../tenancy/registry.ts';
-import { resolveSite, type Site } from '../../tenancy/site.ts';
-import { tenantSchema, type TenantInput } from '../../tenancy/tenant.schema.ts';
-import { NICHES_DIR, THEMES_DIR } from '../../tenancy/cli/test-support.ts';
+import type { Site } from '../../tenancy/site.ts';
+import type { TenantInput } from '../../tenancy/tenant.schema.ts';
+import { resolveTestSite } from '../../tenancy/cli/test-support.ts';
 import { pageText } from './content.ts';
 import { FOOTER_PAGES, STORED_DATA_CATEGORIES, TABLE_DATA_CATEGORY } from './pages.catalog.ts';
 import {
@@ -16,8 +15,6 @@ import {
   termsVersionDate,
 } from './pages.service.ts';
 
-const niches = loadNiches(NICHES_DIR);
-const themes = loadThemes(THEMES_DIR);
 const ORIGIN = 'https://dates.example';
 
 const COMPANY = {
@@ -33,15 +30,8 @@ const COMPANY = {
 };
 
 function site(input: Partial<TenantInput> = {}): Site {
-  const tenant = tenantSchema.parse({
-    id: 's',
-    domains: ['dates.example'],
-    name: 'Dates Example',
-    niche: 'general',
-    company: COMPANY,
-    ...input,
-  });
-  return resolveSite('tenants/s.json', tenant, niches.get(tenant.niche)!, themes.get('amber')!);
+  const base = { id: 's', domains: ['dates.example'], name: 'Dates Example', niche: 'general' as const };
+  return resolveTestSite({ ...base, company: COMPANY, ...input });
 }
 
 /** A text as the renderer escapes it. */

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadNiches, loadThemes } from '../../tenancy/registry.ts';
-import { minimumMessageCosts, resolveSite } from '../../tenancy/site.ts';
-import { tenantSchema, type TenantInput } from '../../tenancy/tenant.schema.ts';
-import { NICHES_DIR, THEMES_DIR } from '../../tenancy/cli/test-support.ts';
+import { minimumMessageCosts } from '../../tenancy/site.ts';
+import type { TenantInput } from '../../tenancy/tenant.schema.ts';
+import { resolveTestSite } from '../../tenancy/cli/test-support.ts';
 import { decimalString, formatMoney, PER_CREDIT_EXTRA_DIGITS, pricingFor } from './pricing.ts';
 
-const niches = loadNiches(NICHES_DIR);
-const themes = loadThemes(THEMES_DIR);
-
 function site(input: Partial<TenantInput> = {}) {
-  const tenant = tenantSchema.parse({
-    id: 's',
-    domains: ['s.example'],
-    name: 'S',
-    niche: 'general',
-    ...input,
-  });
-  return resolveSite('tenants/s.json', tenant, niches.get('general')!, themes.get('amber')!);
+  return resolveTestSite({ id: 's', domains: ['s.example'], name: 'S', niche: 'general', ...input });
 }
 
 /** Intl separates currency and number with a no-break space in many languages. */

@@ -7,9 +7,12 @@ export {
   publicProfile,
   ageOn,
   mediaUrl,
+  createMemberProfile,
+  profileExists,
   ONLINE_WINDOW_MS,
   type ProfileCard,
   type PublicProfile,
 } from './profiles.service.ts';
-export type { ShowcaseOptions } from './profiles.repository.ts';
+export type { NewMemberProfile, ShowcaseOptions } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
+export { photoFileWithdrawn } from './profiles.media.ts';

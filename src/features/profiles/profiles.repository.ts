@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, Gender, PhotoStatus } from '../../db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Gender, PhotoStatus, ProfileStatus, Seeking } from '../../db/database.ts';
+import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
 export interface AudienceFilter {
   genders: readonly Gender[];
@@ -10,6 +11,8 @@ export interface AudienceFilter {
   /** Born after this date: the oldest age. */
   bornAfter: string;
   bodyTypes: readonly string[];
+  /** Sites of the network whose members may not be shown here (`member_resell: false`). */
+  withheldSites: readonly string[];
 }
 
 export interface ShowcaseOptions {
@@ -41,7 +44,7 @@ export interface ShowcaseRow {
 /**
  * The one definition of a profile a public page may show: of the network, active, consented to
  * public pages (or operator-run and so labelled), never invisible or private, within the niche's
- * audience, with an active main photo. Every public read starts here, so no list can drift.
+ * audience, not of a sister brand that keeps its members to itself, with an active main photo. Every public read starts here, so no list can drift.
  */
 function publicProfiles(
   db: Kysely<Database>,
@@ -70,6 +73,12 @@ function publicProfiles(
       ]),
     );
   if (audience.bodyTypes.length) query = query.where('p.body_type', 'in', [...audience.bodyTypes]);
+  // Operator profiles (no site) are shared network-wide; a member's stays on its own site when
+  // that site does not resell its members.
+  if (audience.withheldSites.length)
+    query = query.where((eb) =>
+      eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...audience.withheldSites])]),
+    );
   if (options.activeSince !== undefined) query = query.where('p.last_active_at', '>=', options.activeSince);
   if (options.realOnly) query = query.where('p.fictional', '=', 0);
   return query;
@@ -152,4 +161,60 @@ export async function findPublicProfile(
     .where('p.id', '=', profileId)
     .select([...SHOWCASE_COLUMNS])
     .executeTakeFirst() as Promise<ShowcaseRow | undefined>;
+}
+
+/** What signup knows of a new member's profile; everything else starts empty. */
+export interface NewMemberProfile {
+  id: string;
+  memberId: string;
+  siteId: string;
+  name: string;
+  gender: Gender;
+  seeking: Seeking;
+  birthdate: string;
+  country: string;
+  status: ProfileStatus;
+  createdAt: number;
+}
+
+export async function insertMemberProfile(
+  db: Kysely<Database> | Transaction<Database>,
+  network: string,
+  profile: NewMemberProfile,
+): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({
+      id: profile.id,
+      member_id: profile.memberId,
+      network_id: network,
+      site_id: profile.siteId,
+      name: profile.name,
+      gender: profile.gender,
+      seeking: profile.seeking,
+      birthdate: profile.birthdate,
+      country: profile.country,
+      status: profile.status,
+      ...BLANK_PROFILE_DETAILS,
+      main_photo_id: null,
+      last_active_at: profile.createdAt,
+      created_at: profile.createdAt,
+      updated_at: profile.createdAt,
+    })
+    .execute();
+}
+
+/** Whether a profile exists in the network. */
+export async function profileInNetwork(
+  db: Kysely<Database> | Transaction<Database>,
+  network: string,
+  profileId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,7 +4,9 @@ import {
   countShowcase,
   countShowcaseByRegion,
   findPublicProfile,
+  insertMemberProfile,
   listShowcase,
+  profileInNetwork,
   type AudienceFilter,
   type ShowcaseOptions,
   type ShowcaseRow,
@@ -69,6 +71,7 @@ function audienceOf(ctx: ServiceContext, now: number): AudienceFilter {
     bornOnOrBefore: yearsBefore(now, audience.min_age),
     bornAfter: yearsBefore(now, audience.max_age + 1),
     bodyTypes: audience.body_types,
+    withheldSites: ctx.withheldSites,
   };
 }
 
@@ -91,30 +94,31 @@ function toCard(ctx: ServiceContext, row: ShowcaseRow, now: number): ProfileCard
   };
 }
 
+/** A list of the members public pages may show (see `presentShowcase`), `limit` at most. */
+type ShowcaseList<T> = (ctx: ServiceContext, limit: number, options?: ShowcaseOptions) => Promise<T[]>;
+
+/** The members public pages may show, each presented by `present` at one and the same moment. */
+async function presentShowcase<T>(
+  ctx: ServiceContext,
+  limit: number,
+  options: ShowcaseOptions,
+  present: (ctx: ServiceContext, row: ShowcaseRow, now: number) => T,
+): Promise<T[]> {
+  const now = ctx.clock.now();
+  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
+  return rows.map((row) => present(ctx, row, now));
+}
+
 /**
  * Members of the site's network that its niche shows, for public pages: consented or fictional
  * (and then labelled), never invisible or private.
  */
-export async function showcaseCards(
-  ctx: ServiceContext,
-  limit: number,
-  options: ShowcaseOptions = {},
-): Promise<ProfileCard[]> {
-  const now = ctx.clock.now();
-  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
-  return rows.map((row) => toCard(ctx, row, now));
-}
+export const showcaseCards: ShowcaseList<ProfileCard> = (ctx, limit, options = {}) =>
+  presentShowcase(ctx, limit, options, toCard);
 
 /** Like `showcaseCards`, with each member's own words where the site shows profile notes. */
-export async function showcaseProfiles(
-  ctx: ServiceContext,
-  limit: number,
-  options: ShowcaseOptions = {},
-): Promise<PublicProfile[]> {
-  const now = ctx.clock.now();
-  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, now), limit, options);
-  return rows.map((row) => withText(ctx, row, now));
-}
+export const showcaseProfiles: ShowcaseList<PublicProfile> = (ctx, limit, options = {}) =>
+  presentShowcase(ctx, limit, options, withText);
 
 function withText(ctx: ServiceContext, row: ShowcaseRow, now: number): PublicProfile {
   return {
@@ -124,18 +128,17 @@ function withText(ctx: ServiceContext, row: ShowcaseRow, now: number): PublicPro
   };
 }
 
+interface ShowcasePhotoFile {
+  profileId: string;
+  file: string;
+}
+
 /**
  * The main photos of public members as stored (paths under the upload root), for media made
  * from them on the server (the video lander's clip).
  */
-export async function showcasePhotoFiles(
-  ctx: ServiceContext,
-  limit: number,
-  options: ShowcaseOptions = {},
-): Promise<Array<{ profileId: string; file: string }>> {
-  const rows = await listShowcase(ctx.db, ctx.network, audienceOf(ctx, ctx.clock.now()), limit, options);
-  return rows.map((row) => ({ profileId: row.id, file: row.filename }));
-}
+export const showcasePhotoFiles: ShowcaseList<ShowcasePhotoFile> = (ctx, limit, options = {}) =>
+  presentShowcase(ctx, limit, options, (_ctx, row) => ({ profileId: row.id, file: row.filename }));
 
 /** How many members public pages may show, optionally only those active since a moment. */
 export async function showcaseCount(ctx: ServiceContext, options: ShowcaseOptions = {}): Promise<number> {
@@ -162,3 +165,12 @@ export async function publicProfile(
   const row = await findPublicProfile(ctx.db, ctx.network, audienceOf(ctx, now), profileId);
   return row && withText(ctx, row, now);
 }
+
+/**
+ * Writes a new member's profile. Signup calls it inside the transaction that writes the account
+ * (`db` is that transaction), so there is never an account without its profile.
+ */
+export const createMemberProfile = insertMemberProfile;
+
+/** Whether a profile exists in the network (a first message or a signup names one). */
+export const profileExists = profileInNetwork;

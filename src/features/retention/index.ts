@@ -10,3 +10,4 @@ export {
   type PurgeCounts,
   type RetentionContext,
 } from './retention.service.ts';
+export { retentionJobs } from './retention.jobs.ts';

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/support/postgres.ts';
+import { NO_TRACKING_PARAMS } from '../../../tests/support/rows.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database, NewRow } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -30,6 +31,8 @@ const NOW = Date.UTC(2026, 0, 10, 9);
 const NET = 'net';
 const SITE = 'unit';
 const MEMBER = 'member0000000001';
+/** The columns of a row that belongs to the member on the test site. */
+const OF_MEMBER = { network_id: NET, site_id: SITE, member_id: MEMBER } as const;
 
 describe('the periods', () => {
   // The privacy page's words (privacy.data.*.retention), as numbers.
@@ -142,12 +145,23 @@ describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
     return rows.map((r) => r.id);
   }
 
+  /** Inserts a row made `period` ago and one made a moment later: purging keeps only the second. */
+  async function expectKeptFor<T extends 'auth_events' | 'tracking_records'>(
+    table: T,
+    row: (id: string, createdAt: number) => NewRow<T>,
+    period: number,
+    [old, kept]: [string, string],
+  ) {
+    await insert(table, row(old, NOW - period));
+    await insert(table, row(kept, NOW - period + 1));
+    await purgeExpired(context());
+    expect(await ids(table)).toEqual([kept]);
+  }
+
   it('ends sessions when they expire, which is 30 days after their last use at the latest', async () => {
     const session = (id: string, expiresAt: number): NewRow<'sessions'> => ({
       id,
-      member_id: MEMBER,
-      network_id: NET,
-      site_id: SITE,
+      ...OF_MEMBER,
       created_at: NOW - 40 * DAY,
       expires_at: expiresAt,
       last_seen_at: expiresAt - 30 * DAY,
@@ -170,9 +184,7 @@ describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
       id,
       hash: `hash-${id}`,
       purpose: 'reset',
-      member_id: MEMBER,
-      network_id: NET,
-      site_id: SITE,
+      ...OF_MEMBER,
       payload: null,
       created_at: createdAt,
       expires_at: expiresAt,
@@ -192,17 +204,12 @@ describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
   it('keeps the log-in history one year', async () => {
     const event = (id: string, createdAt: number): NewRow<'auth_events'> => ({
       id,
-      network_id: NET,
-      site_id: SITE,
-      member_id: MEMBER,
+      ...OF_MEMBER,
       kind: 'login',
       ip: '192.0.2.1',
       created_at: createdAt,
     });
-    await insert('auth_events', event('a-old', NOW - 365 * DAY));
-    await insert('auth_events', event('a-kept', NOW - 365 * DAY + 1));
-    await purgeExpired(context());
-    expect(await ids('auth_events')).toEqual(['a-kept']);
+    await expectKeptFor('auth_events', event, 365 * DAY, ['a-old', 'a-kept']);
   });
 
   it('keeps counters as long as the sites’ rules read them', async () => {
@@ -255,26 +262,14 @@ describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
   it('keeps traffic sources two years', async () => {
     const record = (id: string, createdAt: number): NewRow<'tracking_records'> => ({
       id,
-      network_id: NET,
-      site_id: SITE,
+      ...OF_MEMBER,
+      ...NO_TRACKING_PARAMS,
       network: 'aff',
       ref: 'r',
-      sub: null,
-      sub1: null,
-      sub2: null,
-      sub3: null,
-      aff_sub1: null,
-      aff_sub2: null,
-      aff_sub3: null,
-      cpc: null,
       landing_path: '/',
-      member_id: MEMBER,
       created_at: createdAt,
     });
-    await insert('tracking_records', record('tr-old', NOW - 730 * DAY));
-    await insert('tracking_records', record('tr-kept', NOW - 730 * DAY + 1));
-    await purgeExpired(context());
-    expect(await ids('tracking_records')).toEqual(['tr-kept']);
+    await expectKeptFor('tracking_records', record, 730 * DAY, ['tr-old', 'tr-kept']);
   });
 
   function pageEvent(id: string, createdAt: number): NewRow<'page_events'> {

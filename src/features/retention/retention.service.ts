@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../server/log.ts';
+import { counterLookbackMs } from '../../server/rate-limit/index.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { COMPLAINT_LIMIT } from '../complaints/index.ts';
-import { counterLookbackMs } from '../security/index.ts';
 import { purgeCounters, purgeOldest, purgeTokens } from './retention.repository.ts';
 
 /*

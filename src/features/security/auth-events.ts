@@ -14,6 +14,8 @@ export const AUTH_EVENT_KINDS = [
   'login_failed',
   'login_locked',
   'login_rate_limited',
+  'login_throttled',
+  'signup_refused',
   'logout',
   'activation_sent',
   'activated',

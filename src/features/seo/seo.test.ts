@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadNiches, loadThemes } from '../../tenancy/registry.ts';
-import { resolveSite } from '../../tenancy/site.ts';
-import { tenantSchema, type TenantInput } from '../../tenancy/tenant.schema.ts';
-import { NICHES_DIR, THEMES_DIR } from '../../tenancy/cli/test-support.ts';
+import type { TenantInput } from '../../tenancy/tenant.schema.ts';
+import { resolveTestSite } from '../../tenancy/cli/test-support.ts';
 import {
   alternates,
   canonicalRoute,
@@ -15,18 +13,8 @@ import {
   sitemapXml,
 } from './seo.ts';
 
-const niches = loadNiches(NICHES_DIR);
-const themes = loadThemes(THEMES_DIR);
-
 function site(input: Partial<TenantInput> = {}) {
-  const tenant = tenantSchema.parse({
-    id: 's',
-    domains: ['curvy.example'],
-    name: 'Curvy',
-    niche: 'bbw',
-    ...input,
-  });
-  return resolveSite('tenants/s.json', tenant, niches.get(tenant.niche)!, themes.get('amber')!);
+  return resolveTestSite({ id: 's', domains: ['curvy.example'], name: 'Curvy', niche: 'bbw', ...input });
 }
 const ORIGIN = 'https://curvy.example';
 

@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';
 import { fallbackLocale, localePath, rootLocaleRedirect } from '../../server/request.ts';
 import { LANDERS } from '../../tenancy/niche.schema.ts';
 import type { Site } from '../../tenancy/site.ts';
-import { FOOTER_PAGES } from '../pages/pages.catalog.ts';
+import { FOOTER_PAGES } from '../pages/index.ts';
 import { cleanPhone } from '../shell/links.ts';
 
 /**

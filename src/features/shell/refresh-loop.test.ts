@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { startRefreshLoop } from './refresh-loop.ts';
 
 function fakeVisibility(initiallyHidden = false) {
@@ -28,17 +28,19 @@ describe('refresh loop (spec §4, §9)', () => {
     await vi.advanceTimersByTimeAsync(ms);
   }
 
+  /** Lets `ms` pass, then expects `rounds` refreshes in all so far. */
+  async function expectRoundsAfter(refresh: Mock, ms: number, rounds: number) {
+    await advance(ms);
+    expect(refresh).toHaveBeenCalledTimes(rounds);
+  }
+
   it('refreshes first after 5 s, then every 60 s', async () => {
     const refresh = vi.fn(async () => {});
     const stop = startRefreshLoop({ refresh, pushSubscribed: () => false, visibility: fakeVisibility().api });
-    await advance(4_999);
-    expect(refresh).toHaveBeenCalledTimes(0);
-    await advance(1);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    await advance(59_999);
-    expect(refresh).toHaveBeenCalledTimes(1);
-    await advance(1);
-    expect(refresh).toHaveBeenCalledTimes(2);
+    await expectRoundsAfter(refresh, 4_999, 0);
+    await expectRoundsAfter(refresh, 1, 1);
+    await expectRoundsAfter(refresh, 59_999, 1);
+    await expectRoundsAfter(refresh, 1, 2);
     stop();
   });
 
@@ -46,16 +48,12 @@ describe('refresh loop (spec §4, §9)', () => {
     const refresh = vi.fn(async () => {});
     let push = false;
     const stop = startRefreshLoop({ refresh, pushSubscribed: () => push, visibility: fakeVisibility().api });
-    await advance(5_000);
+    await expectRoundsAfter(refresh, 5_000, 1);
     push = true;
-    expect(refresh).toHaveBeenCalledTimes(1);
     // The interval was chosen when the first round ended: still 60 s for this one.
-    await advance(60_000);
-    expect(refresh).toHaveBeenCalledTimes(2);
-    await advance(299_999);
-    expect(refresh).toHaveBeenCalledTimes(2);
-    await advance(1);
-    expect(refresh).toHaveBeenCalledTimes(3);
+    await expectRoundsAfter(refresh, 60_000, 2);
+    await expectRoundsAfter(refresh, 299_999, 2);
+    await expectRoundsAfter(refresh, 1, 3);
     stop();
   });
 

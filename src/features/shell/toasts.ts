@@ -1,4 +1,3 @@
-import './components/ui.css';
 /**
  * Short notices in a corner of the screen (spec §9: at most 350 px wide), for the outcome of
  * an action that has no place of its own on the page: a switch that did not save, a failed

@@ -1,6 +1,6 @@
 import { isId, newId } from '../../db/ids.ts';
+import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { consume } from '../security/index.ts';
 import { claimTrackingRecord, findTrackingRecord, insertTrackingRecord } from './tracking.repository.ts';
 import type { TrackingValues } from './tracking.params.ts';
 
@@ -21,9 +21,8 @@ export async function recordArrival(
   const known = await knownRecord(ctx, arrival.cookieId);
   if (known) return { id: known, created: false };
   const now = ctx.clock.now();
-  const allowed = await consume(
-    ctx.db,
-    `tracking-ip:${ctx.site.id}:${arrival.ip}`,
+  const allowed = await ctx.rateLimiter.consume(
+    `tracking-ip:${ctx.site.id}:${addressKey(arrival.ip)}`,
     ctx.site.rateLimits.trackingIp,
     now,
   );

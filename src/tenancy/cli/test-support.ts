@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RegistryLogger, TenancyDirs } from '../registry.ts';
+import { loadNiches, loadThemes, type RegistryLogger, type TenancyDirs } from '../registry.ts';
+import { resolveSite, type Site } from '../site.ts';
+import { tenantSchema, type TenantInput } from '../tenant.schema.ts';
 
 /** The project root, found from this file rather than the working directory tests run in. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -37,6 +39,26 @@ export function tempProject(): TempProject {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+let shipped: { niches: ReturnType<typeof loadNiches>; themes: ReturnType<typeof loadThemes> } | undefined;
+
+/** The project's real niches and themes, read once and only by the tests that resolve a site. */
+export function shippedConfig() {
+  shipped ??= { niches: loadNiches(NICHES_DIR), themes: loadThemes(THEMES_DIR) };
+  return shipped;
+}
+
+/** A tenant file parsed and resolved against the shipped niche it names and its theme (amber unless named). */
+export function resolveTestSite(input: TenantInput): Site {
+  const { niches, themes } = shippedConfig();
+  const tenant = tenantSchema.parse(input);
+  return resolveSite(
+    `tenants/${tenant.id}.json`,
+    tenant,
+    niches.get(tenant.niche)!,
+    themes.get(tenant.theme ?? 'amber')!,
+  );
 }
 
 /** The smallest valid tenant file. */

@@ -12,9 +12,12 @@ import { publicProfile, showcasePhotoFiles } from '../../profiles/index.ts';
  * day; until then, or without ffmpeg, the lander shows its slideshow instead.
  *
  * Only real members who consented to public pages appear: a video frame cannot carry the
- * fictional label, so operator-run profiles stay out. Each time the clip is shown, every member
- * in it must still be public; one who withdrew makes the lander fall back and the clip is made
- * again without them.
+ * fictional label, so operator-run profiles stay out. Each time the clip is shown, and each
+ * time its files are asked for, every member in it must still be public; one who withdrew (who
+ * deleted their account, hid their profile or took back consent) makes the lander fall back,
+ * the files answer 404, and the clip is made again without them in the background. Making a
+ * clip takes ffmpeg seconds, too heavy for the request or the deletion that noticed it, so the
+ * manifest's list of members is what marks a clip stale: no flag to keep in step.
  */
 
 export interface LanderVideo {
@@ -28,6 +31,14 @@ export interface LanderVideo {
 interface Manifest extends LanderVideo {
   createdAt: number;
   profiles: string[];
+  /** The clip before this one, kept a while for pages cached a moment ago; with whom it shows. */
+  previous?: { video: string; poster: string; profiles: string[] } | undefined;
+}
+
+/** Whether every profile is still one a public page may show. */
+async function allPublic(ctx: ServiceContext, profiles: string[]): Promise<boolean> {
+  const still = await Promise.all(profiles.map((id) => publicProfile(ctx, id)));
+  return still.every(Boolean);
 }
 
 /** Photos in the clip: fewer than the minimum makes no video worth watching. */
@@ -70,14 +81,60 @@ export async function landerVideo(ctx: ServiceContext, dataDir: string): Promise
   const manifest = await readManifest(dir);
   const now = ctx.clock.now();
   let usable = manifest !== undefined;
-  if (manifest) {
-    const still = await Promise.all(manifest.profiles.map((id) => publicProfile(ctx, id)));
-    usable = still.every(Boolean);
-  }
+  if (manifest) usable = await allPublic(ctx, manifest.profiles);
   if (!manifest || !usable || now - manifest.createdAt > MAX_AGE_MS) refreshLanderVideo(ctx, dataDir);
   if (!manifest || !usable) return undefined;
   const { video, poster, width, height } = manifest;
   return { video, poster, width, height };
+}
+
+/**
+ * Whether a clip file (video or poster) may be served: named by the current clip or the one
+ * kept before it, with everyone in that clip still public. A clip showing someone who withdrew
+ * starts a new one without them.
+ */
+export async function landerClipServable(
+  ctx: ServiceContext,
+  dataDir: string,
+  file: string,
+): Promise<boolean> {
+  const manifest = await readManifest(landerMediaDir(dataDir, ctx.site.id));
+  if (!manifest) return false;
+  const clip = [manifest, manifest.previous].find((c) => c && (c.video === file || c.poster === file));
+  if (!clip) return false;
+  if (await allPublic(ctx, clip.profiles)) return true;
+  void refreshLanderVideo(ctx, dataDir);
+  return false;
+}
+
+/**
+ * Takes down the site's clips that show someone no longer public (a deleted account, a
+ * withdrawn consent) and starts a new one. Run by the landers' job, so a clip nobody asks for
+ * does not keep a face on disk either, least of all after the erasure: its poster is a copy of
+ * a photo. Answers whether it took anything down.
+ */
+export async function withdrawStaleClips(ctx: ServiceContext, dataDir: string): Promise<boolean> {
+  const dir = landerMediaDir(dataDir, ctx.site.id);
+  const manifest = await readManifest(dir);
+  if (!manifest) return false;
+  const currentOk = await allPublic(ctx, manifest.profiles);
+  const previousOk = !manifest.previous || (await allPublic(ctx, manifest.previous.profiles));
+  if (currentOk && previousOk) return false;
+  if (currentOk) {
+    const temp = join(dir, `.manifest-${process.pid}.json`);
+    await writeFile(temp, JSON.stringify({ ...manifest, previous: undefined }));
+    await rename(temp, join(dir, 'manifest.json'));
+  } else {
+    await rm(join(dir, 'manifest.json'), { force: true });
+  }
+  const gone = [currentOk ? undefined : manifest, previousOk ? undefined : manifest.previous];
+  for (const clip of gone) {
+    if (!clip) continue;
+    await rm(join(dir, clip.video), { force: true });
+    await rm(join(dir, clip.poster), { force: true });
+  }
+  if (!currentOk) void refreshLanderVideo(ctx, dataDir);
+  return true;
 }
 
 /** Starts making the site's clip unless one is being made or the last attempt failed recently. */
@@ -117,6 +174,9 @@ export async function makeLanderVideo(
     await runFfmpeg(ffmpegArgs(inputs, tempVideo));
     const bytes = await readFile(tempVideo);
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    // The previous clip stays for cached pages only while everyone in it is still public.
+    const last = await readManifest(dir);
+    const previous = last && (await allPublic(ctx, last.profiles)) ? last : undefined;
     const manifest: Manifest = {
       video: `video-${hash}.webm`,
       poster: `poster-${hash}.webp`,
@@ -124,13 +184,13 @@ export async function makeLanderVideo(
       height: SIZE,
       createdAt: ctx.clock.now(),
       profiles: photos.map((p) => p.profileId),
+      previous: previous && { video: previous.video, poster: previous.poster, profiles: previous.profiles },
     };
     // The poster is the clip's first photo, so the page shows the same face before it plays.
     await copyFile(inputs[0]!, join(dir, manifest.poster));
     await rename(tempVideo, join(dir, manifest.video));
     const tempManifest = join(work, 'manifest.json');
     await writeFile(tempManifest, JSON.stringify(manifest));
-    const previous = await readManifest(dir);
     await rename(tempManifest, join(dir, 'manifest.json'));
     await removeOldClips(dir, [manifest, previous]);
     return manifest;

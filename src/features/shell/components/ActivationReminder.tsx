@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client.ts';
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
-import { requestErrorMessage } from '../../accounts/components/form-errors.ts';
+import { requestErrorMessage } from '../form.ts';
+import { useForm, useHydrated } from '../use-form.ts';
 import { Modal } from './Modal.tsx';
 
 export interface ActivationReminderProps {
@@ -13,8 +14,8 @@ export interface ActivationReminderProps {
   signupComplete: boolean;
   /** Where the address can be corrected. */
   settingsUrl: string;
-  /** The call that sends the activation e-mail again, when the server offers one. */
-  resendUrl: string | null;
+  /** Whether the member may ask for the activation e-mail again (`POST /api/activate.php`). */
+  canResend: boolean;
 }
 
 /**
@@ -39,13 +40,24 @@ export default function ActivationReminder({
   messages,
   signupComplete,
   settingsUrl,
-  resendUrl,
+  canResend,
 }: ActivationReminderProps) {
   const t = islandTranslator(messages);
   const user = useUser(initialUser);
+  const hydrated = useHydrated();
   const [modal, setModal] = useState(false);
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const resend = useForm({
+    failureMessage: (error) => requestErrorMessage(error, t),
+    read: () => ({}),
+    check: () => {
+      setOutcome(undefined);
+      return undefined;
+    },
+    send: () => api('POST /api/activate.php', {}),
+    report: (text) => setOutcome({ ok: false, text }),
+    done: () => setOutcome({ ok: true, text: t('activation.resent', { email: user.email }) }),
+  });
 
   useEffect(() => {
     if (signupComplete && reminderDue(initialUser) && matchMedia(SMARTPHONE).matches) setModal(true);
@@ -53,33 +65,19 @@ export default function ActivationReminder({
 
   if (!reminderDue(user)) return null;
 
-  const resend = async () => {
-    if (!resendUrl) return;
-    setSending(true);
-    setOutcome(undefined);
-    try {
-      await api.post(resendUrl, {});
-      setOutcome({ ok: true, text: t('activation.resent', { email: user.email }) });
-    } catch (error) {
-      setOutcome({ ok: false, text: requestErrorMessage(error, t) });
-    } finally {
-      setSending(false);
-    }
-  };
-
   const body = (
     <>
       <p className="mb-2">{t('activation.text', { email: user.email })}</p>
       <p className="mb-2 small">{t('activation.why')}</p>
       <div className="d-flex flex-wrap gap-2 align-items-center">
-        {resendUrl && (
+        {canResend && (
           <button
             type="button"
             className="btn btn-sm btn-primary"
-            onClick={() => void resend()}
-            disabled={sending}
+            onClick={() => void resend.submit()}
+            disabled={resend.busy || !hydrated}
           >
-            {sending && <span className="kindred-spinner me-1" aria-hidden="true" />}
+            {resend.busy && <span className="kindred-spinner me-1" aria-hidden="true" />}
             {t('activation.resend')}
           </button>
         )}

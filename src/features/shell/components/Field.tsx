@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useHydrated } from '../use-form.ts';
 
 /**
  * A labelled form field in Bootstrap's markup with its error wired for assistive technology:
@@ -15,23 +16,20 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 }
 
 export function Field({ label, error, hint, addon, inputRef, className, ...input }: FieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const ids = useDescription(hint, error);
   const control = (
     <input
       {...input}
-      id={id}
+      id={ids.id}
       ref={inputRef}
       className={`form-control${error ? ' is-invalid' : ''}`}
       aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
+      aria-describedby={ids.describedBy}
     />
   );
   return (
     <div className={className ?? 'mb-3'}>
-      <label className="form-label" htmlFor={id}>
+      <label className="form-label" htmlFor={ids.id}>
         {label}
       </label>
       {addon ? (
@@ -42,15 +40,66 @@ export function Field({ label, error, hint, addon, inputRef, className, ...input
       ) : (
         control
       )}
+      <FieldNotes ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** The same for text of several lines. */
+export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaFieldProps) {
+  const ids = useDescription(hint, error);
+  return (
+    <div className={className ?? 'mb-3'}>
+      <label className="form-label" htmlFor={ids.id}>
+        {label}
+      </label>
+      <textarea
+        {...textarea}
+        id={ids.id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+      />
+      <FieldNotes ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}
+
+interface Description {
+  id: string;
+  hintId: string;
+  errorId: string;
+  describedBy: string | undefined;
+}
+
+/** The control's id, and the ids of its hint and error as far as they are shown. */
+function useDescription(hint: ReactNode, error: string | undefined): Description {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+/** The hint, and the error region (always there, so an error is announced as it appears). */
+function FieldNotes({ ids, hint, error }: { ids: Description; hint: ReactNode; error: string | undefined }) {
+  return (
+    <>
       {hint && (
-        <div className="form-text" id={hintId}>
+        <div className="form-text" id={ids.hintId}>
           {hint}
         </div>
       )}
-      <div className={`invalid-feedback${error ? ' d-block' : ''}`} id={errorId} role="alert">
+      <div className={`invalid-feedback${error ? ' d-block' : ''}`} id={ids.errorId} role="alert">
         {error}
       </div>
-    </div>
+    </>
   );
 }
 
@@ -79,7 +128,10 @@ export function FormAlert({
   );
 }
 
-/** A submit button that shows it is working and cannot be pressed twice. */
+/**
+ * A submit button that shows it is working and cannot be pressed twice. Until the island runs it
+ * is disabled: the browser would post the form to the page itself and lose what was typed.
+ */
 export function SubmitButton({
   busy,
   children,
@@ -91,12 +143,13 @@ export function SubmitButton({
   busyLabel: string;
   className?: string;
 }) {
+  const inert = busy || !useHydrated();
   return (
     <button
       type="submit"
       className={className ?? 'btn btn-primary'}
-      disabled={busy}
-      aria-disabled={busy || undefined}
+      disabled={inert}
+      aria-disabled={inert || undefined}
     >
       {busy ? (
         <>

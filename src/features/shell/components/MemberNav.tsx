@@ -1,22 +1,15 @@
-import { useEffect, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $attention,
-  $attentionTotal,
-  $push,
-  logout,
-  refreshUser,
-  saveLanguage,
-} from '../../accounts/accounts.store.ts';
+import { logout, refreshUser, saveLanguage } from '../../accounts/accounts.store.ts';
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { isLocale } from '../../../i18n/locales.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { showAttention } from '../attention.ts';
+import { $attention, $attentionTotal, $push } from '../shell.store.ts';
 import { startRefreshLoop } from '../refresh-loop.ts';
 import { toast } from '../toasts.ts';
-import { Icon } from './icons.tsx';
-import './member-nav.css';
+import { Icon, type IconName } from './icons.tsx';
 
 export interface MemberNavLinks {
   members: string;
@@ -95,66 +88,97 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
     <>
       <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
         <li className="nav-item">
-          <a className="nav-link" href={links.members} aria-current={current('/members')}>
-            <Icon name="search" />
-            <span>{t('membernav.search')}</span>
-          </a>
+          <NavLink
+            href={links.members}
+            current={current('/members')}
+            icon="search"
+            label={t('membernav.search')}
+          />
         </li>
         <li className="nav-item">
-          <a className="nav-link" href={links.chats} aria-current={current('/chats')}>
-            <Icon name="chat" />
-            <span>
-              {t('membernav.messages')}
-              {unreadMessages > 0 && (
-                <span className="badge nav-badge badge-unread">
-                  {badgeCount(unreadMessages)}
-                  <span className="visually-hidden"> {t('membernav.unread', { count: unreadMessages })}</span>
-                </span>
-              )}
-            </span>
-          </a>
+          <NavLink href={links.chats} current={current('/chats')} icon="chat" label={t('membernav.messages')}>
+            <CountBadge
+              count={unreadMessages}
+              className="badge-unread"
+              label={t('membernav.unread', { count: unreadMessages })}
+            />
+          </NavLink>
         </li>
         <li className="nav-item">
-          <a className="nav-link" href={links.likes} aria-current={current('/likes')}>
-            <Icon name="heart" />
-            <span>
-              {t('membernav.likes')}
-              {newLikes > 0 && (
-                <span className="badge nav-badge text-bg-primary">
-                  {badgeCount(newLikes)}
-                  <span className="visually-hidden"> {t('membernav.new_likes', { count: newLikes })}</span>
-                </span>
-              )}
-            </span>
-          </a>
+          <NavLink href={links.likes} current={current('/likes')} icon="heart" label={t('membernav.likes')}>
+            <CountBadge
+              count={newLikes}
+              className="text-bg-primary"
+              label={t('membernav.new_likes', { count: newLikes })}
+            />
+          </NavLink>
         </li>
         <li className="nav-item">
           {user.paid_user ? (
-            <a className="nav-link" href={links.repeatOrder} aria-current={current('/credits')}>
-              <Icon name="coins" />
-              <span>
-                {t('membernav.credits')}
-                {credits && (
-                  <span className={`badge nav-badge text-bg-${credits}`}>
-                    {user.credits}
-                    <span className="visually-hidden">
-                      {' '}
-                      {t('membernav.credits_left', { count: user.credits })}
-                    </span>
+            <NavLink
+              href={links.repeatOrder}
+              current={current('/credits')}
+              icon="coins"
+              label={t('membernav.credits')}
+            >
+              {credits && (
+                <span className={`badge nav-badge text-bg-${credits}`}>
+                  {user.credits}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('membernav.credits_left', { count: user.credits })}
                   </span>
-                )}
-              </span>
-            </a>
+                </span>
+              )}
+            </NavLink>
           ) : (
-            <a className="nav-link" href={links.premium} aria-current={current('/premium')}>
-              <Icon name="star" />
-              <span>{t('membernav.premium')}</span>
-            </a>
+            <NavLink
+              href={links.premium}
+              current={current('/premium')}
+              icon="star"
+              label={t('membernav.premium')}
+            />
           )}
         </li>
       </ul>
       <AccountMenu user={user} links={links} t={t} />
     </>
+  );
+}
+
+/** A nav item's link: icon, then its label with whatever badge it shows. */
+function NavLink({
+  href,
+  current,
+  icon,
+  label,
+  children,
+}: {
+  href: string;
+  current: 'page' | undefined;
+  icon: IconName;
+  label: string;
+  children?: ReactNode;
+}) {
+  return (
+    <a className="nav-link" href={href} aria-current={current}>
+      <Icon name={icon} />
+      <span>
+        {label}
+        {children}
+      </span>
+    </a>
+  );
+}
+
+/** A nav item's count of new things, nothing while there are none. */
+function CountBadge({ count, className, label }: { count: number; className: string; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className={`badge nav-badge ${className}`}>
+      {badgeCount(count)}
+      <span className="visually-hidden"> {label}</span>
+    </span>
   );
 }
 

@@ -1,0 +1,24 @@
+import { withheldSites } from '../../server/context.ts';
+import type { Job } from '../../server/jobs/index.ts';
+import { withdrawStaleClips } from './media/video.ts';
+
+/**
+ * The landers' periodic job: generated media must not keep showing a member who left. The
+ * request that shows a clip checks it too; this covers the clips nobody asks for.
+ */
+export const landersJobs: Job[] = [
+  {
+    name: 'landers.stale-media',
+    async run(ctx) {
+      const sites = [...ctx.sites()];
+      for (const site of sites) {
+        if (ctx.signal.aborted) return;
+        const network = sites.filter((s) => s.network === site.network);
+        const siteCtx = { ...ctx, site, network: site.network, withheldSites: withheldSites(network, site) };
+        const taken = await withdrawStaleClips(siteCtx, ctx.dataDir);
+        if (taken)
+          ctx.log.info('landers: a clip showing someone no longer public was taken down', { site: site.id });
+      }
+    },
+  },
+];

@@ -1,0 +1,49 @@
+import { readableTimes, type PrivacyHook } from '../../server/privacy.ts';
+import { exportMemberTables, type AnyMemberRows } from '../../server/privacy-tables.ts';
+import { redemptionsOf } from './payments.repository.ts';
+
+/*
+ * Money records. Erasure keeps them: orders, the credit ledger and who redeemed which code are
+ * bookkeeping the operator must keep (they point at the account's shell, which has no address).
+ */
+
+const moneyTables: readonly AnyMemberRows[] = [
+  {
+    table: 'orders',
+    column: 'member_id',
+    exportAs: 'orders',
+    select: [
+      'id',
+      'bundle_id',
+      'credits',
+      'amount',
+      'currency',
+      'payment_method',
+      'status',
+      'discount_code',
+      'country',
+      'created_at',
+      'completed_at',
+    ],
+    orderBy: 'created_at',
+  },
+  {
+    table: 'credit_ledger',
+    column: 'member_id',
+    exportAs: 'credit_ledger',
+    select: ['delta', 'reason', 'balance_after', 'created_at'],
+    orderBy: 'created_at',
+  },
+];
+
+export const paymentsPrivacy: PrivacyHook = {
+  owner: 'payments',
+  tables: ['orders', 'credit_ledger', 'discount_redemptions'],
+  async export(db, subject) {
+    return {
+      ...(await exportMemberTables(db, moneyTables, subject)),
+      discount_redemptions: readableTimes(await redemptionsOf(db, subject.network, subject.memberId)),
+    };
+  },
+  async erase() {},
+};

@@ -1,0 +1,113 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
+
+/* The profiles' part of a member's export and erasure: profile, photos, interests, likes, swipes, blocks. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function memberProfileId(db: Db, network: string, memberId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function exportProfileRecords(db: Db, network: string, memberId: string, p: string) {
+  return {
+    profile: await db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('network_id', '=', network)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst(),
+    photos: await db
+      .selectFrom('photos')
+      .select(['id', 'filename', 'status', 'locked', 'position', 'created_at'])
+      .where('network_id', '=', network)
+      .where('profile_id', '=', p)
+      .orderBy('position')
+      .execute(),
+    interests: await db
+      .selectFrom('profile_interests')
+      .select('interest')
+      .where('network_id', '=', network)
+      .where('profile_id', '=', p)
+      .execute(),
+  };
+}
+
+/** The choice tables, with the column of who chose and of whom it was about. */
+const BOTH_SIDES = [
+  ['likes', 'liker_profile_id', 'liked_profile_id'],
+  ['swipes', 'profile_id', 'target_profile_id'],
+  ['blocks', 'blocker_profile_id', 'blocked_profile_id'],
+] as const;
+
+/**
+ * Removes the profile's personal data and answers its photo files (all stored sizes).
+ *
+ * The row itself stays, as a shell that says nothing about the person: other members'
+ * conversations and the messages in them point at it (deleting it would cascade and empty their
+ * history), so do complaints about it and the signup of whoever signed up from it. Likes,
+ * swipes and blocks go either way (they are the member's choices). Every personal column is
+ * emptied, gender and the wish (`seeking`) and the country included: on a gay site a shell
+ * saying "man seeking men" would tell the person's orientation, and together with the site
+ * (also emptied) it would tell on which brand they were. Left: ids, the network, `disabled`,
+ * the creation time, and the link to the account's own shell (kept for its money records).
+ */
+export async function eraseProfileRecords(
+  trx: Transaction<Database>,
+  network: string,
+  p: string,
+  now: number,
+): Promise<string[]> {
+  const photos = await trx
+    .selectFrom('photos')
+    .select(['filename', 'thumb_filename', 'match_filename'])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', p)
+    .execute();
+  const files = photos.flatMap((photo) => [photo.filename, photo.thumb_filename, photo.match_filename]);
+  await trx
+    .updateTable('profiles')
+    .set({ main_photo_id: null })
+    .where('network_id', '=', network)
+    .where('id', '=', p)
+    .execute();
+  await trx.deleteFrom('photos').where('network_id', '=', network).where('profile_id', '=', p).execute();
+  await trx
+    .deleteFrom('profile_interests')
+    .where('network_id', '=', network)
+    .where('profile_id', '=', p)
+    .execute();
+  for (const [table, chooser, chosen] of BOTH_SIDES) {
+    await trx
+      .deleteFrom(table)
+      .where('network_id', '=', network)
+      .where((eb) => eb.or([eb(chooser, '=', p), eb(chosen, '=', p)]))
+      .execute();
+  }
+  await trx
+    .updateTable('profiles')
+    .set({
+      name: '',
+      gender: '',
+      seeking: '',
+      birthdate: '',
+      country: '',
+      site_id: null,
+      ...BLANK_PROFILE_DETAILS,
+      status: 'disabled',
+      public_consent: 0,
+      last_active_at: null,
+      updated_at: now,
+    })
+    .where('network_id', '=', network)
+    .where('id', '=', p)
+    .execute();
+  return files;
+}

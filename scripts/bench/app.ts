@@ -44,6 +44,8 @@ export function seedDatabase(dataDir: string, size: number): void {
 export interface App {
   port: number;
   request(path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** Everything the server printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startApp(options: {
   return {
     port,
     request: (path, requestOptions) => requestTo(port, path, requestOptions),
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -109,6 +109,7 @@ describe('page weight', () => {
 describe('the shipped nginx configuration, pointed at this machine', () => {
   const text = siteConfig({
     port: 4855,
+    redirectPort: 4856,
     upstreamPorts: [4801, 4802, 4803],
     cacheDir: '/tmp/cache',
     clientDir: '/tmp/client',
@@ -124,6 +125,12 @@ describe('the shipped nginx configuration, pointed at this machine', () => {
     ]);
     expect(text).toContain('proxy_cache_path /tmp/cache levels=1:2');
     expect(text).toContain('root /tmp/client;');
+  });
+
+  it('keeps the port-80 block that sends every request to https', () => {
+    expect(text).toContain('listen 127.0.0.1:4856;');
+    expect(text).toMatch(/return 301 https:\/\/\$host\$request_uri;/);
+    expect(text).not.toMatch(/ssl_certificate/);
   });
 
   it('keeps the rules that keep personal pages out of the cache', () => {

@@ -51,6 +51,8 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
 
 export interface SiteConfigOptions {
   port: number;
+  /** Where the port-80 block (the redirect to https) listens instead of 80. */
+  redirectPort: number;
   /** Ports of the app processes on 127.0.0.1. */
   upstreamPorts: number[];
   cacheDir: string;
@@ -73,7 +75,26 @@ export function siteConfig(options: SiteConfigOptions): string {
     `proxy_cache_path ${options.cacheDir}`,
     'proxy_cache_path',
   );
-  text = replaceOnce(text, /^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${options.port};`, 'listen 80');
+  // TLS is the operator's (certificates per domain): here the app's server block speaks plain
+  // http on the test port, and the port-80 block that redirects to https listens on another.
+  text = replaceOnce(
+    text,
+    /^(\s*)listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;$/m,
+    `$1listen 127.0.0.1:${options.port};`,
+    'listen 443',
+  );
+  text = replaceOnce(
+    text,
+    /^\s*ssl_certificate .*\n\s*ssl_certificate_key .*\n\s*ssl_protocols .*\n/m,
+    '',
+    'the TLS lines',
+  );
+  text = replaceOnce(
+    text,
+    /^(\s*)listen 80 default_server;\n\s*listen \[::\]:80 default_server;$/m,
+    `$1listen 127.0.0.1:${options.redirectPort};`,
+    'listen 80',
+  );
   text = replaceOnce(
     text,
     /root \/srv\/kindred\/dist\/client;/,
@@ -83,7 +104,7 @@ export function siteConfig(options: SiteConfigOptions): string {
   return text;
 }
 
-export interface NginxOptions extends Omit<SiteConfigOptions, 'port' | 'cacheDir'> {
+export interface NginxOptions extends Omit<SiteConfigOptions, 'port' | 'redirectPort' | 'cacheDir'> {
   /** Listen here (default: a free port of NGINX_PORTS). */
   port?: number;
   /** More `server { … }` blocks for the http context (the benchmark's static file server). */
@@ -93,6 +114,8 @@ export interface NginxOptions extends Omit<SiteConfigOptions, 'port' | 'cacheDir
 
 export interface RunningNginx {
   port: number;
+  /** The port-80 block's port: every request there is redirected to https. */
+  redirectPort: number;
   /** The private folder: nginx.conf, logs, temp files. */
   prefix: string;
   cacheDir: string;
@@ -115,7 +138,9 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     chmodSync(join(prefix, dir), 0o777);
   }
   const asRoot = process.getuid?.() === 0;
-  writeFileSync(join(prefix, 'kindred.conf'), siteConfig({ ...options, port, cacheDir }));
+  let redirectPort = await freePortIn(NGINX_PORTS);
+  while (redirectPort === port) redirectPort = await freePortIn(NGINX_PORTS);
+  writeFileSync(join(prefix, 'kindred.conf'), siteConfig({ ...options, port, redirectPort, cacheDir }));
   writeFileSync(
     join(prefix, 'nginx.conf'),
     [
@@ -173,6 +198,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   }
   return {
     port,
+    redirectPort,
     prefix,
     cacheDir,
     log,

@@ -8,6 +8,12 @@
  *    a file (target ≥ 80 %); raw `node:http` as the floor. The machine is shared, so targets run
  *    side by side in rounds, each round in another order, and the report gives the median of the
  *    per-round ratios: absolute numbers are printed for context only.
+ * 1b. Uncached member requests (ARCHITECTURE.md rule 10), with wrk in interleaved rounds too:
+ *    the settings page of a logged-in member against the bare Astro page of the same bytes, and
+ *    the member's `GET /api/user.php` against a bare Astro endpoint answering JSON of the same
+ *    bytes (targets ≥ 50 % each); and the SQL statements each of them runs, counted by a server
+ *    started with KINDRED_COUNT_SQL=1 (tests/integration/member-request-cost.test.ts holds the
+ *    bound).
  * 2. The weight of every lander and index of every demo site: HTML and CSS gzipped (budgets 30 KB
  *    and 20 KB), scripts run at load, requests to other hosts (none allowed).
  * 3. Lighthouse (mobile profile, Debian's Chromium) for the index and two landers, the median of
@@ -15,7 +21,7 @@
  *    audit is listed with where it happens.
  *
  *   npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]
- *                    [--skip throughput,nginx,weight,lighthouse] [--lighthouse-runs 3]
+ *                    [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]
  *                    [--seed-size 200] [--dist dist] [--json out.json]
  *
  * `--dist` names the build to measure (default dist/); it is copied first, so a rebuild while the
@@ -29,6 +35,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { audit, CATEGORIES, findChromium, startChromium, type LighthouseResult } from './lighthouse.ts';
 import { DEMO_SITES, requestTo } from '../../tests/support/server.ts';
+import { LANDERS } from '../../src/tenancy/niche.schema.ts';
 import { copyBuild, seedDatabase, startApp, type App, type BuildCopy } from './app.ts';
 import { findNginx, freePortIn, startNginx, type RunningNginx } from './nginx.ts';
 import { cssUrls, gzipBytes, pageResources, thirdParty } from './page-weight.ts';
@@ -42,20 +49,10 @@ process.chdir(ROOT);
 const APP_PORTS = { first: 4800, last: 4829 };
 const AUX_PORTS = { first: 4830, last: 4849 };
 
-const LANDERS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-  'tinderswipe',
-];
-
 const BUDGET = {
   landerVsBare: 0.9,
+  memberPageVsBare: 0.5,
+  memberJsonVsBare: 0.5,
   nginxVsStatic: 0.8,
   htmlGzip: 30 * 1024,
   cssGzip: 20 * 1024,
@@ -81,7 +78,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(
     'npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]\n' +
-      '                 [--skip throughput,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
+      '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
       '                 [--seed-size 200] [--dist dist] [--json out.json]\n',
   );
   process.exit(0);
@@ -95,7 +92,8 @@ const skip = new Set(
     .map((s) => s.trim())
     .filter(Boolean),
 );
-if (!LANDERS.includes(args.lander)) throw new Error(`--lander must be one of ${LANDERS.join(', ')}`);
+if (!(LANDERS as readonly string[]).includes(args.lander))
+  throw new Error(`--lander must be one of ${LANDERS.join(', ')}`);
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const section = (title: string) => out(`\n## ${title}\n`);
@@ -131,6 +129,17 @@ interface Target {
   headers: Record<string, string>;
 }
 
+/** A target on the Kindred server at `port`, asked for as host localhost unless `headers` say. */
+function appTarget(
+  port: number,
+  name: string,
+  label: string,
+  path: string,
+  headers: Record<string, string> = { host: 'localhost' },
+): Target {
+  return { name, label, port, path, headers };
+}
+
 const results: Record<string, unknown> = { rounds, seconds, connections, lander: args.lander };
 const cleanups: Array<() => Promise<void> | void> = [];
 const workDir = mkdtempSync(join(tmpdir(), 'kindred-bench-'));
@@ -153,6 +162,78 @@ async function startRawServer(bodyFile: string): Promise<number> {
     child.once('exit', (code) => fail(new Error(`the raw node:http server exited (${code})`)));
   });
   return port;
+}
+
+const runTarget = (target: Target, runSeconds: number): Promise<WrkResult> =>
+  runWrk({
+    url: `http://127.0.0.1:${target.port}${target.path}`,
+    headers: target.headers,
+    connections,
+    threads: 2,
+    seconds: runSeconds,
+  });
+
+/**
+ * Checks that every target answers 200, warms each one up, then runs `rounds` rounds of all
+ * targets, each round in another order; prints each round's figures.
+ */
+async function interleavedRounds(
+  targets: Target[],
+): Promise<{ perRound: Array<Record<string, number>>; problems: string[] }> {
+  for (const target of targets) {
+    const probe = await requestTo(target.port, target.path, { headers: target.headers });
+    if (probe.status !== 200)
+      throw new Error(`${target.label} answers ${probe.status}, not 200: ${probe.body.slice(0, 200)}`);
+    await runTarget(target, Math.min(2, seconds));
+  }
+  const perRound: Array<Record<string, number>> = [];
+  const problems: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const measured: Record<string, number> = {};
+    for (const target of roundOrder(targets, round)) {
+      const result = await runTarget(target, seconds);
+      measured[target.name] = result.requestsPerSecond;
+      if (result.non2xx || result.socketErrors)
+        problems.push(
+          `round ${round + 1}, ${target.label}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`,
+        );
+    }
+    perRound.push(measured);
+    out(
+      `round ${round + 1}/${rounds}: ${targets.map((t) => `${t.name} ${Math.round(measured[t.name]!)}`).join(', ')} req/s`,
+    );
+  }
+  for (const problem of problems) out(`warning: ${problem}`);
+  return { perRound, problems };
+}
+
+/** Prints each target's median and each ratio's median over the rounds; answers the ratios. */
+function ratioTable(
+  targets: Target[],
+  perRound: Array<Record<string, number>>,
+  ratios: Array<[string, string, string, number | undefined]>,
+): Record<string, number> {
+  out();
+  table(
+    ['target', 'median req/s (context only)'],
+    targets.map((t) => [t.label, String(Math.round(median(perRound.map((r) => r[t.name]!))))]),
+  );
+  out();
+  const rows: string[][] = [];
+  const ratioResults: Record<string, number> = {};
+  for (const [label, a, b, target] of ratios) {
+    if (!targets.some((t) => t.name === a) || !targets.some((t) => t.name === b)) continue;
+    const { median: m, ratios: each } = medianRatio(perRound, a, b);
+    ratioResults[`${a}/${b}`] = m;
+    rows.push([
+      label,
+      percent(m),
+      each.map((r) => percent(r)).join(', '),
+      target ? `≥ ${percent(target)}: ${m >= target ? 'met' : 'MISSED'}` : 'reference',
+    ]);
+  }
+  table(['ratio', 'median', 'per round', 'target'], rows);
+  return ratioResults;
 }
 
 /** The lander's gzip bytes as nginx caches them, for nginx to send from a file. */
@@ -229,27 +310,12 @@ async function throughput(app: App, proxied: Proxied | undefined, build: BuildCo
   out(`lander ${landerPath}: ${bytes} bytes; bare Astro page: ${Buffer.byteLength(bare.body)} bytes`);
 
   const targets: Target[] = [
-    {
-      name: 'bare',
-      label: 'bare Astro page, uncached',
-      port: app.port,
-      path: `/bench/bare?bytes=${bytes}`,
-      headers: { host: 'localhost' },
-    },
-    {
-      name: 'lander',
-      label: 'lander, route cache',
-      port: app.port,
-      path: landerPath,
-      headers: { host: 'localhost' },
-    },
-    {
-      name: 'rendered',
-      label: 'lander, rendered each time (as for a member)',
-      port: app.port,
-      path: landerPath,
-      headers: { host: 'localhost', cookie: 'session=bench' },
-    },
+    appTarget(app.port, 'bare', 'bare Astro page, uncached', `/bench/bare?bytes=${bytes}`),
+    appTarget(app.port, 'lander', 'lander, route cache', landerPath),
+    appTarget(app.port, 'rendered', 'lander, rendered each time (as for a member)', landerPath, {
+      host: 'localhost',
+      cookie: 'session=bench',
+    }),
     {
       name: 'raw',
       label: 'raw node:http, same bytes',
@@ -307,48 +373,10 @@ async function throughput(app: App, proxied: Proxied | undefined, build: BuildCo
     out('nginx: skipped (not installed, or --skip nginx)');
   }
 
-  const run = (target: Target, runSeconds: number): Promise<WrkResult> =>
-    runWrk({
-      url: `http://127.0.0.1:${target.port}${target.path}`,
-      headers: target.headers,
-      connections,
-      threads: 2,
-      seconds: runSeconds,
-    });
-
-  for (const target of targets) {
-    const probe = await requestTo(target.port, target.path, { headers: target.headers });
-    if (probe.status !== 200)
-      throw new Error(`${target.label} answers ${probe.status}, not 200: ${probe.body.slice(0, 200)}`);
-    await run(target, Math.min(2, seconds));
-  }
-  const perRound: Array<Record<string, number>> = [];
-  const problems: string[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const measured: Record<string, number> = {};
-    for (const target of roundOrder(targets, round)) {
-      const result = await run(target, seconds);
-      measured[target.name] = result.requestsPerSecond;
-      if (result.non2xx || result.socketErrors)
-        problems.push(
-          `round ${round + 1}, ${target.label}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`,
-        );
-    }
-    perRound.push(measured);
-    out(
-      `round ${round + 1}/${rounds}: ${targets.map((t) => `${t.name} ${Math.round(measured[t.name]!)}`).join(', ')} req/s`,
-    );
-  }
-  for (const problem of problems) out(`warning: ${problem}`);
+  const { perRound, problems } = await interleavedRounds(targets);
   if (nginx && problems.some((p) => p.includes('nginx')))
     out(`nginx's log:\n${nginx.log().split('\n').slice(-15).join('\n')}`);
 
-  out();
-  table(
-    ['target', 'median req/s (context only)'],
-    targets.map((t) => [t.label, String(Math.round(median(perRound.map((r) => r[t.name]!))))]),
-  );
-  out();
   const ratios: Array<[string, string, string, number | undefined]> = [
     ['lander (route cache) / bare Astro page', 'lander', 'bare', BUDGET.landerVsBare],
     ['nginx cached lander / nginx static file', 'nginx-lander', 'nginx-static', BUDGET.nginxVsStatic],
@@ -357,21 +385,103 @@ async function throughput(app: App, proxied: Proxied | undefined, build: BuildCo
     ['lander (route cache) / raw node:http', 'lander', 'raw', undefined],
     ['nginx static file / raw node:http', 'nginx-static', 'raw', undefined],
   ];
-  const rows: string[][] = [];
-  const ratioResults: Record<string, number> = {};
-  for (const [label, a, b, target] of ratios) {
-    if (!targets.some((t) => t.name === a) || !targets.some((t) => t.name === b)) continue;
-    const { median: m, ratios: each } = medianRatio(perRound, a, b);
-    ratioResults[`${a}/${b}`] = m;
-    rows.push([
-      label,
-      percent(m),
-      each.map((r) => percent(r)).join(', '),
-      target ? `≥ ${percent(target)}: ${m >= target ? 'met' : 'MISSED'}` : 'reference',
-    ]);
-  }
-  table(['ratio', 'median', 'per round', 'target'], rows);
+  const ratioResults = ratioTable(targets, perRound, ratios);
   results.throughput = { perRound, ratios: ratioResults, landerBytes: bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A member of the demo site signed up for the benchmark: the session cookie to send. */
+async function benchMember(app: App): Promise<string> {
+  const signup = await app.request('/api/signup.php', {
+    method: 'POST',
+    headers: { origin: `http://localhost:${app.port}`, 'content-type': 'application/json' },
+    body: {
+      email: `bench.${Date.now().toString(36)}@example.org`,
+      name: 'Robin',
+      password: 'blue tulips at dawn 42',
+      date_of_birth: '1990-05-17',
+    },
+  });
+  const session = signup.cookies.map((c) => /^session=([^;]+)/.exec(c)?.[1]).find(Boolean);
+  if (signup.status !== 201 || !session)
+    throw new Error(
+      `the benchmark's member could not sign up: ${signup.status} ${signup.body.slice(0, 200)}`,
+    );
+  return `session=${session}`;
+}
+
+/**
+ * Rule 10 of ARCHITECTURE.md: members are never cached, so an uncached member request must be
+ * cheap. A member's settings page against the bare Astro page of the same bytes, a member's
+ * `GET /api/user.php` against a bare Astro endpoint of the same bytes, and the SQL statements
+ * each runs.
+ */
+async function memberRequests(app: App, counting: App): Promise<void> {
+  section(
+    `Uncached member requests (wrk, ${connections} connections, ${seconds} s a run, ${rounds} interleaved rounds)`,
+  );
+  const cookie = await benchMember(app);
+  const member = { host: 'localhost', cookie };
+  const json = { ...member, 'x-client-request': '1' };
+  const page = await app.request('/settings', { headers: member });
+  const call = await app.request('/api/user.php', { headers: json });
+  if (page.status !== 200 || call.status !== 200 || !call.body.includes('"email"'))
+    throw new Error(`the member's requests failed: /settings ${page.status}, /api/user.php ${call.status}`);
+  const pageBytes = Buffer.byteLength(page.body);
+  const callBytes = Buffer.byteLength(call.body);
+  const barePage = await app.request(`/bench/bare?bytes=${pageBytes}`);
+  const bareJson = await app.request(`/bench/bare.json?bytes=${callBytes}`);
+  if (barePage.status !== 200 || bareJson.status !== 200)
+    throw new Error('the bare routes answered 404: is the server built with src/pages/bench/?');
+  out(
+    `/settings for a member: ${pageBytes} bytes (bare page ${Buffer.byteLength(barePage.body)}); ` +
+      `GET /api/user.php: ${callBytes} bytes (bare endpoint ${Buffer.byteLength(bareJson.body)})`,
+  );
+
+  const targets: Target[] = [
+    appTarget(app.port, 'member-page', 'member /settings, uncached', '/settings', member),
+    appTarget(app.port, 'bare-page', 'bare Astro page, same bytes', `/bench/bare?bytes=${pageBytes}`),
+    appTarget(app.port, 'member-json', 'member GET /api/user.php', '/api/user.php', json),
+    appTarget(
+      app.port,
+      'bare-json',
+      'bare Astro endpoint, same bytes',
+      `/bench/bare.json?bytes=${callBytes}`,
+    ),
+  ];
+  const { perRound } = await interleavedRounds(targets);
+  const ratios = ratioTable(targets, perRound, [
+    ['member page / bare Astro page', 'member-page', 'bare-page', BUDGET.memberPageVsBare],
+    ['member JSON call / bare Astro endpoint', 'member-json', 'bare-json', BUDGET.memberJsonVsBare],
+  ]);
+
+  // The statements, on a server that counts them (counting costs a little, so not the one measured).
+  const countCookie = await benchMember(counting);
+  const statements: Record<string, number> = {};
+  for (const [path, headers] of [
+    ['/settings', { host: 'localhost', cookie: countCookie }],
+    ['/api/user.php', { host: 'localhost', cookie: countCookie, 'x-client-request': '1' }],
+  ] as const) {
+    const url = `${path}?bench=${Date.now()}`;
+    await counting.request(url, { headers });
+    const deadline = Date.now() + 5_000;
+    let found: RegExpExecArray | null = null;
+    while (
+      !(found = new RegExp(`sql statements: GET ${url.replace(/[.?]/g, '\\$&')} (\\d+)`).exec(
+        counting.output(),
+      ))
+    )
+      if (Date.now() > deadline) throw new Error(`no statement count for ${path}`);
+      else await new Promise((r) => setTimeout(r, 50));
+    statements[path] = Number(found[1]);
+  }
+  out();
+  out(
+    `SQL statements per member request: /settings ${statements['/settings']}, GET /api/user.php ${statements['/api/user.php']} ` +
+      '(the bound is tests/integration/member-request-cost.test.ts)',
+  );
+  results.member = { perRound, ratios, pageBytes, callBytes, statements };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -569,7 +679,8 @@ let exitCode = 0;
 try {
   ensureBuild();
   const wantThroughput = !skip.has('throughput');
-  if (wantThroughput && !commandExists('wrk'))
+  const wantMember = !skip.has('member');
+  if ((wantThroughput || wantMember) && !commandExists('wrk'))
     throw new Error('wrk is missing: ./dev npm run bench installs it (Debian: apt-get install wrk)');
   const nginxAllowed = wantThroughput && !skip.has('nginx') && !!findNginx();
 
@@ -600,6 +711,17 @@ try {
   }
 
   if (wantThroughput) await throughput(app, proxied, build);
+  if (wantMember) {
+    const counting = await startApp({
+      build,
+      dataDir,
+      ports: APP_PORTS,
+      env: { KINDRED_BENCH: '1', KINDRED_COUNT_SQL: '1' },
+    });
+    cleanups.unshift(() => counting.stop());
+    await memberRequests(app, counting);
+    await counting.stop();
+  }
   if (!skip.has('weight')) await weight(app);
   if (!skip.has('lighthouse')) await lighthouseScores(app);
   if (args.json) {

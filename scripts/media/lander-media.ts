@@ -6,13 +6,18 @@
  *
  * Reads DATABASE_URL, DATA_DIR and TENANTS_DIR like the server. Needs Debian's ffmpeg.
  */
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../../src/db/client.ts';
 import { makeLanderVideo } from '../../src/features/landers/media/video.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { createMailer } from '../../src/server/adapters/mailer.ts';
+import { createDatabaseRateLimiter } from '../../src/server/rate-limit/index.ts';
+import { createMemoryBus } from '../../src/server/realtime/index.ts';
+import { withheldSites } from '../../src/server/context.ts';
+import { createLocalStorage } from '../../src/server/storage/index.ts';
 import { TenantRegistry } from '../../src/tenancy/registry.ts';
 
 const { values } = parseArgs({ options: { site: { type: 'string' } } });
@@ -31,10 +36,14 @@ try {
     const ctx = {
       site,
       network: site.network,
+      withheldSites: withheldSites(registry.sitesOfNetwork(site.network), site),
       clock: systemClock,
       db: database.db,
       mailer: createMailer('', dataDir, systemClock),
       log,
+      rateLimiter: createDatabaseRateLimiter(database.db, randomBytes(32)),
+      realtime: createMemoryBus({ db: database.db, clock: systemClock, log }),
+      storage: createLocalStorage(join(dataDir, 'uploads')),
     };
     const started = performance.now();
     try {

@@ -1,18 +1,19 @@
 import { expect, test } from './fixtures.ts';
 import {
   ENGLISH,
+  fillSignup,
   GERMAN,
-  hydrated,
+  holdIslands,
   mailedLink,
+  notHydratedYet,
   signUpQuickly,
   signupDialog,
-  startAccountsServer,
+  useAccountsServer,
   uniqueEmail,
   url,
   visitorContext,
 } from './accounts-support.ts';
-import type { Page } from '@playwright/test';
-import type { TestServer } from '../support/server.ts';
+import type { Browser, Page } from '@playwright/test';
 
 /*
  * The account forms' rules as a visitor meets them: every signup message of spec §5 in the
@@ -20,16 +21,29 @@ import type { TestServer } from '../support/server.ts';
  * and the login's two failures (wrong password, then the lockout with its minutes).
  */
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startAccountsServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const app = useAccountsServer();
+
+/** The signup modal's answers apart from the address, as the tests below type them. */
+const ROBIN = { name: 'Robin', day: '2', month: '3', year: '1988', password: 'blue tulips at dawn 42' };
+
+/** Fills and sends the form behind an e-mailed reset link. */
+async function submitNewPassword(page: Page, password: string, repeat = password) {
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(repeat);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+}
+
+/** An account made in another browser, and the page of a visitor who has not logged in yet. */
+async function accountAndVisitor(browser: Browser) {
+  const setup = await visitorContext(browser);
+  const account = await signUpQuickly(setup, app.server);
+  await setup.close();
+  const context = await visitorContext(browser);
+  return { ...account, context, page: await context.newPage() };
+}
 
 async function openModal(page: Page, path: string, labels = ENGLISH) {
-  await page.goto(url(server, path));
+  await page.goto(url(app.server, path));
   await page.getByRole('link', { name: labels.signup }).first().click();
   await expect(signupDialog(page)).toBeVisible();
   return signupDialog(page);
@@ -120,27 +134,18 @@ for (const { locale, path, labels } of cases) {
 test('the same address signs up once per site, and twice on two sites', async ({ browser }) => {
   const email = uniqueEmail('twice');
   const first = await visitorContext(browser);
-  await signUpQuickly(first, server, { email });
+  await signUpQuickly(first, app.server, { email });
   const context = await visitorContext(browser);
   const page = await context.newPage();
   const dialog = await openModal(page, '/login');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Username', { exact: true }).fill('Robin');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Day').selectOption('2');
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Year').fill('1988');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('E-mail address').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('blue tulips at dawn 42');
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await fillSignup(dialog, { ...ROBIN, email });
   await dialog.getByRole('button', { name: 'Create my free account' }).click();
   // Sent back to the address, with the spec's message.
   await expect(dialog.getByText('An account with this e-mail address already exists')).toBeVisible();
   await expect(dialog.getByLabel('E-mail address')).toBeFocused();
 
   // Node does not resolve *.localhost: the other site is reached by its Host header.
-  const response = await server.request('/api/signup.php', {
+  const response = await app.server.request('/api/signup.php', {
     host: 'rainbow.localhost',
     method: 'POST',
     headers: { 'x-forwarded-for': '10.99.0.1' },
@@ -160,16 +165,7 @@ test('the modal cannot be closed while the account is being made', async ({ brow
     await route.continue();
   });
   const dialog = await openModal(page, '/login');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Username', { exact: true }).fill('Robin');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('Day').selectOption('2');
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Year').fill('1988');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByLabel('E-mail address').fill(uniqueEmail('locked'));
-  await dialog.getByLabel('Password', { exact: true }).fill('blue tulips at dawn 42');
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await fillSignup(dialog, { ...ROBIN, email: uniqueEmail('locked') });
   await dialog.getByRole('button', { name: 'Create my free account' }).click();
   await expect(dialog.getByRole('button', { name: 'Creating your account…' })).toBeDisabled();
   await page.keyboard.press('Escape');
@@ -201,13 +197,8 @@ test('Escape and the backdrop close the modal when nothing is in flight, and kee
 });
 
 test('login says it failed without saying why, then locks the account for a while', async ({ browser }) => {
-  const setup = await visitorContext(browser);
-  const { email } = await signUpQuickly(setup, server);
-  await setup.close();
-  const context = await visitorContext(browser);
-  const page = await context.newPage();
-  await page.goto(url(server, '/login'));
-  await hydrated(page);
+  const { email, context, page } = await accountAndVisitor(browser);
+  await page.goto(url(app.server, '/login'));
   const submit = page.getByRole('button', { name: 'Log in' });
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.getByLabel('E-mail address').fill(email);
@@ -234,14 +225,9 @@ test('login says it failed without saying why, then locks the account for a whil
 });
 
 test('password reset: unknown address, the e-mailed link, and a used link', async ({ browser }) => {
-  const setup = await visitorContext(browser);
-  const { email } = await signUpQuickly(setup, server);
-  await setup.close();
-  const context = await visitorContext(browser);
-  const page = await context.newPage();
-  await page.goto(url(server, '/login'));
+  const { email, context, page } = await accountAndVisitor(browser);
+  await page.goto(url(app.server, '/login'));
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await hydrated(page);
   await page.getByLabel('E-mail address').fill(uniqueEmail('unknown'));
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText('E-mail address not found')).toBeVisible();
@@ -249,23 +235,97 @@ test('password reset: unknown address, the e-mailed link, and a used link', asyn
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
 
-  const { link } = await mailedLink(server, email, '/reset-password/do');
-  expect(link.host).toBe(`localhost:${server.port}`);
-  await page.goto(url(server, link.pathname + link.search));
-  await hydrated(page);
-  await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
-  await page.getByLabel('Repeat the new password').fill('a brand new passphrasf');
-  await page.getByRole('button', { name: 'Save the new password' }).click();
+  const { link } = await mailedLink(app.server, email, '/reset-password/do');
+  expect(link.host).toBe(`localhost:${app.server.port}`);
+  await page.goto(url(app.server, link.pathname + link.search));
+  await submitNewPassword(page, 'a brand new passphrase', 'a brand new passphrasf');
   await expect(page.getByText('The entered passwords are not the same.')).toBeVisible();
   await page.getByLabel('Repeat the new password').fill('a brand new passphrase');
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page).toHaveURL(/\/members$/);
 
-  await page.goto(url(server, link.pathname + link.search));
-  await hydrated(page);
-  await page.getByLabel('New password', { exact: true }).fill('another new passphrase');
-  await page.getByLabel('Repeat the new password').fill('another new passphrase');
-  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await page.goto(url(app.server, link.pathname + link.search));
+  await submitNewPassword(page, 'another new passphrase');
   await expect(page.getByText('Link expired or invalid, request a new email')).toBeVisible();
   await context.close();
+});
+
+test.describe("what a member types or switches before the page's scripts run", () => {
+  test('login: sent once the form runs, and an early Enter loses nothing', async ({ browser }) => {
+    const { email, password, context, page } = await accountAndVisitor(browser);
+    const islands = await holdIslands(page);
+    await page.goto(url(app.server, '/login?next=%2Fsettings'), { waitUntil: 'commit' });
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await notHydratedYet(page);
+    // The button waits for the form's handler: the browser did not post the page and lose it all.
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
+    islands.release();
+    await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await context.close();
+  });
+
+  test('password reset: the address typed early is the one the link goes to', async ({ browser }) => {
+    const { email, context, page } = await accountAndVisitor(browser);
+    const islands = await holdIslands(page);
+    await page.goto(url(app.server, '/reset-password'), { waitUntil: 'commit' });
+    await page.getByLabel('E-mail address').fill(email);
+    await notHydratedYet(page);
+    islands.release();
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+    await mailedLink(app.server, email, '/reset-password/do');
+    await context.close();
+  });
+
+  test('signup page: the choices made early become the form’s own', async ({ browser }) => {
+    const context = await visitorContext(browser);
+    const page = await context.newPage();
+    const islands = await holdIslands(page);
+    await page.goto(url(app.server, '/signup'), { waitUntil: 'commit' });
+    // The choices are buttons: their labels are what one clicks.
+    await page
+      .locator('label')
+      .filter({ hasText: /^Woman$/ })
+      .click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Men and women$/ })
+      .click();
+    await expect(page.getByRole('radio', { name: 'Woman', exact: true })).toBeChecked();
+    await notHydratedYet(page);
+    islands.release();
+    // The first step is drawn again from the form's state after a step forth and back.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('radio', { name: 'Woman', exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Men and women', exact: true })).toBeChecked();
+    await context.close();
+  });
+
+  test('settings: typed passwords and a flipped switch are kept and saved', async ({ browser }) => {
+    const context = await visitorContext(browser);
+    const { password } = await signUpQuickly(context, app.server);
+    const page = await context.newPage();
+    const islands = await holdIslands(page);
+    await page.goto(url(app.server, '/settings'), { waitUntil: 'commit' });
+    const section = page.locator('#password');
+    await section.getByLabel('Current password').fill(password);
+    await section.getByLabel('New password').fill('green meadows in june 7');
+    await page.getByRole('switch', { name: 'Invisible mode' }).check();
+    await notHydratedYet(page);
+    islands.release();
+    // The switch flipped before the island ran is saved when it runs.
+    await expect(page.getByText('Invisible mode is on.')).toBeVisible();
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(section.getByText('Your password is changed.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Invisible mode' })).toBeChecked();
+    await context.close();
+  });
 });

@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import {
   DAY,
@@ -9,12 +7,12 @@ import {
   mailedLink,
   moveClock,
   signupDialog,
-  startAccountsServer,
+  useAccountsServer,
   uniqueEmail,
   url,
   visitorContext,
 } from './accounts-support.ts';
-import type { TestServer } from '../support/server.ts';
+import { withInspector } from '../support/database.ts';
 
 /*
  * The whole life of an account as a member meets it, in one browser: signing up in the modal,
@@ -22,13 +20,7 @@ import type { TestServer } from '../support/server.ts';
  * the account and taking it back, and, fourteen days after a second deletion, nothing left.
  */
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startAccountsServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const app = useAccountsServer();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,7 +32,7 @@ test('an account from signup to erasure', async ({ browser }) => {
   const password = 'blue tulips at dawn 42';
 
   await test.step('sign up in the modal, from a signup link', async () => {
-    await page.goto(url(server, '/login'));
+    await page.goto(url(app.server, '/login'));
     await page.getByRole('link', { name: 'Sign up free' }).click();
     const dialog = signupDialog(page);
     await expect(dialog).toBeVisible();
@@ -67,11 +59,11 @@ test('an account from signup to erasure', async ({ browser }) => {
     await page.getByRole('link', { name: 'Start meeting people' }).click();
     await expect(page).toHaveURL(/\/members\?api_signup_complete=1$/);
     await expect(page.getByRole('heading', { name: 'Please confirm your e-mail address' })).toBeVisible();
-    const { link } = await mailedLink(server, email, '/api/activate.php');
-    await page.goto(url(server, link.pathname + link.search));
+    const { link } = await mailedLink(app.server, email, '/api/activate.php');
+    await page.goto(url(app.server, link.pathname + link.search));
     await expect(page).toHaveURL(/\/activate\/done$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail address is confirmed');
-    await page.goto(url(server, '/members'));
+    await page.goto(url(app.server, '/members'));
     await expect(page.getByRole('heading', { name: 'Search members' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Please confirm your e-mail address' })).toHaveCount(0);
   });
@@ -79,10 +71,9 @@ test('an account from signup to erasure', async ({ browser }) => {
   await test.step('log out from the account menu, back at the root', async () => {
     await page.locator('summary', { hasText: 'Account menu' }).click();
     await page.getByRole('link', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(url(server, '/'));
-    await page.goto(url(server, '/settings'));
+    await expect(page).toHaveURL(url(app.server, '/'));
+    await page.goto(url(app.server, '/settings'));
     await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
-    await hydrated(page);
   });
 
   await test.step('log in and come back to the page that asked for it', async () => {
@@ -91,17 +82,21 @@ test('an account from signup to erasure', async ({ browser }) => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    // The language menu saves the choice to the account from the navigation's island.
     await hydrated(page);
   });
 
   await test.step('switch to German: the page and the account follow', async () => {
+    // The switcher offers the languages of the visitor's country (spec §9): here Germany's.
+    await page.setExtraHTTPHeaders({ 'x-country-code': 'DE' });
+    await page.reload();
+    await hydrated(page);
     await page.locator('.lang-switcher summary').click();
     await page.getByRole('link', { name: 'Deutsch' }).click();
     await expect(page).toHaveURL(/\/de\/settings$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
-    await hydrated(page);
-    const answer = await context.request.get(url(server, '/api/user.php'), {
+    const answer = await context.request.get(url(app.server, '/api/user.php'), {
       headers: { 'x-client-request': '1' },
     });
     expect((await answer.json()).user.language).toBe('de');
@@ -124,13 +119,12 @@ test('an account from signup to erasure', async ({ browser }) => {
     await section.getByLabel('Dein Passwort').fill(newPassword);
     await section.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
     await expect(section.getByText(`Wir haben einen Link an ${newEmail} geschickt.`)).toBeVisible();
-    const { mail, link } = await mailedLink(server, newEmail, '/api/mail-change.php');
+    const { mail, link } = await mailedLink(app.server, newEmail, '/api/mail-change.php');
     expect(mail.subject).toContain('Bestätige deine neue E-Mail-Adresse');
-    await page.goto(url(server, link.pathname + link.search));
+    await page.goto(url(app.server, link.pathname + link.search));
     await expect(page).toHaveURL(/\/mail-change\/do\?status=done$/);
-    await page.goto(url(server, '/de/settings'));
+    await page.goto(url(app.server, '/de/settings'));
     await expect(page.locator('#email strong')).toHaveText(newEmail);
-    await hydrated(page);
   });
 
   await test.step('delete the account: alternatives first, then a reason, then the password', async () => {
@@ -148,49 +142,40 @@ test('an account from signup to erasure', async ({ browser }) => {
     await section.getByRole('button', { name: 'Mein Konto löschen' }).click();
     await expect(page).toHaveURL(/\/de\/account-deleted\?until=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dein Konto ist gelöscht');
-    await page.goto(url(server, '/de/settings'));
+    await page.goto(url(app.server, '/de/settings'));
     await expect(page).toHaveURL(/\/de\/login\?next=/);
   });
 
   await test.step('take it back within 14 days with the e-mailed link', async () => {
-    const { link } = await mailedLink(server, newEmail, '/account-deleted');
-    await page.goto(url(server, link.pathname + link.search));
+    const { link } = await mailedLink(app.server, newEmail, '/account-deleted');
+    await page.goto(url(app.server, link.pathname + link.search));
     await page.getByRole('button', { name: 'Mein Konto wiederherstellen' }).click();
     await expect(page).toHaveURL(/\/de\/members$/);
     await expect(page.getByRole('heading', { name: 'Mitglieder suchen' })).toBeVisible();
   });
 
   await test.step('fourteen days after deleting again, nothing personal remains', async () => {
-    const before = mailCount(server, newEmail);
-    const deleted = await context.request.delete(url(server, '/api/account.php'), {
+    const before = mailCount(app.server, newEmail);
+    const deleted = await context.request.delete(url(app.server, '/api/account.php'), {
       data: { password: newPassword, reason: 'other' },
-      headers: { origin: `http://localhost:${server.port}` },
+      headers: { origin: `http://localhost:${app.server.port}` },
     });
     expect(deleted.status()).toBe(200);
-    const { link } = await mailedLink(server, newEmail, '/account-deleted', before);
-    moveClock(server, 15 * DAY);
+    const { link } = await mailedLink(app.server, newEmail, '/account-deleted', before);
+    moveClock(app.server, 15 * DAY);
     // The erasure job runs every half second under the test clock.
     await expect
-      .poll(() => {
-        const db = new Database(join(server.dataDir, 'kindred.sqlite'), { readonly: true });
-        try {
-          return db.prepare('select count(*) as n from members where email = ?').get(newEmail) as {
-            n: number;
-          };
-        } finally {
-          db.close();
-        }
-      })
-      .toEqual({ n: 0 });
-    await page.goto(url(server, link.pathname + link.search));
+      .poll(() => withInspector(app.server, (inspect) => inspect.count('members', { email: newEmail })))
+      .toBe(0);
+    await page.goto(url(app.server, link.pathname + link.search));
     await page.getByRole('button', { name: 'Mein Konto wiederherstellen' }).click();
     await expect(page.getByText('Link abgelaufen oder ungültig')).toBeVisible();
-    await page.goto(url(server, '/de/login'));
+    await page.goto(url(app.server, '/de/login'));
     await page.getByLabel('E-Mail-Adresse').fill(newEmail);
     await page.getByLabel('Passwort', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Einloggen' }).click();
     await expect(page.getByText('Anmeldung fehlgeschlagen, bitte versuche es erneut')).toBeVisible();
-    moveClock(server, 0);
+    moveClock(app.server, 0);
   });
 
   await context.close();

@@ -2,14 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 import {
   hydrated,
+  memberPage,
   signUpQuickly,
   signupDialog,
-  startAccountsServer,
+  useAccountsServer,
   url,
   visitorContext,
 } from './accounts-support.ts';
 import type { Page } from '@playwright/test';
-import type { TestServer } from '../support/server.ts';
 
 /*
  * The account screens for everyone: no axe violations and no console errors (a CSP that blocks
@@ -18,13 +18,9 @@ import type { TestServer } from '../support/server.ts';
 
 const SHOTS = 'test-results/screenshots';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startAccountsServer();
+const app = useAccountsServer();
+test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-});
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** Errors in the console, page errors and CSP violations, as the shared fixture collects them. */
@@ -41,17 +37,24 @@ async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
-for (const [name, path] of [
-  ['login', '/login'],
-  ['signup page', '/signup'],
-  ['password reset', '/reset-password'],
-  ['German login', '/de/login'],
+// The same checks for visitors' screens and, signed up first, for members' screens.
+for (const [name, path, member] of [
+  ['login', '/login', false],
+  ['signup page', '/signup', false],
+  ['password reset', '/reset-password', false],
+  ['German login', '/de/login', false],
+  ['settings', '/settings', true],
+  ['notifications', '/notifications', true],
+  ['members', '/members', true],
 ] as const) {
-  test(`${name}: no axe violations, no console errors`, async ({ browser }) => {
+  test(`${name}${member ? ' for a member' : ''}: no axe violations, no console errors`, async ({
+    browser,
+  }) => {
     const context = await visitorContext(browser);
+    if (member) await signUpQuickly(context, app.server);
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(url(server, path));
+    await page.goto(url(app.server, path));
     await hydrated(page);
     expect({ violations: await accessibilityViolations(page), errors }).toEqual({
       violations: [],
@@ -65,7 +68,7 @@ test('the open signup modal: no axe violations, focus inside it', async ({ brows
   const context = await visitorContext(browser);
   const page = await context.newPage();
   const errors = watchConsole(page);
-  await page.goto(url(server, '/login'));
+  await page.goto(url(app.server, '/login'));
   await page.getByRole('link', { name: 'Sign up free' }).click();
   const dialog = signupDialog(page);
   await expect(dialog).toBeVisible();
@@ -83,31 +86,11 @@ test('the open signup modal: no axe violations, focus inside it', async ({ brows
   await context.close();
 });
 
-for (const [name, path] of [
-  ['settings', '/settings'],
-  ['notifications', '/notifications'],
-  ['members', '/members'],
-] as const) {
-  test(`${name} for a member: no axe violations, no console errors`, async ({ browser }) => {
-    const context = await visitorContext(browser);
-    await signUpQuickly(context, server);
-    const page = await context.newPage();
-    const errors = watchConsole(page);
-    await page.goto(url(server, path));
-    await hydrated(page);
-    expect({ violations: await accessibilityViolations(page), errors }).toEqual({
-      violations: [],
-      errors: [],
-    });
-    await context.close();
-  });
-}
-
 for (const width of [360, 1280]) {
   test(`signup modal and settings at ${width} px`, async ({ browser }) => {
     const context = await visitorContext(browser, { width });
     const page = await context.newPage();
-    await page.goto(url(server, '/login'));
+    await page.goto(url(app.server, '/login'));
     await page.getByRole('link', { name: 'Sign up free' }).click();
     await expect(signupDialog(page)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/accounts-signup-modal-${width}.png` });
@@ -117,13 +100,14 @@ for (const width of [360, 1280]) {
     await page.screenshot({ path: `${SHOTS}/accounts-signup-modal-error-${width}.png` });
     await page.keyboard.press('Escape');
 
-    await signUpQuickly(context, server);
-    await page.goto(url(server, '/settings'));
+    await signUpQuickly(context, app.server);
+    await page.goto(url(app.server, '/settings'));
+    // The pictures show the screens as they settle, with their buttons enabled.
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     expect(await sideways(page)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SHOTS}/accounts-settings-${width}.png`, fullPage: true });
-    await page.goto(url(server, '/notifications'));
+    await page.goto(url(app.server, '/notifications'));
     await hydrated(page);
     await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();
     expect(await sideways(page)).toBeLessThanOrEqual(width);
@@ -134,46 +118,43 @@ for (const width of [360, 1280]) {
 
 test('privacy modes and notification switches save at once and survive a reload', async ({ browser }) => {
   const context = await visitorContext(browser);
-  await signUpQuickly(context, server);
+  await signUpQuickly(context, app.server);
   const page = await context.newPage();
-  await page.goto(url(server, '/settings'));
-  await hydrated(page);
+  await page.goto(url(app.server, '/settings'));
   const invisible = page.getByRole('switch', { name: 'Invisible mode' });
   await invisible.check();
   await expect(page.getByText('Invisible mode is on.')).toBeVisible();
-  await page.goto(url(server, '/notifications'));
-  await hydrated(page);
+  await page.goto(url(app.server, '/notifications'));
   const news = page.getByRole('switch', { name: 'News' });
-  await news.uncheck();
+  // Switched before or after the island runs, the change is saved: wait for it to be.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/notifications.php') && r.request().method() === 'PUT'),
+    news.uncheck(),
+  ]);
   await expect(news).toBeEnabled();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'News' })).not.toBeChecked();
-  await page.goto(url(server, '/settings'));
-  await hydrated(page);
+  await page.goto(url(app.server, '/settings'));
   await expect(page.getByRole('switch', { name: 'Invisible mode' })).toBeChecked();
   await context.close();
 });
 
 test('a session cookie of one site does nothing on another', async ({ browser }) => {
-  const context = await visitorContext(browser);
-  await signUpQuickly(context, server);
-  const page = await context.newPage();
-  await page.goto(url(server, '/members'));
+  const { context, page } = await memberPage(browser, app.server, '/members');
   await expect(page.getByRole('heading', { name: 'Search members' })).toBeVisible();
-  const [cookie] = (await context.cookies(url(server, '/'))).filter((c) => c.name.endsWith('session'));
+  const [cookie] = (await context.cookies(url(app.server, '/'))).filter((c) => c.name.endsWith('session'));
   expect(cookie).toBeDefined();
   await context.addCookies([{ ...cookie!, domain: 'rainbow.localhost' }]);
-  await page.goto(url(server, '/members', 'rainbow.localhost'));
+  await page.goto(url(app.server, '/members', 'rainbow.localhost'));
   await expect(page).toHaveURL(/rainbow\.localhost:\d+\/login\?next=%2Fmembers$/);
   await context.close();
 });
 
 test('the data export downloads everything stored about the member as JSON', async ({ browser }) => {
   const context = await visitorContext(browser);
-  const { email } = await signUpQuickly(context, server);
+  const { email } = await signUpQuickly(context, app.server);
   const page = await context.newPage();
-  await page.goto(url(server, '/settings'));
-  await hydrated(page);
+  await page.goto(url(app.server, '/settings'));
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download my data' }).click(),

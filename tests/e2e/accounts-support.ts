@@ -6,14 +6,30 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { linksIn, mailsTo, type Mail } from '../support/outbox.ts';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
-export function startAccountsServer(): Promise<TestServer> {
-  return startServer({ env: { KINDRED_TEST_CLOCK: '1', TRUST_PROXY: '1' } });
+/**
+ * The file's own server, started before its tests and stopped after them (call at the top of a
+ * spec file; read `server` inside tests and hooks).
+ */
+export function useAccountsServer(): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  test.beforeAll(async () => {
+    server = await startServer({ env: { KINDRED_TEST_CLOCK: '1', TRUST_PROXY: '1' } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('useAccountsServer: read the server inside a test or hook');
+      return server;
+    },
+  };
 }
 
 /** Moves the server's clock `offsetMs` ahead of real time (read on every request). */
@@ -161,7 +177,60 @@ export async function signUpQuickly(
   return { email, password };
 }
 
+/**
+ * A member signed up from a browser of its own, and a fresh browser (no session) opened at
+ * `path`: the member's address is typed there by hand.
+ */
+export async function memberAndFreshPage(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+): Promise<{ email: string; context: BrowserContext; page: Page }> {
+  const setup = await visitorContext(browser);
+  const { email } = await signUpQuickly(setup, server);
+  await setup.close();
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  await page.goto(url(server, path));
+  return { email, context, page };
+}
+
+/** A browser of a member just signed up (through the API), opened at `path`. */
+export async function memberPage(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await visitorContext(browser);
+  await signUpQuickly(context, server);
+  const page = await context.newPage();
+  await page.goto(url(server, path));
+  return { context, page };
+}
+
 /** Waits until the page's islands run (the signup modal is no island: it loads on demand). */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/**
+ * Holds the scripts of the page's islands until `release()`, so a test types and clicks before
+ * React takes over, as a member on a slow connection does. Go to the page with
+ * `{ waitUntil: 'commit' }`: the load event waits for the held scripts.
+ */
+export async function holdIslands(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue().catch(() => {
+      // the page closed meanwhile
+    });
+  });
+  return { release };
+}
+
+/** The page's islands are still the server's HTML: nothing has hydrated yet. */
+export async function notHydratedYet(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
 }

@@ -16,24 +16,27 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
-  test('the switcher remembers the choice: after Deutsch, / goes to /de/', async ({ page, context }) => {
+  test('the switcher remembers the choice: after Nederlands, / goes to /nl/', async ({ page, context }) => {
     await page.goto(siteUrl('localhost'));
     await enterSite(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.locator('.lang-switcher summary').click();
-    await page.getByRole('link', { name: 'Deutsch' }).click();
-    await expect(page).toHaveURL(siteUrl('localhost', '/de/'));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // Spec §9: only the languages of the visitor's country are offered (the site's default
+    // country, the Netherlands, for a visitor whose country is unknown).
+    await expect(page.locator('.lang-switcher a')).toHaveText(['Nederlands', 'English']);
+    await page.getByRole('link', { name: 'Nederlands' }).click();
+    await expect(page).toHaveURL(siteUrl('localhost', '/nl/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
     const cookie = (await context.cookies()).find((c) => c.name === 'locale');
-    expect(cookie?.value).toBe('de');
+    expect(cookie?.value).toBe('nl');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     // About a year from now.
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
 
     await page.goto(siteUrl('localhost'));
-    await expect(page).toHaveURL(siteUrl('localhost', '/de/'));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveURL(siteUrl('localhost', '/nl/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   });
 
   test('choosing English on a German site keeps the visitor on English pages', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { FOOTER_PAGES } from '../support/routes.ts';
 import { accessibilityViolations, enterSite, expect, siteUrl, test } from './fixtures.ts';
 
 /*
@@ -11,20 +12,8 @@ const SITES = [
   { id: 'curvy', host: 'curvy.localhost', prefix: '/de' },
 ] as const;
 
-const PAGES = [
-  '/pages/terms',
-  '/pages/privacy',
-  '/pages/cookies',
-  '/pages/ban',
-  '/pages/faq',
-  '/pages/return-policy',
-  '/pages/service',
-  '/pricing',
-  '/complaints',
-] as const;
-
 for (const site of SITES) {
-  for (const path of PAGES) {
+  for (const path of FOOTER_PAGES) {
     test(`${site.id} ${path}: no axe violations, no console errors`, async ({ page, consoleErrors }) => {
       const response = await page.goto(siteUrl(site.host, site.prefix + path));
       expect(response?.status()).toBe(200);

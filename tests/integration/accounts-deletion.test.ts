@@ -1,37 +1,24 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNTS_SERVER,
+  login,
   currentUser,
   DAY,
   lastMailTo,
   linkIn,
-  setClockOffset,
   signUp,
-  startAccountsServer,
-  Visitor,
-  withDatabase,
+  type ErrorBody,
 } from './accounts-helpers.ts';
+import type { MemberRef } from '../support/factories.ts';
+import { useServer } from '../support/use-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startAccountsServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+const app = useServer(ACCOUNTS_SERVER);
 
 describe('notification preferences', () => {
   it('start all on, save the member’s list, and explain what the system switched off', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { user } = await signUp(member);
     expect((await member.get('/api/notifications.php')).json()).toEqual({ disabled: [], reasons: {} });
 
@@ -43,13 +30,7 @@ describe('notification preferences', () => {
     expect((await currentUser(member))?.notifications_disabled).toEqual(['promotions', 'news']);
 
     // A bounce switched the reminders off (the mail issue will record these).
-    withDatabase(server, (db) =>
-      db
-        .prepare(
-          "insert into notification_preferences (member_id, network_id, category, disabled, reason, updated_at) values (?, 'amber', 'reminders', 1, 'bounce', 0)",
-        )
-        .run(user.id),
-    );
+    await app.make.notificationSwitchedOff({ memberId: user.id, network: 'amber' }, 'reminders', 'bounce');
     expect((await member.get('/api/notifications.php')).json()).toEqual({
       disabled: ['promotions', 'news', 'reminders'],
       reasons: { reminders: 'bounce' },
@@ -62,17 +43,17 @@ describe('notification preferences', () => {
   });
 
   it('refuse an unknown category and visitors', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     await signUp(member);
     const bad = await member.send('PUT', '/api/notifications.php', { disabled: ['spam'] });
     expect(bad.status).toBe(422);
-    expect((await new Visitor(server).get('/api/notifications.php')).status).toBe(403);
+    expect((await app.visitor().get('/api/notifications.php')).status).toBe(403);
   });
 });
 
 describe('privacy modes', () => {
   it('invisible and private are saved and reported', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     await signUp(member);
     const invisible = await member.send('PUT', '/api/account.php', { invisible: true });
     expect(invisible.json<{ user: { invisible: boolean; private: boolean } }>().user).toMatchObject({
@@ -92,7 +73,7 @@ describe('privacy modes', () => {
 
 describe('account deletion', () => {
   it('needs the password and a listed reason', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields } = await signUp(member);
     const wrong = await member.send('DELETE', '/api/account.php', {
       password: 'not my password',
@@ -109,11 +90,11 @@ describe('account deletion', () => {
   });
 
   it('ends every session and hides the profile at once; the e-mailed link brings it back within 14 days', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields, user } = await signUp(member);
-    const activation = linkIn(lastMailTo(server, user.email), '/api/activate.php');
-    await new Visitor(server).get(activation.pathAndQuery);
-    const elsewhere = new Visitor(server);
+    const activation = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
+    await app.visitor().get(activation.pathAndQuery);
+    const elsewhere = app.visitor();
     await elsewhere.send('POST', '/api/user.php', { email: fields.email, password: fields.password });
 
     const deleted = await member.send('DELETE', '/api/account.php', {
@@ -130,23 +111,18 @@ describe('account deletion', () => {
 
     expect(await currentUser(member)).toBeNull();
     expect(await currentUser(elsewhere)).toBeNull();
-    const profile = withDatabase(server, (db) =>
-      db.prepare('select status from profiles where member_id = ?').get(user.id),
-    );
-    expect(profile).toEqual({ status: 'disabled' });
-    const login = await new Visitor(server).send('POST', '/api/user.php', {
-      email: fields.email,
-      password: fields.password,
-    });
-    expect(login.status).toBe(409);
-    expect(login.json<ErrorBody>().error).toBe('account_pending_deletion');
+    const profile = await app.inspect.row('profiles', { member_id: user.id });
+    expect(profile?.status).toBe('disabled');
+    const refused = await login(app.visitor(), fields.email, fields.password);
+    expect(refused.status).toBe(409);
+    expect(refused.json<ErrorBody>().error).toBe('account_pending_deletion');
 
-    const mail = lastMailTo(server, fields.email);
+    const mail = lastMailTo(app.server, fields.email);
     expect(mail.subject).toBe('Your account at Amber Hearts has been deleted');
     const link = linkIn(mail, '/account-deleted');
 
-    const back = new Visitor(server);
-    const reactivated = await setClockThen(13 * DAY, () =>
+    const back = app.visitor();
+    const reactivated = await app.withClock(13 * DAY, () =>
       back.send('POST', '/api/reactivate.php', { token: link.token }),
     );
     expect(reactivated.status).toBe(200);
@@ -158,73 +134,66 @@ describe('account deletion', () => {
       profile: { status: 'active' },
     });
     expect((await currentUser(back))?.id).toBe(user.id);
-    const reused = await new Visitor(server).send('POST', '/api/reactivate.php', { token: link.token });
+    const reused = await app.visitor().send('POST', '/api/reactivate.php', { token: link.token });
     expect(reused.status).toBe(400);
   });
 
   it('after 14 days the link fails and nothing personal remains', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields, user } = await signUp(member, { name: 'Erasable Person', signup_message: 'hi' });
     await member.send('PUT', '/api/notifications.php', { disabled: ['news'] });
 
     // Give the member what a real account gathers: a photo on disk, a message, a like, a tracking record.
-    const photo = seedMemberContent(user.id, user.profile.id);
-    const photoPaths = photo.files.map((file) => join(server.dataDir, 'uploads', file));
-    for (const path of photoPaths) {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, 'image bytes');
-    }
+    const photo = await gatherContent({
+      memberId: user.id,
+      profileId: user.profile.id,
+      network: 'amber',
+      siteId: 'localhost',
+    });
+    const photoPaths = photo.files.map((file) => join(app.server.dataDir, 'uploads', file));
 
     const deleted = await member.send('DELETE', '/api/account.php', {
       password: fields.password,
       reason: 'privacy',
     });
     expect(deleted.status).toBe(200);
-    const { token } = linkIn(lastMailTo(server, fields.email), '/account-deleted');
+    const { token } = linkIn(lastMailTo(app.server, fields.email), '/account-deleted');
 
-    setClockOffset(server, 14 * DAY + 60_000);
-    try {
-      await server.waitForOutput(/erasure: personal data of a deleted account removed.*/, 10_000);
-      await waitUntil(() =>
-        withDatabase(server, (db) =>
-          (
-            db.prepare('select email from members where id = ?').get(user.id) as { email: string }
-          ).email.startsWith('erased-'),
-        ),
+    await app.withClock(14 * DAY + 60_000, async () => {
+      await app.server.waitForOutput(/erasure: personal data of a deleted account removed.*/, 10_000);
+      await waitUntil(async () =>
+        (await app.inspect.row('members', { id: user.id }))!.email.startsWith('erased-'),
       );
-      const late = await new Visitor(server).send('POST', '/api/reactivate.php', { token });
+      const late = await app.visitor().send('POST', '/api/reactivate.php', { token });
       expect(late.status).toBe(400);
       expect(late.json<ErrorBody>()).toEqual({
         error: 'link_invalid',
         message: 'Link expired or invalid, request a new email',
       });
-    } finally {
-      setClockOffset(server, 0);
-    }
+    });
 
-    const row = withDatabase(server, (db) => ({
-      member: db.prepare('select * from members where id = ?').get(user.id) as Record<string, unknown>,
-      profile: db.prepare('select * from profiles where member_id = ?').get(user.id) as Record<
-        string,
-        unknown
-      >,
-      photos: db.prepare('select count(*) as n from photos where profile_id = ?').get(user.profile.id),
-      messages: db.prepare('select text from messages where sender_profile_id = ?').all(user.profile.id),
-      tokens: db.prepare('select count(*) as n from tokens where member_id = ?').get(user.id),
-      sessions: db.prepare('select count(*) as n from sessions where member_id = ?').get(user.id),
-      preferences: db
-        .prepare('select count(*) as n from notification_preferences where member_id = ?')
-        .get(user.id),
-      events: db.prepare('select count(*) as n from auth_events where member_id = ?').get(user.id),
-      liveEvents: db.prepare('select count(*) as n from events where member_id = ?').get(user.id),
-      pageEvents: db.prepare('select count(*) as n from page_events where member_id = ?').get(user.id),
-      likes: db
-        .prepare('select count(*) as n from likes where liker_profile_id = ? or liked_profile_id = ?')
-        .get(user.profile.id, user.profile.id),
-      tracking: db.prepare('select member_id from tracking_records where id = ?').get(photo.trackingId),
-      orders: db.prepare('select count(*) as n from orders where member_id = ?').get(user.id),
-      ledger: db.prepare('select count(*) as n from credit_ledger where member_id = ?').get(user.id),
-    }));
+    const { inspect } = app;
+    const row = {
+      member: (await inspect.row('members', { id: user.id }))!,
+      profile: await inspect.row('profiles', { member_id: user.id }),
+      photos: await inspect.count('photos', { profile_id: user.profile.id }),
+      messages: (await inspect.rows('messages', { sender_profile_id: user.profile.id })).map(({ text }) => ({
+        text,
+      })),
+      tokens: await inspect.count('tokens', { member_id: user.id }),
+      sessions: await inspect.count('sessions', { member_id: user.id }),
+      preferences: await inspect.count('notification_preferences', { member_id: user.id }),
+      events: await inspect.count('auth_events', { member_id: user.id }),
+      liveEvents: await inspect.count('events', { member_id: user.id }),
+      pageEvents: await inspect.count('page_events', { member_id: user.id }),
+      likes: await inspect.count('likes', [
+        { liker_profile_id: user.profile.id },
+        { liked_profile_id: user.profile.id },
+      ]),
+      tracking: await inspect.row('tracking_records', { id: photo.trackingId }),
+      orders: await inspect.count('orders', { member_id: user.id }),
+      ledger: await inspect.count('credit_ledger', { member_id: user.id }),
+    };
     expect(row.member.email).toBe(`erased-${user.id}@erased.invalid`);
     expect(row.member.password_hash).toBe('');
     expect(row.member.deletion_comment).toBeNull();
@@ -239,7 +208,9 @@ describe('account deletion', () => {
       status: 'disabled',
       main_photo_id: null,
     });
-    expect(row.photos).toEqual({ n: 0 });
+    // Nothing of the shell tells whom the person was or sought, nor on which site.
+    expect(row.profile).toMatchObject({ gender: '', seeking: '', country: '', site_id: null });
+    expect(row.photos).toBe(0);
     expect(row.messages).toEqual([{ text: null }]);
     for (const count of [
       row.tokens,
@@ -250,38 +221,29 @@ describe('account deletion', () => {
       row.pageEvents,
       row.likes,
     ])
-      expect(count).toEqual({ n: 0 });
-    expect(row.tracking).toEqual({ member_id: null });
+      expect(count).toBe(0);
+    expect(row.tracking).toMatchObject({ member_id: null });
     for (const path of photoPaths) expect(existsSync(path)).toBe(false);
     // Bookkeeping stays: the order and its ledger entry are money records.
-    expect(row.orders).toEqual({ n: 1 });
-    expect(row.ledger).toEqual({ n: 1 });
+    expect(row.orders).toBe(1);
+    expect(row.ledger).toBe(1);
 
-    const everything = withDatabase(server, (db) =>
-      JSON.stringify([
-        db.prepare('select * from members where id = ?').all(user.id),
-        db.prepare('select * from profiles where member_id = ?').all(user.id),
-        db.prepare('select * from messages where sender_profile_id = ?').all(user.profile.id),
-      ]),
-    );
+    const everything = JSON.stringify([
+      await inspect.rows('members', { id: user.id }),
+      await inspect.rows('profiles', { member_id: user.id }),
+      await inspect.rows('messages', { sender_profile_id: user.profile.id }),
+    ]);
     expect(everything).not.toContain(fields.email);
     expect(everything).not.toContain('Erasable Person');
     expect(everything).not.toContain('1990-05-17');
     expect(everything).not.toContain('a message to be erased');
-    expect(
-      (
-        await new Visitor(server).send('POST', '/api/user.php', {
-          email: fields.email,
-          password: fields.password,
-        })
-      ).status,
-    ).toBe(401);
+    expect((await login(app.visitor(), fields.email, fields.password)).status).toBe(401);
   });
 });
 
 describe('data export', () => {
   it('downloads everything stored about the member as JSON, without secrets', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields, user } = await signUp(member, { name: 'Exporter' });
     await member.send('PUT', '/api/notifications.php', { disabled: ['weekly_updates'] });
     const response = await member.get('/api/export.php');
@@ -319,7 +281,7 @@ describe('data export', () => {
     expect(response.body).not.toContain(fields.password);
     expect(response.body).not.toContain('argon2');
     expect(response.body).not.toContain(member.session);
-    expect((await new Visitor(server).get('/api/export.php')).status).toBe(403);
+    expect((await app.visitor().get('/api/export.php')).status).toBe(403);
   });
 });
 
@@ -327,117 +289,46 @@ describe('retention', () => {
   it('the server’s jobs delete rows past the privacy page’s periods and keep the rest', async () => {
     const now = Date.now();
     const [oldId, newId] = [`rt-old-${now}`, `rt-new-${now}`];
-    withDatabase(server, (db) => {
-      for (const [id, age] of [
-        [oldId, 800 * DAY],
-        [newId, DAY],
-      ] as const) {
-        db.prepare(
-          "insert into page_events (id, network_id, site_id, kind, page, ms, member_id, created_at) values (?, 'amber', 'localhost', 'bounce', '/', 900, null, ?)",
-        ).run(id, now - age);
-        db.prepare(
-          "insert into auth_events (id, network_id, site_id, member_id, kind, ip, created_at) values (?, 'amber', 'localhost', null, 'login_failed', '192.0.2.7', ?)",
-        ).run(id, now - age);
-        db.prepare(
-          "insert into tracking_records (id, network_id, site_id, network, created_at) values (?, 'amber', 'localhost', 'aff', ?)",
-        ).run(id, now - age);
-        db.prepare(
-          "insert into complaints (id, network_id, site_id, category, text, status, created_at, handled_at) values (?, 'amber', 'localhost', 'spam', 'text', 'closed', ?, ?)",
-        ).run(id, now - age, now - age);
-      }
-    });
+    for (const [id, age] of [
+      [oldId, 800 * DAY],
+      [newId, DAY],
+    ] as const) {
+      const createdAt = now - age;
+      await app.make.pageEvent({ id, kind: 'bounce', page: '/', ms: 900, createdAt });
+      await app.make.authEvent({ id, kind: 'login_failed', ip: '192.0.2.7', createdAt });
+      await app.make.trackingRecord({ id, values: { network: 'aff' }, createdAt });
+      await app.make.complaint({ id, category: 'spam', text: 'text', createdAt, handledAt: createdAt });
+    }
     const tables = ['page_events', 'auth_events', 'tracking_records', 'complaints'] as const;
-    const left = () =>
-      withDatabase(server, (db) =>
-        tables.map((table) =>
-          (
-            db.prepare(`select id from ${table} where id in (?, ?)`).all(oldId, newId) as { id: string }[]
-          ).map((r) => r.id),
-        ),
-      );
-    await waitUntil(() => left().every((found) => found.length === 1));
-    expect(left()).toEqual(tables.map(() => [newId]));
+    const left = () => Promise.all(tables.map((table) => app.inspect.existing(table, [oldId, newId])));
+    await waitUntil(async () => (await left()).every((found) => found.length === 1));
+    expect(await left()).toEqual(tables.map(() => [newId]));
   });
 });
 
-/** Runs `act` with the clock moved by `offsetMs`, then puts it back. */
-async function setClockThen<T>(offsetMs: number, act: () => Promise<T>): Promise<T> {
-  setClockOffset(server, offsetMs);
-  try {
-    return await act();
-  } finally {
-    setClockOffset(server, 0);
-  }
-}
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /**
- * Rows a real member gathers through features built elsewhere (photos, chat, likes, payments),
- * written straight into the database: erasure must handle them whoever wrote them.
+ * Rows a real member gathers through features built elsewhere (photos, chat, likes, payments,
+ * live updates, beacons), made by the factories: erasure must handle them whoever wrote them.
  */
-function seedMemberContent(memberId: string, profileId: string): { files: string[]; trackingId: string } {
-  const now = Date.now();
-  const photoId = `ph${memberId.slice(2)}`;
-  const files = [
-    `amber/${photoId.slice(0, 2)}/${photoId}-main.webp`,
-    `amber/${photoId.slice(0, 2)}/${photoId}-thumb.webp`,
-    `amber/${photoId.slice(0, 2)}/${photoId}-match.webp`,
-    `amber/${photoId.slice(0, 2)}/${photoId}-blur.webp`,
-  ];
-  const trackingId = `tr${memberId.slice(2)}`;
-  withDatabase(server, (db) => {
-    const other = db
-      .prepare('select id from profiles where member_id is null or member_id != ? limit 1')
-      .get(memberId) as { id: string } | undefined;
-    const otherId = other?.id ?? `op${memberId.slice(2)}`;
-    if (!other) {
-      db.prepare(
-        "insert into profiles (id, member_id, network_id, site_id, name, gender, seeking, birthdate, country, status, fictional, created_at, updated_at) values (?, null, 'amber', null, 'Operator', 'female', 'male', '1990-01-01', 'NL', 'active', 1, ?, ?)",
-      ).run(otherId, now, now);
-    }
-    db.prepare(
-      "insert into photos (id, profile_id, network_id, filename, thumb_filename, match_filename, status, position, created_at) values (?, ?, 'amber', ?, ?, ?, 'active', 0, ?)",
-    ).run(photoId, profileId, files[0], files[1], files[2], now);
-    db.prepare('update profiles set main_photo_id = ?, text = ?, city = ? where id = ?').run(
-      photoId,
-      'About me: loves hiking',
-      'Utrecht',
-      profileId,
-    );
-    const [a, b] = [profileId, otherId].sort();
-    const conversationId = `cv${memberId.slice(2)}`;
-    db.prepare(
-      "insert into conversations (id, network_id, profile_a_id, profile_b_id, created_at) values (?, 'amber', ?, ?, ?)",
-    ).run(conversationId, a, b, now);
-    db.prepare(
-      "insert into messages (id, conversation_id, network_id, sender_profile_id, type, text, created_at) values (?, ?, 'amber', ?, 'text', 'a message to be erased', ?)",
-    ).run(`ms${memberId.slice(2)}`, conversationId, profileId, now);
-    db.prepare(
-      "insert into likes (liker_profile_id, liked_profile_id, network_id, created_at) values (?, ?, 'amber', ?)",
-    ).run(profileId, otherId, now);
-    db.prepare(
-      "insert into tracking_records (id, network_id, site_id, network, ref, member_id, created_at) values (?, 'amber', 'localhost', 'aff', 'r', ?, ?)",
-    ).run(trackingId, memberId, now);
-    db.prepare(
-      "insert into orders (id, network_id, site_id, member_id, bundle_id, credits, amount, currency, payment_method, provider, status, created_at, updated_at) values (?, 'amber', 'localhost', ?, 'starter', 100, 1499, 'EUR', 'ideal', 'test', 'completed', ?, ?)",
-    ).run(`or${memberId.slice(2)}`, memberId, now, now);
-    db.prepare(
-      "insert into credit_ledger (id, network_id, site_id, member_id, delta, reason, reference, balance_after, created_at) values (?, 'amber', 'localhost', ?, 100, 'purchase', ?, 100, ?)",
-    ).run(`lg${memberId.slice(2)}`, memberId, `or${memberId.slice(2)}`, now);
-    // A live update kept for the member's reconnecting browser, and a page-hidden beacon.
-    db.prepare(
-      "insert into events (member_id, network_id, type, data, created_at) values (?, 'amber', 'message', ?, ?)",
-    ).run(memberId, JSON.stringify({ text: 'a message to be erased' }), now);
-    db.prepare(
-      "insert into page_events (id, network_id, site_id, kind, page, ms, member_id, created_at) values (?, 'amber', 'localhost', 'hidden', '/members', null, ?, ?)",
-    ).run(`pe${memberId.slice(2)}`, memberId, now);
-  });
+async function gatherContent(member: MemberRef): Promise<{ files: string[]; trackingId: string }> {
+  const { make } = app;
+  const other = await make.operatorProfile();
+  const { files } = await make.photo(member, { dataDir: app.server.dataDir });
+  await make.updateProfile(member, { text: 'About me: loves hiking', city: 'Utrecht' });
+  await make.message(member, other, 'a message to be erased');
+  await make.like(member, other);
+  const { id: trackingId } = await make.trackingRecord({ values: { network: 'aff', ref: 'r' }, member });
+  await make.order(member);
+  // A live update kept for the member's reconnecting browser, and a page-hidden beacon.
+  await make.liveEvent(member, 'message', { text: 'a message to be erased' });
+  await make.pageEvent({ kind: 'hidden', page: '/members', memberId: member.memberId });
   return { files, trackingId };
 }

@@ -1,92 +1,36 @@
 /**
- * What the accounts tests share: a server with a movable clock, a browser-like cookie jar per
- * visitor, the outbox as a list of decoded e-mails, and the SQLite file for what HTTP cannot see.
+ * What the accounts tests share: the options of their server, the signup form's fields, the
+ * current user, and the outbox as a list of decoded e-mails.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { mailsTo, readOutbox, type Mail } from '../support/outbox.ts';
-import {
-  startServer,
-  type RequestOptions,
-  type StartOptions,
-  type TestResponse,
-  type TestServer,
-} from '../support/server.ts';
+import type { TestResponse, TestServer } from '../support/server.ts';
+import type { ServerUnderTest, UseServerOptions } from '../support/use-server.ts';
+import type { Visitor } from '../support/visitor.ts';
+
+export { freshIp, setClockOffset, Visitor } from '../support/visitor.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** A server whose clock the test moves (KINDRED_TEST_CLOCK) and which believes X-Forwarded-For. */
-export function startAccountsServer(options: StartOptions = {}): Promise<TestServer> {
-  return startServer({ ...options, env: { KINDRED_TEST_CLOCK: '1', TRUST_PROXY: '1', ...options.env } });
-}
+/**
+ * The accounts tests' server (`useServer(ACCOUNTS_SERVER)`): its clock moves (lockouts, links,
+ * the 14-day erasure) and it believes X-Forwarded-For, so each visitor has an address of its own.
+ */
+export const ACCOUNTS_SERVER = { clock: true, trustProxy: true } as const satisfies UseServerOptions;
+/** The same, as environment for a second server a test starts itself. */
+export const ACCOUNTS_ENV = { KINDRED_TEST_CLOCK: '1', TRUST_PROXY: '1' };
 
-/** Moves the server's clock to `offsetMs` after the real time (not cumulative). */
-export function setClockOffset(server: TestServer, offsetMs: number): void {
-  writeFileSync(join(server.dataDir, 'test-clock-offset-ms'), String(Math.round(offsetMs)));
-}
-
-let ipCounter = 0;
-/** A fresh client address per visitor, so per-IP limits of one test do not spill into another. */
-export function freshIp(): string {
-  ipCounter += 1;
-  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
-}
-
-/** A browser: one site, one address, the cookies it was given. */
-export class Visitor {
-  readonly cookies = new Map<string, string>();
-  readonly server: TestServer;
-  readonly host: string;
-  ip: string;
-
-  constructor(server: TestServer, host = 'localhost', ip = freshIp()) {
-    this.server = server;
-    this.host = host;
-    this.ip = ip;
-  }
-
-  cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  async request(path: string, options: RequestOptions = {}): Promise<TestResponse> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...options.headers };
-    const jar = this.cookieHeader();
-    if (jar && !Object.keys(headers).some((h) => h.toLowerCase() === 'cookie')) headers.cookie = jar;
-    const response = await this.server.request(path, { host: this.host, ...options, headers });
-    for (const line of response.cookies) {
-      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      const expired = attributes.some((a) => /^max-age=0$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  get(path: string, headers: Record<string, string> = {}): Promise<TestResponse> {
-    return this.request(path, { headers });
-  }
-
-  send(
-    method: string,
-    path: string,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<TestResponse> {
-    return this.request(path, { method, body, headers });
-  }
-
-  /** The session cookie's value (http: `session`). */
-  get session(): string | undefined {
-    return this.cookies.get('session');
-  }
+/** An API error answer (API.md), with the fields the accounts endpoints add. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+  field_messages?: Record<string, string>;
+  minutes?: number;
+  retry_after?: number;
+  reason?: string;
 }
 
 export interface SignupFields {
@@ -133,10 +77,22 @@ export interface ApiUser {
   profile: { id: string; name: string; country: string; status: string; main_image: unknown };
 }
 
+/** A login through the API (POST /api/user.php) from `visitor`. */
+export function login(visitor: Visitor, email: string, password: string): Promise<TestResponse> {
+  return visitor.send('POST', '/api/user.php', { email, password });
+}
+
 export async function currentUser(visitor: Visitor): Promise<ApiUser | null> {
   const response = await visitor.get('/api/user.php', { 'x-client-request': '1' });
   expect(response.status).toBe(200);
   return response.json<{ user: ApiUser | null }>().user;
+}
+
+/** Who the server sees behind the session cookie `token`, sent afresh: null once that session ended. */
+export function userOfSession(app: Pick<ServerUnderTest, 'visitor'>, token: string): Promise<ApiUser | null> {
+  const replay = app.visitor();
+  replay.cookies.set('session', token);
+  return currentUser(replay);
 }
 
 /* The outbox ------------------------------------------------------------------------------------ */
@@ -167,16 +123,4 @@ export function linkIn(mail: Mail, path: string): { url: URL; pathAndQuery: stri
     pathAndQuery: found!.pathname + found!.search,
     token: found!.searchParams.get('token') ?? '',
   };
-}
-
-/* The database ---------------------------------------------------------------------------------- */
-
-/** The server's SQLite file, opened for one look (WAL: reads do not disturb the server). */
-export function withDatabase<T>(server: TestServer, look: (db: Database.Database) => T): T {
-  const db = new Database(join(server.dataDir, 'kindred.sqlite'));
-  try {
-    return look(db);
-  } finally {
-    db.close();
-  }
 }

@@ -1,115 +1,104 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+import type { Visitor } from '../support/visitor.ts';
 import {
+  ACCOUNTS_SERVER,
+  login,
   currentUser,
   DAY,
   HOUR,
   lastMailTo,
   linkIn,
   outbox,
-  setClockOffset,
   signUp,
-  startAccountsServer,
   uniqueEmail,
-  Visitor,
-  withDatabase,
+  type ErrorBody,
 } from './accounts-helpers.ts';
 
-let server: TestServer;
+const app = useServer(ACCOUNTS_SERVER);
+/** Runs `check` with the server's clock moved, and puts it back whatever happens. */
+const later = <T>(offsetMs: number, check: () => Promise<T>) => app.withClock(offsetMs, check);
 
-beforeAll(async () => {
-  server = await startAccountsServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-  field_messages?: Record<string, string>;
-  retry_after?: number;
+/** Sends the reset form (POST /api/password-reset.php?do=1) from `visitor`. */
+function setNewPassword(visitor: Visitor, token: string, password: string, repeat = password) {
+  return visitor.send('POST', '/api/password-reset.php?do=1', { token, password, password_repeat: repeat });
 }
 
-/** Runs `check` with the server's clock moved, and puts it back whatever happens. */
-async function later<T>(offsetMs: number, check: () => Promise<T>): Promise<T> {
-  setClockOffset(server, offsetMs);
-  try {
-    return await check();
-  } finally {
-    setClockOffset(server, 0);
-  }
+/** Asks for a password reset for `email` and answers the token of the link it e-mailed. */
+async function mailedResetToken(email: string): Promise<string> {
+  await app.visitor().send('POST', '/api/password-reset.php', { email });
+  return linkIn(lastMailTo(app.server, email), '/reset-password/do').token;
 }
 
 describe('activation', () => {
   it('confirms the address once and shows the profile; a second use fails', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     const { user } = await signUp(visitor);
-    const { pathAndQuery } = linkIn(lastMailTo(server, user.email), '/api/activate.php');
+    const { pathAndQuery } = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
 
-    const first = await new Visitor(server).get(pathAndQuery);
+    const first = await app.visitor().get(pathAndQuery);
     expect(first.status).toBe(302);
     expect(first.headers.location).toBe('/activate/done');
     expect(first.headers['cache-control']).toBe('no-store');
     const active = await currentUser(visitor);
     expect(active).toMatchObject({ status: 'active', profile: { status: 'active' } });
 
-    const again = await new Visitor(server).get(pathAndQuery);
+    const again = await app.visitor().get(pathAndQuery);
     expect(again.headers.location).toBe('/activate/error');
   });
 
   it('expires after 7 days', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     const { user } = await signUp(visitor);
-    const { pathAndQuery } = linkIn(lastMailTo(server, user.email), '/api/activate.php');
-    const response = await later(7 * DAY + HOUR, () => new Visitor(server).get(pathAndQuery));
+    const { pathAndQuery } = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
+    const response = await later(7 * DAY + HOUR, () => app.visitor().get(pathAndQuery));
     expect(response.headers.location).toBe('/activate/error');
     expect((await currentUser(visitor))?.status).toBe('not_confirmed');
   });
 
   it('fails for a made-up or malformed token', async () => {
-    expect(
-      (await new Visitor(server).get('/api/activate.php?token=' + 'A'.repeat(43))).headers.location,
-    ).toBe('/activate/error');
-    expect((await new Visitor(server).get('/api/activate.php?token=<script>')).headers.location).toBe(
+    expect((await app.visitor().get('/api/activate.php?token=' + 'A'.repeat(43))).headers.location).toBe(
       '/activate/error',
     );
-    expect((await new Visitor(server).get('/api/activate.php')).headers.location).toBe('/activate/error');
+    expect((await app.visitor().get('/api/activate.php?token=<script>')).headers.location).toBe(
+      '/activate/error',
+    );
+    expect((await app.visitor().get('/api/activate.php')).headers.location).toBe('/activate/error');
   });
 
   it('writes the e-mail in the member’s language and sends the browser to the page in it', async () => {
-    const visitor = new Visitor(server, DEMO.curvy.host);
+    const visitor = app.visitor(DEMO.curvy.host);
     const { user } = await signUp(visitor);
-    const mail = lastMailTo(server, user.email);
+    const mail = lastMailTo(app.server, user.email);
     expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse für Kurvenreich');
     expect(mail.text).toContain('Der Link ist 7 Tage gültig.');
     const link = linkIn(mail, '/api/activate.php');
     expect(link.url.hostname).toBe('curvy.localhost');
-    const response = await new Visitor(server, DEMO.curvy.host).get(link.pathAndQuery);
+    const response = await app.visitor(DEMO.curvy.host).get(link.pathAndQuery);
     expect(response.headers.location).toBe('/de/activate/done');
   });
 
   it('is only valid on the site it was sent from', async () => {
-    const visitor = new Visitor(server, DEMO.amber.host);
+    const visitor = app.visitor(DEMO.amber.host);
     const { user } = await signUp(visitor);
-    const { pathAndQuery } = linkIn(lastMailTo(server, user.email), '/api/activate.php');
-    const elsewhere = await new Visitor(server, DEMO.rainbow.host).get(pathAndQuery);
+    const { pathAndQuery } = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
+    const elsewhere = await app.visitor(DEMO.rainbow.host).get(pathAndQuery);
     expect(elsewhere.headers.location).toBe('/activate/error');
   });
 
   it('can be sent again a few times a day, and only the newest link works', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     const { user } = await signUp(visitor);
-    const old = linkIn(lastMailTo(server, user.email), '/api/activate.php');
+    const old = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
     const resend = await visitor.send('POST', '/api/activate.php', {});
     expect(resend.status).toBe(200);
-    const fresh = linkIn(lastMailTo(server, user.email), '/api/activate.php');
+    const fresh = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
     expect(fresh.token).not.toBe(old.token);
-    expect((await new Visitor(server).get(old.pathAndQuery)).headers.location).toBe('/activate/error');
-    expect((await new Visitor(server).get(fresh.pathAndQuery)).headers.location).toBe('/activate/done');
+    expect((await app.visitor().get(old.pathAndQuery)).headers.location).toBe('/activate/error');
+    expect((await app.visitor().get(fresh.pathAndQuery)).headers.location).toBe('/activate/done');
 
-    const other = new Visitor(server);
+    const other = app.visitor();
     await signUp(other);
     for (let i = 0; i < 3; i++) expect((await other.send('POST', '/api/activate.php', {})).status).toBe(200);
     const tooMany = await other.send('POST', '/api/activate.php', {});
@@ -120,7 +109,7 @@ describe('activation', () => {
 
 describe('password reset', () => {
   it('answers 404 email_not_found for an unknown address (the spec wants it said)', async () => {
-    const response = await new Visitor(server).send('POST', '/api/password-reset.php', {
+    const response = await app.visitor().send('POST', '/api/password-reset.php', {
       email: uniqueEmail('unknown'),
     });
     expect(response.status).toBe(404);
@@ -131,124 +120,87 @@ describe('password reset', () => {
   });
 
   it('e-mails a link to /reset-password/do on the site’s canonical domain, whatever the Host', async () => {
-    const { fields } = await signUp(new Visitor(server));
+    const { fields } = await signUp(app.visitor());
     // www. is folded onto the site: the request's Host must not leak into the link.
-    const response = await new Visitor(server, 'www.localhost').send('POST', '/api/password-reset.php', {
+    const response = await app.visitor('www.localhost').send('POST', '/api/password-reset.php', {
       email: fields.email,
     });
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    const link = linkIn(lastMailTo(server, fields.email), '/reset-password/do');
-    expect(link.url.host).toBe(`localhost:${server.port}`);
+    const link = linkIn(lastMailTo(app.server, fields.email), '/reset-password/do');
+    expect(link.url.host).toBe(`localhost:${app.server.port}`);
     expect(link.url.pathname).toBe('/reset-password/do');
   });
 
   it('sets the new password once, ends every other session, and logs in', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields, user } = await signUp(member);
-    await new Visitor(server).send('POST', '/api/password-reset.php', { email: fields.email });
-    const { token } = linkIn(lastMailTo(server, fields.email), '/reset-password/do');
+    const token = await mailedResetToken(fields.email);
 
-    const differ = await new Visitor(server).send('POST', '/api/password-reset.php?do=1', {
-      token,
-      password: 'a brand new secret',
-      password_repeat: 'a brand new secreT',
-    });
+    const differ = await setNewPassword(app.visitor(), token, 'a brand new secret', 'a brand new secreT');
     expect(differ.status).toBe(422);
     expect(differ.json<ErrorBody>().fields).toEqual({ password_repeat: 'passwords_differ' });
     expect(differ.json<ErrorBody>().field_messages).toEqual({
       password_repeat: 'The entered passwords are not the same.',
     });
 
-    const browser = new Visitor(server);
-    const done = await browser.send('POST', '/api/password-reset.php?do=1', {
-      token,
-      password: 'a brand new secret',
-      password_repeat: 'a brand new secret',
-    });
+    const browser = app.visitor();
+    const done = await setNewPassword(browser, token, 'a brand new secret');
     expect(done.status).toBe(200);
     expect(done.json<{ user: { id: string } }>().user.id).toBe(user.id);
     expect((await currentUser(browser))?.id).toBe(user.id);
     expect(await currentUser(member)).toBeNull();
 
-    const reused = await new Visitor(server).send('POST', '/api/password-reset.php?do=1', {
-      token,
-      password: 'yet another secret',
-      password_repeat: 'yet another secret',
-    });
+    const reused = await setNewPassword(app.visitor(), token, 'yet another secret');
     expect(reused.status).toBe(400);
     expect(reused.json<ErrorBody>()).toEqual({
       error: 'link_invalid',
       message: 'Link expired or invalid, request a new email',
     });
 
-    expect(
-      (
-        await new Visitor(server).send('POST', '/api/user.php', {
-          email: fields.email,
-          password: fields.password,
-        })
-      ).status,
-    ).toBe(401);
-    expect(
-      (
-        await new Visitor(server).send('POST', '/api/user.php', {
-          email: fields.email,
-          password: 'a brand new secret',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await login(app.visitor(), fields.email, fields.password)).status).toBe(401);
+    expect((await login(app.visitor(), fields.email, 'a brand new secret')).status).toBe(200);
   });
 
   it('links expire after an hour', async () => {
-    const { fields } = await signUp(new Visitor(server));
-    await new Visitor(server).send('POST', '/api/password-reset.php', { email: fields.email });
-    const { token } = linkIn(lastMailTo(server, fields.email), '/reset-password/do');
+    const { fields } = await signUp(app.visitor());
+    const token = await mailedResetToken(fields.email);
     const response = await later(HOUR + 60_000, () =>
-      new Visitor(server).send('POST', '/api/password-reset.php?do=1', {
-        token,
-        password: 'fresh secret here',
-        password_repeat: 'fresh secret here',
-      }),
+      setNewPassword(app.visitor(), token, 'fresh secret here'),
     );
     expect(response.status).toBe(400);
     expect(response.json<ErrorBody>().error).toBe('link_invalid');
   });
 
   it('refuses a common new password', async () => {
-    const { fields } = await signUp(new Visitor(server));
-    await new Visitor(server).send('POST', '/api/password-reset.php', { email: fields.email });
-    const { token } = linkIn(lastMailTo(server, fields.email), '/reset-password/do');
-    const response = await new Visitor(server).send('POST', '/api/password-reset.php?do=1', {
-      token,
-      password: 'qwertyuiop',
-      password_repeat: 'qwertyuiop',
-    });
+    const { fields } = await signUp(app.visitor());
+    const token = await mailedResetToken(fields.email);
+    const response = await setNewPassword(app.visitor(), token, 'qwertyuiop');
     expect(response.status).toBe(422);
     expect(response.json<ErrorBody>().fields).toEqual({ password: 'password_common' });
   });
 
   it('sends at most 3 e-mails a day to an account (429 too_many_reset_emails), then again a day later', async () => {
-    const { fields } = await signUp(new Visitor(server));
+    const { fields } = await signUp(app.visitor());
     for (let i = 0; i < 3; i++) {
       expect(
-        (await new Visitor(server).send('POST', '/api/password-reset.php', { email: fields.email })).status,
+        (await app.visitor().send('POST', '/api/password-reset.php', { email: fields.email })).status,
       ).toBe(200);
     }
-    const fourth = await new Visitor(server).send('POST', '/api/password-reset.php', { email: fields.email });
+    const fourth = await app.visitor().send('POST', '/api/password-reset.php', { email: fields.email });
     expect(fourth.status).toBe(429);
     const body = fourth.json<ErrorBody>();
     expect(body.error).toBe('too_many_reset_emails');
     expect(body.message).toBe('Too many password reset emails sent, please try again tomorrow.');
     expect(body.retry_after).toBeGreaterThan(23 * 3600);
     const tomorrow = await later(DAY + 60_000, () =>
-      new Visitor(server).send('POST', '/api/password-reset.php', { email: fields.email }),
+      app.visitor().send('POST', '/api/password-reset.php', { email: fields.email }),
     );
     expect(tomorrow.status).toBe(200);
   });
 
   it('limits requests per address, so nobody can walk through addresses', async () => {
-    const walker = new Visitor(server);
+    const walker = app.visitor();
     let last = await walker.send('POST', '/api/password-reset.php', { email: uniqueEmail('walk') });
     for (let i = 0; i < 12 && last.status === 404; i++)
       last = await walker.send('POST', '/api/password-reset.php', { email: uniqueEmail('walk') });
@@ -259,9 +211,9 @@ describe('password reset', () => {
 
 describe('password change', () => {
   it('needs the old password (422 old_password_wrong), ends other sessions, keeps this one when asked', async () => {
-    const here = new Visitor(server);
+    const here = app.visitor();
     const { fields, user } = await signUp(here);
-    const elsewhere = new Visitor(server);
+    const elsewhere = app.visitor();
     await elsewhere.send('POST', '/api/user.php', { email: fields.email, password: fields.password });
 
     const wrong = await here.send('PUT', '/api/account.php', {
@@ -282,11 +234,11 @@ describe('password change', () => {
     expect(changed.json<{ user: { id: string } }>().user.id).toBe(user.id);
     expect((await currentUser(here))?.id).toBe(user.id);
     expect(await currentUser(elsewhere)).toBeNull();
-    expect(lastMailTo(server, fields.email).subject).toBe('Your password at Amber Hearts was changed');
+    expect(lastMailTo(app.server, fields.email).subject).toBe('Your password at Amber Hearts was changed');
   });
 
   it('can end this session too', async () => {
-    const here = new Visitor(server);
+    const here = app.visitor();
     const { fields } = await signUp(here);
     const response = await here.send('PUT', '/api/account.php', {
       old_password: fields.password,
@@ -299,7 +251,7 @@ describe('password change', () => {
   });
 
   it('is for members only', async () => {
-    const response = await new Visitor(server).send('PUT', '/api/account.php', {
+    const response = await app.visitor().send('PUT', '/api/account.php', {
       old_password: 'x',
       password: 'yyyyyyyyyy',
     });
@@ -310,7 +262,7 @@ describe('password change', () => {
 
 describe('e-mail change', () => {
   it('needs the password, sends a link to the new address and a notice to the old, and changes on the link', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields, user } = await signUp(member);
     const newEmail = uniqueEmail('moved');
 
@@ -334,31 +286,26 @@ describe('e-mail change', () => {
     expect(requested.status).toBe(200);
     expect(requested.json<{ user: { email: string } }>().user.email).toBe(fields.email);
 
-    const notice = lastMailTo(server, fields.email);
+    const notice = lastMailTo(app.server, fields.email);
     expect(notice.text).toContain(newEmail);
-    const link = linkIn(lastMailTo(server, newEmail), '/api/mail-change.php');
-    const done = await new Visitor(server).get(link.pathAndQuery);
+    const link = linkIn(lastMailTo(app.server, newEmail), '/api/mail-change.php');
+    const done = await app.visitor().get(link.pathAndQuery);
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/mail-change/do?status=done');
     expect((await currentUser(member))?.email).toBe(newEmail);
     // The new address was proven by the link.
     expect((await currentUser(member))?.status).toBe('active');
 
-    const again = await new Visitor(server).get(link.pathAndQuery);
+    const again = await app.visitor().get(link.pathAndQuery);
     expect(again.headers.location).toBe('/mail-change/do?status=error');
     expect(
-      (
-        await new Visitor(server).send('POST', '/api/user.php', {
-          email: newEmail,
-          password: fields.password,
-        })
-      ).json<{ user: { id: string } }>().user.id,
+      (await login(app.visitor(), newEmail, fields.password)).json<{ user: { id: string } }>().user.id,
     ).toBe(user.id);
   });
 
   it('answers 409 email_exists for an address another account of the site has', async () => {
-    const other = await signUp(new Visitor(server));
-    const member = new Visitor(server);
+    const other = await signUp(app.visitor());
+    const member = app.visitor();
     const { fields } = await signUp(member);
     const response = await member.send('PUT', '/api/account.php', {
       email: other.fields.email.toUpperCase(),
@@ -369,17 +316,17 @@ describe('e-mail change', () => {
   });
 
   it('links expire after 24 hours', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields } = await signUp(member);
     const newEmail = uniqueEmail('late');
     await member.send('PUT', '/api/account.php', { email: newEmail, password: fields.password });
-    const link = linkIn(lastMailTo(server, newEmail), '/api/mail-change.php');
-    const response = await later(25 * HOUR, () => new Visitor(server).get(link.pathAndQuery));
+    const link = linkIn(lastMailTo(app.server, newEmail), '/api/mail-change.php');
+    const response = await later(25 * HOUR, () => app.visitor().get(link.pathAndQuery));
     expect(response.headers.location).toBe('/mail-change/do?status=error');
   });
 
   it('is rate limited per member', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields } = await signUp(member);
     let status = 200;
     for (let i = 0; i < 7 && status === 200; i++) {
@@ -394,35 +341,23 @@ describe('e-mail change', () => {
   });
 
   it('never writes a secret into the outbox’s subject or the server log', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields } = await signUp(member);
-    const log = server.output();
+    const log = app.server.output();
     expect(log).not.toContain(fields.password);
     expect(log).not.toContain(member.session!);
-    for (const mail of outbox(server)) expect(mail.subject).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    for (const mail of outbox(app.server)) expect(mail.subject).not.toMatch(/[A-Za-z0-9_-]{43}/);
   });
 });
 
 describe('the auth log', () => {
   it('records who did what from where, and no password or token', async () => {
-    const member = new Visitor(server);
+    const member = app.visitor();
     const { fields, user } = await signUp(member);
-    await new Visitor(server).send('POST', '/api/user.php', {
-      email: fields.email,
-      password: 'wrong one here',
-    });
-    await new Visitor(server).send('POST', '/api/user.php', {
-      email: fields.email,
-      password: fields.password,
-    });
+    await login(app.visitor(), fields.email, 'wrong one here');
+    await login(app.visitor(), fields.email, fields.password);
     await member.get('/api/logout.php');
-    const events = withDatabase(
-      server,
-      (db) =>
-        db
-          .prepare('select * from auth_events where member_id = ? order by created_at')
-          .all(user.id) as Record<string, unknown>[],
-    );
+    const events = await app.inspect.rows('auth_events', { member_id: user.id }, 'created_at');
     expect(events.map((e) => e.kind)).toEqual([
       'activation_sent',
       'signup',
@@ -435,9 +370,7 @@ describe('the auth log', () => {
       expect(event.ip).toMatch(/^10\./);
       expect(typeof event.created_at).toBe('number');
     }
-    const everything = JSON.stringify(
-      withDatabase(server, (db) => db.prepare('select * from auth_events').all()),
-    );
+    const everything = JSON.stringify(await app.inspect.all('auth_events'));
     expect(everything).not.toContain(fields.password);
     expect(everything).not.toContain(fields.email);
     expect(everything).not.toContain(member.session ?? 'no-session-left');

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, tenantsFolder, type TenantsFolder, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, startServer } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 import {
+  ACCOUNTS_ENV,
+  ACCOUNTS_SERVER,
+  login,
   currentUser,
   lastMailTo,
   linkIn,
   signUp,
   signupFields,
-  startAccountsServer,
   uniqueEmail,
-  Visitor,
-  withDatabase,
+  type ErrorBody,
 } from './accounts-helpers.ts';
-
-let server: TestServer;
-let tenants: TenantsFolder;
 
 /** Extra sites beside the demo ones, one per signups mode and with their own limits. */
 const SITES = {
@@ -52,27 +51,11 @@ const SITES = {
   },
 } as const;
 
-beforeAll(async () => {
-  tenants = tenantsFolder();
-  for (const site of Object.values(SITES)) tenants.write(`${site.id}.json`, site);
-  server = await startAccountsServer({ tenants });
-});
-afterAll(async () => {
-  await server?.stop();
-  tenants?.remove();
-});
-
-interface ErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-  retry_after?: number;
-  reason?: string;
-}
+const app = useServer({ ...ACCOUNTS_SERVER, sites: Object.values(SITES) });
 
 describe('signup', () => {
   it('creates an account, logs it in, and e-mails an activation link on the site’s own domain', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     const { fields, user } = await signUp(visitor, { email: ` ${uniqueEmail('Mixed.Case').toUpperCase()} ` });
     expect(user.email).toBe(fields.email.trim().toLowerCase());
     expect(user.status).toBe('not_confirmed');
@@ -83,17 +66,17 @@ describe('signup', () => {
     expect(visitor.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await currentUser(visitor)).toMatchObject({ id: user.id, email: user.email });
 
-    const mail = lastMailTo(server, user.email);
+    const mail = lastMailTo(app.server, user.email);
     expect(mail.from).toContain('Amber Hearts');
     expect(mail.subject).toBe('Confirm your e-mail address for Amber Hearts');
     expect(mail.html).toContain('Confirm my e-mail address');
     const link = linkIn(mail, '/api/activate.php');
-    expect(link.url.host).toBe(`localhost:${server.port}`);
+    expect(link.url.host).toBe(`localhost:${app.server.port}`);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('sets a Secure __Host- cookie when the site is served over https', async () => {
-    const https = await startAccountsServer({ env: { PUBLIC_SCHEME: 'https' } });
+    const https = await startServer({ env: { ...ACCOUNTS_ENV, PUBLIC_SCHEME: 'https' } });
     try {
       const response = await https.request('/api/signup.php', {
         method: 'POST',
@@ -115,29 +98,17 @@ describe('signup', () => {
   });
 
   it('gives the profile the niche’s gender and seeking unless the form says otherwise, and the visitor’s country when served', async () => {
-    const gay = new Visitor(server, DEMO.rainbow.host);
+    const gay = app.visitor(DEMO.rainbow.host);
     const { user: defaulted } = await signUp(gay);
-    const chosen = new Visitor(server);
+    const chosen = app.visitor();
     const { user: explicit } = await signUp(chosen, { gender: 'female', seeking: 'both' });
-    const german = new Visitor(server);
+    const german = app.visitor();
     const { user: fromDe } = await signUp(german, {}).then(async (r) => r);
-    const rows = withDatabase(
-      server,
-      (db) =>
-        db
-          .prepare(
-            'select member_id, gender, seeking, birthdate, country, status, site_id from profiles where member_id in (?, ?, ?)',
-          )
-          .all(defaulted.id, explicit.id, fromDe.id) as {
-          member_id: string;
-          gender: string;
-          seeking: string;
-          birthdate: string;
-          country: string;
-          status: string;
-          site_id: string;
-        }[],
-    );
+    const rows = await app.inspect.rows('profiles', [
+      { member_id: defaulted.id },
+      { member_id: explicit.id },
+      { member_id: fromDe.id },
+    ]);
     const byMember = new Map(rows.map((r) => [r.member_id, r]));
     expect(byMember.get(defaulted.id)).toMatchObject({
       gender: 'male',
@@ -153,7 +124,7 @@ describe('signup', () => {
     // Without a trusted country header the site's default country is used.
     expect(byMember.get(fromDe.id)!.country).toBe('NL');
 
-    const visitorFromDe = new Visitor(server);
+    const visitorFromDe = app.visitor();
     const response = await visitorFromDe.send('POST', '/api/signup.php', signupFields(), {
       'x-country-code': 'DE',
     });
@@ -162,19 +133,17 @@ describe('signup', () => {
   });
 
   it('keeps the first message for the profile it was written to', async () => {
-    const recipient = await signUp(new Visitor(server));
-    const { user } = await signUp(new Visitor(server), {
+    const recipient = await signUp(app.visitor());
+    const { user } = await signUp(app.visitor(), {
       signup_message: '  Hello there!  ',
       profile: recipient.user.profile.id,
     });
-    const { user: unknownRecipient } = await signUp(new Visitor(server), {
+    const { user: unknownRecipient } = await signUp(app.visitor(), {
       signup_message: 'Hi',
       profile: 'zzzzzzzzzzzzzzzz',
     });
-    const stored = withDatabase(server, (db) =>
-      db
-        .prepare('select id, signup_message, signup_profile_id from members where id in (?, ?)')
-        .all(user.id, unknownRecipient.id),
+    const stored = (await app.inspect.rows('members', [{ id: user.id }, { id: unknownRecipient.id }])).map(
+      ({ id, signup_message, signup_profile_id }) => ({ id, signup_message, signup_profile_id }),
     );
     expect(stored).toEqual(
       expect.arrayContaining([
@@ -182,22 +151,18 @@ describe('signup', () => {
         { id: unknownRecipient.id, signup_message: 'Hi', signup_profile_id: null },
       ]),
     );
-    const tooLong = await new Visitor(server).send(
-      'POST',
-      '/api/signup.php',
-      signupFields({ signup_message: 'x'.repeat(1001) }),
-    );
+    const tooLong = await app
+      .visitor()
+      .send('POST', '/api/signup.php', signupFields({ signup_message: 'x'.repeat(1001) }));
     expect(tooLong.json<ErrorBody>().fields).toEqual({ signup_message: 'too_long' });
   });
 
   it('answers 409 email_exists for an address of this site in any spelling', async () => {
-    const first = new Visitor(server);
+    const first = app.visitor();
     const { fields } = await signUp(first);
-    const again = await new Visitor(server).send(
-      'POST',
-      '/api/signup.php',
-      signupFields({ email: fields.email.toUpperCase() }),
-    );
+    const again = await app
+      .visitor()
+      .send('POST', '/api/signup.php', signupFields({ email: fields.email.toUpperCase() }));
     expect(again.status).toBe(409);
     expect(again.json<ErrorBody>()).toEqual({
       error: 'email_exists',
@@ -207,38 +172,28 @@ describe('signup', () => {
 
   it('makes the same address on two sites two accounts, each logging in only on its own site', async () => {
     const email = uniqueEmail('twice');
-    const onAmber = await signUp(new Visitor(server, DEMO.amber.host), { email });
-    const onRainbow = await signUp(new Visitor(server, DEMO.rainbow.host), {
+    const onAmber = await signUp(app.visitor(DEMO.amber.host), { email });
+    const onRainbow = await signUp(app.visitor(DEMO.rainbow.host), {
       email,
       password: 'another secret phrase',
     });
     expect(onAmber.user.id).not.toBe(onRainbow.user.id);
 
-    const amberLogin = await new Visitor(server, DEMO.amber.host).send('POST', '/api/user.php', {
-      email,
-      password: onAmber.fields.password,
-    });
+    const amberLogin = await login(app.visitor(DEMO.amber.host), email, onAmber.fields.password);
     expect(amberLogin.json<{ user: { id: string } }>().user.id).toBe(onAmber.user.id);
-    const wrongSite = await new Visitor(server, DEMO.rainbow.host).send('POST', '/api/user.php', {
-      email,
-      password: onAmber.fields.password,
-    });
+    const wrongSite = await login(app.visitor(DEMO.rainbow.host), email, onAmber.fields.password);
     expect(wrongSite.status).toBe(401);
   });
 
   it('answers 409 account_pending_deletion for an address whose account is inside its 14 days', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     const { fields } = await signUp(visitor);
     const deleted = await visitor.send('DELETE', '/api/account.php', {
       password: fields.password,
       reason: 'taking_a_break',
     });
     expect(deleted.status).toBe(200);
-    const again = await new Visitor(server).send(
-      'POST',
-      '/api/signup.php',
-      signupFields({ email: fields.email }),
-    );
+    const again = await app.visitor().send('POST', '/api/signup.php', signupFields({ email: fields.email }));
     expect(again.status).toBe(409);
     expect(again.json<ErrorBody>()).toMatchObject({
       error: 'account_pending_deletion',
@@ -247,7 +202,7 @@ describe('signup', () => {
   });
 
   it('refuses a request from another origin', async () => {
-    const response = await new Visitor(server).send('POST', '/api/signup.php', signupFields(), {
+    const response = await app.visitor().send('POST', '/api/signup.php', signupFields(), {
       origin: 'http://evil.example',
     });
     expect(response.status).toBe(403);
@@ -255,7 +210,7 @@ describe('signup', () => {
   });
 
   it('accepts only JSON', async () => {
-    const response = await new Visitor(server).request('/api/signup.php', {
+    const response = await app.visitor().request('/api/signup.php', {
       method: 'POST',
       body: 'email=a@b.c',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -290,11 +245,7 @@ describe('signup validation', () => {
   it.each(cases)(
     'names %s with its field code and the spec’s message',
     async (_label, change, codes, messages) => {
-      const response = await new Visitor(server).send(
-        'POST',
-        '/api/signup.php',
-        signupFields(change as never),
-      );
+      const response = await app.visitor().send('POST', '/api/signup.php', signupFields(change as never));
       expect(response.status).toBe(422);
       const body = response.json<ErrorBody & { field_messages?: Record<string, string> }>();
       expect(body.error).toBe('validation');
@@ -305,13 +256,13 @@ describe('signup validation', () => {
   );
 
   it('accepts a long passphrase (64 characters and more)', async () => {
-    await signUp(new Visitor(server), {
+    await signUp(app.visitor(), {
       password: 'a very long passphrase that nobody would ever guess '.repeat(2),
     });
   });
 
   it('reports every problem at once, and keeps what was right out of the answer', async () => {
-    const response = await new Visitor(server).send('POST', '/api/signup.php', {
+    const response = await app.visitor().send('POST', '/api/signup.php', {
       email: 'x',
       name: '@x',
       password: '1',
@@ -327,14 +278,14 @@ describe('signup validation', () => {
   });
 
   it('applies the site’s own minimum age and speaks the member’s language', async () => {
-    const strict = new Visitor(server, 'strict.localhost');
+    const strict = app.visitor('strict.localhost');
     const twenty = `${new Date().getUTCFullYear() - 20}-01-01`;
     const response = await strict.send('POST', '/api/signup.php', signupFields({ date_of_birth: twenty }));
     expect(
       response.json<ErrorBody & { field_messages: Record<string, string> }>().field_messages.date_of_birth,
     ).toBe('Enter your date of birth (21+)');
 
-    const german = new Visitor(server, DEMO.curvy.host);
+    const german = app.visitor(DEMO.curvy.host);
     const inGerman = await german.send(
       'POST',
       '/api/signup.php',
@@ -354,73 +305,73 @@ describe('signup validation', () => {
 
 describe('signups setting', () => {
   it('closed: 403 signup_closed', async () => {
-    const response = await new Visitor(server, 'closed.localhost').send(
-      'POST',
-      '/api/signup.php',
-      signupFields(),
-    );
+    const response = await app.visitor('closed.localhost').send('POST', '/api/signup.php', signupFields());
     expect(response.status).toBe(403);
     expect(response.json<ErrorBody>()).toMatchObject({ error: 'signup_closed', reason: 'closed' });
   });
 
   it('invite: refuses a missing or wrong code, accepts a listed one in any case', async () => {
     const site = 'invite.localhost';
-    const missing = await new Visitor(server, site).send('POST', '/api/signup.php', signupFields());
+    const missing = await app.visitor(site).send('POST', '/api/signup.php', signupFields());
     expect(missing.status).toBe(403);
     expect(missing.json<ErrorBody>()).toMatchObject({ error: 'signup_closed', reason: 'invite' });
-    const wrong = await new Visitor(server, site).send(
-      'POST',
-      '/api/signup.php',
-      signupFields({ invite: 'HELLO' }),
-    );
+    const wrong = await app.visitor(site).send('POST', '/api/signup.php', signupFields({ invite: 'HELLO' }));
     expect(wrong.status).toBe(403);
-    await signUp(new Visitor(server, site), { invite: ' welcome-2026 ' });
+    await signUp(app.visitor(site), { invite: ' welcome-2026 ' });
+  });
+
+  it('invite: counts codes per address before checking them, and logs the refusals', async () => {
+    const site = 'invite.localhost';
+    const guesser = app.visitor(site);
+    const before = await app.inspect.count('auth_events', { site_id: 'invite', kind: 'signup_refused' });
+    let last = await guesser.send('POST', '/api/signup.php', signupFields({ invite: 'GUESS-0' }));
+    for (let i = 1; i <= 12 && last.status === 403; i++)
+      last = await guesser.send('POST', '/api/signup.php', signupFields({ invite: `GUESS-${i}` }));
+    expect(last.status).toBe(429);
+    expect(last.json<ErrorBody>().retry_after).toBeGreaterThan(0);
+    // Past the limit even the right code waits: the count comes before the check.
+    const right = await guesser.send('POST', '/api/signup.php', signupFields({ invite: 'WELCOME-2026' }));
+    expect(right.status).toBe(429);
+    expect(await app.inspect.count('auth_events', { site_id: 'invite', kind: 'signup_refused' })).toBe(
+      before + 10,
+    );
+    await app.server.waitForOutput(/security: refused[^\n]*"site":"invite"[^\n]*"status":429/);
+    expect(app.server.output()).not.toContain(guesser.ip);
+    await signUp(app.visitor(site), { invite: 'WELCOME-2026' });
   });
 
   it('with_trafficsource: needs a stored network or one on the request, and attaches the record to the account', async () => {
     const site = 'partners.localhost';
-    const without = await new Visitor(server, site).send('POST', '/api/signup.php', signupFields());
+    const without = await app.visitor(site).send('POST', '/api/signup.php', signupFields());
     expect(without.status).toBe(403);
     expect(without.json<ErrorBody>().reason).toBe('trafficsource');
 
     // A stored record whose `network` is empty does not count.
-    const refOnly = new Visitor(server, site);
+    const refOnly = app.visitor(site);
     await refOnly.get('/?ref=newsletter');
     expect((await refOnly.send('POST', '/api/signup.php', signupFields())).status).toBe(403);
 
-    const arrived = new Visitor(server, site);
+    const arrived = app.visitor(site);
     const landing = await arrived.get('/?network=affnet&sub1=campaign-7&keep=1');
     expect(landing.status).toBe(302);
     const { user } = await signUp(arrived);
-    const record = withDatabase(server, (db) =>
-      db
-        .prepare(
-          'select t.network, t.sub1, t.member_id, m.tracking_id from members m join tracking_records t on t.id = m.tracking_id where m.id = ?',
-        )
-        .get(user.id),
-    );
+    const record = await app.inspect.trackingOf(user.id);
     expect(record).toMatchObject({ network: 'affnet', sub1: 'campaign-7', member_id: user.id });
 
-    const byQuery = new Visitor(server, site);
+    const byQuery = app.visitor(site);
     const response = await byQuery.send('POST', '/api/signup.php?network=direct-partner', signupFields());
     expect(response.status).toBe(201);
     const id = response.json<{ user: { id: string } }>().user.id;
-    const made = withDatabase(server, (db) =>
-      db
-        .prepare(
-          'select t.network from members m join tracking_records t on t.id = m.tracking_id where m.id = ?',
-        )
-        .get(id),
-    );
-    expect(made).toEqual({ network: 'direct-partner' });
+    const made = await app.inspect.trackingOf(id);
+    expect(made).toMatchObject({ network: 'direct-partner' });
   });
 
   it('limits signups per address and answers 429 with retry_after', async () => {
     const ip = '10.200.0.1';
     const site = 'strict.localhost';
-    await signUp(new Visitor(server, site, ip));
-    await signUp(new Visitor(server, site, ip));
-    const third = await new Visitor(server, site, ip).send('POST', '/api/signup.php', signupFields());
+    await signUp(app.visitor(site, ip));
+    await signUp(app.visitor(site, ip));
+    const third = await app.visitor(site, ip).send('POST', '/api/signup.php', signupFields());
     expect(third.status).toBe(429);
     const body = third.json<ErrorBody>();
     expect(body.error).toBe('rate_limited');
@@ -428,13 +379,13 @@ describe('signups setting', () => {
     expect(body.retry_after).toBeLessThanOrEqual(2 * 60 * 60);
     expect(third.headers['retry-after']).toBe(String(body.retry_after));
     // Another address is not affected.
-    await signUp(new Visitor(server, site, '10.200.0.2'));
+    await signUp(app.visitor(site, '10.200.0.2'));
   });
 });
 
 describe('tracking parameters', () => {
   it('are stored on arrival, removed from the URL by an uncached redirect, and only the redirect sets the cookie', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     const landing = await visitor.get('/pages/faq?ref=ad-1&sub=s&sub2=b&aff_sub3=z&cpc=0.12&lang=x');
     expect(landing.status).toBe(302);
     expect(landing.headers.location).toBe('/pages/faq?lang=x');
@@ -446,9 +397,7 @@ describe('tracking parameters', () => {
     const page = await visitor.get('/pages/faq?lang=x');
     expect(page.status).toBe(200);
     expect(page.cookies).toEqual([]);
-    const record = withDatabase(server, (db) =>
-      db.prepare('select * from tracking_records where id = ?').get(id),
-    );
+    const record = await app.inspect.row('tracking_records', { id });
     expect(record).toMatchObject({
       site_id: 'localhost',
       ref: 'ad-1',
@@ -462,7 +411,7 @@ describe('tracking parameters', () => {
   });
 
   it('keep the first touch of a site: a later link does not replace it', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     await visitor.get('/?network=first');
     const first = visitor.cookies.get('tracking');
     const later = await visitor.get('/?network=second');
@@ -470,27 +419,21 @@ describe('tracking parameters', () => {
     expect(later.cookies).toEqual([]);
     expect(visitor.cookies.get('tracking')).toBe(first);
     const { user } = await signUp(visitor);
-    const network = withDatabase(server, (db) =>
-      db
-        .prepare(
-          'select t.network from members m join tracking_records t on t.id = m.tracking_id where m.id = ?',
-        )
-        .get(user.id),
-    );
-    expect(network).toEqual({ network: 'first' });
+    const network = await app.inspect.trackingOf(user.id);
+    expect(network).toMatchObject({ network: 'first' });
   });
 
   it('are per site: a record of one site means nothing on another', async () => {
-    const amber = new Visitor(server, DEMO.amber.host);
+    const amber = app.visitor(DEMO.amber.host);
     await amber.get('/?network=amber-aff');
-    const onPartners = new Visitor(server, 'partners.localhost', amber.ip);
+    const onPartners = app.visitor('partners.localhost', amber.ip);
     onPartners.cookies.set('tracking', amber.cookies.get('tracking')!);
     const response = await onPartners.send('POST', '/api/signup.php', signupFields());
     expect(response.status).toBe(403);
   });
 
   it('are left alone on API calls and requests without them', async () => {
-    const visitor = new Visitor(server);
+    const visitor = app.visitor();
     expect((await visitor.get('/api/settings.php?ref=x')).status).toBe(200);
     expect((await visitor.get('/pages/faq')).status).toBe(200);
     expect(visitor.cookies.has('tracking')).toBe(false);

@@ -9,8 +9,10 @@ import {
   startNginx,
   type RunningNginx,
 } from '../../scripts/bench/nginx.ts';
-import { DEMO, requestTo, startServer, type RequestOptions, type TestServer } from '../support/server.ts';
-import { expectLoggedIn, openSession, type Member } from './caching-support.ts';
+import type { TestMember, TestSession } from '../support/factories.ts';
+import { DEMO, requestTo, type RequestOptions } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+import { expectLoggedIn } from '../support/visitor.ts';
 
 /*
  * The shipped nginx configuration (deploy/nginx/kindred.conf) in front of the built server, as in
@@ -40,20 +42,37 @@ const cacheStatus = (res: { headers: Record<string, unknown> }) => res.headers['
 describe.skipIf(!nginxBinary)(
   `nginx in front of the app${nginxBinary ? '' : ` (skipped: ${SKIP_REASON})`}`,
   () => {
-    let app: TestServer;
+    /** nginx's port, chosen before the app starts: the app writes it into its links. */
+    let port: number;
+    const upstream = useServer({
+      seedSize: 40,
+      trustProxy: true,
+      env: async () => {
+        port = await freePortIn(NGINX_PORTS);
+        return { PUBLIC_PORT: String(port) };
+      },
+    });
     let nginx: RunningNginx;
-    let member: Member;
+    let member: TestMember & TestSession;
     const viaNginx = (path: string, options: RequestOptions = {}) => requestTo(nginx.port, path, options);
 
     beforeAll(async () => {
-      const port = await freePortIn(NGINX_PORTS);
-      app = await startServer({ seedSize: 40, env: { TRUST_PROXY: '1', PUBLIC_PORT: String(port) } });
-      nginx = await startNginx({ port, upstreamPorts: [app.port], workerProcesses: 1 });
-      member = openSession(app, DEMO.amber.id);
+      nginx = await startNginx({ port, upstreamPorts: [upstream.server.port], workerProcesses: 1 });
+      member = await upstream.make.loggedIn();
     });
     afterAll(async () => {
       await nginx?.stop();
-      await app?.stop();
+    });
+
+    it('sends every plain-http request to https, path and query kept', async () => {
+      for (const [host, path] of [
+        [DEMO.amber.host, '/landers/gallery?utm_source=x'],
+        [DEMO.curvy.host, '/api/user.php'],
+      ] as const) {
+        const res = await requestTo(nginx.redirectPort, path, { host });
+        expect(res.status).toBe(301);
+        expect(res.headers.location).toBe(`https://${host}${path}`);
+      }
     });
 
     it('caches an anonymous lander and answers the second request from the cache', async () => {
@@ -97,7 +116,7 @@ describe.skipIf(!nginxBinary)(
     });
 
     it('never serves a logged-in member from the cache, nor stores what a member sees', async () => {
-      await expectLoggedIn(app, DEMO.amber.host, member);
+      await expectLoggedIn(upstream.server, DEMO.amber.host, member);
       const path = '/landers/video';
       const asMember = await viaNginx(path, { headers: { cookie: member.cookie } });
       expect(asMember.status).toBe(200);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_NAMES, startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_NAMES } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const app = useServer();
 
 function cookieNamed(cookies: string[], name: string): string | undefined {
   return cookies.find((c) => c.split('=')[0]!.trim() === name);
@@ -16,14 +10,14 @@ function cookieNamed(cookies: string[], name: string): string | undefined {
 
 describe('host resolution', () => {
   it('answers an unknown host with a plain 404 that names no brand', async () => {
-    const res = await server.request('/', { host: 'nowhere.example' });
+    const res = await app.request('/', { host: 'nowhere.example' });
     expect(res.status).toBe(404);
     for (const name of DEMO_NAMES) expect(res.body).not.toContain(name);
     expect(res.body).not.toMatch(/localhost/i);
   });
 
   it('answers an unknown host 404 on API paths too', async () => {
-    const res = await server.request('/api/settings.php', { host: 'nowhere.example' });
+    const res = await app.request('/api/settings.php', { host: 'nowhere.example' });
     expect(res.status).toBe(404);
     for (const name of DEMO_NAMES) expect(res.body).not.toContain(name);
   });
@@ -32,7 +26,7 @@ describe('host resolution', () => {
     ['an empty Host header', 'GET / HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n'],
     ['no Host header (HTTP/1.0)', 'GET / HTTP/1.0\r\n\r\n'],
   ])('answers a request with %s with 400 or 404, naming no brand', async (_label, text) => {
-    const answer = await server.raw(text);
+    const answer = await app.server.raw(text);
     expect(answer).toMatch(/^HTTP\/1\.[01] (400|404) /);
     for (const name of DEMO_NAMES) expect(answer).not.toContain(name);
   });
@@ -44,7 +38,7 @@ describe('host resolution', () => {
     ['WWW.Silver.Localhost:443', DEMO.silver.name],
     ['127.0.0.1', DEMO.amber.name],
   ])('folds Host %s onto its site', async (host, name) => {
-    const res = await server.request('/api/settings.php', { host });
+    const res = await app.request('/api/settings.php', { host });
     expect(res.status).toBe(200);
     expect(res.json<{ settings: { name: string } }>().settings.name).toBe(name);
   });
@@ -52,83 +46,83 @@ describe('host resolution', () => {
 
 describe('locale routing', () => {
   it('redirects /en/… permanently to the unprefixed path', async () => {
-    const res = await server.request('/en/pages/terms', { host: DEMO.amber.host });
+    const res = await app.request('/en/pages/terms', { host: DEMO.amber.host });
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('/pages/terms');
   });
 
   it('keeps the query string when redirecting /en/…', async () => {
-    const res = await server.request('/en/x?a=1', { host: DEMO.amber.host });
+    const res = await app.request('/en/x?a=1', { host: DEMO.amber.host });
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('/x?a=1');
   });
 
   it("sends / to the site's domain_language without a cookie, uncached", async () => {
-    const res = await server.request('/', { host: DEMO.curvy.host });
+    const res = await app.request('/', { host: DEMO.curvy.host });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/de/');
     expect(res.headers['cache-control']).toMatch(/no-store/);
   });
 
   it('serves / on an English site without a redirect', async () => {
-    const res = await server.request('/', { host: DEMO.amber.host });
+    const res = await app.request('/', { host: DEMO.amber.host });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<html[^>]*\blang="en"/);
   });
 
   it('serves / in English when the visitor chose English', async () => {
-    const res = await server.request('/', { host: DEMO.curvy.host, headers: { cookie: 'locale=en' } });
+    const res = await app.request('/', { host: DEMO.curvy.host, headers: { cookie: 'locale=en' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<html[^>]*\blang="en"/);
     expect(res.body).toContain(DEMO.curvy.name);
   });
 
   it('follows a remembered choice on an English site', async () => {
-    const res = await server.request('/', { host: DEMO.amber.host, headers: { cookie: 'locale=de' } });
+    const res = await app.request('/', { host: DEMO.amber.host, headers: { cookie: 'locale=de' } });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/de/');
   });
 
   it('ignores a remembered locale the site does not show', async () => {
-    const res = await server.request('/', { host: DEMO.curvy.host, headers: { cookie: 'locale=fi' } });
+    const res = await app.request('/', { host: DEMO.curvy.host, headers: { cookie: 'locale=fi' } });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/de/');
   });
 
   it('renders /de/ in German', async () => {
-    const res = await server.request('/de/', { host: DEMO.curvy.host });
+    const res = await app.request('/de/', { host: DEMO.curvy.host });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<html[^>]*\blang="de"/);
     expect(res.body).toContain('Einloggen');
   });
 
   it('renders /de/ in German on a site whose own language is English', async () => {
-    const res = await server.request('/de/', { host: DEMO.amber.host });
+    const res = await app.request('/de/', { host: DEMO.amber.host });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<html[^>]*\blang="de"/);
   });
 
   it('answers 404 for a locale prefix the site does not show', async () => {
-    const res = await server.request('/fi/', { host: DEMO.curvy.host });
+    const res = await app.request('/fi/', { host: DEMO.curvy.host });
     expect(res.status).toBe(404);
     expect(res.body).toContain(DEMO.curvy.name);
   });
 
   it('does not set a cookie for visiting a prefixed page', async () => {
-    const res = await server.request('/de/', { host: DEMO.curvy.host });
+    const res = await app.request('/de/', { host: DEMO.curvy.host });
     expect(res.status).toBe(200);
     expect(res.cookies).toEqual([]);
   });
 
   it('does not set a cookie for the root redirect either', async () => {
-    const res = await server.request('/', { host: DEMO.curvy.host });
+    const res = await app.request('/', { host: DEMO.curvy.host });
     expect(res.cookies).toEqual([]);
   });
 });
 
 describe('GET /api/locale.php (the language switcher)', () => {
   it('remembers the choice for 365 days and goes back with 303', async () => {
-    const res = await server.request('/api/locale.php?locale=de&next=/de/', { host: DEMO.amber.host });
+    const res = await app.request('/api/locale.php?locale=de&next=/de/', { host: DEMO.amber.host });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/de/');
     const cookie = cookieNamed(res.cookies, 'locale');
@@ -143,14 +137,14 @@ describe('GET /api/locale.php (the language switcher)', () => {
   });
 
   it('lets a visitor come back to English', async () => {
-    const res = await server.request('/api/locale.php?locale=en&next=/', { host: DEMO.curvy.host });
+    const res = await app.request('/api/locale.php?locale=en&next=/', { host: DEMO.curvy.host });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
     expect(cookieNamed(res.cookies, 'locale')).toMatch(/^locale=en;/);
   });
 
   it('sets no cookie for a locale the site does not show', async () => {
-    const res = await server.request('/api/locale.php?locale=fi&next=/fi/', { host: DEMO.curvy.host });
+    const res = await app.request('/api/locale.php?locale=fi&next=/fi/', { host: DEMO.curvy.host });
     expect(res.status).toBe(303);
     expect(cookieNamed(res.cookies, 'locale')).toBeUndefined();
   });
@@ -163,7 +157,7 @@ describe('GET /api/locale.php (the language switcher)', () => {
     'javascript:alert(1)',
     '//evil.example@localhost/',
   ])('stays on the site when next is %s', async (next) => {
-    const res = await server.request(`/api/locale.php?locale=de&next=${encodeURIComponent(next)}`, {
+    const res = await app.request(`/api/locale.php?locale=de&next=${encodeURIComponent(next)}`, {
       host: DEMO.amber.host,
     });
     expect(res.status).toBe(303);

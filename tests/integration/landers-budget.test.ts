@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { FOOTER_PAGES, LANDERS } from '../support/routes.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * The budget of landers (the index and the profile landers among them) and footer pages, measured on the built server's real answers: at most 3 KB gzip of inline
@@ -8,22 +9,6 @@ import { startServer, type TestServer } from '../support/server.ts';
  * 30 KB gzip; the CSS and the media have budgets of their own.
  */
 
-const LANDERS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-  'tinderswipe',
-];
-const FOOTER_PAGES = [
-  ...['terms', 'privacy', 'cookies', 'ban', 'faq', 'return-policy', 'service'].map((p) => `/pages/${p}`),
-  '/complaints',
-  '/pricing',
-];
 const PAGES = [
   '/',
   ...LANDERS.map((l) => `/landers/${l}`),
@@ -37,13 +22,7 @@ const MAP_BUDGET = 40 * 1024;
 /** The signup modal with React and its validation, loaded when a visitor asks to sign up. */
 const SIGNUP_BUNDLE_BUDGET = 110 * 1024;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ seedSize: 60 });
-}, 240_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const app = useServer({ seedSize: 60 });
 
 const gz = (text: string) => gzipSync(text, { level: 9 }).length;
 
@@ -62,10 +41,10 @@ describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
     let path = pattern;
     if (pattern.includes('{id}')) {
       // A public member of the site, found through the like modal (`?t=`), which links the profile.
-      const gallery = await server.request(`${prefix}/landers/gallery?t=30`, { host });
+      const gallery = await app.request(`${prefix}/landers/gallery?t=30`, { host });
       path = pattern.replace('{id}', /\/members\/([a-z0-9]+)"/.exec(gallery.body)![1]!);
     }
-    const res = await server.request(prefix + path, { host });
+    const res = await app.request(prefix + path, { host });
     expect(res.status).toBe(200);
     const html = res.body;
     const scriptBytes = gz(inlineScripts(html).join('\n'));
@@ -87,12 +66,9 @@ describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
   });
 
   it('opens signup from a small inline loader; the modal is one file loaded on demand', async () => {
-    const res = await server.request(
-      host === 'curvy.localhost' ? '/de/landers/gallery' : '/landers/gallery',
-      {
-        host,
-      },
-    );
+    const res = await app.request(host === 'curvy.localhost' ? '/de/landers/gallery' : '/landers/gallery', {
+      host,
+    });
     expect(res.body).not.toContain('<astro-island');
     const root = /<div id="signup-modal" data-src="([^"]+)" data-css="([^"]+)" data-href="([^"]+)"/.exec(
       res.body,
@@ -102,29 +78,29 @@ describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
     const props = /<script type="application\/json" id="signup-modal-props">([^<]*)<\/script>/.exec(res.body);
     expect(JSON.parse(props![1]!)).toMatchObject({ settings: { minAge: 18 } });
     // The build precompressed it: a phone downloads the gzip (or brotli) bytes.
-    const bundle = await server.request(root![1]!, { host, headers: { 'accept-encoding': 'gzip' } });
+    const bundle = await app.request(root![1]!, { host, headers: { 'accept-encoding': 'gzip' } });
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-encoding']).toBe('gzip');
     expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(bundle.body).not.toMatch(/^import |\bimport\(/m);
     expect(bundle.wireBytes, 'signup modal, gzip').toBeLessThanOrEqual(SIGNUP_BUNDLE_BUDGET);
-    const brotli = await server.request(root![1]!, { host, headers: { 'accept-encoding': 'gzip, br' } });
+    const brotli = await app.request(root![1]!, { host, headers: { 'accept-encoding': 'gzip, br' } });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.wireBytes).toBeLessThan(bundle.wireBytes);
-    const plain = await server.request(root![1]!, { host });
+    const plain = await app.request(root![1]!, { host });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bundle.body);
-    expect((await server.request(root![2]!, { host })).status).toBe(200);
+    expect((await app.request(root![2]!, { host })).status).toBe(200);
   });
 
   it('loads the swipe deck only on interaction, from its own file', async () => {
-    const res = await server.request(
+    const res = await app.request(
       host === 'curvy.localhost' ? '/de/landers/tinderswipe' : '/landers/tinderswipe',
       { host },
     );
     const src = /data-lazy-script="([^"]+)"/.exec(res.body)?.[1];
     expect(src).toMatch(/^\/_astro\/.+\.js$/);
-    const file = await server.request(src!, { host });
+    const file = await app.request(src!, { host });
     expect(file.status).toBe(200);
     expect(gz(file.body), 'deck script, gzip').toBeLessThanOrEqual(4 * 1024);
   });
@@ -133,14 +109,14 @@ describe.each(['localhost', 'curvy.localhost'])('the landers of %s', (host) => {
 describe('media of the landers', () => {
   it('keeps the map within its budget', async () => {
     for (const host of ['localhost', 'curvy.localhost']) {
-      const map = await server.request('/landers/media/map.svg', { host });
+      const map = await app.request('/landers/media/map.svg', { host });
       expect(map.status).toBe(200);
       expect(gz(map.body), `map of ${host}, gzip`).toBeLessThanOrEqual(MAP_BUDGET);
     }
   });
 
   it('loads the map lazily, as an image of this site', async () => {
-    const res = await server.request('/landers/maplanding');
+    const res = await app.request('/landers/maplanding');
     expect(res.body).toMatch(/<img[^>]*src="\/landers\/media\/map\.svg"[^>]*loading="lazy"/);
     expect(res.body).not.toMatch(/(src|href)="https?:\/\/(?!localhost)/);
   });

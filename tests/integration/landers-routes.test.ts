@@ -1,36 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITES, REPO_ROOT, startServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SITES, REPO_ROOT } from '../support/server.ts';
+import { FOOTER_PAGES, LANDERS, LOCALES } from '../support/routes.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * Every route of issue 4 renders for every demo site in every language it shows: no 404, no
  * message key left untranslated, no placeholder left unfilled.
  */
 
-const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
-const LANDERS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-  'tinderswipe',
-];
-const FOOTER_PAGES = [
-  '/pages/terms',
-  '/pages/privacy',
-  '/pages/cookies',
-  '/pages/ban',
-  '/pages/faq',
-  '/pages/return-policy',
-  '/pages/service',
-  '/complaints',
-  '/pricing',
-];
 const MESSAGE_KEYS = Object.keys(
   JSON.parse(readFileSync(join(REPO_ROOT, 'src/i18n/locales/en.json'), 'utf8')) as object,
 );
@@ -64,23 +43,19 @@ function untranslated(html: string): string[] {
   return [...keys, ...placeholders];
 }
 
-let server: TestServer;
+const app = useServer({ seedSize: 60 });
 /** A public member of each site, found through the like modal (`?t=`), which links the profile. */
 const memberOf = new Map<string, string>();
 
 beforeAll(async () => {
-  server = await startServer({ seedSize: 60 });
   for (const site of DEMO_SITES) {
     const locale = siteLocales(site.id)[0]!;
-    const res = await server.request(prefixed(locale === 'de' ? 'de' : 'en', '/landers/gallery?t=30'), {
+    const res = await app.request(prefixed(locale === 'de' ? 'de' : 'en', '/landers/gallery?t=30'), {
       host: site.host,
     });
     const id = /\/members\/([a-z0-9]+)"/.exec(res.body)?.[1];
     if (id) memberOf.set(site.host, id);
   }
-}, 240_000);
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** Requests with a few in flight, so the walk takes seconds, not minutes. */
@@ -92,7 +67,7 @@ async function walk(
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const res = await server.request(next.path, { host: next.host });
+        const res = await app.request(next.path, { host: next.host });
         check(next, res.status, res.body);
       }
     }),
@@ -144,27 +119,27 @@ describe('every route of the landers and footer pages', () => {
 
 describe('landers', () => {
   it('answer any slug and 404 only for an unknown lander', async () => {
-    expect((await server.request('/landers/gallery/whatever-the-ad-said')).status).toBe(200);
-    expect((await server.request('/landers/no-such-lander')).status).toBe(404);
-    expect((await server.request('/landers/no-such-lander/slug')).status).toBe(404);
+    expect((await app.request('/landers/gallery/whatever-the-ad-said')).status).toBe(200);
+    expect((await app.request('/landers/no-such-lander')).status).toBe(404);
+    expect((await app.request('/landers/no-such-lander/slug')).status).toBe(404);
   });
 
   it('show the niche default lander at the index', async () => {
-    const curvy = await server.request('/de/', { host: 'curvy.localhost' });
+    const curvy = await app.request('/de/', { host: 'curvy.localhost' });
     expect(curvy.body).toContain('data-lander="collagelanding"');
-    const silver = await server.request('/', { host: 'silver.localhost' });
+    const silver = await app.request('/', { host: 'silver.localhost' });
     expect(silver.body).toContain('data-lander="alonetonight"');
   });
 
   it('lead every call to action to signup, without script', async () => {
-    const res = await server.request('/landers/iconslanding');
+    const res = await app.request('/landers/iconslanding');
     expect(res.body).toMatch(/<a[^>]*href="\/signup"[^>]*data-signup/);
-    const de = await server.request('/de/landers/iconslanding');
+    const de = await app.request('/de/landers/iconslanding');
     expect(de.body).toMatch(/<a[^>]*href="\/de\/signup"[^>]*data-signup/);
   });
 
   it('show only members public pages may show, fictional ones labelled', async () => {
-    const res = await server.request('/landers/gallery');
+    const res = await app.request('/landers/gallery');
     const cards = res.body.match(/<li class="member-card[^"]*"[\s\S]*?<\/li>/g) ?? [];
     expect(cards.length).toBeGreaterThan(0);
     // The seed makes fictional members; where one appears the warning is there in full.
@@ -179,7 +154,7 @@ describe('landers', () => {
       pl: { one: 'członek', few: 'członków', many: 'członków', other: 'członka' },
     };
     for (const [locale, forms] of Object.entries(nouns)) {
-      const res = await server.request(prefixed(locale, '/landers/maplanding'));
+      const res = await app.request(prefixed(locale, '/landers/maplanding'));
       expect(res.status).toBe(200);
       const section = /class="container py-5 map-section"[\s\S]*?<\/section>/.exec(res.body)?.[0] ?? '';
       const counts = [...section.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]!);
@@ -195,63 +170,63 @@ describe('landers', () => {
   });
 
   it('draw the map for the site only, and serve no other file', async () => {
-    const map = await server.request('/landers/media/map.svg', { host: 'curvy.localhost' });
+    const map = await app.request('/landers/media/map.svg', { host: 'curvy.localhost' });
     expect(map.status).toBe(200);
     expect(map.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(map.body).toContain('<svg');
-    expect((await server.request('/landers/media/../../kindred.sqlite')).status).toBe(404);
-    expect((await server.request('/landers/media/video-000000000000.webm')).status).toBe(404);
+    expect((await app.request('/landers/media/../../kindred.sqlite')).status).toBe(404);
+    expect((await app.request('/landers/media/video-000000000000.webm')).status).toBe(404);
   });
 });
 
 describe('profile landers', () => {
   it('are not indexable', async () => {
     const id = memberOf.get('localhost')!;
-    const res = await server.request(`/members/${id}/landing`);
+    const res = await app.request(`/members/${id}/landing`);
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<meta name="robots" content="noindex/);
   });
 
   it('are 404 for an unknown id and for a member of another network', async () => {
-    expect((await server.request('/members/nosuchmember00000/landing')).status).toBe(404);
+    expect((await app.request('/members/nosuchmember00000/landing')).status).toBe(404);
     const curvyMember = memberOf.get('curvy.localhost')!;
-    expect((await server.request(`/members/${curvyMember}/landing`, { host: 'localhost' })).status).toBe(404);
-    expect(
-      (await server.request(`/members/${curvyMember}/signup`, { host: 'rainbow.localhost' })).status,
-    ).toBe(404);
+    expect((await app.request(`/members/${curvyMember}/landing`, { host: 'localhost' })).status).toBe(404);
+    expect((await app.request(`/members/${curvyMember}/signup`, { host: 'rainbow.localhost' })).status).toBe(
+      404,
+    );
   });
 
   it('are 404 for a member outside the niche of the site', async () => {
     // Silver Sparks shows women over 50; Rainbow Lane men seeking men: nobody is on both.
     const silverMember = memberOf.get('silver.localhost')!;
     expect(
-      (await server.request(`/members/${silverMember}/landing`, { host: 'rainbow.localhost' })).status,
+      (await app.request(`/members/${silverMember}/landing`, { host: 'rainbow.localhost' })).status,
     ).toBe(404);
   });
 });
 
 describe('campaign tokens', () => {
   it('redirect to their lander with the tracking parameters, uncached', async () => {
-    const res = await server.request('/summer');
+    const res = await app.request('/summer');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/landers/gallery/summer?network=demo-ads&ref=summer-campaign');
     expect(res.headers['cache-control']).toBe('no-store');
-    const de = await server.request('/de/summer');
+    const de = await app.request('/de/summer');
     expect(de.headers.location).toBe('/de/landers/gallery/summer?network=demo-ads&ref=summer-campaign');
   });
 
   it('are 404 when unknown, and never hide a page or a locale prefix', async () => {
-    expect((await server.request('/winter')).status).toBe(404);
-    expect((await server.request('/summer', { host: 'rainbow.localhost' })).status).toBe(404);
-    expect((await server.request('/pricing')).status).toBe(200);
-    expect((await server.request('/nl')).status).toBe(200);
+    expect((await app.request('/winter')).status).toBe(404);
+    expect((await app.request('/summer', { host: 'rainbow.localhost' })).status).toBe(404);
+    expect((await app.request('/pricing')).status).toBe(200);
+    expect((await app.request('/nl')).status).toBe(200);
   });
 });
 
 describe('lang-config', () => {
   it('offers the languages of the visitor country first, the others one click further', async () => {
     // Without a trusted proxy the country is the site's default: Kurvenreich's is DE.
-    const res = await server.request('/de/lang-config', { host: 'curvy.localhost' });
+    const res = await app.request('/de/lang-config', { host: 'curvy.localhost' });
     expect(res.status).toBe(200);
     const section = /<section[^>]*lang-config[\s\S]*?<\/section>/.exec(res.body)?.[0] ?? '';
     const [offered, more = ''] = section.split('lang-more');
@@ -264,9 +239,9 @@ describe('lang-config', () => {
 
 describe('beacons', () => {
   it('log a bounce sent as text/plain, as navigator.sendBeacon does', async () => {
-    const res = await server.request('/api/bounce.php', {
+    const res = await app.request('/api/bounce.php', {
       method: 'POST',
-      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: `http://localhost:${server.port}` },
+      headers: { 'content-type': 'text/plain;charset=UTF-8', origin: `http://localhost:${app.server.port}` },
       body: JSON.stringify({ page: '/landers/gallery?ref=x', ms: 4200 }),
     });
     expect(res.status).toBe(204);
@@ -274,13 +249,13 @@ describe('beacons', () => {
   });
 
   it('refuse a bounce that is not one, in the visitor language', async () => {
-    const res = await server.request('/api/bounce.php', {
+    const res = await app.request('/api/bounce.php', {
       method: 'POST',
       body: { page: 'https://elsewhere.example/', ms: -5 },
     });
     expect(res.status).toBe(422);
     expect(res.json()).toMatchObject({ error: 'validation', fields: { page: 'invalid', ms: 'invalid' } });
-    const broken = await server.request('/api/bounce.php', {
+    const broken = await app.request('/api/bounce.php', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: '{not json',
@@ -289,10 +264,10 @@ describe('beacons', () => {
   });
 
   it('acknowledge the page-hidden beacon with its empty JSON body', async () => {
-    expect((await server.request('/api/page-hidden.php', { method: 'POST', body: {} })).status).toBe(204);
+    expect((await app.request('/api/page-hidden.php', { method: 'POST', body: {} })).status).toBe(204);
     expect(
       (
-        await server.request('/api/page-hidden.php', {
+        await app.request('/api/page-hidden.php', {
           method: 'POST',
           headers: { 'content-type': 'text/plain' },
           body: '',
@@ -302,7 +277,7 @@ describe('beacons', () => {
   });
 
   it('refuse a beacon from another site', async () => {
-    const res = await server.request('/api/bounce.php', {
+    const res = await app.request('/api/bounce.php', {
       method: 'POST',
       headers: { origin: 'http://rainbow.localhost' },
       body: { page: '/', ms: 1 },

@@ -1,15 +1,14 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * POST /api/complaint.php (API.md) and the complaints page posted without script: validation
  * with field codes and messages in the visitor's language, the origin check, the per-address
  * limit, profiles only of the site's own network, and the row stored for the site.
  */
-let server: TestServer;
-let db: Database.Database;
+// A trusted proxy, so each test can come from an address of its own (the limit is per address).
+const app = useServer({ seedSize: 30, trustProxy: true });
 /** One seeded profile of each network. */
 let amberProfile: string;
 let curvyProfile: string;
@@ -17,17 +16,10 @@ let curvyProfile: string;
 const TEXT = 'This member keeps asking me for money and gift cards.';
 
 beforeAll(async () => {
-  // A trusted proxy, so each test can come from an address of its own (the limit is per address).
-  server = await startServer({ seedSize: 30, env: { TRUST_PROXY: '1' } });
-  db = new Database(join(server.dataDir, 'kindred.sqlite'), { readonly: true });
-  const profileOf = (network: string) =>
-    (db.prepare('select id from profiles where network_id = ? limit 1').get(network) as { id: string }).id;
-  amberProfile = profileOf('amber');
-  curvyProfile = profileOf('curvy');
-}, 240_000);
-afterAll(async () => {
-  db?.close();
-  await server?.stop();
+  const profileOf = async (network: string) =>
+    (await app.inspect.row('profiles', { network_id: network }))!.id;
+  amberProfile = await profileOf('amber');
+  curvyProfile = await profileOf('curvy');
 });
 
 let address = 0;
@@ -38,7 +30,7 @@ function visitor(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 function complain(body: unknown, options: { host?: string; headers?: Record<string, string> } = {}) {
-  return server.request('/api/complaint.php', {
+  return app.request('/api/complaint.php', {
     method: 'POST',
     host: options.host ?? DEMO.amber.host,
     headers: options.headers ?? visitor(),
@@ -46,17 +38,7 @@ function complain(body: unknown, options: { host?: string; headers?: Record<stri
   });
 }
 
-interface StoredComplaint {
-  network_id: string;
-  site_id: string;
-  category: string;
-  text: string;
-  profile_id: string | null;
-  email: string | null;
-  status: string;
-}
-const stored = (id: string) =>
-  db.prepare('select * from complaints where id = ?').get(id) as StoredComplaint | undefined;
+const stored = (id: string) => app.inspect.row('complaints', { id });
 
 describe('POST /api/complaint.php', () => {
   it('files a complaint for the site and answers 201 with an opaque id', async () => {
@@ -72,7 +54,7 @@ describe('POST /api/complaint.php', () => {
     expect(res.status).toBe(201);
     const { id } = res.json<{ id: string }>();
     expect(id).toMatch(/^[0-9a-z]{16}$/);
-    expect(stored(id)).toMatchObject({
+    expect(await stored(id)).toMatchObject({
       network_id: 'amber',
       site_id: 'mature',
       category: 'scam',
@@ -117,27 +99,30 @@ describe('POST /api/complaint.php', () => {
       { host: DEMO.curvy.host },
     );
     expect(own.status).toBe(201);
-    expect(stored(own.json<{ id: string }>().id)).toMatchObject({ network_id: 'curvy', site_id: 'curvy' });
+    expect(await stored(own.json<{ id: string }>().id)).toMatchObject({
+      network_id: 'curvy',
+      site_id: 'curvy',
+    });
   });
 
   it('refuses a body that is not JSON, and a post from another site', async () => {
-    const plain = await server.request('/api/complaint.php', {
+    const plain = await app.request('/api/complaint.php', {
       method: 'POST',
       headers: { ...visitor(), 'content-type': 'text/plain' },
       body: 'category=scam',
     });
     expect(plain.status).toBe(415);
-    const foreign = await server.request('/api/complaint.php', {
+    const foreign = await app.request('/api/complaint.php', {
       method: 'POST',
       headers: { ...visitor(), origin: 'https://evil.example' },
       body: { category: 'scam', text: TEXT },
     });
     expect(foreign.status).toBe(403);
     expect(foreign.json()).toMatchObject({ error: 'forbidden_origin' });
-    const own = await server.request('/api/complaint.php', {
+    const own = await app.request('/api/complaint.php', {
       method: 'POST',
       host: DEMO.rainbow.host,
-      headers: { ...visitor(), origin: `http://${DEMO.rainbow.host}:${server.port}` },
+      headers: { ...visitor(), origin: `http://${DEMO.rainbow.host}:${app.server.port}` },
       body: { category: 'scam', text: TEXT },
     });
     expect(own.status).toBe(201);
@@ -162,13 +147,13 @@ describe('POST /api/complaint.php', () => {
   });
 
   it('is POST only', async () => {
-    expect((await server.request('/api/complaint.php')).status).toBe(405);
+    expect((await app.request('/api/complaint.php')).status).toBe(405);
   });
 });
 
 describe('the complaints page without script', () => {
   function post(form: Record<string, string>, headers: Record<string, string> = visitor()) {
-    return server.request('/de/complaints', {
+    return app.request('/de/complaints', {
       method: 'POST',
       host: DEMO.curvy.host,
       headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -182,13 +167,13 @@ describe('the complaints page without script', () => {
     const location = res.headers.location!;
     expect(location).toMatch(/^\/de\/complaints\?filed=[0-9a-z]{16}$/);
     const id = location.split('=')[1]!;
-    expect(stored(id)).toMatchObject({
+    expect(await stored(id)).toMatchObject({
       site_id: 'curvy',
       category: 'harassment',
       profile_id: null,
       email: null,
     });
-    const ack = await server.request(location, { host: DEMO.curvy.host });
+    const ack = await app.request(location, { host: DEMO.curvy.host });
     expect(ack.status).toBe(200);
     expect(ack.headers['cache-control']).toBe('no-store');
     expect(ack.body).toContain('Danke, wir haben deine Beschwerde erhalten');
@@ -210,7 +195,7 @@ describe('the complaints page without script', () => {
   });
 
   it('never shows a reference that is not one', async () => {
-    const res = await server.request('/complaints?filed=<script>', { host: DEMO.amber.host });
+    const res = await app.request('/complaints?filed=<script>', { host: DEMO.amber.host });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/id="complaint-done"[^>]*\bhidden\b/);
     expect(res.body).toContain('<strong data-ref></strong>');

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  DEMO_SITES,
-  startServer,
-  tenantsFolder,
-  type TenantsFolder,
-  type TestServer,
-} from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_SITES } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * The footer pages and the pricing page as visitors get them: every page of every demo site in
@@ -23,24 +17,10 @@ const LOCALES: Record<string, readonly string[]> = {
 /** A site added for these tests: the smallest tenant file, so the platform's demo company. */
 const PLAIN = { host: 'plain.localhost', name: 'Plain Dates' };
 
-let folder: TenantsFolder;
-let server: TestServer;
-
-beforeAll(async () => {
-  folder = tenantsFolder();
-  folder.write('plain.json', {
-    id: 'plain',
-    domains: [PLAIN.host],
-    name: PLAIN.name,
-    niche: 'she',
-    locales: ['en', 'nl'],
-  });
-  // The proxy's country header is believed, so a test can be a visitor from Britain.
-  server = await startServer({ tenants: folder, env: { TRUST_PROXY: '1' } });
-});
-afterAll(async () => {
-  await server?.stop();
-  folder?.remove();
+// The proxy's country header is believed, so a test can be a visitor from Britain.
+const app = useServer({
+  trustProxy: true,
+  sites: [{ id: 'plain', domains: [PLAIN.host], name: PLAIN.name, niche: 'she', locales: ['en', 'nl'] }],
 });
 
 const path = (locale: string, route: string) => (locale === 'en' ? route : `/${locale}${route}`);
@@ -57,6 +37,11 @@ function mainText(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** The main content of `path` on `host`, as text. */
+async function textOf(path: string, host: string): Promise<string> {
+  return mainText((await app.request(path, { host })).body);
+}
+
 /** A message key shown instead of its text (a key missing in the locale file). */
 const RAW_KEY = /\b(?:pages|privacy|pricing|complaint|footer|page)\.[a-z_]+(?:\.[a-z_]+)*\b/;
 
@@ -65,7 +50,7 @@ describe('every footer page, on every site, in every language it shows', () => {
     for (const locale of LOCALES[site.host]!) {
       it(`${site.host} /${locale}: all seven pages and pricing are filled in`, async () => {
         for (const route of [...FOOTER_PAGES.map((p) => `/pages/${p}`), '/pricing', '/complaints']) {
-          const res = await server.request(path(locale, route), { host: site.host });
+          const res = await app.request(path(locale, route), { host: site.host });
           const where = `${site.host}${path(locale, route)}`;
           expect(res.status, where).toBe(200);
           expect(res.body, where).toMatch(new RegExp(`<html[^>]*\\blang="${locale}"`));
@@ -84,7 +69,7 @@ describe('company details', () => {
     '$host names its own company, with the phone cleaned of spaces and dashes',
     async (site) => {
       const locale = site.host === DEMO.curvy.host ? 'de' : 'en';
-      const res = await server.request(path(locale, '/pages/service'), { host: site.host });
+      const res = await app.request(path(locale, '/pages/service'), { host: site.host });
       const text = mainText(res.body);
       const company = site.host === DEMO.curvy.host ? 'Kurven Demo GmbH' : 'Amber Demo Media B.V.';
       const phone = site.host === DEMO.curvy.host ? '+493055501234' : '+31205550100';
@@ -99,7 +84,7 @@ describe('company details', () => {
   );
 
   it('lists trade names, VAT number and chamber of commerce number in the terms', async () => {
-    const text = mainText((await server.request('/pages/terms', { host: DEMO.silver.host })).body);
+    const text = await textOf('/pages/terms', DEMO.silver.host);
     for (const detail of [
       'Voorbeeldgracht 12',
       '1012 AB Amsterdam',
@@ -114,7 +99,7 @@ describe('company details', () => {
   });
 
   it('answers GET /api/companyinfo.php with the company of the Host', async () => {
-    const res = await server.request('/api/companyinfo.php', { host: DEMO.curvy.host });
+    const res = await app.request('/api/companyinfo.php', { host: DEMO.curvy.host });
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       company: expect.objectContaining({
@@ -132,16 +117,12 @@ describe('company details', () => {
 
 describe('the terms version date (spec §9)', () => {
   it("is the company's added date when that is later than 2023-12-01", async () => {
-    expect(mainText((await server.request('/de/pages/terms', { host: DEMO.curvy.host })).body)).toContain(
-      'Fassung vom 15. Januar 2025',
-    );
-    expect(mainText((await server.request('/pages/terms', { host: DEMO.amber.host })).body)).toContain(
-      'Version of March 1, 2024',
-    );
+    expect(await textOf('/de/pages/terms', DEMO.curvy.host)).toContain('Fassung vom 15. Januar 2025');
+    expect(await textOf('/pages/terms', DEMO.amber.host)).toContain('Version of March 1, 2024');
   });
 
   it('is 1 December 2023 for a company without an added date', async () => {
-    const res = await server.request('/pages/terms', { host: PLAIN.host });
+    const res = await app.request('/pages/terms', { host: PLAIN.host });
     expect(res.status).toBe(200);
     expect(mainText(res.body)).toContain('Version of December 1, 2023');
     expect(mainText(res.body)).toContain('Example Community Services B.V.');
@@ -150,7 +131,7 @@ describe('the terms version date (spec §9)', () => {
 
 describe('the privacy page', () => {
   it('names the kinds of data the database holds', async () => {
-    const text = mainText((await server.request('/pages/privacy', { host: DEMO.amber.host })).body);
+    const text = await textOf('/pages/privacy', DEMO.amber.host);
     for (const stored of [
       'E-mail address',
       'password (only as a secure hash)',
@@ -175,24 +156,21 @@ describe('the privacy page', () => {
 
 describe('free returns', () => {
   it('says "{refund_days} day free returns" with the site\'s refund days', async () => {
-    const text = mainText((await server.request('/pages/return-policy', { host: DEMO.rainbow.host })).body);
+    const text = await textOf('/pages/return-policy', DEMO.rainbow.host);
     expect(text).toContain('14 day free returns');
   });
 });
 
 describe('the pricing page', () => {
   it('shows the final amounts in euro for the default country, formatted for the language', async () => {
-    const en = mainText((await server.request('/pricing', { host: DEMO.amber.host })).body);
+    const en = await textOf('/pricing', DEMO.amber.host);
     for (const amount of ['€14.99', '€39.99', '€89.99', '€0.1125', '€0.57']) expect(en).toContain(amount);
-    const de = mainText((await server.request('/de/pricing', { host: DEMO.curvy.host })).body).replace(
-      /\u00a0/g,
-      ' ',
-    );
+    const de = (await textOf('/de/pricing', DEMO.curvy.host)).replace(/\u00a0/g, ' ');
     for (const amount of ['14,99 €', '39,99 €', '89,99 €']) expect(de).toContain(amount);
   });
 
   it("uses the visitor's currency when the proxy names the country", async () => {
-    const res = await server.request('/pricing', {
+    const res = await app.request('/pricing', {
       host: DEMO.amber.host,
       headers: { 'x-country-code': 'GB' },
     });
@@ -203,7 +181,7 @@ describe('the pricing page', () => {
   });
 
   it('shows the per-message cost from the site settings', async () => {
-    const text = mainText((await server.request('/pricing', { host: DEMO.silver.host })).body);
+    const text = await textOf('/pricing', DEMO.silver.host);
     expect(text).toContain('Text message: 5 credits');
     expect(text).toContain('Per message (5 credits)');
   });
@@ -211,7 +189,7 @@ describe('the pricing page', () => {
 
 describe('unknown pages', () => {
   it('/pages/<anything else> is a 404 in the brand', async () => {
-    const res = await server.request('/pages/imprint', { host: DEMO.rainbow.host });
+    const res = await app.request('/pages/imprint', { host: DEMO.rainbow.host });
     expect(res.status).toBe(404);
     expect(res.body).toContain(DEMO.rainbow.name);
   });

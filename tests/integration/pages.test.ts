@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_SITES, startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_SITES } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const app = useServer();
 
 /** The hrefs of the links inside the page's <footer>. */
 function footerLinks(html: string): string[] {
@@ -23,7 +17,7 @@ function title(html: string): string | undefined {
 describe('pages of each site', () => {
   it.each(DEMO_SITES)('$host shows its own brand on its index', async (site) => {
     const path = site.host === DEMO.curvy.host ? '/de/' : '/';
-    const res = await server.request(path, { host: site.host });
+    const res = await app.request(path, { host: site.host });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain(site.name);
@@ -32,7 +26,7 @@ describe('pages of each site', () => {
   });
 
   it('titles the index with the site name', async () => {
-    const res = await server.request('/', { host: DEMO.rainbow.host });
+    const res = await app.request('/', { host: DEMO.rainbow.host });
     expect(title(res.body)).toContain(DEMO.rainbow.name);
   });
 });
@@ -42,7 +36,7 @@ describe('the 404 page', () => {
     [DEMO.amber.host, '/no-such-page'],
     [DEMO.rainbow.host, '/pages/no-such-page'],
   ])('on %s %s says the page could not be found, with a link home', async (host, path) => {
-    const res = await server.request(path, { host });
+    const res = await app.request(path, { host });
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('This page could not be found.');
@@ -50,7 +44,7 @@ describe('the 404 page', () => {
   });
 
   it('speaks German under /de/ and links to the German home', async () => {
-    const res = await server.request('/de/no-such-page', { host: DEMO.curvy.host });
+    const res = await app.request('/de/no-such-page', { host: DEMO.curvy.host });
     expect(res.status).toBe(404);
     expect(res.body).toMatch(/<html[^>]*\blang="de"/);
     expect(res.body).toMatch(/<a\b[^>]*href="\/de\/"/);
@@ -59,17 +53,17 @@ describe('the 404 page', () => {
 
 describe('the footer', () => {
   it('has nine links', async () => {
-    const res = await server.request('/', { host: DEMO.amber.host });
+    const res = await app.request('/', { host: DEMO.amber.host });
     expect(footerLinks(res.body)).toHaveLength(9);
   });
 
   it('links pages that exist, in the page language', async () => {
-    const res = await server.request('/de/', { host: DEMO.curvy.host });
+    const res = await app.request('/de/', { host: DEMO.curvy.host });
     const links = footerLinks(res.body);
     expect(links).toHaveLength(9);
     for (const href of links) {
       expect(href.startsWith('/de/'), href).toBe(true);
-      const page = await server.request(href, { host: DEMO.curvy.host });
+      const page = await app.request(href, { host: DEMO.curvy.host });
       expect(page.status, href).toBe(200);
       expect(page.body, href).toContain(DEMO.curvy.name);
     }
@@ -78,7 +72,7 @@ describe('the footer', () => {
   it.each(['/pages/terms', '/pages/privacy', '/pricing', '/complaints'])(
     'page %s is served in the brand',
     async (path) => {
-      const res = await server.request(path, { host: DEMO.rainbow.host });
+      const res = await app.request(path, { host: DEMO.rainbow.host });
       expect(res.status).toBe(200);
       expect(res.body).toContain(DEMO.rainbow.name);
     },

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const app = useServer();
 
 describe('security headers', () => {
   it.each([
@@ -19,7 +13,7 @@ describe('security headers', () => {
     ['an API answer', DEMO.amber.host, '/api/settings.php'],
     ['an API error', DEMO.amber.host, '/api/settings.php?domain=nowhere.example'],
   ])('are on %s', async (_label, host, path) => {
-    const res = await server.request(path, { host });
+    const res = await app.request(path, { host });
     const csp = String(res.headers['content-security-policy'] ?? '');
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -27,35 +21,31 @@ describe('security headers', () => {
   });
 
   it('give pages a CSP that allows no inline script without a hash', async () => {
-    const res = await server.request('/', { host: DEMO.amber.host });
+    const res = await app.request('/', { host: DEMO.amber.host });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   });
 
   it('merge into one CSP header, not two', async () => {
-    const res = await server.request('/', { host: DEMO.amber.host });
+    const res = await app.request('/', { host: DEMO.amber.host });
     expect(Array.isArray(res.headers['content-security-policy'])).toBe(false);
   });
 });
 
 describe('Origin check on mutating requests', () => {
-  it('refuses a foreign Origin with 403 forbidden_origin', async () => {
-    const res = await server.request('/api/settings.php', {
+  it.each([
+    ['refuses a foreign Origin with 403 forbidden_origin', '/api/settings.php', () => 'http://evil.example'],
+    [
+      "refuses another site's Origin, even one on the same server",
+      '/api/locale.php',
+      () => `http://${DEMO.curvy.host}:${app.server.port}`,
+    ],
+  ])('%s', async (_name, path, origin) => {
+    const res = await app.request(path, {
       host: DEMO.amber.host,
       method: 'POST',
-      headers: { origin: 'http://evil.example' },
-      body: {},
-    });
-    expect(res.status).toBe(403);
-    expect(res.json<{ error: string }>().error).toBe('forbidden_origin');
-  });
-
-  it("refuses another site's Origin, even one on the same server", async () => {
-    const res = await server.request('/api/locale.php', {
-      host: DEMO.amber.host,
-      method: 'POST',
-      headers: { origin: `http://${DEMO.curvy.host}:${server.port}` },
+      headers: { origin: origin() },
       body: {},
     });
     expect(res.status).toBe(403);
@@ -63,7 +53,7 @@ describe('Origin check on mutating requests', () => {
   });
 
   it('refuses the opaque Origin "null"', async () => {
-    const res = await server.request('/api/settings.php', {
+    const res = await app.request('/api/settings.php', {
       host: DEMO.rainbow.host,
       method: 'DELETE',
       headers: { origin: 'null' },
@@ -75,7 +65,7 @@ describe('Origin check on mutating requests', () => {
     ['its own origin', `http://${DEMO.rainbow.host}:${4500}`],
     ['its own origin without a port', `http://${DEMO.rainbow.host}`],
   ])('lets a request with %s past the check', async (_label, origin) => {
-    const res = await server.request('/api/settings.php', {
+    const res = await app.request('/api/settings.php', {
       host: DEMO.rainbow.host,
       method: 'POST',
       headers: { origin },
@@ -85,7 +75,7 @@ describe('Origin check on mutating requests', () => {
   });
 
   it('lets a request without Origin past the check', async () => {
-    const res = await server.request('/api/settings.php', {
+    const res = await app.request('/api/settings.php', {
       host: DEMO.rainbow.host,
       method: 'POST',
       body: {},
@@ -94,7 +84,7 @@ describe('Origin check on mutating requests', () => {
   });
 
   it('does not check safe methods', async () => {
-    const res = await server.request('/api/settings.php', {
+    const res = await app.request('/api/settings.php', {
       host: DEMO.rainbow.host,
       headers: { origin: 'http://evil.example' },
     });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_SITES, startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_SITES } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * What search engines and link previews see: canonical URLs on the site's own domain, language
  * alternates for the languages it shows, share cards, the organisation as JSON-LD, noindex
  * outside the public pages, and robots.txt and sitemap.xml per host.
  */
-let server: TestServer;
-let origin: (host: string) => string;
-
-beforeAll(async () => {
-  server = await startServer();
-  origin = (host) => `http://${host}:${server.port}`;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const app = useServer();
+const origin = (host: string) => `http://${host}:${app.server.port}`;
 
 function attr(html: string, tag: RegExp, name: string): string | undefined {
   const element = tag.exec(html)?.[0];
@@ -39,13 +32,13 @@ function jsonLd(html: string): { '@graph': Record<string, unknown>[] } {
 
 describe('canonical URLs', () => {
   it("use the site's canonical domain, not the Host the request came on", async () => {
-    const res = await server.request('/pages/terms?utm_source=x', { host: '127.0.0.1' });
+    const res = await app.request('/pages/terms?utm_source=x', { host: '127.0.0.1' });
     expect(canonical(res.body)).toBe(`${origin('localhost')}/pages/terms`);
     expect(meta(res.body, 'og:url')).toBe(`${origin('localhost')}/pages/terms`);
   });
 
   it("point every slug of a lander at the niche's own slug", async () => {
-    const res = await server.request('/de/landers/collagelanding/fb-ad-17', { host: DEMO.curvy.host });
+    const res = await app.request('/de/landers/collagelanding/fb-ad-17', { host: DEMO.curvy.host });
     expect(res.status).toBe(200);
     expect(canonical(res.body)).toBe(`${origin(DEMO.curvy.host)}/de/landers/collagelanding/curvy`);
   });
@@ -53,7 +46,7 @@ describe('canonical URLs', () => {
 
 describe('language alternates', () => {
   it('list exactly the languages the site shows, and x-default in its fallback language', async () => {
-    const res = await server.request('/nl/pages/privacy', { host: DEMO.curvy.host });
+    const res = await app.request('/nl/pages/privacy', { host: DEMO.curvy.host });
     const base = origin(DEMO.curvy.host);
     expect(alternates(res.body)).toEqual({
       de: `${base}/de/pages/privacy`,
@@ -65,7 +58,7 @@ describe('language alternates', () => {
   });
 
   it('cover all eleven languages on a site that shows them all', async () => {
-    const res = await server.request('/pricing', { host: DEMO.rainbow.host });
+    const res = await app.request('/pricing', { host: DEMO.rainbow.host });
     const links = alternates(res.body);
     expect(Object.keys(links).sort()).toEqual([
       'da',
@@ -89,7 +82,7 @@ describe('indexing', () => {
   it.each(['/', '/pages/faq', '/pricing', '/complaints', '/landers/gallery'])(
     '%s may be indexed',
     async (path) => {
-      const res = await server.request(path, { host: DEMO.amber.host });
+      const res = await app.request(path, { host: DEMO.amber.host });
       expect(res.status).toBe(200);
       expect(robots(res.body)).toEqual([]);
       expect(canonical(res.body)).toBeDefined();
@@ -97,7 +90,7 @@ describe('indexing', () => {
   );
 
   it.each(['/login', '/signup', '/lang-config', '/no-such-page'])('%s is never indexed', async (path) => {
-    const res = await server.request(path, { host: DEMO.amber.host });
+    const res = await app.request(path, { host: DEMO.amber.host });
     expect(robots(res.body).length, `${path} answered ${res.status}`).toBeGreaterThan(0);
     expect(robots(res.body).every((r) => r!.includes('noindex'))).toBe(true);
     expect(canonical(res.body)).toBeUndefined();
@@ -107,7 +100,7 @@ describe('indexing', () => {
 
 describe('share cards', () => {
   it('carry the title, description and URL, and no image on site pages', async () => {
-    const res = await server.request('/de/pages/cookies', { host: DEMO.curvy.host });
+    const res = await app.request('/de/pages/cookies', { host: DEMO.curvy.host });
     const title = /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
     expect(meta(res.body, 'og:title')).toBe(title);
     expect(meta(res.body, 'twitter:title')).toBe(title);
@@ -122,7 +115,7 @@ describe('share cards', () => {
 describe('JSON-LD', () => {
   it.each(DEMO_SITES)('$host describes its own company and customer service', async (site) => {
     const path = site.host === DEMO.curvy.host ? '/de/pages/service' : '/pages/service';
-    const [organization, website] = jsonLd((await server.request(path, { host: site.host })).body)['@graph'];
+    const [organization, website] = jsonLd((await app.request(path, { host: site.host })).body)['@graph'];
     const curvy = site.host === DEMO.curvy.host;
     expect(organization).toMatchObject({
       '@type': 'Organization',
@@ -137,7 +130,7 @@ describe('JSON-LD', () => {
 
 describe('robots.txt', () => {
   it.each(DEMO_SITES)('$host points at its own sitemap', async (site) => {
-    const res = await server.request('/robots.txt', { host: site.host });
+    const res = await app.request('/robots.txt', { host: site.host });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toContain('User-agent: *');
@@ -150,7 +143,7 @@ describe('sitemap.xml', () => {
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
   it("lists only the host's own public pages, in the languages it shows, and each of them answers", async () => {
-    const res = await server.request('/sitemap.xml', { host: DEMO.curvy.host });
+    const res = await app.request('/sitemap.xml', { host: DEMO.curvy.host });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const base = origin(DEMO.curvy.host);
@@ -168,14 +161,14 @@ describe('sitemap.xml', () => {
     expect(urls).toContain(`${base}/nl/pages/privacy`);
     expect(urls).toContain(`${base}/landers/collagelanding/curvy`);
     for (const url of urls) {
-      const page = await server.request(url.slice(base.length), { host: DEMO.curvy.host });
+      const page = await app.request(url.slice(base.length), { host: DEMO.curvy.host });
       expect(page.status, url).toBe(200);
       expect(robots(page.body), url).toEqual([]);
     }
   });
 
   it.each(DEMO_SITES)('$host names no other site', async (site) => {
-    const xml = (await server.request('/sitemap.xml', { host: site.host })).body;
+    const xml = (await app.request('/sitemap.xml', { host: site.host })).body;
     for (const other of DEMO_SITES.filter((s) => s.host !== site.host)) {
       expect(xml).not.toContain(`//${other.host}:`);
     }

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PhotoStatus } from '../../src/db/database.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * Spec §4: a profile lander shared on a messenger or social network previews with the member's
@@ -9,17 +8,13 @@ import { startServer, type TestServer } from '../support/server.ts';
  * active (a photo awaiting moderation or rejected never reaches a preview). The page itself stays
  * out of search engines.
  */
-let server: TestServer;
+const app = useServer({ seedSize: 60 });
 /** A public member of the first demo site, as its gallery's like modal links them. */
 let member: string | undefined;
 
 beforeAll(async () => {
-  server = await startServer({ seedSize: 60 });
-  const gallery = await server.request('/landers/gallery?t=30');
+  const gallery = await app.request('/landers/gallery?t=30');
   member = /\/members\/([a-z0-9]+)"/.exec(gallery.body)?.[1];
-}, 240_000);
-afterAll(async () => {
-  await server?.stop();
 });
 
 function meta(html: string, property: string): string | undefined {
@@ -32,19 +27,10 @@ const robots = (html: string) =>
   [...html.matchAll(/<meta name="robots" content="([^"]*)"/g)].map((m) => m[1]);
 
 /** Sets the moderation status of a profile's main photo in the server's database. */
-function setMainPhotoStatus(profileId: string, status: 'active' | 'pending' | 'rejected'): string {
-  const db = new Database(join(server.dataDir, 'kindred.sqlite'));
-  try {
-    const photo = db
-      .prepare(
-        'select ph.id, ph.filename from profiles p join photos ph on ph.id = p.main_photo_id where p.id = ?',
-      )
-      .get(profileId) as { id: string; filename: string };
-    db.prepare('update photos set status = ? where id = ?').run(status, photo.id);
-    return photo.filename;
-  } finally {
-    db.close();
-  }
+async function setMainPhotoStatus(profileId: string, status: PhotoStatus): Promise<string> {
+  const photo = (await app.inspect.mainPhotoOf(profileId))!;
+  await app.make.setPhotoStatus(photo.id, status);
+  return photo.filename;
 }
 
 describe('profile landers in link previews', () => {
@@ -54,9 +40,9 @@ describe('profile landers in link previews', () => {
 
   it('show the member’s active main photo as an absolute URL of the site, and stay noindex', async () => {
     const id = member!;
-    const origin = `http://localhost:${server.port}`;
+    const origin = `http://localhost:${app.server.port}`;
     for (const path of [`/members/${id}/landing`, `/members/${id}/landing2`, `/de/members/${id}/signup`]) {
-      const res = await server.request(path, { host: '127.0.0.1' });
+      const res = await app.request(path, { host: '127.0.0.1' });
       expect(res.status, path).toBe(200);
       const image = meta(res.body, 'og:image');
       // The photo the page shows, made absolute on the site's canonical domain (not the Host).
@@ -74,8 +60,8 @@ describe('profile landers in link previews', () => {
       expect(res.body, path).not.toContain('rel="canonical"');
     }
     // A preview fetches the image from elsewhere: it must answer on that URL.
-    const photo = await server.request(
-      new URL(meta((await server.request(`/members/${id}/landing`)).body, 'og:image')!).pathname,
+    const photo = await app.request(
+      new URL(meta((await app.request(`/members/${id}/landing`)).body, 'og:image')!).pathname,
     );
     expect(photo.status).toBe(200);
     expect(photo.headers['content-type']).toMatch(/^image\//);
@@ -84,13 +70,13 @@ describe('profile landers in link previews', () => {
   it('never show a main photo that is not active', async () => {
     const id = member!;
     for (const status of ['pending', 'rejected'] as const) {
-      const filename = setMainPhotoStatus(id, status);
+      const filename = await setMainPhotoStatus(id, status);
       // A query of its own: the route cache keys on it, so no earlier answer stands in.
-      const res = await server.request(`/members/${id}/landing?photo=${status}`);
+      const res = await app.request(`/members/${id}/landing?photo=${status}`);
       expect(meta(res.body, 'og:image'), status).toBeUndefined();
       expect(meta(res.body, 'twitter:image'), status).toBeUndefined();
       expect(res.body, status).not.toContain(filename);
     }
-    setMainPhotoStatus(id, 'active');
+    await setMainPhotoStatus(id, 'active');
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_SITES, startServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_SITES } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /** The niche numbers of the spec, in its order. */
 const NICHE_NUMBERS: Record<string, number> = {
@@ -19,17 +20,10 @@ type Settings = Record<string, unknown> & {
   locales: string[];
 };
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const app = useServer();
 
 async function settingsOf(host: string, query = ''): Promise<Settings> {
-  const res = await server.request(`/api/settings.php${query}`, { host });
+  const res = await app.request(`/api/settings.php${query}`, { host });
   expect(res.status, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   return res.json<{ settings: Settings }>().settings;
@@ -60,7 +54,7 @@ describe('GET /api/settings.php', () => {
   });
 
   it.each(DEMO_SITES)('tells $host nothing secret', async (site) => {
-    const res = await server.request('/api/settings.php', { host: site.host });
+    const res = await app.request('/api/settings.php', { host: site.host });
     const keys = keysOf(res.json());
     expect(
       keys.filter((k) =>
@@ -86,7 +80,7 @@ describe('GET /api/settings.php', () => {
   });
 
   it('answers 404 not_found for an unknown domain', async () => {
-    const res = await server.request('/api/settings.php?domain=nowhere.example', { host: DEMO.amber.host });
+    const res = await app.request('/api/settings.php?domain=nowhere.example', { host: DEMO.amber.host });
     expect(res.status).toBe(404);
     const body = res.json<{ error: string; message: string }>();
     expect(body.error).toBe('not_found');

@@ -1,15 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  REPO_ROOT,
-  startServer,
-  tenantsFolder,
-  type TenantsFolder,
-  type TestServer,
-} from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, REPO_ROOT } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
 
 /*
  * A live server and its tenant files: a new file is a new site, a broken edit keeps the last good
@@ -17,22 +11,12 @@ import {
  * tenants/ in order.
  */
 
-let tenants: TenantsFolder;
-let server: TestServer;
+const app = useServer({ privateTenants: true });
 /** Rainbow's file as last written in a valid form. */
 let rainbowGood: Record<string, unknown> = {};
 
-beforeAll(async () => {
-  tenants = tenantsFolder();
-  server = await startServer({ tenants });
-});
-afterAll(async () => {
-  await server?.stop();
-  tenants?.remove();
-});
-
 async function nameOf(host: string): Promise<string | number> {
-  const res = await server.request('/api/settings.php', { host });
+  const res = await app.request('/api/settings.php', { host });
   return res.status === 200 ? res.json<{ settings: { name: string } }>().settings.name : res.status;
 }
 
@@ -49,7 +33,7 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 3_
 }
 
 function tenantJson(name: string): Record<string, unknown> {
-  return JSON.parse(tenants.read(name)) as Record<string, unknown>;
+  return JSON.parse(app.tenants.read(name)) as Record<string, unknown>;
 }
 
 describe('a live server and its tenant files', () => {
@@ -72,14 +56,14 @@ describe('a live server and its tenant files', () => {
           '--locales',
           'nl,en',
           '--dir',
-          tenants.dir,
+          app.tenants.dir,
         ],
-        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, TENANTS_DIR: tenants.dir } },
+        { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, TENANTS_DIR: app.tenants.dir } },
       );
       expect(result.status, result.stdout + result.stderr).toBe(0);
     } else {
       const { invite_codes: _codes, campaigns: _campaigns, ...amber } = tenantJson('localhost.json');
-      tenants.write('fresh.json', {
+      app.tenants.write('fresh.json', {
         ...amber,
         id: 'fresh',
         domains: [host],
@@ -90,12 +74,12 @@ describe('a live server and its tenant files', () => {
     }
     const tookMs = await eventually(() => nameOf(host), 'Fresh Start', 2_000);
     expect(tookMs).toBeLessThan(2_000);
-    const settings = (await server.request('/api/settings.php', { host })).json<{
+    const settings = (await app.request('/api/settings.php', { host })).json<{
       settings: { niche_name: string };
     }>();
     expect(settings.settings.niche_name).toBe('milf');
     // The server that serves it is the one started before the file existed.
-    expect(server.output()).not.toMatch(/listening[\s\S]*listening/);
+    expect(app.server.output()).not.toMatch(/listening[\s\S]*listening/);
   });
 
   it('keeps the other sites serving while one is added', async () => {
@@ -105,40 +89,40 @@ describe('a live server and its tenant files', () => {
 
   it('picks up an edit to a live site', async () => {
     rainbowGood = { ...tenantJson('rainbow.json'), name: 'Rainbow Lane Two' };
-    tenants.write('rainbow.json', rainbowGood);
+    app.tenants.write('rainbow.json', rainbowGood);
     await eventually(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Two');
   });
 
   it('keeps a site on its last good configuration after a broken edit, and says why', async () => {
-    tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Broken', niche: 'not-a-niche' });
-    await server.waitForOutput(/tenants\/rainbow\.json: niche: /, 3_000);
+    app.tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Broken', niche: 'not-a-niche' });
+    await app.server.waitForOutput(/tenants\/rainbow\.json: niche: /, 3_000);
     expect(await nameOf(DEMO.rainbow.host)).toBe('Rainbow Lane Two');
-    const pageRes = await server.request('/', { host: DEMO.rainbow.host });
+    const pageRes = await app.request('/', { host: DEMO.rainbow.host });
     expect(pageRes.status).toBe(200);
     expect(pageRes.body).toContain('Rainbow Lane Two');
     expect(pageRes.body).not.toContain('Rainbow Broken');
   });
 
   it('keeps a site serving when its file stops being JSON', async () => {
-    tenants.write('rainbow.json', '{ "id": "rainbow", ');
-    await server.waitForOutput(/tenants\/rainbow\.json: \(file\): is not valid JSON/, 3_000);
+    app.tenants.write('rainbow.json', '{ "id": "rainbow", ');
+    await app.server.waitForOutput(/tenants\/rainbow\.json: \(file\): is not valid JSON/, 3_000);
     expect(await nameOf(DEMO.rainbow.host)).toBe('Rainbow Lane Two');
   });
 
   it('recovers when the file is fixed', async () => {
-    tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Lane Fixed' });
+    app.tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Lane Fixed' });
     await eventually(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Fixed');
   });
 
   it('reloads on SIGHUP', async () => {
     // The server watches its folder; a file reached through a link changes out of the watcher's
     // sight (as on some network filesystems), so only the signal can make the server see it.
-    const outside = join(tenants.root, 'outside');
+    const outside = join(app.tenants.root, 'outside');
     mkdirSync(outside);
     const target = join(outside, 'mature.json');
-    writeFileSync(target, tenants.read('mature.json'));
-    rmSync(join(tenants.dir, 'mature.json'));
-    symlinkSync(target, join(tenants.dir, 'mature.json'));
+    writeFileSync(target, app.tenants.read('mature.json'));
+    rmSync(join(app.tenants.dir, 'mature.json'));
+    symlinkSync(target, join(app.tenants.dir, 'mature.json'));
     await new Promise((r) => setTimeout(r, 500));
     expect(await nameOf(DEMO.silver.host)).toBe(DEMO.silver.name);
 
@@ -147,16 +131,16 @@ describe('a live server and its tenant files', () => {
     expect(await nameOf(DEMO.silver.host), 'the watcher saw the change: SIGHUP is not what is tested').toBe(
       DEMO.silver.name,
     );
-    server.signal('SIGHUP');
+    app.server.signal('SIGHUP');
     await eventually(() => nameOf(DEMO.silver.host), 'Silver Sparks Reloaded');
     // Still the same process, reloaded rather than restarted.
-    expect(() => process.kill(server.pid, 0)).not.toThrow();
-    expect(server.output()).not.toMatch(/exit|cannot start/i);
+    expect(() => process.kill(app.server.pid, 0)).not.toThrow();
+    expect(app.server.output()).not.toMatch(/exit|cannot start/i);
     expect(await nameOf(DEMO.amber.host)).toBe(DEMO.amber.name);
   });
 
   it('drops a site whose file is removed', async () => {
-    rmSync(join(tenants.dir, 'fresh.json'));
+    rmSync(join(app.tenants.dir, 'fresh.json'));
     await eventually(() => nameOf('fresh.localhost'), 404);
   });
 });

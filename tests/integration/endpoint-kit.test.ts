@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+
+/*
+ * The conventions every endpoint shares (src/server/endpoint.ts), seen from outside: bodies are
+ * refused above their limit before they are read whole, in the visitor's language, and the
+ * server carries on as before.
+ */
+
+const app = useServer();
+
+const JSON_LIMIT = 32 * 1024;
+
+describe('request bodies', () => {
+  it('refuses an 8 MB signup with 413 payload_too_large and the limit, in the visitor’s language', async () => {
+    const body = JSON.stringify({ email: 'big@example.org', name: 'x'.repeat(8 * 1024 * 1024) });
+    const res = await app.server.request('/api/signup.php', {
+      host: DEMO.curvy.host,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-locale': 'de' },
+      timeoutMs: 30_000,
+    });
+    expect(res.status).toBe(413);
+    expect(res.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'Diese Anfrage ist zu groß',
+      limit: JSON_LIMIT,
+    });
+  });
+
+  it('refuses a body sent in chunks without a length as soon as it passes the limit', async () => {
+    const chunk = 'x'.repeat(8 * 1024);
+    const chunks = Array.from({ length: 6 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
+    const answer = await app.server.raw(
+      'POST /api/user.php HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunks}0\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('"error":"payload_too_large"');
+  });
+
+  it('still takes a body just under the limit, and answers normally afterwards', async () => {
+    const res = await app.server.request('/api/complaint.php', {
+      method: 'POST',
+      body: { category: 'other', text: 'y'.repeat(JSON_LIMIT - 200) },
+    });
+    expect(res.status).toBe(422);
+    expect((await app.server.request('/api/user.php')).json()).toEqual({ user: null });
+  });
+
+  it('refuses an over-long form post to a page before its handler reads it', async () => {
+    const res = await app.server.request('/complaints', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `category=other&text=${'z'.repeat(JSON_LIMIT + 1)}`,
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('errors', () => {
+  it('answer members-only calls without a session with 403 authentication_required, before the body is judged', async () => {
+    const res = await app.server.request('/api/account.php', { method: 'PUT', body: { nonsense: true } });
+    expect(res.status).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'authentication_required' });
+  });
+
+  it('answer a body that is not JSON with 422 and a field code, never a 500', async () => {
+    const res = await app.server.request('/api/user.php', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'validation', fields: { body: 'json_invalid' } });
+  });
+});

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestMember } from '../support/factories.ts';
+import { DEMO, REPO_ROOT } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+
+/** Rainbow Lane as shipped, but keeping its members to itself. */
+const rainbow = {
+  ...(JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'rainbow.json'), 'utf8')) as { id: string }),
+  member_resell: false,
+};
+const app = useServer({ sites: [rainbow] });
+
+/** A member every public page of the network could show: consented, active, with a photo. */
+async function publicMember(
+  site: typeof DEMO.rainbow | typeof DEMO.amber,
+  name: string,
+): Promise<TestMember> {
+  const member = await app.make.member({
+    site,
+    name,
+    gender: 'male',
+    seeking: 'male',
+    birthdate: '1985-03-02',
+  });
+  await app.make.photo(member);
+  // The most recently active, so every list of a few cards starts with them.
+  await app.make.updateProfile(member, { public_consent: 1, last_active_at: Date.now() + 3_600_000 });
+  return member;
+}
+
+describe('member_resell: false', () => {
+  let own: TestMember;
+  let sister: TestMember;
+  beforeAll(async () => {
+    own = await publicMember(DEMO.rainbow, 'Withheldrainbow');
+    sister = await publicMember(DEMO.amber, 'Sharedamber');
+  });
+
+  /** Every public page that lists members, with a query no cached copy has seen. */
+  const listings = (tag: string) => [
+    `/landers/gallery?v=${tag}`,
+    `/landers/iconslanding?v=${tag}`,
+    `/landers/maplanding?v=${tag}`,
+    `/signup-matches?v=${tag}`,
+  ];
+
+  it("keeps the site's members off the lists of its sister brands", async () => {
+    for (const path of listings('sister')) {
+      const res = await app.request(path, { host: DEMO.amber.host });
+      expect(res.status, path).toBe(200);
+      expect(res.body, path).not.toContain('Withheldrainbow');
+    }
+  });
+
+  it('still shows them on their own site, and lets it show the rest of the network', async () => {
+    const gallery = await app.request('/landers/gallery?v=own', { host: DEMO.rainbow.host });
+    expect(gallery.body).toContain('Withheldrainbow');
+    expect(gallery.body).toContain('Sharedamber');
+    const amber = await app.request('/landers/gallery?v=amber', { host: DEMO.amber.host });
+    expect(amber.body).toContain('Sharedamber');
+  });
+
+  it("answers a sister brand's profile lander of such a member with 404", async () => {
+    const there = await app.request(`/members/${own.profileId}/landing`, { host: DEMO.amber.host });
+    expect(there.status).toBe(404);
+    const home = await app.request(`/members/${own.profileId}/landing`, { host: DEMO.rainbow.host });
+    expect(home.status).toBe(200);
+    const shared = await app.request(`/members/${sister.profileId}/landing`, { host: DEMO.rainbow.host });
+    expect(shared.status).toBe(200);
+  });
+});

@@ -7,12 +7,20 @@ export {
   publicProfile,
   ageOn,
   mediaUrl,
+  memberCard,
+  memberAudience,
+  NO_PHOTO,
   createMemberProfile,
   profileExists,
   ONLINE_WINDOW_MS,
   type ProfileCard,
   type PublicProfile,
 } from './profiles.service.ts';
-export type { NewMemberProfile, ShowcaseOptions } from './profiles.repository.ts';
+export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profiles.repository.ts';
+/*
+ * The member-area visibility rule, for the repositories of discovery, likes and swipe: their
+ * SQL starts from it so that blocks, invisible and private modes and the network hold alike.
+ */
+export { visibleProfiles, CARD_COLUMNS, blockBetween } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
 export { photoFileWithdrawn } from './profiles.media.ts';

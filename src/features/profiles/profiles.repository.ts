@@ -218,3 +218,170 @@ export async function profileInNetwork(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Who is looking at profiles inside the member area. Search, profile view, likes and the swipe
+ * deck all start from `visibleProfiles`, so a rule (blocks, invisible, private, niche, sister
+ * brands) is written once and holds on every surface.
+ */
+export interface Viewer {
+  /** The viewer's own profile id. */
+  profileId: string;
+}
+
+/**
+ * Profiles a member may see: of the network, active (a confirmed, not deleted account, or an
+ * operator profile), not the viewer, not of a sister brand that withholds its members, never
+ * invisible, private only towards those the profile liked or wrote to, and no block either way.
+ * `audience` narrows to the site's niche (lists); a single profile opened by id skips it, since
+ * a like or a message may come from outside the niche's default filter.
+ */
+export function visibleProfiles(
+  db: Kysely<Database>,
+  networkId: string,
+  viewer: Viewer,
+  withheldSites: readonly string[],
+  audience?: Omit<AudienceFilter, 'withheldSites'>,
+) {
+  let query = db
+    .selectFrom('profiles as p')
+    .leftJoin('members as m', 'm.id', 'p.member_id')
+    .leftJoin('photos as ph', (join) =>
+      join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
+    )
+    .where('p.network_id', '=', networkId)
+    .where('p.status', '=', 'active')
+    .where('p.id', '!=', viewer.profileId)
+    .where((eb) =>
+      eb.or([
+        eb('p.member_id', 'is', null),
+        eb.and([
+          eb('m.status', '=', 'active'),
+          eb('m.invisible', '=', 0),
+          eb.or([
+            eb('m.private', '=', 0),
+            eb.exists(
+              eb
+                .selectFrom('likes as pl')
+                .select('pl.liker_profile_id')
+                .whereRef('pl.liker_profile_id', '=', 'p.id')
+                .where('pl.liked_profile_id', '=', viewer.profileId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('conversations as pc')
+                .select('pc.id')
+                .where((c) =>
+                  c.or([
+                    c.and([
+                      c('pc.profile_a_id', '=', c.ref('p.id')),
+                      c('pc.profile_b_id', '=', viewer.profileId),
+                    ]),
+                    c.and([
+                      c('pc.profile_b_id', '=', c.ref('p.id')),
+                      c('pc.profile_a_id', '=', viewer.profileId),
+                    ]),
+                  ]),
+                )
+                .where('pc.last_message_id', 'is not', null),
+            ),
+          ]),
+        ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks as b')
+            .select('b.blocker_profile_id')
+            .where((c) =>
+              c.or([
+                c.and([
+                  c('b.blocker_profile_id', '=', c.ref('p.id')),
+                  c('b.blocked_profile_id', '=', viewer.profileId),
+                ]),
+                c.and([
+                  c('b.blocker_profile_id', '=', viewer.profileId),
+                  c('b.blocked_profile_id', '=', c.ref('p.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ),
+    );
+  if (withheldSites.length)
+    query = query.where((eb) =>
+      eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...withheldSites])]),
+    );
+  if (audience) {
+    query = query
+      .where('p.gender', 'in', [...audience.genders])
+      .where('p.seeking', 'in', [...audience.seeking, 'both' as const])
+      .where('p.birthdate', '<=', audience.bornOnOrBefore)
+      .where('p.birthdate', '>', audience.bornAfter);
+    if (audience.bodyTypes.length) query = query.where('p.body_type', 'in', [...audience.bodyTypes]);
+  }
+  return query;
+}
+
+/** The columns of a card as `visibleProfiles` reads them; the photo is null without an active main photo. */
+export const CARD_COLUMNS = [
+  'p.id',
+  'p.name',
+  'p.birthdate',
+  'p.gender',
+  'p.country',
+  'p.region',
+  'p.city',
+  'p.fictional',
+  'p.last_active_at',
+  'ph.filename',
+  'ph.thumb_filename',
+  'ph.match_filename',
+] as const;
+
+export interface CardRow {
+  id: string;
+  name: string;
+  birthdate: string;
+  gender: Gender;
+  country: string;
+  region: string | null;
+  city: string | null;
+  fictional: 0 | 1;
+  last_active_at: number | null;
+  filename: string | null;
+  thumb_filename: string | null;
+  match_filename: string | null;
+}
+
+/** Whether either profile blocks the other, and which way (`by_them`: the other blocked the viewer). */
+export async function blockBetween(
+  db: Kysely<Database>,
+  networkId: string,
+  viewerProfileId: string,
+  otherProfileId: string,
+): Promise<{ byViewer: boolean; byThem: boolean }> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_profile_id'])
+    .where('network_id', '=', networkId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('blocker_profile_id', '=', viewerProfileId),
+          eb('blocked_profile_id', '=', otherProfileId),
+        ]),
+        eb.and([
+          eb('blocker_profile_id', '=', otherProfileId),
+          eb('blocked_profile_id', '=', viewerProfileId),
+        ]),
+      ]),
+    )
+    .execute();
+  return {
+    byViewer: rows.some((r) => r.blocker_profile_id === viewerProfileId),
+    byThem: rows.some((r) => r.blocker_profile_id === otherProfileId),
+  };
+}

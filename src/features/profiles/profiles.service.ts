@@ -8,6 +8,7 @@ import {
   listShowcase,
   profileInNetwork,
   type AudienceFilter,
+  type CardRow,
   type ShowcaseOptions,
   type ShowcaseRow,
 } from './profiles.repository.ts';
@@ -92,6 +93,39 @@ function toCard(ctx: ServiceContext, row: ShowcaseRow, now: number): ProfileCard
       match: mediaUrl(ctx.site.cdnPrefix, row.match_filename),
     },
   };
+}
+
+/** What a card shows for a member without an active main photo yet (a static file, same for all). */
+export const NO_PHOTO = '/images/no-photo.svg';
+
+/**
+ * A card of the member area (`visibleProfiles` rows): like a public card, but a member without
+ * an active main photo is listed too, with the neutral picture in its place.
+ */
+export function memberCard(ctx: ServiceContext, row: CardRow, now: number): ProfileCard {
+  const image = (file: string | null) => (file ? mediaUrl(ctx.site.cdnPrefix, file) : NO_PHOTO);
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthdate, now),
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    gender: row.gender,
+    online: row.last_active_at !== null && now - row.last_active_at < ONLINE_WINDOW_MS,
+    fictional: row.fictional === 1,
+    main_image: {
+      filename: image(row.filename),
+      thumb_filename: image(row.thumb_filename),
+      match: image(row.match_filename),
+    },
+  };
+}
+
+/** The niche's audience for member lists, as of `now`. */
+export function memberAudience(ctx: ServiceContext, now: number): Omit<AudienceFilter, 'withheldSites'> {
+  const { withheldSites: _withheld, ...audience } = audienceOf(ctx, now);
+  return audience;
 }
 
 /** A list of the members public pages may show (see `presentShowcase`), `limit` at most. */

@@ -82,6 +82,10 @@ export interface MembersTable {
   signup_message: string | null;
   /** The profile the member signed up from (the first message's recipient), if any. */
   signup_profile_id: string | null;
+  /** IANA time zone the browser reported; null until then (UTC is assumed). */
+  time_zone: string | null;
+  /** JSON `{ alert: epoch ms }` of the alerts the member dismissed. */
+  dismissed_alerts: string | null;
 }
 
 /**

@@ -262,6 +262,36 @@ describe('language', () => {
   });
 });
 
+describe('time zone and dismissed alerts', () => {
+  it('keeps a member’s time zone and refuses a name the runtime does not know', async () => {
+    const member = app.visitor();
+    await signUp(member);
+    const saved = await member.send('PUT', '/api/user.php', { time_zone: 'Europe/Amsterdam' });
+    expect(saved.status).toBe(200);
+    expect((await currentUser(member))?.time_zone).toBe('Europe/Amsterdam');
+    const wrong = await member.send('PUT', '/api/user.php', { time_zone: 'Mars/Olympus_Mons' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json<ErrorBody>().fields).toEqual({ time_zone: 'time_zone_invalid' });
+    expect((await currentUser(member))?.time_zone).toBe('Europe/Amsterdam');
+  });
+
+  it('remembers every dismissed alert, merged across calls, only for members', async () => {
+    const member = app.visitor();
+    await signUp(member);
+    await member.send('PUT', '/api/user.php', { dismissed: { enrich_profile: 1000 } });
+    const second = await member.send('PUT', '/api/user.php', { dismissed: { push: 2000 } });
+    expect(second.json<{ user: { dismissed: object } }>().user.dismissed).toEqual({
+      enrich_profile: 1000,
+      push: 2000,
+    });
+    expect((await currentUser(member))?.dismissed).toEqual({ enrich_profile: 1000, push: 2000 });
+    const unknown = await member.send('PUT', '/api/user.php', { dismissed: { lottery: 1 } });
+    expect(unknown.status).toBe(422);
+    const visitor = await app.visitor().send('PUT', '/api/user.php', { dismissed: { push: 1 } });
+    expect(visitor.status).toBe(403);
+  });
+});
+
 describe('origin check', () => {
   it.each([
     ['POST', '/api/user.php'],

@@ -122,6 +122,8 @@ export interface UserRow {
   invisible: 0 | 1;
   private: 0 | 1;
   created_at: number;
+  time_zone: string | null;
+  dismissed_alerts: string | null;
   profile_id: string;
   profile_name: string;
   profile_country: string;
@@ -142,6 +144,8 @@ const USER_ROW_COLUMNS = [
   'm.invisible',
   'm.private',
   'm.created_at',
+  'm.time_zone',
+  'm.dismissed_alerts',
   'p.id as profile_id',
   'p.name as profile_name',
   'p.country as profile_country',

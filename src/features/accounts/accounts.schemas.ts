@@ -377,6 +377,49 @@ export const languageInputSchema = z.object({
 });
 export type LanguageInput = z.infer<typeof languageInputSchema>;
 
+/** The alerts a member can dismiss for good (spec §3 "Alert dismissals"). */
+export const DISMISSIBLE_ALERTS = ['enrich_profile', 'push', 'notifications', 'time_bonus'] as const;
+export type DismissibleAlert = (typeof DISMISSIBLE_ALERTS)[number];
+
+/** Whether the runtime knows an IANA zone name (a browser may send anything). */
+function knownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `PUT /api/user.php { time_zone }`. */
+export const timeZoneInputSchema = z.object({
+  time_zone: z.string().max(64, 'time_zone_invalid').refine(knownTimeZone, 'time_zone_invalid'),
+});
+
+/** `PUT /api/user.php { dismissed: { alert: timestamp } }`: one or more alerts closed at a moment. */
+export const dismissedInputSchema = z.object({
+  dismissed: z
+    .partialRecord(z.enum(DISMISSIBLE_ALERTS, { error: 'alert_invalid' }), z.number().int().nonnegative())
+    .refine((d) => Object.keys(d).length > 0, 'alert_invalid'),
+});
+
+/**
+ * `PUT /api/user.php`: one change a call, chosen by the key the body carries, so each change
+ * answers its own field codes (a union would answer none of them).
+ */
+export function userChangeInputSchema(siteLocales: readonly string[]) {
+  const language = siteLanguageInputSchema(siteLocales);
+  return z.record(z.string(), z.unknown()).transform((body, ctx) => {
+    const schema =
+      'time_zone' in body ? timeZoneInputSchema : 'dismissed' in body ? dismissedInputSchema : language;
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ ...issue, input: body } as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  });
+}
+
 /** A language the site shows (its visible locales), as `PUT /api/user.php` takes it. */
 export function siteLanguageInputSchema(siteLocales: readonly string[]) {
   return languageInputSchema.refine((input) => siteLocales.includes(input.language), {
@@ -516,6 +559,10 @@ export interface User {
   invisible: boolean;
   /** Visible only to profiles the member liked or messaged. */
   private: boolean;
+  /** The IANA time zone the browser reported, or null before it did. */
+  time_zone: string | null;
+  /** When the member dismissed each alert (epoch ms). */
+  dismissed: Partial<Record<DismissibleAlert, number>>;
   profile: {
     /** The member's public profile id (`/members/{id}`). */
     id: string;
@@ -551,7 +598,7 @@ export type AccountChangeBody =
 
 /** `PUT /api/user.php`: the language, the time zone or a dismissed alert (API.md). */
 export type UserChangeBody =
-  LanguageInput | { time_zone: string } | { dismissed: Partial<Record<string, number>> };
+  LanguageInput | { time_zone: string } | { dismissed: Partial<Record<DismissibleAlert, number>> };
 
 /** The accounts calls of the browser's client (API.md "Site and session"). */
 declare module '../../lib/api-client.ts' {

@@ -28,7 +28,7 @@ import {
   type MemberRow,
   type UserRow,
 } from './accounts.repository.ts';
-import { TOKEN_PATTERN, type FieldErrorCode, type User } from './accounts.schemas.ts';
+import { DISMISSIBLE_ALERTS, TOKEN_PATTERN, type FieldErrorCode, type User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import type { Passwords } from './passwords.ts';
 import { hashSecret, newSecret } from './tokens.ts';
@@ -243,6 +243,23 @@ export async function requireMemberRow(ctx: AccountsContext, member: SessionMemb
   return row;
 }
 
+/** The stored dismissals; anything unreadable counts as nothing dismissed. */
+export function parseDismissed(stored: string | null): User['dismissed'] {
+  if (!stored) return {};
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    const result: User['dismissed'] = {};
+    if (parsed && typeof parsed === 'object')
+      for (const alert of DISMISSIBLE_ALERTS) {
+        const at = (parsed as Record<string, unknown>)[alert];
+        if (typeof at === 'number') result[alert] = at;
+      }
+    return result;
+  } catch {
+    return {};
+  }
+}
+
 function toUser(site: Site, row: UserRow, notificationsDisabled: User['notifications_disabled']): User {
   return {
     id: row.id,
@@ -256,6 +273,8 @@ function toUser(site: Site, row: UserRow, notificationsDisabled: User['notificat
     notifications_disabled: notificationsDisabled,
     invisible: row.invisible === 1,
     private: row.private === 1,
+    time_zone: row.time_zone,
+    dismissed: parseDismissed(row.dismissed_alerts),
     profile: {
       id: row.profile_id,
       name: row.profile_name,

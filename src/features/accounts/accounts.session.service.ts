@@ -12,7 +12,12 @@ import {
   updateMember,
   upsertPushSubscription,
 } from './accounts.repository.ts';
-import { type LoginInput, type PushSubscriptionInput, type User } from './accounts.schemas.ts';
+import {
+  type DismissibleAlert,
+  type LoginInput,
+  type PushSubscriptionInput,
+  type User,
+} from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import { deviceIdFor, issueDeviceToken } from './device-cookie.ts';
 import {
@@ -79,6 +84,7 @@ export async function resumeSession(
       invisible: row.invisible === 1,
       private: row.private === 1,
       createdAt: Number(row.created_at),
+      timeZone: row.time_zone ?? 'UTC',
     },
     user: () => userOfRow(ctx, row),
     renewedUntil,
@@ -153,6 +159,31 @@ export async function setLanguage(
 ): Promise<User> {
   await updateMember(ctx.db, ctx.network, member.id, { language });
   return userOf(ctx, member.id);
+}
+
+/** `PUT /api/user.php { time_zone }`: the member's days (daily limits) follow this zone. */
+export async function setTimeZone(
+  ctx: AccountsContext,
+  member: SessionMember,
+  timeZone: string,
+): Promise<User> {
+  await updateMember(ctx.db, ctx.network, member.id, { time_zone: timeZone });
+  return userOf(ctx, member.id);
+}
+
+/**
+ * `PUT /api/user.php { dismissed }`: merges the alerts closed now into those closed before, so
+ * that two tabs closing different alerts both count.
+ */
+export async function dismissAlerts(
+  ctx: AccountsContext,
+  member: SessionMember,
+  dismissed: Partial<Record<DismissibleAlert, number>>,
+): Promise<User> {
+  const current = await userOf(ctx, member.id);
+  const merged = { ...current.dismissed, ...dismissed };
+  await updateMember(ctx.db, ctx.network, member.id, { dismissed_alerts: JSON.stringify(merged) });
+  return { ...current, dismissed: merged };
 }
 
 /** `POST /api/user.php?push=1`: the browser's push subscription, attached to the account. */

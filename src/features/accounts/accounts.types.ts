@@ -24,4 +24,6 @@ export interface SessionMember {
   private: boolean;
   /** Epoch milliseconds of the signup. */
   createdAt: number;
+  /** IANA time zone for the member's days (daily limits); UTC until the browser reports one. */
+  timeZone: string;
 }

@@ -1,10 +1,17 @@
 import type { APIRoute } from 'astro';
 import { accountsEndpoint } from '../../features/accounts/accounts.context.ts';
 import * as schemas from '../../features/accounts/accounts.schemas.ts';
-import { login, savePushSubscription, setLanguage } from '../../features/accounts/accounts.service.ts';
+import {
+  dismissAlerts,
+  login,
+  savePushSubscription,
+  setLanguage,
+  setTimeZone,
+} from '../../features/accounts/accounts.service.ts';
 import { memberUser } from '../../features/accounts/member-user.ts';
 import { readDeviceCookie, sendDeviceCookie } from '../../features/accounts/device-cookie.ts';
 import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
+import { AccountError } from '../../features/accounts/accounts.errors.ts';
 import { setLocaleCookie } from '../../server/request.ts';
 
 /**
@@ -40,13 +47,22 @@ const savePush = accountsEndpoint({
 export const POST: APIRoute = (context) => (context.url.searchParams.has('push') ? savePush : logIn)(context);
 
 /**
- * `PUT /api/user.php { language }`: remembers the language in the locale cookie (spec §4: 365
- * days) and, for a member, in the account, so e-mails follow. Only the site's visible languages.
+ * `PUT /api/user.php`, one change a call (the body's key says which):
+ * - `{ language }`: remembers the language in the locale cookie (spec §4: 365
+ * days) and, for a member, in the account, so e-mails follow. Only the site's visible languages;
+ * - `{ time_zone }` (member): an IANA name, for the member's days (daily limits);
+ * - `{ dismissed: { alert: timestamp } }` (member): alerts closed for good.
  */
 export const PUT = accountsEndpoint({
-  body: ({ locals }) => schemas.siteLanguageInputSchema(locals.site.locales),
+  body: ({ locals }) => schemas.userChangeInputSchema(locals.site.locales),
   async handle({ context, ctx, locals, member, input }) {
-    setLocaleCookie(context.cookies, input.language, locals.scheme);
-    return { user: member ? await setLanguage(ctx, member, input.language) : null };
+    if ('language' in input) {
+      setLocaleCookie(context.cookies, input.language, locals.scheme);
+      return { user: member ? await setLanguage(ctx, member, input.language) : null };
+    }
+    // The time zone and dismissed alerts belong to an account: a visitor has neither.
+    if (!member) throw new AccountError('authentication_required');
+    if ('time_zone' in input) return { user: await setTimeZone(ctx, member, input.time_zone) };
+    return { user: await dismissAlerts(ctx, member, input.dismissed) };
   },
 });

@@ -30,6 +30,8 @@ describe('activation reminder (spec §4)', () => {
     notifications_disabled: [],
     invisible: false,
     private: false,
+    time_zone: null,
+    dismissed: {},
     profile: { id: 'p1', name: 'Robin', country: 'NL', status: profileStatus, main_image: null },
     ...extra,
   });

@@ -514,6 +514,8 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
     credits: 0,
     signup_message: null,
     signup_profile_id: null,
+    time_zone: null,
+    dismissed_alerts: null,
   },
   profiles: { fictional: 0, public_consent: 0 },
   conversation_members: { unread_count: 0 },

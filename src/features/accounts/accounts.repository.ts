@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type {
   Database,
@@ -197,14 +198,12 @@ export interface SessionRow extends UserRow {
   last_seen_at: number;
 }
 
-export async function findLiveSession(
-  db: Db,
-  network: string,
-  siteId: string,
-  sessionId: string,
-  now: number,
-): Promise<SessionRow | undefined> {
-  return db
+/** Every member request runs it: built and compiled once (see src/db/compiled.ts). */
+const liveSessionQuery = compiledOnce<
+  { network: string; siteId: string; sessionId: string; now: number },
+  SessionRow
+>(['network', 'siteId', 'sessionId', 'now'], (db, { network, siteId, sessionId, now }) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('members as m', (join) =>
       join.onRef('m.id', '=', 's.member_id').on('m.network_id', '=', network),
@@ -223,8 +222,17 @@ export async function findLiveSession(
     .where('s.site_id', '=', siteId)
     .where('s.id', '=', sessionId)
     .where('s.expires_at', '>', now)
-    .where('m.status', '!=', 'deleted')
-    .executeTakeFirst();
+    .where('m.status', '!=', 'deleted'),
+);
+
+export async function findLiveSession(
+  db: Db,
+  network: string,
+  siteId: string,
+  sessionId: string,
+  now: number,
+): Promise<SessionRow | undefined> {
+  return liveSessionQuery.executeTakeFirst(db, { network, siteId, sessionId, now });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NotificationCategory, NotificationDisabledReason } from '../../db/database.ts';
 
@@ -9,18 +10,24 @@ export interface DisabledCategoryRow {
 }
 
 /** The categories switched off for a member; only those have a row (the default is on). */
+/** Read for every `User` answer: built and compiled once (see src/db/compiled.ts). */
+const disabledCategoriesQuery = compiledOnce<{ network: string; memberId: string }, DisabledCategoryRow>(
+  ['network', 'memberId'],
+  (db, { network, memberId }) =>
+    db
+      .selectFrom('notification_preferences')
+      .select(['category', 'reason'])
+      .where('network_id', '=', network)
+      .where('member_id', '=', memberId)
+      .where('disabled', '=', 1),
+);
+
 export async function disabledCategories(
   db: Db,
   network: string,
   memberId: string,
 ): Promise<DisabledCategoryRow[]> {
-  return db
-    .selectFrom('notification_preferences')
-    .select(['category', 'reason'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('disabled', '=', 1)
-    .execute();
+  return disabledCategoriesQuery.execute(db, { network, memberId });
 }
 
 /**

@@ -66,5 +66,21 @@ export function pickMessages<K extends MessageKey>(
   return subset;
 }
 
+/**
+ * `pickMessages` as one JSON text, for an island's `messages` prop: the same for every request,
+ * so it is written once per key list and locale (see islandTranslator).
+ */
+export function islandMessages(locale: Locale, keys: readonly MessageKey[]): string {
+  const subset = pickMessages(locale, keys);
+  let text = texts.get(subset);
+  if (text === undefined) {
+    text = JSON.stringify(subset);
+    texts.set(subset, text);
+  }
+  return text;
+}
+
+const texts = new WeakMap<object, string>();
+
 /** Subsets already picked, by key list (a WeakMap: a list built on the fly is not kept). */
 const picked = new WeakMap<readonly MessageKey[], Map<Locale, Readonly<Record<string, string>>>>();

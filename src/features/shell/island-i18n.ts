@@ -7,7 +7,13 @@ import { format, type MessageVars } from '../../i18n/message-format.ts';
  * translator, so the browser receives a few strings instead of whole locale files. `locale`
  * comes along from `pickMessages`: plural blocks need the language's rules.
  */
-export type IslandMessages = Partial<Record<MessageKey, string>> & { readonly locale?: string };
+export type PickedMessages = Partial<Record<MessageKey, string>> & { readonly locale?: string };
+/**
+ * What an island's `messages` prop holds: the picked messages, or the same as one JSON text
+ * (`islandMessages` on the server). A text costs Astro one escape where an object costs a
+ * serialization of every string in it, on every request of every member page.
+ */
+export type IslandMessages = PickedMessages | string;
 export type IslandTranslate = (key: MessageKey, vars?: MessageVars) => string;
 
 /**
@@ -15,5 +21,17 @@ export type IslandTranslate = (key: MessageKey, vars?: MessageVars) => string;
  * Messages without a locale (built by hand) fall back to English plural rules.
  */
 export function islandTranslator(messages: IslandMessages): IslandTranslate {
-  return (key, vars) => format(messages[key] ?? key, vars, messages.locale);
+  const picked = typeof messages === 'string' ? parsed(messages) : messages;
+  return (key, vars) => format(picked[key] ?? key, vars, picked.locale);
+}
+
+/** Each island of a page parses its text once, however often it renders. */
+const parsedTexts = new Map<string, PickedMessages>();
+function parsed(text: string): PickedMessages {
+  let messages = parsedTexts.get(text);
+  if (!messages) {
+    messages = JSON.parse(text) as PickedMessages;
+    parsedTexts.set(text, messages);
+  }
+  return messages;
 }

@@ -84,7 +84,8 @@ function publicProfiles(
   return query;
 }
 
-const SHOWCASE_COLUMNS = [
+/** The columns of a card as `visibleProfiles` reads them; the photo is null without an active main photo. */
+export const CARD_COLUMNS = [
   'p.id',
   'p.name',
   'p.birthdate',
@@ -97,9 +98,9 @@ const SHOWCASE_COLUMNS = [
   'ph.filename',
   'ph.thumb_filename',
   'ph.match_filename',
-  'ph.status as main_image_status',
-  'p.text',
 ] as const;
+
+const SHOWCASE_COLUMNS = [...CARD_COLUMNS, 'ph.status as main_image_status', 'p.text'] as const;
 
 /** Public profiles, most recently active first. */
 export async function listShowcase(
@@ -324,22 +325,6 @@ export function visibleProfiles(
   }
   return query;
 }
-
-/** The columns of a card as `visibleProfiles` reads them; the photo is null without an active main photo. */
-export const CARD_COLUMNS = [
-  'p.id',
-  'p.name',
-  'p.birthdate',
-  'p.gender',
-  'p.country',
-  'p.region',
-  'p.city',
-  'p.fictional',
-  'p.last_active_at',
-  'ph.filename',
-  'ph.thumb_filename',
-  'ph.match_filename',
-] as const;
 
 export interface CardRow {
   id: string;

@@ -76,24 +76,6 @@ function audienceOf(ctx: ServiceContext, now: number): AudienceFilter {
   };
 }
 
-function toCard(ctx: ServiceContext, row: ShowcaseRow, now: number): ProfileCard {
-  return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthdate, now),
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    gender: row.gender,
-    online: row.last_active_at !== null && now - row.last_active_at < ONLINE_WINDOW_MS,
-    fictional: row.fictional === 1,
-    main_image: {
-      filename: mediaUrl(ctx.site.cdnPrefix, row.filename),
-      thumb_filename: mediaUrl(ctx.site.cdnPrefix, row.thumb_filename),
-      match: mediaUrl(ctx.site.cdnPrefix, row.match_filename),
-    },
-  };
-}
 
 /** What a card shows for a member without an active main photo yet (a static file, same for all). */
 export const NO_PHOTO = '/images/no-photo.svg';
@@ -148,7 +130,7 @@ async function presentShowcase<T>(
  * (and then labelled), never invisible or private.
  */
 export const showcaseCards: ShowcaseList<ProfileCard> = (ctx, limit, options = {}) =>
-  presentShowcase(ctx, limit, options, toCard);
+  presentShowcase(ctx, limit, options, memberCard);
 
 /** Like `showcaseCards`, with each member's own words where the site shows profile notes. */
 export const showcaseProfiles: ShowcaseList<PublicProfile> = (ctx, limit, options = {}) =>
@@ -156,7 +138,7 @@ export const showcaseProfiles: ShowcaseList<PublicProfile> = (ctx, limit, option
 
 function withText(ctx: ServiceContext, row: ShowcaseRow, now: number): PublicProfile {
   return {
-    ...toCard(ctx, row, now),
+    ...memberCard(ctx, row, now),
     text: ctx.site.visibleProfileNotes ? row.text : null,
     main_image_status: row.main_image_status,
   };

@@ -76,7 +76,6 @@ function audienceOf(ctx: ServiceContext, now: number): AudienceFilter {
   };
 }
 
-
 /** What a card shows for a member without an active main photo yet (a static file, same for all). */
 export const NO_PHOTO = '/images/no-photo.svg';
 

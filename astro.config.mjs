@@ -86,10 +86,19 @@ function builtServer() {
  * prefix, so `useId` in two islands of one page would give the same ids and no longer match in
  * the browser, which hydrates with the prefix; the transform passes it. A release of
  * `@astrojs/react` that no longer has the call fails the build instead of rendering wrong ids.
+ *
+ * Before rendering an island, Astro asks each renderer whether the component is its own, and
+ * React's answer is a whole render of the component outside React (its hooks throw, an error
+ * and a stack trace each time): a tenth of an uncached member page's CPU. React is the only
+ * renderer of .tsx and .jsx files here, so an island from such a file is React's at once.
+ * Components rendered without a client directive have no file name and are still asked.
  * @returns {import('astro').AstroIntegration}
  */
 function reactRenderToString() {
   const call = 'ReactDOM.renderToString(vnode)';
+  const checkStart = 'async function check(Component, props, children, metadata) {';
+  const islandIsReact =
+    "if (typeof Component === 'function' && /\\.[jt]sx$/.test(metadata?.componentUrl ?? '')) return true;";
   return {
     name: 'kindred:react-render-to-string',
     hooks: {
@@ -104,8 +113,14 @@ function reactRenderToString() {
                   if (!/@astrojs[\\/]react[\\/]dist[\\/]server\.js$/.test(id)) return null;
                   if (!code.includes(call))
                     throw new Error(`@astrojs/react no longer calls ${call}: check reactRenderToString()`);
+                  if (!code.includes(checkStart))
+                    throw new Error(
+                      `@astrojs/react no longer has ${checkStart}: check reactRenderToString()`,
+                    );
                   return {
-                    code: code.replace(call, 'ReactDOM.renderToString(vnode, renderOptions)'),
+                    code: code
+                      .replace(call, 'ReactDOM.renderToString(vnode, renderOptions)')
+                      .replace(checkStart, `${checkStart}\n  ${islandIsReact}`),
                     map: null,
                   };
                 },

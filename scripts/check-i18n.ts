@@ -79,7 +79,42 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'signup.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
   { key: 'login.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
   { key: 'settings.password_title', locales: ['it'], reason: '"Password" is the Italian word for it' },
-  { key: 'settings.privacy_title', locales: ['it', 'nl'], reason: '"Privacy" is the usual word there' },
+  { key: 'settings.privacy_title', locales: ['it', 'nl'], reason: '"Privacy" is the usual word there' }, // The profile view's labels (issue 10): words the languages share with English.
+  { key: 'profileview.actions', locales: ['fr'], reason: '"Actions" is the same word in French' },
+  { key: 'profileview.photos', locales: ['fr'], reason: '"Photos" is the same word in French' },
+  { key: 'profileview.attr.tattoos', locales: ['de'], reason: '"Tattoos" is the usual German word' },
+  { key: 'profileview.interest.tattoos', locales: ['de'], reason: '"Tattoos" is the usual German word' },
+  { key: 'profileview.sexuality.gay', locales: ['es', 'fr', 'it'], reason: '"Gay" is the word used there' },
+  { key: 'profileview.sexuality.bi', locales: ['es'], reason: '"Bisexual" is the same word in Spanish' },
+  {
+    key: 'profileview.hair_color.blond',
+    locales: ['de', 'nl', 'pl'],
+    reason: '"Blond" is the same word there',
+  },
+  {
+    key: 'profileview.relationship_status.single',
+    locales: ['da', 'de', 'it'],
+    reason: '"Single" is the word used there',
+  },
+  { key: 'profileview.interest.lingerie', locales: ['nl'], reason: '"Lingerie" is the Dutch word too' },
+  {
+    key: 'profileview.interest.sex',
+    locales: ['da', 'de', 'nb', 'sv'],
+    reason: '"Sex" is the same word there',
+  },
+  { key: 'profileview.interest.masturbating', locales: ['fr'], reason: 'the same word in French' },
+  { key: 'profileview.interest.gangbang', locales: ['fr', 'it'], reason: 'the loanword used there' },
+  {
+    key: 'profileview.interest.bondage',
+    locales: ['da', 'es', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Bondage" is the loanword used there',
+  },
+  { key: 'profileview.interest.sadomasochism', locales: ['sv'], reason: 'the same word in Swedish' },
+  { key: 'profileview.interest.gym', locales: ['sv'], reason: '"Gym" is the Swedish word too' },
+  { key: 'profileview.interest.art', locales: ['fr'], reason: '"Art" is the same word in French' },
+  { key: 'profileview.interest.shopping', locales: ['da', 'nb', 'sv'], reason: 'the loanword used there' },
+  { key: 'profileview.interest.bbq', locales: ['fr'], reason: '"Barbecue" is the French word too' },
+  { key: 'profileview.interest.sushi', reason: 'a dish named the same everywhere' },
 ];
 
 /** Runs the check on the real files; returns the lines to print and whether all is well. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
 import type { Kysely, Transaction } from 'kysely';
 import type { TenantRegistry } from '../../tenancy/registry.ts';
 import type { Database, NewRow, TableName } from '../database.ts';
@@ -13,14 +14,18 @@ import {
   renderToCache,
 } from './avatars.ts';
 import { type PlannedMember, loadPlanData, planMembers } from './people.ts';
+import { Random, deriveSeed } from './random.ts';
 
 /*
  * The demo seed: a few thousand plausible members spread over the configured sites, so a fresh
  * install has people to search, like and chat with on every brand from the first start.
  *
- * Demo accounts cannot be logged into: their password hash is not a hash at all, so no password
- * ever verifies against it. Their e-mail addresses use the reserved .invalid top-level domain,
- * so no mail to them can reach anyone.
+ * Demo accounts can be logged into with one documented password (DEMO_PASSWORD, in the README),
+ * so anyone trying the product can be a member with photos, likes and matches at once. The
+ * password exists only here: the seed runs for demo data (`./dev start` on an empty database,
+ * `scripts/db.ts seed`), never in a production path. Their e-mail addresses are
+ * `demo+<site>-<n>@example.invalid` (the reserved .invalid top-level domain, so no mail to them
+ * can reach anyone; `<n>` counts a site's demo accounts from 1).
  */
 
 export interface SeedOptions {
@@ -46,11 +51,31 @@ export interface SeedResult {
   fictional: number;
 }
 
-/** Never a valid PHC string, so password verification always fails for demo accounts. */
-export const DEMO_PASSWORD_HASH = '!';
+/** The one password of every demo account (README "Run the product"). Demo data only. */
+export const DEMO_PASSWORD = 'demo-password-2026';
 
-export function demoEmail(memberId: string): string {
-  return `demo+${memberId}@example.invalid`;
+/**
+ * argon2id with the parameters of accounts' password hashing, so a demo login verifies like any
+ * other. Hashed once per seeding run and shared by every demo account (one hash, not thousands).
+ */
+async function demoPasswordHash(): Promise<string> {
+  return hash(DEMO_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+}
+
+/** The address of a site's `n`-th demo account (from 1): guessable on purpose, and undeliverable. */
+export function demoEmail(siteId: string, n: number): string {
+  return `demo+${siteId}-${n}@example.invalid`;
+}
+
+/** How many demo accounts each site has already (a seed with --force numbers on from there). */
+async function demoAccountsPerSite(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('members')
+    .select((eb) => ['site_id', eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('email', 'like', 'demo+%@example.invalid')
+    .groupBy('site_id')
+    .execute();
+  return new Map(rows.map((r) => [r.site_id, Number(r.n)]));
 }
 
 /**
@@ -97,7 +122,11 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   log(`avatars: ${specs.size} (${drawn} drawn, ${specs.size - drawn} from cache) in ${seconds(started)}`);
 
   started = performance.now();
-  const rows = buildRows(plan, opts.now);
+  const rows = buildRows(plan, opts.now, {
+    passwordHash: await demoPasswordHash(),
+    accountsBefore: await demoAccountsPerSite(opts.db),
+  });
+  rows.likes = planLikes(plan, rows.profileIds, seed, opts.now);
   const uploads = join(opts.dataDir, 'uploads');
   await eachLimited(rows.files, 16, async ({ key, variant, to }) => {
     await placeFile(cachePaths(cacheDir, key)[variant], join(uploads, to));
@@ -110,9 +139,10 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     await insertChunked(trx, 'profiles', rows.profiles);
     await insertChunked(trx, 'photos', rows.photos);
     await insertChunked(trx, 'profile_interests', rows.interests);
+    await insertChunked(trx, 'likes', rows.likes);
   });
   log(
-    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests in ${seconds(started)}`,
+    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes in ${seconds(started)}`,
   );
 
   return { members: rows.profiles.length, fictional: plan.filter((m) => m.fictional).length };
@@ -123,26 +153,45 @@ interface Rows {
   profiles: NewRow<'profiles'>[];
   photos: NewRow<'photos'>[];
   interests: NewRow<'profile_interests'>[];
+  likes: NewRow<'likes'>[];
   files: Array<{ key: string; variant: PhotoVariant; to: string }>;
+  /** The profile id of each planned member, by plan position. */
+  profileIds: string[];
 }
 
 /**
  * Ids are fresh random ones like any other row's (the people are reproducible, their ids need
  * not be), so seeding again with --force adds members instead of colliding with the first run.
  */
-function buildRows(plan: PlannedMember[], now: number): Rows {
-  const rows: Rows = { members: [], profiles: [], photos: [], interests: [], files: [] };
+function buildRows(
+  plan: PlannedMember[],
+  now: number,
+  accounts: { passwordHash: string; accountsBefore: Map<string, number> },
+): Rows {
+  const rows: Rows = {
+    members: [],
+    profiles: [],
+    photos: [],
+    interests: [],
+    likes: [],
+    files: [],
+    profileIds: [],
+  };
+  const numbered = new Map(accounts.accountsBefore);
   for (const m of plan) {
     const network = m.site.network;
     const memberId = m.fictional ? null : newId();
     const profileId = newId();
+    rows.profileIds.push(profileId);
     if (memberId) {
+      const n = (numbered.get(m.site.id) ?? 0) + 1;
+      numbered.set(m.site.id, n);
       rows.members.push({
         id: memberId,
         network_id: network,
         site_id: m.site.id,
-        email: demoEmail(memberId),
-        password_hash: DEMO_PASSWORD_HASH,
+        email: demoEmail(m.site.id, n),
+        password_hash: accounts.passwordHash,
         status: 'active',
         language: m.language,
         created_at: m.createdAt,
@@ -210,6 +259,69 @@ function buildRows(plan: PlannedMember[], now: number): Rows {
       rows.interests.push({ profile_id: profileId, network_id: network, interest });
   }
   return rows;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Whether `a` is someone `b` looks for (a profile seeking `both` seeks either gender). */
+function sought(a: PlannedMember, b: PlannedMember): boolean {
+  return b.seeking === 'both' || b.seeking === a.gender;
+}
+
+/**
+ * Likes between demo members of one network, so likes, matches and the new-like badge have
+ * something to show: each real member likes up to four compatible people (each seeks the
+ * other's gender); about half of the liked real members like back (a match); about a third of
+ * all likes are still unseen (`like_new`). Operator profiles give no likes here: likes from
+ * them are a site's choice for new members, always labelled, and never part of the demo's
+ * picture of real members. Drawn from the run's seed, so the same seed gives the same likes.
+ */
+function planLikes(
+  plan: PlannedMember[],
+  profileIds: string[],
+  seed: number,
+  now: number,
+): NewRow<'likes'>[] {
+  const likes = new Map<string, NewRow<'likes'>>();
+  const byNetwork = new Map<string, number[]>();
+  plan.forEach((m, i) => {
+    const list = byNetwork.get(m.site.network) ?? [];
+    list.push(i);
+    byNetwork.set(m.site.network, list);
+  });
+  const add = (random: Random, from: number, to: number) => {
+    const key = `${from}>${to}`;
+    if (likes.has(key)) return;
+    const liker = plan[from]!;
+    const liked = plan[to]!;
+    const since = Math.max(liker.confirmedAt, liked.confirmedAt);
+    const createdAt = Math.min(now, since + random.int(1, 60 * 24 * 14) * MINUTE_MS);
+    const seen = random.chance(0.65);
+    likes.set(key, {
+      liker_profile_id: profileIds[from]!,
+      liked_profile_id: profileIds[to]!,
+      network_id: liker.site.network,
+      created_at: createdAt,
+      seen_at: seen ? Math.min(now, createdAt + random.int(1, 600) * MINUTE_MS) : null,
+    });
+  };
+  for (const members of byNetwork.values()) {
+    for (const from of members) {
+      const liker = plan[from]!;
+      if (liker.fictional) continue;
+      const random = new Random(deriveSeed(seed, 0x11ce, liker.index));
+      const wanted = random.int(0, 4);
+      for (let tries = 0, made = 0; made < wanted && tries < 40; tries++) {
+        const to = random.pick(members);
+        const target = plan[to]!;
+        if (to === from || !sought(target, liker) || !sought(liker, target)) continue;
+        add(random, from, to);
+        made++;
+        if (!target.fictional && random.chance(0.5)) add(random, to, from);
+      }
+    }
+  }
+  return [...likes.values()];
 }
 
 /*

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { verify } from '@node-rs/argon2';
 import { allCountries } from 'country-region-data';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { type TestPostgresDatabase, withPostgresDatabase } from '../../../tests/
 import { TenantRegistry } from '../../tenancy/registry.ts';
 import { createDatabase, type DatabaseHandle } from '../client.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { isDatabaseEmpty, seedDemo } from './index.ts';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './index.ts';
 import { ageOn, birthdateFor, loadPlanData, planMembers } from './people.ts';
 import { INTERESTS } from './vocabulary.ts';
 
@@ -214,13 +215,49 @@ describe('seedDemo', () => {
     }
   });
 
-  it('uses undeliverable addresses and unusable passwords for demo accounts', async () => {
+  it('uses undeliverable, numbered addresses and the documented demo password', async () => {
     const members = await first.db.selectFrom('members').selectAll().execute();
     expect(members.length).toBe(SIZE - results[0]!.fictional);
     for (const m of members) {
-      expect(m.email).toMatch(/^demo\+[0-9a-z]+@example\.invalid$/);
-      expect(m.password_hash.startsWith('$')).toBe(false);
+      expect(m.email).toMatch(/^demo\+[a-z0-9-]+-[1-9][0-9]*@example\.invalid$/);
+      expect(m.email.startsWith(`demo+${m.site_id}-`)).toBe(true);
       expect(m.status).toBe('active');
+    }
+    // One argon2id hash, made once per run and shared: a demo login verifies like any other.
+    const hashes = new Set(members.map((m) => m.password_hash));
+    expect(hashes.size).toBe(1);
+    const [stored] = [...hashes];
+    expect(stored).toMatch(/^\$argon2id\$/);
+    expect(await verify(stored!, DEMO_PASSWORD)).toBe(true);
+    expect(await verify(stored!, 'not-the-password')).toBe(false);
+    // Each site numbers its demo accounts from 1, so the README's address exists on every site.
+    const firstOfSite = new Set(
+      members.filter((m) => m.email.endsWith('-1@example.invalid')).map((m) => m.site_id),
+    );
+    expect(firstOfSite).toEqual(new Set(members.map((m) => m.site_id)));
+  });
+
+  it('adds likes between compatible demo members of one network: some mutual, some unseen', async () => {
+    const likes = await first.db.selectFrom('likes').selectAll().execute();
+    const profiles = new Map(
+      (await first.db.selectFrom('profiles').selectAll().execute()).map((p) => [p.id, p]),
+    );
+    expect(likes.length).toBeGreaterThan(0);
+    const pairs = new Set(likes.map((l) => `${l.liker_profile_id}>${l.liked_profile_id}`));
+    const mutual = likes.filter((l) => pairs.has(`${l.liked_profile_id}>${l.liker_profile_id}`));
+    expect(mutual.length).toBeGreaterThan(0);
+    expect(likes.some((l) => l.seen_at === null)).toBe(true);
+    expect(likes.some((l) => l.seen_at !== null)).toBe(true);
+    for (const like of likes) {
+      const liker = profiles.get(like.liker_profile_id)!;
+      const liked = profiles.get(like.liked_profile_id)!;
+      expect(liker.id).not.toBe(liked.id);
+      expect(liker.fictional).toBe(0);
+      expect([liker.network_id, liked.network_id]).toEqual([like.network_id, like.network_id]);
+      expect(['both', liked.gender]).toContain(liker.seeking);
+      expect(['both', liker.gender]).toContain(liked.seeking);
+      expect(like.created_at).toBeLessThanOrEqual(NOW);
+      if (like.seen_at !== null) expect(like.seen_at).toBeGreaterThanOrEqual(like.created_at);
     }
   });
 
@@ -250,6 +287,9 @@ describe('seedDemo on PostgreSQL', () => {
     const result = await seedDemo({ ...demoRun(), db: handle.db });
     expect(result).toEqual(results[0]);
     expect(summary(await people(handle))).toEqual(summary(await people(first)));
+    const likes = async (h: DatabaseHandle) =>
+      (await h.db.selectFrom('likes').select('seen_at').execute()).length;
+    expect(await likes(handle)).toBe(await likes(first));
   }, 120_000);
 });
 

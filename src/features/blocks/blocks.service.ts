@@ -1,0 +1,60 @@
+import type { ServiceContext } from '../../server/context.ts';
+import { invalidFields, platformError } from '../../server/errors.ts';
+import { memberCard, type ProfileCard } from '../profiles/index.ts';
+import { BLOCK_SELF } from './blocks.schemas.ts';
+import { blockableProfile, blockedCardRows, deleteBlock, insertBlock } from './blocks.repository.ts';
+
+/**
+ * How many blocked members the settings list shows. Nobody blocks thousands, and the list is
+ * read only on the settings screen, so a cap replaces paging.
+ */
+export const BLOCK_LIST_LIMIT = 500;
+
+/**
+ * Blocks a profile of the network. From then on neither side sees the other anywhere
+ * (`visibleProfiles` holds the rule for every list and view). Blocking oneself is a 422 (a
+ * mistake in the request, not an unknown profile); a profile outside the network is 404.
+ */
+export async function blockProfile(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+  profileId: string,
+): Promise<{ blocked: true }> {
+  if (profileId === viewerProfileId) throw invalidFields({ profile: BLOCK_SELF });
+  if (!(await blockableProfile(ctx.db, ctx.network, profileId))) throw platformError('not_found');
+  await insertBlock(ctx.db, ctx.network, viewerProfileId, profileId, ctx.clock.now());
+  return { blocked: true };
+}
+
+/** Lifts the viewer's block; unblocking a profile that was not blocked changes nothing. */
+export async function unblockProfile(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+  profileId: string,
+): Promise<{ blocked: false }> {
+  await deleteBlock(ctx.db, ctx.network, viewerProfileId, profileId);
+  return { blocked: false };
+}
+
+/** The members the viewer blocked, as cards, newest block first. */
+export async function blockedMembers(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+): Promise<{ blocked: ProfileCard[] }> {
+  const now = ctx.clock.now();
+  const rows = await blockedCardRows(ctx.db, ctx.network, viewerProfileId, BLOCK_LIST_LIMIT);
+  return { blocked: rows.map((row) => memberCard(ctx, row, now)) };
+}
+
+/**
+ * The card of a profile the viewer blocked, or undefined: the profile view shows such a
+ * profile (with its unblock button) though `visibleProfiles` hides it.
+ */
+export async function blockedCard(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+  profileId: string,
+): Promise<ProfileCard | undefined> {
+  const [row] = await blockedCardRows(ctx.db, ctx.network, viewerProfileId, 1, profileId);
+  return row && memberCard(ctx, row, ctx.clock.now());
+}

@@ -1,0 +1,8 @@
+export {
+  blockProfile,
+  unblockProfile,
+  blockedMembers,
+  blockedCard,
+  BLOCK_LIST_LIMIT,
+} from './blocks.service.ts';
+export { blockInputSchema, blockFieldMessage, BLOCK_SELF, type BlockInput } from './blocks.schemas.ts';

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
+
+/** The card row of a profile the viewer may see (the member-area rule), or undefined. */
+export async function visibleCardRow(
+  db: Kysely<Database>,
+  network: string,
+  viewerProfileId: string,
+  withheldSites: readonly string[],
+  profileId: string,
+): Promise<CardRow | undefined> {
+  return visibleProfiles(db, network, { profileId: viewerProfileId }, withheldSites)
+    .where('p.id', '=', profileId)
+    .select([...CARD_COLUMNS])
+    .executeTakeFirst() as Promise<CardRow | undefined>;
+}
+
+/** The viewer's own card row: one's own profile is shown whatever the modes it is in. */
+export async function ownCardRow(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('profiles as p')
+    .leftJoin('photos as ph', (join) =>
+      join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
+    )
+    .where('p.network_id', '=', network)
+    .where('p.id', '=', profileId)
+    .select([...CARD_COLUMNS])
+    .executeTakeFirst() as Promise<CardRow | undefined>;
+}
+
+/** The name of an active profile of the network (what a blocked member is told), or undefined. */
+export async function activeProfileName(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('name')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row?.name;
+}
+
+export interface DetailsRow {
+  sexuality: string | null;
+  hair_color: string | null;
+  eye_color: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: string | null;
+  gender: string;
+  text: string | null;
+  interests: string[];
+}
+
+/** What the profile view adds to a card: the fields, the member's own words and interests. */
+export async function profileDetails(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<DetailsRow | undefined> {
+  const [row, interests] = await Promise.all([
+    db
+      .selectFrom('profiles')
+      .select([
+        'gender',
+        'sexuality',
+        'hair_color',
+        'eye_color',
+        'body_type',
+        'relationship_status',
+        'tattoos',
+        'text',
+      ])
+      .where('network_id', '=', network)
+      .where('id', '=', profileId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('profile_interests')
+      .select('interest')
+      .where('network_id', '=', network)
+      .where('profile_id', '=', profileId)
+      .execute(),
+  ]);
+  return row && { ...row, interests: interests.map((i) => i.interest) };
+}

@@ -1,0 +1,130 @@
+import type { ServiceContext } from '../../server/context.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
+import { blockedCard } from '../blocks/index.ts';
+import { likeStateBetween, markLikeSeen } from '../likes/index.ts';
+import { photosForViewer } from '../photos/index.ts';
+import { blockBetween, INTERESTS, memberCard, type ProfileCard } from '../profiles/index.ts';
+import { PROFILE_ATTRIBUTES, type MemberProfile, type ProfileAttribute } from './profile-view.schemas.ts';
+import {
+  activeProfileName,
+  ownCardRow,
+  profileDetails,
+  visibleCardRow,
+  type DetailsRow,
+} from './profile-view.repository.ts';
+
+/** Who opens a profile: their own profile id and whether they are premium (locked photos). */
+export interface ProfileViewer {
+  profileId: string;
+  premium: boolean;
+}
+
+/** API.md's 403 `blocked`: the profile blocked the viewer, who learns only the name. */
+export function blockedByError(name: string): DomainError {
+  return new DomainError('blocked', {
+    status: 403,
+    message: 'profileview.blocked_by',
+    vars: { name },
+    details: { name },
+  });
+}
+
+/**
+ * A profile as a member opens it (`/members/{id}`, `/likes/m/{id}`, `GET /api/member.php`).
+ * Order matters: a block by the other side is answered 403 with their name before the
+ * visibility rule (which hides blocked profiles either way) would answer 404. A profile the
+ * viewer blocked is shown with `blocked: true`, so it can be unblocked from there. Anything
+ * else the member-area rule does not show (another network, invisible, private, deleted,
+ * unknown) is 404, never saying which. Opening a profile clears that member's new-like flag.
+ */
+export async function memberProfile(
+  ctx: ServiceContext,
+  viewer: ProfileViewer,
+  profileId: string,
+): Promise<MemberProfile> {
+  const now = ctx.clock.now();
+  if (profileId === viewer.profileId) {
+    const row = await ownCardRow(ctx.db, ctx.network, profileId);
+    if (!row) throw platformError('not_found');
+    return present(ctx, viewer, memberCard(ctx, row, now), {
+      liked: false,
+      liked_by: false,
+      blocked: false,
+      own: true,
+    });
+  }
+  const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
+  if (block.byThem) {
+    const name = await activeProfileName(ctx.db, ctx.network, profileId);
+    if (name !== undefined) throw blockedByError(name);
+    throw platformError('not_found');
+  }
+  let card: ProfileCard | undefined;
+  if (block.byViewer) card = await blockedCard(ctx, viewer.profileId, profileId);
+  else {
+    const row = await visibleCardRow(ctx.db, ctx.network, viewer.profileId, ctx.withheldSites, profileId);
+    card = row && memberCard(ctx, row, now);
+  }
+  if (!card) throw platformError('not_found');
+  const likes = await likeStateBetween(ctx, viewer.profileId, profileId);
+  if (likes.liked_by) await markLikeSeen(ctx, viewer.profileId, profileId);
+  return present(ctx, viewer, card, { ...likes, blocked: block.byViewer, own: false });
+}
+
+async function present(
+  ctx: ServiceContext,
+  viewer: ProfileViewer,
+  card: ProfileCard,
+  state: Pick<MemberProfile, 'liked' | 'liked_by' | 'blocked' | 'own'>,
+): Promise<MemberProfile> {
+  const [photos, details] = await Promise.all([
+    photosForViewer(ctx, card.id, viewer),
+    profileDetails(ctx.db, ctx.network, card.id),
+  ]);
+  return {
+    ...card,
+    photos,
+    attributes: details ? attributesShown(ctx, details) : {},
+    interests: details ? inCatalogOrder(details.interests) : [],
+    text: ctx.site.visibleProfileNotes ? (details?.text ?? null) : null,
+    ...state,
+  };
+}
+
+/** The fields the site shows (`visible_profile_fields`) that the member filled in. */
+function attributesShown(
+  ctx: ServiceContext,
+  details: DetailsRow,
+): Partial<Record<ProfileAttribute, string>> {
+  const shown: Partial<Record<ProfileAttribute, string>> = {};
+  for (const field of PROFILE_ATTRIBUTES) {
+    const value = details[field];
+    if (value && ctx.site.visibleProfileFields.includes(field)) shown[field] = value;
+  }
+  return shown;
+}
+
+function inCatalogOrder(interests: string[]): string[] {
+  const order = new Map<string, number>(INTERESTS.map((key, i) => [key, i]));
+  return interests.filter((key) => order.has(key)).sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** What a profile page shows: the profile, the blocked notice (403), or nothing (404). */
+export type OpenedProfile =
+  { kind: 'profile'; profile: MemberProfile } | { kind: 'blocked'; name: string } | { kind: 'not_found' };
+
+/** `memberProfile` for the pages, whose answers are a screen rather than an error body. */
+export async function openProfile(
+  ctx: ServiceContext,
+  viewer: ProfileViewer,
+  profileId: string,
+): Promise<OpenedProfile> {
+  try {
+    return { kind: 'profile', profile: await memberProfile(ctx, viewer, profileId) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.code === 'blocked') return { kind: 'blocked', name: String(error.details.name) };
+    if (error.code === 'not_found') return { kind: 'not_found' };
+    throw error;
+  }
+}

@@ -14,7 +14,12 @@ async function sidewaysJpegWithGps(): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExifMerge({
       IFD0: { ImageDescription: 'holiday at home', Artist: 'Robin' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 22/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '4/1 53/1 0/1',
+      },
     })
     .toBuffer();
 }
@@ -69,8 +74,11 @@ describe('the photo pipeline', () => {
     // A fine checkerboard: sharp copies keep its contrast, blurred ones turn it to grey.
     const tile = Buffer.alloc(400 * 400 * 3);
     for (let y = 0; y < 400; y++)
-      for (let x = 0; x < 400; x++) tile.fill(((x >> 2) + (y >> 2)) % 2 ? 255 : 0, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
-    const input = await sharp(tile, { raw: { width: 400, height: 400, channels: 3 } }).png().toBuffer();
+      for (let x = 0; x < 400; x++)
+        tile.fill(((x >> 2) + (y >> 2)) % 2 ? 255 : 0, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
+    const input = await sharp(tile, { raw: { width: 400, height: 400, channels: 3 } })
+      .png()
+      .toBuffer();
     const files = await processPhoto(input);
     const spread = async (file: Buffer) => {
       const stats = await sharp(file).stats();
@@ -99,7 +107,9 @@ describe('the photo pipeline', () => {
   });
 
   it('refuses bytes that are no JPEG, PNG or WebP: random bytes, a GIF, a truncated JPEG, a text', async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+      .gif()
+      .toBuffer();
     const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456' } })
       .jpeg()
       .toBuffer();

@@ -47,7 +47,8 @@ export async function checkImage(bytes: Uint8Array): Promise<{ width: number; he
   } catch {
     throw new ImageRefused('image_invalid');
   }
-  if (!(ACCEPTED_FORMATS as readonly string[]).includes(meta.format ?? '')) throw new ImageRefused('image_invalid');
+  if (!(ACCEPTED_FORMATS as readonly string[]).includes(meta.format ?? ''))
+    throw new ImageRefused('image_invalid');
   const { width, height } = meta;
   if (!width || !height) throw new ImageRefused('image_invalid');
   if (width * height > MAX_INPUT_PIXELS) throw new ImageRefused('image_too_large');
@@ -79,7 +80,9 @@ export async function processPhoto(bytes: Uint8Array): Promise<PhotoFiles> {
       .resize(BLUR_SOURCE, BLUR_SOURCE, { fit: 'inside' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return sharp(tiny.data, { raw: { width: tiny.info.width, height: tiny.info.height, channels: tiny.info.channels } })
+    return sharp(tiny.data, {
+      raw: { width: tiny.info.width, height: tiny.info.height, channels: tiny.info.channels },
+    })
       .resize(width, height, { fit: 'cover', kernel: 'cubic' })
       .blur(Math.max(2, Math.round(Math.min(width, height) / 24)))
       .webp(WEBP)

@@ -144,7 +144,12 @@ export async function insertPhotoWithinLimit(
 }
 
 /** Makes one of the profile's photos its main photo; false when the profile has no such photo. */
-export async function setMainPhoto(db: Db, network: string, profileId: string, photoId: string): Promise<boolean> {
+export async function setMainPhoto(
+  db: Db,
+  network: string,
+  profileId: string,
+  photoId: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('profiles')
     .set({ main_photo_id: photoId })
@@ -182,10 +187,19 @@ export async function setPhotoLocked(
 }
 
 /** Every stored file of a photo row. */
-export function filesOf(row: Pick<PhotoRow, 'filename' | 'thumb_filename' | 'match_filename' | 'blur_filename' | 'blur_thumb_filename'>): string[] {
-  return [row.filename, row.thumb_filename, row.match_filename, row.blur_filename, row.blur_thumb_filename].filter(
-    (file): file is string => !!file,
-  );
+export function filesOf(
+  row: Pick<
+    PhotoRow,
+    'filename' | 'thumb_filename' | 'match_filename' | 'blur_filename' | 'blur_thumb_filename'
+  >,
+): string[] {
+  return [
+    row.filename,
+    row.thumb_filename,
+    row.match_filename,
+    row.blur_filename,
+    row.blur_thumb_filename,
+  ].filter((file): file is string => !!file);
 }
 
 /**
@@ -279,7 +293,10 @@ export async function photoFileOwner(
   if (kind === 'main') query = query.where('ph.filename', '=', path);
   else if (kind === 'thumb') query = query.where('ph.thumb_filename', '=', path);
   else if (kind === 'match') query = query.where('ph.match_filename', '=', path);
-  else query = query.where((eb) => eb.or([eb('ph.blur_filename', '=', path), eb('ph.blur_thumb_filename', '=', path)]));
+  else
+    query = query.where((eb) =>
+      eb.or([eb('ph.blur_filename', '=', path), eb('ph.blur_thumb_filename', '=', path)]),
+    );
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -299,7 +316,16 @@ export async function photoFileOwner(
 export async function exportPhotos(db: Db, network: string, profileId: string) {
   return db
     .selectFrom('photos')
-    .select(['id', 'filename', 'thumb_filename', 'match_filename', 'status', 'locked', 'position', 'created_at'])
+    .select([
+      'id',
+      'filename',
+      'thumb_filename',
+      'match_filename',
+      'status',
+      'locked',
+      'position',
+      'created_at',
+    ])
     .where('network_id', '=', network)
     .where('profile_id', '=', profileId)
     .orderBy('position')
@@ -307,7 +333,11 @@ export async function exportPhotos(db: Db, network: string, profileId: string) {
 }
 
 /** Erasure: the profile loses its main photo and every photo row; answers all their files. */
-export async function erasePhotos(trx: Transaction<Database>, network: string, profileId: string): Promise<string[]> {
+export async function erasePhotos(
+  trx: Transaction<Database>,
+  network: string,
+  profileId: string,
+): Promise<string[]> {
   const rows = await trx
     .selectFrom('photos')
     .select(['filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
@@ -320,6 +350,10 @@ export async function erasePhotos(trx: Transaction<Database>, network: string, p
     .where('network_id', '=', network)
     .where('id', '=', profileId)
     .execute();
-  await trx.deleteFrom('photos').where('network_id', '=', network).where('profile_id', '=', profileId).execute();
+  await trx
+    .deleteFrom('photos')
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .execute();
   return rows.flatMap(filesOf);
 }

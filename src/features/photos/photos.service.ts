@@ -80,7 +80,11 @@ function newFileKey(network: string, kind: FileKind): string {
  * adds the photo within the member's limit. Files are written before the row (a row never points
  * at a missing file); when the limit or anything else refuses, they are removed again.
  */
-export async function uploadPhoto(ctx: ServiceContext, owner: PhotoOwner, bytes: Uint8Array): Promise<{ photo: Photo }> {
+export async function uploadPhoto(
+  ctx: ServiceContext,
+  owner: PhotoOwner,
+  bytes: Uint8Array,
+): Promise<{ photo: Photo }> {
   const limit = photoLimit(owner);
   // Cheap early answer at the limit, before the CPU of decoding; the insert decides for real.
   const before = await profilePhotos(ctx.db, ctx.network, owner.profileId);
@@ -149,7 +153,11 @@ const notFound = () => platformError('not_found');
  * shown to everyone: it cannot be locked, and a locked photo cannot become it. A pending photo
  * may be chosen; others see it only once it is active (until then cards show no photo).
  */
-export async function updatePhoto(ctx: ServiceContext, owner: PhotoOwner, input: PhotoUpdate): Promise<PhotosAnswer> {
+export async function updatePhoto(
+  ctx: ServiceContext,
+  owner: PhotoOwner,
+  input: PhotoUpdate,
+): Promise<PhotosAnswer> {
   const { photos, mainPhotoId } = await profilePhotos(ctx.db, ctx.network, owner.profileId);
   const photo = photos.find((p) => p.id === input.id);
   // Another member's photo, or none: the same 404, so ids cannot be probed.
@@ -160,7 +168,8 @@ export async function updatePhoto(ctx: ServiceContext, owner: PhotoOwner, input:
     if (!(await setMainPhoto(ctx.db, ctx.network, owner.profileId, photo.id))) throw notFound();
   } else {
     if (input.locked && photo.id === mainPhotoId) throw invalidFields({ locked: 'main_photo' });
-    if (!(await setPhotoLocked(ctx.db, ctx.network, owner.profileId, photo.id, input.locked))) throw notFound();
+    if (!(await setPhotoLocked(ctx.db, ctx.network, owner.profileId, photo.id, input.locked)))
+      throw notFound();
   }
   return ownPhotos(ctx, owner);
 }
@@ -194,7 +203,12 @@ export async function photosForViewer(
     const blurred = locked && !own && !viewer?.premium;
     const base = { id: row.id, locked, blurred, main: row.id === mainPhotoId };
     if (!blurred) {
-      shown.push({ ...base, filename: url(row.filename), thumb_filename: url(row.thumb_filename), match: url(row.match_filename) });
+      shown.push({
+        ...base,
+        filename: url(row.filename),
+        thumb_filename: url(row.thumb_filename),
+        match: url(row.match_filename),
+      });
     } else if (row.blur_filename && row.blur_thumb_filename) {
       shown.push({
         ...base,
@@ -237,7 +251,8 @@ export async function mediaAccess(
   if (file.memberStatus === 'deleted') return 'denied';
   if (viewer?.profileId === file.profileId) return 'private';
   if (file.status !== 'active' || file.profileStatus !== 'active') return 'denied';
-  const shownToAll = file.memberStatus === null || (file.memberStatus === 'active' && !file.invisible && !file.private);
+  const shownToAll =
+    file.memberStatus === null || (file.memberStatus === 'active' && !file.invisible && !file.private);
   if (viewer) {
     const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, file.profileId);
     if (block.byViewer || block.byThem) return 'denied';

@@ -15,7 +15,9 @@ export async function readPhotoUpload(request: Request): Promise<Uint8Array> {
   const body = await readBodyBytes(request, UPLOAD_BODY_LIMIT);
   let form: FormData;
   try {
-    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), { headers: { 'content-type': type } }).formData();
+    form = await new Response(new Blob([body as Uint8Array<ArrayBuffer>]), {
+      headers: { 'content-type': type },
+    }).formData();
   } catch {
     throw invalidFields({ photo: 'image_invalid' });
   }

@@ -53,7 +53,13 @@ function uploadWithProgress(file: File, onProgress: (percent: number) => void): 
  * or deleted after a confirmation, and uploads with progress. The limit is said openly, and at
  * the limit the upload control is disabled with the way to more photos beside it.
  */
-export default function PhotoManager({ initial, premium, premiumLimit, premiumHref, messages }: PhotoManagerProps) {
+export default function PhotoManager({
+  initial,
+  premium,
+  premiumLimit,
+  premiumHref,
+  messages,
+}: PhotoManagerProps) {
   const t = islandTranslator(messages);
   const [state, setState] = useState<PhotosAnswer>(initial);
   const [progress, setProgress] = useState<number | null>(null);
@@ -119,13 +125,17 @@ export default function PhotoManager({ initial, premium, premiumLimit, premiumHr
         <strong data-testid="photo-count">{t('photos.count', { count: photos.length, limit })}</strong>
         {!premium && (
           <span className="text-body-secondary">
-            {t('photos.premium_hint', { premium: premiumLimit })} <a href={premiumHref}>{t('photos.get_premium')}</a>
+            {t('photos.premium_hint', { premium: premiumLimit })}{' '}
+            <a href={premiumHref}>{t('photos.get_premium')}</a>
           </span>
         )}
       </div>
       {full && !premium && (
         <div className="alert alert-info py-2" role="status" data-testid="photo-limit">
-          {t('photos.at_limit')} <a href={premiumHref} className="alert-link">{t('photos.get_premium')}</a>
+          {t('photos.at_limit')}{' '}
+          <a href={premiumHref} className="alert-link">
+            {t('photos.get_premium')}
+          </a>
         </div>
       )}
 
@@ -173,14 +183,19 @@ export default function PhotoManager({ initial, premium, premiumLimit, premiumHr
         )}
       </div>
 
-      {main && main.status !== 'active' && <p className="alert alert-warning py-2">{t('photos.pending_main')}</p>}
+      {main && main.status !== 'active' && (
+        <p className="alert alert-warning py-2">{t('photos.pending_main')}</p>
+      )}
 
       {photos.length === 0 ? (
         <p className="text-body-secondary" data-testid="photos-empty">
           {t('photos.empty')}
         </p>
       ) : (
-        <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 g-3 list-unstyled" aria-label={t('photos.grid')}>
+        <ul
+          className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 g-3 list-unstyled"
+          aria-label={t('photos.grid')}
+        >
           {photos.map((photo, index) => (
             <li key={photo.id} className="col" data-testid="photo-item">
               <div className="card h-100">
@@ -195,7 +210,9 @@ export default function PhotoManager({ initial, premium, premiumLimit, premiumHr
                 />
                 <div className="card-body p-2">
                   <div className="d-flex flex-wrap gap-1 mb-2">
-                    <span className={`badge ${STATUS_BADGE[photo.status]}`}>{t(`photos.status.${photo.status}`)}</span>
+                    <span className={`badge ${STATUS_BADGE[photo.status]}`}>
+                      {t(`photos.status.${photo.status}`)}
+                    </span>
                     {photo.main && <span className="badge text-bg-primary">{t('photos.main')}</span>}
                     {photo.locked && <span className="badge text-bg-secondary">{t('photos.locked')}</span>}
                   </div>

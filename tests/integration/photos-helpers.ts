@@ -13,19 +13,28 @@ export interface Upload {
 /** A small photo of one colour, different for each `seed`, as a JPEG. */
 export function jpeg(seed = 0, size = 64): Promise<Buffer> {
   const c = (n: number) => (n * 53 + seed * 97) % 256;
-  return sharp({ create: { width: size, height: size, channels: 3, background: { r: c(1), g: c(2), b: c(3) } } })
+  return sharp({
+    create: { width: size, height: size, channels: 3, background: { r: c(1), g: c(2), b: c(3) } },
+  })
     .jpeg()
     .toBuffer();
 }
 
 /** A multipart/form-data body with one file field. */
-export function multipart(bytes: Buffer, field = 'photo', type = 'image/jpeg'): { body: Buffer; contentType: string } {
+export function multipart(
+  bytes: Buffer,
+  field = 'photo',
+  type = 'image/jpeg',
+): { body: Buffer; contentType: string } {
   const boundary = `----kindredtest${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="photo.jpg"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** `POST /api/photos.php` with `bytes` as the `photo` field. */

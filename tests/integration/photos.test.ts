@@ -30,7 +30,8 @@ const call = (member: Member, method: string, path: string, body?: unknown) =>
   app.request(path, { method, body, headers: { cookie: member.cookie } });
 
 /** Files as stored (DATA_DIR/uploads). */
-const storedFile = (url: string) => join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length));
+const storedFile = (url: string) =>
+  join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length));
 
 async function block(blocker: Member, blocked: Member): Promise<void> {
   await app.db
@@ -76,7 +77,13 @@ describe('POST /api/photos.php', () => {
     expect(second.main).toBe(false);
     const list = await call(member, 'GET', '/api/photos.php');
     expect(list.status).toBe(200);
-    expect(list.json()).toMatchObject({ limit: 3, photos: [{ id: first.id, main: true }, { id: second.id, main: false }] });
+    expect(list.json()).toMatchObject({
+      limit: 3,
+      photos: [
+        { id: first.id, main: true },
+        { id: second.id, main: false },
+      ],
+    });
   });
 
   it('refuses what is not an image (422 image_invalid) and a missing field, storing nothing', async () => {
@@ -85,7 +92,9 @@ describe('POST /api/photos.php', () => {
     expect(random.status).toBe(422);
     expect(random.body).toMatchObject({ error: 'validation', fields: { photo: 'image_invalid' } });
     expect(random.body.field_messages.photo).toMatch(/JPEG, PNG or WebP/);
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await upload(app, member, gif)).body.fields).toEqual({ photo: 'image_invalid' });
     const missing = await upload(app, member, await jpeg(), { field: 'picture' });
     expect(missing.status).toBe(422);
@@ -113,7 +122,10 @@ describe('POST /api/photos.php', () => {
     expect(justOver.status).toBe(413);
     expect(justOver.body).toMatchObject({ error: 'payload_too_large', limit: 10 * 1024 * 1024 });
     // Far over: refused from the declared length, before the body is read.
-    const far = await upload(app, member, Buffer.alloc(11 * 1024 * 1024, 1)).catch(() => ({ status: 413, body: {} }));
+    const far = await upload(app, member, Buffer.alloc(11 * 1024 * 1024, 1)).catch(() => ({
+      status: 413,
+      body: {},
+    }));
     expect(far.status).toBe(413);
     expect(await app.inspect.count('photos', { profile_id: member.profileId })).toBe(0);
   });
@@ -138,7 +150,8 @@ describe('POST /api/photos.php', () => {
     const { readdirSync } = await import('node:fs');
     const mine = new Set<string>();
     const root = join(app.server.dataDir, 'uploads', 'amber');
-    for (const shard of readdirSync(root)) for (const f of readdirSync(join(root, shard))) mine.add(`amber/${shard}/${f}`);
+    for (const shard of readdirSync(root))
+      for (const f of readdirSync(join(root, shard))) mine.add(`amber/${shard}/${f}`);
     for (const file of kept) expect(mine.has(file!)).toBe(true);
     const uploadedHere = [...mine].filter((f) => /\/[a-f0-9]{32}-/.test(f));
     const others = uploadedHere.filter((f) => !kept.has(f));

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { photosForViewer } from '../../src/features/photos/index.ts';
+import type { ServiceContext } from '../../src/server/context.ts';
 import { useServer } from '../support/use-server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { jpeg, mediaPath, upload } from './photos-helpers.ts';
@@ -315,5 +317,60 @@ describe('/media/… of uploaded photos', () => {
       expect((await get(url, viewer)).status, url).toBe(404);
       expect((await get(url, owner)).status, url).toBe(200);
     }
+  });
+});
+
+describe('photosForViewer (the profile view’s photos)', () => {
+  const ctx = () =>
+    ({
+      site: { cdnPrefix: 'https://cdn.example' },
+      network: 'amber',
+      db: app.db,
+    }) as unknown as ServiceContext;
+
+  it('gives the owner everything, others active photos, locked ones blurred unless premium', async () => {
+    const owner = await app.make.loggedIn();
+    const main = await uploaded(owner, 1);
+    const locked = await uploaded(owner, 2);
+    const pending = await uploaded(owner, 3);
+    await call(owner, 'PUT', '/api/photos.php', { id: locked.id, locked: true });
+    await app.make.setPhotoStatus(pending.id, 'pending');
+    const [blur, blurThumb] = await blurredFiles(locked.id);
+
+    const own = await photosForViewer(ctx(), owner.profileId, { profileId: owner.profileId, premium: false });
+    expect(own.map((p) => [p.id, p.blurred])).toEqual([
+      [main.id, false],
+      [locked.id, false],
+      [pending.id, false],
+    ]);
+
+    const free = await photosForViewer(ctx(), owner.profileId, { profileId: 'someone', premium: false });
+    expect(free).toEqual([
+      {
+        id: main.id,
+        filename: `https://cdn.example${main.filename}`,
+        thumb_filename: `https://cdn.example${main.thumb_filename}`,
+        match: `https://cdn.example${main.match}`,
+        locked: false,
+        blurred: false,
+        main: true,
+      },
+      {
+        id: locked.id,
+        filename: `https://cdn.example/media/${blur}`,
+        thumb_filename: `https://cdn.example/media/${blurThumb}`,
+        match: `https://cdn.example/media/${blurThumb}`,
+        locked: true,
+        blurred: true,
+        main: false,
+      },
+    ]);
+    const premium = await photosForViewer(ctx(), owner.profileId, { profileId: 'someone', premium: true });
+    expect(premium[1]).toMatchObject({
+      id: locked.id,
+      blurred: false,
+      filename: `https://cdn.example${locked.filename}`,
+    });
+    expect(await photosForViewer(ctx(), owner.profileId, null)).toHaveLength(2);
   });
 });

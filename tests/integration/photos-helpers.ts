@@ -5,9 +5,19 @@ import type { TestSession } from '../support/factories.ts';
 
 /* Uploads as a browser sends them (multipart, binary), for the photos tests. */
 
+/** The answer's JSON: `{ photo }` or an API error. */
+export interface UploadBody {
+  photo?: unknown;
+  error?: string;
+  fields?: Record<string, string>;
+  field_messages?: Record<string, string>;
+  limit?: number;
+  [detail: string]: unknown;
+}
+
 export interface Upload {
   status: number;
-  body: Record<string, any>;
+  body: UploadBody;
 }
 
 /** A small photo of one colour, different for each `seed`, as a JPEG. */
@@ -65,9 +75,9 @@ export function upload(
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: Record<string, any> = {};
+          let parsed: UploadBody = {};
           try {
-            parsed = JSON.parse(text) as Record<string, any>;
+            parsed = JSON.parse(text) as UploadBody;
           } catch {
             parsed = { text };
           }

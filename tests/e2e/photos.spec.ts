@@ -39,9 +39,9 @@ async function newMember(browser: Browser, width: number): Promise<Page> {
   return page;
 }
 
-/** Closes the corner notices so the screenshot shows the page beneath them. */
+/** Clears the corner notices (they fade by themselves) so the screenshot shows the page beneath. */
 async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('.kindred-toast button').all()) await close.click().catch(() => {});
+  await page.evaluate(() => document.querySelectorAll('.kindred-toast').forEach((toast) => toast.remove()));
 }
 
 for (const width of [360, 1280]) {

@@ -307,6 +307,19 @@ describe('/media/… of uploaded photos', () => {
     }
   });
 
+  it('serves no file of a photo whose row is gone, even while the file remains', async () => {
+    const { owner, main } = await ownerWithPhotos();
+    await app.db
+      .updateTable('profiles')
+      .set({ main_photo_id: null })
+      .where('id', '=', owner.profileId)
+      .execute();
+    await app.db.deleteFrom('photos').where('id', '=', main.id).execute();
+    expect(existsSync(storedFile(main.filename))).toBe(true);
+    expect((await get(main.filename)).status).toBe(404);
+    expect((await get(main.filename, owner)).status).toBe(404);
+  });
+
   it('keeps a pending or rejected photo to its owner', async () => {
     const { owner, main, second } = await ownerWithPhotos();
     const viewer = await app.make.loggedIn();

@@ -222,6 +222,9 @@ export async function photosForViewer(
   return shown;
 }
 
+/** The names `newFileKey` gives; files named otherwise come from the demo seed or older code. */
+const UPLOADED_NAME = /\/[a-f0-9]{32}-[a-z]+\.webp$/;
+
 /** How the media route answers a file: to anyone and cacheable, to this viewer only, or not. */
 export type MediaAccess = 'public' | 'private' | 'denied';
 
@@ -237,7 +240,8 @@ export function fileKind(path: string): FileKind | undefined {
  * photo is active, the profile shown, and neither blocked the other; a locked photo's sharp
  * files only to premium members (the others get its blurred copies, under other names). A
  * member who deleted the account is shown to nobody, owner included, until the account returns.
- * A file of no photo row (another feature's, or one being erased) keeps the route's old rule.
+ * A file of no photo row is refused when its name is an upload's (its photo is gone, the file
+ * only not yet removed); other names keep the route's old rule (public), as before this feature.
  */
 export async function mediaAccess(
   ctx: ServiceContext,
@@ -247,7 +251,8 @@ export async function mediaAccess(
   const kind = fileKind(path);
   if (!kind) return 'denied';
   const file = await photoFileOwner(ctx.db, ctx.network, kind, path);
-  if (!file) return 'public';
+  // An upload's file without its row is being deleted, or its removal failed: nobody's any more.
+  if (!file) return UPLOADED_NAME.test(path) ? 'denied' : 'public';
   if (file.memberStatus === 'deleted') return 'denied';
   if (viewer?.profileId === file.profileId) return 'private';
   if (file.status !== 'active' || file.profileStatus !== 'active') return 'denied';

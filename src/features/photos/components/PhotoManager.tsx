@@ -231,7 +231,6 @@ export default function PhotoManager({
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-secondary"
-                      aria-pressed={photo.locked}
                       disabled={busy !== null || (photo.main && !photo.locked)}
                       title={photo.main ? t('photos.error.lock_main') : t('photos.lock_hint')}
                       onClick={() => void change(photo, { locked: !photo.locked })}

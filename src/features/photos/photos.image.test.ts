@@ -123,6 +123,22 @@ describe('the photo pipeline', () => {
       expect(await refusal(processPhoto(bytes)), name).toBe('image_invalid');
   });
 
+  it('works through a burst of uploads in turns, a broken file among them releasing its turn', async () => {
+    const good = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const broken = good.subarray(0, Math.floor(good.length / 2));
+    const results = await Promise.all(
+      [good, broken, good, broken, good, good, good].map((bytes) =>
+        processPhoto(bytes).then(
+          () => 'ok',
+          (error: unknown) => (error instanceof ImageRefused ? error.code : 'thrown'),
+        ),
+      ),
+    );
+    expect(results).toEqual(['ok', 'image_invalid', 'ok', 'image_invalid', 'ok', 'ok', 'ok']);
+  });
+
   it('accepts PNG and WebP as well as JPEG', async () => {
     for (const format of ['png', 'webp'] as const) {
       const bytes = await sharp({ create: { width: 50, height: 30, channels: 4, background: '#ff00ff80' } })

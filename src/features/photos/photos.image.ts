@@ -55,9 +55,36 @@ export async function checkImage(bytes: Uint8Array): Promise<{ width: number; he
   return { width, height };
 }
 
+/**
+ * Decoding a large photo takes a core and a few hundred megabytes for about a second: at most
+ * this many run at once in a process, the others wait their turn, so a burst of uploads slows
+ * uploads down instead of starving every other request of CPU and memory.
+ */
+const PARALLEL_DECODES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The turn passes straight to the next in line; `running` only drops when nobody waits.
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 /** The five stored files of one upload, or an `ImageRefused`. */
 export async function processPhoto(bytes: Uint8Array): Promise<PhotoFiles> {
+  // The header check costs nothing and needs no turn: a refusal answers at once.
   await checkImage(bytes);
+  return inTurn(() => encodePhoto(bytes));
+}
+
+async function encodePhoto(bytes: Uint8Array): Promise<PhotoFiles> {
   let full: { data: Buffer; info: OutputInfo };
   try {
     // Decoded once, upright, at most the full view's size; everything else derives from these pixels.

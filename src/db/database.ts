@@ -142,6 +142,13 @@ export interface PhotosTable {
   thumb_filename: string;
   /** The square crop used by the like modal and match cards. */
   match_filename: string;
+  /**
+   * Blurred copies (full size, thumbnail) shown to non-premium viewers of a locked photo, each
+   * under its own random name; null on photos made before they existed (demo seed), which then
+   * reach such viewers not at all.
+   */
+  blur_filename: ColumnType<string | null, string | null | undefined, string | null>;
+  blur_thumb_filename: ColumnType<string | null, string | null | undefined, string | null>;
   status: PhotoStatus;
   /** Blurred for viewers without premium. */
   locked: Generated<Bool>;

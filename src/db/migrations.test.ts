@@ -518,6 +518,7 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
     dismissed_alerts: null,
   },
   profiles: { fictional: 0, public_consent: 0 },
+  photos: { blur_filename: null, blur_thumb_filename: null },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0 },
   orders: { recurring: 0 },

@@ -4,6 +4,7 @@ import { complaintsPrivacy } from '../features/complaints/complaints.privacy.ts'
 import { notificationsPrivacy } from '../features/notifications/notifications.privacy.ts';
 import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviours.privacy.ts';
 import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
+import { photosPrivacy } from '../features/photos/photos.privacy.ts';
 import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
@@ -16,6 +17,7 @@ import { realtimePrivacy } from './realtime/realtime.privacy.ts';
  */
 export const privacy: PrivacyRegistry = {
   hooks: [
+    photosPrivacy,
     profilesPrivacy,
     chatPrivacy,
     realtimePrivacy,

@@ -25,6 +25,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'notifications',
   'pages',
   'pricing',
+  'profile',
   'reset-password',
   'robots.txt',
   'settings',

@@ -134,6 +134,7 @@ export const PLATFORM_DEFAULTS = {
   message_length: 1000,
   refund_days: 14,
   member_resell: true,
+  photo_moderation: 'post',
   prices: {
     default_currency: 'EUR',
     welcome_discount_percentage: 25,

@@ -74,6 +74,8 @@ export interface Site {
   messageLength: number;
   refundDays: number;
   memberResell: boolean;
+  /** New photos: shown at once (`post`) or `pending` until approved (`pre`). */
+  photoModeration: 'post' | 'pre';
   mailName: string;
   mailFrom: string;
   company: Company;
@@ -164,6 +166,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
     messageLength: tenant.message_length ?? d.message_length,
     refundDays: tenant.refund_days ?? d.refund_days,
     memberResell: tenant.member_resell ?? d.member_resell,
+    photoModeration: tenant.photo_moderation ?? d.photo_moderation,
     mailName: tenant.mail_name ?? tenant.name,
     mailFrom: tenant.mail_from ?? `no-reply@${primaryDomain}`,
     company,

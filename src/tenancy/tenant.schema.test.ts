@@ -119,6 +119,7 @@ const validTenant = fc.record(
     message_length: fc.integer({ min: 20, max: 10_000 }),
     refund_days: fc.integer({ min: 0, max: 365 }),
     member_resell: fc.boolean(),
+    photo_moderation: fc.constantFrom('post', 'pre'),
     mail_name: text,
     mail_from: email,
     company,

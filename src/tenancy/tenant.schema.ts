@@ -215,6 +215,12 @@ export const tenantSchema = z.strictObject({
   refund_days: z.number().int().min(0).max(365).optional(),
   /** This site's members may be shown on the other sites of its network (`settings.member_resell`). */
   member_resell: z.boolean().optional(),
+  /**
+   * When members' new photos are shown to others: `post` (default) shows them at once and the
+   * operator may reject one later; `pre` keeps each new photo `pending` until the operator
+   * approves it.
+   */
+  photo_moderation: z.enum(['post', 'pre']).optional(),
   /** Sender name of the site's e-mails (`settings.mail_name`); default: the site's name. */
   mail_name: z.string().min(1).optional(),
   /** Sender address of the site's e-mails; default `no-reply@<first domain>`. */

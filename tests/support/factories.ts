@@ -300,6 +300,7 @@ export function factories(db: Kysely<Database>): Factories {
           filename: files[0]!,
           thumb_filename: files[1]!,
           match_filename: files[2]!,
+          blur_filename: files[3]!,
           status: options.status ?? 'active',
           position: 0,
           created_at: Date.now(),

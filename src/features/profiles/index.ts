@@ -23,4 +23,3 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
  */
 export { visibleProfiles, CARD_COLUMNS, blockBetween } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
-export { photoFileWithdrawn } from './profiles.media.ts';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
-/* The profiles' part of a member's export and erasure: profile, photos, interests, likes, swipes, blocks. */
+/* The profiles' part of a member's export and erasure: profile, interests, likes, swipes, blocks. */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,13 +24,6 @@ export async function exportProfileRecords(db: Db, network: string, memberId: st
       .where('network_id', '=', network)
       .where('member_id', '=', memberId)
       .executeTakeFirst(),
-    photos: await db
-      .selectFrom('photos')
-      .select(['id', 'filename', 'status', 'locked', 'position', 'created_at'])
-      .where('network_id', '=', network)
-      .where('profile_id', '=', p)
-      .orderBy('position')
-      .execute(),
     interests: await db
       .selectFrom('profile_interests')
       .select('interest')
@@ -48,7 +41,7 @@ const BOTH_SIDES = [
 ] as const;
 
 /**
- * Removes the profile's personal data and answers its photo files (all stored sizes).
+ * Removes the profile's personal data (its photos are the photos feature's, erased before).
  *
  * The row itself stays, as a shell that says nothing about the person: other members'
  * conversations and the messages in them point at it (deleting it would cascade and empty their
@@ -64,21 +57,14 @@ export async function eraseProfileRecords(
   network: string,
   p: string,
   now: number,
-): Promise<string[]> {
-  const photos = await trx
-    .selectFrom('photos')
-    .select(['filename', 'thumb_filename', 'match_filename'])
-    .where('network_id', '=', network)
-    .where('profile_id', '=', p)
-    .execute();
-  const files = photos.flatMap((photo) => [photo.filename, photo.thumb_filename, photo.match_filename]);
+): Promise<void> {
+  // Photos first went with the photos feature's hook; nothing may point at them any more.
   await trx
     .updateTable('profiles')
     .set({ main_photo_id: null })
     .where('network_id', '=', network)
     .where('id', '=', p)
     .execute();
-  await trx.deleteFrom('photos').where('network_id', '=', network).where('profile_id', '=', p).execute();
   await trx
     .deleteFrom('profile_interests')
     .where('network_id', '=', network)
@@ -109,5 +95,4 @@ export async function eraseProfileRecords(
     .where('network_id', '=', network)
     .where('id', '=', p)
     .execute();
-  return files;
 }

@@ -4,14 +4,6 @@ import { eraseProfileRecords, exportProfileRecords } from './profiles.privacy.re
 
 export { memberProfileId } from './profiles.privacy.repository.ts';
 
-/** The variants a photo has in storage: its three stored sizes and the blurred one derived from it. */
-function photoFiles(stored: string[]): string[] {
-  const files = new Set(stored);
-  for (const file of stored)
-    if (file.endsWith('-main.webp')) files.add(file.replace(/-main\.webp$/, '-blur.webp'));
-  return [...files];
-}
-
 /** The member's choices about other profiles; erasure removes both sides of each (see the repository). */
 const choices: readonly AnyMemberRows[] = [
   {
@@ -45,26 +37,23 @@ const choices: readonly AnyMemberRows[] = [
 ];
 
 /**
- * The profile and what hangs on it. Likes, swipes and blocks live here until the likes and swipe
+ * The profile and what hangs on it (photos excepted: src/features/photos/photos.privacy.ts). Likes, swipes and blocks live here until the likes and swipe
  * features exist; they take their tables (and this part of the hook) with them.
  */
 export const profilesPrivacy: PrivacyHook = {
   owner: 'profiles',
-  tables: ['profiles', 'photos', 'profile_interests', 'likes', 'swipes', 'blocks'],
-  async export(db, subject, view) {
+  tables: ['profiles', 'profile_interests', 'likes', 'swipes', 'blocks'],
+  async export(db, subject) {
     const { network, memberId, profileId } = subject;
     const records = await exportProfileRecords(db, network, memberId, profileId ?? '');
     return {
       profile: readableTimes(records.profile ?? null),
-      photos: readableTimes(
-        records.photos.map((photo) => ({ ...photo, url: view.mediaUrl(photo.filename) })),
-      ),
       interests: records.interests.map((row) => row.interest),
       ...(await exportMemberTables(db, choices, subject)),
     };
   },
   async erase(trx, { network, profileId, now }) {
-    if (!profileId) return [];
-    return photoFiles(await eraseProfileRecords(trx, network, profileId, now));
+    // Photos and their files are the photos feature's (its hook runs first).
+    if (profileId) await eraseProfileRecords(trx, network, profileId, now);
   },
 };

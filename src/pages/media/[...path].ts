@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { photoFileWithdrawn } from '../../features/profiles/index.ts';
+import { mediaAccess } from '../../features/photos/index.ts';
 import { serviceContext } from '../../server/context.ts';
 import { apiError } from '../../server/http.ts';
 
@@ -7,25 +7,43 @@ import { apiError } from '../../server/http.ts';
 const MEDIA_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([a-z0-9]{2})\/([a-z0-9]+-(?:main|thumb|match|blur)\.webp)$/;
 
 /**
+ * A stored image can never run as a page: the browser must not guess another type, and the
+ * sandbox with no sources keeps a crafted file opened on its own from scripting or loading
+ * anything.
+ */
+const FILE_HEADERS = {
+  'content-type': 'image/webp',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "sandbox; default-src 'none'",
+};
+
+/**
  * Images from the platform's file storage (DATA_DIR/uploads by default): the one way a stored
  * file reaches a browser. A site serves only its own network's files, so one brand's domain
- * never exposes another network's members. Names are random and never reused, so responses are
- * cached for good. A member who deleted their account is no longer shown: their photos answer
- * 404 from that moment, though the files wait for the erasure (the account may come back).
+ * never exposes another network's members. Who may have which file is the photos feature's
+ * rule (`mediaAccess`): the active main photo of a visible profile is public and cached for
+ * good (names are random and never reused); every other file is answered only to a viewer the
+ * rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
+ * that a file exists.
  */
 export const GET: APIRoute = async ({ params, locals }) => {
   const path = params.path ?? '';
   const match = MEDIA_PATH.exec(path);
   if (!match || match[1] !== locals.site.network) return apiError(locals.t, 404, 'not_found');
   try {
-    if (await photoFileWithdrawn(serviceContext(locals), path)) return apiError(locals.t, 404, 'not_found');
+    const member = locals.member;
+    const viewer = member ? { profileId: member.profileId, premium: member.paidUser } : null;
+    const access = await mediaAccess(serviceContext(locals), path, viewer);
+    if (access === 'denied') return apiError(locals.t, 404, 'not_found');
     const file = await locals.platform.storage.stream(path);
     if (!file) return apiError(locals.t, 404, 'not_found');
     return new Response(file.body, {
       headers: {
-        'content-type': 'image/webp',
+        ...FILE_HEADERS,
         'content-length': String(file.size),
-        'cache-control': 'public, max-age=31536000, immutable',
+        // A checked file may stop being this viewer's (a block, a lock): kept only briefly, and
+        // only in the viewer's own browser.
+        'cache-control': access === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=300',
       },
     });
   } catch {

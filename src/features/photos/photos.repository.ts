@@ -1,0 +1,359 @@
+import { type Kysely, type Selectable, SqliteAdapter, sql, type Transaction } from 'kysely';
+import type { Database, PhotosTable, PhotoStatus } from '../../db/database.ts';
+
+/* The photos table and the profile's choice of main photo: the only SQL of the photos feature. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type PhotoRow = Pick<
+  Selectable<PhotosTable>,
+  | 'id'
+  | 'filename'
+  | 'thumb_filename'
+  | 'match_filename'
+  | 'blur_filename'
+  | 'blur_thumb_filename'
+  | 'status'
+  | 'locked'
+  | 'position'
+>;
+
+const PHOTO_COLUMNS = [
+  'id',
+  'filename',
+  'thumb_filename',
+  'match_filename',
+  'blur_filename',
+  'blur_thumb_filename',
+  'status',
+  'locked',
+  'position',
+] as const;
+
+/** A profile's photos in the member's order, and which one is the main photo. */
+export async function profilePhotos(
+  db: Db,
+  network: string,
+  profileId: string,
+): Promise<{ photos: PhotoRow[]; mainPhotoId: string | null }> {
+  const [photos, profile] = await Promise.all([
+    db
+      .selectFrom('photos')
+      .select([...PHOTO_COLUMNS])
+      .where('network_id', '=', network)
+      .where('profile_id', '=', profileId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('profiles')
+      .select('main_photo_id')
+      .where('network_id', '=', network)
+      .where('id', '=', profileId)
+      .executeTakeFirst(),
+  ]);
+  return { photos, mainPhotoId: profile?.main_photo_id ?? null };
+}
+
+export interface NewPhoto {
+  id: string;
+  profileId: string;
+  filename: string;
+  thumbFilename: string;
+  matchFilename: string;
+  blurFilename: string;
+  blurThumbFilename: string;
+  status: PhotoStatus;
+  createdAt: number;
+}
+
+const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * Adds the photo unless the profile already has `limit` photos; answers whether it did. The
+ * count and the insert cannot be split by a parallel upload: SQLite runs them as one statement
+ * (INSERT … SELECT … WHERE count < limit, which holds the database's write lock throughout);
+ * PostgreSQL locks the profile's row first, so parallel uploads of one member queue behind it
+ * and each counts what the one before it committed. The first photo becomes the main photo.
+ */
+export async function insertPhotoWithinLimit(
+  db: Kysely<Database>,
+  network: string,
+  photo: NewPhoto,
+  limit: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const p = photo.profileId;
+    let inserted: boolean;
+    if (isSqlite(trx)) {
+      const result = await sql`
+        INSERT INTO photos (id, profile_id, network_id, filename, thumb_filename, match_filename,
+          blur_filename, blur_thumb_filename, status, locked, position, created_at)
+        SELECT ${photo.id}, ${p}, ${network}, ${photo.filename}, ${photo.thumbFilename},
+          ${photo.matchFilename}, ${photo.blurFilename}, ${photo.blurThumbFilename}, ${photo.status}, 0,
+          COALESCE((SELECT MAX(position) + 1 FROM photos WHERE network_id = ${network} AND profile_id = ${p}), 0),
+          ${photo.createdAt}
+        WHERE (SELECT COUNT(*) FROM photos WHERE network_id = ${network} AND profile_id = ${p}) < ${limit}
+      `.execute(trx);
+      inserted = Number(result.numAffectedRows ?? 0) === 1;
+    } else {
+      const locked = await trx
+        .selectFrom('profiles')
+        .select('id')
+        .where('network_id', '=', network)
+        .where('id', '=', p)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) return false;
+      const counted = await trx
+        .selectFrom('photos')
+        .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.max('position').as('last')])
+        .where('network_id', '=', network)
+        .where('profile_id', '=', p)
+        .executeTakeFirstOrThrow();
+      inserted = Number(counted.n) < limit;
+      if (inserted)
+        await trx
+          .insertInto('photos')
+          .values({
+            id: photo.id,
+            profile_id: p,
+            network_id: network,
+            filename: photo.filename,
+            thumb_filename: photo.thumbFilename,
+            match_filename: photo.matchFilename,
+            blur_filename: photo.blurFilename,
+            blur_thumb_filename: photo.blurThumbFilename,
+            status: photo.status,
+            locked: 0,
+            position: counted.last === null ? 0 : Number(counted.last) + 1,
+            created_at: photo.createdAt,
+          })
+          .execute();
+    }
+    if (inserted)
+      await trx
+        .updateTable('profiles')
+        .set({ main_photo_id: photo.id })
+        .where('network_id', '=', network)
+        .where('id', '=', p)
+        .where('main_photo_id', 'is', null)
+        .execute();
+    return inserted;
+  });
+}
+
+/** Makes one of the profile's photos its main photo; false when the profile has no such photo. */
+export async function setMainPhoto(
+  db: Db,
+  network: string,
+  profileId: string,
+  photoId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('profiles')
+    .set({ main_photo_id: photoId })
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('photos')
+          .select('id')
+          .where('network_id', '=', network)
+          .where('profile_id', '=', profileId)
+          .where('id', '=', photoId),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setPhotoLocked(
+  db: Db,
+  network: string,
+  profileId: string,
+  photoId: string,
+  locked: boolean,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('photos')
+    .set({ locked: locked ? 1 : 0 })
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .where('id', '=', photoId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every stored file of a photo row. */
+export function filesOf(
+  row: Pick<
+    PhotoRow,
+    'filename' | 'thumb_filename' | 'match_filename' | 'blur_filename' | 'blur_thumb_filename'
+  >,
+): string[] {
+  return [
+    row.filename,
+    row.thumb_filename,
+    row.match_filename,
+    row.blur_filename,
+    row.blur_thumb_filename,
+  ].filter((file): file is string => !!file);
+}
+
+/**
+ * Deletes one of the profile's photos and answers its files (to remove once this committed), or
+ * undefined when the profile has no such photo. A deleted main photo hands its place to the
+ * next photo in the member's order, an active one first.
+ */
+export async function deletePhoto(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+  photoId: string,
+): Promise<string[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('photos')
+      .select([...PHOTO_COLUMNS])
+      .where('network_id', '=', network)
+      .where('profile_id', '=', profileId)
+      .where('id', '=', photoId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const profile = await trx
+      .selectFrom('profiles')
+      .select('main_photo_id')
+      .where('network_id', '=', network)
+      .where('id', '=', profileId)
+      .executeTakeFirst();
+    if (profile?.main_photo_id === photoId) {
+      const next = await trx
+        .selectFrom('photos')
+        .select('id')
+        .where('network_id', '=', network)
+        .where('profile_id', '=', profileId)
+        .where('id', '!=', photoId)
+        .orderBy(sql`CASE WHEN status = 'active' THEN 0 ELSE 1 END`)
+        .orderBy('position')
+        .limit(1)
+        .executeTakeFirst();
+      await trx
+        .updateTable('profiles')
+        .set({ main_photo_id: next?.id ?? null })
+        .where('network_id', '=', network)
+        .where('id', '=', profileId)
+        .execute();
+    }
+    await trx.deleteFrom('photos').where('network_id', '=', network).where('id', '=', photoId).execute();
+    return filesOf(row);
+  });
+}
+
+/** Which stored size a media path names, by its suffix; `blur` is either blurred copy. */
+export type FileKind = 'main' | 'thumb' | 'match' | 'blur';
+
+export interface PhotoFileOwner {
+  photoId: string;
+  profileId: string;
+  status: PhotoStatus;
+  locked: boolean;
+  isMain: boolean;
+  profileStatus: string;
+  /** Null for an operator's profile (no account). */
+  memberStatus: string | null;
+  invisible: boolean;
+  private: boolean;
+}
+
+/** Whose photo file `path` is, found through the index of the column its kind is kept in. */
+export async function photoFileOwner(
+  db: Db,
+  network: string,
+  kind: FileKind,
+  path: string,
+): Promise<PhotoFileOwner | undefined> {
+  let query = db
+    .selectFrom('photos as ph')
+    .innerJoin('profiles as p', 'p.id', 'ph.profile_id')
+    .leftJoin('members as m', 'm.id', 'p.member_id')
+    .select([
+      'ph.id',
+      'ph.profile_id',
+      'ph.status',
+      'ph.locked',
+      'p.main_photo_id',
+      'p.status as profile_status',
+      'm.status as member_status',
+      'm.invisible',
+      'm.private',
+    ])
+    .where('ph.network_id', '=', network);
+  if (kind === 'main') query = query.where('ph.filename', '=', path);
+  else if (kind === 'thumb') query = query.where('ph.thumb_filename', '=', path);
+  else if (kind === 'match') query = query.where('ph.match_filename', '=', path);
+  else
+    query = query.where((eb) =>
+      eb.or([eb('ph.blur_filename', '=', path), eb('ph.blur_thumb_filename', '=', path)]),
+    );
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    photoId: row.id,
+    profileId: row.profile_id,
+    status: row.status,
+    locked: row.locked === 1,
+    isMain: row.main_photo_id === row.id,
+    profileStatus: row.profile_status,
+    memberStatus: row.member_status,
+    invisible: row.invisible === 1,
+    private: row.private === 1,
+  };
+}
+
+/** The member's photos for the data download. */
+export async function exportPhotos(db: Db, network: string, profileId: string) {
+  return db
+    .selectFrom('photos')
+    .select([
+      'id',
+      'filename',
+      'thumb_filename',
+      'match_filename',
+      'status',
+      'locked',
+      'position',
+      'created_at',
+    ])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Erasure: the profile loses its main photo and every photo row; answers all their files. */
+export async function erasePhotos(
+  trx: Transaction<Database>,
+  network: string,
+  profileId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('photos')
+    .select(['filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .execute();
+  await trx
+    .updateTable('profiles')
+    .set({ main_photo_id: null })
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .execute();
+  await trx
+    .deleteFrom('photos')
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .execute();
+  return rows.flatMap(filesOf);
+}

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../db/ids.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import { blockBetween, mediaUrl } from '../profiles/index.ts';
+import { ImageRefused, processPhoto } from './photos.image.ts';
+import {
+  deletePhoto,
+  filesOf,
+  insertPhotoWithinLimit,
+  photoFileOwner,
+  type FileKind,
+  type PhotoRow,
+  profilePhotos,
+  setMainPhoto,
+  setPhotoLocked,
+} from './photos.repository.ts';
+import { PHOTO_LIMITS, type Photo, type PhotosAnswer, type PhotoUpdate } from './photos.schemas.ts';
+
+/** Who manages photos: the session member's profile and whether they are premium. */
+export interface PhotoOwner {
+  profileId: string;
+  paidUser: boolean;
+}
+
+/** A photo as another feature shows it to a viewer (the profile view, the like modal). */
+export interface ViewerPhoto {
+  id: string;
+  filename: string;
+  thumb_filename: string;
+  match: string;
+  locked: boolean;
+  /** The paths are the blurred copies: a locked photo seen by a viewer without premium. */
+  blurred: boolean;
+  main: boolean;
+}
+
+export function photoLimit(owner: Pick<PhotoOwner, 'paidUser'>): number {
+  return owner.paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+}
+
+function limitReached(limit: number): DomainError {
+  return new DomainError('photo_limit_reached', {
+    status: 403,
+    message: 'photos.error.limit_reached',
+    vars: { limit },
+    details: { limit },
+  });
+}
+
+function toPhoto(ctx: ServiceContext, row: PhotoRow, mainPhotoId: string | null): Photo {
+  return {
+    id: row.id,
+    filename: mediaUrl(ctx.site.cdnPrefix, row.filename),
+    thumb_filename: mediaUrl(ctx.site.cdnPrefix, row.thumb_filename),
+    match: mediaUrl(ctx.site.cdnPrefix, row.match_filename),
+    status: row.status,
+    locked: row.locked === 1,
+    main: row.id === mainPhotoId,
+  };
+}
+
+/** `GET /api/photos.php`: the member's own photos, every status, and their limit. */
+export async function ownPhotos(ctx: ServiceContext, owner: PhotoOwner): Promise<PhotosAnswer> {
+  const { photos, mainPhotoId } = await profilePhotos(ctx.db, ctx.network, owner.profileId);
+  return { photos: photos.map((row) => toPhoto(ctx, row, mainPhotoId)), limit: photoLimit(owner) };
+}
+
+/**
+ * A storage key nobody can guess or derive from another: each file of a photo gets its own
+ * 128 random bits, so the blurred copy's address tells nothing of the full one's.
+ */
+function newFileKey(network: string, kind: FileKind): string {
+  const name = randomBytes(16).toString('hex');
+  return `${network}/${name.slice(0, 2)}/${name}-${kind}.webp`;
+}
+
+/**
+ * `POST /api/photos.php`: re-encodes the upload (see photos.image.ts), stores its five files and
+ * adds the photo within the member's limit. Files are written before the row (a row never points
+ * at a missing file); when the limit or anything else refuses, they are removed again.
+ */
+export async function uploadPhoto(
+  ctx: ServiceContext,
+  owner: PhotoOwner,
+  bytes: Uint8Array,
+): Promise<{ photo: Photo }> {
+  const limit = photoLimit(owner);
+  // Cheap early answer at the limit, before the CPU of decoding; the insert decides for real.
+  const before = await profilePhotos(ctx.db, ctx.network, owner.profileId);
+  if (before.photos.length >= limit) throw limitReached(limit);
+  let files;
+  try {
+    files = await processPhoto(bytes);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw invalidFields({ photo: error.code });
+    throw error;
+  }
+  const keys = {
+    filename: newFileKey(ctx.network, 'main'),
+    thumbFilename: newFileKey(ctx.network, 'thumb'),
+    matchFilename: newFileKey(ctx.network, 'match'),
+    blurFilename: newFileKey(ctx.network, 'blur'),
+    blurThumbFilename: newFileKey(ctx.network, 'blur'),
+  };
+  const written: string[] = [];
+  const removeWritten = () => Promise.allSettled(written.map((key) => ctx.storage.remove(key)));
+  const id = newId();
+  let inserted = false;
+  try {
+    const puts: [string, Uint8Array][] = [
+      [keys.filename, files.full],
+      [keys.thumbFilename, files.thumb],
+      [keys.matchFilename, files.match],
+      [keys.blurFilename, files.blurFull],
+      [keys.blurThumbFilename, files.blurThumb],
+    ];
+    await Promise.all(
+      puts.map(async ([key, body]) => {
+        written.push(key);
+        await ctx.storage.put(key, body);
+      }),
+    );
+    inserted = await insertPhotoWithinLimit(
+      ctx.db,
+      ctx.network,
+      {
+        id,
+        profileId: owner.profileId,
+        ...keys,
+        status: ctx.site.photoModeration === 'pre' ? 'pending' : 'active',
+        createdAt: ctx.clock.now(),
+      },
+      limit,
+    );
+  } catch (error) {
+    await removeWritten();
+    throw error;
+  }
+  if (!inserted) {
+    await removeWritten();
+    throw limitReached(limit);
+  }
+  const after = await profilePhotos(ctx.db, ctx.network, owner.profileId);
+  const row = after.photos.find((p) => p.id === id)!;
+  return { photo: toPhoto(ctx, row, after.mainPhotoId) };
+}
+
+const notFound = () => platformError('not_found');
+
+/**
+ * `PUT /api/photos.php`. The main photo is the profile's face on cards, landers and share images,
+ * shown to everyone: it cannot be locked, and a locked photo cannot become it. A pending photo
+ * may be chosen; others see it only once it is active (until then cards show no photo).
+ */
+export async function updatePhoto(
+  ctx: ServiceContext,
+  owner: PhotoOwner,
+  input: PhotoUpdate,
+): Promise<PhotosAnswer> {
+  const { photos, mainPhotoId } = await profilePhotos(ctx.db, ctx.network, owner.profileId);
+  const photo = photos.find((p) => p.id === input.id);
+  // Another member's photo, or none: the same 404, so ids cannot be probed.
+  if (!photo) throw notFound();
+  if ('main' in input) {
+    if (photo.locked === 1) throw invalidFields({ main: 'photo_locked' });
+    if (photo.status === 'rejected') throw invalidFields({ main: 'photo_rejected' });
+    if (!(await setMainPhoto(ctx.db, ctx.network, owner.profileId, photo.id))) throw notFound();
+  } else {
+    if (input.locked && photo.id === mainPhotoId) throw invalidFields({ locked: 'main_photo' });
+    if (!(await setPhotoLocked(ctx.db, ctx.network, owner.profileId, photo.id, input.locked)))
+      throw notFound();
+  }
+  return ownPhotos(ctx, owner);
+}
+
+/** `DELETE /api/photos.php?id=ID`: the row goes first, then its files (an orphan file at worst). */
+export async function removePhoto(ctx: ServiceContext, owner: PhotoOwner, id: string): Promise<PhotosAnswer> {
+  const files = await deletePhoto(ctx.db, ctx.network, owner.profileId, id);
+  if (!files) throw notFound();
+  await Promise.allSettled(files.map((key) => ctx.storage.remove(key)));
+  return ownPhotos(ctx, owner);
+}
+
+/**
+ * A profile's photos as `viewer` may see them (null: a visitor). The owner sees all their own;
+ * anyone else only active ones, a locked one as its blurred copies unless premium. The main
+ * photo is never shown blurred (it cannot be locked). The caller has checked that the viewer
+ * may see the profile at all (visibility, blocks).
+ */
+export async function photosForViewer(
+  ctx: ServiceContext,
+  ownerProfileId: string,
+  viewer: { profileId: string; premium: boolean } | null,
+): Promise<ViewerPhoto[]> {
+  const { photos, mainPhotoId } = await profilePhotos(ctx.db, ctx.network, ownerProfileId);
+  const own = viewer?.profileId === ownerProfileId;
+  const url = (file: string) => mediaUrl(ctx.site.cdnPrefix, file);
+  const shown: ViewerPhoto[] = [];
+  for (const row of photos) {
+    if (!own && row.status !== 'active') continue;
+    const locked = row.locked === 1 && row.id !== mainPhotoId;
+    const blurred = locked && !own && !viewer?.premium;
+    const base = { id: row.id, locked, blurred, main: row.id === mainPhotoId };
+    if (!blurred) {
+      shown.push({
+        ...base,
+        filename: url(row.filename),
+        thumb_filename: url(row.thumb_filename),
+        match: url(row.match_filename),
+      });
+    } else if (row.blur_filename && row.blur_thumb_filename) {
+      shown.push({
+        ...base,
+        filename: url(row.blur_filename),
+        thumb_filename: url(row.blur_thumb_filename),
+        match: url(row.blur_thumb_filename),
+      });
+    }
+    // A locked photo without blurred copies (made before they existed) is not shown blurred at all.
+  }
+  return shown;
+}
+
+/** The names `newFileKey` gives; files named otherwise come from the demo seed or older code. */
+const UPLOADED_NAME = /\/[a-f0-9]{32}-[a-z]+\.webp$/;
+
+/** How the media route answers a file: to anyone and cacheable, to this viewer only, or not. */
+export type MediaAccess = 'public' | 'private' | 'denied';
+
+/** The stored kind a media path names (its suffix), or undefined for a path that is no photo file. */
+export function fileKind(path: string): FileKind | undefined {
+  return /-(main|thumb|match|blur)\.webp$/.exec(path)?.[1] as FileKind | undefined;
+}
+
+/**
+ * Who may have a stored photo file (API.md "photo"). The active main photo of a visible profile
+ * is public (landers, share images, visitor search), though not to a member either side blocked.
+ * Any other file only after checking the viewer: the owner always; another member when the
+ * photo is active, the profile shown, and neither blocked the other; a locked photo's sharp
+ * files only to premium members (the others get its blurred copies, under other names). A
+ * member who deleted the account is shown to nobody, owner included, until the account returns.
+ * A file of no photo row is refused when its name is an upload's (its photo is gone, the file
+ * only not yet removed); other names keep the route's old rule (public), as before this feature.
+ */
+export async function mediaAccess(
+  ctx: ServiceContext,
+  path: string,
+  viewer: { profileId: string; premium: boolean } | null,
+): Promise<MediaAccess> {
+  const kind = fileKind(path);
+  if (!kind) return 'denied';
+  const file = await photoFileOwner(ctx.db, ctx.network, kind, path);
+  // An upload's file without its row is being deleted, or its removal failed: nobody's any more.
+  if (!file) return UPLOADED_NAME.test(path) ? 'denied' : 'public';
+  if (file.memberStatus === 'deleted') return 'denied';
+  if (viewer?.profileId === file.profileId) return 'private';
+  if (file.status !== 'active' || file.profileStatus !== 'active') return 'denied';
+  const shownToAll =
+    file.memberStatus === null || (file.memberStatus === 'active' && !file.invisible && !file.private);
+  if (viewer) {
+    const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, file.profileId);
+    if (block.byViewer || block.byThem) return 'denied';
+  }
+  if (file.isMain && shownToAll) return 'public';
+  if (!viewer) return 'denied';
+  if (file.locked && !file.isMain && kind !== 'blur' && !viewer.premium) return 'denied';
+  return 'private';
+}
+
+export { filesOf };

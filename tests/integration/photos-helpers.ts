@@ -1,0 +1,96 @@
+import http from 'node:http';
+import sharp from 'sharp';
+import type { ServerUnderTest } from '../support/use-server.ts';
+import type { TestSession } from '../support/factories.ts';
+
+/* Uploads as a browser sends them (multipart, binary), for the photos tests. */
+
+/** The answer's JSON: `{ photo }` or an API error. */
+export interface UploadBody {
+  photo?: unknown;
+  error?: string;
+  fields?: Record<string, string>;
+  field_messages?: Record<string, string>;
+  limit?: number;
+  [detail: string]: unknown;
+}
+
+export interface Upload {
+  status: number;
+  body: UploadBody;
+}
+
+/** A small photo of one colour, different for each `seed`, as a JPEG. */
+export function jpeg(seed = 0, size = 64): Promise<Buffer> {
+  const c = (n: number) => (n * 53 + seed * 97) % 256;
+  return sharp({
+    create: { width: size, height: size, channels: 3, background: { r: c(1), g: c(2), b: c(3) } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A multipart/form-data body with one file field. */
+export function multipart(
+  bytes: Buffer,
+  field = 'photo',
+  type = 'image/jpeg',
+): { body: Buffer; contentType: string } {
+  const boundary = `----kindredtest${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="photo.jpg"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    body: Buffer.concat([head, bytes, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** `POST /api/photos.php` with `bytes` as the `photo` field. */
+export function upload(
+  app: ServerUnderTest,
+  member: Pick<TestSession, 'cookie'>,
+  bytes: Buffer,
+  options: { host?: string; field?: string } = {},
+): Promise<Upload> {
+  const { body, contentType } = multipart(bytes, options.field);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: app.server.port,
+        path: '/api/photos.php',
+        method: 'POST',
+        agent: false,
+        headers: {
+          host: options.host ?? 'localhost',
+          cookie: member.cookie,
+          'content-type': contentType,
+          'content-length': String(body.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: UploadBody = {};
+          try {
+            parsed = JSON.parse(text) as UploadBody;
+          } catch {
+            parsed = { text };
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+        res.on('error', reject);
+      },
+    );
+    // The server may refuse before reading the whole body (413): that is an answer, not a failure.
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The media path of an API image path (`/media/<key>`), as the browser requests it. */
+export const mediaPath = (url: string): string => url.slice(url.indexOf('/media/'));

@@ -50,7 +50,7 @@ describe('memberProfile', () => {
     expect(profile.text).toBe('About Rosalind');
     expect(profile).toMatchObject({ fictional: true, own: false, blocked: false, photos: [] });
     // No active photo yet: the neutral picture.
-    expect(profile.main_image.filename).toBe('/images/no-photo.svg');
+    expect(profile.main_image.filename).toBe('/no-photo.svg');
   });
 
   it("keeps to the site's visible_profile_fields and visible_profile_notes", async () => {

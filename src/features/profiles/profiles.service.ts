@@ -77,7 +77,7 @@ function audienceOf(ctx: ServiceContext, now: number): AudienceFilter {
 }
 
 /** What a card shows for a member without an active main photo yet (a static file, same for all). */
-export const NO_PHOTO = '/images/no-photo.svg';
+export const NO_PHOTO = '/no-photo.svg';
 
 /**
  * A card of the member area (`visibleProfiles` rows): like a public card, but a member without

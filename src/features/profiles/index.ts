@@ -24,3 +24,14 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
 export { visibleProfiles, CARD_COLUMNS, blockBetween } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
 export { photoFileWithdrawn } from './profiles.media.ts';
+/* The member's own profile (the editor at /profile) and the lists it offers. */
+export {
+  ownProfile,
+  updateOwnProfile,
+  profileGaps,
+  profileFieldMessage,
+  profileInputRules,
+  interestOptions,
+  regionLists,
+  reverseGeocode,
+} from './profiles.editing.service.ts';

@@ -35,3 +35,7 @@ export {
   regionLists,
   reverseGeocode,
 } from './profiles.editing.service.ts';
+/*
+ * The "enrich profile" alert for member pages is an Astro component, imported by its path
+ * (this module is also loaded outside Astro): components/EnrichProfileAlert.astro.
+ */

@@ -74,6 +74,8 @@ export interface ApiUser {
   invisible: boolean;
   private: boolean;
   notifications_disabled: string[];
+  time_zone: string | null;
+  dismissed: Record<string, number>;
   profile: { id: string; name: string; country: string; status: string; main_image: unknown };
 }
 

@@ -163,6 +163,21 @@ describe('GET and PUT /api/profile.php', () => {
   });
 });
 
+describe('the /profile page', () => {
+  it('sends visitors to log in and back, and shows a member the editor with their own profile', async () => {
+    const away = await app.request('/profile');
+    expect(away.status).toBe(303);
+    expect(away.headers.location).toBe('/login?next=%2Fprofile');
+    const member = await app.make.loggedIn({ name: 'Pagevisit' });
+    const page = await get(member, '/profile');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toContain('no-store');
+    expect(page.body).toContain('My profile');
+    expect(page.body).toContain('Pagevisit');
+    expect(page.body).toContain('/profile/photos');
+  });
+});
+
 describe('the lists the editor offers', () => {
   it('GET /api/interests.php: every interest of the catalog, labelled in the request’s language', async () => {
     const res = await app.request('/api/interests.php', { headers: { 'x-locale': 'de' } });

@@ -66,7 +66,10 @@ test('a new member fills in the profile by hand, saves it and finds it after a r
     await page.getByText(interest, { exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
   await expect(page.getByText('3 of 20 chosen')).toBeVisible();
-  await page.getByRole('textbox', { name: 'About me' }).fill('Long walks, then a good glass of wine.');
+  await page
+    .getByRole('region', { name: 'About me' })
+    .getByRole('textbox')
+    .fill('Long walks, then a good glass of wine.');
 
   await page.getByLabel('Country').selectOption('DE');
   const region = page.getByLabel('State');
@@ -92,9 +95,13 @@ test('a new member fills in the profile by hand, saves it and finds it after a r
   await expect(page.getByLabel('Country')).toHaveValue('DE');
   await expect(page.getByLabel('State')).toHaveValue('BY');
   await expect(page.getByLabel('Town or city')).toHaveValue('Regensburg');
-  await expect(page.getByRole('textbox', { name: 'About me' })).toHaveValue(
+  await expect(page.getByRole('region', { name: 'About me' }).getByRole('textbox')).toHaveValue(
     'Long walks, then a good glass of wine.',
   );
+
+  // The member area told the account the browser's time zone.
+  const user = await context.request.get(siteUrl('localhost', '/api/user.php'));
+  expect((await user.json()).user.time_zone).toBe('Europe/Amsterdam');
 
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);

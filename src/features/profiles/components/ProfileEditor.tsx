@@ -259,19 +259,14 @@ export default function ProfileEditor({
 
         <Section id="about" title={t('profile.section_about')}>
           <TextAreaField
-            label={<span className="visually-hidden">{t('profile.section_about')}</span>}
+            label={t('profile.about_hint')}
             name="text"
             rows={6}
             maxLength={TEXT_MAX_LENGTH}
             value={values.text ?? ''}
             onChange={(event) => set('text', event.target.value)}
             error={form.fields.text}
-            hint={
-              <>
-                {t('profile.about_hint')}{' '}
-                {t('profile.characters_left', { count: TEXT_MAX_LENGTH - (values.text ?? '').length })}
-              </>
-            }
+            hint={t('profile.characters_left', { count: TEXT_MAX_LENGTH - (values.text ?? '').length })}
           />
         </Section>
 

@@ -89,7 +89,7 @@ export type ProfileChanges = Pick<
 /**
  * Writes the changed columns and, when given, the whole list of interests, in one transaction:
  * a reader never sees the new attributes with the old interests, nor a profile without any
- * interests halfway through the swap.
+ * interests halfway through the swap. False when the network has no such profile.
  */
 export async function saveOwnProfile(
   db: Kysely<Database>,
@@ -98,15 +98,17 @@ export async function saveOwnProfile(
   changes: ProfileChanges,
   interests: readonly string[] | undefined,
   now: number,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
       .updateTable('profiles')
       .set({ ...changes, updated_at: now })
       .where('network_id', '=', network)
       .where('id', '=', profileId)
-      .execute();
-    if (interests === undefined) return;
+      .executeTakeFirst();
+    // Not of this network: touch nothing, not even its interests.
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    if (interests === undefined) return true;
     await trx
       .deleteFrom('profile_interests')
       .where('network_id', '=', network)
@@ -117,6 +119,7 @@ export async function saveOwnProfile(
         .insertInto('profile_interests')
         .values(interests.map((interest) => ({ profile_id: profileId, network_id: network, interest })))
         .execute();
+    return true;
   });
 }
 

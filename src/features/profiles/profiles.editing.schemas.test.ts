@@ -24,14 +24,12 @@ const validInput = fc
         ATTRIBUTE_NAMES.map((name) => [name, fc.option(fc.constantFrom(...ATTRIBUTE_CHOICES[name]))]),
       ),
       interests: fc.uniqueArray(fc.constantFrom(...INTERESTS), { maxLength: INTERESTS_MAX }),
-      location: fc
-        .constantFrom('NL', 'DE')
-        .chain((country) =>
-          fc.record({
-            country: fc.constant(country),
-            region: fc.option(fc.constantFrom(...REGIONS[country]!)),
-          }),
-        ),
+      location: fc.constantFrom('NL', 'DE').chain((country) =>
+        fc.record({
+          country: fc.constant(country),
+          region: fc.option(fc.constantFrom(...REGIONS[country]!)),
+        }),
+      ),
       city: fc.option(fc.string({ maxLength: 80 })),
       text: fc.option(fc.string({ maxLength: TEXT_MAX_LENGTH })),
     },

@@ -100,7 +100,15 @@ export async function updateOwnProfile(
     changes.city = input.city ?? null;
   }
   if (input.text !== undefined) changes.text = input.text;
-  await saveOwnProfile(ctx.db, ctx.network, profileId, changes, input.interests, ctx.clock.now());
+  const saved = await saveOwnProfile(
+    ctx.db,
+    ctx.network,
+    profileId,
+    changes,
+    input.interests,
+    ctx.clock.now(),
+  );
+  if (!saved) throw platformError('not_found');
   return ownProfile(ctx, profileId);
 }
 

@@ -153,6 +153,16 @@ describe('GET and PUT /api/profile.php', () => {
     expect(ok.status, ok.body).toBe(200);
   });
 
+  it("belongs to the member's data export", async () => {
+    const member = await app.make.loggedIn();
+    await put(member, FULL);
+    const exported = await get(member, '/api/export.php');
+    expect(exported.status).toBe(200);
+    expect(exported.body).toContain('Walks along the Vecht');
+    expect(exported.body).toMatch(/"relationship_status":\s*"single"/);
+    expect(exported.body).toMatch(/"interests":\s*\[[^\]]*"hiking"/);
+  });
+
   it('is read by no one of another network', async () => {
     const member = await app.make.loggedIn({ name: 'Amberonly' });
     await put(member, FULL);

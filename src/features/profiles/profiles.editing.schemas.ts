@@ -118,7 +118,8 @@ export function profileInputSchema(rules: ProfileInputRules) {
         ctx.addIssue({ code: 'custom', path: ['region'], message: 'region_invalid' });
     });
 }
-export type ProfileInput = z.output<ReturnType<typeof profileInputSchema>>;
+/** Every key may be missing (a field left out stays as it is). */
+export type ProfileInput = Partial<z.output<ReturnType<typeof profileInputSchema>>>;
 /** What the editor sends (the fields as chosen; the server checks them again). */
 export type ProfileBody = z.input<ReturnType<typeof profileInputSchema>>;
 

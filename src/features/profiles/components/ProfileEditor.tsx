@@ -49,6 +49,18 @@ function valuesOf(profile: OwnProfile, attributes: AttributeName[]): Values {
   return values;
 }
 
+/**
+ * The location is sent only when it changed: a member whose country this site does not serve
+ * (signed up on a sister brand) can still save the rest without choosing a new one.
+ */
+function withoutUnchangedPlace(values: Values, saved: OwnProfile): ProfileBody {
+  const city = values.city?.trim() || null;
+  if (values.country !== saved.country || values.region !== saved.region || city !== saved.city)
+    return values;
+  const { country: _country, region: _region, city: _city, ...rest } = values;
+  return rest;
+}
+
 /** What the geolocation line says, by permission state or by the last attempt's outcome. */
 type GeoNote = GeoPermission | 'locating' | 'found' | 'not_served' | 'failed';
 
@@ -89,7 +101,7 @@ export default function ProfileEditor({
     read: (): Values => values,
     fieldMessage: (code) => t(`profile.error.${code}` as MessageKey, { max: INTERESTS_MAX }),
     failureMessage: (error) => requestErrorMessage(error, t),
-    send: (body: Values) => api('PUT /api/profile.php', body),
+    send: (body: Values) => api('PUT /api/profile.php', withoutUnchangedPlace(body, profile)),
     done: ({ profile: saved }) => {
       setProfile(saved);
       setValues(valuesOf(saved, attributes));
@@ -303,6 +315,8 @@ export default function ProfileEditor({
               value={values.country}
               error={form.fields.country}
               options={countries.map((c) => ({ value: c.code, label: c.name }))}
+              // A member from a sister brand may live where this site does not serve: nothing chosen yet.
+              empty={countries.some((c) => c.code === values.country) ? undefined : t('profile.choose')}
               onChange={chooseCountry}
             />
             <Select

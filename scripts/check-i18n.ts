@@ -115,6 +115,53 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'profileview.interest.shopping', locales: ['da', 'nb', 'sv'], reason: 'the loanword used there' },
   { key: 'profileview.interest.bbq', locales: ['fr'], reason: '"Barbecue" is the French word too' },
   { key: 'profileview.interest.sushi', reason: 'a dish named the same everywhere' },
+  { key: 'profile.interest.sushi', reason: 'a Japanese word every language uses as is' },
+  {
+    key: 'profile.interest.bondage',
+    locales: ['da', 'de', 'es', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'],
+    reason: 'the loanword is the usual term there',
+  },
+  { key: 'profile.interest.sex', locales: ['da', 'de', 'nb', 'sv'], reason: 'the same word there' },
+  {
+    key: 'profile.interest.shopping',
+    locales: ['da', 'fr', 'it', 'nb', 'sv'],
+    reason: 'the loanword is the usual word there',
+  },
+  {
+    key: 'profile.interest.onenightstand',
+    locales: ['da', 'nl'],
+    reason: 'the English loan is the usual term there',
+  },
+  { key: 'profile.interest.massages', locales: ['fr', 'nl'], reason: 'the same word there' },
+  { key: 'profile.interest.lingerie', locales: ['fr', 'it', 'nl'], reason: 'a French word used as is there' },
+  { key: 'profile.interest.masturbating', locales: ['fr'], reason: 'the same word in French' },
+  {
+    key: 'profile.interest.gangbang',
+    locales: ['fr', 'it'],
+    reason: 'the English loan is the usual term there',
+  },
+  { key: 'profile.interest.art', locales: ['fr'], reason: 'the same word in French' },
+  { key: 'profile.interest.bbq', locales: ['fr'], reason: 'the same word in French' },
+  {
+    key: 'profile.interest.sextoys',
+    locales: ['it'],
+    reason: 'the English loan is the usual term in Italian',
+  },
+  { key: 'profile.interest.movies', locales: ['nl'], reason: '"Films" is the Dutch word too' },
+  { key: 'profile.interest.sadomasochism', locales: ['sv'], reason: 'the same word in Swedish' },
+  { key: 'profile.interest.gym', locales: ['sv'], reason: 'the usual Swedish word' },
+  { key: 'profile.interest.tattoos', locales: ['de'], reason: 'the usual German word' },
+  { key: 'profile.attr.tattoos', locales: ['de'], reason: 'the usual German word' },
+  { key: 'profile.relationship_status.single', locales: ['da', 'de', 'it'], reason: 'the usual word there' },
+  { key: 'profile.name', locales: ['de'], reason: 'the same word in German' },
+  {
+    key: 'profile.hair_color.blond',
+    locales: ['de', 'fr', 'nb', 'nl', 'pl', 'sv'],
+    reason: 'the same word there',
+  },
+  { key: 'profile.sexuality.gay', locales: ['es', 'fr', 'it', 'sv'], reason: 'the usual word there' },
+  { key: 'profile.sexuality.bi', locales: ['es'], reason: 'the same word in Spanish' },
+  { key: 'profile.section_photos', locales: ['fr'], reason: 'the same word in French' },
 ];
 
 /** Runs the check on the real files; returns the lines to print and whether all is well. */

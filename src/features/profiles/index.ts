@@ -23,3 +23,18 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
  */
 export { visibleProfiles, CARD_COLUMNS, blockBetween } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
+/* The member's own profile (the editor at /profile) and the lists it offers. */
+export {
+  ownProfile,
+  updateOwnProfile,
+  profileGaps,
+  profileFieldMessage,
+  profileInputRules,
+  interestOptions,
+  regionLists,
+  reverseGeocode,
+} from './profiles.editing.service.ts';
+/*
+ * The "enrich profile" alert for member pages is an Astro component, imported by its path
+ * (this module is also loaded outside Astro): components/EnrichProfileAlert.astro.
+ */

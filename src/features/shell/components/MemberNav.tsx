@@ -9,6 +9,7 @@ import { showAttention } from '../attention.ts';
 import { $attention, $attentionTotal, $push } from '../shell.store.ts';
 import { startRefreshLoop } from '../refresh-loop.ts';
 import { toast } from '../toasts.ts';
+import { reportTimeZone } from '../time-zone.ts';
 import { Icon, type IconName } from './icons.tsx';
 
 export interface MemberNavLinks {
@@ -52,6 +53,8 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
   const t = islandTranslator(messages);
   const user = useUser(initialUser);
   const { unreadMessages, newLikes } = useStore($attention);
+
+  useEffect(() => reportTimeZone(initialUser.time_zone), []);
 
   useEffect(() => {
     const stopLoop = startRefreshLoop({

@@ -1,0 +1,148 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, ProfilesTable } from '../../db/database.ts';
+
+/* The member's own profile: read for the editor, written in one transaction. */
+
+export interface OwnProfileRow {
+  id: string;
+  name: string;
+  gender: string;
+  seeking: string;
+  birthdate: string;
+  country: string;
+  region: string | null;
+  city: string | null;
+  sexuality: string | null;
+  hair_color: string | null;
+  eye_color: string | null;
+  body_type: string | null;
+  relationship_status: string | null;
+  tattoos: string | null;
+  text: string | null;
+  filename: string | null;
+  thumb_filename: string | null;
+  match_filename: string | null;
+  photo_status: string | null;
+  interests: string[];
+}
+
+/** The profile of `profileId` in the network (the session's own), with main photo and interests. */
+export async function findOwnProfile(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<OwnProfileRow | undefined> {
+  const row = await db
+    .selectFrom('profiles as p')
+    .leftJoin('photos as ph', (join) =>
+      join.onRef('ph.id', '=', 'p.main_photo_id').onRef('ph.network_id', '=', 'p.network_id'),
+    )
+    .select([
+      'p.id',
+      'p.name',
+      'p.gender',
+      'p.seeking',
+      'p.birthdate',
+      'p.country',
+      'p.region',
+      'p.city',
+      'p.sexuality',
+      'p.hair_color',
+      'p.eye_color',
+      'p.body_type',
+      'p.relationship_status',
+      'p.tattoos',
+      'p.text',
+      'ph.filename',
+      'ph.thumb_filename',
+      'ph.match_filename',
+      'ph.status as photo_status',
+    ])
+    .where('p.network_id', '=', network)
+    .where('p.id', '=', profileId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const interests = await db
+    .selectFrom('profile_interests')
+    .select('interest')
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .execute();
+  return { ...row, interests: interests.map((i) => i.interest) };
+}
+
+export type ProfileChanges = Pick<
+  Updateable<ProfilesTable>,
+  | 'seeking'
+  | 'sexuality'
+  | 'hair_color'
+  | 'eye_color'
+  | 'body_type'
+  | 'relationship_status'
+  | 'tattoos'
+  | 'country'
+  | 'region'
+  | 'city'
+  | 'text'
+>;
+
+/**
+ * Writes the changed columns and, when given, the whole list of interests, in one transaction:
+ * a reader never sees the new attributes with the old interests, nor a profile without any
+ * interests halfway through the swap. False when the network has no such profile.
+ */
+export async function saveOwnProfile(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+  changes: ProfileChanges,
+  interests: readonly string[] | undefined,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('profiles')
+      .set({ ...changes, updated_at: now })
+      .where('network_id', '=', network)
+      .where('id', '=', profileId)
+      .executeTakeFirst();
+    // Not of this network: touch nothing, not even its interests.
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    if (interests === undefined) return true;
+    await trx
+      .deleteFrom('profile_interests')
+      .where('network_id', '=', network)
+      .where('profile_id', '=', profileId)
+      .execute();
+    if (interests.length)
+      await trx
+        .insertInto('profile_interests')
+        .values(interests.map((interest) => ({ profile_id: profileId, network_id: network, interest })))
+        .execute();
+    return true;
+  });
+}
+
+/** What the "enrich profile" alert asks about: a main photo, interests, own words. */
+export async function findProfileGaps(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<{ main_photo_id: string | null; text: string | null; interest: string | null } | undefined> {
+  return db
+    .selectFrom('profiles as p')
+    .select((eb) => [
+      'p.main_photo_id',
+      'p.text',
+      eb
+        .selectFrom('profile_interests as pi')
+        .select('pi.interest')
+        .where('pi.network_id', '=', network)
+        .whereRef('pi.profile_id', '=', 'p.id')
+        .limit(1)
+        .as('interest'),
+    ])
+    .where('p.network_id', '=', network)
+    .where('p.id', '=', profileId)
+    .executeTakeFirst();
+}

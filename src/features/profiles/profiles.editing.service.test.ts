@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { useMemoryDatabase } from '../../db/test-database.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
+import { ownProfile, profileGaps, updateOwnProfile } from './profiles.editing.service.ts';
+
+let db: Kysely<Database>;
+useMemoryDatabase((opened) => (db = opened));
+
+const NOW = Date.UTC(2026, 10, 23, 12);
+const context = (network: string) =>
+  ({ db, network, site: { cdnPrefix: '' }, clock: { now: () => NOW } }) as unknown as ServiceContext;
+
+/** An operator-run profile (no account, no site): enough for the profile's own rows. */
+async function profile(network: string, id: string): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({
+      id,
+      member_id: null,
+      network_id: network,
+      site_id: null,
+      name: 'Kim',
+      gender: 'female',
+      seeking: 'male',
+      birthdate: '1990-11-24',
+      country: 'NL',
+      status: 'active',
+      ...BLANK_PROFILE_DETAILS,
+      main_photo_id: null,
+      last_active_at: NOW,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .execute();
+}
+
+describe('the "enrich profile" gaps', () => {
+  it('names what a profile lacks until it has a photo, interests and own words', async () => {
+    await profile('amber', 'p-gaps');
+    const ctx = context('amber');
+    expect(await profileGaps(ctx, 'p-gaps')).toEqual({ photo: true, interests: true, text: true });
+    await updateOwnProfile(ctx, 'p-gaps', { interests: ['tea'], text: 'Hello there' });
+    expect(await profileGaps(ctx, 'p-gaps')).toEqual({ photo: true, interests: false, text: false });
+    await db
+      .insertInto('photos')
+      .values({
+        id: 'ph-1',
+        profile_id: 'p-gaps',
+        network_id: 'amber',
+        filename: 'a-main.webp',
+        thumb_filename: 'a-thumb.webp',
+        match_filename: 'a-match.webp',
+        status: 'pending',
+        position: 0,
+        created_at: NOW,
+      })
+      .execute();
+    await db.updateTable('profiles').set({ main_photo_id: 'ph-1' }).where('id', '=', 'p-gaps').execute();
+    expect(await profileGaps(ctx, 'p-gaps')).toBeNull();
+    // The owner sees the main photo while it waits for review; its status says so.
+    expect((await ownProfile(ctx, 'p-gaps')).main_image).toMatchObject({
+      thumb_filename: '/media/a-thumb.webp',
+      status: 'pending',
+    });
+  });
+
+  it('keeps to the network: another network neither reads nor writes the profile', async () => {
+    await profile('amber', 'p-net');
+    const other = context('curvy');
+    await expect(ownProfile(other, 'p-net')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await profileGaps(other, 'p-net')).toBeNull();
+    await expect(updateOwnProfile(other, 'p-net', { interests: ['wine'], text: 'x' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    expect(await ownProfile(context('amber'), 'p-net')).toMatchObject({ interests: [], text: null, age: 35 });
+  });
+});

@@ -1,0 +1,27 @@
+/*
+ * Likes (API.md "Likes and the swipe game"): like and unlike, who liked me with the new flag,
+ * matches, the like modal's newest unseen like, and fictional welcome likes where a site enables
+ * them. The swipe game and the profile view use these.
+ */
+export {
+  like,
+  unlike,
+  likesOf,
+  autoLike,
+  likeStateBetween,
+  markLikeSeen,
+  likeableProfile,
+  recordLike,
+  announceLike,
+  welcomeLikes,
+  type Liker,
+} from './likes.service.ts';
+export {
+  likeInputSchema,
+  profileIdSchema,
+  type AutoLike,
+  type LikeInput,
+  type LikedBy,
+  type LikesAnswer,
+} from './likes.schemas.ts';
+export { fictionalLabel } from './likes.labels.ts';

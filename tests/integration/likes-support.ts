@@ -21,7 +21,9 @@ export interface LikesBody {
 
 /** The Host of a member's own site. */
 const hostOf = (member: Pick<TestMember, 'siteId'>) =>
-  member.siteId === 'localhost' ? 'localhost' : `${member.siteId === 'mature' ? 'silver' : member.siteId}.localhost`;
+  member.siteId === 'localhost'
+    ? 'localhost'
+    : `${member.siteId === 'mature' ? 'silver' : member.siteId}.localhost`;
 
 /** A call by `member` on its own site (or `host`). */
 export function call(

@@ -121,7 +121,18 @@ describe('GET /api/likes.php', () => {
     expect(likes.matches.map((p) => p.id)).toEqual([b.profileId]);
     const card = likes.profiles[0]!;
     expect(Object.keys(card).sort()).toEqual(
-      ['age', 'city', 'country', 'fictional', 'gender', 'id', 'main_image', 'name', 'online', 'region'].sort(),
+      [
+        'age',
+        'city',
+        'country',
+        'fictional',
+        'gender',
+        'id',
+        'main_image',
+        'name',
+        'online',
+        'region',
+      ].sort(),
     );
     expect(card.main_image.match).toMatch(/^\/media\/.+-match\.webp$/);
   });

@@ -18,6 +18,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'complete-signup',
   'landers',
   'lang-config',
+  'likes',
   'login',
   'mail-change',
   'media',
@@ -30,6 +31,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'settings',
   'signup',
   'signup-matches',
+  'swipe-game',
   'sitemap.xml',
 ];
 

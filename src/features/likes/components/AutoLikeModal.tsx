@@ -60,6 +60,7 @@ export default function AutoLikeModal({ delaySeconds, messages, fictional, links
       closeLabel={t('likes.close')}
       size="sm"
       className="auto-like-modal"
+      initialFocus={() => document.querySelector<HTMLElement>('.auto-like-modal .btn-primary')}
     >
       {like && (
         // Spec §2: a click on the modal closes it; links still lead where they point.

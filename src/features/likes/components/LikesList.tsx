@@ -118,7 +118,7 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
                 </button>
               )}
               {tab === 'received' && matched.has(card.id) && (
-                <span className="badge text-bg-success">{t('likes.tab_matches')}</span>
+                <span className="badge text-bg-success">{t('likes.match_title')}</span>
               )}
               {tab === 'sent' && (
                 <button

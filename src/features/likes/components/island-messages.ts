@@ -9,7 +9,6 @@ export const LIKES_LIST_MESSAGES: MessageKey[] = [
   'likes.photo_alt',
   'likes.like_back',
   'likes.unlike',
-  'likes.tab_matches',
   'likes.empty_received',
   'likes.empty_sent',
   'likes.empty_matches',

@@ -32,6 +32,8 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
   const [status, setStatus] = useState('');
   const [drag, setDrag] = useState(0);
   const start = useRef<number | null>(null);
+  // The distance as the events report it: a fast swipe ends before React shows the last move.
+  const moved = useRef(0);
   const card = deck[0];
   const atLimit = remaining === 0;
 
@@ -92,16 +94,19 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
   const onPointerDown = (event: ReactPointerEvent) => {
     if (event.pointerType === 'mouse') return;
     start.current = event.clientX;
+    moved.current = 0;
     (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: ReactPointerEvent) => {
-    if (start.current !== null) setDrag(event.clientX - start.current);
+    if (start.current === null) return;
+    moved.current = event.clientX - start.current;
+    setDrag(moved.current);
   };
   const onPointerUp = () => {
     if (start.current === null) return;
     start.current = null;
-    if (drag > SWIPE_THRESHOLD_PX) void decide('like');
-    else if (drag < -SWIPE_THRESHOLD_PX) void decide('pass');
+    if (moved.current > SWIPE_THRESHOLD_PX) void decide('like');
+    else if (moved.current < -SWIPE_THRESHOLD_PX) void decide('pass');
     else setDrag(0);
   };
 

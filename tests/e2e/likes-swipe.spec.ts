@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
 import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
-import { expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
 
 /*
@@ -54,6 +54,7 @@ for (const width of [1280, 360]) {
     await expect(card).toBeVisible();
     await expect(card.getByText('New')).toBeVisible();
     await page.screenshot({ path: `${DIR}/likes-received-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await card.getByRole('button', { name: /Like back/ }).click();
     const dialog = page.getByRole('dialog', { name: "It's a match!" });
@@ -64,6 +65,7 @@ for (const width of [1280, 360]) {
       `/members/${fan.profileId}/chat`,
     );
     await page.screenshot({ path: `${DIR}/likes-match-${width}.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Keep looking' }).click();
     await expect(dialog).toBeHidden();
 
@@ -83,6 +85,7 @@ for (const width of [1280, 360]) {
     const remaining = page.getByTestId('swipe-remaining');
     await expect(remaining).toHaveText('4 likes left today; premium members swipe without limit.');
     await page.screenshot({ path: `${DIR}/swipe-start-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const liked = (_count: number) =>
       page.waitForResponse((r) => r.url().endsWith('/api/swipe.php') && r.request().method() === 'POST');
@@ -126,6 +129,7 @@ for (const width of [1280, 360]) {
     await expect(limit.getByRole('link', { name: 'Get premium' })).toHaveAttribute('href', '/premium');
     await expect(page.getByRole('button', { name: 'Like' })).toBeDisabled();
     await page.screenshot({ path: `${DIR}/swipe-limit-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(width);
     await context.close();

@@ -238,3 +238,12 @@ export async function fictionalWelcomers(
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Erasure: every like the profile gave or received (either side is the member's choice or about them). */
+export async function eraseLikes(db: Db, network: string, profileId: string): Promise<void> {
+  await db
+    .deleteFrom('likes')
+    .where('network_id', '=', network)
+    .where((eb) => eb.or([eb('liker_profile_id', '=', profileId), eb('liked_profile_id', '=', profileId)]))
+    .execute();
+}

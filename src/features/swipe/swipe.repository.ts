@@ -125,3 +125,12 @@ export async function withSwipeLock<T>(
     return work(trx);
   });
 }
+
+/** Erasure: the profile's decisions and others' decisions about it. */
+export async function eraseSwipes(db: Db, network: string, profileId: string): Promise<void> {
+  await db
+    .deleteFrom('swipes')
+    .where('network_id', '=', network)
+    .where((eb) => eb.or([eb('profile_id', '=', profileId), eb('target_profile_id', '=', profileId)]))
+    .execute();
+}

@@ -238,3 +238,24 @@ describe('the likes pages', () => {
     expect(visitor.status).toBe(303);
   });
 });
+
+describe("the member's data", () => {
+  it('holds likes given and received and the swipes, from the likes and swipe features', async () => {
+    const me = await shownMember(app);
+    const other = await shownMember(app);
+    const fan = await shownMember(app);
+    await call(app, me, 'POST', '/api/like.php', { profile: other.profileId });
+    await app.make.like(fan, me);
+    await call(app, me, 'POST', '/api/swipe.php', { profile: fan.profileId, action: 'pass' });
+    const res = await call(app, me, 'GET', '/api/export.php');
+    expect(res.status).toBe(200);
+    const doc = res.json<Record<string, Array<Record<string, unknown>>>>();
+    expect(doc.likes_given).toEqual([{ liked_profile_id: other.profileId, created_at: expect.any(String) }]);
+    expect(doc.likes_received).toEqual([
+      { liker_profile_id: fan.profileId, created_at: expect.any(String), seen_at: null },
+    ]);
+    expect(doc.swipes).toEqual([
+      { target_profile_id: fan.profileId, action: 'pass', created_at: expect.any(String) },
+    ]);
+  });
+});

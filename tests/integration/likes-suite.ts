@@ -95,9 +95,18 @@ export function likesTests(app: ServerUnderTest): void {
         expect(res.status, path).toBe(403);
       }
       const ann = await shownMember(app);
+      const other = await shownMember(app);
+      const forged = await app.request('/api/like.php', {
+        method: 'POST',
+        headers: { cookie: ann.cookie, origin: `http://${DEMO.rainbow.host}:${app.server.port}` },
+        body: { profile: other.profileId },
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.json().error).toBe('forbidden_origin');
       const bad = await call(app, ann, 'POST', '/api/like.php', { profile: 12 });
       expect(bad.status).toBe(422);
       expect(bad.json().fields).toEqual({ profile: 'invalid' });
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(0);
     });
   });
 

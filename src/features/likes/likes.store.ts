@@ -36,7 +36,8 @@ export async function refreshLikes(): Promise<LikesAnswer> {
 
 /** Likes `card`; a mutual like opens the celebration. Answers whether it is a match. */
 export async function likeProfile(card: ProfileCard): Promise<boolean> {
-  const { match } = await api('POST /api/like.php', { profile: card.id });
+  // Liking twice is liking once (API.md), so a lost answer may be asked again.
+  const { match } = await api('POST /api/like.php', { profile: card.id }, { idempotent: true });
   if (match) $celebration.set(card);
   return match;
 }
@@ -47,7 +48,7 @@ export async function unlikeProfile(profileId: string): Promise<void> {
 
 /** Clears the new flag of one liker's like, and the badge with it. */
 export async function markSeen(profileId: string): Promise<void> {
-  await api('POST /api/like-seen.php', { profile: profileId });
+  await api('POST /api/like-seen.php', { profile: profileId }, { idempotent: true });
   const likes = $likes.get();
   if (likes)
     take({

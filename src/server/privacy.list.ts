@@ -1,12 +1,14 @@
 import { accountsPrivacy } from '../features/accounts/accounts.privacy.ts';
 import { chatPrivacy } from '../features/chat/chat.privacy.ts';
 import { complaintsPrivacy } from '../features/complaints/complaints.privacy.ts';
+import { likesPrivacy } from '../features/likes/likes.privacy.ts';
 import { notificationsPrivacy } from '../features/notifications/notifications.privacy.ts';
 import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviours.privacy.ts';
 import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
 import { photosPrivacy } from '../features/photos/photos.privacy.ts';
 import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
+import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
 import type { PrivacyRegistry } from './privacy.ts';
 import { realtimePrivacy } from './realtime/realtime.privacy.ts';
@@ -18,6 +20,8 @@ import { realtimePrivacy } from './realtime/realtime.privacy.ts';
 export const privacy: PrivacyRegistry = {
   hooks: [
     photosPrivacy,
+    likesPrivacy,
+    swipePrivacy,
     profilesPrivacy,
     chatPrivacy,
     realtimePrivacy,

@@ -32,6 +32,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'settings',
   'signup',
   'signup-matches',
+  'swipe-game',
   'sitemap.xml',
 ];
 

@@ -124,6 +124,8 @@ export const PLATFORM_DEFAULTS = {
   enable_site_entry_popup: 'yes',
   site_entry_popup_countries: [] as string[],
   fictional_icon: '🎭',
+  /** Off: a site shows likes from fictional profiles to new members only when it says so. */
+  fictional_welcome_likes: 0,
   visible_profile_fields: VISIBLE_PROFILE_FIELDS,
   visible_profile_notes: true,
   search_fields: ['gender', 'country', 'countryregion', 'age'],

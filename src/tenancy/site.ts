@@ -64,6 +64,8 @@ export interface Site {
   fictionalWarning: TextSource;
   fictionalSingular: TextSource;
   fictionalPlural: TextSource;
+  /** Fictional likes a new member receives after activating (0: off). */
+  fictionalWelcomeLikes: number;
   visibleProfileFields: string[];
   visibleProfileNotes: boolean;
   searchFields: string[];
@@ -156,6 +158,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
     fictionalWarning: textOr(tenant.fictional_warning, 'fictional.warning'),
     fictionalSingular: textOr(tenant.fictional_singular, 'fictional.singular'),
     fictionalPlural: textOr(tenant.fictional_plural, 'fictional.plural'),
+    fictionalWelcomeLikes: tenant.fictional_welcome_likes ?? d.fictional_welcome_likes,
     visibleProfileFields: tenant.visible_profile_fields ?? [...d.visible_profile_fields],
     visibleProfileNotes: tenant.visible_profile_notes ?? d.visible_profile_notes,
     searchFields: tenant.search_fields ?? [...d.search_fields],

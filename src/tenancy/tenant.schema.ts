@@ -195,6 +195,12 @@ export const tenantSchema = z.strictObject({
   fictional_singular: localizedText.optional(),
   /** The word for several (`settings.fictional_plural`). */
   fictional_plural: localizedText.optional(),
+  /**
+   * Likes from operator-run fictional profiles that a new member receives after activating, up
+   * to this many, a few minutes apart (always labelled fictional, never shown as a real member's
+   * like). 0 switches them off. Default: 0 (off).
+   */
+  fictional_welcome_likes: z.number().int().min(0).max(10).optional(),
   /** Profile attributes shown on profiles (`settings.visible_profile_fields`). */
   visible_profile_fields: z.array(z.enum(VISIBLE_PROFILE_FIELDS)).optional(),
   /** Show the member's own profile text (`settings.visible_profile_notes`). */

@@ -1,80 +1,249 @@
-/* STUB (issue 10, profile view helper): the likes helper owns this file; MERGER: take theirs. */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { visibleProfiles } from '../profiles/index.ts';
+import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
-/** The likes between two profiles, either way. */
-export async function likesBetween(db: Kysely<Database>, network: string, a: string, b: string) {
-  return db
-    .selectFrom('likes')
-    .select(['liker_profile_id', 'liked_profile_id'])
+/*
+ * The likes table. Every list starts from `visibleProfiles`, so blocks (both ways), invisible
+ * and private modes, sister brands and the network hold here as in search. A like whose
+ * `created_at` lies ahead (a fictional welcome like, see likes.service.ts) does not exist yet for
+ * the liked member: every read on that side asks for `created_at <= now`.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Where a member looks from: the network, the viewer and the sister brands withheld here. */
+export interface Scope {
+  network: string;
+  viewer: Viewer;
+  withheldSites: readonly string[];
+}
+
+/** Lists are bounded: the newest this many (the likes pages show no more). */
+export const LIST_LIMIT = 100;
+
+/** A profile the viewer may like: visible to them, with the account that learns of it. */
+export async function visibleTarget(
+  db: Db,
+  scope: Scope,
+  profileId: string,
+): Promise<{ id: string; member_id: string | null } | undefined> {
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .where('p.id', '=', profileId)
+    .select(['p.id', 'p.member_id'])
+    .executeTakeFirst();
+}
+
+/** A profile's name in the network (for "You're blocked by {name}"). */
+export async function profileName(db: Db, network: string, profileId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('name')
     .where('network_id', '=', network)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('liker_profile_id', '=', a), eb('liked_profile_id', '=', b)]),
-        eb.and([eb('liker_profile_id', '=', b), eb('liked_profile_id', '=', a)]),
-      ]),
-    )
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** The account behind a profile (null for an operator's), for realtime events. */
+export async function memberOfProfile(db: Db, network: string, profileId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('member_id')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return row?.member_id ?? null;
+}
+
+/** Adds the like; answers false when it was there already (a like is a pair, once). */
+export async function insertLike(
+  db: Db,
+  network: string,
+  likerId: string,
+  likedId: string,
+  createdAt: number,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('likes')
+    .values({
+      liker_profile_id: likerId,
+      liked_profile_id: likedId,
+      network_id: network,
+      created_at: createdAt,
+      seen_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteLike(db: Db, network: string, likerId: string, likedId: string): Promise<void> {
+  await db
+    .deleteFrom('likes')
+    .where('network_id', '=', network)
+    .where('liker_profile_id', '=', likerId)
+    .where('liked_profile_id', '=', likedId)
     .execute();
 }
 
-export async function markSeen(
-  db: Kysely<Database>,
+/** Whether `likerId` likes `likedId` as of `now`. */
+export async function likeExists(
+  db: Db,
   network: string,
-  viewer: string,
-  liker: string,
+  likerId: string,
+  likedId: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('likes')
+    .select('liker_profile_id')
+    .where('network_id', '=', network)
+    .where('liker_profile_id', '=', likerId)
+    .where('liked_profile_id', '=', likedId)
+    .where('created_at', '<=', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Clears the new flag of the likes of `likerId` for `likedId`. */
+export async function markSeen(
+  db: Db,
+  network: string,
+  likerId: string,
+  likedId: string,
   now: number,
 ): Promise<void> {
   await db
     .updateTable('likes')
     .set({ seen_at: now })
     .where('network_id', '=', network)
-    .where('liker_profile_id', '=', liker)
-    .where('liked_profile_id', '=', viewer)
+    .where('liker_profile_id', '=', likerId)
+    .where('liked_profile_id', '=', likedId)
     .where('seen_at', 'is', null)
+    .where('created_at', '<=', now)
     .execute();
 }
 
-export async function insertLike(
-  db: Kysely<Database>,
+/* Rows of `visibleProfiles` are cards: its filters leave out erased shells (gender ''). */
+export type LikedRow = CardRow & { liked_at: number };
+export type LikedByRow = CardRow & { liked_at: number; seen_at: number | null };
+
+/** The visible profiles the viewer liked, newest like first. */
+export async function listLiked(db: Db, scope: Scope): Promise<LikedRow[]> {
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .innerJoin('likes as l', (join) =>
+      join.onRef('l.liked_profile_id', '=', 'p.id').on('l.liker_profile_id', '=', scope.viewer.profileId),
+    )
+    .select([...CARD_COLUMNS, 'l.created_at as liked_at'])
+    .orderBy('l.created_at', 'desc')
+    .orderBy('p.id')
+    .limit(LIST_LIMIT)
+    .execute() as Promise<LikedRow[]>;
+}
+
+/** The visible profiles that like the viewer as of `now`, newest like first. */
+export async function listLikedBy(db: Db, scope: Scope, now: number): Promise<LikedByRow[]> {
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .innerJoin('likes as l', (join) =>
+      join.onRef('l.liker_profile_id', '=', 'p.id').on('l.liked_profile_id', '=', scope.viewer.profileId),
+    )
+    .where('l.created_at', '<=', now)
+    .select([...CARD_COLUMNS, 'l.created_at as liked_at', 'l.seen_at'])
+    .orderBy('l.created_at', 'desc')
+    .orderBy('p.id')
+    .limit(LIST_LIMIT)
+    .execute() as Promise<LikedByRow[]>;
+}
+
+/** Mutual likes as of `now`, the most recent match (the later of the two likes) first. */
+export async function listMatches(db: Db, scope: Scope, now: number): Promise<LikedRow[]> {
+  const me = scope.viewer.profileId;
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .innerJoin('likes as mine', (join) =>
+      join.onRef('mine.liked_profile_id', '=', 'p.id').on('mine.liker_profile_id', '=', me),
+    )
+    .innerJoin('likes as theirs', (join) =>
+      join.onRef('theirs.liker_profile_id', '=', 'p.id').on('theirs.liked_profile_id', '=', me),
+    )
+    .where('theirs.created_at', '<=', now)
+    .select([
+      ...CARD_COLUMNS,
+      sql<number>`case when mine.created_at > theirs.created_at then mine.created_at else theirs.created_at end`.as(
+        'liked_at',
+      ),
+    ])
+    .orderBy('liked_at', 'desc')
+    .orderBy('p.id')
+    .limit(LIST_LIMIT)
+    .execute() as Promise<LikedRow[]>;
+}
+
+/** The newest like the viewer has not seen yet, from a profile they may see. */
+export async function newestUnseen(db: Db, scope: Scope, now: number): Promise<CardRow | undefined> {
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .innerJoin('likes as l', (join) =>
+      join.onRef('l.liker_profile_id', '=', 'p.id').on('l.liked_profile_id', '=', scope.viewer.profileId),
+    )
+    .where('l.created_at', '<=', now)
+    .where('l.seen_at', 'is', null)
+    .select([...CARD_COLUMNS])
+    .orderBy('l.created_at', 'desc')
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirst() as Promise<CardRow | undefined>;
+}
+
+/** The profile of an account, if it has one. */
+export async function profileOfMember(
+  db: Db,
   network: string,
-  liker: string,
-  liked: string,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto('likes')
-    .values({
-      liker_profile_id: liker,
-      liked_profile_id: liked,
-      network_id: network,
-      created_at: now,
-      seen_at: null,
-    })
-    .onConflict((c) => c.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
-    .execute();
+  memberId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.id;
 }
 
-export async function deleteLike(db: Kysely<Database>, network: string, liker: string, liked: string) {
+/**
+ * Up to `count` operator-run fictional profiles the new member may see in the site's niche
+ * (`audience`), in random order, that do not like them yet.
+ */
+export async function fictionalWelcomers(
+  db: Db,
+  scope: Scope,
+  audience: Parameters<typeof visibleProfiles>[4],
+  count: number,
+): Promise<string[]> {
+  const rows = await visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites, audience)
+    .where('p.fictional', '=', 1)
+    .where('p.member_id', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('likes as l')
+            .select('l.liker_profile_id')
+            .whereRef('l.liker_profile_id', '=', 'p.id')
+            .where('l.liked_profile_id', '=', scope.viewer.profileId),
+        ),
+      ),
+    )
+    .select('p.id')
+    .orderBy(sql`random()`)
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Erasure: every like the profile gave or received (either side is the member's choice or about them). */
+export async function eraseLikes(db: Db, network: string, profileId: string): Promise<void> {
   await db
     .deleteFrom('likes')
     .where('network_id', '=', network)
-    .where('liker_profile_id', '=', liker)
-    .where('liked_profile_id', '=', liked)
+    .where((eb) => eb.or([eb('liker_profile_id', '=', profileId), eb('liked_profile_id', '=', profileId)]))
     .execute();
-}
-
-/** Whether the viewer may see (and so like) the profile. */
-export async function canSee(
-  db: Kysely<Database>,
-  network: string,
-  viewer: string,
-  other: string,
-  withheldSites: readonly string[],
-): Promise<boolean> {
-  const row = await visibleProfiles(db, network, { profileId: viewer }, withheldSites)
-    .select('p.id')
-    .where('p.id', '=', other)
-    .executeTakeFirst();
-  return row !== undefined;
 }

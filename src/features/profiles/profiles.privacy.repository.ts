@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
-/* The profiles' part of a member's export and erasure: profile, interests, likes, swipes, blocks. */
+/* The profiles' part of a member's export and erasure: profile, interests, blocks. */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,19 +34,15 @@ export async function exportProfileRecords(db: Db, network: string, memberId: st
 }
 
 /** The choice tables, with the column of who chose and of whom it was about. */
-const BOTH_SIDES = [
-  ['likes', 'liker_profile_id', 'liked_profile_id'],
-  ['swipes', 'profile_id', 'target_profile_id'],
-  ['blocks', 'blocker_profile_id', 'blocked_profile_id'],
-] as const;
+const BOTH_SIDES = [['blocks', 'blocker_profile_id', 'blocked_profile_id']] as const;
 
 /**
  * Removes the profile's personal data (its photos are the photos feature's, erased before).
  *
  * The row itself stays, as a shell that says nothing about the person: other members'
  * conversations and the messages in them point at it (deleting it would cascade and empty their
- * history), so do complaints about it and the signup of whoever signed up from it. Likes,
- * swipes and blocks go either way (they are the member's choices). Every personal column is
+ * history), so do complaints about it and the signup of whoever signed up from it. Blocks
+ * go either way (likes and swipes too, in their own features' hooks). Every personal column is
  * emptied, gender and the wish (`seeking`) and the country included: on a gay site a shell
  * saying "man seeking men" would tell the person's orientation, and together with the site
  * (also emptied) it would tell on which brand they were. Left: ids, the network, `disabled`,

@@ -7,27 +7,6 @@ export { memberProfileId } from './profiles.privacy.repository.ts';
 /** The member's choices about other profiles; erasure removes both sides of each (see the repository). */
 const choices: readonly AnyMemberRows[] = [
   {
-    table: 'likes',
-    column: 'liker_profile_id',
-    by: 'profile',
-    exportAs: 'likes_given',
-    select: ['liked_profile_id', 'created_at'],
-  },
-  {
-    table: 'likes',
-    column: 'liked_profile_id',
-    by: 'profile',
-    exportAs: 'likes_received',
-    select: ['liker_profile_id', 'created_at', 'seen_at'],
-  },
-  {
-    table: 'swipes',
-    column: 'profile_id',
-    by: 'profile',
-    exportAs: 'swipes',
-    select: ['target_profile_id', 'action', 'created_at'],
-  },
-  {
     table: 'blocks',
     column: 'blocker_profile_id',
     by: 'profile',
@@ -37,12 +16,12 @@ const choices: readonly AnyMemberRows[] = [
 ];
 
 /**
- * The profile and what hangs on it (photos excepted: src/features/photos/photos.privacy.ts). Likes, swipes and blocks live here until the likes and swipe
- * features exist; they take their tables (and this part of the hook) with them.
+ * The profile and what hangs on it; photos, likes and swipes are their own features' (see
+ * src/server/privacy.list.ts).
  */
 export const profilesPrivacy: PrivacyHook = {
   owner: 'profiles',
-  tables: ['profiles', 'profile_interests', 'likes', 'swipes', 'blocks'],
+  tables: ['profiles', 'profile_interests', 'blocks'],
   async export(db, subject) {
     const { network, memberId, profileId } = subject;
     const records = await exportProfileRecords(db, network, memberId, profileId ?? '');

@@ -1,15 +1,16 @@
-/* STUB (issue 10, profile view helper) for the e2e journey: the likes helper owns this endpoint; MERGER: take theirs. */
-import { likeInputSchema, likeProfile, unlikeProfile } from '../../features/likes/index.ts';
+import { like, likeInputSchema, unlike } from '../../features/likes/index.ts';
 import { endpoint } from '../../server/endpoint.ts';
 
+/** `POST /api/like.php { profile }` (member): `{ liked: true, match }`; liking twice changes nothing. */
 export const POST = endpoint({
   member: true,
   body: likeInputSchema,
-  handle: ({ ctx, member, input }) => likeProfile(ctx, member.profileId, input.profile),
+  handle: ({ ctx, member, input }) => like(ctx, member, input.profile),
 });
 
+/** `DELETE /api/like.php { profile }` (member): `{ liked: false }`. */
 export const DELETE = endpoint({
   member: true,
   body: likeInputSchema,
-  handle: ({ ctx, member, input }) => unlikeProfile(ctx, member.profileId, input.profile),
+  handle: ({ ctx, member, input }) => unlike(ctx, member, input.profile),
 });

@@ -4,6 +4,7 @@ import { logout, refreshUser, saveLanguage } from '../../accounts/accounts.store
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { isLocale } from '../../../i18n/locales.ts';
+import { refreshLikes } from '../../likes/likes.store.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { showAttention } from '../attention.ts';
 import { $attention, $attentionTotal, $push } from '../shell.store.ts';
@@ -58,7 +59,8 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
 
   useEffect(() => {
     const stopLoop = startRefreshLoop({
-      refresh: refreshUser,
+      // Spec §4: user and likes refresh together; the likes keep the new-likes badge current.
+      refresh: () => Promise.all([refreshUser(), refreshLikes().catch(() => {})]),
       pushSubscribed: () => $push.get().isSubscribed,
     });
     const stopAttention = $attentionTotal.subscribe(showAttention);

@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { toast } from '../../shell/toasts.ts';
+import type { ProfileCard } from '../../profiles/index.ts';
+import type { LikesAnswer } from '../likes.schemas.ts';
+import { $likes, likeProfile, seedLikes, unlikeProfile } from '../likes.store.ts';
+import { FictionalBadge } from './FictionalBadge.tsx';
+import { profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
+import { MatchCelebration } from './MatchCelebration.tsx';
+
+export type LikesTab = 'received' | 'sent' | 'matches';
+
+export interface LikesListProps {
+  tab: LikesTab;
+  initial: LikesAnswer;
+  messages: IslandMessages;
+  fictional: FictionalLabel;
+  links: MemberLinks & { search: string; swipe: string };
+}
+
+/** One tab of `/likes/{type}` (spec §2): cards that open the profile, and the like-back action. */
+export default function LikesList({ tab, initial, messages, fictional, links }: LikesListProps) {
+  const t = islandTranslator(messages);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    seedLikes(initial);
+    setReady(true);
+  }, [initial]);
+  const likes = useStore($likes) ?? initial;
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const liked = new Set(likes.profiles.map((card) => card.id));
+  const matched = new Set(likes.matches.map((card) => card.id));
+  const entries: Array<{ card: ProfileCard; isNew: boolean }> =
+    tab === 'received'
+      ? likes.liked_by.map((like) => ({ card: like.profile, isNew: like.like_new }))
+      : (tab === 'sent' ? likes.profiles : likes.matches).map((card) => ({ card, isNew: false }));
+
+  const act = async (card: ProfileCard, action: 'like' | 'unlike') => {
+    setBusy(card.id);
+    try {
+      if (action === 'like') await likeProfile(card);
+      else await unlikeProfile(card.id);
+      const current = $likes.get() ?? likes;
+      const profiles =
+        action === 'like'
+          ? [card, ...current.profiles.filter((c) => c.id !== card.id)]
+          : current.profiles.filter((c) => c.id !== card.id);
+      const mutual = current.liked_by.some((like) => like.id === card.id);
+      const matches =
+        action === 'like' && mutual
+          ? [card, ...current.matches.filter((c) => c.id !== card.id)]
+          : current.matches.filter((c) => action === 'like' || c.id !== card.id);
+      seedLikes({ ...current, profiles, matches });
+    } catch (error) {
+      toast(isApiError(error) && error.message ? error.message : t('error.try_later'), {
+        closeLabel: t('toast.close'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (entries.length === 0) {
+    return (
+      <div className="likes-empty text-center py-5" data-testid="likes-empty">
+        <p className="lead mb-3">{t(`likes.empty_${tab}`)}</p>
+        <div className="d-flex flex-wrap gap-2 justify-content-center">
+          <a className="btn btn-primary" href={links.search}>
+            {t('likes.find')}
+          </a>
+          <a className="btn btn-outline-secondary" href={links.swipe}>
+            {t('likes.swipe')}
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="member-grid likes-grid list-unstyled" data-ready={ready || undefined}>
+        {entries.map(({ card, isNew }) => (
+          <li className="member-card likes-card" key={card.id} data-profile={card.id}>
+            <img
+              className="member-card-img"
+              src={card.main_image.filename}
+              alt={t('likes.photo_alt', { name: card.name })}
+              width={480}
+              height={640}
+              loading="lazy"
+              decoding="async"
+            />
+            {isNew && <span className="badge text-bg-primary likes-new">{t('likes.new')}</span>}
+            <p className="member-card-name">
+              <a className="stretched-link" href={profilePath(links, card.id)}>
+                {card.name}, {card.age}
+              </a>
+            </p>
+            <p className="member-card-meta">{card.city ?? card.region ?? card.country}</p>
+            {card.fictional && (
+              <p className="likes-card-label">
+                <FictionalBadge fictional={fictional} />
+              </p>
+            )}
+            <div className="likes-card-actions">
+              {tab === 'received' && !liked.has(card.id) && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  disabled={busy === card.id}
+                  onClick={() => void act(card, 'like')}
+                >
+                  {t('likes.like_back')}
+                  <span className="visually-hidden"> {card.name}</span>
+                </button>
+              )}
+              {tab === 'received' && matched.has(card.id) && (
+                <span className="badge text-bg-success">{t('likes.match_title')}</span>
+              )}
+              {tab === 'sent' && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary"
+                  disabled={busy === card.id}
+                  onClick={() => void act(card, 'unlike')}
+                >
+                  {t('likes.unlike')}
+                  <span className="visually-hidden"> {card.name}</span>
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {entries.some(({ card }) => card.fictional) && (
+        <p className="fictional-note mt-3">{fictional.warning}</p>
+      )}
+      <MatchCelebration t={t} links={links} fictional={fictional} />
+    </>
+  );
+}

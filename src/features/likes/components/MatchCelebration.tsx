@@ -1,0 +1,65 @@
+import { useStore } from '@nanostores/react';
+import { Modal } from '../../shell/components/Modal.tsx';
+import type { IslandTranslate } from '../../shell/island-i18n.ts';
+import { $celebration } from '../likes.store.ts';
+import { FictionalBadge } from './FictionalBadge.tsx';
+import { chatPath, type FictionalLabel, type MemberLinks } from './labels.ts';
+
+/** The messages the celebration uses; islands that like add them to their own. */
+export const MATCH_MESSAGES = [
+  'likes.match_title',
+  'likes.match_body',
+  'likes.match_chat',
+  'likes.match_later',
+  'likes.close',
+] as const;
+
+/**
+ * A mutual like, celebrated (spec §1): both photos' owner named, a way to write at once, and a
+ * way back to what the member was doing. Opens whenever `$celebration` holds a card.
+ */
+export function MatchCelebration({
+  t,
+  links,
+  fictional,
+}: {
+  t: IslandTranslate;
+  links: MemberLinks;
+  fictional: FictionalLabel;
+}) {
+  const card = useStore($celebration);
+  const close = () => $celebration.set(null);
+  return (
+    <Modal
+      open={card !== null}
+      title={t('likes.match_title')}
+      onClose={close}
+      closeLabel={t('likes.close')}
+      size="sm"
+      className="match-celebration"
+    >
+      {card && (
+        <div className="text-center" data-testid="match-celebration">
+          <div className="match-hearts" aria-hidden="true">
+            ♥
+          </div>
+          <img className="match-photo" src={card.main_image.match} alt="" width={160} height={160} />
+          <p className="mt-3 mb-2">{t('likes.match_body', { name: card.name })}</p>
+          {card.fictional && (
+            <p className="small mb-2">
+              <FictionalBadge fictional={fictional} /> {fictional.warning}
+            </p>
+          )}
+          <div className="d-grid gap-2">
+            <a className="btn btn-primary" href={chatPath(links, card.id)}>
+              {t('likes.match_chat', { name: card.name })}
+            </a>
+            <button type="button" className="btn btn-outline-secondary" onClick={close}>
+              {t('likes.match_later')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Locale } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/index.ts';
+import type { Site } from '../../tenancy/site.ts';
+import { resolveText } from '../../tenancy/public-settings.ts';
+import type { FictionalLabel } from './components/labels.ts';
+
+/** The site's fictional label in the page's language, for islands (server side). */
+export function fictionalLabel(site: Site, locale: Locale, t: Translate): FictionalLabel {
+  const vars = { name: site.name };
+  return {
+    icon: site.fictionalIcon,
+    label: resolveText(site.fictionalSingular, locale, t, vars),
+    warning: resolveText(site.fictionalWarning, locale, t, vars),
+  };
+}

@@ -1,0 +1,36 @@
+import type { PrivacyHook } from '../../server/privacy.ts';
+import { exportMemberTables, type AnyMemberRows } from '../../server/privacy-tables.ts';
+import { eraseLikes } from './likes.repository.ts';
+
+/** Likes given and received (with when the member saw them) go into the member's download. */
+const parts: readonly AnyMemberRows[] = [
+  {
+    table: 'likes',
+    column: 'liker_profile_id',
+    by: 'profile',
+    exportAs: 'likes_given',
+    select: ['liked_profile_id', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
+    table: 'likes',
+    column: 'liked_profile_id',
+    by: 'profile',
+    exportAs: 'likes_received',
+    select: ['liker_profile_id', 'created_at', 'seen_at'],
+    orderBy: 'created_at',
+  },
+];
+
+/**
+ * The likes feature's tables: erasure removes both sides, since a like received also says who
+ * someone was interested in, and a gone profile must not show up in anyone's lists.
+ */
+export const likesPrivacy: PrivacyHook = {
+  owner: 'likes',
+  tables: ['likes'],
+  export: (db, subject) => exportMemberTables(db, parts, subject),
+  async erase(trx, { network, profileId }) {
+    if (profileId) await eraseLikes(trx, network, profileId);
+  },
+};

@@ -1,0 +1,194 @@
+import type { ServiceContext } from '../../server/context.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
+import { blockBetween, memberAudience, memberCard } from '../profiles/index.ts';
+import {
+  deleteLike,
+  fictionalWelcomers,
+  insertLike,
+  likeExists,
+  listLiked,
+  listLikedBy,
+  listMatches,
+  markSeen,
+  newestUnseen,
+  profileName,
+  profileOfMember,
+  visibleTarget,
+  type Scope,
+} from './likes.repository.ts';
+import type { AutoLike, LikesAnswer } from './likes.schemas.ts';
+
+/** What a likes rule needs to know of the member asking. */
+export interface Liker {
+  profileId: string;
+}
+
+function scopeOf(ctx: ServiceContext, profileId: string): Scope {
+  return { network: ctx.network, viewer: { profileId }, withheldSites: ctx.withheldSites };
+}
+
+/**
+ * A profile the member may like or swipe: 403 `blocked` when either side blocked the other (the
+ * message names who), 404 when the member may not see it (another network, invisible, private,
+ * not active, their own). Answers the account behind it, which learns of the like.
+ */
+export async function likeableProfile(
+  ctx: ServiceContext,
+  viewer: Liker,
+  profileId: string,
+): Promise<{ id: string; memberId: string | null }> {
+  const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
+  if (block.byThem || block.byViewer) {
+    const name = (await profileName(ctx.db, ctx.network, profileId)) ?? '';
+    throw new DomainError('blocked', {
+      status: 403,
+      message: block.byThem ? 'likes.blocked_by' : 'likes.you_blocked',
+      vars: { name },
+      details: { name },
+    });
+  }
+  const target = await visibleTarget(ctx.db, scopeOf(ctx, viewer.profileId), profileId);
+  if (!target) throw platformError('not_found');
+  return { id: target.id, memberId: target.member_id };
+}
+
+/**
+ * Records a like of a profile already checked by `likeableProfile` (the swipe game calls it
+ * inside its own transaction) and tells the liked member. Liking twice changes nothing.
+ * Answers whether the two now like each other.
+ */
+export async function recordLike(
+  ctx: ServiceContext,
+  db: ServiceContext['db'],
+  viewer: Liker,
+  target: { id: string; memberId: string | null },
+): Promise<{ match: boolean; added: boolean }> {
+  const now = ctx.clock.now();
+  const added = await insertLike(db, ctx.network, viewer.profileId, target.id, now);
+  const match = await likeExists(db, ctx.network, target.id, viewer.profileId, now);
+  return { match, added };
+}
+
+/** The liked member learns of a new like (and of a match) at once, on every device. */
+export async function announceLike(
+  ctx: ServiceContext,
+  viewer: Liker,
+  target: { memberId: string | null },
+  match: boolean,
+): Promise<void> {
+  // Operator profiles have no account: their operators see likes in the console instead.
+  if (!target.memberId) return;
+  await ctx.realtime.publish(ctx.network, target.memberId, 'like', { profile: viewer.profileId });
+  if (match) await ctx.realtime.publish(ctx.network, target.memberId, 'match', { profile: viewer.profileId });
+}
+
+/** `POST /api/like.php`. */
+export async function like(
+  ctx: ServiceContext,
+  viewer: Liker,
+  profileId: string,
+): Promise<{ liked: true; match: boolean }> {
+  const target = await likeableProfile(ctx, viewer, profileId);
+  const { match, added } = await recordLike(ctx, ctx.db, viewer, target);
+  if (added) await announceLike(ctx, viewer, target, match);
+  return { liked: true, match };
+}
+
+/** `DELETE /api/like.php`: one's own like can always be taken back, whoever the profile is now. */
+export async function unlike(
+  ctx: ServiceContext,
+  viewer: Liker,
+  profileId: string,
+): Promise<{ liked: false }> {
+  await deleteLike(ctx.db, ctx.network, viewer.profileId, profileId);
+  return { liked: false };
+}
+
+/** `GET /api/likes.php`: cards the member may see, newest first. */
+export async function likesOf(ctx: ServiceContext, viewer: Liker): Promise<LikesAnswer> {
+  const now = ctx.clock.now();
+  const scope = scopeOf(ctx, viewer.profileId);
+  const [liked, likedBy, matches] = await Promise.all([
+    listLiked(ctx.db, scope),
+    listLikedBy(ctx.db, scope, now),
+    listMatches(ctx.db, scope, now),
+  ]);
+  return {
+    profiles: liked.map((row) => memberCard(ctx, row, now)),
+    liked_by: likedBy.map((row) => ({
+      id: row.id,
+      like_new: row.seen_at === null,
+      profile: memberCard(ctx, row, now),
+    })),
+    matches: matches.map((row) => memberCard(ctx, row, now)),
+  };
+}
+
+/** `POST /api/like-seen.php`, and opening the liker's profile (spec §4). */
+export async function markLikeSeen(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+  likerProfileId: string,
+): Promise<void> {
+  await markSeen(ctx.db, ctx.network, likerProfileId, viewerProfileId, ctx.clock.now());
+}
+
+/** Whether the viewer likes the other profile, and whether it likes the viewer (profile view). */
+export async function likeStateBetween(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+  otherProfileId: string,
+): Promise<{ liked: boolean; liked_by: boolean }> {
+  const now = ctx.clock.now();
+  const [liked, likedBy] = await Promise.all([
+    likeExists(ctx.db, ctx.network, viewerProfileId, otherProfileId, now),
+    likeExists(ctx.db, ctx.network, otherProfileId, viewerProfileId, now),
+  ]);
+  return { liked, liked_by: likedBy };
+}
+
+/**
+ * `GET /api/auto-like.php`: the newest like the member has not seen, from a profile they may
+ * see, or nothing. It is always a stored like: a real member's like is never made up, and a
+ * fictional profile's carries `fictional: true` for the label.
+ */
+export async function autoLike(ctx: ServiceContext, viewer: Liker): Promise<AutoLike | null> {
+  const now = ctx.clock.now();
+  const row = await newestUnseen(ctx.db, scopeOf(ctx, viewer.profileId), now);
+  if (!row) return null;
+  const card = memberCard(ctx, row, now);
+  return {
+    profile: {
+      id: card.id,
+      name: card.name,
+      main_image: { match: card.main_image.match },
+      fictional: card.fictional,
+    },
+  };
+}
+
+/** The first welcome like arrives this long after activation, the next ones this far apart. */
+export const WELCOME_FIRST_MS = 60_000;
+export const WELCOME_SPACING_MS = 3 * 60_000;
+
+/**
+ * Likes from operator-run fictional profiles for a member who has just activated, where the
+ * site enables them (`fictional_welcome_likes`; off by default). Always from profiles marked
+ * fictional, so every place that shows them shows the label.
+ *
+ * They are written at once with `created_at` spread over the next minutes rather than by a
+ * job: a row is the whole truth (no queue to lose or run twice across processes), every read
+ * already asks for `created_at <= now`, so a like simply comes into existence when due, and a
+ * test moves the clock instead of waiting for a runner. The price: no realtime event when one
+ * becomes due; the member's likes refresh (every minute) and the like modal pick it up.
+ */
+export async function welcomeLikes(ctx: ServiceContext, memberId: string): Promise<void> {
+  const count = ctx.site.fictionalWelcomeLikes;
+  if (count <= 0) return;
+  const profileId = await profileOfMember(ctx.db, ctx.network, memberId);
+  if (!profileId) return;
+  const now = ctx.clock.now();
+  const senders = await fictionalWelcomers(ctx.db, scopeOf(ctx, profileId), memberAudience(ctx, now), count);
+  for (const [i, sender] of senders.entries())
+    await insertLike(ctx.db, ctx.network, sender, profileId, now + WELCOME_FIRST_MS + i * WELCOME_SPACING_MS);
+}

@@ -1,0 +1,63 @@
+/*
+ * The member's day (spec §6: 4 swipe likes a day). A day starts at midnight where the member
+ * lives, not at UTC midnight: a member in Auckland would otherwise get a new day at lunchtime.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** The wall-clock reading of `epochMs` in `timeZone`, as if that reading were UTC. */
+function wallClock(epochMs: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(epochMs))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/** How far `timeZone` is ahead of UTC at `epochMs`, in milliseconds. */
+function offsetAt(epochMs: number, timeZone: string): number {
+  const whole = Math.floor(epochMs / 1000) * 1000;
+  return wallClock(whole, timeZone) - whole;
+}
+
+/**
+ * The moment today began for someone in `timeZone` (an IANA name; an unknown one counts as UTC)
+ * at `now`. Two offsets are tried because the offset at local midnight may differ from the one
+ * now (a daylight-saving change in between); where midnight itself is skipped by a change, the
+ * day starts at the first moment that exists.
+ */
+export function startOfDay(now: number, timeZone: string): number {
+  let zone = timeZone;
+  try {
+    formatter(zone);
+  } catch {
+    zone = 'UTC';
+  }
+  const local = wallClock(Math.floor(now / 1000) * 1000, zone);
+  const midnight = local - (((local % 86_400_000) + 86_400_000) % 86_400_000);
+  let start = midnight - offsetAt(midnight - offsetAt(now, zone), zone);
+  if (wallClock(start, zone) !== midnight) {
+    // Midnight did not exist: the day began when the clocks jumped past it.
+    const second = midnight - offsetAt(now, zone);
+    start = Math.min(start, second);
+    while (wallClock(start, zone) < midnight) start += 60_000;
+  }
+  return start > now ? start - 86_400_000 : start;
+}

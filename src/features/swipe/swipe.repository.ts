@@ -1,0 +1,136 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SwipeAction } from '../../db/database.ts';
+import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
+
+/* The swipes table, and the deck: visible profiles of the niche the member has not judged yet. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Profiles dealt at once; the page asks again when the member reaches the end. */
+export const DECK_SIZE = 20;
+
+export async function deck(
+  db: Db,
+  network: string,
+  viewer: Viewer,
+  withheldSites: readonly string[],
+  audience: NonNullable<Parameters<typeof visibleProfiles>[4]>,
+): Promise<CardRow[]> {
+  const me = viewer.profileId;
+  return visibleProfiles(db, network, viewer, withheldSites, audience)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('swipes as s')
+            .select('s.target_profile_id')
+            .where('s.profile_id', '=', me)
+            .whereRef('s.target_profile_id', '=', 'p.id'),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('likes as l')
+            .select('l.liked_profile_id')
+            .where('l.liker_profile_id', '=', me)
+            .whereRef('l.liked_profile_id', '=', 'p.id'),
+        ),
+      ),
+    )
+    .select([...CARD_COLUMNS])
+    .orderBy('p.last_active_at', 'desc')
+    .orderBy('p.id')
+    .limit(DECK_SIZE)
+    .execute() as Promise<CardRow[]>;
+}
+
+/** Swipe likes since `since` (the start of the member's day). */
+export async function likesSince(db: Db, network: string, profileId: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('swipes')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('profile_id', '=', profileId)
+    .where('network_id', '=', network)
+    .where('action', '=', 'like')
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The member's earlier decision about a profile, if any. */
+export async function priorSwipe(
+  db: Db,
+  network: string,
+  profileId: string,
+  targetId: string,
+): Promise<SwipeAction | undefined> {
+  const row = await db
+    .selectFrom('swipes')
+    .select('action')
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .where('target_profile_id', '=', targetId)
+    .executeTakeFirst();
+  return row?.action;
+}
+
+/** Records a decision; a like replaces an earlier pass (and counts today). */
+export async function saveSwipe(
+  db: Db,
+  network: string,
+  profileId: string,
+  targetId: string,
+  action: SwipeAction,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('swipes')
+    .values({
+      profile_id: profileId,
+      target_profile_id: targetId,
+      network_id: network,
+      action,
+      created_at: now,
+    })
+    .onConflict((conflict) =>
+      action === 'like'
+        ? conflict.columns(['profile_id', 'target_profile_id']).doUpdateSet({ action, created_at: now })
+        : conflict.columns(['profile_id', 'target_profile_id']).doNothing(),
+    )
+    .execute();
+}
+
+/**
+ * Runs `work` in a transaction that holds the member's profile row: parallel swipe likes of one
+ * member queue here, so the count each one reads includes the others' likes and the daily limit
+ * cannot be passed. The no-op update takes PostgreSQL's row lock (as `FOR UPDATE` would) and
+ * SQLite's write lock, in one statement both dialects speak.
+ */
+export async function withSwipeLock<T>(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('profiles')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('network_id', '=', network)
+      .where('id', '=', profileId)
+      .execute();
+    return work(trx);
+  });
+}
+
+/** Erasure: the profile's decisions and others' decisions about it. */
+export async function eraseSwipes(db: Db, network: string, profileId: string): Promise<void> {
+  await db
+    .deleteFrom('swipes')
+    .where('network_id', '=', network)
+    .where((eb) => eb.or([eb('profile_id', '=', profileId), eb('target_profile_id', '=', profileId)]))
+    .execute();
+}

@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext } from '@playwright/test';
+import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+
+/*
+ * A member's likes and the swipe game in Chromium: a like back makes a match and the match is
+ * celebrated; the swipe game by button, keyboard and touch until the daily limit, which is said
+ * plainly with the way to premium; the like modal shows a real like. Screenshots at 360 and
+ * 1280 px in test-results/screenshots.
+ */
+
+const app = useAccountsServer();
+const DIR = 'test-results/screenshots';
+let database: TestDatabase;
+let make: Factories;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  database = await openTestDatabase(app.server);
+  make = factories(database.db);
+  mkdirSync(DIR, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await database?.close();
+});
+
+/** A browser logged in as a fresh member. */
+async function memberBrowser(
+  browser: Parameters<typeof visitorContext>[0],
+  width: number,
+  name: string,
+): Promise<{ me: TestMember & TestSession; context: BrowserContext }> {
+  const me = await make.loggedIn({ name });
+  const context = await visitorContext(browser, { width });
+  await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+  return { me, context };
+}
+
+for (const width of [1280, 360]) {
+  test(`a like back makes a match, celebrated (${width} px)`, async ({ browser }) => {
+    const { me, context } = await memberBrowser(browser, width, 'Robin');
+    const fan = await make.member({ name: `Fan${width}`, gender: 'female', seeking: 'male' });
+    await make.like(fan, me);
+    const page = await context.newPage();
+
+    await page.goto(url(app.server, '/likes/received'));
+    await hydrated(page);
+    const card = page.locator('.likes-card', { hasText: `Fan${width}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('New')).toBeVisible();
+    await page.screenshot({ path: `${DIR}/likes-received-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: /Like back/ }).click();
+    const dialog = page.getByRole('dialog', { name: "It's a match!" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`You and Fan${width} like each other.`);
+    await expect(dialog.getByRole('link', { name: `Write to Fan${width}` })).toHaveAttribute(
+      'href',
+      `/members/${fan.profileId}/chat`,
+    );
+    await page.screenshot({ path: `${DIR}/likes-match-${width}.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep looking' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('link', { name: /Matches/ }).click();
+    await expect(page.locator('.likes-card', { hasText: `Fan${width}` })).toBeVisible();
+    await context.close();
+  });
+}
+
+for (const width of [1280, 360]) {
+  test(`the swipe game until the daily limit (${width} px)`, async ({ browser }) => {
+    const { context } = await memberBrowser(browser, width, 'Swiper');
+    for (let i = 0; i < 7; i++) await make.member({ name: `Card${width}x${i}`, gender: 'female' });
+    const page = await context.newPage();
+    await page.goto(url(app.server, '/swipe-game'));
+    await hydrated(page);
+    const remaining = page.getByTestId('swipe-remaining');
+    await expect(remaining).toHaveText('4 likes left today; premium members swipe without limit.');
+    await page.screenshot({ path: `${DIR}/swipe-start-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const liked = (_count: number) =>
+      page.waitForResponse((r) => r.url().endsWith('/api/swipe.php') && r.request().method() === 'POST');
+    // A button, the keyboard, and a pass in between (passing is free).
+    await Promise.all([liked(1), page.getByRole('button', { name: 'Like' }).click()]);
+    await expect(remaining).toHaveText('3 likes left today; premium members swipe without limit.');
+    await Promise.all([liked(1), page.keyboard.press('ArrowRight')]);
+    await expect(remaining).toHaveText('2 likes left today; premium members swipe without limit.');
+    await Promise.all([liked(1), page.keyboard.press('ArrowLeft')]);
+    await expect(remaining).toHaveText('2 likes left today; premium members swipe without limit.');
+    // A swipe of the finger to the right.
+    const cardBox = (await page.locator('article.swipe-card').boundingBox())!;
+    const y = cardBox.y + cardBox.height / 2;
+    await Promise.all([
+      liked(1),
+      page.locator('article.swipe-card').evaluate(
+        (el, { x0, x1, y }) => {
+          const fire = (type: string, x: number) =>
+            el.dispatchEvent(
+              new PointerEvent(type, {
+                bubbles: true,
+                pointerType: 'touch',
+                clientX: x,
+                clientY: y,
+                pointerId: 7,
+              }),
+            );
+          fire('pointerdown', x0);
+          fire('pointermove', x1);
+          fire('pointerup', x1);
+        },
+        { x0: cardBox.x + 40, x1: cardBox.x + 40 + 150, y },
+      ),
+    ]);
+    await expect(remaining).toHaveText('1 like left today; premium members swipe without limit.');
+    await Promise.all([liked(1), page.getByRole('button', { name: 'Like' }).click()]);
+
+    const limit = page.getByTestId('swipe-limit');
+    await expect(limit).toBeVisible();
+    await expect(limit).toContainText("That's all for today");
+    await expect(limit.getByRole('link', { name: 'Get premium' })).toHaveAttribute('href', '/premium');
+    await expect(page.getByRole('button', { name: 'Like' })).toBeDisabled();
+    await page.screenshot({ path: `${DIR}/swipe-limit-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(width);
+    await context.close();
+  });
+}
+
+test('the like modal shows a real like, labelled when fictional, and closes on a click', async ({
+  browser,
+}) => {
+  const { me, context } = await memberBrowser(browser, 1280, 'Liked');
+  const operator = await make.operatorProfile({ name: 'Stagestar', fictional: true });
+  await make.like(operator, me);
+  const page = await context.newPage();
+  await page.goto(url(app.server, '/likes/sent?t=1'));
+  const dialog = page.getByRole('dialog', { name: 'Stagestar likes you!' });
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.locator('.badge-fictional')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Start a conversation' })).toHaveAttribute(
+    'href',
+    `/members/${operator.profileId}/chat`,
+  );
+  await page.screenshot({ path: `${DIR}/like-modal-1280.png` });
+  const seen = page.waitForResponse((r) => r.url().endsWith('/api/like-seen.php'));
+  await dialog.locator('p', { hasText: 'Tap the photo' }).click();
+  await expect(dialog).toBeHidden();
+  await seen;
+  await context.close();
+});

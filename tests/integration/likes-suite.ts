@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../support/server.ts';
+import type { ServerUnderTest } from '../support/use-server.ts';
+import { block, call, likesOf, shownMember } from './likes-support.ts';
+
+/* API.md "Likes and the swipe game": like, unlike, lists, like-seen and the like modal's call. */
+
+/** The likes calls against `app`, on whichever database it runs. */
+export function likesTests(app: ServerUnderTest): void {
+  describe('POST and DELETE /api/like.php', () => {
+    it('likes once however often it is sent, and makes a match when the like is mutual', async () => {
+      const ann = await shownMember(app, { name: 'Ann' });
+      const bo = await shownMember(app, { name: 'Bo' });
+
+      const first = await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId });
+      expect(first.status, first.body).toBe(200);
+      expect(first.json()).toEqual({ liked: true, match: false });
+      const again = await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId });
+      expect(again.json()).toEqual({ liked: true, match: false });
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(1);
+
+      const back = await call(app, bo, 'POST', '/api/like.php', { profile: ann.profileId });
+      expect(back.json()).toEqual({ liked: true, match: true });
+      expect((await likesOf(app, ann)).matches.map((c) => c.id)).toEqual([bo.profileId]);
+      expect((await likesOf(app, bo)).matches.map((c) => c.id)).toEqual([ann.profileId]);
+
+      const undone = await call(app, ann, 'DELETE', '/api/like.php', { profile: bo.profileId });
+      expect(undone.status).toBe(200);
+      expect(undone.json()).toEqual({ liked: false });
+      expect((await likesOf(app, ann)).profiles).toEqual([]);
+      expect((await likesOf(app, bo)).matches).toEqual([]);
+    });
+
+    it('publishes like and match events for the liked member', async () => {
+      const ann = await shownMember(app);
+      const bo = await shownMember(app);
+      await app.make.like(bo, ann);
+      await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId });
+      const events = await app.db
+        .selectFrom('events')
+        .select(['type', 'data'])
+        .where('member_id', '=', bo.memberId)
+        .orderBy('id')
+        .execute();
+      expect(events.map((e) => e.type)).toEqual(['like', 'match']);
+      expect(JSON.parse(events[0]!.data)).toEqual({ profile: ann.profileId });
+    });
+
+    it('answers 404 for a profile the member may not see: unknown, invisible, another network, oneself', async () => {
+      const ann = await shownMember(app);
+      const hidden = await shownMember(app);
+      await app.make.updateMember(hidden, { invisible: 1 });
+      const elsewhere = await shownMember(app, { site: DEMO.curvy });
+      for (const profile of ['no-such-profile', hidden.profileId, elsewhere.profileId, ann.profileId]) {
+        const res = await call(app, ann, 'POST', '/api/like.php', { profile });
+        expect(res.status, profile).toBe(404);
+        expect(res.json().error).toBe('not_found');
+      }
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(0);
+    });
+
+    it('refuses 403 blocked both ways, naming the blocker when the target blocked the viewer', async () => {
+      const ann = await shownMember(app, { name: 'Ann' });
+      const blocker = await shownMember(app, { name: 'Blockwell' });
+      const blocked = await shownMember(app, { name: 'Shutout' });
+      await block(app, blocker, ann);
+      await block(app, ann, blocked);
+
+      const byThem = await call(app, ann, 'POST', '/api/like.php', { profile: blocker.profileId });
+      expect(byThem.status).toBe(403);
+      expect(byThem.json()).toMatchObject({
+        error: 'blocked',
+        name: 'Blockwell',
+        message: "You're blocked by Blockwell, no access",
+      });
+      const german = await app.request('/api/like.php', {
+        method: 'POST',
+        headers: { cookie: ann.cookie, 'x-locale': 'de' },
+        body: { profile: blocker.profileId },
+      });
+      expect(german.json().message).toBe('Du wurdest von Blockwell blockiert, kein Zugriff');
+
+      const byMe = await call(app, ann, 'POST', '/api/like.php', { profile: blocked.profileId });
+      expect(byMe.status).toBe(403);
+      expect(byMe.json()).toMatchObject({ error: 'blocked', name: 'Shutout' });
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(0);
+    });
+
+    it('refuses visitors and bad input', async () => {
+      const visitor = await app.request('/api/like.php', { method: 'POST', body: { profile: 'x' } });
+      expect(visitor.status).toBe(403);
+      expect(visitor.json().error).toBe('authentication_required');
+      for (const path of ['/api/likes.php', '/api/auto-like.php', '/api/swipe.php']) {
+        const res = await app.request(path);
+        expect(res.status, path).toBe(403);
+      }
+      const ann = await shownMember(app);
+      const other = await shownMember(app);
+      const forged = await app.request('/api/like.php', {
+        method: 'POST',
+        headers: { cookie: ann.cookie, origin: `http://${DEMO.rainbow.host}:${app.server.port}` },
+        body: { profile: other.profileId },
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.json().error).toBe('forbidden_origin');
+      const bad = await call(app, ann, 'POST', '/api/like.php', { profile: 12 });
+      expect(bad.status).toBe(422);
+      expect(bad.json().fields).toEqual({ profile: 'invalid' });
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(0);
+    });
+  });
+
+  describe('GET /api/likes.php', () => {
+    it('lists whom I liked, who liked me with the new flag, and matches, newest first, as cards', async () => {
+      const me = await shownMember(app);
+      const [a, b, c] = [await shownMember(app), await shownMember(app), await shownMember(app)];
+      await call(app, me, 'POST', '/api/like.php', { profile: a.profileId });
+      await new Promise((r) => setTimeout(r, 5));
+      await call(app, me, 'POST', '/api/like.php', { profile: b.profileId });
+      await call(app, b, 'POST', '/api/like.php', { profile: me.profileId });
+      await new Promise((r) => setTimeout(r, 5));
+      await call(app, c, 'POST', '/api/like.php', { profile: me.profileId });
+
+      const likes = await likesOf(app, me);
+      expect(likes.profiles.map((p) => p.id)).toEqual([b.profileId, a.profileId]);
+      expect(likes.liked_by.map((l) => [l.id, l.like_new, l.profile.id])).toEqual([
+        [c.profileId, true, c.profileId],
+        [b.profileId, true, b.profileId],
+      ]);
+      expect(likes.matches.map((p) => p.id)).toEqual([b.profileId]);
+      const card = likes.profiles[0]!;
+      expect(Object.keys(card).sort()).toEqual(
+        [
+          'age',
+          'city',
+          'country',
+          'fictional',
+          'gender',
+          'id',
+          'main_image',
+          'name',
+          'online',
+          'region',
+        ].sort(),
+      );
+      expect(card.main_image.match).toMatch(/^\/media\/.+-match\.webp$/);
+    });
+
+    it('clears the new flag with like-seen, only for that liker', async () => {
+      const me = await shownMember(app);
+      const [a, b] = [await shownMember(app), await shownMember(app)];
+      await app.make.like(a, me);
+      await app.make.like(b, me);
+      const seen = await call(app, me, 'POST', '/api/like-seen.php', { profile: a.profileId });
+      expect(seen.status).toBe(200);
+      expect(seen.json()).toEqual({ ok: true });
+      const flags = Object.fromEntries((await likesOf(app, me)).liked_by.map((l) => [l.id, l.like_new]));
+      expect(flags).toEqual({ [a.profileId]: false, [b.profileId]: true });
+    });
+
+    it('leaves out blocked members both ways, invisible ones and other networks', async () => {
+      const me = await shownMember(app);
+      const blockedMe = await shownMember(app);
+      const iBlocked = await shownMember(app);
+      const hidden = await shownMember(app);
+      const friend = await shownMember(app);
+      const elsewhere = await shownMember(app, { site: DEMO.curvy });
+      for (const other of [blockedMe, iBlocked, hidden, friend]) {
+        await app.make.like(other, me);
+        await app.make.like(me, other);
+      }
+      // A row across networks cannot be made through the API; written directly, it still stays out.
+      await app.make.like(elsewhere, me);
+      await block(app, blockedMe, me);
+      await block(app, me, iBlocked);
+      await app.make.updateMember(hidden, { invisible: 1 });
+
+      const likes = await likesOf(app, me);
+      expect(likes.profiles.map((p) => p.id)).toEqual([friend.profileId]);
+      expect(likes.liked_by.map((l) => l.id)).toEqual([friend.profileId]);
+      expect(likes.matches.map((p) => p.id)).toEqual([friend.profileId]);
+      // And the blocker does not see the member they blocked either.
+      const theirs = await likesOf(app, blockedMe);
+      expect(theirs.liked_by.concat([]).map((l) => l.id)).not.toContain(me.profileId);
+      expect(theirs.profiles.map((p) => p.id)).not.toContain(me.profileId);
+    });
+  });
+
+  describe('GET /api/auto-like.php', () => {
+    it('answers 204 when no like waits, and never makes one up', async () => {
+      const me = await shownMember(app);
+      // Others exist and are active, but none of them liked me.
+      await shownMember(app);
+      await app.make.operatorProfile({ fictional: true });
+      const res = await call(app, me, 'GET', '/api/auto-like.php');
+      expect(res.status).toBe(204);
+      expect(res.body).toBe('');
+    });
+
+    it('answers the newest unseen like with its photo and the fictional flag, until it is seen', async () => {
+      const me = await shownMember(app);
+      const real = await shownMember(app, { name: 'Realperson' });
+      await app.make.like(real, me);
+      const first = await call(app, me, 'GET', '/api/auto-like.php');
+      expect(first.status).toBe(200);
+      const body = first.json<{ profile: Record<string, unknown> }>();
+      expect(body.profile).toMatchObject({ id: real.profileId, name: 'Realperson', fictional: false });
+      expect(body.profile.main_image).toEqual({ match: expect.stringMatching(/-match\.webp$/) });
+
+      const operator = await app.make.operatorProfile({ name: 'Actress', fictional: true });
+      await new Promise((r) => setTimeout(r, 5));
+      await app.make.like(operator, me);
+      const newest = await call(app, me, 'GET', '/api/auto-like.php');
+      expect(newest.json()).toMatchObject({ profile: { id: operator.profileId, fictional: true } });
+
+      await call(app, me, 'POST', '/api/like-seen.php', { profile: operator.profileId });
+      await call(app, me, 'POST', '/api/like-seen.php', { profile: real.profileId });
+      expect((await call(app, me, 'GET', '/api/auto-like.php')).status).toBe(204);
+    });
+
+    it('does not show a like from someone the member blocked', async () => {
+      const me = await shownMember(app);
+      const other = await shownMember(app);
+      await app.make.like(other, me);
+      await block(app, me, other);
+      expect((await call(app, me, 'GET', '/api/auto-like.php')).status).toBe(204);
+    });
+  });
+
+  describe('the likes pages', () => {
+    it('show the tabs with cards, the new marker and the fictional label', async () => {
+      const me = await shownMember(app);
+      const operator = await app.make.operatorProfile({ name: 'Stagename', fictional: true });
+      await app.make.like(operator, me);
+      for (const path of ['/likes', '/likes/received']) {
+        const res = await call(app, me, 'GET', path);
+        expect(res.status, path).toBe(200);
+        expect(res.body).toContain('Stagename');
+        expect(res.body).toContain('badge-fictional');
+        expect(res.body).toContain('likes-new');
+        expect(res.body).toContain(`/members/${operator.profileId}`);
+      }
+      const sent = await call(app, me, 'GET', '/likes/sent');
+      expect(sent.body).toContain('likes-empty');
+      expect((await call(app, me, 'GET', '/likes/other')).status).toBe(404);
+      const visitor = await app.request('/likes/matches');
+      expect(visitor.status).toBe(303);
+    });
+  });
+
+  describe("the member's data", () => {
+    it('holds likes given and received and the swipes, from the likes and swipe features', async () => {
+      const me = await shownMember(app);
+      const other = await shownMember(app);
+      const fan = await shownMember(app);
+      await call(app, me, 'POST', '/api/like.php', { profile: other.profileId });
+      await app.make.like(fan, me);
+      await call(app, me, 'POST', '/api/swipe.php', { profile: fan.profileId, action: 'pass' });
+      const res = await call(app, me, 'GET', '/api/export.php');
+      expect(res.status).toBe(200);
+      const doc = res.json<Record<string, Array<Record<string, unknown>>>>();
+      expect(doc.likes_given).toEqual([
+        { liked_profile_id: other.profileId, created_at: expect.any(String) },
+      ]);
+      expect(doc.likes_received).toEqual([
+        { liker_profile_id: fan.profileId, created_at: expect.any(String), seen_at: null },
+      ]);
+      expect(doc.swipes).toEqual([
+        { target_profile_id: fan.profileId, action: 'pass', created_at: expect.any(String) },
+      ]);
+    });
+  });
+}

@@ -98,7 +98,7 @@ export interface PhotoOptions {
 
 export interface TestPhoto {
   photoId: string;
-  /** Paths relative to the storage root: main, thumb, match and blurred copies. */
+  /** Paths relative to the storage root: main, thumb, match and the blurred full and thumbnail copies. */
   files: string[];
 }
 
@@ -291,6 +291,8 @@ export function factories(db: Kysely<Database>): Factories {
       const photoId = newId();
       const folder = `${profile.network}/${photoId.slice(0, 2)}`;
       const files = ['main', 'thumb', 'match', 'blur'].map((copy) => `${folder}/${photoId}-${copy}.webp`);
+      // The blurred thumbnail has a name of its own, as an upload's blurred copies do.
+      files.push(`${folder}/${newId()}-blur.webp`);
       await db
         .insertInto('photos')
         .values({
@@ -301,6 +303,7 @@ export function factories(db: Kysely<Database>): Factories {
           thumb_filename: files[1]!,
           match_filename: files[2]!,
           blur_filename: files[3]!,
+          blur_thumb_filename: files[4]!,
           status: options.status ?? 'active',
           position: 0,
           created_at: Date.now(),

@@ -208,9 +208,12 @@ export async function memberPage(
   return { context, page };
 }
 
-/** Waits until the page's islands run (the signup modal is no island: it loads on demand). */
+/**
+ * Waits until the page's islands run (the signup modal is no island: it loads on demand). An
+ * island that waits to be scrolled into view (`client:visible`) is not waited for.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }
 
 /**

@@ -7,6 +7,7 @@ import * as m0006 from './0006_job_leases.ts';
 import * as m0007 from './0007_push_endpoint_per_network.ts';
 import * as m0008 from './0008_photo_files.ts';
 import * as m0009 from './0009_member_preferences.ts';
+import * as m0012 from './0012_search.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007_push_endpoint_per_network': m0007,
   '0008_photo_files': m0008,
   '0009_member_preferences': m0009,
+  '0012_search': m0012,
 };

@@ -22,5 +22,7 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
  * SQL starts from it so that blocks, invisible and private modes and the network hold alike.
  */
 export { visibleProfiles, CARD_COLUMNS, blockBetween } from './profiles.repository.ts';
+/** The public rule (visitors): the member search lists visitors only what public pages may show. */
+export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
 export { photoFileWithdrawn } from './profiles.media.ts';

@@ -211,11 +211,13 @@ export default function MemberSearch(props: MemberSearchProps) {
 
 function CardGrid({
   cards,
+  countries,
   profilePath,
   fictional,
   t,
 }: {
   cards: ProfileCard[];
+  countries: MemberSearchProps['countries'];
   profilePath: string;
   fictional: MemberSearchProps['fictional'];
   t: ReturnType<typeof islandTranslator>;
@@ -246,7 +248,9 @@ function CardGrid({
               {card.name}, {card.age}
             </a>
           </p>
-          <p className="member-card-meta">{card.city ?? card.region ?? card.country}</p>
+          <p className="member-card-meta">
+            {card.city ?? card.region ?? countries.find((c) => c.code === card.country)?.name ?? card.country}
+          </p>
           {card.fictional && (
             <p className="badge badge-fictional m-2 mt-1 align-self-start">
               <span aria-hidden="true">{fictional.icon}</span> {fictional.label}

@@ -147,7 +147,8 @@ async function generatePostgres(url: string, size: number, now: number): Promise
         'bench/' || id || '-m.webp', 'active', 0, ${now - 60 * DAY}
       FROM profiles WHERE main_photo_id IS NOT NULL AND id LIKE 'b%'`);
     await client.query('COMMIT');
-    await client.query('ANALYZE');
+    // Index-only scans need the visibility map that VACUUM writes.
+    await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();
   }

@@ -25,7 +25,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../src/db/database.ts';
-import { reusingStatements } from '../../src/db/client.ts';
+import { keptAcrossBindings, reusingStatements } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { newSecret } from '../../src/features/accounts/tokens.ts';
 import { searchMembers, searchQuerySchema } from '../../src/features/discovery/index.ts';
@@ -216,7 +216,8 @@ async function openSqlite(
       }),
     async raw(query) {
       let statement = statements.get(query.sql);
-      if (!statement) statements.set(query.sql, (statement = database.prepare(query.sql)));
+      if (!statement)
+        statements.set(query.sql, (statement = database.prepare(keptAcrossBindings(query.sql))));
       if (statement.reader) statement.all(...(query.parameters as unknown[]));
       else statement.run(...(query.parameters as unknown[]));
     },

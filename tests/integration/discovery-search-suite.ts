@@ -255,6 +255,11 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
       const big = await found({ country: 'QK' });
       expect(big).toMatchObject({ numResults: 1000, numResults_capped: true });
       expect(big.results).toHaveLength(20);
+      // A later page keeps the first page's answer, without counting again.
+      const deeper = await found({ country: 'QK', after: big.next!, page: 2 });
+      expect(deeper).toMatchObject({ numResults: 1000, numResults_capped: true, page: 2 });
+      expect(deeper.results).toHaveLength(20);
+      expect(ids(deeper).some((id) => ids(big).includes(id))).toBe(false);
     });
 
     it('walks every page once while newer members arrive (keyset)', async () => {

@@ -59,7 +59,7 @@ export interface Cursor {
   t: number;
   /** Its id. */
   id: string;
-  /** `numResults` of the first page, so a deep page does not count again. */
+  /** What the first page counted (up to `COUNT_CAP` + 1, "more"), so a deep page does not count again. */
   n: number;
 }
 
@@ -76,7 +76,7 @@ export function decodeCursor(text: string): Cursor | undefined {
     if (!Array.isArray(value) || value.length !== 3) return undefined;
     const [t, id, n] = value as unknown[];
     if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,40}$/.test(id)) return undefined;
-    if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > COUNT_CAP) return undefined;
+    if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > COUNT_CAP + 1) return undefined;
     return { t: t as number, id, n: n as number };
   } catch {
     return undefined;

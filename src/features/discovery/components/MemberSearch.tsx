@@ -39,8 +39,12 @@ export default function MemberSearch(props: MemberSearchProps) {
   const id = useId();
   useEffect(() => seedSearch(props.filters, props.answer), [props.filters, props.answer]);
 
-  const failed = (reason: unknown) =>
-    setError(isApiError(reason) && reason.message ? reason.message : t('search.error.load'));
+  // A refused filter says which one and why (the server's words); anything else, try again.
+  const failed = (reason: unknown) => {
+    if (!isApiError(reason)) return setError(t('search.error.load'));
+    const fields = Object.values(reason.fieldMessages);
+    setError(fields.length ? fields.join(' ') : reason.message || t('search.error.load'));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, url, visitorContext } from './accounts-support.ts';
 import { factories, type ProfileRef, type TestMember, type TestSession } from '../support/factories.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -77,6 +77,7 @@ test('a member searches with filters, loads more and opens a card', async ({ bro
   await expect(cards.first()).toContainText('Operatorgreta');
   await expect(cards.first().locator('.badge-fictional')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/search-members-1280.png`, fullPage: true });
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect(cards).toHaveCount(25);
@@ -95,6 +96,7 @@ test('the search at 360 px: filters and cards fit the phone', async ({ browser }
   await page.goto(url(server, '/members?gender=female&country=DE&min_age=20&max_age=60'));
   await hydrated(page);
   await expect(page.getByTestId('search-count')).toHaveText('25 members found');
+  expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SHOTS}/search-members-360.png`, fullPage: true });
 

@@ -479,7 +479,8 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<CaseR
       dialect === 'sqlite' ? await openSqlite(options, now, out) : await openPostgres(options, now, out);
     try {
       const ctx = serviceContext(database, registry);
-      const viewer = { kind: 'member' as const, memberId: VIEWER, profileId: VIEWER };
+      // As the endpoint asks: the member's own search, kept for /match-finder.
+      const viewer = { kind: 'member' as const, memberId: VIEWER, profileId: VIEWER, remember: true };
       const cookie = options.http ? await viewerSession(database.db) : '';
       const server =
         options.http && existsSync(options.entry)

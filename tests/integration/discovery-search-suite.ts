@@ -316,6 +316,8 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
         seeking: 'male',
       });
       await found({ country: 'QP', gender: 'female', min_age: 20, max_age: 60 }, searcher);
+      // Opening /members with the niche's defaults is no search of the member's: it keeps nothing.
+      expect((await app.request('/members', { headers: { cookie: searcher.cookie } })).status).toBe(200);
       const page = await app.request('/match-finder', { headers: { cookie: searcher.cookie } });
       expect(page.status).toBe(200);
       expect(page.body).toContain(`/members/${match.profileId}`);

@@ -25,7 +25,16 @@ import {
 
 /** Who searches: a member (their account and profile), or a visitor and how they arrived. */
 export type Searcher =
-  | { kind: 'member'; memberId: string; profileId: string }
+  | {
+      kind: 'member';
+      memberId: string;
+      profileId: string;
+      /**
+       * Keep these filters as the member's last search (for /match-finder): a search the member
+       * made, not a page that opened with the niche's defaults or the saved filters themselves.
+       */
+      remember?: boolean | undefined;
+    }
   | {
       kind: 'visitor';
       /** The tracking cookie and a `network` on the request, for `logged_out_search_trafficsource`. */
@@ -110,7 +119,7 @@ function filtersJson(filters: SearchFilters): string {
  * most recently active first; 20 a page behind an opaque cursor, so page 500 costs what page 1
  * does. The first page counts (up to 1,000, then says "1000 or more") and, when few match,
  * adds similar results found with relaxed filters; later pages carry the first page's count in
- * their cursor instead of counting again. A member's first page also keeps their filters for
+ * their cursor instead of counting again. A member's own search also keeps its filters for
  * /match-finder. A visitor searches only where the site allows it.
  */
 export async function searchMembers(
@@ -156,7 +165,7 @@ export async function searchMembers(
     answer.similar_results = similar.results;
     answer.similar_numResults = similar.count;
   }
-  if (!after && searcher.kind === 'member')
+  if (!after && searcher.kind === 'member' && searcher.remember)
     await saveFilters(ctx.db, ctx.network, searcher.memberId, filtersJson(filters), now);
   return answer;
 }

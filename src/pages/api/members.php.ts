@@ -13,7 +13,7 @@ export const GET = endpoint({
     searchMembers(
       ctx,
       member
-        ? { kind: 'member', memberId: member.id, profileId: member.profileId }
+        ? { kind: 'member', memberId: member.id, profileId: member.profileId, remember: true }
         : {
             kind: 'visitor',
             trackingCookie: context.cookies.get(TRACKING_COOKIE)?.value,

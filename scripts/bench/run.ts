@@ -94,7 +94,8 @@ if (args.help) {
   process.stdout.write(
     'npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]\n' +
       '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
-      '                 [--seed-size 200] [--dist dist] [--json out.json]\n',
+      '                 [--seed-size 200] [--dist dist] [--json out.json]\n' +
+      'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n',
   );
   process.exit(0);
 }

@@ -20,6 +20,8 @@
  *    three runs each: 100 is the goal in all four categories, below 95 is a defect; every failing
  *    audit is listed with where it happens.
  *
+ * 4. `--only search`: the member search at 1M generated profiles (scripts/bench/search.ts).
+ *
  *   npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]
  *                    [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]
  *                    [--seed-size 200] [--dist dist] [--json out.json]
@@ -61,6 +63,19 @@ const BUDGET = {
   lighthouseDefect: 95,
 };
 
+// `npm run bench -- --only search [options]`: the member search benchmark alone (its options in
+// scripts/bench/search.ts), with its own generated network instead of the demo seed.
+if (
+  process.argv
+    .slice(2)
+    .join(' ')
+    .match(/(^| )--only(=| )search( |$)/)
+) {
+  const { parseSearchArgs, runSearchBench } = await import('./search.ts');
+  await runSearchBench(parseSearchArgs(process.argv.slice(2)));
+  process.exit(0);
+}
+
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
@@ -79,7 +94,8 @@ if (args.help) {
   process.stdout.write(
     'npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]\n' +
       '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
-      '                 [--seed-size 200] [--dist dist] [--json out.json]\n',
+      '                 [--seed-size 200] [--dist dist] [--json out.json]\n' +
+      'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n',
   );
   process.exit(0);
 }

@@ -461,6 +461,15 @@ export interface PageEventsTable {
   created_at: Immutable<number>;
 }
 
+/** The member search's last used filters (discovery), so /match-finder can search with them again. */
+export interface SearchFiltersTable {
+  member_id: Immutable<string>;
+  network_id: Immutable<string>;
+  /** JSON of the search filters (gender, country, countryregion, min_age, max_age). */
+  filters: string;
+  updated_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   profiles: ProfilesTable;
@@ -487,6 +496,7 @@ export interface Database {
   events: EventsTable;
   page_events: PageEventsTable;
   job_leases: JobLeasesTable;
+  search_filters: SearchFiltersTable;
 }
 
 export type TableName = keyof Database;

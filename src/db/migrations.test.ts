@@ -40,6 +40,7 @@ const ALL_TABLES = {
   events: true,
   page_events: true,
   job_leases: true,
+  search_filters: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -473,6 +474,9 @@ const fixtures: Fixtures = {
     },
   ],
   rate_limit_counters: [{ key: 'login:203.0.113.7', window_start: T - 123, count: 4 }],
+  search_filters: [
+    { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, filters: '{"gender":"female"}', updated_at: T },
+  ],
   job_leases: [
     { name: 'accounts.erasure', holder: 'p-1', expires_at: T + 1, last_run_at: T },
     { name: 'retention.purge', holder: 'p-2', expires_at: T + 2, last_run_at: null },
@@ -564,6 +568,7 @@ const orderBy: Record<TableName, string[]> = {
   auth_events: ['id'],
   rate_limit_counters: ['key', 'window_start'],
   job_leases: ['name'],
+  search_filters: ['member_id'],
   events: ['id'],
   page_events: ['id'],
 };

@@ -267,6 +267,15 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('search_filters')
+    .values({
+      member_id: memberId,
+      network_id: network,
+      filters: '{"gender":"female"}',
+      updated_at: at('search_filters'),
+    })
+    .execute();
+  await db
     .insertInto('complaints')
     .values({
       id: 'cp1',

@@ -1,6 +1,7 @@
 import { accountsPrivacy } from '../features/accounts/accounts.privacy.ts';
 import { chatPrivacy } from '../features/chat/chat.privacy.ts';
 import { complaintsPrivacy } from '../features/complaints/complaints.privacy.ts';
+import { discoveryPrivacy } from '../features/discovery/discovery.privacy.ts';
 import { likesPrivacy } from '../features/likes/likes.privacy.ts';
 import { notificationsPrivacy } from '../features/notifications/notifications.privacy.ts';
 import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviours.privacy.ts';
@@ -26,6 +27,7 @@ export const privacy: PrivacyRegistry = {
     chatPrivacy,
     realtimePrivacy,
     notificationsPrivacy,
+    discoveryPrivacy,
     pageBehavioursPrivacy,
     trackingPrivacy,
     complaintsPrivacy,
@@ -40,6 +42,7 @@ export const privacy: PrivacyRegistry = {
     'photos',
     'interests',
     'notification_preferences',
+    'search_filters',
     'traffic_source',
     'likes_given',
     'likes_received',

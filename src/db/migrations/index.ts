@@ -8,6 +8,7 @@ import * as m0007 from './0007_push_endpoint_per_network.ts';
 import * as m0008 from './0008_photo_files.ts';
 import * as m0009 from './0009_member_preferences.ts';
 import * as m0010 from './0010_photo_variants.ts';
+import * as m0012 from './0012_search.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0008_photo_files': m0008,
   '0009_member_preferences': m0009,
   '0010_photo_variants': m0010,
+  '0012_search': m0012,
 };

@@ -162,4 +162,6 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   rate_limit_counters: 'security',
   // Which process runs a periodic job: names no person.
   job_leases: null,
+  // The member's last used search filters: whom they look for, like the profile's `seeking`.
+  search_filters: 'profile',
 };

@@ -22,6 +22,8 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
  * SQL starts from it so that blocks, invisible and private modes and the network hold alike.
  */
 export { visibleProfiles, CARD_COLUMNS, blockBetween } from './profiles.repository.ts';
+/** The public rule (visitors): the member search lists visitors only what public pages may show. */
+export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';
 /* The member's own profile (the editor at /profile) and the lists it offers. */
 export {

@@ -46,7 +46,7 @@ export interface ShowcaseRow {
  * public pages (or operator-run and so labelled), never invisible or private, within the niche's
  * audience, not of a sister brand that keeps its members to itself, with an active main photo. Every public read starts here, so no list can drift.
  */
-function publicProfiles(
+export function publicProfiles(
   db: Kysely<Database>,
   networkId: string,
   audience: AudienceFilter,

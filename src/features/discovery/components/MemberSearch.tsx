@@ -1,0 +1,267 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import type { ProfileCard } from '../../profiles/index.ts';
+import {
+  SEARCH_MAX_AGE,
+  SEARCH_MIN_AGE,
+  type SearchAnswer,
+  type SearchFilters,
+} from '../discovery.schemas.ts';
+import { $search, loadMore, search, seedSearch, stateOf } from '../discovery.store.ts';
+
+export interface MemberSearchProps {
+  /** The filters of the first page, and the server's answer for them (rendered on the server). */
+  filters: SearchFilters;
+  answer: SearchAnswer;
+  /** The site's countries with their names in the member's language. */
+  countries: Array<{ code: string; name: string }>;
+  /** `/members` (with the locale's prefix): a card links to `{profilePath}/{id}`. */
+  profilePath: string;
+  /** The site's fictional label: icon and words (spec: never hidden on a card). */
+  fictional: { icon: string; label: string };
+  messages: IslandMessages;
+}
+
+/**
+ * The member search (spec §2 members, §3 search store): the filters, the results 20 at a time
+ * with "show more" behind the server's cursor, and similar members when few match. The page
+ * renders the first page on the server; this island takes it over as the `$search` store.
+ */
+export default function MemberSearch(props: MemberSearchProps) {
+  const t = islandTranslator(props.messages);
+  const stored = useStore($search);
+  // Until the store is seeded (the server's render and the first browser render) the props are
+  // the state, so both renders agree.
+  const state = stored.didInit ? stored : stateOf(props.filters, props.answer);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  useEffect(() => seedSearch(props.filters, props.answer), [props.filters, props.answer]);
+
+  // A refused filter says which one and why (the server's words); anything else, try again.
+  const failed = (reason: unknown) => {
+    if (!isApiError(reason)) return setError(t('search.error.load'));
+    const fields = Object.values(reason.fieldMessages);
+    setError(fields.length ? fields.join(' ') : reason.message || t('search.error.load'));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+    };
+    const number = (name: string) => (text(name) === undefined ? undefined : Number(text(name)));
+    const gender = text('gender');
+    const filters: SearchFilters = {
+      gender: gender === 'male' || gender === 'female' ? gender : undefined,
+      country: text('country'),
+      countryregion: text('countryregion'),
+      min_age: number('min_age'),
+      max_age: number('max_age'),
+    };
+    setError(null);
+    // The address says the search, so a reload or a shared link shows the same results.
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters))
+      if (value !== undefined) params.set(key, String(value));
+    window.history.replaceState(null, '', `${window.location.pathname}?${params}`);
+    search(filters).catch(failed);
+  };
+
+  const more = () => {
+    setError(null);
+    loadMore().catch(failed);
+  };
+
+  const cards = state.results.flatMap((page) => page.results);
+  const searching = state.loading === 'search';
+  const count = state.numResults_capped
+    ? t('search.results_capped', { count: state.numResults })
+    : t('search.results_count', { count: state.numResults });
+
+  return (
+    <div>
+      <form className="card card-body mb-4" onSubmit={submit} aria-labelledby={`${id}-filters`}>
+        <h2 id={`${id}-filters`} className="h6 mb-3">
+          {t('search.filters')}
+        </h2>
+        <div className="row g-2 align-items-end">
+          <div className="col-6 col-md-2">
+            <label className="form-label small" htmlFor={`${id}-gender`}>
+              {t('search.gender')}
+            </label>
+            <select
+              id={`${id}-gender`}
+              name="gender"
+              className="form-select"
+              defaultValue={state.gender ?? ''}
+            >
+              <option value="">{t('search.gender_any')}</option>
+              <option value="female">{t('search.gender_female')}</option>
+              <option value="male">{t('search.gender_male')}</option>
+            </select>
+          </div>
+          <div className="col-6 col-md-3">
+            <label className="form-label small" htmlFor={`${id}-country`}>
+              {t('search.country')}
+            </label>
+            <select
+              id={`${id}-country`}
+              name="country"
+              className="form-select"
+              defaultValue={state.country ?? ''}
+            >
+              <option value="">{t('search.country_any')}</option>
+              {props.countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-12 col-md-3">
+            <label className="form-label small" htmlFor={`${id}-region`}>
+              {t('search.region')}
+            </label>
+            <input
+              id={`${id}-region`}
+              name="countryregion"
+              className="form-control"
+              maxLength={100}
+              defaultValue={state.countryregion ?? ''}
+            />
+          </div>
+          <div className="col-4 col-md-1">
+            <label className="form-label small" htmlFor={`${id}-min`}>
+              {t('search.min_age')}
+            </label>
+            <input
+              id={`${id}-min`}
+              name="min_age"
+              type="number"
+              inputMode="numeric"
+              min={SEARCH_MIN_AGE}
+              max={SEARCH_MAX_AGE}
+              className="form-control"
+              defaultValue={state.min_age ?? ''}
+            />
+          </div>
+          <div className="col-4 col-md-1">
+            <label className="form-label small" htmlFor={`${id}-max`}>
+              {t('search.max_age')}
+            </label>
+            <input
+              id={`${id}-max`}
+              name="max_age"
+              type="number"
+              inputMode="numeric"
+              min={SEARCH_MIN_AGE}
+              max={SEARCH_MAX_AGE}
+              className="form-control"
+              defaultValue={state.max_age ?? ''}
+            />
+          </div>
+          <div className="col-4 col-md-2 d-grid">
+            <button type="submit" className="btn btn-primary" disabled={searching}>
+              {searching ? t('search.searching') : t('search.submit')}
+            </button>
+          </div>
+        </div>
+      </form>
+
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
+
+      <div aria-busy={searching} className={searching ? 'opacity-50' : undefined}>
+        <p className="text-secondary mb-3" role="status" data-testid="search-count">
+          {searching ? t('search.searching') : count}
+        </p>
+        {cards.length > 0 ? (
+          <CardGrid cards={cards} {...props} t={t} />
+        ) : (
+          !searching && <p className="lead">{t('search.empty')}</p>
+        )}
+        {state.next && (
+          <div className="d-grid d-sm-flex justify-content-sm-center mt-4">
+            <button
+              type="button"
+              className="btn btn-outline-primary px-5"
+              onClick={more}
+              disabled={state.loading !== false}
+            >
+              {state.loading === 'more' ? t('search.loading_more') : t('search.show_more')}
+            </button>
+          </div>
+        )}
+        {state.similar_results.length > 0 && (
+          <section className="mt-5" aria-labelledby={`${id}-similar`}>
+            <h2 id={`${id}-similar`} className="h5">
+              {t('search.similar_title')}
+            </h2>
+            <p className="text-secondary">{t('search.similar_intro', { count: state.similar_numResults })}</p>
+            <CardGrid cards={state.similar_results} {...props} t={t} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CardGrid({
+  cards,
+  countries,
+  profilePath,
+  fictional,
+  t,
+}: {
+  cards: ProfileCard[];
+  countries: MemberSearchProps['countries'];
+  profilePath: string;
+  fictional: MemberSearchProps['fictional'];
+  t: ReturnType<typeof islandTranslator>;
+}) {
+  return (
+    <ul className="member-grid list-unstyled mb-0" data-testid="search-results">
+      {cards.map((card, i) => (
+        <li key={card.id} className="member-card">
+          <img
+            className="member-card-img"
+            src={card.main_image.filename}
+            srcSet={`${card.main_image.thumb_filename} 160w, ${card.main_image.match} 240w, ${card.main_image.filename} 480w`}
+            sizes="(min-width: 992px) 260px, (min-width: 576px) 33vw, 50vw"
+            alt=""
+            width={480}
+            height={480}
+            loading={i < 4 ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+          <p className="member-card-name">
+            {card.online && (
+              <>
+                <span className="online-dot me-1" aria-hidden="true" />
+                <span className="visually-hidden">{t('search.online')}: </span>
+              </>
+            )}
+            <a className="stretched-link text-reset text-decoration-none" href={`${profilePath}/${card.id}`}>
+              {card.name}, {card.age}
+            </a>
+          </p>
+          <p className="member-card-meta">
+            {card.city ?? card.region ?? countries.find((c) => c.code === card.country)?.name ?? card.country}
+          </p>
+          {card.fictional && (
+            <p className="badge badge-fictional m-2 mt-1 align-self-start">
+              <span aria-hidden="true">{fictional.icon}</span> {fictional.label}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

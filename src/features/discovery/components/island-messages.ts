@@ -1,0 +1,27 @@
+import type { MessageKey } from '../../../i18n/index.ts';
+
+/** The messages the search island uses (picked on the server, see `pickMessages`). */
+export const SEARCH_MESSAGES = [
+  'search.filters',
+  'search.gender',
+  'search.gender_any',
+  'search.gender_male',
+  'search.gender_female',
+  'search.country',
+  'search.country_any',
+  'search.region',
+  'search.min_age',
+  'search.max_age',
+  'search.submit',
+  'search.searching',
+  'search.results_count',
+  'search.results_capped',
+  'search.show_more',
+  'search.loading_more',
+  'search.empty',
+  'search.similar_title',
+  'search.similar_intro',
+  'search.online',
+  'search.error.load',
+  'toast.close',
+] as const satisfies readonly MessageKey[];

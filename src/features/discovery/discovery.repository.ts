@@ -1,0 +1,150 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Gender } from '../../db/database.ts';
+import {
+  CARD_COLUMNS,
+  publicProfiles,
+  visibleProfiles,
+  type AudienceFilter,
+  type CardRow,
+} from '../profiles/index.ts';
+
+/**
+ * Whom a search starts from. A member: `visibleProfiles` (network, blocks both ways, invisible,
+ * private, sister brands, niche). A visitor: `publicProfiles`, the rule of public pages.
+ */
+export type SearchBase =
+  | {
+      kind: 'member';
+      network: string;
+      viewerProfileId: string;
+      withheldSites: readonly string[];
+      audience: Omit<AudienceFilter, 'withheldSites'>;
+    }
+  | { kind: 'visitor'; network: string; audience: AudienceFilter };
+
+/** The member's filters as SQL needs them: ages as a birthdate range. */
+export interface SqlFilters {
+  gender?: Gender | undefined;
+  country?: string | undefined;
+  region?: string | undefined;
+  /** Born on or before (YYYY-MM-DD): the youngest age asked for. */
+  bornOnOrBefore?: string | undefined;
+  /** Born after: the oldest age asked for. */
+  bornAfter?: string | undefined;
+  /** Profiles already shown (similar results never repeat results). */
+  excludeIds?: readonly string[] | undefined;
+}
+
+export interface Keyset {
+  lastActiveAt: number;
+  id: string;
+}
+
+function baseQuery(db: Kysely<Database>, base: SearchBase) {
+  const query =
+    base.kind === 'member'
+      ? visibleProfiles(
+          db,
+          base.network,
+          { profileId: base.viewerProfileId },
+          base.withheldSites,
+          base.audience,
+        )
+      : // The public rule joins the main photo as required (never null); the card reads it as
+        // the member rule's optional photo, which is the same columns.
+        (publicProfiles(db, base.network, base.audience) as unknown as ReturnType<typeof visibleProfiles>);
+  // A profile without a last activity has no place in the keyset order (both dialects would sort
+  // NULL differently); every profile gets one when it is written.
+  return query.where('p.last_active_at', 'is not', null);
+}
+
+function filtered(db: Kysely<Database>, base: SearchBase, filters: SqlFilters) {
+  let query = baseQuery(db, base);
+  if (filters.gender) query = query.where('p.gender', '=', filters.gender);
+  if (filters.country) query = query.where('p.country', '=', filters.country);
+  if (filters.region) query = query.where('p.region', '=', filters.region);
+  if (filters.bornOnOrBefore) query = query.where('p.birthdate', '<=', filters.bornOnOrBefore);
+  if (filters.bornAfter) query = query.where('p.birthdate', '>', filters.bornAfter);
+  if (filters.excludeIds?.length) query = query.where('p.id', 'not in', [...filters.excludeIds]);
+  return query;
+}
+
+/**
+ * One page of results, most recently active first, then by id (both descending, so one index
+ * walk serves the order and the keyset). `after` is where the previous page ended: a row value
+ * comparison that SQLite and PostgreSQL both answer from the index, at any depth.
+ */
+export async function searchPage(
+  db: Kysely<Database>,
+  base: SearchBase,
+  filters: SqlFilters,
+  after: Keyset | undefined,
+  limit: number,
+): Promise<CardRow[]> {
+  let query = filtered(db, base, filters);
+  if (after)
+    query = query.where(sql<boolean>`(p.last_active_at, p.id) < (${after.lastActiveAt}, ${after.id})`);
+  return query
+    .select([...CARD_COLUMNS])
+    .orderBy('p.last_active_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute() as Promise<CardRow[]>;
+}
+
+/**
+ * How many profiles match, counting no further than `cap` + 1: a LIMIT inside the count, so a
+ * network of a million costs what a thousand do.
+ */
+export async function searchCount(
+  db: Kysely<Database>,
+  base: SearchBase,
+  filters: SqlFilters,
+  cap: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(
+      filtered(db, base, filters)
+        .select('p.id')
+        .limit(cap + 1)
+        .as('found'),
+    )
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The member's last used filters (JSON), if any. */
+export async function findSavedFilters(
+  db: Kysely<Database>,
+  network: string,
+  memberId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('search_filters')
+    .select('filters')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.filters;
+}
+
+/** Keeps the member's last used filters; writes nothing when they did not change. */
+export async function saveFilters(
+  db: Kysely<Database>,
+  network: string,
+  memberId: string,
+  filters: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('search_filters')
+    .values({ member_id: memberId, network_id: network, filters, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet({ filters, updated_at: now })
+        .where('search_filters.filters', '!=', filters),
+    )
+    .execute();
+}

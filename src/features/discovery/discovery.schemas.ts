@@ -1,0 +1,135 @@
+import { z } from '../../lib/zod.ts';
+import type { ProfileCard } from '../profiles/index.ts';
+
+/** Results a page (API.md "Profiles and search"). */
+export const PAGE_SIZE = 20;
+/** `numResults` is exact up to here; beyond it the answer says 1000 and `numResults_capped`. */
+export const COUNT_CAP = 1000;
+/** Fewer results than this on the first page bring similar results (relaxed filters). */
+export const FEW_RESULTS = 5;
+export const SEARCH_MIN_AGE = 18;
+export const SEARCH_MAX_AGE = 99;
+
+/** The filters of the spec §3 search store, as the member sets them (all optional). */
+export interface SearchFilters {
+  gender?: 'male' | 'female' | undefined;
+  country?: string | undefined;
+  countryregion?: string | undefined;
+  min_age?: number | undefined;
+  max_age?: number | undefined;
+}
+
+/** A query parameter left empty by a form is no filter. */
+const blankIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const age = z.preprocess(
+  blankIsAbsent,
+  z.coerce
+    .number({ error: 'age_invalid' })
+    .int('age_invalid')
+    .min(SEARCH_MIN_AGE, 'age_invalid')
+    .max(SEARCH_MAX_AGE, 'age_invalid')
+    .optional(),
+);
+
+/** The filters' own fields (shared by the query and the saved copy). */
+const filterFields = {
+  gender: z.preprocess(blankIsAbsent, z.enum(['male', 'female'], { error: 'gender_invalid' }).optional()),
+  country: z.preprocess(
+    (value) => (typeof value === 'string' ? blankIsAbsent(value.trim().toUpperCase()) : value),
+    z
+      .string({ error: 'country_invalid' })
+      .regex(/^[A-Z]{2}$/, 'country_invalid')
+      .optional(),
+  ),
+  countryregion: z.preprocess(
+    (value) => (typeof value === 'string' ? blankIsAbsent(value.trim()) : value),
+    z.string({ error: 'region_invalid' }).max(100, 'region_invalid').optional(),
+  ),
+  min_age: age,
+  max_age: age,
+};
+
+/** The saved filters (JSON in `search_filters`), read back leniently: a bad field is dropped. */
+export const savedFiltersSchema = z.object(filterFields).catch({});
+
+/** What a cursor holds: where the previous page ended, and the count its first page found. */
+export interface Cursor {
+  /** `last_active_at` of the last result shown. */
+  t: number;
+  /** Its id. */
+  id: string;
+  /** What the first page counted (up to `COUNT_CAP` + 1, "more"), so a deep page does not count again. */
+  n: number;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return btoa(JSON.stringify([cursor.t, cursor.id, cursor.n]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const value: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+    if (!Array.isArray(value) || value.length !== 3) return undefined;
+    const [t, id, n] = value as unknown[];
+    if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,40}$/.test(id)) return undefined;
+    if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > COUNT_CAP + 1) return undefined;
+    return { t: t as number, id, n: n as number };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `GET /api/members.php`: the filters, a page label and the cursor of the previous page. */
+export const searchQuerySchema = z
+  .object({
+    ...filterFields,
+    page: z.preprocess(
+      blankIsAbsent,
+      z.coerce
+        .number({ error: 'page_invalid' })
+        .int('page_invalid')
+        .min(1, 'page_invalid')
+        .max(100_000, 'page_invalid')
+        .default(1),
+    ),
+    after: z.preprocess(
+      blankIsAbsent,
+      z
+        .string({ error: 'cursor_invalid' })
+        .max(200, 'cursor_invalid')
+        .transform((text, zctx) => {
+          const cursor = decodeCursor(text);
+          if (!cursor) zctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
+          return cursor ?? z.NEVER;
+        })
+        .optional(),
+    ),
+  })
+  .superRefine((input, zctx) => {
+    if (input.min_age !== undefined && input.max_age !== undefined && input.min_age > input.max_age)
+      zctx.addIssue({ code: 'custom', path: ['max_age'], message: 'age_range_invalid' });
+  });
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** The answer of `GET /api/members.php` (API.md "Profiles and search"). */
+export interface SearchAnswer {
+  results: ProfileCard[];
+  numResults: number;
+  numResults_capped: boolean;
+  page: number;
+  /** The cursor of the next page; null on the last one. */
+  next: string | null;
+  similar_results: ProfileCard[];
+  similar_numResults: number;
+}
+
+/** The search calls of the browser's client. */
+declare module '../../lib/api-client.ts' {
+  interface ApiRoutes {
+    'GET /api/members.php': { body: undefined; answer: SearchAnswer };
+  }
+}

@@ -1,0 +1,3 @@
+import { searchSuite } from './discovery-search-suite.ts';
+
+searchSuite('sqlite');

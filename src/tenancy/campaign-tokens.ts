@@ -21,6 +21,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'likes',
   'login',
   'mail-change',
+  'match-finder',
   'media',
   'members',
   'notifications',

@@ -188,6 +188,29 @@ describe('the /profile page', () => {
   });
 });
 
+describe('the enrich-profile alert on /members', () => {
+  it('names what the profile lacks until the member fills it in or dismisses the alert', async () => {
+    const member = await app.make.loggedIn();
+    const before = await get(member, '/members');
+    expect(before.body).toContain('id="enrich-profile-alert"');
+
+    const dismissed = await app.request('/api/user.php', {
+      method: 'PUT',
+      host: DEMO.amber.host,
+      headers: { cookie: member.cookie },
+      body: { dismissed: { enrich_profile: Date.now() } },
+    });
+    expect(dismissed.status).toBe(200);
+    expect((await get(member, '/members')).body).not.toContain('id="enrich-profile-alert"');
+
+    // A member whose profile has a photo, interests and own words is not asked at all.
+    const complete = await app.make.loggedIn();
+    await app.make.photo(complete);
+    expect((await put(complete, { interests: ['hiking'], text: 'Walks by the sea.' })).status).toBe(200);
+    expect((await get(complete, '/members')).body).not.toContain('id="enrich-profile-alert"');
+  });
+});
+
 describe('the lists the editor offers', () => {
   it('GET /api/interests.php: every interest of the catalog, labelled in the request’s language', async () => {
     const res = await app.request('/api/interests.php', { headers: { 'x-locale': 'de' } });

@@ -46,6 +46,13 @@ for (const [name, path, member] of [
   ['settings', '/settings', true],
   ['notifications', '/notifications', true],
   ['members', '/members', true],
+  ['match finder', '/match-finder', true],
+  ['profile', '/profile', true],
+  ['photos', '/profile/photos', true],
+  ['likes', '/likes', true],
+  ['sent likes', '/likes/sent', true],
+  ['matches', '/likes/matches', true],
+  ['swipe game', '/swipe-game', true],
 ] as const) {
   test(`${name}${member ? ' for a member' : ''}: no axe violations, no console errors`, async ({
     browser,

@@ -199,15 +199,17 @@ export default function PhotoManager({
           {photos.map((photo, index) => (
             <li key={photo.id} className="col" data-testid="photo-item">
               <div className="card h-100">
-                <img
-                  src={photo.match}
-                  alt={t('photos.photo_alt', { number: index + 1 })}
-                  className="card-img-top"
-                  width={480}
-                  height={480}
-                  loading="lazy"
-                  style={{ aspectRatio: '1 / 1', objectFit: 'cover', height: 'auto' }}
-                />
+                {/* Square by classes, not a style attribute: the CSP refuses inline styles in HTML. */}
+                <div className="ratio ratio-1x1">
+                  <img
+                    src={photo.match}
+                    alt={t('photos.photo_alt', { number: index + 1 })}
+                    className="card-img-top object-fit-cover"
+                    width={480}
+                    height={480}
+                    loading="lazy"
+                  />
+                </div>
                 <div className="card-body p-2">
                   <div className="d-flex flex-wrap gap-1 mb-2">
                     <span className={`badge ${STATUS_BADGE[photo.status]}`}>

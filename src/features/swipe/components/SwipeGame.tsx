@@ -133,7 +133,9 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
           {deck[1] && <div className="swipe-card swipe-card-next" aria-hidden="true" />}
           <article
             className="swipe-card"
-            style={{ transform: `translateX(${drag}px) rotate(${drag / 20}deg)` }}
+            // Only while dragged: set from script, which the CSP allows; as an attribute of the
+            // server's HTML it would be refused.
+            style={drag ? { transform: `translateX(${drag}px) rotate(${drag / 20}deg)` } : undefined}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}

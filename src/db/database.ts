@@ -133,6 +133,17 @@ export interface ProfilesTable {
   updated_at: number;
 }
 
+/** A profile's descriptive attributes (each a catalog key, or null when not said). */
+export const PROFILE_DETAIL_COLUMNS = [
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+] as const;
+export type ProfileDetails = Pick<ProfilesTable, (typeof PROFILE_DETAIL_COLUMNS)[number]>;
+
 export interface PhotosTable {
   id: Immutable<string>;
   profile_id: Immutable<string>;

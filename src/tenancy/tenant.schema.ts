@@ -1,3 +1,4 @@
+import { PROFILE_DETAIL_COLUMNS } from '../db/database.ts';
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { reservedTokenReason } from './campaign-tokens.ts';
@@ -91,15 +92,7 @@ export const bundleSchema = z.strictObject({
 export type Bundle = z.infer<typeof bundleSchema>;
 
 /** The profile attributes a site may show (`settings.visible_profile_fields`); by default all. */
-export const VISIBLE_PROFILE_FIELDS = [
-  'gender',
-  'sexuality',
-  'hair_color',
-  'eye_color',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-] as const;
+export const VISIBLE_PROFILE_FIELDS = ['gender', ...PROFILE_DETAIL_COLUMNS] as const;
 
 /** A rate limit: at most `limit` attempts within `window_minutes`. */
 export const rateRule = z.strictObject({

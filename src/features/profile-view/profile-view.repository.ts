@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
 
 /** The card row of a profile the viewer may see (the member-area rule), or undefined. */
@@ -49,13 +49,7 @@ export async function activeProfileName(
   return row?.name;
 }
 
-export interface DetailsRow {
-  sexuality: string | null;
-  hair_color: string | null;
-  eye_color: string | null;
-  body_type: string | null;
-  relationship_status: string | null;
-  tattoos: string | null;
+export interface DetailsRow extends ProfileDetails {
   gender: string;
   text: string | null;
   interests: string[];
@@ -70,16 +64,7 @@ export async function profileDetails(
   const [row, interests] = await Promise.all([
     db
       .selectFrom('profiles')
-      .select([
-        'gender',
-        'sexuality',
-        'hair_color',
-        'eye_color',
-        'body_type',
-        'relationship_status',
-        'tattoos',
-        'text',
-      ])
+      .select(['gender', ...PROFILE_DETAIL_COLUMNS, 'text'])
       .where('network_id', '=', network)
       .where('id', '=', profileId)
       .executeTakeFirst(),

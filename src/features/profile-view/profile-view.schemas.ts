@@ -1,4 +1,5 @@
 import { z } from '../../lib/zod.ts';
+import { VISIBLE_PROFILE_FIELDS } from '../../tenancy/tenant.schema.ts';
 import type { ViewerPhoto } from '../photos/index.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
@@ -7,15 +8,7 @@ export const memberQuerySchema = z.object({ id: z.string().min(1).max(64) });
 export type MemberQuery = z.infer<typeof memberQuerySchema>;
 
 /** The profile fields a site may show (`visible_profile_fields`), in the order they are listed. */
-export const PROFILE_ATTRIBUTES = [
-  'gender',
-  'sexuality',
-  'hair_color',
-  'eye_color',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-] as const;
+export const PROFILE_ATTRIBUTES = VISIBLE_PROFILE_FIELDS;
 export type ProfileAttribute = (typeof PROFILE_ATTRIBUTES)[number];
 
 /**

@@ -1,9 +1,9 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, ProfilesTable } from '../../db/database.ts';
+import type { Database, PROFILE_DETAIL_COLUMNS, ProfileDetails, ProfilesTable } from '../../db/database.ts';
 
 /* The member's own profile: read for the editor, written in one transaction. */
 
-export interface OwnProfileRow {
+export interface OwnProfileRow extends ProfileDetails {
   id: string;
   name: string;
   gender: string;
@@ -12,12 +12,6 @@ export interface OwnProfileRow {
   country: string;
   region: string | null;
   city: string | null;
-  sexuality: string | null;
-  hair_color: string | null;
-  eye_color: string | null;
-  body_type: string | null;
-  relationship_status: string | null;
-  tattoos: string | null;
   text: string | null;
   filename: string | null;
   thumb_filename: string | null;
@@ -73,17 +67,7 @@ export async function findOwnProfile(
 
 export type ProfileChanges = Pick<
   Updateable<ProfilesTable>,
-  | 'seeking'
-  | 'sexuality'
-  | 'hair_color'
-  | 'eye_color'
-  | 'body_type'
-  | 'relationship_status'
-  | 'tattoos'
-  | 'country'
-  | 'region'
-  | 'city'
-  | 'text'
+  'seeking' | (typeof PROFILE_DETAIL_COLUMNS)[number] | 'country' | 'region' | 'city' | 'text'
 >;
 
 /**

@@ -1,5 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Gender, PhotoStatus, ProfileStatus, Seeking } from '../../db/database.ts';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type {
+  Database,
+  Gender,
+  PhotoStatus,
+  ProfilesTable,
+  ProfileStatus,
+  Seeking,
+} from '../../db/database.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
 export interface AudienceFilter {
@@ -42,6 +49,24 @@ export interface ShowcaseRow {
 }
 
 /**
+ * The niche's audience as a condition on profiles `p`: the genders, who they seek (a profile
+ * seeking `both` seeks either), the age range as a birthdate range, and the body types if any.
+ */
+function inAudience(
+  eb: ExpressionBuilder<Database & { p: ProfilesTable }, 'p'>,
+  audience: Omit<AudienceFilter, 'withheldSites'>,
+) {
+  const conditions = [
+    eb('p.gender', 'in', [...audience.genders]),
+    eb('p.seeking', 'in', [...audience.seeking, 'both' as const]),
+    eb('p.birthdate', '<=', audience.bornOnOrBefore),
+    eb('p.birthdate', '>', audience.bornAfter),
+  ];
+  if (audience.bodyTypes.length) conditions.push(eb('p.body_type', 'in', [...audience.bodyTypes]));
+  return eb.and(conditions);
+}
+
+/**
  * The one definition of a profile a public page may show: of the network, active, consented to
  * public pages (or operator-run and so labelled), never invisible or private, within the niche's
  * audience, not of a sister brand that keeps its members to itself, with an active main photo. Every public read starts here, so no list can drift.
@@ -52,7 +77,6 @@ export function publicProfiles(
   audience: AudienceFilter,
   options: ShowcaseOptions = {},
 ) {
-  const seeking = [...audience.seeking, 'both' as const];
   let query = db
     .selectFrom('profiles as p')
     .innerJoin('photos as ph', (join) =>
@@ -61,10 +85,7 @@ export function publicProfiles(
     .leftJoin('members as m', 'm.id', 'p.member_id')
     .where('p.network_id', '=', networkId)
     .where('p.status', '=', 'active')
-    .where('p.gender', 'in', [...audience.genders])
-    .where('p.seeking', 'in', seeking)
-    .where('p.birthdate', '<=', audience.bornOnOrBefore)
-    .where('p.birthdate', '>', audience.bornAfter)
+    .where((eb) => inAudience(eb, audience))
     .where((eb) => eb.or([eb('p.public_consent', '=', 1), eb('p.fictional', '=', 1)]))
     .where((eb) =>
       eb.or([
@@ -72,7 +93,6 @@ export function publicProfiles(
         eb.and([eb('m.invisible', '=', 0), eb('m.private', '=', 0), eb('m.status', '=', 'active')]),
       ]),
     );
-  if (audience.bodyTypes.length) query = query.where('p.body_type', 'in', [...audience.bodyTypes]);
   // Operator profiles (no site) are shared network-wide; a member's stays on its own site when
   // that site does not resell its members.
   if (audience.withheldSites.length)
@@ -315,14 +335,7 @@ export function visibleProfiles(
     query = query.where((eb) =>
       eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...withheldSites])]),
     );
-  if (audience) {
-    query = query
-      .where('p.gender', 'in', [...audience.genders])
-      .where('p.seeking', 'in', [...audience.seeking, 'both' as const])
-      .where('p.birthdate', '<=', audience.bornOnOrBefore)
-      .where('p.birthdate', '>', audience.bornAfter);
-    if (audience.bodyTypes.length) query = query.where('p.body_type', 'in', [...audience.bodyTypes]);
-  }
+  if (audience) query = query.where((eb) => inAudience(eb, audience));
   return query;
 }
 

@@ -145,23 +145,8 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
       const blocked = await app.make.member({ country: 'QG', name: 'Blockedbyme' });
       const blocker = await app.make.member({ country: 'QG', name: 'Blocksme' });
       const other = await app.make.member({ country: 'QG', name: 'Unrelated' });
-      await app.db
-        .insertInto('blocks')
-        .values([
-          {
-            blocker_profile_id: viewer.profileId,
-            blocked_profile_id: blocked.profileId,
-            network_id: viewer.network,
-            created_at: Date.now(),
-          },
-          {
-            blocker_profile_id: blocker.profileId,
-            blocked_profile_id: viewer.profileId,
-            network_id: viewer.network,
-            created_at: Date.now(),
-          },
-        ])
-        .execute();
+      await app.make.block(viewer, blocked);
+      await app.make.block(blocker, viewer);
       expect(ids(await found({ country: 'QG' }))).toEqual([other.profileId]);
     });
 

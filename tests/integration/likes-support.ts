@@ -49,16 +49,8 @@ export async function likesOf(app: ServerUnderTest, member: LoggedIn): Promise<L
 }
 
 /** `blocker` blocks `blocked` (the blocks feature's row, written as it would). */
-export async function block(app: ServerUnderTest, blocker: ProfileRef, blocked: ProfileRef): Promise<void> {
-  await app.db
-    .insertInto('blocks')
-    .values({
-      blocker_profile_id: blocker.profileId,
-      blocked_profile_id: blocked.profileId,
-      network_id: blocker.network,
-      created_at: Date.now(),
-    })
-    .execute();
+export function block(app: ServerUnderTest, blocker: ProfileRef, blocked: ProfileRef): Promise<void> {
+  return app.make.block(blocker, blocked);
 }
 
 /** A member of `site` with a photo, active now: what every deck and list can show. */

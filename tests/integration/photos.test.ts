@@ -35,17 +35,7 @@ const call = (member: Member, method: string, path: string, body?: unknown) =>
 const storedFile = (url: string) =>
   join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length));
 
-async function block(blocker: Member, blocked: Member): Promise<void> {
-  await app.db
-    .insertInto('blocks')
-    .values({
-      blocker_profile_id: blocker.profileId,
-      blocked_profile_id: blocked.profileId,
-      network_id: blocker.network,
-      created_at: Date.now(),
-    })
-    .execute();
-}
+const block = (blocker: Member, blocked: Member) => app.make.block(blocker, blocked);
 
 /** The blurred copies of a photo, as another feature's view hands them to non-premium viewers. */
 async function blurredFiles(photoId: string): Promise<string[]> {

@@ -112,6 +112,8 @@ export interface Factories {
   operatorProfile(options?: { network?: string; name?: string; fictional?: boolean }): Promise<ProfileRef>;
   updateMember(member: Pick<TestMember, 'memberId' | 'network'>, patch: RowUpdate<'members'>): Promise<void>;
   updateProfile(profile: ProfileRef, patch: RowUpdate<'profiles'>): Promise<void>;
+  /** `blocker` blocks `blocked`, as the blocks feature writes it. */
+  block(blocker: ProfileRef, blocked: ProfileRef): Promise<void>;
   photo(profile: ProfileRef, options?: PhotoOptions): Promise<TestPhoto>;
   setPhotoStatus(photoId: string, status: PhotoStatus): Promise<void>;
   like(from: ProfileRef, to: ProfileRef): Promise<void>;
@@ -276,6 +278,18 @@ export function factories(db: Kysely<Database>): Factories {
 
     async updateMember(member, patch) {
       await updateMember(db, member.network, member.memberId, patch);
+    },
+
+    async block(blocker, blocked) {
+      await db
+        .insertInto('blocks')
+        .values({
+          blocker_profile_id: blocker.profileId,
+          blocked_profile_id: blocked.profileId,
+          network_id: blocker.network,
+          created_at: Date.now(),
+        })
+        .execute();
     },
 
     async updateProfile(profile, patch) {

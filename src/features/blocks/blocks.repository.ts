@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { CardRow } from '../profiles/index.ts';
+import { CARD_COLUMNS, type CardRow } from '../profiles/index.ts';
 
 /** A block is a pair; blocking twice keeps the first one (and its date). */
 export async function insertBlock(
@@ -77,20 +77,7 @@ export async function blockedCardRows(
     .where('p.status', '=', 'active');
   if (only !== undefined) query = query.where('b.blocked_profile_id', '=', only);
   return query
-    .select([
-      'p.id',
-      'p.name',
-      'p.birthdate',
-      'p.gender',
-      'p.country',
-      'p.region',
-      'p.city',
-      'p.fictional',
-      'p.last_active_at',
-      'ph.filename',
-      'ph.thumb_filename',
-      'ph.match_filename',
-    ])
+    .select([...CARD_COLUMNS])
     .orderBy('b.created_at', 'desc')
     .orderBy('b.blocked_profile_id')
     .limit(limit)

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { photosForViewer } from '../../src/features/photos/index.ts';
+import { UPLOAD_RATE } from '../../src/features/photos/photos.service.ts';
 import type { ServiceContext } from '../../src/server/context.ts';
 import { useServer } from '../support/use-server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
@@ -92,6 +93,22 @@ describe('POST /api/photos.php', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.fields).toEqual({ photo: 'required' });
     expect(await app.inspect.count('photos', { profile_id: member.profileId })).toBe(0);
+  });
+
+  it('slows a member down after 40 uploads an hour (429 rate_limited), before any decoding', async () => {
+    const member = await app.make.loggedIn();
+    // Refused bytes count too: the pace is kept before the image is looked at.
+    const tries = await Promise.all(
+      Array.from({ length: UPLOAD_RATE.limit }, () => upload(app, member, randomBytes(64))),
+    );
+    expect(tries.map((t) => t.status)).toEqual(tries.map(() => 422));
+    const over = await upload(app, member, await jpeg());
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ error: 'rate_limited' });
+    expect(Number(over.body.retry_after)).toBeGreaterThan(0);
+    expect(await app.inspect.count('photos', { profile_id: member.profileId })).toBe(0);
+    // Another member is not held by it.
+    expect((await upload(app, await app.make.loggedIn(), await jpeg())).status).toBe(201);
   });
 
   it('refuses over 40 megapixels before decoding (422 image_too_large)', async () => {

@@ -80,11 +80,22 @@ function newFileKey(network: string, kind: FileKind): string {
  * adds the photo within the member's limit. Files are written before the row (a row never points
  * at a missing file); when the limit or anything else refuses, they are removed again.
  */
+/** Uploads a member may make: room for a whole gallery of 25 at once, and retries. */
+export const UPLOAD_RATE = { limit: 40, windowMs: 60 * 60_000 };
+
 export async function uploadPhoto(
   ctx: ServiceContext,
   owner: PhotoOwner,
   bytes: Uint8Array,
 ): Promise<{ photo: Photo }> {
+  // Each upload costs a decode and five encodes: a member who uploads and deletes in a loop is
+  // slowed down before the work, whatever the photo limit.
+  const pace = await ctx.rateLimiter.consume(
+    `photo-upload:${ctx.network}:${owner.profileId}`,
+    UPLOAD_RATE,
+    ctx.clock.now(),
+  );
+  if (!pace.allowed) throw platformError('rate_limited', { retryAfter: pace.retryAfter });
   const limit = photoLimit(owner);
   // Cheap early answer at the limit, before the CPU of decoding; the insert decides for real.
   const before = await profilePhotos(ctx.db, ctx.network, owner.profileId);

@@ -28,6 +28,8 @@ export type Seeking = 'male' | 'female' | 'both';
 /** What an erased profile's shell holds instead of a gender, a wish or a country: nothing. */
 export type Erased = '';
 export type ProfileStatus = 'active' | 'disabled';
+/** Who may find a profile: everyone, only those the member liked or wrote to, or nobody. */
+export type ProfileListing = 'public' | 'private' | 'invisible';
 export type PhotoStatus = 'pending' | 'active' | 'rejected';
 export type SwipeAction = 'like' | 'pass';
 export type MessageType = 'text' | 'image' | 'gift';
@@ -122,6 +124,11 @@ export interface ProfilesTable {
   /** The member's own free text ("about me"). */
   text: string | null;
   status: ProfileStatus;
+  /**
+   * The account's invisible and private switches as one value, written by the accounts feature
+   * with them (operator profiles: `public`), so the visibility rule never reads the account.
+   */
+  listing: Generated<ProfileListing>;
   /** Run by the operator; always shown with the site's fictional label. */
   fictional: Generated<Bool>;
   /** May appear on public landers. */

@@ -521,7 +521,7 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
     time_zone: null,
     dismissed_alerts: null,
   },
-  profiles: { fictional: 0, public_consent: 0 },
+  profiles: { fictional: 0, public_consent: 0, listing: 'public' },
   photos: { blur_filename: null, blur_thumb_filename: null },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0 },

@@ -171,6 +171,24 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
       const seen = ids(await found({ country: 'QH' }));
       expect(seen.sort()).toEqual([privateLiker.profileId, privateWriter.profileId].sort());
     });
+
+    it('follows the switches a member flips in settings, both ways', async () => {
+      const switching = await app.make.loggedIn({ country: 'QW' });
+      const flip = (modes: { invisible?: boolean; private?: boolean }) =>
+        app.request('/api/account.php', {
+          method: 'PUT',
+          host: DEMO.amber.host,
+          headers: { cookie: switching.cookie },
+          body: modes,
+        });
+      expect(ids(await found({ country: 'QW' }))).toEqual([switching.profileId]);
+      expect((await flip({ invisible: true })).status).toBe(200);
+      expect(ids(await found({ country: 'QW' }))).toEqual([]);
+      expect((await flip({ invisible: false, private: true })).status).toBe(200);
+      expect(ids(await found({ country: 'QW' }))).toEqual([]);
+      expect((await flip({ private: false })).status).toBe(200);
+      expect(ids(await found({ country: 'QW' }))).toEqual([switching.profileId]);
+    });
   });
 
   describe(`who may search (${database})`, () => {

@@ -230,6 +230,7 @@ function buildRows(
       tattoos: m.tattoos,
       text: m.text,
       status: 'active',
+      listing: m.invisible ? 'invisible' : m.private ? 'private' : 'public',
       fictional: m.fictional ? 1 : 0,
       public_consent: m.publicConsent ? 1 : 0,
       main_photo_id: photoIds[0] ?? null,

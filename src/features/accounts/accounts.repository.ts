@@ -1,9 +1,10 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
-import type { Kysely, Transaction } from 'kysely';
 import type {
   Database,
   MemberStatus,
   NewRow,
+  ProfileListing,
   ProfileStatus,
   Row,
   RowUpdate,
@@ -81,6 +82,34 @@ export async function updateMember(
   memberId: string,
   patch: RowUpdate<'members'>,
 ): Promise<void> {
+  const switches = 'invisible' in patch || 'private' in patch;
+  if (!switches && patch.status === undefined) {
+    await writeMember(db, network, memberId, patch);
+    return;
+  }
+  // The profile's copies change with the account: its status (active exactly while the account
+  // is) and its listing (the two switches), which the visibility rule reads instead of the account.
+  const both = async (trx: Db) => {
+    await writeMember(trx, network, memberId, patch);
+    await trx
+      .updateTable('profiles')
+      .set({
+        ...(patch.status !== undefined && { status: patch.status === 'active' ? 'active' : 'disabled' }),
+        ...(switches && {
+          listing: sql<ProfileListing>`coalesce((select case when m.invisible = 1 then 'invisible'
+            when m.private = 1 then 'private' else 'public' end
+            from members m where m.id = profiles.member_id), 'public')`,
+        }),
+      })
+      .where('network_id', '=', network)
+      .where('member_id', '=', memberId)
+      .execute();
+  };
+  if (db.isTransaction) await both(db);
+  else await db.transaction().execute(both);
+}
+
+async function writeMember(db: Db, network: string, memberId: string, patch: RowUpdate<'members'>) {
   await db
     .updateTable('members')
     .set(patch)

@@ -82,17 +82,12 @@ export function publicProfiles(
     .innerJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
     )
-    .leftJoin('members as m', 'm.id', 'p.member_id')
     .where('p.network_id', '=', networkId)
+    // Active exactly while the account is; listed for everyone (not invisible, not private).
     .where('p.status', '=', 'active')
+    .where('p.listing', '=', 'public')
     .where((eb) => inAudience(eb, audience))
-    .where((eb) => eb.or([eb('p.public_consent', '=', 1), eb('p.fictional', '=', 1)]))
-    .where((eb) =>
-      eb.or([
-        eb('p.member_id', 'is', null),
-        eb.and([eb('m.invisible', '=', 0), eb('m.private', '=', 0), eb('m.status', '=', 'active')]),
-      ]),
-    );
+    .where((eb) => eb.or([eb('p.public_consent', '=', 1), eb('p.fictional', '=', 1)]));
   // Operator profiles (no site) are shared network-wide; a member's stays on its own site when
   // that site does not resell its members.
   if (audience.withheldSites.length)
@@ -266,21 +261,19 @@ export function visibleProfiles(
 ) {
   let query = db
     .selectFrom('profiles as p')
-    .leftJoin('members as m', 'm.id', 'p.member_id')
     .leftJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
     )
     .where('p.network_id', '=', networkId)
+    // A member's profile is active exactly while the account is (the accounts feature moves both).
     .where('p.status', '=', 'active')
     .where('p.id', '!=', viewer.profileId)
     .where((eb) =>
       eb.or([
-        eb('p.member_id', 'is', null),
+        eb('p.listing', '=', 'public'),
         eb.and([
-          eb('m.status', '=', 'active'),
-          eb('m.invisible', '=', 0),
+          eb('p.listing', '=', 'private'),
           eb.or([
-            eb('m.private', '=', 0),
             eb.exists(
               eb
                 .selectFrom('likes as pl')

@@ -420,6 +420,9 @@ export function userChangeInputSchema(siteLocales: readonly string[]) {
   });
 }
 
+/** `PUT /api/user.php` as parsed: one of the three changes. */
+export type UserChangeInput = z.output<ReturnType<typeof userChangeInputSchema>>;
+
 /** A language the site shows (its visible locales), as `PUT /api/user.php` takes it. */
 export function siteLanguageInputSchema(siteLocales: readonly string[]) {
   return languageInputSchema.refine((input) => siteLocales.includes(input.language), {

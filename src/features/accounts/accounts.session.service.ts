@@ -17,6 +17,7 @@ import {
   type LoginInput,
   type PushSubscriptionInput,
   type User,
+  type UserChangeInput,
 } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import { deviceIdFor, issueDeviceToken } from './device-cookie.ts';
@@ -159,6 +160,22 @@ export async function setLanguage(
 ): Promise<User> {
   await updateMember(ctx.db, ctx.network, member.id, { language });
   return userOf(ctx, member.id);
+}
+
+/**
+ * `PUT /api/user.php`: one change a call. The language also suits a visitor (the caller keeps it
+ * in the locale cookie; the answer's user is then null); the time zone and dismissed alerts
+ * belong to an account.
+ */
+export async function changeUser(
+  ctx: AccountsContext,
+  member: SessionMember | null,
+  input: UserChangeInput,
+): Promise<User | null> {
+  if ('language' in input) return member ? setLanguage(ctx, member, input.language) : null;
+  if (!member) throw new AccountError('authentication_required');
+  if ('time_zone' in input) return setTimeZone(ctx, member, input.time_zone);
+  return dismissAlerts(ctx, member, input.dismissed);
 }
 
 /** `PUT /api/user.php { time_zone }`: the member's days (daily limits) follow this zone. */

@@ -1,48 +1,34 @@
-import {
-  ownPhotos,
-  photoDeleteSchema,
-  photosFieldMessage,
-  photoUpdateSchema,
-  readPhotoUpload,
-  removePhoto,
-  updatePhoto,
-  uploadPhoto,
-} from '../../features/photos/index.ts';
+import * as photos from '../../features/photos/index.ts';
 import { endpoint, methodNotAllowed } from '../../server/endpoint.ts';
 import { json } from '../../server/http.ts';
-
-const owner = (member: { profileId: string; paidUser: boolean }) => ({
-  profileId: member.profileId,
-  paidUser: member.paidUser,
-});
 
 /** `GET /api/photos.php` (member): `{ photos, limit }`, the member's own photos. */
 export const GET = endpoint({
   member: true,
-  handle: ({ ctx, member }) => ownPhotos(ctx, owner(member)),
+  handle: ({ ctx, member }) => photos.ownPhotos(ctx, member),
 });
 
 /** `POST /api/photos.php` multipart `photo` (member): 201 `{ photo }`. */
 export const POST = endpoint({
   member: true,
-  fieldMessage: photosFieldMessage,
+  fieldMessage: photos.photosFieldMessage,
   handle: async ({ ctx, member, context }) =>
-    json(await uploadPhoto(ctx, owner(member), await readPhotoUpload(context.request)), 201),
+    json(await photos.uploadPhoto(ctx, member, await photos.readPhotoUpload(context.request)), 201),
 });
 
 /** `PUT /api/photos.php { id, main: true } | { id, locked }` (member): `{ photos, limit }`. */
 export const PUT = endpoint({
   member: true,
-  body: photoUpdateSchema,
-  fieldMessage: photosFieldMessage,
-  handle: ({ ctx, member, input }) => updatePhoto(ctx, owner(member), input),
+  body: photos.photoUpdateSchema,
+  fieldMessage: photos.photosFieldMessage,
+  handle: ({ ctx, member, input }) => photos.updatePhoto(ctx, member, input),
 });
 
 /** `DELETE /api/photos.php?id=ID` (member): `{ photos, limit }`. */
 export const DELETE = endpoint({
   member: true,
-  query: photoDeleteSchema,
-  handle: ({ ctx, member, input }) => removePhoto(ctx, owner(member), input.id),
+  query: photos.photoDeleteSchema,
+  handle: ({ ctx, member, input }) => photos.removePhoto(ctx, member, input.id),
 });
 
 export const ALL = methodNotAllowed;

@@ -1,17 +1,10 @@
 import type { APIRoute } from 'astro';
 import { accountsEndpoint } from '../../features/accounts/accounts.context.ts';
 import * as schemas from '../../features/accounts/accounts.schemas.ts';
-import {
-  dismissAlerts,
-  login,
-  savePushSubscription,
-  setLanguage,
-  setTimeZone,
-} from '../../features/accounts/accounts.service.ts';
+import { changeUser, login, savePushSubscription } from '../../features/accounts/accounts.service.ts';
 import { memberUser } from '../../features/accounts/member-user.ts';
 import { readDeviceCookie, sendDeviceCookie } from '../../features/accounts/device-cookie.ts';
 import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
-import { AccountError } from '../../features/accounts/accounts.errors.ts';
 import { setLocaleCookie } from '../../server/request.ts';
 
 /**
@@ -56,13 +49,7 @@ export const POST: APIRoute = (context) => (context.url.searchParams.has('push')
 export const PUT = accountsEndpoint({
   body: ({ locals }) => schemas.userChangeInputSchema(locals.site.locales),
   async handle({ context, ctx, locals, member, input }) {
-    if ('language' in input) {
-      setLocaleCookie(context.cookies, input.language, locals.scheme);
-      return { user: member ? await setLanguage(ctx, member, input.language) : null };
-    }
-    // The time zone and dismissed alerts belong to an account: a visitor has neither.
-    if (!member) throw new AccountError('authentication_required');
-    if ('time_zone' in input) return { user: await setTimeZone(ctx, member, input.time_zone) };
-    return { user: await dismissAlerts(ctx, member, input.dismissed) };
+    if ('language' in input) setLocaleCookie(context.cookies, input.language, locals.scheme);
+    return { user: await changeUser(ctx, member, input) };
   },
 });

@@ -51,14 +51,24 @@ export interface App {
 
 /** Starts the copied server in the repository (its tenants/, niches/, themes/) and waits until it answers. */
 export async function startApp(options: {
-  build: BuildCopy;
+  build: Pick<BuildCopy, 'entry'>;
   dataDir: string;
   ports: { first: number; last: number };
   env?: Record<string, string>;
+  /** How long the server may take to answer its first request (default a minute). */
+  startTimeoutMs?: number;
 }): Promise<App> {
   const port = await freePortIn(options.ports);
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'MAIL_URL', 'TRUST_PROXY', 'PUBLIC_SCHEME', 'APP_SECRET', 'REDIS_URL'])
+  for (const name of [
+    'DATABASE_URL',
+    'MAIL_URL',
+    'TRUST_PROXY',
+    'PUBLIC_SCHEME',
+    'APP_SECRET',
+    'REDIS_URL',
+    'KINDRED_TEST_CLOCK',
+  ])
     delete env[name];
   const child: ChildProcess = spawn(process.execPath, [options.build.entry], {
     cwd: REPO_ROOT,
@@ -79,7 +89,7 @@ export async function startApp(options: {
   child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the server exited (${child.exitCode}) before answering:\n${output}`);

@@ -379,64 +379,17 @@ async function openLoop(
   return { latencies, errors, sent: total };
 }
 
-async function freePort(): Promise<number> {
-  const { freePortIn } = await import('./nginx.ts');
-  return freePortIn(PORTS);
-}
-
-async function startServer(
-  entry: string,
-  env: Record<string, string>,
-): Promise<{ port: number; stop(): Promise<void> }> {
-  const { spawn } = await import('node:child_process');
-  const { requestTo } = await import('../../tests/support/server.ts');
-  const port = await freePort();
-  const clean: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'MAIL_URL', 'TRUST_PROXY', 'REDIS_URL', 'KINDRED_TEST_CLOCK'])
-    delete clean[name];
-  const child = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: {
-      ...clean,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_PORT: String(port),
-      TENANTS_DIR: 'tenants',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: join(tmpdir(), `kindred-bench-search-${process.pid}`),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The built server on the benchmark's database (`env` names it), as the other benchmarks start it. */
+async function startServer(entry: string, env: Record<string, string>) {
+  const { startApp } = await import('./app.ts');
+  return startApp({
+    build: { entry },
+    dataDir: join(tmpdir(), `kindred-bench-search-${process.pid}`),
+    ports: PORTS,
+    env,
+    // Opening a database of a million profiles takes longer than the demo's.
+    startTimeoutMs: 120_000,
   });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited before answering:\n${output}`);
-    try {
-      await requestTo(port, '/api/settings.php', { timeoutMs: 2_000 });
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`the server did not answer:\n${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return {
-    port,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(killer);
-    },
-  };
 }
 
 /** A session of the viewer, as a login makes one (only the token's hash is stored). */

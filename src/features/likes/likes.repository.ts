@@ -33,17 +33,6 @@ export async function visibleTarget(
     .executeTakeFirst();
 }
 
-/** A profile's name in the network (for "You're blocked by {name}"). */
-export async function profileName(db: Db, network: string, profileId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('name')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .executeTakeFirst();
-  return row?.name;
-}
-
 /** The account behind a profile (null for an operator's), for realtime events. */
 export async function memberOfProfile(db: Db, network: string, profileId: string): Promise<string | null> {
   const row = await db

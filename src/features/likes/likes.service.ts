@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
-import { blockBetween, memberAudience, memberCard } from '../profiles/index.ts';
+import { blockBetween, memberAudience, memberCard, profileName } from '../profiles/index.ts';
 import {
   deleteLike,
   fictionalWelcomers,
@@ -11,7 +11,6 @@ import {
   listMatches,
   markSeen,
   newestUnseen,
-  profileName,
   profileOfMember,
   visibleTarget,
   type Scope,

@@ -33,22 +33,6 @@ export async function ownCardRow(
     .executeTakeFirst() as Promise<CardRow | undefined>;
 }
 
-/** The name of an active profile of the network (what a blocked member is told), or undefined. */
-export async function activeProfileName(
-  db: Kysely<Database>,
-  network: string,
-  profileId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('name')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row?.name;
-}
-
 export interface DetailsRow extends ProfileDetails {
   gender: string;
   text: string | null;

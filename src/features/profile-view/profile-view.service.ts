@@ -3,15 +3,9 @@ import { DomainError, platformError } from '../../server/errors.ts';
 import { blockedCard } from '../blocks/index.ts';
 import { likeStateBetween, markLikeSeen } from '../likes/index.ts';
 import { photosForViewer } from '../photos/index.ts';
-import { blockBetween, INTERESTS, memberCard, type ProfileCard } from '../profiles/index.ts';
+import { blockBetween, INTERESTS, memberCard, profileName, type ProfileCard } from '../profiles/index.ts';
 import { PROFILE_ATTRIBUTES, type MemberProfile, type ProfileAttribute } from './profile-view.schemas.ts';
-import {
-  activeProfileName,
-  ownCardRow,
-  profileDetails,
-  visibleCardRow,
-  type DetailsRow,
-} from './profile-view.repository.ts';
+import { ownCardRow, profileDetails, visibleCardRow, type DetailsRow } from './profile-view.repository.ts';
 
 /** Who opens a profile: their own profile id and whether they are premium (locked photos). */
 export interface ProfileViewer {
@@ -55,7 +49,7 @@ export async function memberProfile(
   }
   const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
   if (block.byThem) {
-    const name = await activeProfileName(ctx.db, ctx.network, profileId);
+    const name = await profileName(ctx.db, ctx.network, profileId, { activeOnly: true });
     if (name !== undefined) throw blockedByError(name);
     throw platformError('not_found');
   }

@@ -376,3 +376,22 @@ export async function blockBetween(
     byThem: rows.some((r) => r.blocker_profile_id === otherProfileId),
   };
 }
+
+/**
+ * A profile's name in the network, what a blocked member is told ("You're blocked by {name}");
+ * `activeOnly` answers undefined for a profile that is not shown at present.
+ */
+export async function profileName(
+  db: Kysely<Database> | Transaction<Database>,
+  network: string,
+  profileId: string,
+  options: { activeOnly?: boolean } = {},
+): Promise<string | undefined> {
+  let query = db
+    .selectFrom('profiles')
+    .select('name')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId);
+  if (options.activeOnly) query = query.where('status', '=', 'active');
+  return (await query.executeTakeFirst())?.name;
+}

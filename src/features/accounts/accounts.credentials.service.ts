@@ -96,7 +96,7 @@ export async function resetPassword(
     password_hash: await ctx.passwords.hash(input.password),
   });
   if (member.status === 'not_confirmed') {
-    await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), 'active', now);
+    await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
   }
   await deleteMemberSessions(ctx.db, ctx.network, member.id);
   await retireAccountLinks(ctx, member.id);
@@ -225,7 +225,7 @@ export async function confirmEmailChange(ctx: AccountsContext, token: string): P
   const done = localePath(memberLocale(ctx.site, member.language), '/mail-change/do') + '?status=done';
   try {
     if (member.status === 'not_confirmed') {
-      await setAccountState(ctx.db, ctx.network, member.id, { email, ...confirmedState(now) }, 'active', now);
+      await setAccountState(ctx.db, ctx.network, member.id, { email, ...confirmedState(now) }, now);
     } else {
       await updateMember(ctx.db, ctx.network, member.id, { email });
     }

@@ -54,7 +54,6 @@ export async function deleteAccount(
       deletion_reason: input.reason,
       deletion_comment: input.comment ?? null,
     },
-    'disabled',
     now,
   );
   await deleteMemberSessions(ctx.db, ctx.network, member.id);
@@ -98,7 +97,6 @@ export async function reactivate(
       deletion_reason: null,
       deletion_comment: null,
     },
-    confirmed ? 'active' : 'disabled',
     now,
   );
   await event(ctx, 'account_reactivated', member.id);

@@ -119,22 +119,21 @@ async function writeMember(db: Db, network: string, memberId: string, patch: Row
 }
 
 /**
- * Moves an account between states and its profile with it, in one transaction: a profile is
- * shown only while its account is active, so they never disagree.
+ * Moves an account between states and its profile with it, in one transaction: `updateMember`
+ * keeps the profile active exactly while the account is, so they never disagree.
  */
 export async function setAccountState(
   db: Kysely<Database>,
   network: string,
   memberId: string,
-  member: RowUpdate<'members'>,
-  profileStatus: ProfileStatus,
+  member: RowUpdate<'members'> & { status: MemberStatus },
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await updateMember(trx, network, memberId, member);
     await trx
       .updateTable('profiles')
-      .set({ status: profileStatus, updated_at: now })
+      .set({ updated_at: now })
       .where('network_id', '=', network)
       .where('member_id', '=', memberId)
       .execute();

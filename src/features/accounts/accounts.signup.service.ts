@@ -204,7 +204,7 @@ export async function activate(ctx: AccountsContext, token: string): Promise<str
     return localePath(ctx.request.locale, '/activate/error');
   }
   if (member.status === 'not_confirmed') {
-    await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), 'active', now);
+    await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
     // Only on the first activation: a second click on the link must not bring more likes.
     await welcomeLikes(ctx, member.id);
   }

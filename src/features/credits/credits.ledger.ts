@@ -1,0 +1,74 @@
+import type { Transaction } from 'kysely';
+import type { Database, LedgerReason } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { balanceOf, findEntry, insertEntry, lockMemberCredits, moveBalance } from './credits.repository.ts';
+
+/*
+ * The one way credits move (ARCHITECTURE rule 5). Every change is an entry naming its cause, booked
+ * in the caller's transaction together with what it pays for (an order, a message), after the
+ * member's row is held, so the balance checked is the balance changed: it never goes negative,
+ * however many spends race. A cause with a reference is booked at most once: a replayed webhook
+ * or a retried send finds its first entry and books nothing.
+ */
+
+export interface Booking {
+  network: string;
+  /** The site the member belongs to (kept on the entry for the operator's books). */
+  siteId: string;
+  memberId: string;
+  /** Credits in (positive) or out (negative); a whole number, never zero. */
+  delta: number;
+  reason: LedgerReason;
+  /** The order, message or gift this entry pays for; unique per member and reason. */
+  reference: string | null;
+  now: number;
+}
+
+export interface Booked {
+  /** The balance after this booking (or, for a replay, the balance now). */
+  balance: number;
+  entryId: string;
+  /** True when the cause was already booked and nothing changed. */
+  replay: boolean;
+}
+
+/** 402 `not_enough_credits`, with what the member has and what the action needs. */
+export function notEnoughCredits(balance: number, needed: number): DomainError {
+  return new DomainError('not_enough_credits', {
+    status: 402,
+    message: 'credits.not_enough',
+    details: { credits: balance, needed },
+  });
+}
+
+export async function bookCredits(trx: Transaction<Database>, booking: Booking): Promise<Booked> {
+  const { network, memberId, delta, reason, reference } = booking;
+  if (!Number.isSafeInteger(delta) || delta === 0) {
+    throw new Error(`A ledger entry moves a whole, non-zero number of credits (got ${delta})`);
+  }
+  if (!(await lockMemberCredits(trx, network, memberId))) throw platformError('not_found');
+  if (reference !== null) {
+    const earlier = await findEntry(trx, network, memberId, reason, reference);
+    if (earlier) {
+      const balance = (await balanceOf(trx, network, memberId)) ?? 0;
+      return { balance, entryId: earlier.id, replay: true };
+    }
+  }
+  const balance = await moveBalance(trx, network, memberId, delta);
+  if (balance === undefined) {
+    throw notEnoughCredits((await balanceOf(trx, network, memberId)) ?? 0, -delta);
+  }
+  const entryId = newId();
+  await insertEntry(trx, { ...booking, id: entryId, balanceAfter: balance });
+  return { balance, entryId, replay: false };
+}
+
+/**
+ * Tells the member's open pages the new balance (the navigation badge). Call it after the
+ * booking's transaction has committed, never inside it: a rolled-back spend must not be announced.
+ */
+export async function announceBalance(ctx: ServiceContext, memberId: string, balance: number): Promise<void> {
+  await ctx.realtime.publish(ctx.network, memberId, 'credits', { balance });
+}

@@ -340,7 +340,7 @@ export async function sendMessage(
   const held = chatter.status === 'not_confirmed';
   const now = ctx.clock.now();
   const messageId = newId();
-  const outcome = await withSenderLock(ctx.db, ctx.network, me, async (trx) => {
+  const outcome = await withSenderLock(ctx.db, ctx.network, chatter.id, async (trx) => {
     const allowance = await allowanceOf(ctx, chatter, target.conversation, trx);
     if (allowance.conversation_limit_reached) throw conversationLimit(ctx);
     const cost =

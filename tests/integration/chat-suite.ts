@@ -341,9 +341,13 @@ export function chatTests(app: ServerUnderTest): void {
       }
       expect((await sendText(app, elsewhere, x)).status).toBe(404);
       expect((await chatsOf(app, elsewhere)).chats).toEqual([]);
-      // An invisible member's messages to others never show in their list.
+      // An invisible member's chats reach nobody: writing is refused before anything is paid.
       await app.make.updateMember(hidden, { paid_user: 1, credits: 50 });
-      expect((await sendText(app, hidden, ann)).status).toBe(201);
+      const invisible = await sendText(app, hidden, ann);
+      expect(invisible.status).toBe(403);
+      expect(invisible.json()).toMatchObject({ error: 'invisible_mode' });
+      expect(await app.inspect.count('messages', { sender_profile_id: hidden.profileId })).toBe(0);
+      expect(await balanceOf(app, hidden)).toBe(50);
       expect((await chatsOf(app, ann)).chats).toEqual([]);
       expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(0);
     });

@@ -49,6 +49,8 @@ export interface Chatter {
   /** `not_confirmed`: messages are held until activation. */
   status: string;
   paidUser: boolean;
+  /** Invisible mode hides the member from others' chats: what they write would reach nobody. */
+  invisible: boolean;
 }
 
 /** Messages in one page of a conversation. */
@@ -330,6 +332,9 @@ export async function sendMessage(
 
   const earlier = await messageByClientId(ctx.db, ctx.network, me, input.client_id);
   if (earlier) return replayed(ctx, t, chatter, earlier);
+  // Nobody sees an invisible member's chats (spec §6): refused before anything is paid for.
+  if (chatter.invisible)
+    throw new DomainError('invisible_mode', { status: 403, message: 'chat.invisible_mode' });
 
   const target = await counterpart(ctx, me, input);
   const gift = input.type === 'gift' ? findGift(ctx.site, t, input.gift ?? '') : undefined;
@@ -476,7 +481,7 @@ export async function typing(ctx: ServiceContext, chatter: Chatter, conversation
   if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
   const { conversation, card } = await counterpart(ctx, chatter.profileId, { conversation: conversationId });
   // The other side hears nothing from a sender whose messages are still held.
-  if (!conversation || chatter.status === 'not_confirmed') return;
+  if (!conversation || chatter.status === 'not_confirmed' || chatter.invisible) return;
   const other = await accountOfProfile(ctx.db, ctx.network, card.id);
   if (other?.member_id)
     await ctx.realtime.publish(ctx.network, other.member_id, 'typing', {

@@ -180,6 +180,7 @@ export function chatTests(app: ServerUnderTest): void {
     it('charges gifts and images their own prices with their own reasons', async () => {
       const ann = await payingMember(app, 100);
       const bo = await shownMember(app);
+      await app.make.updateMember(bo, { language: 'de' });
       const catalogue = (await app.request('/api/gifts.php')).json<{
         gifts: { id: string; credits: number; name: string; image: string }[];
       }>();
@@ -196,6 +197,9 @@ export function chatTests(app: ServerUnderTest): void {
       const message = res.json<{ message: Message }>().message;
       expect(message).toMatchObject({ type: 'gift', gift: { id: 'teddy', credits: 45 }, credits: 45 });
       expect(await ledgerOf(app, ann)).toEqual([{ delta: -45, reason: 'gift', reference: message.id }]);
+      // The receiver reads the gift's name in their own language.
+      const [event] = await eventsOf(app, bo, 'message');
+      expect(event!.data.message).toMatchObject({ gift: { id: 'teddy', name: 'Teddybär' } });
       const unknown = await call(app, ann, 'POST', '/api/chat.php', {
         profile: bo.profileId,
         type: 'gift',

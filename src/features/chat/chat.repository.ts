@@ -489,17 +489,18 @@ export async function messagesById(db: Db, network: string, ids: readonly string
     .execute() as Promise<MessageRow[]>;
 }
 
-/** The account behind a profile (null for an operator's), and whether it has confirmed. */
+/** The account behind a profile (null for an operator's) and its language. */
 export async function accountOfProfile(
   db: Db,
   network: string,
   profileId: string,
-): Promise<{ member_id: string | null } | undefined> {
+): Promise<{ member_id: string | null; language: string | null } | undefined> {
   return db
-    .selectFrom('profiles')
-    .select('member_id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
+    .selectFrom('profiles as p')
+    .leftJoin('members as mb', 'mb.id', 'p.member_id')
+    .select(['p.member_id', 'mb.language'])
+    .where('p.network_id', '=', network)
+    .where('p.id', '=', profileId)
     .executeTakeFirst();
 }
 

@@ -1,4 +1,5 @@
-import type { Translate } from '../../i18n/index.ts';
+import { translator, type Translate } from '../../i18n/index.ts';
+import { isLocale } from '../../i18n/locales.ts';
 import { newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
@@ -443,9 +444,11 @@ async function announceMessage(
 ) {
   const receiver = await accountOfProfile(ctx.db, ctx.network, receiverProfileId);
   if (!receiver?.member_id) return;
+  // A gift's name in the receiver's language, not the sender's.
+  const theirs = isLocale(receiver.language) ? translator(receiver.language) : t;
   await ctx.realtime.publish(ctx.network, receiver.member_id, 'message', {
     conversation: row.conversation_id,
-    message: presentMessage(ctx, t, { ...row, held: 0 }, receiverProfileId),
+    message: presentMessage(ctx, theirs, { ...row, held: 0 }, receiverProfileId),
   });
 }
 

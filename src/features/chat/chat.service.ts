@@ -355,7 +355,9 @@ export async function sendMessage(
         : input.type === 'image'
           ? allowance.costs.image
           : gift!.credits;
-    const conversation = await openConversation(trx, ctx.network, me, target.card.id, newId(), now);
+    // A pair's conversation is never removed, so one seen before the lock is still there.
+    const conversation =
+      target.conversation ?? (await openConversation(trx, ctx.network, me, target.card.id, newId(), now));
     const inserted = await insertMessage(trx, ctx.network, {
       id: messageId,
       conversationId: conversation.id,

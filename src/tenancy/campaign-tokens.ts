@@ -14,6 +14,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'activate',
   'api',
   'bench',
+  'checkout',
   'complaints',
   'complete-signup',
   'landers',
@@ -34,6 +35,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'signup',
   'signup-matches',
   'swipe-game',
+  'transactions',
   'sitemap.xml',
 ];
 

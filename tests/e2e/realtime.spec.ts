@@ -32,7 +32,7 @@ for (const width of [1280, 360]) {
     const me = await make.loggedIn({ name: 'Waiting' });
     await make.photo(me);
     const fan = await make.loggedIn({ name: `Live${width}` });
-    await make.photo(fan);
+    await make.photo(fan, { dataDir: app.server.dataDir });
     const context = await visitorContext(browser, { width });
     await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
     const page = await context.newPage();

@@ -8,15 +8,21 @@
  *   over every stream and send, in rounds that alternate the two servers. Target p99 ≤ 50 ms.
  * - memory per idle stream: the server's RSS after the streams are open and idle, minus its
  *   RSS before, divided by the streams. Target ≤ 20 KB.
+ * - send throughput: chat texts per second through `POST /api/chat.php` (`concurrency` senders
+ *   at once, kept-alive connections, each send paid from the ledger and published), against
+ *   rows per second inserted into `messages` directly with the app's SQLite pragmas, one
+ *   autocommit insert each. Target ≥ 25 %.
  *
  * Run on the built server (`npm run build` first); about a minute at the defaults.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
 import { factories } from '../../tests/support/factories.ts';
 import { copyBuild, startApp } from './app.ts';
@@ -28,6 +34,8 @@ export interface RealtimeArgs {
   clients: number;
   sends: number;
   rounds: number;
+  seconds: number;
+  concurrency: number;
   dist: string;
 }
 
@@ -37,6 +45,8 @@ export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
     options: {
       clients: { type: 'string', default: '1000' },
       sends: { type: 'string', default: '20' },
+      seconds: { type: 'string', default: '5' },
+      concurrency: { type: 'string', default: '16' },
       rounds: { type: 'string', default: '5' },
       dist: { type: 'string', default: 'dist' },
     },
@@ -45,6 +55,8 @@ export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
     clients: Number(values.clients),
     sends: Number(values.sends),
     rounds: Number(values.rounds),
+    seconds: Number(values.seconds),
+    concurrency: Number(values.concurrency),
     dist: values.dist!,
   };
 }
@@ -96,13 +108,20 @@ function rssBytes(pid: number): number {
   return Number(match?.[1] ?? 0) * 1024;
 }
 
-function post(port: number, path: string, body: string, headers: Record<string, string>): Promise<number> {
+function post(
+  port: number,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  agent?: http.Agent,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request({
       host: '127.0.0.1',
       port,
       path,
       method: 'POST',
+      agent,
       headers: {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
@@ -135,6 +154,38 @@ async function timedSend(streams: Stream[], send: () => Promise<number>): Promis
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * Rows per second inserted into `messages` of an existing conversation, one autocommit insert
+ * each, with the pragmas the app opens SQLite with (src/db/client.ts).
+ */
+function rawInsertRate(file: string, seconds: number): number {
+  const db = new Sqlite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  const template = db
+    .prepare('select conversation_id, network_id, sender_profile_id from messages limit 1')
+    .get() as {
+    conversation_id: string;
+    network_id: string;
+    sender_profile_id: string;
+  };
+  const insert = db.prepare(
+    `insert into messages (id, conversation_id, network_id, sender_profile_id, type, text, credits_spent, client_id, created_at)
+     values (?, ?, ?, ?, 'text', 'Hello there', 1, ?, ?)`,
+  );
+  let rows = 0;
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const id = randomUUID();
+    insert.run(id, template.conversation_id, template.network_id, template.sender_profile_id, id, Date.now());
+    rows += 1;
+  }
+  db.close();
+  return rows / seconds;
 }
 
 export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
@@ -211,6 +262,49 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
       }
     }
     for (const s of [...appStreams, ...rawStreams]) s.close();
+
+    // Send throughput: HTTP chat sends, then the raw insert rate, each for `seconds`.
+    const senders = [];
+    for (let i = 0; i < args.concurrency; i++) {
+      const sender = await make.loggedIn();
+      await make.photo(sender);
+      await make.order(sender, { credits: 1_000_000 });
+      await make.updateMember(sender, { paid_user: 1, credits: 1_000_000 });
+      senders.push(sender);
+    }
+    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: args.concurrency });
+    let sequence = 0;
+    const send = (sender: (typeof senders)[number]) =>
+      post(
+        app.port,
+        '/api/chat.php',
+        JSON.stringify({
+          profile: target.profileId,
+          type: 'text',
+          text: 'Hello there',
+          client_id: `bench-${sequence++}`,
+        }),
+        { host: 'localhost', cookie: sender.cookie, origin: 'http://localhost' },
+        keepAlive,
+      );
+    for (const sender of senders) {
+      const status = await send(sender);
+      if (status >= 300) throw new Error(`a chat send answered ${status}`);
+    }
+    let sent = 0;
+    let refused = 0;
+    const until = performance.now() + args.seconds * 1000;
+    await Promise.all(
+      senders.map(async (sender) => {
+        while (performance.now() < until) {
+          if ((await send(sender)) < 300) sent += 1;
+          else refused += 1;
+        }
+      }),
+    );
+    const httpRate = sent / args.seconds;
+    keepAlive.destroy();
+    const rawRate = rawInsertRate(join(dataDir, 'kindred.sqlite'), args.seconds);
     load.push(loadavg()[0]!.toFixed(2));
 
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -224,6 +318,14 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     );
     out(
       `| bare \`node:http\` broadcast | ${ms(percentile(latency.raw, 50))} | ${ms(percentile(latency.raw, 99))} | ${kb((after.raw - before.raw) / args.clients)} |`,
+    );
+    out('| sends | per second |');
+    out('| --- | --- |');
+    out(`| HTTP chat texts (\`POST /api/chat.php\`, ${args.concurrency} at once) | ${httpRate.toFixed(0)} |`);
+    out(`| raw inserts into \`messages\`, same pragmas | ${rawRate.toFixed(0)} |`);
+    if (refused) out(`(${refused} sends refused during the run)`);
+    out(
+      `send throughput: ${((httpRate / rawRate) * 100).toFixed(1)} % of the raw insert rate (target ≥ 25 %)`,
     );
     const p99 = percentile(latency.app, 99);
     const perStream = (after.app - before.app) / args.clients;

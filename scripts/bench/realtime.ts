@@ -273,7 +273,6 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
       senders.push(sender);
     }
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: args.concurrency });
-    let sequence = 0;
     const send = (sender: (typeof senders)[number]) =>
       post(
         app.port,
@@ -282,7 +281,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
           profile: target.profileId,
           type: 'text',
           text: 'Hello there',
-          client_id: `bench-${sequence++}`,
+          client_id: randomUUID(),
         }),
         { host: 'localhost', cookie: sender.cookie, origin: 'http://localhost' },
         keepAlive,

@@ -38,6 +38,12 @@ const envSchema = z.object({
   MOLLIE_API_KEY: z.string().default(''),
   /** Another address for Mollie's API (a local stand-in in tests); empty means Mollie's own. */
   MOLLIE_API_URL: z.string().default(''),
+  /** Redis for the realtime bus between processes (`redis://host:6379`); unset: one process, in memory. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Seconds between the event stream's heartbeat comments (proxies close silent connections). */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
+  /** Event streams one member may hold open at once (one per tab); past it, 429. */
+  EVENTS_STREAMS_PER_MEMBER: z.coerce.number().int().positive().default(8),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

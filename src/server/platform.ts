@@ -14,7 +14,7 @@ import { jobs } from './jobs/jobs.list.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.ts';
 import { createDatabaseRateLimiter, type RateLimiter } from './rate-limit/index.ts';
-import { createMemoryBus, type RealtimeBus } from './realtime/index.ts';
+import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
 import { createLocalStorage, type FileStorage } from './storage/index.ts';
 
@@ -92,7 +92,9 @@ async function boot(): Promise<Platform> {
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
   const rateLimiter = createDatabaseRateLimiter(database.db, secret);
-  const realtime = createMemoryBus({ db: database.db, clock, log });
+  const realtime: RealtimeBus = env.REDIS_URL
+    ? createRedisBus({ db: database.db, clock, log }, { url: env.REDIS_URL })
+    : createMemoryBus({ db: database.db, clock, log });
   const payments = createPaymentProvider({
     mollieApiKey: env.MOLLIE_API_KEY,
     mollieApiUrl: env.MOLLIE_API_URL,
@@ -135,6 +137,7 @@ async function boot(): Promise<Platform> {
     async close() {
       await jobRunner.stop();
       registry.close();
+      await realtime.close?.();
       await database.destroy();
     },
   };

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { factories, type Factories } from '../support/factories.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { expect, test } from './fixtures.ts';
+import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+
+/*
+ * The event stream in Chromium: a like that arrives while a member is on a page opens the like
+ * modal at once, without the `t` query and without a reload; credits spent elsewhere (another
+ * device's chat send) change the navigation's credits badge at once. Screenshots at 360 and 1280 px in
+ * test-results/screenshots.
+ */
+
+const app = useAccountsServer();
+const DIR = 'test-results/screenshots';
+let database: TestDatabase;
+let make: Factories;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  database = await openTestDatabase(app.server);
+  make = factories(database.db);
+  mkdirSync(DIR, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await database?.close();
+});
+
+for (const width of [1280, 360]) {
+  test(`a live like opens the like modal at once (${width} px)`, async ({ browser }) => {
+    const me = await make.loggedIn({ name: 'Waiting' });
+    await make.photo(me);
+    const fan = await make.loggedIn({ name: `Live${width}` });
+    await make.photo(fan, { dataDir: app.server.dataDir });
+    const context = await visitorContext(browser, { width });
+    await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+    const page = await context.newPage();
+    const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
+    await page.goto(url(app.server, '/likes/sent'));
+    await hydrated(page);
+    expect((await opened).headers()['content-type']).toMatch(/^text\/event-stream/);
+    const dialog = page.getByRole('dialog', { name: `Live${width} likes you!` });
+    await expect(dialog).toBeHidden();
+
+    const res = await app.server.request('/api/like.php', {
+      method: 'POST',
+      headers: { cookie: fan.cookie },
+      body: { profile: me.profileId },
+    });
+    expect(res.status).toBeLessThan(300);
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+    await page.screenshot({ path: `${DIR}/realtime-like-modal-${width}.png` });
+    await context.close();
+  });
+}
+
+test('credits spent on another device change the credits badge at once', async ({ browser }) => {
+  const me = await make.loggedIn({ name: 'Spender' });
+  await make.photo(me);
+  await make.order(me, { credits: 10 });
+  await make.updateMember(me, { paid_user: 1, credits: 10 });
+  const other = await make.member({ name: 'Reader' });
+  await make.photo(other);
+  const context = await visitorContext(browser, { width: 1280 });
+  await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+  const page = await context.newPage();
+  const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
+  await page.goto(url(app.server, '/likes/sent'));
+  await hydrated(page);
+  await opened;
+  const badge = page.locator('.member-nav .nav-badge.text-bg-warning');
+  await expect(badge).toContainText('10');
+
+  const res = await app.server.request('/api/chat.php', {
+    method: 'POST',
+    headers: { cookie: me.cookie },
+    body: {
+      profile: other.profileId,
+      type: 'text',
+      text: 'Hello from my phone',
+      client_id: `e2e-${Date.now()}`,
+    },
+  });
+  expect(res.status).toBeLessThan(300);
+  const balance = (
+    await database.db
+      .selectFrom('members')
+      .select('credits')
+      .where('id', '=', me.memberId)
+      .executeTakeFirstOrThrow()
+  ).credits;
+  expect(Number(balance)).toBeLessThan(10);
+  // Sooner than the refresh loop's first round (5 s): only the stream can have brought it.
+  await expect(badge).toContainText(String(balance), { timeout: 3_000 });
+  await context.close();
+});

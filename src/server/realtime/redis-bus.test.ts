@@ -107,7 +107,7 @@ describe('the Redis realtime bus', () => {
   it('subscribes again after its Redis connection drops', async () => {
     const admin = new Redis(redis.url);
     try {
-      const clients = (await admin.client('LIST', 'TYPE', 'pubsub')) as string;
+      const clients = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
       const line = clients.split('\n').find((l) => l.includes(`name=kindred-sub-${two.origin}`));
       const id = /\bid=(\d+)/.exec(line ?? '')?.[1];
       expect(id).toBeDefined();

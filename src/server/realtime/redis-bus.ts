@@ -34,7 +34,7 @@ export interface RedisBusOptions {
 export function createRedisBus(
   deps: BusDeps,
   options: RedisBusOptions,
-): RealtimeBus & { ready(): Promise<void> } {
+): RealtimeBus & { ready(): Promise<void>; readonly origin: string } {
   const prefix = options.channelPrefix ?? DEFAULT_CHANNEL_PREFIX;
   const origin = randomUUID();
   const local = createLocalFanout(deps.log);

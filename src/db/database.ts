@@ -249,6 +249,22 @@ export interface MessagesTable {
   client_id: Immutable<string | null>;
   created_at: Immutable<number>;
   read_at: number | null;
+  /** Sent by a member not yet confirmed: stored and paid, delivered (0) at activation. */
+  held: Generated<Bool>;
+}
+
+/** A picture sent in a chat: re-encoded files under random names, seen only by the two sides. */
+export interface ChatPhotosTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  /** Who uploaded it. */
+  profile_id: Immutable<string>;
+  filename: Immutable<string>;
+  thumb_filename: Immutable<string>;
+  /** What the receiver sees until they tap it. */
+  blur_filename: Immutable<string>;
+  blur_thumb_filename: Immutable<string>;
+  created_at: Immutable<number>;
 }
 
 export type LedgerReason =
@@ -499,6 +515,7 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
+  chat_photos: ChatPhotosTable;
   credit_ledger: CreditLedgerTable;
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;

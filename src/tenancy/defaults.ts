@@ -148,6 +148,7 @@ export const PLATFORM_DEFAULTS = {
     premium_photos: 25,
     free_conversations: 2,
     free_messages: 3,
+    free_history_days: 30,
     swipe_likes_per_day: 4,
   },
   /**

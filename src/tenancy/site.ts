@@ -94,6 +94,8 @@ export interface Site {
     premiumPhotos: number;
     freeConversations: number;
     freeMessages: number;
+    /** Days of chat history a free member sees (0: all). */
+    freeHistoryDays: number;
     swipeLikesPerDay: number;
   };
   campaigns: NonNullable<TenantFile['campaigns']>;
@@ -187,6 +189,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
       premiumPhotos: tenant.limits?.premium_photos ?? d.limits.premium_photos,
       freeConversations: tenant.limits?.free_conversations ?? d.limits.free_conversations,
       freeMessages: tenant.limits?.free_messages ?? d.limits.free_messages,
+      freeHistoryDays: tenant.limits?.free_history_days ?? d.limits.free_history_days,
       swipeLikesPerDay: tenant.limits?.swipe_likes_per_day ?? d.limits.swipe_likes_per_day,
     },
     campaigns: tenant.campaigns ?? {},

@@ -254,6 +254,8 @@ export const tenantSchema = z.strictObject({
       free_conversations: z.number().int().min(0).optional(),
       /** Messages a free member may send without credits. */
       free_messages: z.number().int().min(0).optional(),
+      /** Days of a conversation's history a free member sees; older messages are hidden (0: all). */
+      free_history_days: z.number().int().min(0).optional(),
       /** Likes a day in the swipe game for free members. */
       swipe_likes_per_day: z.number().int().min(0).optional(),
     })

@@ -1,5 +1,7 @@
 import { newId } from '../../db/ids.ts';
 import { localePath } from '../../server/request.ts';
+import { translator } from '../../i18n/index.ts';
+import { deliverHeldMessages } from '../chat/index.ts';
 import { welcomeLikes } from '../likes/index.ts';
 import { createMemberProfile, profileExists } from '../profiles/index.ts';
 import { attachTrackingRecord, hasTrafficSource } from '../tracking/index.ts';
@@ -207,6 +209,14 @@ export async function activate(ctx: AccountsContext, token: string): Promise<str
     await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
     // Only on the first activation: a second click on the link must not bring more likes.
     await welcomeLikes(ctx, member.id);
+    // What the member wrote before confirming (and the signup form's first message) goes out now.
+    const signup =
+      member.signup_message && member.signup_profile_id
+        ? { text: member.signup_message, profileId: member.signup_profile_id }
+        : null;
+    await deliverHeldMessages(ctx, translator(memberLocale(ctx.site, member.language)), member.id, signup);
+    if (member.signup_message !== null)
+      await updateMember(ctx.db, ctx.network, member.id, { signup_message: null });
   }
   await event(ctx, 'activated', member.id);
   const done = localePath(memberLocale(ctx.site, member.language), '/activate/done');

@@ -1,12 +1,647 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, MessageType } from '../../db/database.ts';
+import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /*
- * Conversations and messages. For now only what a member's export and erasure need; the chat
- * capability (conversations, sending, the event stream) builds the rest here.
+ * Conversations and messages. A pair of profiles has one conversation (`profile_a_id` <
+ * `profile_b_id`), each side keeps its own state in `conversation_members` (unread count, read
+ * mark, hidden since). Every read that shows the other side starts from `visibleProfiles`, so
+ * blocks both ways, invisible and private modes, sister brands and the network hold here as in
+ * search. A held message (its sender not confirmed yet) exists only for its sender until
+ * activation delivers it.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Where a member looks from: the network, the viewer and the sister brands withheld here. */
+export interface Scope {
+  network: string;
+  viewer: Viewer;
+  withheldSites: readonly string[];
+}
+
+/** The chat list shows at most this many conversations, the most recent first. */
+export const CHAT_LIST_LIMIT = 200;
+
+/** The two ids of a pair in the stored order. */
+export function pairOf(one: string, other: string): [string, string] {
+  return one < other ? [one, other] : [other, one];
+}
+
+export interface ConversationRow {
+  id: string;
+  profile_a_id: string;
+  profile_b_id: string;
+  created_at: number;
+  last_message_at: number | null;
+  last_message_id: string | null;
+}
+
+const CONVERSATION_COLUMNS = [
+  'c.id',
+  'c.profile_a_id',
+  'c.profile_b_id',
+  'c.created_at',
+  'c.last_message_at',
+  'c.last_message_id',
+] as const;
+
+/** A conversation of the network that `profileId` takes part in. */
+export async function conversationOfMember(
+  db: Db,
+  network: string,
+  conversationId: string,
+  profileId: string,
+): Promise<ConversationRow | undefined> {
+  return db
+    .selectFrom('conversations as c')
+    .select(CONVERSATION_COLUMNS)
+    .where('c.network_id', '=', network)
+    .where('c.id', '=', conversationId)
+    .where((eb) => eb.or([eb('c.profile_a_id', '=', profileId), eb('c.profile_b_id', '=', profileId)]))
+    .executeTakeFirst();
+}
+
+/** The conversation of two profiles, if they have one. */
+export async function conversationBetween(
+  db: Db,
+  network: string,
+  one: string,
+  other: string,
+): Promise<ConversationRow | undefined> {
+  const [a, b] = pairOf(one, other);
+  return db
+    .selectFrom('conversations as c')
+    .select(CONVERSATION_COLUMNS)
+    .where('c.network_id', '=', network)
+    .where('c.profile_a_id', '=', a)
+    .where('c.profile_b_id', '=', b)
+    .executeTakeFirst();
+}
+
+/**
+ * The conversation of two profiles, opened when they have none. Two first messages at once meet
+ * at the pair's unique constraint: one inserts, both then read the same row.
+ */
+export async function openConversation(
+  trx: Transaction<Database>,
+  network: string,
+  one: string,
+  other: string,
+  id: string,
+  now: number,
+): Promise<ConversationRow> {
+  const [a, b] = pairOf(one, other);
+  await trx
+    .insertInto('conversations')
+    .values({ id, network_id: network, profile_a_id: a, profile_b_id: b, created_at: now })
+    .onConflict((conflict) => conflict.columns(['profile_a_id', 'profile_b_id']).doNothing())
+    .execute();
+  const row = await conversationBetween(trx, network, one, other);
+  if (!row) throw new Error('The conversation of a pair vanished within its transaction');
+  for (const profileId of [a, b]) {
+    await trx
+      .insertInto('conversation_members')
+      .values({ conversation_id: row.id, profile_id: profileId, network_id: network, created_at: now })
+      .onConflict((conflict) => conflict.columns(['conversation_id', 'profile_id']).doNothing())
+      .execute();
+  }
+  return row;
+}
+
+/** One side's own state of a conversation. */
+export async function memberState(
+  db: Db,
+  network: string,
+  conversationId: string,
+  profileId: string,
+): Promise<{ unread_count: number; last_read_at: number | null; deleted_at: number | null } | undefined> {
+  return db
+    .selectFrom('conversation_members')
+    .select(['unread_count', 'last_read_at', 'deleted_at'])
+    .where('network_id', '=', network)
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', profileId)
+    .executeTakeFirst();
+}
+
+/**
+ * Runs `work` in a transaction that holds the sender's profile row: parallel sends of one member
+ * queue here, so the free messages and conversations each one counts include the others'. The
+ * no-op update takes PostgreSQL's row lock and SQLite's write lock in one statement (as the
+ * swipe game does); the credits ledger then holds the account row for the spend itself.
+ */
+export async function withSenderLock<T>(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('profiles')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('network_id', '=', network)
+      .where('id', '=', profileId)
+      .execute();
+    return work(trx);
+  });
+}
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  sender_profile_id: string;
+  type: MessageType;
+  text: string | null;
+  photo_id: string | null;
+  gift_id: string | null;
+  credits_spent: number;
+  client_id: string | null;
+  created_at: number;
+  read_at: number | null;
+  held: 0 | 1;
+  /** An image message's files (joined from `chat_photos`). */
+  photo_filename: string | null;
+  photo_thumb_filename: string | null;
+  photo_blur_filename: string | null;
+}
+
+const MESSAGE_COLUMNS = [
+  'm.id',
+  'm.conversation_id',
+  'm.sender_profile_id',
+  'm.type',
+  'm.text',
+  'm.photo_id',
+  'm.gift_id',
+  'm.credits_spent',
+  'm.client_id',
+  'm.created_at',
+  'm.read_at',
+  'm.held',
+  'cp.filename as photo_filename',
+  'cp.thumb_filename as photo_thumb_filename',
+  'cp.blur_filename as photo_blur_filename',
+] as const;
+
+/** Messages with their image's files. */
+function messages(db: Db) {
+  return db.selectFrom('messages as m').leftJoin('chat_photos as cp', 'cp.id', 'm.photo_id');
+}
+
+/** The message a sender already sent with this idempotency key, if any. */
+export async function messageByClientId(
+  db: Db,
+  network: string,
+  senderProfileId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  return messages(db)
+    .select(MESSAGE_COLUMNS)
+    .where('m.network_id', '=', network)
+    .where('m.sender_profile_id', '=', senderProfileId)
+    .where('m.client_id', '=', clientId)
+    .executeTakeFirst() as Promise<MessageRow | undefined>;
+}
+
+export interface NewMessage {
+  id: string;
+  conversationId: string;
+  senderProfileId: string;
+  type: MessageType;
+  text: string | null;
+  photoId: string | null;
+  giftId: string | null;
+  creditsSpent: number;
+  clientId: string | null;
+  createdAt: number;
+  held: boolean;
+}
+
+/**
+ * Stores a message; answers false when the sender's `client_id` was taken already (a retry that
+ * raced the first send past the lookup): the unique index decides, nothing is written.
+ */
+export async function insertMessage(
+  trx: Transaction<Database>,
+  network: string,
+  m: NewMessage,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('messages')
+    .values({
+      id: m.id,
+      conversation_id: m.conversationId,
+      network_id: network,
+      sender_profile_id: m.senderProfileId,
+      type: m.type,
+      text: m.text,
+      photo_id: m.photoId,
+      gift_id: m.giftId,
+      credits_spent: m.creditsSpent,
+      client_id: m.clientId,
+      created_at: m.createdAt,
+      held: m.held ? 1 : 0,
+    })
+    .onConflict((conflict) => conflict.columns(['sender_profile_id', 'client_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The conversation's newest message, and one more unread for the receiving side unless held. */
+export async function recordDelivery(
+  trx: Transaction<Database>,
+  network: string,
+  conversationId: string,
+  message: { id: string; createdAt: number },
+  receiver: { profileId: string; unread: number },
+): Promise<void> {
+  await trx
+    .updateTable('conversations')
+    .set({ last_message_at: message.createdAt, last_message_id: message.id })
+    .where('network_id', '=', network)
+    .where('id', '=', conversationId)
+    .where((eb) => eb.or([eb('last_message_at', 'is', null), eb('last_message_at', '<=', message.createdAt)]))
+    .execute();
+  if (receiver.unread > 0) {
+    await trx
+      .updateTable('conversation_members')
+      .set((eb) => ({ unread_count: eb('unread_count', '+', receiver.unread) }))
+      .where('network_id', '=', network)
+      .where('conversation_id', '=', conversationId)
+      .where('profile_id', '=', receiver.profileId)
+      .execute();
+  }
+}
+
+/** Messages sent free of charge by the profile (a free member's allowance counts these). */
+export async function freeMessagesSent(db: Db, network: string, senderProfileId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('network_id', '=', network)
+    .where('sender_profile_id', '=', senderProfileId)
+    .where('type', '=', 'text')
+    .where('credits_spent', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The conversations the profile has written in, besides `except` (the free limit counts these). */
+export async function conversationsWrittenIn(
+  db: Db,
+  network: string,
+  senderProfileId: string,
+  except: string | null,
+): Promise<number> {
+  let query = db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.count<string | number>('conversation_id').distinct().as('n'))
+    .where('network_id', '=', network)
+    .where('sender_profile_id', '=', senderProfileId);
+  if (except) query = query.where('conversation_id', '!=', except);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the profile has written in the conversation. */
+export async function hasWrittenIn(
+  db: Db,
+  network: string,
+  conversationId: string,
+  senderProfileId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('conversation_id', '=', conversationId)
+    .where('sender_profile_id', '=', senderProfileId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A page of a conversation as one side sees it, newest first: keyset on (created_at, id). */
+export async function messagePage(
+  db: Db,
+  network: string,
+  conversationId: string,
+  viewerProfileId: string,
+  options: { after: number | null; before: { at: number; id: string } | null; limit: number },
+): Promise<MessageRow[]> {
+  let query = messages(db)
+    .select(MESSAGE_COLUMNS)
+    .where('m.network_id', '=', network)
+    .where('m.conversation_id', '=', conversationId)
+    .where((eb) => eb.or([eb('m.held', '=', 0), eb('m.sender_profile_id', '=', viewerProfileId)]));
+  if (options.after !== null) query = query.where('m.created_at', '>', options.after);
+  const before = options.before;
+  if (before)
+    query = query.where((eb) =>
+      eb.or([
+        eb('m.created_at', '<', before.at),
+        eb.and([eb('m.created_at', '=', before.at), eb('m.id', '<', before.id)]),
+      ]),
+    );
+  return query
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(options.limit)
+    .execute() as Promise<MessageRow[]>;
+}
+
+/** Whether the side has messages at or before `until` that it could see but for the history limit. */
+export async function hasMessagesUntil(
+  db: Db,
+  network: string,
+  conversationId: string,
+  viewerProfileId: string,
+  after: number | null,
+  until: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('messages as m')
+    .select('m.id')
+    .where('m.network_id', '=', network)
+    .where('m.conversation_id', '=', conversationId)
+    .where('m.created_at', '<=', until)
+    .where((eb) => eb.or([eb('m.held', '=', 0), eb('m.sender_profile_id', '=', viewerProfileId)]));
+  if (after !== null) query = query.where('m.created_at', '>', after);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Opening a conversation reads it: the side's unread count goes to 0 and the other side's
+ * delivered messages get their read time. Answers how many messages became read.
+ */
+export async function markRead(
+  db: Db,
+  network: string,
+  conversationId: string,
+  readerProfileId: string,
+  now: number,
+): Promise<number> {
+  await db
+    .updateTable('conversation_members')
+    .set({ unread_count: 0, last_read_at: now })
+    .where('network_id', '=', network)
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', readerProfileId)
+    .execute();
+  const result = await db
+    .updateTable('messages')
+    .set({ read_at: now })
+    .where('network_id', '=', network)
+    .where('conversation_id', '=', conversationId)
+    .where('sender_profile_id', '!=', readerProfileId)
+    .where('held', '=', 0)
+    .where('read_at', 'is', null)
+    .where('created_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}
+
+/** Hides the conversation for this side only: its list and history start again after `now`. */
+export async function hideConversation(
+  db: Db,
+  network: string,
+  conversationId: string,
+  profileId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('conversation_members')
+    .set({ deleted_at: now, unread_count: 0 })
+    .where('network_id', '=', network)
+    .where('conversation_id', '=', conversationId)
+    .where('profile_id', '=', profileId)
+    .execute();
+}
+
+export type ChatRow = CardRow & {
+  conversation_id: string;
+  unread_count: number;
+  deleted_at: number | null;
+  last_message_at: number | null;
+  last_message_id: string | null;
+};
+
+/**
+ * The viewer's conversations with profiles they may see, the most recent first: blocked,
+ * invisible, withheld and other networks' profiles never appear, nor a conversation the viewer
+ * hid and that has had no message since.
+ */
+export async function listChats(db: Kysely<Database>, scope: Scope): Promise<ChatRow[]> {
+  const me = scope.viewer.profileId;
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .innerJoin('conversations as c', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([eb('c.profile_a_id', '=', me), eb('c.profile_b_id', '=', eb.ref('p.id'))]),
+          eb.and([eb('c.profile_b_id', '=', me), eb('c.profile_a_id', '=', eb.ref('p.id'))]),
+        ]),
+      ),
+    )
+    .innerJoin('conversation_members as cm', (join) =>
+      join.onRef('cm.conversation_id', '=', 'c.id').on('cm.profile_id', '=', me),
+    )
+    .where('c.network_id', '=', scope.network)
+    .where('c.last_message_at', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('cm.deleted_at', 'is', null), eb('c.last_message_at', '>', eb.ref('cm.deleted_at'))]),
+    )
+    .select([
+      ...CARD_COLUMNS,
+      'c.id as conversation_id',
+      'cm.unread_count',
+      'cm.deleted_at',
+      'c.last_message_at',
+      'c.last_message_id',
+    ])
+    .orderBy('c.last_message_at', 'desc')
+    .orderBy('c.id')
+    .limit(CHAT_LIST_LIMIT)
+    .execute() as Promise<ChatRow[]>;
+}
+
+/** The card of one profile the viewer may see (the other side of a conversation). */
+export async function visibleCard(
+  db: Kysely<Database>,
+  scope: Scope,
+  profileId: string,
+): Promise<CardRow | undefined> {
+  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+    .where('p.id', '=', profileId)
+    .select(CARD_COLUMNS)
+    .executeTakeFirst() as Promise<CardRow | undefined>;
+}
+
+/** Messages by id (the chat list's last messages). */
+export async function messagesById(db: Db, network: string, ids: readonly string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return messages(db)
+    .select(MESSAGE_COLUMNS)
+    .where('m.network_id', '=', network)
+    .where('m.id', 'in', [...ids])
+    .execute() as Promise<MessageRow[]>;
+}
+
+/** The account behind a profile (null for an operator's), and whether it has confirmed. */
+export async function accountOfProfile(
+  db: Db,
+  network: string,
+  profileId: string,
+): Promise<{ member_id: string | null } | undefined> {
+  return db
+    .selectFrom('profiles')
+    .select('member_id')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+}
+
+/** The held messages of a sender, oldest first, for delivery at activation. */
+export async function heldMessagesOf(
+  db: Db,
+  network: string,
+  senderProfileId: string,
+): Promise<MessageRow[]> {
+  return messages(db)
+    .select(MESSAGE_COLUMNS)
+    .where('m.network_id', '=', network)
+    .where('m.sender_profile_id', '=', senderProfileId)
+    .where('m.held', '=', 1)
+    .orderBy('m.created_at')
+    .orderBy('m.id')
+    .execute() as Promise<MessageRow[]>;
+}
+
+/** Releases held messages; answers those this call released (a second activation finds none). */
+export async function releaseHeld(
+  trx: Transaction<Database>,
+  network: string,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await trx
+    .updateTable('messages')
+    .set({ held: 0 })
+    .where('network_id', '=', network)
+    .where('id', 'in', [...ids])
+    .where('held', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}
+
+/** The profile of an account. */
+export async function profileOfMember(
+  db: Db,
+  network: string,
+  memberId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Runs `work` in one transaction. */
+/** The member's balance (the ledger's cached sum), for an answer that books nothing. */
+export async function creditsOf(db: Db, network: string, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select('credits')
+    .where('network_id', '=', network)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return Number(row?.credits ?? 0);
+}
+
+export interface NewChatPhoto {
+  id: string;
+  profileId: string;
+  filename: string;
+  thumbFilename: string;
+  blurFilename: string;
+  blurThumbFilename: string;
+  createdAt: number;
+}
+
+/** A picture uploaded for a chat message (not one of the profile's photos). */
+export async function insertChatPhoto(db: Db, network: string, photo: NewChatPhoto): Promise<void> {
+  await db
+    .insertInto('chat_photos')
+    .values({
+      id: photo.id,
+      network_id: network,
+      profile_id: photo.profileId,
+      filename: photo.filename,
+      thumb_filename: photo.thumbFilename,
+      blur_filename: photo.blurFilename,
+      blur_thumb_filename: photo.blurThumbFilename,
+      created_at: photo.createdAt,
+    })
+    .execute();
+}
+
+/** Who uploaded a chat picture. */
+export async function chatPhotoUploader(
+  db: Db,
+  network: string,
+  photoId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('chat_photos')
+    .select('profile_id')
+    .where('network_id', '=', network)
+    .where('id', '=', photoId)
+    .executeTakeFirst();
+  return row?.profile_id;
+}
+
+/**
+ * The two sides of the conversation a chat picture file was sent in (none for a picture not
+ * sent yet: then only its uploader may see it), for the media route's check.
+ */
+export async function chatPhotoFileAudience(
+  db: Db,
+  path: string,
+): Promise<{ network: string; uploader: string; sides: string[] } | undefined> {
+  const photo = await db
+    .selectFrom('chat_photos')
+    .select(['id', 'network_id', 'profile_id'])
+    .where((eb) =>
+      eb.or([
+        eb('filename', '=', path),
+        eb('thumb_filename', '=', path),
+        eb('blur_filename', '=', path),
+        eb('blur_thumb_filename', '=', path),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!photo) return undefined;
+  const rows = await db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['c.profile_a_id', 'c.profile_b_id', 'm.held'])
+    .where('m.network_id', '=', photo.network_id)
+    .where('m.photo_id', '=', photo.id)
+    .execute();
+  const sides = rows.filter((r) => r.held === 0).flatMap((r) => [r.profile_a_id, r.profile_b_id]);
+  return { network: photo.network_id, uploader: photo.profile_id, sides };
+}
+
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(work);
+}
 
 /** The conversations the profile takes part in, as its side sees them (whom with, read, removed). */
 export async function conversationsOf(db: Db, network: string, profileId: string) {
@@ -33,6 +668,63 @@ export async function conversationsOf(db: Db, network: string, profileId: string
     .where('cm.profile_id', '=', profileId)
     .orderBy('c.created_at')
     .execute();
+}
+
+/** The profile's chat pictures (the download lists them), oldest first. */
+export async function chatPhotosOf(db: Db, network: string, profileId: string) {
+  return db
+    .selectFrom('chat_photos')
+    .select(['id', 'filename', 'created_at'])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Removes the profile's chat pictures; answers their stored files, to delete after the commit. */
+export async function eraseChatPhotos(
+  trx: Transaction<Database>,
+  network: string,
+  profileId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('chat_photos')
+    .select(['filename', 'thumb_filename', 'blur_filename', 'blur_thumb_filename'])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .execute();
+  await trx
+    .deleteFrom('chat_photos')
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .execute();
+  return rows.flatMap((r) => [r.filename, r.thumb_filename, r.blur_filename, r.blur_thumb_filename]);
+}
+
+/**
+ * The stored chat events of the profile's conversations, on every side: a `message` event
+ * carries the words, and a reconnecting receiver must not catch up on an erased member's text.
+ * Events are a catch-up buffer, so losing the other side's few of these costs nothing lasting.
+ */
+export async function eraseChatEventsOf(
+  trx: Transaction<Database>,
+  network: string,
+  profileId: string,
+): Promise<void> {
+  const conversations = await trx
+    .selectFrom('conversations')
+    .select('id')
+    .where('network_id', '=', network)
+    .where((eb) => eb.or([eb('profile_a_id', '=', profileId), eb('profile_b_id', '=', profileId)]))
+    .execute();
+  for (const { id } of conversations) {
+    await trx
+      .deleteFrom('events')
+      .where('network_id', '=', network)
+      .where('type', 'in', ['message', 'read'])
+      .where('data', 'like', `%"conversation":${JSON.stringify(id)}%`)
+      .execute();
+  }
 }
 
 /** Blanks the content of every message the profile wrote (the rows keep the other side's history whole). */

@@ -145,6 +145,7 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   conversations: 'messages',
   conversation_members: 'messages',
   messages: 'messages',
+  chat_photos: 'messages',
   events: 'messages',
   credit_ledger: 'payments',
   orders: 'payments',

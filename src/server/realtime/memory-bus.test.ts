@@ -60,7 +60,22 @@ describe('the in-process realtime bus', () => {
     const first = await bus.publish('amber', 'm-bob', 'credits', { balance: 10 });
     now += 1000;
     const second = await bus.publish('amber', 'm-bob', 'match', { profile: 'p-ann' });
-    const third = await bus.publish('amber', 'm-bob', 'message', { conversation: 'c1', message: 'x1' });
+    const message = {
+      id: 'x1',
+      conversation: 'c1',
+      profile: 'p-ann',
+      mine: false,
+      type: 'text' as const,
+      text: 'Hi',
+      photo: null,
+      gift: null,
+      credits: 0,
+      created_at: now,
+      read: false,
+      held: false,
+      client_id: null,
+    };
+    const third = await bus.publish('amber', 'm-bob', 'message', { conversation: 'c1', message });
     expect(second.id!).toBeGreaterThan(first.id!);
     expect(await bus.since('amber', 'm-bob', first.id!)).toEqual([second, third]);
     expect(await bus.since('amber', 'm-bob', first.id!, 1)).toEqual([second]);

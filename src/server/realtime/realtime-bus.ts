@@ -12,8 +12,11 @@
  * needs today; the features that publish them may widen them (the stream sends `data` as JSON).
  */
 export interface RealtimeEventMap {
-  /** A new message in a conversation. */
-  message: { conversation: string; message: string };
+  /**
+   * A new message in a conversation, as `GET /api/chat.php` shows it to the receiver (the chat
+   * feature's `ChatMessage`, kept structural here so the platform names no feature).
+   */
+  message: { conversation: string; message: RealtimeChatMessage };
   /** The other side is typing (transient: never stored, never caught up). */
   typing: { conversation: string; profile: string };
   /** The other side has read a conversation up to a moment. */
@@ -24,6 +27,23 @@ export interface RealtimeEventMap {
   credits: { balance: number };
   /** The member's own account changed elsewhere (another device, the operator). */
   user: Record<string, never>;
+}
+
+/** The chat message an event carries (API.md "Chat"; see chat.schemas.ts `ChatMessage`). */
+export interface RealtimeChatMessage {
+  id: string;
+  conversation: string;
+  profile: string;
+  mine: boolean;
+  type: 'text' | 'image' | 'gift';
+  text: string | null;
+  photo: { id: string; filename: string; thumb_filename: string; blurred: string } | null;
+  gift: { id: string; name: string; image: string; credits: number } | null;
+  credits: number;
+  created_at: number;
+  read: boolean;
+  held: boolean;
+  client_id: string | null;
 }
 
 export type RealtimeEventType = keyof RealtimeEventMap;

@@ -1,0 +1,109 @@
+import { newId } from '../../db/ids.ts';
+import type { Translate } from '../../i18n/index.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import {
+  accountOfProfile,
+  conversationOfMember,
+  heldMessagesOf,
+  inTransaction,
+  insertMessage,
+  messagesById,
+  openConversation,
+  profileOfMember,
+  recordDelivery,
+  releaseHeld,
+  visibleCard,
+} from './chat.repository.ts';
+import { presentMessage } from './chat.service.ts';
+
+/*
+ * Held messages: a member who has not confirmed the e-mail address may write (and pays as
+ * anyone does), but nobody receives it until the account is activated. Activation then delivers
+ * them in the order written, and the first message of the signup form with them.
+ */
+
+/** What signup kept for activation: the form's first message and the profile it goes to. */
+export interface SignupMessage {
+  text: string;
+  profileId: string;
+}
+
+/**
+ * Delivers a newly activated member's held messages (and the signup form's message, free of
+ * charge): each becomes visible to its receiver, counts as unread there and is announced. A
+ * second activation finds nothing left to deliver. Answers how many messages were delivered.
+ */
+export async function deliverHeldMessages(
+  ctx: ServiceContext,
+  t: Translate,
+  memberId: string,
+  signup: SignupMessage | null,
+): Promise<number> {
+  const me = await profileOfMember(ctx.db, ctx.network, memberId);
+  if (!me) return 0;
+  const now = ctx.clock.now();
+  const scope = { network: ctx.network, viewer: { profileId: me }, withheldSites: ctx.withheldSites };
+  if (signup && signup.text.trim() && signup.profileId !== me) {
+    // Only to a profile the member may write to: not blocked either way, in this network, shown.
+    const card = await visibleCard(ctx.db, scope, signup.profileId);
+    if (card) {
+      await inTransaction(ctx.db, async (trx) => {
+        const conversation = await openConversation(trx, ctx.network, me, card.id, newId(), now);
+        const id = newId();
+        await insertMessage(trx, ctx.network, {
+          id,
+          conversationId: conversation.id,
+          senderProfileId: me,
+          type: 'text',
+          text: signup.text.trim().slice(0, ctx.site.messageLength),
+          photoId: null,
+          giftId: null,
+          creditsSpent: 0,
+          clientId: null,
+          createdAt: now,
+          held: true,
+        });
+      });
+    }
+  }
+
+  const held = await heldMessagesOf(ctx.db, ctx.network, me);
+  const delivered: string[] = [];
+  await inTransaction(ctx.db, async (trx) => {
+    if (
+      (await releaseHeld(
+        trx,
+        ctx.network,
+        held.map((m) => m.id),
+      )) === 0
+    )
+      return;
+    for (const message of held) {
+      const conversation = await conversationOfMember(trx, ctx.network, message.conversation_id, me);
+      if (!conversation) continue;
+      const receiver =
+        conversation.profile_a_id === me ? conversation.profile_b_id : conversation.profile_a_id;
+      await recordDelivery(
+        trx,
+        ctx.network,
+        conversation.id,
+        { id: message.id, createdAt: Number(message.created_at) },
+        { profileId: receiver, unread: 1 },
+      );
+      delivered.push(message.id);
+    }
+  });
+
+  for (const row of await messagesById(ctx.db, ctx.network, delivered)) {
+    const conversation = await conversationOfMember(ctx.db, ctx.network, row.conversation_id, me);
+    if (!conversation) continue;
+    const receiver = conversation.profile_a_id === me ? conversation.profile_b_id : conversation.profile_a_id;
+    const account = await accountOfProfile(ctx.db, ctx.network, receiver);
+    if (account?.member_id)
+      await ctx.realtime.publish(ctx.network, account.member_id, 'message', {
+        conversation: row.conversation_id,
+        message: presentMessage(ctx, t, row, receiver),
+      });
+  }
+  return delivered.length;
+}

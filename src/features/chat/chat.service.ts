@@ -1,0 +1,486 @@
+import type { Translate } from '../../i18n/index.ts';
+import { newId } from '../../db/ids.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import { announceBalance, bookCredits } from '../credits/index.ts';
+import { blockBetween, memberCard, profileName, type CardRow } from '../profiles/index.ts';
+import { findGift } from './chat.catalog.ts';
+import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
+import {
+  accountOfProfile,
+  conversationBetween,
+  conversationOfMember,
+  conversationsWrittenIn,
+  creditsOf,
+  freeMessagesSent,
+  hasMessagesUntil,
+  hasWrittenIn,
+  hideConversation,
+  insertMessage,
+  listChats,
+  markRead,
+  memberState,
+  messageByClientId,
+  messagePage,
+  messagesById,
+  openConversation,
+  recordDelivery,
+  visibleCard,
+  withSenderLock,
+  type ConversationRow,
+  type MessageRow,
+  type Scope,
+} from './chat.repository.ts';
+import type {
+  ChatAllowance,
+  ChatAnswer,
+  ChatMessage,
+  ChatQuery,
+  ChatsAnswer,
+  SendAnswer,
+  SendInput,
+} from './chat.schemas.ts';
+
+/** What a chat rule needs to know of the member asking (the session's member). */
+export interface Chatter {
+  /** The account's id. */
+  id: string;
+  profileId: string;
+  /** `not_confirmed`: messages are held until activation. */
+  status: string;
+  paidUser: boolean;
+}
+
+/** Messages in one page of a conversation. */
+export const PAGE_SIZE = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Typing events a member may send a minute: enough for every keystroke burst, not a flood. */
+export const TYPING_RATE = { limit: 30, windowMs: 60_000 };
+
+function scopeOf(ctx: ServiceContext, profileId: string): Scope {
+  return { network: ctx.network, viewer: { profileId }, withheldSites: ctx.withheldSites };
+}
+
+const otherOf = (conversation: ConversationRow, me: string) =>
+  conversation.profile_a_id === me ? conversation.profile_b_id : conversation.profile_a_id;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Presenting                                                                                     */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** A stored message as `viewerProfileId` sees it. */
+export function presentMessage(
+  ctx: ServiceContext,
+  t: Translate,
+  row: MessageRow,
+  viewerProfileId: string,
+): ChatMessage {
+  const mine = row.sender_profile_id === viewerProfileId;
+  return {
+    id: row.id,
+    conversation: row.conversation_id,
+    profile: row.sender_profile_id,
+    mine,
+    type: row.type,
+    text: row.text,
+    photo: chatPhotoUrls(ctx, row),
+    gift: row.gift_id ? (findGift(ctx.site, t, row.gift_id) ?? null) : null,
+    credits: mine ? row.credits_spent : 0,
+    created_at: Number(row.created_at),
+    read: row.read_at !== null,
+    held: row.held === 1,
+    client_id: mine ? row.client_id : null,
+  };
+}
+
+function encodeCursor(row: Pick<MessageRow, 'created_at' | 'id'>): string {
+  return Buffer.from(`${Number(row.created_at)}.${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: number; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const dot = text.indexOf('.');
+  const at = Number(text.slice(0, dot));
+  const id = text.slice(dot + 1);
+  if (dot < 1 || !Number.isSafeInteger(at) || id.length === 0) throw invalidFields({ before: 'invalid' });
+  return { at, id };
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Who may talk to whom                                                                           */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** 403 `blocked` when either side blocked the other; the message names who. */
+async function refuseBlocked(ctx: ServiceContext, me: string, other: string): Promise<void> {
+  const block = await blockBetween(ctx.db, ctx.network, me, other);
+  if (!block.byThem && !block.byViewer) return;
+  const name = (await profileName(ctx.db, ctx.network, other)) ?? '';
+  throw new DomainError('blocked', {
+    status: 403,
+    message: block.byThem ? 'chat.blocked_by' : 'chat.you_blocked',
+    vars: { name },
+    details: { name },
+  });
+}
+
+interface Counterpart {
+  conversation: ConversationRow | undefined;
+  card: CardRow;
+}
+
+/**
+ * The conversation and the other side named by a request: 403 `blocked` either way, 404 when the
+ * member may not see the other profile (another network, invisible, private, gone) or does not
+ * take part in the conversation.
+ */
+async function counterpart(
+  ctx: ServiceContext,
+  me: string,
+  target: { conversation?: string | undefined; profile?: string | undefined },
+): Promise<Counterpart> {
+  let conversation: ConversationRow | undefined;
+  let other: string;
+  if (target.conversation !== undefined) {
+    conversation = await conversationOfMember(ctx.db, ctx.network, target.conversation, me);
+    if (!conversation) throw platformError('not_found');
+    other = otherOf(conversation, me);
+  } else {
+    other = target.profile ?? '';
+    if (other === me) throw platformError('not_found');
+  }
+  await refuseBlocked(ctx, me, other);
+  const card = await visibleCard(ctx.db, scopeOf(ctx, me), other);
+  if (!card) throw platformError('not_found');
+  conversation ??= await conversationBetween(ctx.db, ctx.network, me, other);
+  return { conversation, card };
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Allowances                                                                                     */
+/* ---------------------------------------------------------------------------------------------- */
+
+async function allowanceOf(
+  ctx: ServiceContext,
+  chatter: Chatter,
+  conversation: ConversationRow | undefined,
+  db: ServiceContext['db'] = ctx.db,
+): Promise<ChatAllowance> {
+  const { site } = ctx;
+  const free = !chatter.paidUser;
+  let freeMessagesLeft: number | null = null;
+  let freeConversationsLeft: number | null = null;
+  let limitReached = false;
+  if (free) {
+    const sent = await freeMessagesSent(db, ctx.network, chatter.profileId);
+    freeMessagesLeft = Math.max(0, site.limits.freeMessages - sent);
+    const others = await conversationsWrittenIn(db, ctx.network, chatter.profileId, conversation?.id ?? null);
+    const writtenHere =
+      conversation !== undefined && (await hasWrittenIn(db, ctx.network, conversation.id, chatter.profileId));
+    freeConversationsLeft = Math.max(0, site.limits.freeConversations - others - (writtenHere ? 1 : 0));
+    limitReached = !writtenHere && others >= site.limits.freeConversations;
+  }
+  return {
+    costs: {
+      text: freeMessagesLeft !== null && freeMessagesLeft > 0 ? 0 : site.messageCredits,
+      image: site.photoCredits,
+      gift: site.giftCredits,
+    },
+    free_messages_left: freeMessagesLeft,
+    free_conversations_left: freeConversationsLeft,
+    conversation_limit_reached: limitReached,
+    message_length: site.messageLength,
+    history_days: free && site.limits.freeHistoryDays > 0 ? site.limits.freeHistoryDays : null,
+  };
+}
+
+/** 403 `free_conversation_limit`: why, and the way on (premium through any purchase of credits). */
+function conversationLimit(ctx: ServiceContext): DomainError {
+  const limit = ctx.site.limits.freeConversations;
+  return new DomainError('free_conversation_limit', {
+    status: 403,
+    message: 'chat.free_conversation_limit',
+    vars: { limit },
+    details: { limit, reason: 'free_member', upgrade_url: '/credits' },
+  });
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Reading                                                                                        */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** `GET /api/chats.php`: the member's conversations with profiles they may see, newest first. */
+export async function chatsOf(ctx: ServiceContext, t: Translate, chatter: Chatter): Promise<ChatsAnswer> {
+  const now = ctx.clock.now();
+  const rows = await listChats(ctx.db, scopeOf(ctx, chatter.profileId));
+  const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
+  const last = new Map((await messagesById(ctx.db, ctx.network, lastIds)).map((m) => [m.id, m]));
+  const chats = rows.map((row) => {
+    const message = row.last_message_id ? last.get(row.last_message_id) : undefined;
+    // The other side's held message is nobody's to see yet; the list shows the chat without it.
+    const shown = message && (message.held === 0 || message.sender_profile_id === chatter.profileId);
+    return {
+      conversation: { id: row.conversation_id },
+      profile: memberCard(ctx, row, now),
+      num_unread_messages: Number(row.unread_count),
+      last_message: shown ? presentMessage(ctx, t, message, chatter.profileId) : null,
+    };
+  });
+  return { chats, num_unread_messages: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) };
+}
+
+/**
+ * `GET /api/chat.php`: a page of the conversation (oldest first), newest page unless `before`.
+ * Opening it reads it: the unread count goes to 0 and the other side learns (`read` event). A
+ * free member sees the last `free_history_days` only; `history_limited` says older ones exist.
+ */
+export async function openChat(
+  ctx: ServiceContext,
+  t: Translate,
+  chatter: Chatter,
+  query: ChatQuery,
+): Promise<ChatAnswer> {
+  const now = ctx.clock.now();
+  const me = chatter.profileId;
+  const { conversation, card } = await counterpart(ctx, me, query);
+  const allowance = await allowanceOf(ctx, chatter, conversation);
+  const base = { profile: memberCard(ctx, card, now), allowance };
+  if (!conversation)
+    return { ...base, conversation: null, messages: [], before: null, history_limited: false };
+
+  const state = await memberState(ctx.db, ctx.network, conversation.id, me);
+  const hiddenUntil = state?.deleted_at ?? null;
+  const cutoff = allowance.history_days !== null ? now - allowance.history_days * DAY_MS : null;
+  const after = cutoff === null ? hiddenUntil : Math.max(hiddenUntil ?? 0, cutoff - 1);
+  const before = query.before ? decodeCursor(query.before) : null;
+  const rows = await messagePage(ctx.db, ctx.network, conversation.id, me, {
+    after,
+    before,
+    limit: PAGE_SIZE + 1,
+  });
+  const more = rows.length > PAGE_SIZE;
+  const page = rows.slice(0, PAGE_SIZE).reverse();
+  const historyLimited =
+    !more &&
+    cutoff !== null &&
+    (await hasMessagesUntil(ctx.db, ctx.network, conversation.id, me, hiddenUntil, cutoff - 1));
+
+  if (
+    !before &&
+    (state?.unread_count ?? 0) + page.filter((m) => m.sender_profile_id !== me && m.read_at === null).length >
+      0
+  ) {
+    await readConversation(ctx, conversation, me, now);
+  }
+  return {
+    ...base,
+    conversation: { id: conversation.id },
+    messages: page.map((row) => {
+      const message = presentMessage(ctx, t, row, me);
+      // What this call has just read reads as read.
+      return !message.mine && !before ? { ...message, read: true } : message;
+    }),
+    before: more ? encodeCursor(page[0]!) : null,
+    history_limited: historyLimited,
+  };
+}
+
+/** Marks the conversation read for `me` and tells the other side's devices. */
+async function readConversation(
+  ctx: ServiceContext,
+  conversation: ConversationRow,
+  me: string,
+  now: number,
+): Promise<void> {
+  const read = await markRead(ctx.db, ctx.network, conversation.id, me, now);
+  if (read === 0) return;
+  const other = await accountOfProfile(ctx.db, ctx.network, otherOf(conversation, me));
+  if (other?.member_id)
+    await ctx.realtime.publish(ctx.network, other.member_id, 'read', {
+      conversation: conversation.id,
+      until: now,
+    });
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Sending                                                                                        */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** The answer to a send: 201 with the balance, or 202 `held` for an unconfirmed sender. */
+export interface SendResult {
+  status: 201 | 202;
+  answer: SendAnswer;
+}
+
+/**
+ * `POST /api/chat.php`. Exactly once per `client_id`: a retry answers the first message and
+ * charges nothing. The message, its conversation's state and its ledger entry are one
+ * transaction; the receiver (and the sender's balance badge) learn of it after the commit. A
+ * member who has not confirmed the address yet pays as anyone does, but the message is held
+ * until activation delivers it.
+ */
+export async function sendMessage(
+  ctx: ServiceContext,
+  t: Translate,
+  chatter: Chatter,
+  input: SendInput,
+): Promise<SendResult> {
+  const me = chatter.profileId;
+  const text = input.type === 'text' ? (input.text ?? '').trim() : null;
+  if (text !== null && [...text].length > ctx.site.messageLength) throw invalidFields({ text: 'too_long' });
+
+  const earlier = await messageByClientId(ctx.db, ctx.network, me, input.client_id);
+  if (earlier) return replayed(ctx, t, chatter, earlier);
+
+  const target = await counterpart(ctx, me, input);
+  const gift = input.type === 'gift' ? findGift(ctx.site, t, input.gift ?? '') : undefined;
+  if (input.type === 'gift' && !gift) throw invalidFields({ gift: 'invalid' });
+  if (input.type === 'image' && !(await ownChatPhoto(ctx, me, input.photo ?? '')))
+    throw invalidFields({ photo: 'invalid' });
+
+  const held = chatter.status === 'not_confirmed';
+  const now = ctx.clock.now();
+  const messageId = newId();
+  const outcome = await withSenderLock(ctx.db, ctx.network, me, async (trx) => {
+    const allowance = await allowanceOf(ctx, chatter, target.conversation, trx);
+    if (allowance.conversation_limit_reached) throw conversationLimit(ctx);
+    const cost =
+      input.type === 'text'
+        ? allowance.costs.text
+        : input.type === 'image'
+          ? allowance.costs.image
+          : gift!.credits;
+    const conversation = await openConversation(trx, ctx.network, me, target.card.id, newId(), now);
+    const inserted = await insertMessage(trx, ctx.network, {
+      id: messageId,
+      conversationId: conversation.id,
+      senderProfileId: me,
+      type: input.type,
+      text,
+      photoId: input.type === 'image' ? input.photo! : null,
+      giftId: gift?.id ?? null,
+      creditsSpent: cost,
+      clientId: input.client_id,
+      createdAt: now,
+      held,
+    });
+    // A parallel retry with the same key got there first: this one sends nothing.
+    if (!inserted) return { replay: true as const };
+    let balance: number | null = null;
+    if (cost > 0) {
+      const booked = await bookCredits(trx, {
+        network: ctx.network,
+        siteId: ctx.site.id,
+        memberId: chatter.id,
+        delta: -cost,
+        reason: input.type === 'text' ? 'message' : input.type === 'image' ? 'photo' : 'gift',
+        reference: messageId,
+        now,
+      });
+      balance = booked.balance;
+    }
+    await recordDelivery(
+      trx,
+      ctx.network,
+      conversation.id,
+      { id: messageId, createdAt: now },
+      {
+        profileId: target.card.id,
+        unread: held ? 0 : 1,
+      },
+    );
+    return { replay: false as const, balance, conversation };
+  });
+
+  if (outcome.replay) {
+    const first = await messageByClientId(ctx.db, ctx.network, me, input.client_id);
+    if (!first) throw new Error('A message taken by its client_id is not there');
+    return replayed(ctx, t, chatter, first);
+  }
+  if (outcome.balance !== null) await announceBalance(ctx, chatter.id, outcome.balance);
+  const [row] = await messagesById(ctx.db, ctx.network, [messageId]);
+  if (!held) await announceMessage(ctx, t, row!, target.card.id);
+  return answerFor(ctx, t, chatter, row!, outcome.balance);
+}
+
+async function answerFor(
+  ctx: ServiceContext,
+  t: Translate,
+  chatter: Chatter,
+  row: MessageRow,
+  balance: number | null,
+): Promise<SendResult> {
+  const conversation = await conversationOfMember(
+    ctx.db,
+    ctx.network,
+    row.conversation_id,
+    chatter.profileId,
+  );
+  const answer: SendAnswer = {
+    message: presentMessage(ctx, t, row, chatter.profileId),
+    credits: balance ?? (await creditsOf(ctx.db, ctx.network, chatter.id)),
+    allowance: await allowanceOf(ctx, chatter, conversation),
+  };
+  if (row.held === 1) return { status: 202, answer: { ...answer, held: true } };
+  return { status: 201, answer };
+}
+
+/** A retry of a send that happened: the first message again, nothing charged or announced. */
+function replayed(ctx: ServiceContext, t: Translate, chatter: Chatter, row: MessageRow): Promise<SendResult> {
+  return answerFor(ctx, t, chatter, row, null);
+}
+
+/** The receiver's devices learn of a delivered message (an operator profile has none). */
+async function announceMessage(
+  ctx: ServiceContext,
+  t: Translate,
+  row: MessageRow,
+  receiverProfileId: string,
+) {
+  const receiver = await accountOfProfile(ctx.db, ctx.network, receiverProfileId);
+  if (!receiver?.member_id) return;
+  await ctx.realtime.publish(ctx.network, receiver.member_id, 'message', {
+    conversation: row.conversation_id,
+    message: presentMessage(ctx, t, { ...row, held: 0 }, receiverProfileId),
+  });
+}
+
+/** Whether `photoId` is a chat picture the sender uploaded. */
+async function ownChatPhoto(ctx: ServiceContext, me: string, photoId: string): Promise<boolean> {
+  return (await chatPhotoOwner(ctx, photoId)) === me;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Hiding, typing                                                                                 */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** `DELETE /api/chat.php`: hides the conversation for this member only, whoever the other is now. */
+export async function removeChat(
+  ctx: ServiceContext,
+  chatter: Chatter,
+  conversationId: string,
+): Promise<{ ok: true }> {
+  const conversation = await conversationOfMember(ctx.db, ctx.network, conversationId, chatter.profileId);
+  if (!conversation) throw platformError('not_found');
+  await hideConversation(ctx.db, ctx.network, conversation.id, chatter.profileId, ctx.clock.now());
+  return { ok: true };
+}
+
+/** `POST /api/typing.php`: the other side sees "typing…" for a moment (never stored). */
+export async function typing(ctx: ServiceContext, chatter: Chatter, conversationId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const decision = await ctx.rateLimiter.consume(
+    `chat-typing:${ctx.network}:${chatter.id}`,
+    TYPING_RATE,
+    now,
+  );
+  if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
+  const { conversation, card } = await counterpart(ctx, chatter.profileId, { conversation: conversationId });
+  // The other side hears nothing from a sender whose messages are still held.
+  if (!conversation || chatter.status === 'not_confirmed') return;
+  const other = await accountOfProfile(ctx.db, ctx.network, card.id);
+  if (other?.member_id)
+    await ctx.realtime.publish(ctx.network, other.member_id, 'typing', {
+      conversation: conversation.id,
+      profile: chatter.profileId,
+    });
+}

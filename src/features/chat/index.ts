@@ -1,0 +1,32 @@
+/*
+ * Chat (API.md "Chat"): conversations, sending with credits and the free allowances, held
+ * messages of unconfirmed members, gifts and icebreakers. Pages, the event stream and the
+ * accounts' activation use these.
+ */
+export {
+  chatsOf,
+  openChat,
+  sendMessage,
+  removeChat,
+  typing,
+  presentMessage,
+  type Chatter,
+  type SendResult,
+} from './chat.service.ts';
+export { giftCatalogue, icebreakers } from './chat.catalog.ts';
+export { deliverHeldMessages, type SignupMessage } from './chat.held.ts';
+export {
+  chatQuerySchema,
+  sendSchema,
+  conversationInputSchema,
+  type ChatAnswer,
+  type ChatsAnswer,
+  type ChatListEntry,
+  type ChatMessage,
+  type ChatAllowance,
+  type Gift,
+  type SendAnswer,
+  type SendInput,
+} from './chat.schemas.ts';
+export { chatPrivacy } from './chat.privacy.ts';
+export { chatFieldMessage } from './chat.messages.ts';

@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import { apiClient, isApiError, type ApiError } from '../../lib/api-client.ts';
 import { $user } from '../accounts/accounts.store.ts';
 import { $attention } from '../shell/shell.store.ts';
@@ -102,7 +102,8 @@ function markOpened(conversation: string | null): void {
 export type ChatTarget = { conversation: string } | { profile: string };
 
 function query(target: ChatTarget, before?: string): Record<string, string> {
-  const q: Record<string, string> = 'conversation' in target ? { conversation: target.conversation } : { profile: target.profile };
+  const q: Record<string, string> =
+    'conversation' in target ? { conversation: target.conversation } : { profile: target.profile };
   if (before) q.before = before;
   return q;
 }
@@ -113,8 +114,17 @@ export async function openChat(target: ChatTarget): Promise<OpenConversation> {
   const previous = $conversation.get();
   const same = previous && previous.conversation && previous.conversation === answer.conversation?.id;
   // Bubbles still on their way stay below what the server already has.
-  const waiting = same ? previous.messages.filter((m) => (m.pending || m.failed) && !answer.messages.some((a) => a.client_id && a.client_id === m.client_id)) : [];
-  const older = same ? previous.messages.filter((m) => !m.pending && !m.failed && m.created_at < (answer.messages[0]?.created_at ?? 0)) : [];
+  const waiting = same
+    ? previous.messages.filter(
+        (m) =>
+          (m.pending || m.failed) && !answer.messages.some((a) => a.client_id && a.client_id === m.client_id),
+      )
+    : [];
+  const older = same
+    ? previous.messages.filter(
+        (m) => !m.pending && !m.failed && m.created_at < (answer.messages[0]?.created_at ?? 0),
+      )
+    : [];
   const open: OpenConversation = {
     conversation: answer.conversation?.id ?? null,
     profile: answer.profile,
@@ -226,7 +236,12 @@ export async function sendMessage(content: SendContent): Promise<void> {
     text: content.type === 'text' ? content.text : null,
     photo:
       content.type === 'image' && content.preview
-        ? { id: content.photo, filename: content.preview, thumb_filename: content.preview, blurred: content.preview }
+        ? {
+            id: content.photo,
+            filename: content.preview,
+            thumb_filename: content.preview,
+            blurred: content.preview,
+          }
         : null,
     gift: content.type === 'gift' ? content.gift : null,
     credits: 0,
@@ -282,7 +297,11 @@ function dedupe(): void {
   const seen = new Set<string>();
   const messages = open.messages.filter((m) => {
     const key = m.client_id && m.mine ? `c:${m.client_id}` : `i:${m.id}`;
-    if (seen.has(key) || (m.pending && open.messages.some((o) => !o.pending && o.id !== m.id && o.client_id === m.client_id))) return false;
+    if (
+      seen.has(key) ||
+      (m.pending && open.messages.some((o) => !o.pending && o.id !== m.id && o.client_id === m.client_id))
+    )
+      return false;
     seen.add(key);
     return true;
   });

@@ -66,7 +66,7 @@ export default function ChatList({ messages, fictional, links }: ChatListProps) 
   }
 
   return (
-    <ul className="chat-list list-unstyled" data-ready="">
+    <ul className="chat-index list-unstyled" data-ready="">
       {chats.map((chat) => (
         <ChatRow key={chat.conversation.id} chat={chat} t={t} fictional={fictional} links={links} />
       ))}
@@ -91,31 +91,34 @@ function ChatRow({
       t('chat.ui.delete_failed', { error: errorText(error, t('error.try_later')) }),
     );
   return (
-    <li className={`chat-row${unread > 0 ? ' is-unread' : ''}`} data-conversation={chat.conversation.id}>
+    <li
+      className={`chat-list-item${unread > 0 ? ' is-unread' : ''}`}
+      data-conversation={chat.conversation.id}
+    >
       <img
-        className="avatar chat-row-avatar"
+        className="avatar"
         src={profile.main_image.thumb_filename}
         alt=""
         width={56}
         height={56}
         loading="lazy"
       />
-      <div className="chat-row-body">
-        <p className="chat-row-name">
+      <div className="chat-index-body">
+        <p className="chat-list-name">
           <a className="stretched-link" href={conversationPath(links, chat.conversation.id)}>
             {profile.name}, {profile.age}
           </a>
           {profile.fictional && <FictionalBadge fictional={fictional} />}
         </p>
-        <p className="chat-row-last">{lastMessageText(chat.last_message, t)}</p>
+        <p className="chat-list-preview">{lastMessageText(chat.last_message, t)}</p>
       </div>
       {unread > 0 && (
-        <span className="badge rounded-pill badge-unread chat-row-unread">
+        <span className="badge rounded-pill badge-unread chat-index-unread">
           {badgeCount(unread)}
           <span className="visually-hidden"> {t('chat.ui.unread', { count: unread })}</span>
         </span>
       )}
-      <button type="button" className="btn btn-sm btn-outline-secondary chat-row-delete" onClick={onDelete}>
+      <button type="button" className="btn btn-sm btn-outline-secondary chat-index-delete" onClick={onDelete}>
         {t('chat.ui.delete')}
         <span className="visually-hidden"> {profile.name}</span>
       </button>

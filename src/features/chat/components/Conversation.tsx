@@ -40,7 +40,13 @@ export interface ConversationProps {
 }
 
 /** Codes whose refusal the footer explains in place, with the way out, instead of a toast. */
-const EXPLAINED = new Set(['not_enough_credits', 'free_conversation_limit', 'premium_only', 'blocked', 'too_long']);
+const EXPLAINED = new Set([
+  'not_enough_credits',
+  'free_conversation_limit',
+  'premium_only',
+  'blocked',
+  'too_long',
+]);
 
 /**
  * Spec §2 chats-id and members-id-chat: the conversation with one profile. History loads by
@@ -80,7 +86,7 @@ export default function Conversation({
 
   if (loadError) {
     return (
-      <div className="chat-screen">
+      <div className="chat-window chat-screen">
         <div className="container py-4">
           <p className="alert alert-warning" role="alert" data-testid="chat-load-error">
             {loadError.message}
@@ -92,7 +98,7 @@ export default function Conversation({
   }
   if (!open) {
     return (
-      <div className="chat-screen">
+      <div className="chat-window chat-screen">
         <p className="chat-loading container py-4 text-body-secondary" role="status">
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
           {t('chat.ui.loading')}
@@ -108,7 +114,7 @@ export default function Conversation({
   };
 
   return (
-    <div className="chat-screen" data-ready="">
+    <div className="chat-window chat-screen" data-ready="">
       <ChatHeader open={open} t={t} fictional={fictional} links={links} />
       <MessageList open={open} t={t} links={links} premium={premium} onSendError={onSendError} />
       <ChatFooter
@@ -221,7 +227,7 @@ function MessageList({
   };
 
   return (
-    <div className="chat-messages" ref={scroller} onScroll={onScroll} data-testid="chat-messages">
+    <div className="chat-thread" ref={scroller} onScroll={onScroll} data-testid="chat-messages">
       {open.historyLimited && !open.before && (
         <p className="chat-history-limit alert alert-info" data-testid="chat-history-limit">
           {t('chat.ui.history_limited')}{' '}
@@ -253,12 +259,27 @@ function MessageList({
           {t('chat.ui.start', { name: open.profile.name })}
         </p>
       )}
-      <ol className="chat-bubbles list-unstyled" aria-label={t('chat.ui.history', { name: open.profile.name })}>
+      <ol
+        className="chat-bubbles list-unstyled"
+        aria-label={t('chat.ui.history', { name: open.profile.name })}
+      >
         {open.messages.map((message) => (
-          <MessageBubble key={message.client_id ?? message.id} message={message} t={t} onSendError={onSendError} />
+          <MessageBubble
+            key={message.client_id ?? message.id}
+            message={message}
+            t={t}
+            onSendError={onSendError}
+          />
         ))}
       </ol>
-      <p className="chat-typing" aria-live="polite" data-testid="chat-typing">
+      {typing && (
+        <p className="chat-typing" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite" data-testid="chat-typing">
         {typing ? t('chat.ui.typing', { name: open.profile.name }) : ''}
       </p>
     </div>
@@ -279,21 +300,26 @@ function MessageBubble({
   const clock = time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return (
     <li
-      className={`chat-bubble chat-bubble-${message.type} ${message.mine ? 'is-mine' : 'is-theirs'}${message.failed ? ' is-failed' : ''}`}
+      className={`chat-message chat-message-${message.type}${message.mine ? ' is-mine' : ''}${message.failed ? ' is-failed' : ''}`}
       data-message={message.id}
       data-pending={message.pending || undefined}
     >
-      {message.type === 'text' && <p className="chat-text">{message.text}</p>}
+      {message.type === 'text' && <p className="chat-bubble">{message.text}</p>}
       {message.type === 'image' && message.photo && (
-        <ChatImage message={message} revealed={revealed || message.mine} reveal={() => setRevealed(true)} t={t} />
+        <ChatImage
+          message={message}
+          revealed={revealed || message.mine}
+          reveal={() => setRevealed(true)}
+          t={t}
+        />
       )}
       {message.type === 'gift' && message.gift && (
-        <figure className="chat-gift mb-0">
+        <figure className="chat-gift-message mb-0">
           <img src={message.gift.image} alt="" width={96} height={96} />
           <figcaption>{t('chat.ui.gift_message', { name: message.gift.name })}</figcaption>
         </figure>
       )}
-      <p className="chat-meta">
+      <p className="chat-time">
         <time dateTime={time.toISOString()}>{clock}</time>
         {message.mine && <MessageState message={message} t={t} onSendError={onSendError} />}
       </p>
@@ -317,7 +343,13 @@ function ChatImage({
   if (revealed)
     return (
       <a href={photo.filename} target="_blank" rel="noopener" className="chat-image-link">
-        <img className="chat-image" src={photo.thumb_filename} alt={t('chat.ui.image_alt')} width={240} height={240} />
+        <img
+          className="chat-image"
+          src={photo.thumb_filename}
+          alt={t('chat.ui.image_alt')}
+          width={240}
+          height={240}
+        />
       </a>
     );
   return (
@@ -399,7 +431,15 @@ function Refusal({
 }
 
 /** What sending costs and what is left free, said before it bites. */
-function Allowance({ allowance, t, hasConversation }: { allowance: ChatAllowance; t: IslandTranslate; hasConversation: boolean }) {
+function Allowance({
+  allowance,
+  t,
+  hasConversation,
+}: {
+  allowance: ChatAllowance;
+  t: IslandTranslate;
+  hasConversation: boolean;
+}) {
   const parts: string[] = [];
   const free = allowance.free_messages_left;
   if (free !== null && free > 0) parts.push(t('chat.ui.free_messages_left', { count: free }));
@@ -442,7 +482,8 @@ function ChatFooter({
   const allowance = open.allowance;
   const limit = allowance?.message_length ?? 1000;
   const left = limit - text.length;
-  const limitReached = !open.conversation && open.messages.length === 0 && allowance?.conversation_limit_reached;
+  const limitReached =
+    !open.conversation && open.messages.length === 0 && allowance?.conversation_limit_reached;
   const [icebreakers, setIcebreakers] = useState(
     !giftFirst && !open.conversation && open.messages.length === 0 && !limitReached,
   );
@@ -488,7 +529,8 @@ function ChatFooter({
     return (
       <footer className="chat-footer">
         <div className="alert alert-warning mb-0" role="alert" data-code="free_conversation_limit">
-          {t('chat.ui.conversation_limit', { count: freeConversations })} <a href={links.premium}>{t('chat.ui.go_premium')}</a>
+          {t('chat.ui.conversation_limit', { count: freeConversations })}{' '}
+          <a href={links.premium}>{t('chat.ui.go_premium')}</a>
         </div>
       </footer>
     );
@@ -497,13 +539,15 @@ function ChatFooter({
   return (
     <footer className="chat-footer">
       {refusal && <Refusal refusal={refusal} t={t} links={links} />}
-      {allowance && !premium && <Allowance allowance={allowance} t={t} hasConversation={!!open.conversation} />}
+      {allowance && !premium && (
+        <Allowance allowance={allowance} t={t} hasConversation={!!open.conversation} />
+      )}
       {allowance && premium && (
         <p className="chat-allowance" data-testid="chat-allowance">
           {t('chat.ui.cost', { count: allowance.costs.text })}
         </p>
       )}
-      <form className="chat-input" onSubmit={submit}>
+      <form className="chat-composer" onSubmit={submit}>
         <button
           type="button"
           className="btn btn-outline-secondary chat-tool"
@@ -548,16 +592,15 @@ function ChatFooter({
             {t('chat.ui.chars_left', { count: left })}
           </small>
         </div>
-        <button type="submit" className="btn btn-primary chat-send" disabled={!text.trim() || left < 0 || uploading}>
+        <button
+          type="submit"
+          className="btn btn-primary chat-send"
+          disabled={!text.trim() || left < 0 || uploading}
+        >
           {t('chat.ui.send')}
         </button>
       </form>
-      <GiftPicker
-        open={giftsOpen}
-        t={t}
-        onClose={() => setGiftsOpen(false)}
-        onPick={sendGift}
-      />
+      <GiftPicker open={giftsOpen} t={t} onClose={() => setGiftsOpen(false)} onPick={sendGift} />
       <IcebreakerModal
         open={icebreakers}
         t={t}

@@ -40,7 +40,11 @@ export function GiftPicker({
         <ul className="chat-gift-grid list-unstyled mb-0">
           {gifts.map((gift) => (
             <li key={gift.id}>
-              <button type="button" className="btn btn-outline-secondary chat-gift-choice" onClick={() => onPick(gift)}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary chat-gift-choice"
+                onClick={() => onPick(gift)}
+              >
                 <img src={gift.image} alt="" width={64} height={64} />
                 <span className="chat-gift-name">{gift.name}</span>
                 <small className="chat-gift-cost">{t('chat.ui.gift_cost', { count: gift.credits })}</small>

@@ -54,7 +54,11 @@ export function IcebreakerModal({
         <ul className="list-unstyled d-grid gap-2 mb-0">
           {lines.map((line) => (
             <li key={line}>
-              <button type="button" className="btn btn-outline-primary w-100 text-start" onClick={() => onPick(line)}>
+              <button
+                type="button"
+                className="btn btn-outline-primary w-100 text-start"
+                onClick={() => onPick(line)}
+              >
                 {line}
               </button>
             </li>

@@ -16,6 +16,8 @@ import type {
   TypingEvent,
 } from './components/chat-types.ts';
 
+export { startChatLive } from './chat-live.ts';
+
 /*
  * Browser state of the chat (spec §3 Chat store): the list of chats with their unread counts,
  * the open conversation's messages, and the unread total the navigation, the title and the app

@@ -193,16 +193,17 @@ for (const width of [1280, 360]) {
     for (const [index, other] of [first, second].entries()) {
       await page.goto(url(app.server, `/members/${other.profileId}/chat`));
       await hydrated(page);
-      const icebreakers = page.getByRole('dialog');
-      if (await icebreakers.isVisible())
-        await icebreakers.getByRole('button', { name: 'Write my own' }).click();
+      // A new conversation opens with the icebreakers; writing one's own closes them.
+      const icebreakers = page.getByRole('dialog', { name: /^Say hello to / });
+      await icebreakers.getByRole('button', { name: 'Write my own' }).click();
+      await expect(icebreakers).toBeHidden();
       const allowance = page.getByTestId('chat-allowance');
       await expect(allowance).toContainText('free message');
       await expect(allowance).toContainText(
         index === 0 ? 'You can start 2 more conversations' : 'You can start 1 more conversation',
       );
       await page.getByRole('textbox', { name: 'Message' }).fill(`Hello ${index}`);
-      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(page.locator('.chat-message.is-mine [data-state]')).toHaveAttribute(
         'data-state',
         /sent|read/,

@@ -146,9 +146,16 @@ function ChatHeader({
   const { profile } = open;
   return (
     <header className="chat-header">
-      <a className="btn btn-sm btn-outline-secondary chat-back" href={links.chats}>
+      <a
+        className="btn btn-sm btn-outline-secondary chat-back"
+        href={links.chats}
+        aria-label={t('chat.ui.back')}
+      >
         <span aria-hidden="true">‹</span>
-        <span className="chat-back-label"> {t('chat.ui.back')}</span>
+        <span className="chat-back-label" aria-hidden="true">
+          {' '}
+          {t('chat.ui.back')}
+        </span>
       </a>
       <img
         className="avatar chat-header-avatar"

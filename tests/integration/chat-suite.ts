@@ -325,16 +325,22 @@ export function chatTests(app: ServerUnderTest): void {
       ] as const) {
         expect((await call(app, ann, method, path, body)).status, `${method} ${path}`).toBe(404);
       }
-      // The same conversation asked from another network's site is not there either.
-      const fromCurvy = await call(
-        app,
-        x,
-        'GET',
-        `/api/chat.php?conversation=${strangers}`,
-        undefined,
-        DEMO.curvy.host,
-      );
-      expect([403, 404]).toContain(fromCurvy.status);
+      // Another network's member names the conversation: it is not there for them.
+      await app.make.updateMember(elsewhere, { paid_user: 1, credits: 50 });
+      for (const [method, path, body] of [
+        ['GET', `/api/chat.php?conversation=${strangers}`, undefined],
+        [
+          'POST',
+          '/api/chat.php',
+          { conversation: strangers, type: 'text', text: 'x', client_id: clientId() },
+        ],
+        ['DELETE', '/api/chat.php', { conversation: strangers }],
+        ['POST', '/api/typing.php', { conversation: strangers }],
+      ] as const) {
+        expect((await call(app, elsewhere, method, path, body)).status, `curvy ${method} ${path}`).toBe(404);
+      }
+      expect((await sendText(app, elsewhere, x)).status).toBe(404);
+      expect((await chatsOf(app, elsewhere)).chats).toEqual([]);
       // An invisible member's messages to others never show in their list.
       await app.make.updateMember(hidden, { paid_user: 1, credits: 50 });
       expect((await sendText(app, hidden, ann)).status).toBe(201);

@@ -47,12 +47,12 @@ export function multipart(
   };
 }
 
-/** `POST /api/photos.php` with `bytes` as the `photo` field. */
+/** `POST /api/photos.php` (or `options.path`) with `bytes` as the `photo` field. */
 export function upload(
   app: ServerUnderTest,
   member: Pick<TestSession, 'cookie'>,
   bytes: Buffer,
-  options: { host?: string; field?: string } = {},
+  options: { host?: string; field?: string; path?: string } = {},
 ): Promise<Upload> {
   const { body, contentType } = multipart(bytes, options.field);
   return new Promise((resolve, reject) => {
@@ -60,7 +60,7 @@ export function upload(
       {
         host: '127.0.0.1',
         port: app.server.port,
-        path: '/api/photos.php',
+        path: options.path ?? '/api/photos.php',
         method: 'POST',
         agent: false,
         headers: {

@@ -13,6 +13,7 @@ import {
   placeFile,
   renderToCache,
 } from './avatars.ts';
+import { planConversations } from './conversations.ts';
 import { type PlannedMember, loadPlanData, planMembers } from './people.ts';
 import { Random, deriveSeed } from './random.ts';
 
@@ -127,6 +128,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     accountsBefore: await demoAccountsPerSite(opts.db),
   });
   rows.likes = planLikes(plan, rows.profileIds, seed, opts.now);
+  const chats = planConversations(plan, rows.profileIds, opts.now);
   const uploads = join(opts.dataDir, 'uploads');
   await eachLimited(rows.files, 16, async ({ key, variant, to }) => {
     await placeFile(cachePaths(cacheDir, key)[variant], join(uploads, to));
@@ -140,9 +142,12 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     await insertChunked(trx, 'photos', rows.photos);
     await insertChunked(trx, 'profile_interests', rows.interests);
     await insertChunked(trx, 'likes', rows.likes);
+    await insertChunked(trx, 'conversations', chats.conversations);
+    await insertChunked(trx, 'conversation_members', chats.members);
+    await insertChunked(trx, 'messages', chats.messages);
   });
   log(
-    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes in ${seconds(started)}`,
+    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes, ${chats.messages.length} messages in ${seconds(started)}`,
   );
 
   return { members: rows.profiles.length, fictional: plan.filter((m) => m.fictional).length };

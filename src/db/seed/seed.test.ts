@@ -237,6 +237,36 @@ describe('seedDemo', () => {
     expect(firstOfSite).toEqual(new Set(members.map((m) => m.site_id)));
   });
 
+  it('gives the first demo accounts conversations, one unread and one with a fictional profile that never answers', async () => {
+    const conversations = await first.db.selectFrom('conversations').selectAll().execute();
+    const messages = await first.db.selectFrom('messages').selectAll().execute();
+    const states = await first.db.selectFrom('conversation_members').selectAll().execute();
+    const profiles = new Map(
+      (await first.db.selectFrom('profiles').selectAll().execute()).map((p) => [p.id, p]),
+    );
+    expect(conversations.length).toBeGreaterThan(0);
+    for (const c of conversations) {
+      expect(c.profile_a_id < c.profile_b_id).toBe(true);
+      const own = messages.filter((m) => m.conversation_id === c.id);
+      expect(own.map((m) => m.id)).toContain(c.last_message_id);
+      expect(profiles.get(c.profile_a_id)!.network_id).toBe(c.network_id);
+      expect(profiles.get(c.profile_b_id)!.network_id).toBe(c.network_id);
+      for (const side of [c.profile_a_id, c.profile_b_id]) {
+        const unread = own.filter((m) => m.sender_profile_id !== side && m.read_at === null).length;
+        expect(states.find((s) => s.conversation_id === c.id && s.profile_id === side)!.unread_count).toBe(
+          unread,
+        );
+      }
+    }
+    // Operator profiles receive, never write by themselves.
+    expect(messages.some((m) => profiles.get(m.sender_profile_id)!.fictional === 1)).toBe(false);
+    const withFictional = conversations.filter(
+      (c) => profiles.get(c.profile_a_id)!.fictional === 1 || profiles.get(c.profile_b_id)!.fictional === 1,
+    );
+    expect(withFictional.length).toBeGreaterThan(0);
+    expect(states.some((s) => s.unread_count > 0)).toBe(true);
+  });
+
   it('adds likes between compatible demo members of one network: some mutual, some unseen', async () => {
     const likes = await first.db.selectFrom('likes').selectAll().execute();
     const profiles = new Map(

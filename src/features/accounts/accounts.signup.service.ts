@@ -212,7 +212,7 @@ export async function activate(ctx: AccountsContext, token: string): Promise<str
     // What the member wrote before confirming (and the signup form's first message) goes out now.
     const signup =
       member.signup_message && member.signup_profile_id
-        ? { text: member.signup_message, profileId: member.signup_profile_id }
+        ? { text: member.signup_message, profileId: member.signup_profile_id, writtenAt: member.created_at }
         : null;
     await deliverHeldMessages(ctx, translator(memberLocale(ctx.site, member.language)), member.id, signup);
     if (member.signup_message !== null)

@@ -26,6 +26,8 @@ import { presentMessage } from './chat.service.ts';
 export interface SignupMessage {
   text: string;
   profileId: string;
+  /** When it was written (the signup): it goes before anything the member wrote since. */
+  writtenAt: number;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function deliverHeldMessages(
           giftId: null,
           creditsSpent: 0,
           clientId: null,
-          createdAt: now,
+          createdAt: Math.min(signup.writtenAt, now),
           held: true,
         });
       });
@@ -94,7 +96,10 @@ export async function deliverHeldMessages(
     }
   });
 
-  for (const row of await messagesById(ctx.db, ctx.network, delivered)) {
+  const rows = await messagesById(ctx.db, ctx.network, delivered);
+  // Announced in the order written, as the receiver reads them.
+  rows.sort((x, y) => delivered.indexOf(x.id) - delivered.indexOf(y.id));
+  for (const row of rows) {
     const conversation = await conversationOfMember(ctx.db, ctx.network, row.conversation_id, me);
     if (!conversation) continue;
     const receiver = conversation.profile_a_id === me ? conversation.profile_b_id : conversation.profile_a_id;

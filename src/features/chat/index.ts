@@ -30,3 +30,4 @@ export {
 } from './chat.schemas.ts';
 export { chatPrivacy } from './chat.privacy.ts';
 export { chatFieldMessage } from './chat.messages.ts';
+export { uploadChatPhoto, chatMediaAllowed } from './chat.photos.ts';

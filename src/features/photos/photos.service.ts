@@ -280,3 +280,62 @@ export async function mediaAccess(
 }
 
 export { filesOf };
+
+/** The stored files of a picture that is not a profile photo (a chat picture). */
+export interface StoredPicture {
+  filename: string;
+  thumbFilename: string;
+  blurFilename: string;
+  blurThumbFilename: string;
+}
+
+/**
+ * Re-encodes a picture through the same pipeline as profile photos (format and size checks,
+ * metadata stripped, sharp and blurred copies) and stores it under random names, for a feature
+ * that keeps its own row of it (chat pictures). Counts against no photo limit; paced like
+ * uploads. 422 `image_invalid` / `image_too_large` as for photos. The caller removes the files
+ * (`removePictureFiles`) when its own row cannot be written.
+ */
+export async function storePicture(
+  ctx: ServiceContext,
+  profileId: string,
+  bytes: Uint8Array,
+): Promise<StoredPicture> {
+  const pace = await ctx.rateLimiter.consume(
+    `photo-upload:${ctx.network}:${profileId}`,
+    UPLOAD_RATE,
+    ctx.clock.now(),
+  );
+  if (!pace.allowed) throw platformError('rate_limited', { retryAfter: pace.retryAfter });
+  let files;
+  try {
+    files = await processPhoto(bytes);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw invalidFields({ photo: error.code });
+    throw error;
+  }
+  const keys: StoredPicture = {
+    filename: newFileKey(ctx.network, 'main'),
+    thumbFilename: newFileKey(ctx.network, 'thumb'),
+    blurFilename: newFileKey(ctx.network, 'blur'),
+    blurThumbFilename: newFileKey(ctx.network, 'blur'),
+  };
+  const puts: [string, Uint8Array][] = [
+    [keys.filename, files.full],
+    [keys.thumbFilename, files.thumb],
+    [keys.blurFilename, files.blurFull],
+    [keys.blurThumbFilename, files.blurThumb],
+  ];
+  try {
+    await Promise.all(puts.map(([key, body]) => ctx.storage.put(key, body)));
+  } catch (error) {
+    await removePictureFiles(ctx, keys);
+    throw error;
+  }
+  return keys;
+}
+
+/** Removes the files of a stored picture (what `storePicture` wrote). */
+export async function removePictureFiles(ctx: ServiceContext, picture: StoredPicture): Promise<void> {
+  await Promise.allSettled(Object.values(picture).map((key: string) => ctx.storage.remove(key)));
+}

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { chatMediaAllowed } from '../../features/chat/index.ts';
 import { mediaAccess } from '../../features/photos/index.ts';
 import { serviceContext } from '../../server/context.ts';
 import { apiError } from '../../server/http.ts';
@@ -21,7 +22,7 @@ const FILE_HEADERS = {
  * Images from the platform's file storage (DATA_DIR/uploads by default): the one way a stored
  * file reaches a browser. A site serves only its own network's files, so one brand's domain
  * never exposes another network's members. Who may have which file is the photos feature's
- * rule (`mediaAccess`): the active main photo of a visible profile is public and cached for
+ * rule (`mediaAccess`), and for a picture sent in a chat the chat's: the active main photo of a visible profile is public and cached for
  * good (names are random and never reused); every other file is answered only to a viewer the
  * rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
  * that a file exists.
@@ -33,7 +34,10 @@ export const GET: APIRoute = async ({ params, locals }) => {
   try {
     const member = locals.member;
     const viewer = member ? { profileId: member.profileId, premium: member.paidUser } : null;
-    const access = await mediaAccess(serviceContext(locals), path, viewer);
+    const ctx = serviceContext(locals);
+    let access = await mediaAccess(ctx, path, viewer);
+    // A picture sent in a chat is no profile photo: the chat's rule admits its two sides.
+    if (access === 'denied' && (await chatMediaAllowed(ctx, path, viewer))) access = 'private';
     if (access === 'denied') return apiError(locals.t, 404, 'not_found');
     const file = await locals.platform.storage.stream(path);
     if (!file) return apiError(locals.t, 404, 'not_found');

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/use-server.ts';
+import { lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
+import {
+  balanceOf,
+  call,
+  chatsOf,
+  clientId,
+  eventsOf,
+  ledgerOf,
+  payingMember,
+  sendText,
+  shownMember,
+  type LoggedIn,
+  type Message,
+} from './chat-support.ts';
+import { jpeg, mediaPath, upload } from './photos-helpers.ts';
+
+/* Chat pictures (who may see them), held messages of unconfirmed members, the free history limit. */
+
+const app = useServer({ clock: true });
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('image messages', () => {
+  it('re-encodes a chat picture outside the photo limit, charges photo_credits and shows it to the two sides only', async () => {
+    const ann = await payingMember(app, 30);
+    const bo = await shownMember(app);
+    const stranger = await shownMember(app);
+    const profilePhotos = await app.inspect.count('photos', { profile_id: ann.profileId });
+    const up = await upload(app, ann, await jpeg(3), { path: '/api/chat-photo.php' });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const photoId = (up.body.photo as { id: string }).id;
+    expect(await app.inspect.count('photos', { profile_id: ann.profileId })).toBe(profilePhotos);
+
+    const res = await call(app, ann, 'POST', '/api/chat.php', {
+      profile: bo.profileId,
+      type: 'image',
+      photo: photoId,
+      client_id: clientId(),
+    });
+    expect(res.status, res.body).toBe(201);
+    const message = res.json<{ message: Message }>().message;
+    expect(message).toMatchObject({ type: 'image', credits: 10, photo: { id: photoId } });
+    expect(await ledgerOf(app, ann)).toEqual([{ delta: -10, reason: 'photo', reference: message.id }]);
+    expect(await balanceOf(app, ann)).toBe(20);
+
+    const seen = (await call(app, bo, 'GET', `/api/chat.php?profile=${ann.profileId}`)).json<{
+      messages: Message[];
+    }>();
+    const photo = seen.messages[0]!.photo!;
+    expect(photo.blurred).not.toBe(photo.filename);
+    for (const url of [photo.filename, photo.blurred]) {
+      const path = mediaPath(url);
+      expect((await call(app, bo, 'GET', path)).status, path).toBe(200);
+      expect((await call(app, ann, 'GET', path)).status, path).toBe(200);
+      expect((await call(app, stranger, 'GET', path)).status, path).toBe(404);
+      expect((await app.request(path)).status, path).toBe(404);
+    }
+    // Another member cannot send someone else's picture.
+    const stolen = await call(app, await payingMember(app), 'POST', '/api/chat.php', {
+      profile: bo.profileId,
+      type: 'image',
+      photo: photoId,
+      client_id: clientId(),
+    });
+    expect(stolen.status).toBe(422);
+  });
+
+  it('refuses a file that is no image', async () => {
+    const ann = await payingMember(app);
+    const up = await upload(app, ann, Buffer.from('not an image at all'), { path: '/api/chat-photo.php' });
+    expect(up.status).toBe(422);
+    expect(up.body.fields).toEqual({ photo: 'image_invalid' });
+  });
+});
+
+describe('held messages', () => {
+  it('holds an unconfirmed member’s messages (charged) and delivers them with the signup message at activation', async () => {
+    const bo = await shownMember(app, { name: 'Bo' });
+    const visitor = app.visitor();
+    const { fields, user } = await signUp(visitor, {
+      signup_message: 'Hi Bo, from the signup form',
+      profile: bo.profileId,
+    });
+    expect(user.status).toBe('not_confirmed');
+    const newcomer = {
+      memberId: user.id,
+      profileId: user.profile.id,
+      network: 'amber',
+      siteId: 'localhost',
+      cookie: `session=${visitor.cookies.get('session')}`,
+    } as LoggedIn;
+
+    const res = await sendText(app, newcomer, bo, 'A second hello');
+    expect(res.status, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      held: true,
+      message: { held: true, mine: true, text: 'A second hello' },
+    });
+    // The sender sees the chat with the held message; the receiver nothing yet.
+    expect((await chatsOf(app, newcomer)).chats[0]!.last_message).toMatchObject({ held: true });
+    expect((await chatsOf(app, bo)).chats).toEqual([]);
+    expect(await eventsOf(app, bo, 'message')).toEqual([]);
+
+    const link = linkIn(lastMailTo(app.server, fields.email), '/api/activate.php');
+    expect((await visitor.get(link.pathAndQuery)).status).toBe(302);
+
+    const chats = await chatsOf(app, bo);
+    expect(chats.chats).toHaveLength(1);
+    expect(chats.chats[0]!.num_unread_messages).toBe(2);
+    const events = await eventsOf(app, bo, 'message');
+    expect(events.map((e) => (e.data.message as Message).text)).toEqual([
+      'Hi Bo, from the signup form',
+      'A second hello',
+    ]);
+    const opened = (await call(app, bo, 'GET', `/api/chat.php?profile=${newcomer.profileId}`)).json<{
+      messages: Message[];
+    }>();
+    expect(opened.messages.map((m) => [m.text, m.held])).toEqual([
+      ['Hi Bo, from the signup form', false],
+      ['A second hello', false],
+    ]);
+    // The link again delivers nothing twice.
+    await visitor.get(link.pathAndQuery);
+    expect(await eventsOf(app, bo, 'message')).toHaveLength(2);
+    const row = await app.db
+      .selectFrom('members')
+      .select('signup_message')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.signup_message).toBeNull();
+  });
+});
+
+describe('the free history limit', () => {
+  it('hides messages older than free_history_days from a free member and says so', async () => {
+    const ann = await shownMember(app);
+    const bo = await payingMember(app);
+    // Sessions last 30 days, so the old message is sent in the past rather than read in the future.
+    await app.withClock(-31 * DAY, () => sendText(app, bo, ann, 'long ago'));
+    await sendText(app, bo, ann, 'today');
+    const freeRes = await call(app, ann, 'GET', `/api/chat.php?profile=${bo.profileId}`);
+    expect(freeRes.status, freeRes.body).toBe(200);
+    const free = freeRes.json<{
+      messages: Message[];
+      history_limited: boolean;
+    }>();
+    expect(free.messages.map((m) => m.text)).toEqual(['today']);
+    expect(free.history_limited).toBe(true);
+    await app.make.updateMember(ann, { paid_user: 1 });
+    const premium = (await call(app, ann, 'GET', `/api/chat.php?profile=${bo.profileId}`)).json<{
+      messages: Message[];
+      history_limited: boolean;
+    }>();
+    expect(premium.messages.map((m) => m.text)).toEqual(['long ago', 'today']);
+    expect(premium.history_limited).toBe(false);
+  });
+});

@@ -41,6 +41,7 @@ export interface ConversationProps {
 
 /** Codes whose refusal the footer explains in place, with the way out, instead of a toast. */
 const EXPLAINED = new Set([
+  'validation',
   'not_enough_credits',
   'free_conversation_limit',
   'premium_only',

@@ -80,12 +80,6 @@ for (const width of [1280, 360]) {
     const a = await browse(browser, alex, width);
     const b = await browse(browser, bea, width);
 
-    // B waits on the members page: the navigation's badge and the title move with A's message.
-    await b.page.goto(url(app.server, '/members'));
-    await hydrated(b.page);
-    await expect(unreadBadge(b.page)).toHaveCount(0);
-    const title = await b.page.title();
-
     // A opens a new chat with B: the icebreakers come first, usable by keyboard.
     await a.page.goto(url(app.server, `/members/${bea.profileId}/chat`));
     await hydrated(a.page);
@@ -105,9 +99,12 @@ for (const width of [1280, 360]) {
     await expect(a.page.getByTestId('chat-allowance')).toContainText('credits per message');
     await input.fill('');
 
-    // A types: B, in the conversation by then, sees the typing indicator, then the message.
+    // B waits on the list of chats: the navigation's badge and the title move with A's message.
     await b.page.goto(url(app.server, '/chats'));
     await hydrated(b.page);
+    await expect(b.page.getByTestId('chat-empty')).toBeVisible();
+    await expect(unreadBadge(b.page)).toHaveCount(0);
+    const title = await b.page.title();
     await input.pressSequentially('Hello Bea, ', { delay: 20 });
     await input.press('Enter');
     await expect(messages(a.page).locator('.chat-message.is-mine')).toContainText('Hello Bea,');

@@ -70,20 +70,22 @@ export default function Conversation({
   useChatLive();
 
   useEffect(() => {
-    openChat(target)
-      .then((conversation) => {
-        // The address of a new chat becomes the conversation's once it exists.
-        if (conversation.conversation && 'profile' in target)
-          history.replaceState(history.state, '', conversationPath(links, conversation.conversation));
-      })
-      .catch((error: unknown) =>
-        setLoadError({
-          code: isApiError(error) ? error.code : 'network_error',
-          message: errorText(error, t('error.try_later')),
-        }),
-      );
+    openChat(target).catch((error: unknown) =>
+      setLoadError({
+        code: isApiError(error) ? error.code : 'network_error',
+        message: errorText(error, t('error.try_later')),
+      }),
+    );
     return () => $conversation.set(null);
   }, []);
+
+  // The address of a chat with a profile becomes the conversation's once it exists (a reload
+  // or a shared link then opens the same conversation).
+  const conversationId = open?.conversation;
+  useEffect(() => {
+    if (conversationId && 'profile' in target)
+      history.replaceState(history.state, '', conversationPath(links, conversationId));
+  }, [conversationId]);
 
   if (loadError) {
     return (

@@ -21,6 +21,7 @@ import {
   type OpenConversation,
 } from '../chat.store.ts';
 import type { ChatAllowance, Gift } from './chat-types.ts';
+import { ChatIcon } from './chat-icons.tsx';
 import { GiftPicker } from './GiftPicker.tsx';
 import { IcebreakerModal } from './IcebreakerModal.tsx';
 import { conversationPath, memberPath, type ChatLinks } from './links.ts';
@@ -565,10 +566,10 @@ function ChatFooter({
           aria-label={t('chat.ui.gift')}
           title={t('chat.ui.gift')}
         >
-          <span aria-hidden="true">🎁</span>
+          <ChatIcon name="gift" />
         </button>
         <label className="btn btn-outline-secondary chat-tool" title={t('chat.ui.image')}>
-          <span aria-hidden="true">📷</span>
+          <ChatIcon name="camera" />
           <span className="visually-hidden">{t('chat.ui.image')}</span>
           <input
             ref={fileInput}

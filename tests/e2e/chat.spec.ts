@@ -220,6 +220,32 @@ for (const width of [1280, 360]) {
   });
 }
 
+test('a fictional profile is labelled in the chat header and the list', async ({ browser }) => {
+  const me = await member('Fan', 'male', 100);
+  const operated = await make.operatorProfile({ name: 'Operated', fictional: true });
+  await make.photo(operated);
+  const { context, page } = await browse(browser, me, 360);
+
+  await page.goto(url(app.server, `/members/${operated.profileId}/chat`));
+  await hydrated(page);
+  await page
+    .getByRole('dialog', { name: /^Say hello to / })
+    .getByRole('button', { name: 'Write my own' })
+    .click();
+  await expect(page.getByTestId('chat-fictional')).toContainText('fictional profile');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello there');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.locator('.chat-message.is-mine [data-state]')).toHaveAttribute('data-state', 'sent');
+
+  await page.getByRole('link', { name: 'All chats' }).click();
+  await hydrated(page);
+  const row = page.locator('.chat-list-item', { hasText: 'Operated' });
+  await expect(row.locator('.badge-fictional')).toContainText('fictional profile');
+  await expect(row).toContainText('You: Hello there');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await context.close();
+});
+
 function regexEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -118,7 +118,7 @@ function ChatRow({
           <span className="visually-hidden"> {t('chat.ui.unread', { count: unread })}</span>
         </span>
       )}
-      <button type="button" className="btn btn-sm btn-outline-secondary chat-index-delete" onClick={onDelete}>
+      <button type="button" className="btn btn-sm btn-link chat-index-delete" onClick={onDelete}>
         {t('chat.ui.delete')}
         <span className="visually-hidden"> {profile.name}</span>
       </button>

@@ -54,6 +54,9 @@ export interface OpenConversation {
 /** The open conversation; null on other pages and while it loads. */
 export const $conversation = atom<OpenConversation | null>(null);
 
+/** Spec §3 Chat store: the chat opened last, whom with and when (epoch ms). */
+export const $lastOpened = atom<{ profile: string; at: number } | null>(null);
+
 /** The site's gift catalogue, once asked for. */
 export const $gifts = atom<Gift[] | null>(null);
 
@@ -138,6 +141,7 @@ export async function openChat(target: ChatTarget): Promise<OpenConversation> {
     typingUntil: same ? previous.typingUntil : 0,
   };
   $conversation.set(open);
+  $lastOpened.set({ profile: open.profile.id, at: Date.now() });
   markOpened(open.conversation);
   return open;
 }

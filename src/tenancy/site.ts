@@ -8,7 +8,7 @@ import {
 } from './defaults.ts';
 import type { Niche, NicheId } from './niche.schema.ts';
 import type { Theme } from './theme.schema.ts';
-import type { Bundle, Company, LocalizedText, RateRuleInput, TenantFile } from './tenant.schema.ts';
+import type { Bundle, Company, GiftId, LocalizedText, RateRuleInput, TenantFile } from './tenant.schema.ts';
 
 /** A rate limit as the server applies it: at most `limit` attempts within `windowMs`. */
 export interface RateRule {
@@ -74,6 +74,10 @@ export interface Site {
   photoCredits: number;
   giftCredits: number;
   messageLength: number;
+  /** The tenant's gift catalogue (ids in order, an own price or null), or null for the platform's. */
+  gifts: { id: GiftId; credits: number | null }[] | null;
+  /** The tenant's icebreakers, or null for the platform's. */
+  icebreakers: LocalizedText[] | null;
   refundDays: number;
   memberResell: boolean;
   /** New photos: shown at once (`post`) or `pending` until approved (`pre`). */
@@ -169,6 +173,8 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
     photoCredits: tenant.photo_credits ?? d.photo_credits,
     giftCredits: tenant.gift_credits ?? d.gift_credits,
     messageLength: tenant.message_length ?? d.message_length,
+    gifts: tenant.gifts?.map((g) => ({ id: g.id, credits: g.credits ?? null })) ?? null,
+    icebreakers: tenant.icebreakers ?? null,
     refundDays: tenant.refund_days ?? d.refund_days,
     memberResell: tenant.member_resell ?? d.member_resell,
     photoModeration: tenant.photo_moderation ?? d.photo_moderation,

@@ -44,6 +44,10 @@ export const localizedText = z.union([
 ]);
 export type LocalizedText = z.infer<typeof localizedText>;
 
+/** The gifts the platform has pictures and names for (`public/gift-<id>.svg`, `chat.gift.<id>`). */
+export const GIFT_IDS = ['rose', 'heart', 'coffee', 'chocolate', 'teddy', 'champagne'] as const;
+export type GiftId = (typeof GIFT_IDS)[number];
+
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #ffb300');
 
 /** The company behind a site (spec §3 Company info), shown in the footer pages and e-mails. */
@@ -90,6 +94,14 @@ export const bundleSchema = z.strictObject({
   popular: z.boolean().default(false),
 });
 export type Bundle = z.infer<typeof bundleSchema>;
+
+/** A gift of the site's chat catalogue. */
+export const giftChoiceSchema = z.strictObject({
+  /** One of the platform's gifts (its picture and its name in every language). */
+  id: z.enum(GIFT_IDS),
+  /** Its price in credits; without it, the platform's multiple of `gift_credits`. */
+  credits: z.number().int().min(1).optional(),
+});
 
 /** The profile attributes a site may show (`settings.visible_profile_fields`); by default all. */
 export const VISIBLE_PROFILE_FIELDS = ['gender', ...PROFILE_DETAIL_COLUMNS] as const;
@@ -210,6 +222,21 @@ export const tenantSchema = z.strictObject({
   gift_credits: z.number().int().min(0).optional(),
   /** Longest message in characters (`settings.message_length`). */
   message_length: z.number().int().min(20).max(10000).optional(),
+  /**
+   * The chat's gift catalogue (`GET /api/gifts.php`): which of the platform's gifts, in the order
+   * shown, each at its own price in credits or else at the platform's multiple of `gift_credits`.
+   * Default: all of them.
+   */
+  gifts: z
+    .array(giftChoiceSchema)
+    .min(1)
+    .refine((list) => new Set(list.map((g) => g.id)).size === list.length, 'each gift at most once')
+    .optional(),
+  /**
+   * First lines offered for a new conversation (`GET /api/icebreakers.php`), each a string or one
+   * per language (with `en`); `{site}` stands for the site's name. Default: the platform's.
+   */
+  icebreakers: z.array(localizedText).min(1).max(30).optional(),
   /** Days within which a purchase may be returned (`settings.refund_days`). */
   refund_days: z.number().int().min(0).max(365).optional(),
   /** This site's members may be shown on the other sites of its network (`settings.member_resell`). */

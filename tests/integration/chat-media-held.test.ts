@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO, REPO_ROOT } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
 import {
@@ -18,7 +21,13 @@ import { jpeg, mediaPath, upload } from './photos-helpers.ts';
 
 /* Chat pictures (who may see them), held messages of unconfirmed members, the free history limit. */
 
-const app = useServer({ clock: true });
+/* Kurvenreich chooses its own gifts (one at its own price) and its own icebreakers. */
+const curvy = {
+  ...(JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'curvy.json'), 'utf8')) as { id: string }),
+  gifts: [{ id: 'champagne', credits: 99 }, { id: 'rose' }],
+  icebreakers: ['Servus from {site}!', { en: 'Hello', de: 'Hallo du' }],
+};
+const app = useServer({ clock: true, sites: [curvy] });
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('image messages', () => {
@@ -71,6 +80,43 @@ describe('image messages', () => {
     const up = await upload(app, ann, Buffer.from('not an image at all'), { path: '/api/chat-photo.php' });
     expect(up.status).toBe(422);
     expect(up.body.fields).toEqual({ photo: 'image_invalid' });
+  });
+});
+
+describe('a site’s own gifts and icebreakers', () => {
+  it('serves and charges the tenant’s catalogue, and its icebreakers in the member’s language', async () => {
+    const host = DEMO.curvy.host;
+    const gifts = (await app.request('/api/gifts.php', { host })).json<{
+      gifts: { id: string; credits: number }[];
+    }>();
+    expect(gifts.gifts.map((g) => [g.id, g.credits])).toEqual([
+      ['champagne', 99],
+      ['rose', 15],
+    ]);
+    const lines = (await app.request('/api/icebreakers.php', { host, headers: { 'x-locale': 'de' } })).json<{
+      icebreakers: string[];
+    }>();
+    expect(lines.icebreakers).toEqual(['Servus from Kurvenreich!', 'Hallo du']);
+
+    const ann = await payingMember(app, 200, DEMO.curvy);
+    const bo = await shownMember(app, { site: DEMO.curvy });
+    const teddy = await call(app, ann, 'POST', '/api/chat.php', {
+      profile: bo.profileId,
+      type: 'gift',
+      gift: 'teddy',
+      client_id: clientId(),
+    });
+    expect(teddy.status).toBe(422);
+    const champagne = await call(app, ann, 'POST', '/api/chat.php', {
+      profile: bo.profileId,
+      type: 'gift',
+      gift: 'champagne',
+      client_id: clientId(),
+    });
+    expect(champagne.status, champagne.body).toBe(201);
+    expect(await balanceOf(app, ann)).toBe(101);
+    // The other sites keep the platform's catalogue.
+    expect((await app.request('/api/gifts.php')).json<{ gifts: unknown[] }>().gifts).toHaveLength(6);
   });
 });
 

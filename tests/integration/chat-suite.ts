@@ -180,6 +180,7 @@ export function chatTests(app: ServerUnderTest): void {
     it('charges gifts and images their own prices with their own reasons', async () => {
       const ann = await payingMember(app, 100);
       const bo = await shownMember(app);
+      await app.make.updateMember(bo, { language: 'de' });
       const catalogue = (await app.request('/api/gifts.php')).json<{
         gifts: { id: string; credits: number; name: string; image: string }[];
       }>();
@@ -196,6 +197,9 @@ export function chatTests(app: ServerUnderTest): void {
       const message = res.json<{ message: Message }>().message;
       expect(message).toMatchObject({ type: 'gift', gift: { id: 'teddy', credits: 45 }, credits: 45 });
       expect(await ledgerOf(app, ann)).toEqual([{ delta: -45, reason: 'gift', reference: message.id }]);
+      // The receiver reads the gift's name in their own language.
+      const [event] = await eventsOf(app, bo, 'message');
+      expect(event!.data.message).toMatchObject({ gift: { id: 'teddy', name: 'Teddybär' } });
       const unknown = await call(app, ann, 'POST', '/api/chat.php', {
         profile: bo.profileId,
         type: 'gift',
@@ -341,9 +345,13 @@ export function chatTests(app: ServerUnderTest): void {
       }
       expect((await sendText(app, elsewhere, x)).status).toBe(404);
       expect((await chatsOf(app, elsewhere)).chats).toEqual([]);
-      // An invisible member's messages to others never show in their list.
+      // An invisible member's chats reach nobody: writing is refused before anything is paid.
       await app.make.updateMember(hidden, { paid_user: 1, credits: 50 });
-      expect((await sendText(app, hidden, ann)).status).toBe(201);
+      const invisible = await sendText(app, hidden, ann);
+      expect(invisible.status).toBe(403);
+      expect(invisible.json()).toMatchObject({ error: 'invisible_mode' });
+      expect(await app.inspect.count('messages', { sender_profile_id: hidden.profileId })).toBe(0);
+      expect(await balanceOf(app, hidden)).toBe(50);
       expect((await chatsOf(app, ann)).chats).toEqual([]);
       expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(0);
     });

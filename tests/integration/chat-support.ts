@@ -1,3 +1,4 @@
+import type { SiteRef } from '../support/factories.ts';
 import type { TestResponse } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, shownMember, type LoggedIn } from './likes-support.ts';
@@ -46,8 +47,8 @@ export function sendText(
 }
 
 /** A member with `credits` on the balance (bought, so premium). */
-export async function payingMember(app: ServerUnderTest, credits = 100): Promise<LoggedIn> {
-  const member = await shownMember(app);
+export async function payingMember(app: ServerUnderTest, credits = 100, site?: SiteRef): Promise<LoggedIn> {
+  const member = await shownMember(app, site ? { site } : {});
   await app.make.order(member, { credits });
   await app.make.updateMember(member, { paid_user: 1, credits });
   return member;

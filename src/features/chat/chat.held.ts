@@ -1,5 +1,6 @@
 import { newId } from '../../db/ids.ts';
-import type { Translate } from '../../i18n/index.ts';
+import { translator, type Translate } from '../../i18n/index.ts';
+import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import {
   accountOfProfile,
@@ -107,7 +108,12 @@ export async function deliverHeldMessages(
     if (account?.member_id)
       await ctx.realtime.publish(ctx.network, account.member_id, 'message', {
         conversation: row.conversation_id,
-        message: presentMessage(ctx, t, row, receiver),
+        message: presentMessage(
+          ctx,
+          isLocale(account.language) ? translator(account.language) : t,
+          row,
+          receiver,
+        ),
       });
   }
   return delivered.length;

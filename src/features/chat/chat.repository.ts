@@ -126,23 +126,24 @@ export async function memberState(
 }
 
 /**
- * Runs `work` in a transaction that holds the sender's profile row: parallel sends of one member
+ * Runs `work` in a transaction that holds the sender's account row: parallel sends of one member
  * queue here, so the free messages and conversations each one counts include the others'. The
- * no-op update takes PostgreSQL's row lock and SQLite's write lock in one statement (as the
- * swipe game does); the credits ledger then holds the account row for the spend itself.
+ * no-op update takes PostgreSQL's row lock and SQLite's write lock in one statement; it is the
+ * row the credits ledger holds for the spend, taken first, so a send holds the same rows in the
+ * same order as the ledger and the account changes do (never a deadlock between them).
  */
 export async function withSenderLock<T>(
   db: Kysely<Database>,
   network: string,
-  profileId: string,
+  memberId: string,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await trx
-      .updateTable('profiles')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .updateTable('members')
+      .set((eb) => ({ status: eb.ref('status') }))
       .where('network_id', '=', network)
-      .where('id', '=', profileId)
+      .where('id', '=', memberId)
       .execute();
     return work(trx);
   });
@@ -488,17 +489,18 @@ export async function messagesById(db: Db, network: string, ids: readonly string
     .execute() as Promise<MessageRow[]>;
 }
 
-/** The account behind a profile (null for an operator's), and whether it has confirmed. */
+/** The account behind a profile (null for an operator's) and its language. */
 export async function accountOfProfile(
   db: Db,
   network: string,
   profileId: string,
-): Promise<{ member_id: string | null } | undefined> {
+): Promise<{ member_id: string | null; language: string | null } | undefined> {
   return db
-    .selectFrom('profiles')
-    .select('member_id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
+    .selectFrom('profiles as p')
+    .leftJoin('members as mb', 'mb.id', 'p.member_id')
+    .select(['p.member_id', 'mb.language'])
+    .where('p.network_id', '=', network)
+    .where('p.id', '=', profileId)
     .executeTakeFirst();
 }
 

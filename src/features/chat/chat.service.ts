@@ -1,4 +1,5 @@
-import type { Translate } from '../../i18n/index.ts';
+import { translator, type Translate } from '../../i18n/index.ts';
+import { isLocale } from '../../i18n/locales.ts';
 import { newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
@@ -49,6 +50,8 @@ export interface Chatter {
   /** `not_confirmed`: messages are held until activation. */
   status: string;
   paidUser: boolean;
+  /** Invisible mode hides the member from others' chats: what they write would reach nobody. */
+  invisible: boolean;
 }
 
 /** Messages in one page of a conversation. */
@@ -330,6 +333,9 @@ export async function sendMessage(
 
   const earlier = await messageByClientId(ctx.db, ctx.network, me, input.client_id);
   if (earlier) return replayed(ctx, t, chatter, earlier);
+  // Nobody sees an invisible member's chats (spec §6): refused before anything is paid for.
+  if (chatter.invisible)
+    throw new DomainError('invisible_mode', { status: 403, message: 'chat.invisible_mode' });
 
   const target = await counterpart(ctx, me, input);
   const gift = input.type === 'gift' ? findGift(ctx.site, t, input.gift ?? '') : undefined;
@@ -340,7 +346,7 @@ export async function sendMessage(
   const held = chatter.status === 'not_confirmed';
   const now = ctx.clock.now();
   const messageId = newId();
-  const outcome = await withSenderLock(ctx.db, ctx.network, me, async (trx) => {
+  const outcome = await withSenderLock(ctx.db, ctx.network, chatter.id, async (trx) => {
     const allowance = await allowanceOf(ctx, chatter, target.conversation, trx);
     if (allowance.conversation_limit_reached) throw conversationLimit(ctx);
     const cost =
@@ -438,9 +444,11 @@ async function announceMessage(
 ) {
   const receiver = await accountOfProfile(ctx.db, ctx.network, receiverProfileId);
   if (!receiver?.member_id) return;
+  // A gift's name in the receiver's language, not the sender's.
+  const theirs = isLocale(receiver.language) ? translator(receiver.language) : t;
   await ctx.realtime.publish(ctx.network, receiver.member_id, 'message', {
     conversation: row.conversation_id,
-    message: presentMessage(ctx, t, { ...row, held: 0 }, receiverProfileId),
+    message: presentMessage(ctx, theirs, { ...row, held: 0 }, receiverProfileId),
   });
 }
 
@@ -476,7 +484,7 @@ export async function typing(ctx: ServiceContext, chatter: Chatter, conversation
   if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
   const { conversation, card } = await counterpart(ctx, chatter.profileId, { conversation: conversationId });
   // The other side hears nothing from a sender whose messages are still held.
-  if (!conversation || chatter.status === 'not_confirmed') return;
+  if (!conversation || chatter.status === 'not_confirmed' || chatter.invisible) return;
   const other = await accountOfProfile(ctx.db, ctx.network, card.id);
   if (other?.member_id)
     await ctx.realtime.publish(ctx.network, other.member_id, 'typing', {

@@ -3,7 +3,7 @@ import { endpoint, methodNotAllowed } from '../../server/endpoint.ts';
 
 /** `GET /api/icebreakers.php`: `{ icebreakers: [text] }` in the member's language. */
 export const GET = endpoint({
-  handle: ({ locals }) => ({ icebreakers: icebreakers(locals.site, locals.t) }),
+  handle: ({ locals }) => ({ icebreakers: icebreakers(locals.site, locals.locale, locals.t) }),
 });
 
 export const ALL = methodNotAllowed;

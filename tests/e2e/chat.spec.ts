@@ -75,6 +75,8 @@ for (const width of [1280, 360]) {
   test(`A writes, B sees it live; B replies; a picture and a gift arrive (${width} px)`, async ({
     browser,
   }) => {
+    // Live delivery is the event stream's (GET /api/events.php): without it there is nothing to see.
+    test.skip(await streamMissing(), 'the event stream is not part of this build');
     const alex = await member(`Alex${width}`, 'male', 200);
     const bea = await member(`Bea${width}`, 'female', 200);
     const a = await browse(browser, alex, width);
@@ -220,6 +222,40 @@ for (const width of [1280, 360]) {
   });
 }
 
+test('older messages load when scrolling up', async ({ browser }) => {
+  const alex = await member('Scroller', 'male', 400);
+  const bea = await member('Reader', 'female', 100);
+  const a = await browse(browser, alex, 1280);
+  let conversation: string | undefined;
+  for (let n = 1; n <= 35; n += 1) {
+    const res = await a.context.request.post(url(app.server, '/api/chat.php'), {
+      data: {
+        ...(conversation ? { conversation } : { profile: bea.profileId }),
+        type: 'text',
+        text: `Line ${n}`,
+        client_id: `scroll-test-${n}-${Date.now()}`,
+      },
+    });
+    expect(res.status()).toBe(201);
+    conversation = ((await res.json()) as { message: { conversation: string } }).message.conversation;
+  }
+  await a.context.close();
+
+  const b = await browse(browser, bea, 360);
+  await b.page.goto(url(app.server, `/chats/${conversation}`));
+  await hydrated(b.page);
+  const thread = messages(b.page);
+  await expect(thread).toContainText('Line 35');
+  await expect(thread.getByText('Line 1', { exact: true })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: 'Load older messages' })).toBeVisible();
+  await thread.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await expect(thread.getByText('Line 1', { exact: true })).toBeVisible();
+  await expect(b.page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+  await b.context.close();
+});
+
 test('a fictional profile is labelled in the chat header and the list', async ({ browser }) => {
   const me = await member('Fan', 'male', 100);
   const operated = await make.operatorProfile({ name: 'Operated', fictional: true });
@@ -245,6 +281,13 @@ test('a fictional profile is labelled in the chat header and the list', async ({
   expect(await accessibilityViolations(page)).toEqual([]);
   await context.close();
 });
+
+/** The event stream answers a visitor 403 once it exists; before, the route is unknown (404). */
+async function streamMissing(): Promise<boolean> {
+  const res = await fetch(url(app.server, '/api/events.php'));
+  await res.body?.cancel();
+  return res.status === 404;
+}
 
 function regexEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -256,6 +256,19 @@ test('older messages load when scrolling up', async ({ browser }) => {
   await b.context.close();
 });
 
+test('a member who blocked me: the chat says so instead of opening', async ({ browser }) => {
+  const me = await member('Blocked', 'male', 100);
+  const blocker = await member('Blocker', 'female', null);
+  await make.block(blocker, me);
+  const { context, page } = await browse(browser, me, 360);
+  await page.goto(url(app.server, `/members/${blocker.profileId}/chat`));
+  await hydrated(page);
+  await expect(page.getByTestId('chat-load-error')).toContainText("You're blocked by Blocker");
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await context.close();
+});
+
 test('a fictional profile is labelled in the chat header and the list', async ({ browser }) => {
   const me = await member('Fan', 'male', 100);
   const operated = await make.operatorProfile({ name: 'Operated', fictional: true });

@@ -92,6 +92,7 @@ export default function Conversation({
     return (
       <div className="chat-window chat-screen">
         <div className="container py-4">
+          <h1 className="visually-hidden">{t('chat.ui.title')}</h1>
           <p className="alert alert-warning" role="alert" data-testid="chat-load-error">
             {loadError.message}
           </p>
@@ -103,6 +104,7 @@ export default function Conversation({
   if (!open) {
     return (
       <div className="chat-window chat-screen">
+        <h1 className="visually-hidden">{t('chat.ui.title')}</h1>
         <p className="chat-loading container py-4 text-body-secondary" role="status">
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
           {t('chat.ui.loading')}

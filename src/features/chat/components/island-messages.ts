@@ -18,6 +18,7 @@ export const CHAT_LIST_MESSAGES: MessageKey[] = [
 ];
 
 export const CONVERSATION_MESSAGES: MessageKey[] = [
+  'chat.ui.title',
   'chat.ui.loading',
   'chat.ui.back',
   'chat.ui.history',

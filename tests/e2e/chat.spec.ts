@@ -256,6 +256,44 @@ test('older messages load when scrolling up', async ({ browser }) => {
   await b.context.close();
 });
 
+test('without credits the refusal links to buying them, and the message can be sent again', async ({
+  browser,
+}) => {
+  const me = await member('Broke', 'male', null);
+  const other = await member('Rich', 'female', null);
+  const { context, page } = await browse(browser, me, 1280);
+  let conversation: string | undefined;
+  // The free messages first: after them a message costs credits this member does not have.
+  for (let n = 1; ; n += 1) {
+    const res = await context.request.post(url(app.server, '/api/chat.php'), {
+      data: {
+        ...(conversation ? { conversation } : { profile: other.profileId }),
+        type: 'text',
+        text: `Free ${n}`,
+        client_id: `free-test-${n}-${Date.now()}`,
+      },
+    });
+    if (res.status() === 402) break;
+    expect(res.status()).toBe(201);
+    conversation = ((await res.json()) as { message: { conversation: string } }).message.conversation;
+    expect(n).toBeLessThan(10);
+  }
+  await page.goto(url(app.server, `/chats/${conversation}`));
+  await hydrated(page);
+  await expect(page.getByTestId('chat-allowance')).toContainText('credits per message');
+  await page.getByRole('textbox', { name: 'Message' }).fill('One more');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const refusal = page.locator('[data-code="not_enough_credits"]');
+  await expect(refusal).toBeVisible();
+  await expect(refusal.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+  const failed = page.locator('.chat-message.is-failed');
+  await expect(failed).toContainText('One more');
+  await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.screenshot({ path: `${DIR}/chat-no-credits-1280.png` });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await context.close();
+});
+
 test('a member who blocked me: the chat says so instead of opening', async ({ browser }) => {
   const me = await member('Blocked', 'male', 100);
   const blocker = await member('Blocker', 'female', null);

@@ -80,6 +80,21 @@ export default function Conversation({
     return () => $conversation.set(null);
   }, []);
 
+  // What arrived while the page was in the background is read when the member looks again.
+  useEffect(() => {
+    const onVisible = () => {
+      const current = $conversation.get();
+      if (
+        document.visibilityState === 'visible' &&
+        current?.conversation &&
+        current.messages.some((m) => !m.mine && !m.read)
+      )
+        openChat({ conversation: current.conversation }).catch(() => {});
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
   // The address of a chat with a profile becomes the conversation's once it exists (a reload
   // or a shared link then opens the same conversation).
   const conversationId = open?.conversation;

@@ -130,6 +130,16 @@ export function chatTests(app: ServerUnderTest): void {
         messages: [],
         allowance: { free_messages_left: 3, free_conversations_left: 2, conversation_limit_reached: false },
       });
+      // The least a paid text costs in money, for the member's country, as the settings say.
+      const { settings } = (await app.request('/api/settings.php')).json<{
+        settings: { minimum_message_costs: Record<string, { costs: number; currency: string }> };
+      }>();
+      const { user } = (await call(app, ann, 'GET', '/api/user.php')).json<{
+        user: { profile: { country: string } };
+      }>();
+      const price = res.json<{ allowance: { message_price: unknown } }>().allowance.message_price;
+      expect(price).toEqual(settings.minimum_message_costs[user.profile.country] ?? null);
+      expect(price).not.toBeNull();
     });
   });
 

@@ -537,6 +537,21 @@ export async function releaseHeld(
   return Number(result.numUpdatedRows ?? 0);
 }
 
+/** A profile's country (prices are shown for it). */
+export async function countryOfProfile(
+  db: Db,
+  network: string,
+  profileId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('country')
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return row?.country;
+}
+
 /** The profile of an account. */
 export async function profileOfMember(
   db: Db,

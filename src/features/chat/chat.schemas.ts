@@ -100,6 +100,11 @@ export interface ChatAllowance {
   message_length: number;
   /** Days of history a free member sees (null: all). */
   history_days: number | null;
+  /**
+   * What one paid text costs at least in money in the member's country (`settings.
+   * minimum_message_costs`): minor units and currency, null where the site sells no bundle there.
+   */
+  message_price: { costs: number; currency: string } | null;
 }
 
 /** `GET /api/chats.php`: one entry per conversation, the most recent first. */

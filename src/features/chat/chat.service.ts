@@ -2,6 +2,7 @@ import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import { announceBalance, bookCredits } from '../credits/index.ts';
 import { blockBetween, memberCard, profileName, type CardRow } from '../profiles/index.ts';
@@ -12,6 +13,7 @@ import {
   conversationBetween,
   conversationOfMember,
   conversationsWrittenIn,
+  countryOfProfile,
   creditsOf,
   freeMessagesSent,
   hasMessagesUntil,
@@ -193,6 +195,8 @@ async function allowanceOf(
     conversation_limit_reached: limitReached,
     message_length: site.messageLength,
     history_days: free && site.limits.freeHistoryDays > 0 ? site.limits.freeHistoryDays : null,
+    message_price:
+      minimumMessageCosts(site)[(await countryOfProfile(db, ctx.network, chatter.profileId)) ?? ''] ?? null,
   };
 }
 
@@ -355,7 +359,9 @@ export async function sendMessage(
         : input.type === 'image'
           ? allowance.costs.image
           : gift!.credits;
-    const conversation = await openConversation(trx, ctx.network, me, target.card.id, newId(), now);
+    // A pair's conversation is never removed, so one seen before the lock is still there.
+    const conversation =
+      target.conversation ?? (await openConversation(trx, ctx.network, me, target.card.id, newId(), now));
     const inserted = await insertMessage(trx, ctx.network, {
       id: messageId,
       conversationId: conversation.id,

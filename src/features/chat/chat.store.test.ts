@@ -64,6 +64,7 @@ const allowance = {
   conversation_limit_reached: false,
   message_length: 1000,
   history_days: null,
+  message_price: null,
 };
 
 function chat(messages: ChatMessage[], conversation: string | null = 'c1'): ChatAnswer {

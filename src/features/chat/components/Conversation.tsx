@@ -22,6 +22,7 @@ import {
 } from '../chat.store.ts';
 import type { ChatAllowance, Gift } from './chat-types.ts';
 import { ChatIcon } from './chat-icons.tsx';
+import { formatPrice } from './price.ts';
 import { GiftPicker } from './GiftPicker.tsx';
 import { IcebreakerModal } from './IcebreakerModal.tsx';
 import { conversationPath, memberPath, type ChatLinks } from './links.ts';
@@ -38,6 +39,8 @@ export interface ConversationProps {
   freeConversations: number;
   /** Open the gift picker at once (the profile's gift button). */
   giftFirst?: boolean;
+  /** The page's language, for prices. */
+  locale: string;
 }
 
 /** Codes whose refusal the footer explains in place, with the way out, instead of a toast. */
@@ -63,6 +66,7 @@ export default function Conversation({
   premium,
   freeConversations,
   giftFirst = false,
+  locale,
 }: ConversationProps) {
   const t = islandTranslator(messages);
   const open = useStore($conversation);
@@ -145,6 +149,7 @@ export default function Conversation({
         premium={premium}
         freeConversations={freeConversations}
         giftFirst={giftFirst}
+        locale={locale}
         refusal={refusal}
         clearRefusal={() => setRefusal(null)}
         onSendError={onSendError}
@@ -458,20 +463,30 @@ function Refusal({
   );
 }
 
+/** What a text costs in credits, and at least in money where the site sells credits there. */
+function costText(allowance: ChatAllowance, t: IslandTranslate, locale: string | undefined): string {
+  const credits = t('chat.ui.cost', { count: allowance.costs.text });
+  const price = allowance.message_price;
+  if (!price || allowance.costs.text === 0) return credits;
+  return `${credits} (${t('chat.ui.price', { price: formatPrice(price.costs, price.currency, locale) })})`;
+}
+
 /** What sending costs and what is left free, said before it bites. */
 function Allowance({
   allowance,
   t,
+  locale,
   hasConversation,
 }: {
   allowance: ChatAllowance;
   t: IslandTranslate;
+  locale: string | undefined;
   hasConversation: boolean;
 }) {
   const parts: string[] = [];
   const free = allowance.free_messages_left;
   if (free !== null && free > 0) parts.push(t('chat.ui.free_messages_left', { count: free }));
-  else parts.push(t('chat.ui.cost', { count: allowance.costs.text }));
+  else parts.push(costText(allowance, t, locale));
   if (!hasConversation && allowance.free_conversations_left !== null)
     parts.push(t('chat.ui.free_conversations_left', { count: allowance.free_conversations_left }));
   return (
@@ -488,6 +503,7 @@ function ChatFooter({
   premium,
   freeConversations,
   giftFirst,
+  locale,
   refusal,
   clearRefusal,
   onSendError,
@@ -498,6 +514,7 @@ function ChatFooter({
   premium: boolean;
   freeConversations: number;
   giftFirst: boolean;
+  locale: string;
   refusal: { code: string; message: string } | null;
   clearRefusal: () => void;
   onSendError: (error: unknown) => void;
@@ -568,11 +585,11 @@ function ChatFooter({
     <footer className="chat-footer">
       {refusal && <Refusal refusal={refusal} t={t} links={links} />}
       {allowance && !premium && (
-        <Allowance allowance={allowance} t={t} hasConversation={!!open.conversation} />
+        <Allowance allowance={allowance} t={t} locale={locale} hasConversation={!!open.conversation} />
       )}
       {allowance && premium && (
         <p className="chat-allowance" data-testid="chat-allowance">
-          {t('chat.ui.cost', { count: allowance.costs.text })}
+          {costText(allowance, t, locale)}
         </p>
       )}
       <form className="chat-composer" onSubmit={submit}>

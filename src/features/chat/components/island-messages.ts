@@ -40,6 +40,7 @@ export const CONVERSATION_MESSAGES: MessageKey[] = [
   'chat.ui.buy_credits',
   'chat.ui.go_premium',
   'chat.ui.cost',
+  'chat.ui.price',
   'chat.ui.free_messages_left',
   'chat.ui.free_conversations_left',
   'chat.ui.conversation_limit',

@@ -390,6 +390,13 @@ export function chatTests(app: ServerUnderTest): void {
       });
       expect(noKey.status).toBe(422);
       expect(noKey.json().fields).toMatchObject({ client_id: 'required' });
+      const both = await sendText(app, ann, bo, 'x', { conversation: 'c-1' });
+      expect(both.status).toBe(422);
+      expect(both.json<{ fields: Record<string, string> }>().fields).toEqual({
+        conversation: 'conversation_or_profile',
+      });
+      const neither = await call(app, ann, 'GET', '/api/chat.php');
+      expect(neither.status).toBe(422);
       const empty = await sendText(app, ann, bo, '   ');
       expect(empty.status).toBe(422);
       expect(empty.json().fields).toEqual({ text: 'required' });

@@ -22,9 +22,9 @@ const FILE_HEADERS = {
  * Images from the platform's file storage (DATA_DIR/uploads by default): the one way a stored
  * file reaches a browser. A site serves only its own network's files, so one brand's domain
  * never exposes another network's members. Who may have which file is the photos feature's
- * rule (`mediaAccess`), and for a picture sent in a chat the chat's: the active main photo of a visible profile is public and cached for
- * good (names are random and never reused); every other file is answered only to a viewer the
- * rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
+ * rule (`mediaAccess`), and for a picture sent in a chat the chat's (`chatMediaAllowed`): the
+ * active main photo of a visible profile is public and cached for good (names are random and
+ * never reused); every other file is answered only to a viewer the rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
  * that a file exists.
  */
 export const GET: APIRoute = async ({ params, locals }) => {

@@ -13,7 +13,7 @@ import { createJobRunner } from './jobs/index.ts';
 import { jobs } from './jobs/jobs.list.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createDatabaseRateLimiter, type RateLimiter } from './rate-limit/index.ts';
-import { createMemoryBus, type RealtimeBus } from './realtime/index.ts';
+import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
 import { createLocalStorage, type FileStorage } from './storage/index.ts';
 
@@ -89,7 +89,9 @@ async function boot(): Promise<Platform> {
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
   const rateLimiter = createDatabaseRateLimiter(database.db, secret);
-  const realtime = createMemoryBus({ db: database.db, clock, log });
+  const realtime: RealtimeBus = env.REDIS_URL
+    ? createRedisBus({ db: database.db, clock, log }, { url: env.REDIS_URL })
+    : createMemoryBus({ db: database.db, clock, log });
   const jobRunner = createJobRunner(
     {
       db: database.db,
@@ -124,6 +126,7 @@ async function boot(): Promise<Platform> {
     async close() {
       await jobRunner.stop();
       registry.close();
+      await realtime.close?.();
       await database.destroy();
     },
   };

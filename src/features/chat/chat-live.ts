@@ -1,4 +1,5 @@
-import { onMessageEvent, onReadEvent, onTypingEvent } from './chat.store.ts';
+import { $realtimeStatus, onRealtime, startRealtime } from '../shell/realtime.store.ts';
+import { onMessageEvent, onReadEvent, onTypingEvent, refreshChats } from './chat.store.ts';
 import type { MessageEvent, ReadEvent, TypingEvent } from './components/chat-types.ts';
 
 /*
@@ -36,7 +37,21 @@ export function startChatLive(): () => void {
 }
 
 function connect(): () => void {
-  // The stream's browser client subscribes `chatEventHandlers()` here by event type; until it
-  // does, the refresh loop keeps the list and the badges current.
-  return () => {};
+  const stopStream = startRealtime();
+  const handlers = chatEventHandlers();
+  const stops = [
+    onRealtime('message', handlers.message),
+    onRealtime('typing', handlers.typing),
+    onRealtime('read', handlers.read),
+  ];
+  // While the stream is open the refresh loop rests, so the list (and the unread badge) is
+  // fetched each time the stream opens: at first and after a gap in which events may be lost.
+  const stopStatus = $realtimeStatus.subscribe((status) => {
+    if (status === 'open') refreshChats().catch(() => {});
+  });
+  return () => {
+    stopStatus();
+    for (const stop of stops) stop();
+    stopStream();
+  };
 }

@@ -7,3 +7,5 @@ export {
   type RealtimeListener,
 } from './realtime-bus.ts';
 export { createMemoryBus } from './memory-bus.ts';
+export { createRedisBus } from './redis-bus.ts';
+export { openEventStream, parseLastEventId, type EventStreamOptions } from './event-stream.ts';

@@ -79,4 +79,6 @@ export interface RealtimeBus {
   subscribe(network: string, memberId: string, listener: RealtimeListener): () => void;
   /** The member's stored events after `lastEventId`, oldest first (catch-up after a reconnect). */
   since(network: string, memberId: string, lastEventId: number, limit?: number): Promise<RealtimeEvent[]>;
+  /** Lets go of connections (the Redis bus); the platform calls it when it closes. */
+  close?(): Promise<void>;
 }

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { Modal } from '../../shell/components/Modal.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { onRealtime } from '../../shell/realtime.store.ts';
 import type { AutoLike } from '../likes.schemas.ts';
 import { LIKES_RELOAD_DELAY_MS, markSeen, refreshLikes } from '../likes.store.ts';
 import { FictionalBadge } from './FictionalBadge.tsx';
 import { chatPath, profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
 
 export interface AutoLikeModalProps {
-  /** Spec §2 query `t`: the modal waits this many seconds. */
+  /** Spec §2 query `t`: the modal waits this many seconds; 0 (no `t`): only a live like opens it. */
   delaySeconds: number;
   messages: IslandMessages;
   fictional: FictionalLabel;
@@ -27,23 +28,24 @@ export default function AutoLikeModal({ delaySeconds, messages, fictional, links
 
   useEffect(() => {
     let reload: ReturnType<typeof setTimeout> | undefined;
-    const timer = setTimeout(
-      () => {
-        api('GET /api/auto-like.php')
-          .then((answer) => {
-            if (!answer?.profile) return;
-            // Another dialog (the entry warning) goes first.
-            if (document.querySelector('dialog[open]')) return;
-            setLike(answer.profile);
-            reload = setTimeout(() => void refreshLikes().catch(() => {}), LIKES_RELOAD_DELAY_MS);
-          })
-          .catch(() => {});
-      },
-      Math.min(Math.max(delaySeconds, 0), 3600) * 1000,
-    );
+    const show = () => {
+      api('GET /api/auto-like.php')
+        .then((answer) => {
+          if (!answer?.profile) return;
+          // Another dialog (the entry warning) goes first.
+          if (document.querySelector('dialog[open]')) return;
+          setLike(answer.profile);
+          reload = setTimeout(() => void refreshLikes().catch(() => {}), LIKES_RELOAD_DELAY_MS);
+        })
+        .catch(() => {});
+    };
+    const timer = delaySeconds > 0 ? setTimeout(show, Math.min(delaySeconds, 3600) * 1000) : undefined;
+    // A like that arrives while the member is here opens the modal at once.
+    const stopLive = onRealtime('like', show);
     return () => {
       clearTimeout(timer);
       clearTimeout(reload);
+      stopLive();
     };
   }, [delaySeconds]);
 

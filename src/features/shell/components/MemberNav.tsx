@@ -1,6 +1,6 @@
 import { useEffect, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { logout, refreshUser, saveLanguage } from '../../accounts/accounts.store.ts';
+import { $user, logout, refreshUser, saveLanguage } from '../../accounts/accounts.store.ts';
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { isLocale } from '../../../i18n/locales.ts';
@@ -10,6 +10,7 @@ import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { showAttention } from '../attention.ts';
 import { $attention, $attentionTotal, $push } from '../shell.store.ts';
 import { startRefreshLoop } from '../refresh-loop.ts';
+import { $realtimeStatus, onRealtime, startRealtime } from '../realtime.store.ts';
 import { toast } from '../toasts.ts';
 import { reportTimeZone } from '../time-zone.ts';
 import { Icon, type IconName } from './icons.tsx';
@@ -59,10 +60,24 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
   useEffect(() => reportTimeZone(initialUser.time_zone), []);
 
   useEffect(() => {
+    const stopRealtime = startRealtime();
+    const stopRealtimeListeners = [
+      // The credits badge follows the ledger at once.
+      onRealtime('credits', ({ balance }) => {
+        const current = $user.get();
+        if (current) $user.set({ ...current, credits: balance });
+      }),
+      onRealtime('like', () => void refreshLikes().catch(() => {})),
+      onRealtime('match', () => void refreshLikes().catch(() => {})),
+      onRealtime('user', () => void refreshUser().catch(() => {})),
+    ];
     const stopLoop = startRefreshLoop({
-      // Spec §4: user, chats and likes refresh together; they keep the badges current.
+      // Spec §4: user, chats and likes refresh together; they keep the badges current. While
+      // the event stream is open it brings the news, and polling would only repeat it.
       refresh: () =>
-        Promise.all([refreshUser(), refreshChats().catch(() => {}), refreshLikes().catch(() => {})]),
+        $realtimeStatus.get() === 'open'
+          ? Promise.resolve()
+          : Promise.all([refreshUser(), refreshChats().catch(() => {}), refreshLikes().catch(() => {})]),
       pushSubscribed: () => $push.get().isSubscribed,
     });
     const stopAttention = $attentionTotal.subscribe(showAttention);
@@ -84,6 +99,8 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
     document.addEventListener('click', onClick);
     return () => {
       stopLoop();
+      stopRealtime();
+      for (const stop of stopRealtimeListeners) stop();
       stopAttention();
       stopChatLive();
       document.removeEventListener('click', onClick);

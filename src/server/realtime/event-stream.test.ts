@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formatEvent, openEventStream, parseLastEventId } from './event-stream.ts';
+import type { RealtimeBus, RealtimeEvent, RealtimeListener } from './realtime-bus.ts';
+
+const ev = (id: number): RealtimeEvent => ({ id, type: 'credits', data: { balance: id }, createdAt: 0 });
+
+/** A bus whose catch-up read lets live events arrive while it runs, as a busy server would. */
+function racingBus(stored: RealtimeEvent[], duringCatchUp: RealtimeEvent[]): RealtimeBus {
+  const listeners = new Set<RealtimeListener>();
+  return {
+    kind: 'memory',
+    publish: () => Promise.reject(new Error('unused')),
+    subscribe(_n, _m, listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async since(_n, _m, last) {
+      for (const e of duringCatchUp) for (const l of listeners) l(e);
+      return stored.filter((e) => e.id! > last);
+    },
+  };
+}
+
+async function readUntil(stream: ReadableStream<Uint8Array>, count: number): Promise<string[]> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const ids = () => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1]!);
+  while (ids().length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value);
+  }
+  void reader.cancel();
+  return ids();
+}
+
+describe('openEventStream', () => {
+  it('sends the catch-up, then what arrived meanwhile, without gaps or duplicates', async () => {
+    // Events 3 and 4 are published while the catch-up reads 2..4: 3 and 4 must come once, 5 too.
+    const bus = racingBus([ev(2), ev(3), ev(4)], [ev(3), ev(4), ev(5)]);
+    const abort = new AbortController();
+    const stream = openEventStream(bus, {
+      network: 'amber',
+      memberId: 'm',
+      lastEventId: 1,
+      signal: abort.signal,
+      heartbeatMs: 60_000,
+      retryMs: 1000,
+      perMember: 2,
+    })!;
+    expect(await readUntil(stream, 4)).toEqual(['2', '3', '4', '5']);
+    abort.abort();
+  });
+
+  it('answers null past the per-member limit and frees the place on abort', () => {
+    const bus = racingBus([], []);
+    const aborts = [new AbortController(), new AbortController()];
+    const open = (signal: AbortSignal) =>
+      openEventStream(bus, {
+        network: 'amber',
+        memberId: 'm',
+        lastEventId: null,
+        signal,
+        heartbeatMs: 60_000,
+        retryMs: 1000,
+        perMember: 2,
+      });
+    expect(open(aborts[0]!.signal)).not.toBeNull();
+    expect(open(aborts[1]!.signal)).not.toBeNull();
+    expect(open(new AbortController().signal)).toBeNull();
+    aborts[0]!.abort();
+    expect(open(new AbortController().signal)).not.toBeNull();
+  });
+
+  it('formats events and reads Last-Event-ID strictly', () => {
+    expect(formatEvent(ev(7))).toBe('id: 7\nevent: credits\ndata: {"balance":7}\n\n');
+    expect(
+      formatEvent({ id: null, type: 'typing', data: { conversation: 'c', profile: 'p' }, createdAt: 0 }),
+    ).toBe('event: typing\ndata: {"conversation":"c","profile":"p"}\n\n');
+    expect(parseLastEventId('42')).toBe(42);
+    expect(parseLastEventId(' 42 ')).toBe(42);
+    expect(parseLastEventId('-1')).toBeNull();
+    expect(parseLastEventId('abc')).toBeNull();
+    expect(parseLastEventId(null)).toBeNull();
+  });
+});

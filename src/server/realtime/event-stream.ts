@@ -1,0 +1,129 @@
+import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+
+/*
+ * The body of `GET /api/events.php`: a member's realtime events as Server-Sent Events. Each
+ * stored event goes out with its `id` (the `events` row), so the browser's EventSource sends it
+ * back as `Last-Event-ID` when it reconnects and the stream resumes after it.
+ */
+
+export interface EventStreamOptions {
+  network: string;
+  memberId: string;
+  /** The last event the client has (Last-Event-ID), or null on a first connect without one. */
+  lastEventId: number | null;
+  /** Fires when the client goes away: the subscription and the timer end with it. */
+  signal: AbortSignal;
+  heartbeatMs: number;
+  /** What the browser waits before reconnecting (`retry:`). */
+  retryMs: number;
+  /** Streams one member may hold open in this process; past it `openEventStream` answers null. */
+  perMember: number;
+}
+
+/** Open streams per member, per bus (a bus belongs to one platform, so this is per process). */
+const openStreams = new WeakMap<RealtimeBus, Map<string, number>>();
+
+const encoder = new TextEncoder();
+
+export function formatEvent(event: RealtimeEvent): string {
+  const id = event.id === null ? '' : `id: ${event.id}\n`;
+  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/** Last-Event-ID as sent (header or query): a positive integer, anything else counts as none. */
+export function parseLastEventId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/**
+ * The stream, or null when the member already holds `perMember` streams here. Live events are
+ * subscribed to first and held back while the stored ones after `lastEventId` are read and sent;
+ * then the held ones follow, minus any the catch-up already carried (by id), so nothing
+ * published during the catch-up is lost or sent twice.
+ */
+export function openEventStream(
+  bus: RealtimeBus,
+  options: EventStreamOptions,
+): ReadableStream<Uint8Array> | null {
+  let counts = openStreams.get(bus);
+  if (!counts) openStreams.set(bus, (counts = new Map()));
+  const key = `${options.network}\u0000${options.memberId}`;
+  const open = counts.get(key) ?? 0;
+  if (open >= options.perMember) return null;
+  counts.set(key, open + 1);
+
+  let unsubscribe: (() => void) | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+  const cleanup = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe?.();
+    clearInterval(heartbeat);
+    const now = (counts.get(key) ?? 1) - 1;
+    if (now <= 0) counts.delete(key);
+    else counts.set(key, now);
+  };
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      if (options.signal.aborted) {
+        cleanup();
+        controller.close();
+        return;
+      }
+      options.signal.addEventListener(
+        'abort',
+        () => {
+          cleanup();
+          try {
+            controller.close();
+          } catch {
+            // Already closed by the client side.
+          }
+        },
+        { once: true },
+      );
+      let held: RealtimeEvent[] | null = [];
+      let lastSent = options.lastEventId ?? 0;
+      const deliver = (event: RealtimeEvent) => {
+        if (event.id !== null) {
+          if (event.id <= lastSent) return;
+          lastSent = event.id;
+        }
+        send(formatEvent(event));
+      };
+      unsubscribe = bus.subscribe(options.network, options.memberId, (event) => {
+        if (held) held.push(event);
+        else deliver(event);
+      });
+      // The first bytes go out at once: the browser sees the stream open (and learns `retry`).
+      send(`retry: ${options.retryMs}\n: open\n\n`);
+      heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
+      if (options.lastEventId !== null) {
+        try {
+          for (const event of await bus.since(options.network, options.memberId, options.lastEventId)) {
+            deliver(event);
+          }
+        } catch {
+          // The stream stays open for live events; the client's refresh covers what it missed.
+        }
+      }
+      const pending = held;
+      held = null;
+      for (const event of pending) deliver(event);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withRedis, type TestRedis } from '../../../tests/support/redis.ts';
+import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { createLogger } from '../log.ts';
+import type { RealtimeEvent } from './realtime-bus.ts';
+import { createRedisBus } from './redis-bus.ts';
+
+/* Two buses on one database and one Redis stand for two processes of one installation. */
+
+let handle: DatabaseHandle;
+let redis: TestRedis;
+let one: ReturnType<typeof createRedisBus>;
+let two: ReturnType<typeof createRedisBus>;
+const now = 1_763_000_000_000;
+
+function until(check: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (check()) resolve();
+      else if (Date.now() - started > timeoutMs) reject(new Error('timed out'));
+      else setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+beforeAll(async () => {
+  handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: '.' });
+  await migrateToLatest(handle.db);
+  for (const [id, network] of [
+    ['m-ann', 'amber'],
+    ['m-cy', 'curvy'],
+  ]) {
+    await handle.db
+      .insertInto('members')
+      .values({
+        id: id!,
+        network_id: network!,
+        site_id: 'unit',
+        email: `${id}@example.org`,
+        password_hash: 'x',
+        status: 'active',
+        language: 'en',
+        created_at: now,
+      })
+      .execute();
+  }
+  redis = await withRedis();
+  // A prefix of this run's own: other runs may share the Redis.
+  const channelPrefix = `test:${randomUUID()}:`;
+  const deps = { db: handle.db, clock: { now: () => now }, log: createLogger('error', () => {}) };
+  one = createRedisBus(deps, { url: redis.url, channelPrefix });
+  two = createRedisBus(deps, { url: redis.url, channelPrefix });
+  await Promise.all([one.ready(), two.ready()]);
+});
+
+afterAll(async () => {
+  await one?.close?.();
+  await two?.close?.();
+  await redis?.stop();
+  await handle?.destroy();
+});
+
+describe('the Redis realtime bus', () => {
+  it('stores an event once and delivers it to subscribers of both processes, once each', async () => {
+    const here: RealtimeEvent[] = [];
+    const there: RealtimeEvent[] = [];
+    const stopHere = one.subscribe('amber', 'm-ann', (e) => here.push(e));
+    const stopThere = two.subscribe('amber', 'm-ann', (e) => there.push(e));
+    const sent = await one.publish('amber', 'm-ann', 'like', { profile: 'p-bob' });
+    expect(sent.id).toBeGreaterThan(0);
+    await until(() => there.length === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(here).toEqual([sent]);
+    expect(there).toEqual([sent]);
+    expect(await two.since('amber', 'm-ann', sent.id! - 1)).toEqual([sent]);
+    stopHere();
+    stopThere();
+  });
+
+  it('keeps networks apart and carries transient events without storing them', async () => {
+    const got: RealtimeEvent[] = [];
+    const stop = two.subscribe('curvy', 'm-cy', (e) => got.push(e));
+    const elsewhere = two.subscribe('amber', 'm-cy', () => expect.unreachable());
+    await one.publish('curvy', 'm-cy', 'typing', { conversation: 'c1', profile: 'p1' });
+    await until(() => got.length === 1);
+    expect(got[0]).toMatchObject({ id: null, type: 'typing' });
+    stop();
+    elsewhere();
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const got: RealtimeEvent[] = [];
+    const stop = two.subscribe('amber', 'm-ann', (e) => got.push(e));
+    await one.publish('amber', 'm-ann', 'user', {});
+    await until(() => got.length === 1);
+    stop();
+    await one.publish('amber', 'm-ann', 'user', {});
+    await new Promise((r) => setTimeout(r, 150));
+    expect(got).toHaveLength(1);
+  });
+});

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createLocalFanout } from './local-fanout.ts';
+import { storedSince, storeEvent, type BusDeps } from './memory-bus.ts';
+import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+
+/** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
+export const DEFAULT_CHANNEL_PREFIX = 'kindred:events:';
+
+/** What travels on a channel: the member, the event, and which process published it. */
+interface Envelope {
+  origin: string;
+  member: string;
+  event: RealtimeEvent;
+}
+
+export interface RedisBusOptions {
+  url: string;
+  /** Channels start with this (tests use a prefix of their own to share one Redis). */
+  channelPrefix?: string;
+}
+
+/**
+ * The scale-out bus (ARCHITECTURE "Realtime"): events are stored in the database exactly as the
+ * memory bus stores them (the store of record, what `since` reads after a reconnect), then
+ * published on the network's Redis channel, so every process hands them to its own subscribers.
+ * The publishing process delivers to its own subscribers at once and skips its own echo: a
+ * member's tab on the same process does not wait for the round trip.
+ *
+ * ioredis reconnects both connections by itself and subscribes again after a reconnect. An event
+ * published while Redis is away is stored but reaches other processes' streams only when their
+ * clients reconnect and catch up with Last-Event-ID; the failure is logged, the publish answers.
+ */
+export function createRedisBus(
+  deps: BusDeps,
+  options: RedisBusOptions,
+): RealtimeBus & { ready(): Promise<void> } {
+  const prefix = options.channelPrefix ?? DEFAULT_CHANNEL_PREFIX;
+  const origin = randomUUID();
+  const local = createLocalFanout(deps.log);
+  // A connection in subscriber mode can do nothing else: publishing needs a second one.
+  const publisher = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(options.url, { lazyConnect: false });
+  for (const [name, connection] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
+    connection.on('error', (error: Error) =>
+      deps.log.warn(`realtime: redis ${name}`, { error: error.message }),
+    );
+    connection.on('reconnecting', () => deps.log.info(`realtime: redis ${name} reconnecting`));
+  }
+  const subscribed = subscriber.psubscribe(`${prefix}*`);
+  subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message) as Envelope;
+    } catch {
+      deps.log.warn('realtime: unreadable message on redis', { channel });
+      return;
+    }
+    if (envelope.origin === origin) return;
+    local.deliver(channel.slice(prefix.length), envelope.member, envelope.event);
+  });
+  return {
+    kind: 'redis',
+    async ready() {
+      await subscribed;
+    },
+    async publish(network, memberId, type, data) {
+      const event = await storeEvent(deps, network, memberId, type, data);
+      local.deliver(network, memberId, event);
+      const envelope: Envelope = { origin, member: memberId, event };
+      try {
+        await publisher.publish(`${prefix}${network}`, JSON.stringify(envelope));
+      } catch (error) {
+        deps.log.warn('realtime: redis publish failed', { error: (error as Error).message });
+      }
+      return event;
+    },
+    subscribe: local.subscribe,
+    since: (network, memberId, lastEventId, limit) =>
+      storedSince(deps, network, memberId, lastEventId, limit),
+    async close() {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

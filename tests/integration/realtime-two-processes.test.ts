@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withRedis, type TestRedis } from '../support/redis.ts';
+import { openSse } from '../support/sse.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+import { call, shownMember, type LoggedIn } from './likes-support.ts';
+
+/*
+ * Two server processes on one PostgreSQL database with REDIS_URL: what one publishes reaches a
+ * stream held by the other, and a client that reconnects to the other process with
+ * Last-Event-ID misses nothing.
+ */
+
+let redis: TestRedis;
+let second: TestServer;
+
+const first = useServer({
+  database: 'postgres',
+  env: async () => {
+    redis = await withRedis();
+    return { REDIS_URL: redis.url };
+  },
+});
+
+beforeAll(async () => {
+  second = await startServer({
+    env: { DATABASE_URL: first.server.databaseUrl, REDIS_URL: redis.url },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await second?.stop();
+  await redis?.stop();
+});
+
+const streamOn = (server: TestServer, member: LoggedIn, lastEventId?: string) =>
+  openSse(server.baseUrl, '/api/events.php', { cookie: member.cookie, lastEventId });
+
+async function likeOn(server: TestServer, from: LoggedIn, to: LoggedIn): Promise<void> {
+  const res = await server.request('/api/like.php', {
+    method: 'POST',
+    headers: { cookie: from.cookie },
+    body: { profile: to.profileId },
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
+describe('realtime across two processes (PostgreSQL and Redis)', () => {
+  it('delivers a like published through process 1 to a stream on process 2', async () => {
+    const ann = await shownMember(first);
+    const bo = await shownMember(first);
+    const sse = await streamOn(second, bo);
+    try {
+      expect(sse.status).toBe(200);
+      await sse.waitFor((_e, c) => c.includes('open'));
+      await call(first, ann, 'POST', '/api/like.php', { profile: bo.profileId });
+      const [like] = await sse.waitFor((events) => events.some((e) => e.event === 'like'));
+      expect(JSON.parse(like!.data)).toEqual({ profile: ann.profileId });
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('resumes on the other process after Last-Event-ID without gaps or duplicates', async () => {
+    const cy = await shownMember(first);
+    const likers = [await shownMember(first), await shownMember(first), await shownMember(first)];
+    const onFirst = await streamOn(first.server, cy);
+    await onFirst.waitFor((_e, c) => c.includes('open'));
+    await likeOn(second, likers[0]!, cy);
+    const [seen] = await onFirst.waitFor((events) => events.length >= 1);
+    onFirst.close();
+    // While the client is away, one like through each process.
+    await likeOn(first.server, likers[1]!, cy);
+    await likeOn(second, likers[2]!, cy);
+    const onSecond = await streamOn(second, cy, seen!.id!);
+    try {
+      await onSecond.waitFor((events) => events.length >= 2);
+      // And one live after the reconnect, through the process the client left.
+      const late = await shownMember(first);
+      await likeOn(first.server, late, cy);
+      await onSecond.waitFor((events) => events.length >= 3);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(onSecond.events.map((e) => JSON.parse(e.data).profile)).toEqual([
+        likers[1]!.profileId,
+        likers[2]!.profileId,
+        late.profileId,
+      ]);
+      const ids = onSecond.events.map((e) => Number(e.id));
+      expect(ids.every((id) => id > Number(seen!.id))).toBe(true);
+      expect(new Set(ids).size).toBe(3);
+    } finally {
+      onSecond.close();
+    }
+  });
+});

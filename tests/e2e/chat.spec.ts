@@ -75,6 +75,8 @@ for (const width of [1280, 360]) {
   test(`A writes, B sees it live; B replies; a picture and a gift arrive (${width} px)`, async ({
     browser,
   }) => {
+    // Two browsers through a whole conversation: longer than one page's journey.
+    test.setTimeout(120_000);
     const alex = await member(`Alex${width}`, 'male', 200);
     const bea = await member(`Bea${width}`, 'female', 200);
     const a = await browse(browser, alex, width);

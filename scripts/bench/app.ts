@@ -43,6 +43,8 @@ export function seedDatabase(dataDir: string, size: number): void {
 
 export interface App {
   port: number;
+  /** The server process (the realtime benchmark reads its memory). */
+  pid: number;
   request(path: string, options?: RequestOptions): Promise<TestResponse>;
   /** Everything the server printed so far. */
   output(): string;
@@ -106,6 +108,7 @@ export async function startApp(options: {
   }
   return {
     port,
+    pid: child.pid!,
     request: (path, requestOptions) => requestTo(port, path, requestOptions),
     output: () => output,
     async stop() {

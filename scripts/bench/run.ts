@@ -76,6 +76,18 @@ if (
   process.exit(0);
 }
 
+// `npm run bench -- --only realtime [options]`: the event stream against a bare SSE broadcast.
+if (
+  process.argv
+    .slice(2)
+    .join(' ')
+    .match(/(^| )--only(=| )realtime( |$)/)
+) {
+  const { parseRealtimeArgs, runRealtimeBench } = await import('./realtime.ts');
+  await runRealtimeBench(parseRealtimeArgs(process.argv.slice(2)));
+  process.exit(0);
+}
+
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
@@ -95,7 +107,8 @@ if (args.help) {
     'npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]\n' +
       '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
       '                 [--seed-size 200] [--dist dist] [--json out.json]\n' +
-      'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n',
+      'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n' +
+      'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n',
   );
   process.exit(0);
 }

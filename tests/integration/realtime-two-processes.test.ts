@@ -3,6 +3,7 @@ import { withRedis, type TestRedis } from '../support/redis.ts';
 import { openSse } from '../support/sse.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
+import { payingMember, sendText } from './chat-support.ts';
 import { call, shownMember, type LoggedIn } from './likes-support.ts';
 
 /*
@@ -58,6 +59,26 @@ describe('realtime across two processes (PostgreSQL and Redis)', () => {
       expect(JSON.parse(like!.data)).toEqual({ profile: ann.profileId });
     } finally {
       sse.close();
+    }
+  });
+
+  it('delivers a chat message sent through process 1 to the receiver on process 2, and the credits to the sender', async () => {
+    const ann = await payingMember(first, 100);
+    const bo = await shownMember(first);
+    const receiver = await streamOn(second, bo);
+    const sender = await streamOn(second, ann);
+    try {
+      await receiver.waitFor((_e, c) => c.includes('open'));
+      await sender.waitFor((_e, c) => c.includes('open'));
+      const res = await sendText(first, ann, bo, 'Hello from the other process');
+      expect(res.status).toBeLessThan(300);
+      const [message] = await receiver.waitFor((events) => events.some((e) => e.event === 'message'));
+      expect(JSON.parse(message!.data)).toMatchObject({ message: { text: 'Hello from the other process' } });
+      const credits = await sender.waitFor((events) => events.some((e) => e.event === 'credits'));
+      expect(JSON.parse(credits.find((e) => e.event === 'credits')!.data).balance).toBeLessThan(100);
+    } finally {
+      receiver.close();
+      sender.close();
     }
   });
 

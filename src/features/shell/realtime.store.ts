@@ -70,6 +70,7 @@ function connect(): void {
       source = null;
       $realtimeStatus.set('down');
       retryTimer = setTimeout(() => {
+        retryTimer = undefined;
         if (users > 0) connect();
       }, REALTIME_RETRY_AFTER_REFUSAL_MS);
     } else {

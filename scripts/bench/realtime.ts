@@ -1,0 +1,340 @@
+/**
+ * `npm run bench -- --only realtime`: the event stream under load, side by side with a bare
+ * `node:http` server that broadcasts the same events (scripts/bench/raw-sse-server.ts).
+ *
+ * - send → receive: `clients` streams of one member stay open on each server; each send (on the
+ *   app a like by another member through `POST /api/like.php`, on the floor a POST of the same
+ *   JSON) is timed from just before the request until each stream has the event; p50 and p99
+ *   over every stream and send, in rounds that alternate the two servers. Target p99 ≤ 50 ms.
+ * - memory per idle stream: the server's RSS after the streams are open and idle, minus its
+ *   RSS before, divided by the streams. Target ≤ 20 KB.
+ * - send throughput: chat texts per second through `POST /api/chat.php` (`concurrency` senders
+ *   at once, kept-alive connections, each send paid from the ledger and published), against
+ *   rows per second inserted into `messages` directly with the app's SQLite pragmas, one
+ *   autocommit insert each. Target ≥ 25 %.
+ *
+ * Run on the built server (`npm run build` first); about a minute at the defaults.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Sqlite from 'better-sqlite3';
+import { createDatabase } from '../../src/db/client.ts';
+import { factories } from '../../tests/support/factories.ts';
+import { copyBuild, startApp } from './app.ts';
+import { freePortIn, REPO_ROOT } from './nginx.ts';
+
+const PORTS = { first: 5450, last: 5499 };
+
+export interface RealtimeArgs {
+  clients: number;
+  sends: number;
+  rounds: number;
+  seconds: number;
+  concurrency: number;
+  dist: string;
+}
+
+export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
+  const { values } = parseArgs({
+    args: argv.filter((a) => a !== '--only' && a !== 'realtime' && a !== '--only=realtime'),
+    options: {
+      clients: { type: 'string', default: '1000' },
+      sends: { type: 'string', default: '20' },
+      seconds: { type: 'string', default: '5' },
+      concurrency: { type: 'string', default: '16' },
+      rounds: { type: 'string', default: '5' },
+      dist: { type: 'string', default: 'dist' },
+    },
+  });
+  return {
+    clients: Number(values.clients),
+    sends: Number(values.sends),
+    rounds: Number(values.rounds),
+    seconds: Number(values.seconds),
+    concurrency: Number(values.concurrency),
+    dist: values.dist!,
+  };
+}
+
+/** One open stream: counts the `like` events it has received and when each arrived. */
+interface Stream {
+  received: number[];
+  close(): void;
+}
+
+function openStream(port: number, path: string, headers: Record<string, string>): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, headers, agent: false });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream answered ${res.statusCode}`));
+        return;
+      }
+      const stream: Stream = { received: [], close: () => req.destroy() };
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          if (buffer.slice(0, end).includes('event: like')) stream.received.push(at);
+          buffer = buffer.slice(end + 2);
+        }
+      });
+      resolve(stream);
+    });
+    req.end();
+  });
+}
+
+async function openStreams(count: number, open: () => Promise<Stream>): Promise<Stream[]> {
+  const streams: Stream[] = [];
+  while (streams.length < count) {
+    const batch = Math.min(50, count - streams.length);
+    streams.push(...(await Promise.all(Array.from({ length: batch }, open))));
+  }
+  return streams;
+}
+
+function rssBytes(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+function post(
+  port: number,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  agent?: http.Agent,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      agent,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        ...headers,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.end(body);
+  });
+}
+
+/** Sends once and waits until every stream has one more event; answers each stream's latency. */
+async function timedSend(streams: Stream[], send: () => Promise<number>): Promise<number[]> {
+  const want = streams[0]!.received.length + 1;
+  const started = performance.now();
+  const status = await send();
+  if (status >= 300) throw new Error(`send answered ${status}`);
+  const deadline = Date.now() + 5_000;
+  while (streams.some((s) => s.received.length < want)) {
+    if (Date.now() > deadline) throw new Error('not every stream received the event within 5 s');
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  return streams.map((s) => s.received[want - 1]! - started);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * Rows per second inserted into `messages` of an existing conversation, one autocommit insert
+ * each, with the pragmas the app opens SQLite with (src/db/client.ts).
+ */
+function rawInsertRate(file: string, seconds: number): number {
+  const db = new Sqlite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  const template = db
+    .prepare('select conversation_id, network_id, sender_profile_id from messages limit 1')
+    .get() as {
+    conversation_id: string;
+    network_id: string;
+    sender_profile_id: string;
+  };
+  const insert = db.prepare(
+    `insert into messages (id, conversation_id, network_id, sender_profile_id, type, text, credits_spent, client_id, created_at)
+     values (?, ?, ?, ?, 'text', 'Hello there', 1, ?, ?)`,
+  );
+  let rows = 0;
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const id = randomUUID();
+    insert.run(id, template.conversation_id, template.network_id, template.sender_profile_id, id, Date.now());
+    rows += 1;
+  }
+  db.close();
+  return rows / seconds;
+}
+
+export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const work = mkdtempSync(join(tmpdir(), 'kindred-bench-realtime-'));
+  const load = [loadavg()[0]!.toFixed(2)];
+  const build = copyBuild(join(REPO_ROOT, args.dist), work);
+  const dataDir = join(work, 'data');
+  const app = await startApp({
+    build,
+    dataDir,
+    ports: PORTS,
+    env: { EVENTS_STREAMS_PER_MEMBER: String(args.clients + 10) },
+  });
+  const rawPort = await freePortIn(PORTS);
+  const raw = spawn(
+    process.execPath,
+    [join(REPO_ROOT, 'scripts', 'bench', 'raw-sse-server.ts'), String(rawPort)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve) => raw.stdout!.once('data', () => resolve()));
+  const handle = await createDatabase({ databaseUrl: '', dataDir });
+  try {
+    const make = factories(handle.db);
+    const target = await make.loggedIn();
+    await make.photo(target);
+    const likers = [];
+    for (let i = 0; i < args.sends * args.rounds + 1; i++) {
+      const liker = await make.loggedIn();
+      await make.photo(liker);
+      likers.push(liker);
+    }
+    const appHeaders = { host: 'localhost', cookie: target.cookie };
+
+    // Memory: RSS before and after the idle streams open (each server warmed by one stream).
+    const warmApp = await openStream(app.port, '/api/events.php', appHeaders);
+    const warmRaw = await openStream(rawPort, '/events', {});
+    await new Promise((r) => setTimeout(r, 1_000));
+    const before = { app: rssBytes(app.pid), raw: rssBytes(raw.pid!) };
+    const appStreams = await openStreams(args.clients, () =>
+      openStream(app.port, '/api/events.php', appHeaders),
+    );
+    const rawStreams = await openStreams(args.clients, () => openStream(rawPort, '/events', {}));
+    await new Promise((r) => setTimeout(r, 3_000));
+    const after = { app: rssBytes(app.pid), raw: rssBytes(raw.pid!) };
+    warmApp.close();
+    warmRaw.close();
+
+    // Latency: rounds alternate which server goes first.
+    const latency = { app: [] as number[], raw: [] as number[] };
+    let next = 0;
+    const sendApp = () => {
+      const liker = likers[next++]!;
+      return post(app.port, '/api/like.php', JSON.stringify({ profile: target.profileId }), {
+        host: 'localhost',
+        cookie: liker.cookie,
+      });
+    };
+    const sendRaw = () => post(rawPort, '/send', JSON.stringify({ profile: target.profileId }), {});
+    // One untimed send each: the first like compiles what later ones reuse.
+    await timedSend(appStreams, sendApp);
+    await timedSend(rawStreams, sendRaw);
+    for (let round = 0; round < args.rounds; round++) {
+      const order = round % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const);
+      for (const which of order) {
+        for (let i = 0; i < args.sends; i++) {
+          const got =
+            which === 'app' ? await timedSend(appStreams, sendApp) : await timedSend(rawStreams, sendRaw);
+          latency[which].push(...got);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    }
+    for (const s of [...appStreams, ...rawStreams]) s.close();
+
+    // Send throughput: HTTP chat sends, then the raw insert rate, each for `seconds`.
+    const senders = [];
+    for (let i = 0; i < args.concurrency; i++) {
+      const sender = await make.loggedIn();
+      await make.photo(sender);
+      await make.order(sender, { credits: 1_000_000 });
+      await make.updateMember(sender, { paid_user: 1, credits: 1_000_000 });
+      senders.push(sender);
+    }
+    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: args.concurrency });
+    const send = (sender: (typeof senders)[number]) =>
+      post(
+        app.port,
+        '/api/chat.php',
+        JSON.stringify({
+          profile: target.profileId,
+          type: 'text',
+          text: 'Hello there',
+          client_id: randomUUID(),
+        }),
+        { host: 'localhost', cookie: sender.cookie, origin: 'http://localhost' },
+        keepAlive,
+      );
+    for (const sender of senders) {
+      const status = await send(sender);
+      if (status >= 300) throw new Error(`a chat send answered ${status}`);
+    }
+    let sent = 0;
+    let refused = 0;
+    const until = performance.now() + args.seconds * 1000;
+    await Promise.all(
+      senders.map(async (sender) => {
+        while (performance.now() < until) {
+          if ((await send(sender)) < 300) sent += 1;
+          else refused += 1;
+        }
+      }),
+    );
+    const httpRate = sent / args.seconds;
+    keepAlive.destroy();
+    const rawRate = rawInsertRate(join(dataDir, 'kindred.sqlite'), args.seconds);
+    load.push(loadavg()[0]!.toFixed(2));
+
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    out(`realtime: ${args.clients} streams per server, ${args.rounds} rounds × ${args.sends} sends`);
+    out(`load average (1 min): ${load[0]} at the start, ${load[1]} at the end`);
+    out('| server | send → receive p50 | p99 | RSS growth per idle stream |');
+    out('| --- | --- | --- | --- |');
+    out(
+      `| app (\`/api/events.php\`, like) | ${ms(percentile(latency.app, 50))} | ${ms(percentile(latency.app, 99))} | ${kb((after.app - before.app) / args.clients)} |`,
+    );
+    out(
+      `| bare \`node:http\` broadcast | ${ms(percentile(latency.raw, 50))} | ${ms(percentile(latency.raw, 99))} | ${kb((after.raw - before.raw) / args.clients)} |`,
+    );
+    out('| sends | per second |');
+    out('| --- | --- |');
+    out(`| HTTP chat texts (\`POST /api/chat.php\`, ${args.concurrency} at once) | ${httpRate.toFixed(0)} |`);
+    out(`| raw inserts into \`messages\`, same pragmas | ${rawRate.toFixed(0)} |`);
+    if (refused) out(`(${refused} sends refused during the run)`);
+    out(
+      `send throughput: ${((httpRate / rawRate) * 100).toFixed(1)} % of the raw insert rate (target ≥ 25 %)`,
+    );
+    const p99 = percentile(latency.app, 99);
+    const perStream = (after.app - before.app) / args.clients;
+    out(
+      `targets: p99 ≤ 50 ms ${p99 <= 50 ? 'met' : 'missed'}; ≤ 20 KB per idle stream ${perStream <= 20 * 1024 ? 'met' : 'missed'}`,
+    );
+  } finally {
+    await handle.destroy();
+    raw.kill('SIGTERM');
+    await app.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

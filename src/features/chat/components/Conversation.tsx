@@ -287,7 +287,7 @@ function MessageList({
           </button>
         </p>
       )}
-      {open.messages.length === 0 && (
+      {open.messages.length === 0 && !(open.allowance?.conversation_limit_reached && !open.conversation) && (
         <p className="chat-start text-center text-body-secondary my-4">
           {t('chat.ui.start', { name: open.profile.name })}
         </p>

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
-import { factories } from '../../tests/support/factories.ts';
+import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
 import { copyBuild, startApp } from './app.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
@@ -214,7 +214,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     const make = factories(handle.db);
     const target = await make.loggedIn();
     await make.photo(target);
-    const likers = [];
+    const likers: Array<TestMember & TestSession> = [];
     for (let i = 0; i < args.sends * args.rounds + 1; i++) {
       const liker = await make.loggedIn();
       await make.photo(liker);
@@ -264,7 +264,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     for (const s of [...appStreams, ...rawStreams]) s.close();
 
     // Send throughput: HTTP chat sends, then the raw insert rate, each for `seconds`.
-    const senders = [];
+    const senders: Array<TestMember & TestSession> = [];
     for (let i = 0; i < args.concurrency; i++) {
       const sender = await make.loggedIn();
       await make.photo(sender);
@@ -273,7 +273,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
       senders.push(sender);
     }
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: args.concurrency });
-    const send = (sender: (typeof senders)[number]) =>
+    const send = (sender: TestMember & TestSession) =>
       post(
         app.port,
         '/api/chat.php',

@@ -35,7 +35,7 @@ const envSchema = z.object({
   /** Secret from which per-site keys (e.g. VAPID for push) are derived; default: generated into DATA_DIR. */
   APP_SECRET: z.string().min(32).optional(),
   /** Redis for the realtime bus between processes (`redis://host:6379`); unset: one process, in memory. */
-  REDIS_URL: z.string().url().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Seconds between the event stream's heartbeat comments (proxies close silent connections). */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
   /** Event streams one member may hold open at once (one per tab); past it, 429. */

@@ -28,7 +28,7 @@ export interface SseClient {
 export function openSse(
   baseUrl: string,
   path: string,
-  options: { host?: string; cookie?: string; lastEventId?: string } = {},
+  options: { host?: string; cookie?: string; lastEventId?: string; headers?: Record<string, string> } = {},
 ): Promise<SseClient> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
@@ -39,6 +39,7 @@ export function openSse(
         'accept-encoding': 'gzip',
         ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
+        ...options.headers,
       },
     });
     req.on('error', reject);

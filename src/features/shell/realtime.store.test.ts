@@ -14,7 +14,9 @@ class FakeEventSource {
     string,
     Array<(event: { data: string; lastEventId: string }) => void>
   >();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.made.push(this);
   }
   addEventListener(type: string, listener: (event: { data: string; lastEventId: string }) => void) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRedis, type TestRedis } from '../../../tests/support/redis.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
@@ -101,5 +102,27 @@ describe('the Redis realtime bus', () => {
     await one.publish('amber', 'm-ann', 'user', {});
     await new Promise((r) => setTimeout(r, 150));
     expect(got).toHaveLength(1);
+  });
+
+  it('subscribes again after its Redis connection drops', async () => {
+    const admin = new Redis(redis.url);
+    try {
+      const clients = (await admin.client('LIST', 'TYPE', 'pubsub')) as string;
+      const line = clients.split('\n').find((l) => l.includes(`name=kindred-sub-${two.origin}`));
+      const id = /\bid=(\d+)/.exec(line ?? '')?.[1];
+      expect(id).toBeDefined();
+      await admin.client('KILL', 'ID', id!);
+      const got: RealtimeEvent[] = [];
+      const stop = two.subscribe('amber', 'm-ann', (e) => got.push(e));
+      // Events published while it reconnects are stored (caught up after Last-Event-ID); once
+      // it is back, live ones arrive again.
+      await until(() => {
+        void one.publish('amber', 'm-ann', 'user', {});
+        return got.length > 0;
+      }, 5_000);
+      stop();
+    } finally {
+      admin.disconnect();
+    }
   });
 });

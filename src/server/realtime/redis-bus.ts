@@ -39,8 +39,12 @@ export function createRedisBus(
   const origin = randomUUID();
   const local = createLocalFanout(deps.log);
   // A connection in subscriber mode can do nothing else: publishing needs a second one.
-  const publisher = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(options.url, { lazyConnect: false });
+  // Named, so an operator's CLIENT LIST shows which process holds which connection.
+  const publisher = new Redis(options.url, {
+    maxRetriesPerRequest: 2,
+    connectionName: `kindred-pub-${origin}`,
+  });
+  const subscriber = new Redis(options.url, { connectionName: `kindred-sub-${origin}` });
   for (const [name, connection] of [
     ['publisher', publisher],
     ['subscriber', subscriber],
@@ -64,6 +68,7 @@ export function createRedisBus(
   });
   return {
     kind: 'redis',
+    origin,
     async ready() {
       await subscribed;
     },

@@ -30,6 +30,11 @@ export const PAGES_DIR = fileURLToPath(new URL('../src/features/pages/content/',
  * entry names the locales it applies to (none named means all) and says why.
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
+  { key: 'chat.ui.title', locales: ['fr'], reason: '"Messages" is the same word in French' },
+  { key: 'chat.ui.last_image', locales: ['fr'], reason: '"Photo" is the same word in French' },
+  { key: 'chat.ui.input_label', locales: ['fr'], reason: '"Message" is the same word in French' },
+  { key: 'chat.ui.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
+  { key: 'chat.ui.gift_cost', locales: ['da', 'nl'], reason: '"credit"/"credits" are the words used there' },
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
   { key: 'footer.faq', locales: ['de', 'fr', 'pl'], reason: '"FAQ" is the usual footer label there' },
   {

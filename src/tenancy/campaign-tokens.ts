@@ -14,6 +14,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'activate',
   'api',
   'bench',
+  'chats',
   'checkout',
   'complaints',
   'complete-signup',

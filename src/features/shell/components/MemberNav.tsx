@@ -5,6 +5,7 @@ import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { isLocale } from '../../../i18n/locales.ts';
 import { refreshLikes } from '../../likes/likes.store.ts';
+import { refreshChats, startChatLive } from '../../chat/chat.store.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { showAttention } from '../attention.ts';
 import { $attention, $attentionTotal, $push } from '../shell.store.ts';
@@ -71,15 +72,17 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
       onRealtime('user', () => void refreshUser().catch(() => {})),
     ];
     const stopLoop = startRefreshLoop({
-      // Spec §4: user and likes refresh together; the likes keep the new-likes badge current.
-      // While the event stream is open it brings the news, and polling would only repeat it.
+      // Spec §4: user, chats and likes refresh together; they keep the badges current. While
+      // the event stream is open it brings the news, and polling would only repeat it.
       refresh: () =>
         $realtimeStatus.get() === 'open'
           ? Promise.resolve()
-          : Promise.all([refreshUser(), refreshLikes().catch(() => {})]),
+          : Promise.all([refreshUser(), refreshChats().catch(() => {}), refreshLikes().catch(() => {})]),
       pushSubscribed: () => $push.get().isSubscribed,
     });
     const stopAttention = $attentionTotal.subscribe(showAttention);
+    // New messages move the unread badge, the title and the app badge on every member page.
+    const stopChatLive = startChatLive();
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
         return;
@@ -99,6 +102,7 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
       stopRealtime();
       for (const stop of stopRealtimeListeners) stop();
       stopAttention();
+      stopChatLive();
       document.removeEventListener('click', onClick);
     };
   }, []);

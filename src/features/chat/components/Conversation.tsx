@@ -1,0 +1,665 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
+import { toast } from '../../shell/toasts.ts';
+import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
+import type { FictionalLabel } from '../../likes/components/labels.ts';
+import {
+  $conversation,
+  discardMessage,
+  errorText,
+  loadOlder,
+  openChat,
+  retryMessage,
+  sendMessage,
+  signalTyping,
+  typingDone,
+  uploadChatPhoto,
+  type Bubble,
+  type ChatTarget,
+  type OpenConversation,
+} from '../chat.store.ts';
+import type { ChatAllowance, Gift } from './chat-types.ts';
+import { ChatIcon } from './chat-icons.tsx';
+import { formatPrice } from './price.ts';
+import { GiftPicker } from './GiftPicker.tsx';
+import { IcebreakerModal } from './IcebreakerModal.tsx';
+import { conversationPath, memberPath, type ChatLinks } from './links.ts';
+import { useChatLive } from './use-chat-live.ts';
+
+export interface ConversationProps {
+  target: ChatTarget;
+  messages: IslandMessages;
+  fictional: FictionalLabel;
+  links: ChatLinks;
+  /** The member is premium: no free allowances to show. */
+  premium: boolean;
+  /** Conversations a free member may have (the site's limit), for the refusal's reason. */
+  freeConversations: number;
+  /** Open the gift picker at once (the profile's gift button). */
+  giftFirst?: boolean;
+  /** The page's language, for prices. */
+  locale: string;
+}
+
+/** Codes whose refusal the footer explains in place, with the way out, instead of a toast. */
+const EXPLAINED = new Set([
+  'validation',
+  'not_enough_credits',
+  'free_conversation_limit',
+  'premium_only',
+  'blocked',
+  'too_long',
+]);
+
+/**
+ * Spec §2 chats-id and members-id-chat: the conversation with one profile. History loads by
+ * cursor when scrolling up; new messages, typing and read state arrive live; the footer sends
+ * text, a photo or a gift, and says what a message costs and what is left free before it bites.
+ */
+export default function Conversation({
+  target,
+  messages,
+  fictional,
+  links,
+  premium,
+  freeConversations,
+  giftFirst = false,
+  locale,
+}: ConversationProps) {
+  const t = islandTranslator(messages);
+  const open = useStore($conversation);
+  const [loadError, setLoadError] = useState<{ code: string; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
+  useChatLive();
+
+  useEffect(() => {
+    openChat(target).catch((error: unknown) =>
+      setLoadError({
+        code: isApiError(error) ? error.code : 'network_error',
+        message: errorText(error, t('error.try_later')),
+      }),
+    );
+    return () => $conversation.set(null);
+  }, []);
+
+  // What arrived while the page was in the background is read when the member looks again.
+  useEffect(() => {
+    const onVisible = () => {
+      const current = $conversation.get();
+      if (
+        document.visibilityState === 'visible' &&
+        current?.conversation &&
+        current.messages.some((m) => !m.mine && !m.read)
+      )
+        openChat({ conversation: current.conversation }).catch(() => {});
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  // The address of a chat with a profile becomes the conversation's once it exists (a reload
+  // or a shared link then opens the same conversation).
+  const conversationId = open?.conversation;
+  useEffect(() => {
+    if (conversationId && 'profile' in target)
+      history.replaceState(history.state, '', conversationPath(links, conversationId));
+  }, [conversationId]);
+
+  if (loadError) {
+    return (
+      <div className="chat-window chat-screen">
+        <div className="container py-4">
+          <h1 className="visually-hidden">{t('chat.ui.title')}</h1>
+          <p className="alert alert-warning" role="alert" data-testid="chat-load-error">
+            {loadError.message}
+          </p>
+          <a href={links.chats}>{t('chat.ui.back')}</a>
+        </div>
+      </div>
+    );
+  }
+  if (!open) {
+    return (
+      <div className="chat-window chat-screen">
+        <h1 className="visually-hidden">{t('chat.ui.title')}</h1>
+        <p className="chat-loading container py-4 text-body-secondary" role="status">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t('chat.ui.loading')}
+        </p>
+      </div>
+    );
+  }
+
+  const onSendError = (error: unknown) => {
+    const code = isApiError(error) ? error.code : 'network_error';
+    if (EXPLAINED.has(code)) setRefusal({ code, message: errorText(error, t('error.try_later')) });
+    else toast(errorText(error, t('chat.ui.not_sent')), { closeLabel: t('toast.close') });
+  };
+
+  return (
+    <div className="chat-window chat-screen" data-ready="">
+      <ChatHeader open={open} t={t} fictional={fictional} links={links} />
+      <MessageList open={open} t={t} links={links} premium={premium} onSendError={onSendError} />
+      <ChatFooter
+        open={open}
+        t={t}
+        links={links}
+        premium={premium}
+        freeConversations={freeConversations}
+        giftFirst={giftFirst}
+        locale={locale}
+        refusal={refusal}
+        clearRefusal={() => setRefusal(null)}
+        onSendError={onSendError}
+      />
+    </div>
+  );
+}
+
+function ChatHeader({
+  open,
+  t,
+  fictional,
+  links,
+}: {
+  open: OpenConversation;
+  t: IslandTranslate;
+  fictional: FictionalLabel;
+  links: ChatLinks;
+}) {
+  const { profile } = open;
+  return (
+    <header className="chat-header">
+      <a
+        className="btn btn-sm btn-outline-secondary chat-back"
+        href={links.chats}
+        aria-label={t('chat.ui.back')}
+      >
+        <span aria-hidden="true">‹</span>
+        <span className="chat-back-label" aria-hidden="true">
+          {' '}
+          {t('chat.ui.back')}
+        </span>
+      </a>
+      <img
+        className="avatar chat-header-avatar"
+        src={profile.main_image.thumb_filename}
+        alt=""
+        width={40}
+        height={40}
+      />
+      <div className="chat-header-who">
+        <h1 className="chat-header-name h6 mb-0">
+          <a href={memberPath(links, profile.id)}>
+            {profile.name}, {profile.age}
+          </a>
+        </h1>
+        {profile.fictional && (
+          <p className="chat-header-fictional mb-0" data-testid="chat-fictional">
+            <FictionalBadge fictional={fictional} /> <small>{fictional.warning}</small>
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function MessageList({
+  open,
+  t,
+  links,
+  premium,
+  onSendError,
+}: {
+  open: OpenConversation;
+  t: IslandTranslate;
+  links: ChatLinks;
+  premium: boolean;
+  onSendError: (error: unknown) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const stickToEnd = useRef(true);
+  const heightBefore = useRef<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const typing = open.typingUntil > now;
+
+  // The typing line goes away by itself when no further signal comes.
+  useEffect(() => {
+    if (open.typingUntil <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), open.typingUntil - Date.now() + 50);
+    setNow(Date.now());
+    return () => clearTimeout(timer);
+  }, [open.typingUntil]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (heightBefore.current !== null) {
+      // Older messages went in above: the ones being read stay where they were.
+      element.scrollTop += element.scrollHeight - heightBefore.current;
+      heightBefore.current = null;
+    } else if (stickToEnd.current) element.scrollTop = element.scrollHeight;
+  }, [open.messages, typing]);
+
+  const older = () => {
+    if (!open.before || open.loadingOlder) return;
+    heightBefore.current = scroller.current?.scrollHeight ?? null;
+    loadOlder().catch(() => {
+      heightBefore.current = null;
+      toast(t('error.try_later'), { closeLabel: t('toast.close') });
+    });
+  };
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    stickToEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+    if (element.scrollTop < 120) older();
+  };
+
+  return (
+    <div className="chat-thread" ref={scroller} onScroll={onScroll} data-testid="chat-messages">
+      {open.historyLimited && !open.before && (
+        <p className="chat-history-limit alert alert-info" data-testid="chat-history-limit">
+          {t('chat.ui.history_limited')}{' '}
+          {!premium && <a href={links.premium}>{t('chat.ui.see_all_premium')}</a>}
+        </p>
+      )}
+      {open.before && (
+        <p className="text-center my-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-link"
+            onClick={older}
+            disabled={open.loadingOlder}
+            aria-busy={open.loadingOlder || undefined}
+          >
+            {open.loadingOlder ? (
+              <>
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                {t('chat.ui.loading')}
+              </>
+            ) : (
+              t('chat.ui.load_older')
+            )}
+          </button>
+        </p>
+      )}
+      {open.messages.length === 0 && !(open.allowance?.conversation_limit_reached && !open.conversation) && (
+        <p className="chat-start text-center text-body-secondary my-4">
+          {t('chat.ui.start', { name: open.profile.name })}
+        </p>
+      )}
+      <ol
+        className="chat-bubbles list-unstyled"
+        aria-label={t('chat.ui.history', { name: open.profile.name })}
+      >
+        {open.messages.map((message) => (
+          <MessageBubble
+            key={message.client_id ?? message.id}
+            message={message}
+            t={t}
+            onSendError={onSendError}
+          />
+        ))}
+      </ol>
+      {typing && (
+        <p className="chat-typing" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite" data-testid="chat-typing">
+        {typing ? t('chat.ui.typing', { name: open.profile.name }) : ''}
+      </p>
+    </div>
+  );
+}
+
+function MessageBubble({
+  message,
+  t,
+  onSendError,
+}: {
+  message: Bubble;
+  t: IslandTranslate;
+  onSendError: (error: unknown) => void;
+}) {
+  const [revealed, setRevealed] = useState(false);
+  const time = new Date(message.created_at);
+  const clock = time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <li
+      className={`chat-message chat-message-${message.type}${message.mine ? ' is-mine' : ''}${message.failed ? ' is-failed' : ''}`}
+      data-message={message.id}
+      data-pending={message.pending || undefined}
+    >
+      {message.type === 'text' && <p className="chat-bubble">{message.text}</p>}
+      {message.type === 'image' && message.photo && (
+        <ChatImage
+          message={message}
+          revealed={revealed || message.mine}
+          reveal={() => setRevealed(true)}
+          t={t}
+        />
+      )}
+      {message.type === 'gift' && message.gift && (
+        <figure className="chat-gift-message mb-0">
+          <img src={message.gift.image} alt="" width={96} height={96} />
+          <figcaption>{t('chat.ui.gift_message', { name: message.gift.name })}</figcaption>
+        </figure>
+      )}
+      <p className="chat-time">
+        <time dateTime={time.toISOString()}>{clock}</time>
+        {message.mine && <MessageState message={message} t={t} onSendError={onSendError} />}
+      </p>
+    </li>
+  );
+}
+
+/** A received picture arrives blurred; tapping shows it (the sender sees their own at once). */
+function ChatImage({
+  message,
+  revealed,
+  reveal,
+  t,
+}: {
+  message: Bubble;
+  revealed: boolean;
+  reveal: () => void;
+  t: IslandTranslate;
+}) {
+  const photo = message.photo!;
+  if (revealed)
+    return (
+      <a href={photo.filename} target="_blank" rel="noopener" className="chat-image-link">
+        <img
+          className="chat-image"
+          src={photo.thumb_filename}
+          alt={t('chat.ui.image_alt')}
+          width={240}
+          height={240}
+        />
+      </a>
+    );
+  return (
+    <button type="button" className="chat-image-blurred" onClick={reveal} data-testid="chat-image-blurred">
+      <img className="chat-image" src={photo.blurred} alt="" width={240} height={240} />
+      <span className="chat-image-tap">{t('chat.ui.image_tap')}</span>
+    </button>
+  );
+}
+
+function MessageState({
+  message,
+  t,
+  onSendError,
+}: {
+  message: Bubble;
+  t: IslandTranslate;
+  onSendError: (error: unknown) => void;
+}) {
+  if (message.pending)
+    return (
+      <span className="chat-state" data-state="pending">
+        {t('chat.ui.sending')}
+      </span>
+    );
+  if (message.failed) {
+    const clientId = message.client_id!;
+    return (
+      <span className="chat-state chat-state-failed" data-state="failed">
+        {t('chat.ui.not_sent')}{' '}
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 align-baseline"
+          onClick={() => retryMessage(clientId).catch(onSendError)}
+        >
+          {t('chat.ui.retry')}
+        </button>{' '}
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 align-baseline"
+          onClick={() => discardMessage(clientId)}
+        >
+          {t('chat.ui.discard')}
+        </button>
+      </span>
+    );
+  }
+  if (message.held)
+    return (
+      <span className="chat-state" data-state="held">
+        {t('chat.ui.held')}
+      </span>
+    );
+  return (
+    <span className="chat-state" data-state={message.read ? 'read' : 'sent'}>
+      {message.read ? t('chat.ui.read') : t('chat.ui.sent')}
+    </span>
+  );
+}
+
+function Refusal({
+  refusal,
+  t,
+  links,
+}: {
+  refusal: { code: string; message: string };
+  t: IslandTranslate;
+  links: ChatLinks;
+}) {
+  return (
+    <div className="alert alert-warning chat-refusal mb-2" role="alert" data-code={refusal.code}>
+      {refusal.message}{' '}
+      {refusal.code === 'not_enough_credits' && <a href={links.credits}>{t('chat.ui.buy_credits')}</a>}
+      {(refusal.code === 'free_conversation_limit' || refusal.code === 'premium_only') && (
+        <a href={links.premium}>{t('chat.ui.go_premium')}</a>
+      )}
+    </div>
+  );
+}
+
+/** What a text costs in credits, and at least in money where the site sells credits there. */
+function costText(allowance: ChatAllowance, t: IslandTranslate, locale: string | undefined): string {
+  const credits = t('chat.ui.cost', { count: allowance.costs.text });
+  const price = allowance.message_price;
+  if (!price || allowance.costs.text === 0) return credits;
+  return `${credits} (${t('chat.ui.price', { price: formatPrice(price.costs, price.currency, locale) })})`;
+}
+
+/** What sending costs and what is left free, said before it bites. */
+function Allowance({
+  allowance,
+  t,
+  locale,
+  hasConversation,
+}: {
+  allowance: ChatAllowance;
+  t: IslandTranslate;
+  locale: string | undefined;
+  hasConversation: boolean;
+}) {
+  const parts: string[] = [];
+  const free = allowance.free_messages_left;
+  if (free !== null && free > 0) parts.push(t('chat.ui.free_messages_left', { count: free }));
+  else parts.push(costText(allowance, t, locale));
+  if (!hasConversation && allowance.free_conversations_left !== null)
+    parts.push(t('chat.ui.free_conversations_left', { count: allowance.free_conversations_left }));
+  return (
+    <p className="chat-allowance" data-testid="chat-allowance">
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
+function ChatFooter({
+  open,
+  t,
+  links,
+  premium,
+  freeConversations,
+  giftFirst,
+  locale,
+  refusal,
+  clearRefusal,
+  onSendError,
+}: {
+  open: OpenConversation;
+  t: IslandTranslate;
+  links: ChatLinks;
+  premium: boolean;
+  freeConversations: number;
+  giftFirst: boolean;
+  locale: string;
+  refusal: { code: string; message: string } | null;
+  clearRefusal: () => void;
+  onSendError: (error: unknown) => void;
+}) {
+  const [text, setText] = useState('');
+  const [giftsOpen, setGiftsOpen] = useState(giftFirst);
+  const [uploading, setUploading] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const allowance = open.allowance;
+  const limit = allowance?.message_length ?? 1000;
+  const left = limit - text.length;
+  const limitReached =
+    !open.conversation && open.messages.length === 0 && allowance?.conversation_limit_reached;
+  const [icebreakers, setIcebreakers] = useState(
+    !giftFirst && !open.conversation && open.messages.length === 0 && !limitReached,
+  );
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const said = text.trim();
+    if (!said || left < 0) return;
+    clearRefusal();
+    setText('');
+    typingDone();
+    sendMessage({ type: 'text', text: said }).catch(onSendError);
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter starts a new line (as in every messenger).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  const sendGift = (gift: Gift) => {
+    setGiftsOpen(false);
+    clearRefusal();
+    sendMessage({ type: 'gift', gift }).catch(onSendError);
+  };
+
+  const sendImage = async (file: File | undefined) => {
+    if (!file) return;
+    clearRefusal();
+    setUploading(true);
+    try {
+      const photo = await uploadChatPhoto(file);
+      await sendMessage({ type: 'image', photo, preview: URL.createObjectURL(file) });
+    } catch (error) {
+      onSendError(error);
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  if (limitReached) {
+    return (
+      <footer className="chat-footer">
+        <div className="alert alert-warning mb-0" role="alert" data-code="free_conversation_limit">
+          {t('chat.ui.conversation_limit', { count: freeConversations })}{' '}
+          <a href={links.premium}>{t('chat.ui.go_premium')}</a>
+        </div>
+      </footer>
+    );
+  }
+
+  return (
+    <footer className="chat-footer">
+      {refusal && <Refusal refusal={refusal} t={t} links={links} />}
+      {allowance && !premium && (
+        <Allowance allowance={allowance} t={t} locale={locale} hasConversation={!!open.conversation} />
+      )}
+      {allowance && premium && (
+        <p className="chat-allowance" data-testid="chat-allowance">
+          {costText(allowance, t, locale)}
+        </p>
+      )}
+      <form className="chat-composer" onSubmit={submit}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary chat-tool"
+          onClick={() => setGiftsOpen(true)}
+          aria-label={t('chat.ui.gift')}
+          title={t('chat.ui.gift')}
+        >
+          <ChatIcon name="gift" />
+        </button>
+        <label className="btn btn-outline-secondary chat-tool" title={t('chat.ui.image')}>
+          <ChatIcon name="camera" />
+          <span className="visually-hidden">{t('chat.ui.image')}</span>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="visually-hidden"
+            disabled={uploading}
+            data-testid="chat-image-input"
+            onChange={(event) => void sendImage(event.target.files?.[0])}
+          />
+        </label>
+        <div className="chat-text-field">
+          <label className="visually-hidden" htmlFor="chat-text">
+            {t('chat.ui.input_label')}
+          </label>
+          <textarea
+            id="chat-text"
+            ref={input}
+            className={`form-control${left < 0 ? ' is-invalid' : ''}`}
+            rows={1}
+            value={text}
+            placeholder={t('chat.ui.placeholder')}
+            aria-describedby="chat-text-left"
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value) signalTyping();
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <small id="chat-text-left" className={`chat-text-left${left < 0 ? ' text-danger' : ''}`}>
+            {t('chat.ui.chars_left', { count: left })}
+          </small>
+        </div>
+        <button
+          type="submit"
+          className="btn btn-primary chat-send"
+          disabled={!text.trim() || left < 0 || uploading}
+        >
+          {t('chat.ui.send')}
+        </button>
+      </form>
+      <GiftPicker open={giftsOpen} t={t} onClose={() => setGiftsOpen(false)} onPick={sendGift} />
+      <IcebreakerModal
+        open={icebreakers}
+        t={t}
+        name={open.profile.name}
+        onClose={() => {
+          setIcebreakers(false);
+          input.current?.focus();
+        }}
+        onPick={(line) => {
+          setIcebreakers(false);
+          setText(line);
+          requestAnimationFrame(() => input.current?.focus());
+        }}
+      />
+    </footer>
+  );
+}

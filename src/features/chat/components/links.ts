@@ -1,0 +1,12 @@
+/** Where the chat islands link, with the page's locale prefix (resolved on the server). */
+export interface ChatLinks {
+  /** `/chats`; a conversation is `${chats}/${id}`. */
+  chats: string;
+  /** `/members`; a profile is `${members}/${id}`. */
+  members: string;
+  credits: string;
+  premium: string;
+}
+
+export const conversationPath = (links: ChatLinks, id: string) => `${links.chats}/${encodeURIComponent(id)}`;
+export const memberPath = (links: ChatLinks, id: string) => `${links.members}/${encodeURIComponent(id)}`;

@@ -181,6 +181,19 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('chat_photos')
+    .values({
+      id: 'cp1',
+      network_id: network,
+      profile_id: profileId,
+      filename: 'cp1.webp',
+      thumb_filename: 'cp1-thumb.webp',
+      blur_filename: 'cp1-blur.webp',
+      blur_thumb_filename: 'cp1-blur-thumb.webp',
+      created_at: at('chat_photos'),
+    })
+    .execute();
+  await db
     .insertInto('orders')
     .values({
       id: 'o1',

@@ -50,6 +50,7 @@ export const privacy: PrivacyRegistry = {
     'blocks',
     'conversations',
     'messages_sent',
+    'chat_photos',
     'orders',
     'credit_ledger',
     'discount_redemptions',

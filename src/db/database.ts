@@ -33,7 +33,7 @@ export type ProfileListing = 'public' | 'private' | 'invisible';
 export type PhotoStatus = 'pending' | 'active' | 'rejected';
 export type SwipeAction = 'like' | 'pass';
 export type MessageType = 'text' | 'image' | 'gift';
-export type OrderStatus = 'pending' | 'completed' | 'failed';
+export type OrderStatus = 'pending' | 'completed' | 'failed' | 'refunded';
 /** once_per_user: any member, once each; single_use: one redemption in all (personal codes). */
 export type DiscountValidity = 'once_per_user' | 'single_use';
 export type NotificationCategory =

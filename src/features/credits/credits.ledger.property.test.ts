@@ -94,19 +94,17 @@ describe.each(['sqlite', 'postgres'] as const)('the ledger on %s', (dialect) => 
           ? ['refund', `order${command.order}`, -command.credits]
           : ['message', `message${index}`, -command.credits];
     try {
-      const result = await db
-        .transaction()
-        .execute((trx) =>
-          bookCredits(trx, {
-            network: NET,
-            siteId: SITE,
-            memberId: MEMBER,
-            delta,
-            reason,
-            reference,
-            now: index,
-          }),
-        );
+      const result = await db.transaction().execute((trx) =>
+        bookCredits(trx, {
+          network: NET,
+          siteId: SITE,
+          memberId: MEMBER,
+          delta,
+          reason,
+          reference,
+          now: index,
+        }),
+      );
       return { command, reason, reference, delta, result };
     } catch (error) {
       if (error instanceof DomainError && error.code === 'not_enough_credits') {

@@ -41,6 +41,8 @@ const ALL_TABLES = {
   page_events: true,
   job_leases: true,
   search_filters: true,
+  directdebit_codes: true,
+  directdebit_mandates: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -477,6 +479,36 @@ const fixtures: Fixtures = {
   search_filters: [
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, filters: '{"gender":"female"}', updated_at: T },
   ],
+  directdebit_codes: [
+    {
+      id: 'dc1aaaaaaaaaaaaa',
+      network_id: NET,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      phone: '+4915112345678',
+      code_hash: 'ab'.repeat(32),
+      attempts: 2,
+      created_at: T,
+      expires_at: T + 600_000,
+      used_at: null,
+    },
+  ],
+  directdebit_mandates: [
+    {
+      id: 'dm1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      order_id: 'o1aaaaaaaaaaaaaa',
+      iban: 'DE89370400440532013000',
+      holder: 'Kim Example',
+      street: 'Hauptstraße 1',
+      zip: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      phone: '+4915112345678',
+      created_at: T,
+    },
+  ],
   job_leases: [
     { name: 'accounts.erasure', holder: 'p-1', expires_at: T + 1, last_run_at: T },
     { name: 'retention.purge', holder: 'p-2', expires_at: T + 2, last_run_at: null },
@@ -571,6 +603,8 @@ const orderBy: Record<TableName, string[]> = {
   search_filters: ['member_id'],
   events: ['id'],
   page_events: ['id'],
+  directdebit_codes: ['id'],
+  directdebit_mandates: ['id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
+import { createSmsSender, type SmsSender } from './adapters/sms.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { jobs } from './jobs/jobs.list.ts';
@@ -30,6 +31,7 @@ export interface Platform {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
+  sms: SmsSender;
   rateLimiter: RateLimiter;
   realtime: RealtimeBus;
   storage: FileStorage;
@@ -86,6 +88,7 @@ async function boot(): Promise<Platform> {
   await migrateToLatest(database.db);
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(env.MAIL_URL, env.dataDir, clock);
+  const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
   const rateLimiter = createDatabaseRateLimiter(database.db, secret);
@@ -101,6 +104,7 @@ async function boot(): Promise<Platform> {
       realtime,
       rateLimiter,
       mailer,
+      sms,
       dataDir: env.dataDir,
     },
     jobs,
@@ -118,6 +122,7 @@ async function boot(): Promise<Platform> {
     db: database.db,
     dialect: database.dialect,
     mailer,
+    sms,
     rateLimiter,
     realtime,
     storage,

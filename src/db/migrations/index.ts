@@ -10,6 +10,7 @@ import * as m0009 from './0009_member_preferences.ts';
 import * as m0010 from './0010_photo_variants.ts';
 import * as m0012 from './0012_search.ts';
 import * as m0013 from './0013_profile_listing.ts';
+import * as m0016 from './0016_direct_debit.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0010_photo_variants': m0010,
   '0012_search': m0012,
   '0013_profile_listing': m0013,
+  '0016_direct_debit': m0016,
 };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../tenancy/site.ts';
+import type { SmsSender } from '../adapters/sms.ts';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { Logger } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
@@ -28,6 +29,7 @@ export interface JobContext {
   realtime: RealtimeBus;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  sms: SmsSender;
   /** DATA_DIR: files a feature keeps beside the database (the landers' generated media). */
   dataDir: string;
   /** Aborted when this process lost the job's lease mid-run: stop at the next safe point. */

@@ -31,6 +31,12 @@ export const PAGES_DIR = fileURLToPath(new URL('../src/features/pages/content/',
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
+  {
+    key: 'payments.directdebit.iban',
+    reason: '"IBAN" is the international abbreviation every language uses',
+  },
+  { key: 'payments.orders.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
+  { key: 'payments.directdebit.zip', locales: ['nl'], reason: '"Postcode" is the Dutch word as well' },
   { key: 'footer.faq', locales: ['de', 'fr', 'pl'], reason: '"FAQ" is the usual footer label there' },
   {
     key: 'index.online',

@@ -16,6 +16,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'bench',
   'complaints',
   'complete-signup',
+  'directdebit',
   'landers',
   'lang-config',
   'likes',

@@ -75,3 +75,16 @@ export async function creditsOf(db: Db, network: string, memberId: string): Prom
     .executeTakeFirst();
   return Number(row?.credits ?? 0);
 }
+
+/** The member's orders, newest first (the order history on the settings page). */
+export async function ordersOf(db: Db, network: string, memberId: string, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'credits', 'amount', 'currency', 'status', 'payment_method', 'created_at', 'completed_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['completed', 'refunded'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

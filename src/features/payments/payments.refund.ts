@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { announceBalance, bookCredits, holdBalance } from '../credits/index.ts';
-import { creditsOf, endPremium, hasPaidOrder, markRefunded, ownOrder } from './payments.refund.repository.ts';
+import {
+  creditsOf,
+  endPremium,
+  hasPaidOrder,
+  markRefunded,
+  ordersOf,
+  ownOrder,
+} from './payments.refund.repository.ts';
 
 /*
  * Refunds (spec §9): within the site's `refund_days` of the order, the credits of the order the
@@ -47,6 +54,38 @@ function refundPeriodOver(days: number): DomainError {
 
 function notRefundable(): DomainError {
   return new DomainError('not_refundable', { status: 409, message: 'payments.refund.not_refundable' });
+}
+
+/** One line of the member's order history. */
+export interface OrderLine {
+  id: string;
+  credits: number;
+  amount: number;
+  currency: string;
+  status: 'completed' | 'refunded';
+  payment_method: string;
+  /** Epoch ms. */
+  created_at: number;
+  /** Whether a refund may be asked for now (completed, within refund_days). */
+  refundable: boolean;
+}
+
+/** The member's last paid and refunded orders, for the order history with its refund action. */
+export async function orderHistory(ctx: ServiceContext, member: RefundMember): Promise<OrderLine[]> {
+  const now = ctx.clock.now();
+  const rows = await ordersOf(ctx.db, ctx.network, member.id, 20);
+  return rows.map((row) => ({
+    id: row.id,
+    credits: Number(row.credits),
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status === 'refunded' ? 'refunded' : 'completed',
+    payment_method: row.payment_method,
+    created_at: Number(row.created_at),
+    refundable:
+      row.status === 'completed' &&
+      now - Number(row.completed_at ?? row.created_at) <= ctx.site.refundDays * DAY_MS,
+  }));
 }
 
 type OwnOrder = NonNullable<Awaited<ReturnType<typeof ownOrder>>>;

@@ -6,6 +6,7 @@
  *
  * Reads DATABASE_URL, DATA_DIR and TENANTS_DIR like the server. Needs Debian's ffmpeg.
  */
+import { createTestProvider } from '../../src/server/payments/test-provider.ts';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +46,7 @@ try {
       log,
       rateLimiter: createDatabaseRateLimiter(database.db, randomBytes(32)),
       realtime: createMemoryBus({ db: database.db, clock: systemClock, log }),
+      payments: createTestProvider({ db: database.db, clock: systemClock }),
       storage: createLocalStorage(join(dataDir, 'uploads')),
     };
     const started = performance.now();

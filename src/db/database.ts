@@ -522,6 +522,21 @@ export interface DirectdebitMandatesTable {
   created_at: Immutable<number>;
 }
 
+/** A payment at the built-in test provider (migration 0014): its side of the books, not the shop's. */
+export interface TestPaymentsTable {
+  id: Immutable<string>;
+  reference: Immutable<string>;
+  amount: Immutable<number>;
+  currency: Immutable<string>;
+  method: Immutable<string>;
+  description: Immutable<string>;
+  status: 'open' | 'paid' | 'failed' | 'canceled' | 'expired';
+  redirect_url: Immutable<string>;
+  webhook_url: Immutable<string>;
+  created_at: Immutable<number>;
+  updated_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   profiles: ProfilesTable;
@@ -535,6 +550,7 @@ export interface Database {
   messages: MessagesTable;
   credit_ledger: CreditLedgerTable;
   orders: OrdersTable;
+  test_payments: TestPaymentsTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;

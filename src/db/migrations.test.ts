@@ -43,6 +43,7 @@ const ALL_TABLES = {
   search_filters: true,
   directdebit_codes: true,
   directdebit_mandates: true,
+  test_payments: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -509,6 +510,21 @@ const fixtures: Fixtures = {
       created_at: T,
     },
   ],
+  test_payments: [
+    {
+      id: 'tst_1aaaaaaaaaaaaa',
+      reference: 'o1aaaaaaaaaaaaaa',
+      amount: 1499,
+      currency: 'EUR',
+      method: 'ideal',
+      description: 'Amber Hearts: 100 credits',
+      status: 'paid',
+      redirect_url: 'http://localhost:4321/transactions/o1aaaaaaaaaaaaaa',
+      webhook_url: 'http://localhost:4321/api/payment-webhook.php?provider=test',
+      created_at: T,
+      updated_at: T + 1,
+    },
+  ],
   job_leases: [
     { name: 'accounts.erasure', holder: 'p-1', expires_at: T + 1, last_run_at: T },
     { name: 'retention.purge', holder: 'p-2', expires_at: T + 2, last_run_at: null },
@@ -601,6 +617,7 @@ const orderBy: Record<TableName, string[]> = {
   rate_limit_counters: ['key', 'window_start'],
   job_leases: ['name'],
   search_filters: ['member_id'],
+  test_payments: ['id'],
   events: ['id'],
   page_events: ['id'],
   directdebit_codes: ['id'],

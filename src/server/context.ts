@@ -5,6 +5,7 @@ import type { Site } from '../tenancy/site.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { Logger } from './log.ts';
+import type { PaymentProvider } from './payments/index.ts';
 import type { RateLimiter } from './rate-limit/index.ts';
 import type { RealtimeBus } from './realtime/index.ts';
 import type { FileStorage } from './storage/index.ts';
@@ -34,6 +35,8 @@ export interface ServiceContext {
   realtime: RealtimeBus;
   /** Member files by opaque key; served only through a route that checks the viewer. */
   storage: FileStorage;
+  /** Where members pay (the test provider by default, Mollie at scale). */
+  payments: PaymentProvider;
 }
 
 export function serviceContext(locals: App.Locals): ServiceContext {
@@ -50,6 +53,7 @@ export function serviceContext(locals: App.Locals): ServiceContext {
     rateLimiter: platform.rateLimiter,
     realtime: platform.realtime,
     storage: platform.storage,
+    payments: platform.payments,
   };
 }
 

@@ -56,8 +56,12 @@ export interface EndpointSpec<
   body?: SchemaFor<B>;
   /** The query string's schema, parsed from its parameters as strings. */
   query?: SchemaFor<Q>;
-  /** `beacon`: `navigator.sendBeacon` sends text/plain, and an empty body counts as `{}`. */
-  accept?: 'json' | 'beacon';
+  /**
+   * `beacon`: `navigator.sendBeacon` sends text/plain, and an empty body counts as `{}`.
+   * `form`: also `application/x-www-form-urlencoded` (payment providers' webhooks), read as an
+   * object of its fields.
+   */
+  accept?: 'json' | 'beacon' | 'form';
   /** Largest body accepted, in bytes (JSON_BODY_LIMIT unless said). */
   limit?: number;
   /** The words for this feature's field codes in a 422. */
@@ -76,16 +80,23 @@ function toResponse(result: unknown): Response {
 }
 
 const JSON_TYPE = /^application\/json\b/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const BEACON_TYPES = new Set(['application/json', 'text/plain', '']);
 
-async function readJson(request: Request, accept: 'json' | 'beacon', limit: number): Promise<unknown> {
+async function readJson(
+  request: Request,
+  accept: 'json' | 'beacon' | 'form',
+  limit: number,
+): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
+  const form = accept === 'form' && FORM_TYPE.test(type);
   const acceptable =
     accept === 'beacon'
       ? BEACON_TYPES.has(type.split(';', 1)[0]!.trim().toLowerCase())
-      : JSON_TYPE.test(type);
+      : form || JSON_TYPE.test(type);
   if (!acceptable) throw platformError('unsupported_media_type');
   const text = await readBodyText(request, limit);
+  if (form) return Object.fromEntries(new URLSearchParams(text));
   if (accept === 'beacon' && text.trim() === '') return {};
   try {
     return JSON.parse(text);

@@ -34,6 +34,10 @@ const envSchema = z.object({
   PUBLIC_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Secret from which per-site keys (e.g. VAPID for push) are derived; default: generated into DATA_DIR. */
   APP_SECRET: z.string().min(32).optional(),
+  /** Mollie's API key (`live_…` or `test_…`): payments go through Mollie; empty means the built-in test provider. */
+  MOLLIE_API_KEY: z.string().default(''),
+  /** Another address for Mollie's API (a local stand-in in tests); empty means Mollie's own. */
+  MOLLIE_API_URL: z.string().default(''),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

@@ -13,6 +13,7 @@ import { parseEnv, type Env } from './env.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { jobs } from './jobs/jobs.list.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createPaymentProvider, type PaymentProvider } from './payments/index.ts';
 import { createDatabaseRateLimiter, type RateLimiter } from './rate-limit/index.ts';
 import { createMemoryBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
@@ -35,6 +36,8 @@ export interface Platform {
   rateLimiter: RateLimiter;
   realtime: RealtimeBus;
   storage: FileStorage;
+  /** Where members pay: the built-in test provider, or Mollie with `MOLLIE_API_KEY`. */
+  payments: PaymentProvider;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,12 @@ async function boot(): Promise<Platform> {
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
   const rateLimiter = createDatabaseRateLimiter(database.db, secret);
   const realtime = createMemoryBus({ db: database.db, clock, log });
+  const payments = createPaymentProvider({
+    mollieApiKey: env.MOLLIE_API_KEY,
+    mollieApiUrl: env.MOLLIE_API_URL,
+    db: database.db,
+    clock,
+  });
   const jobRunner = createJobRunner(
     {
       db: database.db,
@@ -105,6 +114,7 @@ async function boot(): Promise<Platform> {
       rateLimiter,
       mailer,
       sms,
+      payments,
       dataDir: env.dataDir,
     },
     jobs,
@@ -126,6 +136,7 @@ async function boot(): Promise<Platform> {
     rateLimiter,
     realtime,
     storage,
+    payments,
     async close() {
       await jobRunner.stop();
       registry.close();

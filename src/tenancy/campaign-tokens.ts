@@ -14,6 +14,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'activate',
   'api',
   'bench',
+  'checkout',
   'complaints',
   'complete-signup',
   'directdebit',
@@ -35,6 +36,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'signup',
   'signup-matches',
   'swipe-game',
+  'transactions',
   'sitemap.xml',
 ];
 

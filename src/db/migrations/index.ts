@@ -10,6 +10,7 @@ import * as m0009 from './0009_member_preferences.ts';
 import * as m0010 from './0010_photo_variants.ts';
 import * as m0012 from './0012_search.ts';
 import * as m0013 from './0013_profile_listing.ts';
+import * as m0014 from './0014_test_payments.ts';
 import * as m0016 from './0016_direct_debit.ts';
 
 /**
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0010_photo_variants': m0010,
   '0012_search': m0012,
   '0013_profile_listing': m0013,
+  '0014_test_payments': m0014,
   '0016_direct_debit': m0016,
 };

@@ -3,6 +3,7 @@
  * the real migrations, a real site from the shipped niches and themes, a clock the test moves,
  * a mailer that keeps what it sends, and a fast stand-in for the (deliberately slow) hash.
  */
+import { createTestProvider } from '../../server/payments/test-provider.ts';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,7 @@ export async function testAccounts(
       rateLimiter,
       realtime,
       storage,
+      payments: createTestProvider({ db: handle.db, clock }),
       passwords: fakePasswords,
       secret,
       request: {

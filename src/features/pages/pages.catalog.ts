@@ -166,4 +166,6 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   job_leases: null,
   // The member's last used search filters: whom they look for, like the profile's `seeking`.
   search_filters: 'profile',
+  // The test provider's side of a payment: amounts and an order id, nothing about a person.
+  test_payments: null,
 };

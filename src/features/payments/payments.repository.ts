@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, OrderStatus, OrdersTable } from '../../db/database.ts';
 
 /*
- * Orders, the credit ledger and discount redemptions. For now only what a member's export
- * needs beyond the plain rows of src/features/payments/payments.privacy.ts; the credits and
- * payments capabilities build the rest here.
+ * Orders and discount redemptions: what the payment rules read and write, and what a member's
+ * export needs beyond the plain rows of payments.privacy.ts. The credit ledger is the credits
+ * feature's; this file never writes it.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,4 +19,108 @@ export async function redemptionsOf(db: Db, network: string, memberId: string) {
     .where('r.member_id', '=', memberId)
     .orderBy('r.created_at')
     .execute();
+}
+
+/* ---- Orders ------------------------------------------------------------------------------- */
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export async function insertOrder(trx: Db, row: Insertable<OrdersTable>): Promise<void> {
+  await trx.insertInto('orders').values(row).execute();
+}
+
+/** The member's order, or undefined for anyone else's (scoped to network and member). */
+export async function findMemberOrder(
+  db: Db,
+  network: string,
+  memberId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The order a retried `POST /api/order.php` made the first time. */
+export async function findOrderByClientId(
+  db: Db,
+  network: string,
+  memberId: string,
+  clientId: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** The order a provider's payment belongs to (webhooks know only the payment id). */
+export async function findOrderByPayment(
+  db: Db,
+  provider: string,
+  providerPaymentId: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_payment_id', '=', providerPaymentId)
+    .executeTakeFirst();
+}
+
+export async function setProviderPayment(db: Db, orderId: string, paymentId: string, now: number) {
+  await db
+    .updateTable('orders')
+    .set({ provider_payment_id: paymentId, updated_at: now })
+    .where('id', '=', orderId)
+    .where('provider_payment_id', 'is', null)
+    .execute();
+}
+
+/**
+ * Moves an order to `to` only from one of `from`: the one statement that decides, under any
+ * concurrency, which of several webhooks applies a status (the others change nothing).
+ */
+export async function moveOrder(
+  trx: Db,
+  orderId: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: to, updated_at: now, ...(to === 'completed' && { completed_at: now }) })
+    .where('id', '=', orderId)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Any purchase makes the member premium for good (spec §1). */
+export async function markPaidUser(trx: Db, network: string, memberId: string): Promise<void> {
+  await trx
+    .updateTable('members')
+    .set({ paid_user: 1 })
+    .where('network_id', '=', network)
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Who receives an order's receipt, in which language, and the country its VAT is due in. */
+export async function buyerOf(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('profiles as p', 'p.member_id', 'm.id')
+    .select(['m.email', 'm.language', 'm.signup_country', 'p.name', 'p.country'])
+    .where('m.network_id', '=', network)
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
 }

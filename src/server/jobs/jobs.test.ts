@@ -1,3 +1,4 @@
+import { createTestProvider } from '../payments/test-provider.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,7 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
       sites: () => [],
       storage: createLocalStorage(join(dir, 'uploads')),
       realtime: createMemoryBus({ db: handle.db, clock, log }),
+      payments: createTestProvider({ db: handle.db, clock: clock }),
       rateLimiter: createDatabaseRateLimiter(handle.db, Buffer.alloc(32, 7)),
       mailer: createMailer('', dir, clock),
       sms: createSmsSender(dir, clock),

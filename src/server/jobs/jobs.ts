@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { SmsSender } from '../adapters/sms.ts';
 import type { Mailer } from '../adapters/mailer.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import type { Logger } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { RealtimeBus } from '../realtime/index.ts';
@@ -30,6 +31,8 @@ export interface JobContext {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   sms: SmsSender;
+  /** Where members pay: jobs that settle or refund orders ask it. */
+  payments: PaymentProvider;
   /** DATA_DIR: files a feature keeps beside the database (the landers' generated media). */
   dataDir: string;
   /** Aborted when this process lost the job's lease mid-run: stop at the next safe point. */

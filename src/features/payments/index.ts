@@ -1,0 +1,27 @@
+/*
+ * Payments (API.md "Credits and payments"): orders priced by the server, paid through the
+ * provider seam (src/server/payments/), applied exactly once; transactions, the test checkout and
+ * receipts. Credits are booked through the credits feature's ledger.
+ */
+export {
+  createOrder,
+  applyPaymentUpdate,
+  transactionOf,
+  testCheckout,
+  testCheckoutOrder,
+  paymentMethodsFor,
+} from './payments.service.ts';
+export { paymentsContext, paymentsEndpoint, type PaymentsContext } from './payments.context.ts';
+export {
+  orderInputSchema,
+  transactionQuerySchema,
+  webhookBodySchema,
+  webhookQuerySchema,
+  testOutcomeSchema,
+  type OrderAnswer,
+  type OrderView,
+  type TransactionAnswer,
+  type TransactionStatus,
+} from './payments.schemas.ts';
+export { PAYMENT_METHOD_NAMES, type PaymentMethodChoice } from './payments.methods.ts';
+export { vatIncluded, vatRateBp } from './payments.vat.ts';

@@ -1,0 +1,321 @@
+import { fallbackLocale, localePath } from '../../server/request.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { newId } from '../../db/ids.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
+import type { SessionMember } from '../../server/endpoint.ts';
+import type { ProviderStatus } from '../../server/payments/index.ts';
+import { testProviderOf, type TestOutcome } from '../../server/payments/index.ts';
+import { announceBalance, bookCredits, releaseDiscount, reserveDiscount } from '../credits/index.ts';
+import { pricingFor } from '../pages/index.ts';
+import type { PaymentsContext } from './payments.context.ts';
+import { receiptMail } from './payments.mail.ts';
+import { isOfferedMethod, paymentMethodsFor } from './payments.methods.ts';
+import {
+  buyerOf,
+  findMemberOrder,
+  findOrderByClientId,
+  findOrderByPayment,
+  insertOrder,
+  markPaidUser,
+  moveOrder,
+  setProviderPayment,
+  type OrderRow,
+} from './payments.repository.ts';
+import type { OrderAnswer, OrderInput, OrderView, TransactionAnswer } from './payments.schemas.ts';
+import type { ServiceContext } from '../../server/context.ts';
+
+/*
+ * Orders and their payment (ARCHITECTURE rule 5): an order is priced by the server from the
+ * site's bundles in the member's currency, paid at the provider, and applied exactly once when
+ * the provider says it is paid, whatever order the webhooks come in and however often.
+ */
+
+const PAYMENT_ERRORS = {
+  bundle: () =>
+    new DomainError('validation', {
+      status: 422,
+      message: 'api.validation',
+      fields: { bundle: 'unknown_bundle' },
+    }),
+  method: () =>
+    new DomainError('validation', {
+      status: 422,
+      message: 'api.validation',
+      fields: { paymentmethod: 'unknown_method' },
+    }),
+  provider: () => new DomainError('payment_unavailable', { status: 503, message: 'payments.unavailable' }),
+};
+
+/** The country an order is priced and taxed in: the profile's, else the request's. */
+async function buyerCountry(ctx: PaymentsContext, memberId: string): Promise<string> {
+  const buyer = await buyerOf(ctx.db, ctx.network, memberId);
+  return (buyer?.country || buyer?.signup_country || ctx.requestCountry).toUpperCase();
+}
+
+function orderView(order: OrderRow): OrderView {
+  return {
+    payment_id: order.id,
+    bundle: order.bundle_id,
+    credits: Number(order.credits),
+    amount: Number(order.amount),
+    currency: order.currency,
+    paymentmethod: order.payment_method,
+    discountcode: order.discount_code,
+    created_at: Number(order.created_at),
+    completed_at: order.completed_at === null ? null : Number(order.completed_at),
+  };
+}
+
+const transactionPath = (ctx: PaymentsContext, orderId: string) =>
+  localePath(ctx.locale, `/transactions/${encodeURIComponent(orderId)}`);
+
+function answerFor(ctx: PaymentsContext, order: OrderRow, checkoutUrl: string | undefined): OrderAnswer {
+  const { payment_id, credits, amount, currency } = orderView(order);
+  return {
+    order: { payment_id, credits, amount, currency },
+    redirect_url: checkoutUrl ?? `${ctx.siteOrigin}${transactionPath(ctx, order.id)}`,
+  };
+}
+
+/**
+ * `POST /api/order.php`: prices the bundle for the member's country, reserves a discount code,
+ * creates the payment at the provider and answers where to pay. The same `client_id` answers
+ * the first order again.
+ */
+export async function createOrder(
+  ctx: PaymentsContext,
+  member: SessionMember,
+  input: OrderInput,
+): Promise<OrderAnswer> {
+  if (input.client_id) {
+    const earlier = await findOrderByClientId(ctx.db, ctx.network, member.id, input.client_id);
+    if (earlier) return answerFor(ctx, earlier, undefined);
+  }
+  const country = await buyerCountry(ctx, member.id);
+  const pricing = pricingFor(ctx.site, country);
+  const bundle = pricing.bundles.find((b) => b.id === input.bundle);
+  if (!bundle) throw PAYMENT_ERRORS.bundle();
+  if (!isOfferedMethod(country, input.paymentmethod)) throw PAYMENT_ERRORS.method();
+  const now = ctx.clock.now();
+  const orderId = newId();
+  const order = await insertPricedOrder(ctx, member, input, {
+    orderId,
+    bundle,
+    currency: pricing.currency,
+    country,
+    now,
+  }).catch(async (error: unknown) => {
+    // A retry raced the first request with the same key: answer the first order.
+    if (!input.client_id || !isUniqueViolation(error)) throw error;
+    return findOrderByClientId(ctx.db, ctx.network, member.id, input.client_id);
+  });
+  if (!order) throw platformError('not_found');
+  if (order.id !== orderId) return answerFor(ctx, order, undefined);
+  let checkoutUrl: string;
+  try {
+    const payment = await ctx.payments.createPayment({
+      reference: order.id,
+      amount: Number(order.amount),
+      currency: order.currency,
+      method: order.payment_method,
+      description: `${ctx.site.name}: ${order.credits} credits`,
+      redirectUrl: `${ctx.siteOrigin}${transactionPath(ctx, order.id)}`,
+      webhookUrl: `${ctx.siteOrigin}/api/payment-webhook.php?provider=${ctx.payments.name}`,
+      locale: ctx.locale,
+    });
+    await setProviderPayment(ctx.db, order.id, payment.id, ctx.clock.now());
+    checkoutUrl = payment.checkoutUrl;
+  } catch (error) {
+    // The provider could not take the payment: the order fails and gives its code back.
+    ctx.log.error('payments: provider refused a payment', { order: order.id, error: String(error) });
+    await failOrder(ctx, order);
+    throw PAYMENT_ERRORS.provider();
+  }
+  return answerFor(ctx, order, checkoutUrl);
+}
+
+interface PricedOrder {
+  orderId: string;
+  bundle: { id: string; credits: number; amount: number };
+  currency: string;
+  country: string;
+  now: number;
+}
+
+/** Writes the order at its price, with the discount code reserved in the same transaction. */
+async function insertPricedOrder(
+  ctx: PaymentsContext,
+  member: SessionMember,
+  input: OrderInput,
+  priced: PricedOrder,
+): Promise<OrderRow> {
+  const { orderId, bundle, currency, country, now } = priced;
+  return ctx.db.transaction().execute(async (trx) => {
+    let amount = bundle.amount;
+    let discountCode: string | null = null;
+    if (input.discountcode) {
+      const discount = await reserveDiscount(trx, ctx, member.id, input.discountcode, {
+        orderId,
+        bundleId: bundle.id,
+        amount: bundle.amount,
+        currency,
+        country,
+      });
+      amount = discount.amount;
+      discountCode = discount.code;
+    }
+    const row = {
+      id: orderId,
+      network_id: ctx.network,
+      site_id: ctx.site.id,
+      member_id: member.id,
+      bundle_id: bundle.id,
+      credits: bundle.credits,
+      amount,
+      currency,
+      payment_method: input.paymentmethod,
+      provider: ctx.payments.name,
+      provider_payment_id: null,
+      status: 'pending' as const,
+      discount_code: discountCode,
+      client_id: input.client_id ?? null,
+      country,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+    await insertOrder(trx, row);
+    return { ...row, recurring: 0 } as OrderRow;
+  });
+}
+
+async function failOrder(ctx: ServiceContext, order: OrderRow): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await moveOrder(trx, order.id, ['pending'], 'failed', ctx.clock.now())) {
+      if (order.discount_code) await releaseDiscount(trx, ctx, order.id);
+    }
+  });
+}
+
+const FAILED: ReadonlySet<ProviderStatus> = new Set(['failed', 'canceled', 'expired']);
+
+/**
+ * What a webhook (or a poll of a pending order) does: asks the provider for the payment's status
+ * and applies it once. Paid completes the order, books its credits and makes the member premium
+ * in one transaction; failed, cancelled or expired fail a pending order only, so a late failure
+ * never undoes a payment. Answers the order as it stands after.
+ */
+export async function applyPaymentUpdate(
+  ctx: PaymentsContext,
+  provider: string,
+  paymentId: string,
+): Promise<OrderRow | undefined> {
+  if (provider !== ctx.payments.name) return undefined;
+  const order = await findOrderByPayment(ctx.db, provider, paymentId);
+  // A stray or forged id, or an order of another network's site: nothing to apply here.
+  if (!order || order.network_id !== ctx.network) return undefined;
+  const payment = await ctx.payments.getPayment(paymentId);
+  if (!payment || payment.reference !== order.id) return order;
+  if (payment.status === 'paid') {
+    if (payment.amount !== Number(order.amount) || payment.currency !== order.currency) {
+      ctx.log.error('payments: paid amount differs from the order', { order: order.id });
+      return order;
+    }
+    await completeOrder(ctx, order);
+  } else if (FAILED.has(payment.status)) {
+    await failOrder(ctx, order);
+  }
+  return findMemberOrder(ctx.db, order.network_id, order.member_id, order.id);
+}
+
+async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
+  const now = ctx.clock.now();
+  const booked = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await moveOrder(trx, order.id, ['pending', 'failed'], 'completed', now))) return undefined;
+    const entry = await bookCredits(trx, {
+      network: order.network_id,
+      siteId: order.site_id,
+      memberId: order.member_id,
+      delta: Number(order.credits),
+      reason: 'purchase',
+      reference: order.id,
+      now,
+    });
+    await markPaidUser(trx, order.network_id, order.member_id);
+    return entry;
+  });
+  if (!booked) return;
+  await announceBalance(ctx, order.member_id, booked.balance);
+  await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
+  await sendReceipt(ctx, order, now);
+}
+
+async function sendReceipt(ctx: PaymentsContext, order: OrderRow, paidAt: number): Promise<void> {
+  const buyer = await buyerOf(ctx.db, order.network_id, order.member_id);
+  if (!buyer) return;
+  const locale: Locale =
+    isLocale(buyer.language) && (ctx.site.locales as string[]).includes(buyer.language)
+      ? buyer.language
+      : fallbackLocale(ctx.site);
+  try {
+    await ctx.mailer.send(
+      receiptMail(ctx.site, {
+        to: buyer.email,
+        name: buyer.name ?? undefined,
+        locale,
+        country: order.country ?? buyer.country ?? '',
+        orderId: order.id,
+        credits: Number(order.credits),
+        amount: Number(order.amount),
+        currency: order.currency,
+        method: order.payment_method,
+        paidAt,
+        orderUrl: `${ctx.siteOrigin}${localePath(locale, `/transactions/${encodeURIComponent(order.id)}`)}`,
+      }),
+    );
+  } catch (error) {
+    // The purchase stands without its e-mail; the order page shows the same facts.
+    ctx.log.error('payments: receipt not sent', { order: order.id, error: String(error) });
+  }
+}
+
+/** `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while pending. */
+export async function transactionOf(
+  ctx: PaymentsContext,
+  member: SessionMember,
+  orderId: string,
+): Promise<TransactionAnswer> {
+  let order = await findMemberOrder(ctx.db, ctx.network, member.id, orderId);
+  if (!order) throw platformError('not_found');
+  // A lost webhook must not leave the member waiting: a pending order asks the provider itself.
+  if (order.status === 'pending' && order.provider_payment_id)
+    order = (await applyPaymentUpdate(ctx, order.provider, order.provider_payment_id)) ?? order;
+  const country = order.country ?? (await buyerCountry(ctx, member.id));
+  return {
+    status: order.status,
+    order: orderView(order),
+    retry_methods: paymentMethodsFor(country).filter((m) => m.id !== order.payment_method),
+  };
+}
+
+/** The test checkout page's view of an order: only the test provider has one. */
+export async function testCheckoutOrder(ctx: ServiceContext, orderId: string) {
+  const provider = testProviderOf(ctx.payments);
+  const payment = provider && (await provider.paymentFor(orderId));
+  return payment && { ...payment, open: payment.status === 'open' };
+}
+
+/**
+ * The test checkout's outcome: recorded at the test provider, then announced to the shop by the
+ * payment's id exactly as a webhook would. Answers where the member goes next.
+ */
+export async function testCheckout(ctx: PaymentsContext, orderId: string, outcome: TestOutcome) {
+  const provider = testProviderOf(ctx.payments);
+  const done = provider && (await provider.complete(orderId, outcome));
+  if (!done) throw platformError('not_found');
+  await applyPaymentUpdate(ctx, 'test', done.paymentId);
+  return done.redirectUrl;
+}
+
+export { paymentMethodsFor };

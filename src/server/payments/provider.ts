@@ -1,0 +1,67 @@
+/*
+ * The payment provider seam (ARCHITECTURE rule 6): the built-in test provider by default, Mollie
+ * when `MOLLIE_API_KEY` is set. The shop creates a payment and sends the member to the provider's
+ * checkout; the provider calls the webhook with only an id; the shop then asks the provider for
+ * that payment's status and applies it. Nothing a webhook's body says is ever believed.
+ */
+
+/** A payment's state at the provider, in Mollie's words (the test provider speaks them too). */
+export type ProviderStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+
+export interface NewPayment {
+  /** The shop's order id, kept by the provider and answered with the payment. */
+  reference: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** One of the spec's payment method ids (ideal, creditcard, …). */
+  method: string;
+  description: string;
+  /** Where the provider sends the member back after the checkout. */
+  redirectUrl: string;
+  /** Where the provider announces a change (it posts only the payment's id). */
+  webhookUrl: string;
+  locale: string;
+}
+
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus;
+  /** The shop's order id as given at creation. */
+  reference: string;
+  amount: number;
+  currency: string;
+}
+
+export interface PaymentProvider {
+  /** Stored on the order: which provider a payment id belongs to. */
+  readonly name: 'test' | 'mollie';
+  /** Creates the payment; answers its id and the checkout the member is sent to. */
+  createPayment(payment: NewPayment): Promise<{ id: string; checkoutUrl: string }>;
+  /** The payment as the provider knows it now; undefined for an id it does not know. */
+  getPayment(id: string): Promise<ProviderPayment | undefined>;
+}
+
+/** Minor units as Mollie's decimal string ("14.99"), exact for 0-, 2- and 3-digit currencies. */
+export function decimalAmount(amount: number, digits: number): string {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`not an amount: ${amount}`);
+  if (digits === 0) return String(amount);
+  const padded = String(amount).padStart(digits + 1, '0');
+  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** Mollie's decimal string back to minor units, refusing anything but exact digits. */
+export function minorUnits(value: string, digits: number): number {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) throw new RangeError(`not a decimal amount: ${value}`);
+  const fraction = (match[2] ?? '').padEnd(digits, '0');
+  if (fraction.length > digits) throw new RangeError(`more than ${digits} decimals: ${value}`);
+  return Number(match[1]) * 10 ** digits + Number(fraction || '0');
+}
+
+/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
+export function currencyDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { latestSmsCode, smsTo } from '../support/outbox.ts';
+import { latestSmsCode, mailsTo, smsTo } from '../support/outbox.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, type LoggedIn } from './likes-support.ts';
 
@@ -65,7 +65,7 @@ export function directDebitTests(app: ServerUnderTest): void {
       const row = await app.inspect.row('orders', { id: body.order });
       expect(row).toMatchObject({
         status: 'completed',
-        payment_method: 'directdebit',
+        payment_method: 'sdd',
         amount: 1499,
         currency: 'EUR',
       });
@@ -73,6 +73,10 @@ export function directDebitTests(app: ServerUnderTest): void {
       expect(
         await app.inspect.count('credit_ledger', { member_id: ann.memberId, reference: body.order }),
       ).toBe(1);
+      // Completed as every paid order is: with its receipt.
+      expect(mailsTo(app.server.dataDir, ann.email).some((m) => m.text.includes('SEPA direct debit'))).toBe(
+        true,
+      );
       const mandate = await app.inspect.row('directdebit_mandates', { order_id: body.order });
       expect(mandate).toMatchObject({ iban: 'DE89370400440532013000', holder: 'Kim Example', phone });
 

@@ -66,7 +66,7 @@ export async function hasReturnedDebit(db: Db, network: string, memberId: string
     .select('id')
     .where('network_id', '=', network)
     .where('member_id', '=', memberId)
-    .where('payment_method', '=', 'directdebit')
+    .where('payment_method', '=', 'sdd')
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return row !== undefined;
@@ -84,15 +84,11 @@ export async function directDebitsSince(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('network_id', '=', network)
     .where('member_id', '=', memberId)
-    .where('payment_method', '=', 'directdebit')
+    .where('payment_method', '=', 'sdd')
     .where('status', 'in', ['pending', 'completed'])
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function insertOrder(trx: Transaction<Database>, row: NewRow<'orders'>): Promise<void> {
-  await trx.insertInto('orders').values(row).execute();
 }
 
 export async function insertMandate(
@@ -100,19 +96,6 @@ export async function insertMandate(
   row: NewRow<'directdebit_mandates'>,
 ): Promise<void> {
   await trx.insertInto('directdebit_mandates').values(row).execute();
-}
-
-export async function makePremium(
-  trx: Transaction<Database>,
-  network: string,
-  memberId: string,
-): Promise<void> {
-  await trx
-    .updateTable('members')
-    .set({ paid_user: 1 })
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .execute();
 }
 
 /** The member's mandates, newest first, for the export (which masks the IBAN). */

@@ -8,7 +8,7 @@ import type { SessionMember } from '../../server/endpoint.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { currencyFor, type Site } from '../../tenancy/site.ts';
-import { announceBalance, bookCredits } from '../credits/index.ts';
+import type { PaymentsContext } from './payments.context.ts';
 import {
   codesSentSince,
   countWrongTry,
@@ -16,11 +16,12 @@ import {
   hasReturnedDebit,
   insertCode,
   insertMandate,
-  insertOrder,
   latestCode,
-  makePremium,
   useCode,
 } from './payments.directdebit.repository.ts';
+import { insertOrder } from './payments.repository.ts';
+import { creditsOf } from './payments.refund.repository.ts';
+import { completeOrder } from './payments.service.ts';
 
 /*
  * Direct debit (spec §5): the member confirms a mobile number with a code sent by SMS, then gives
@@ -148,7 +149,7 @@ async function checkCode(ctx: ServiceContext, member: SessionMember, phone: stri
 
 /** `POST /api/directdebit.php`: 201 `{ order, iban }` (masked); the bundle is credited at once. */
 export async function orderByDirectDebit(
-  ctx: ServiceContext,
+  ctx: PaymentsContext,
   member: SessionMember,
   input: DirectDebitInput,
 ): Promise<{ order: string; iban: string; credits: number; balance: number }> {
@@ -187,10 +188,10 @@ export async function orderByDirectDebit(
   const code = await checkCode(ctx, member, phone, input.code);
 
   const orderId = newId();
-  const balance = await ctx.db.transaction().execute(async (trx) => {
+  const order = await ctx.db.transaction().execute(async (trx) => {
     // Two requests with one code: the first uses it, the second books nothing.
     if (!(await useCode(trx, code.id, now))) throw codeInvalid();
-    await insertOrder(trx, {
+    const row = {
       id: orderId,
       network_id: ctx.network,
       site_id: ctx.site.id,
@@ -199,14 +200,19 @@ export async function orderByDirectDebit(
       credits: bundle.credits,
       amount,
       currency,
-      payment_method: 'directdebit',
+      payment_method: 'sdd',
       provider: 'directdebit',
-      status: 'completed',
+      provider_payment_id: null,
+      status: 'pending' as const,
+      discount_code: null,
+      client_id: null,
       country: input.country,
+      recurring: 0 as const,
       created_at: now,
       updated_at: now,
-      completed_at: now,
-    });
+      completed_at: null,
+    };
+    await insertOrder(trx, row);
     await insertMandate(trx, {
       id: newId(),
       network_id: ctx.network,
@@ -222,18 +228,11 @@ export async function orderByDirectDebit(
       phone,
       created_at: now,
     });
-    const booked = await bookCredits(trx, {
-      network: ctx.network,
-      siteId: ctx.site.id,
-      memberId: member.id,
-      delta: bundle.credits,
-      reason: 'purchase',
-      reference: orderId,
-      now,
-    });
-    await makePremium(trx, ctx.network, member.id);
-    return booked.balance;
+    return row;
   });
-  await announceBalance(ctx, member.id, balance);
+  // The mandate is the payment: the order completes at once, as a paid one does (credits through
+  // the ledger, premium, the balance announced, the receipt).
+  await completeOrder(ctx, order);
+  const balance = await creditsOf(ctx.db, ctx.network, member.id);
   return { order: orderId, iban: maskIban(iban), credits: bundle.credits, balance };
 }

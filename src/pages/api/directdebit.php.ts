@@ -6,7 +6,7 @@ import {
   sendDirectDebitCode,
   smsInputSchema,
 } from '../../features/payments/payments.directdebit.ts';
-import { endpoint } from '../../server/endpoint.ts';
+import { paymentsEndpoint } from '../../features/payments/index.ts';
 import { json } from '../../server/http.ts';
 
 const wantsSms = (url: URL) => url.searchParams.get('sms') === '1';
@@ -17,7 +17,7 @@ const wantsSms = (url: URL) => url.searchParams.get('sms') === '1';
  * authorized: true }` (member): 201 `{ order, iban (masked), credits, balance }`; 422
  * `code_invalid`, `iban_invalid`; 403 `directdebit_blocked`, `directdebit_limit`.
  */
-export const POST = endpoint({
+export const POST = paymentsEndpoint({
   member: true,
   body: ({ url }) => (wantsSms(url) ? smsInputSchema : directDebitInputSchema),
   fieldMessage: directDebitFieldMessage,

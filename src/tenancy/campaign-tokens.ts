@@ -17,6 +17,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'checkout',
   'complaints',
   'complete-signup',
+  'credits',
   'directdebit',
   'landers',
   'lang-config',

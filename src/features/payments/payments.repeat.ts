@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
 import { DomainError } from '../../server/errors.ts';
+import type { ServiceContext } from '../../server/context.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { lastStoredMethodOrder } from './payments.repeat.repository.ts';
 import { findMemberOrder, insertOrder, moveOrder, setProviderPayment } from './payments.repository.ts';
@@ -24,6 +25,19 @@ export type RepeatInput = z.infer<typeof repeatInputSchema>;
 
 function noStoredMethod(): DomainError {
   return new DomainError('no_stored_method', { status: 409, message: 'payments.repeat.no_stored_method' });
+}
+
+/** What a repeat order would buy now, for its page; null without a stored method. */
+export async function repeatOffer(
+  ctx: ServiceContext,
+  member: SessionMember,
+): Promise<{ bundle: string; credits: number; amount: number; currency: string } | null> {
+  if (!member.paidUser || !ctx.payments.chargeRecurring) return null;
+  const last = await lastStoredMethodOrder(ctx.db, ctx.network, member.id, ctx.payments.name, STORED_METHODS);
+  const bundle = ctx.site.prices.bundles.find((b) => b.id === last?.bundle_id);
+  const amount = bundle?.prices[last?.currency ?? ''];
+  if (!last || !bundle || amount === undefined) return null;
+  return { bundle: bundle.id, credits: bundle.credits, amount, currency: last.currency };
 }
 
 export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): Promise<OrderAnswer> {

@@ -78,3 +78,51 @@ for (const width of [1280, 360]) {
     await context.close();
   });
 }
+
+for (const width of [1280, 360]) {
+  test(`a repeat order on the stored card, and its failure offering a retry or PayPal (${width} px)`, async ({
+    browser,
+  }) => {
+    const me = await make.loggedIn({ name: `Repeat${width}`, country: 'NL' });
+    const context = await visitorContext(browser, { width });
+    await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+    const page = await context.newPage();
+    // A first card payment at the test provider's checkout leaves the stored method.
+    const placed = await page.request.post(url(app.server, '/api/order.php'), {
+      data: { bundle: 'starter', paymentmethod: 'creditcard' },
+    });
+    expect(placed.status()).toBe(201);
+    const orderId = ((await placed.json()) as { order: { payment_id: string } }).order.payment_id;
+    await page.goto(url(app.server, `/checkout/test/${orderId}`));
+    await page.getByRole('button', { name: /paid/i }).first().click();
+    await page.waitForURL(/\/transactions\//);
+
+    await page.goto(url(app.server, '/credits/repeat-order'));
+    await hydrated(page);
+    await expect(page.getByTestId('repeat-offer')).toContainText('100 credits');
+    await page.screenshot({ path: `${DIR}/repeat-order-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await expect(page.getByTestId('repeat-done')).toContainText('100 credits have been added');
+
+    // The card expires: the next repeat fails and offers a retry or PayPal.
+    const first = await database.db
+      .selectFrom('orders')
+      .select('provider_payment_id')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('test_payments')
+      .set({ status: 'expired' })
+      .where('id', '=', first.provider_payment_id!)
+      .execute();
+    await page.goto(url(app.server, '/credits/repeat-order'));
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Credit card payment failed with stored card');
+    await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Pay with PayPal' })).toBeVisible();
+    await page.screenshot({ path: `${DIR}/repeat-order-failed-${width}.png`, fullPage: true });
+    await context.close();
+  });
+}

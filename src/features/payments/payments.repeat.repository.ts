@@ -6,8 +6,9 @@ import type { Database } from '../../db/database.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * The member's last paid order with one of `methods` at `provider` whose payment id is known: its
- * card or PayPal mandate is the stored method a repeat order charges.
+ * The member's last paid checkout (not itself a repeat) with one of `methods` at `provider`: the
+ * card or PayPal mandate its payment left is the stored method a repeat order charges, and its
+ * bundle the one repeated. Repeats charge that first payment's mandate, never one another's.
  */
 export async function lastStoredMethodOrder(
   db: Db,
@@ -25,6 +26,7 @@ export async function lastStoredMethodOrder(
     .where('status', '=', 'completed')
     .where('payment_method', 'in', [...methods])
     .where('provider_payment_id', 'is not', null)
+    .where('recurring', '=', 0)
     .orderBy('completed_at', 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)

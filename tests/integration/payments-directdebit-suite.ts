@@ -232,6 +232,20 @@ export function directDebitTests(app: ServerUnderTest): void {
       });
     });
 
+    it('sends at most five codes an hour (429), then again an hour later', async () => {
+      const kay = await app.make.loggedIn();
+      for (let i = 0; i < 5; i++) await withCode(kay);
+      const phone = newPhone();
+      const sixth = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
+      expect(sixth.status).toBe(429);
+      expect(sixth.json().error).toBe('rate_limited');
+      expect(smsTo(app.server.dataDir, phone)).toHaveLength(0);
+      await app.withClock(61 * MINUTE, async () => {
+        const later = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
+        expect(later.status, later.body).toBe(200);
+      });
+    });
+
     it('is for members only', async () => {
       const res = await app.request('/api/directdebit.php?sms=1', {
         method: 'POST',

@@ -42,6 +42,8 @@ export function refundTests(app: ServerUnderTest): void {
       expect(res.json()).toEqual({ order: ann.orderId, credits_reversed: 37, amount: 554, currency: 'EUR' });
       expect(await balanceOf(ann)).toBe(0);
       expect((await app.inspect.row('orders', { id: ann.orderId }))!.status).toBe('refunded');
+      const tx = await call(app, ann, 'GET', `/api/transaction.php?id=${ann.orderId}`);
+      expect(tx.json().status).toBe('refunded');
       expect((await app.inspect.row('members', { id: ann.memberId }))!.paid_user).toBe(0);
       const entries = await app.inspect.rows('credit_ledger', { member_id: ann.memberId, reason: 'refund' });
       expect(entries.map((e) => [e.delta, e.reference])).toEqual([[-37, ann.orderId]]);

@@ -36,6 +36,12 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'chat.ui.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
   { key: 'chat.ui.gift_cost', locales: ['da', 'nl'], reason: '"credit"/"credits" are the words used there' },
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
+  {
+    key: 'payments.directdebit.iban',
+    reason: '"IBAN" is the international abbreviation every language uses',
+  },
+  { key: 'payments.orders.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
+  { key: 'payments.directdebit.zip', locales: ['nl'], reason: '"Postcode" is the Dutch word as well' },
   { key: 'footer.faq', locales: ['de', 'fr', 'pl'], reason: '"FAQ" is the usual footer label there' },
   {
     key: 'index.online',

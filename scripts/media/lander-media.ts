@@ -15,6 +15,7 @@ import { makeLanderVideo } from '../../src/features/landers/media/video.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { createMailer } from '../../src/server/adapters/mailer.ts';
+import { createSmsSender } from '../../src/server/adapters/sms.ts';
 import { createDatabaseRateLimiter } from '../../src/server/rate-limit/index.ts';
 import { createMemoryBus } from '../../src/server/realtime/index.ts';
 import { withheldSites } from '../../src/server/context.ts';
@@ -41,6 +42,7 @@ try {
       clock: systemClock,
       db: database.db,
       mailer: createMailer('', dataDir, systemClock),
+      sms: createSmsSender(dataDir, systemClock),
       log,
       rateLimiter: createDatabaseRateLimiter(database.db, randomBytes(32)),
       realtime: createMemoryBus({ db: database.db, clock: systemClock, log }),

@@ -33,7 +33,7 @@ export type ProfileListing = 'public' | 'private' | 'invisible';
 export type PhotoStatus = 'pending' | 'active' | 'rejected';
 export type SwipeAction = 'like' | 'pass';
 export type MessageType = 'text' | 'image' | 'gift';
-export type OrderStatus = 'pending' | 'completed' | 'failed';
+export type OrderStatus = 'pending' | 'completed' | 'failed' | 'refunded';
 /** once_per_user: any member, once each; single_use: one redemption in all (personal codes). */
 export type DiscountValidity = 'once_per_user' | 'single_use';
 export type NotificationCategory =
@@ -504,6 +504,40 @@ export interface SearchFiltersTable {
   updated_at: number;
 }
 
+/** An SMS code confirming a member's mobile number for a direct debit (0016). */
+export interface DirectdebitCodesTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  /** E.164, as the code was sent to. */
+  phone: Immutable<string>;
+  /** SHA-256 of the id and the code; the code itself is never stored. */
+  code_hash: Immutable<string>;
+  /** Wrong tries so far; at five the code is spent. */
+  attempts: Generated<number>;
+  created_at: Immutable<number>;
+  expires_at: Immutable<number>;
+  used_at: number | null;
+}
+
+/** A direct debit mandate given with an order (0016); the IBAN only ever leaves masked. */
+export interface DirectdebitMandatesTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: Immutable<string>;
+  order_id: Immutable<string>;
+  /** Electronic format (no spaces, upper case). */
+  iban: Immutable<string>;
+  holder: string;
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
+  phone: string;
+  created_at: Immutable<number>;
+}
+
 /** A payment at the built-in test provider (migration 0014): its side of the books, not the shop's. */
 export interface TestPaymentsTable {
   id: Immutable<string>;
@@ -548,6 +582,8 @@ export interface Database {
   page_events: PageEventsTable;
   job_leases: JobLeasesTable;
   search_filters: SearchFiltersTable;
+  directdebit_codes: DirectdebitCodesTable;
+  directdebit_mandates: DirectdebitMandatesTable;
 }
 
 export type TableName = keyof Database;

@@ -42,6 +42,8 @@ const ALL_TABLES = {
   page_events: true,
   job_leases: true,
   search_filters: true,
+  directdebit_codes: true,
+  directdebit_mandates: true,
   test_payments: true,
 } satisfies Record<TableName, true>;
 
@@ -492,6 +494,36 @@ const fixtures: Fixtures = {
   search_filters: [
     { member_id: 'm1aaaaaaaaaaaaaa', network_id: NET, filters: '{"gender":"female"}', updated_at: T },
   ],
+  directdebit_codes: [
+    {
+      id: 'dc1aaaaaaaaaaaaa',
+      network_id: NET,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      phone: '+4915112345678',
+      code_hash: 'ab'.repeat(32),
+      attempts: 2,
+      created_at: T,
+      expires_at: T + 600_000,
+      used_at: null,
+    },
+  ],
+  directdebit_mandates: [
+    {
+      id: 'dm1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      order_id: 'o1aaaaaaaaaaaaaa',
+      iban: 'DE89370400440532013000',
+      holder: 'Kim Example',
+      street: 'Hauptstraße 1',
+      zip: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      phone: '+4915112345678',
+      created_at: T,
+    },
+  ],
   test_payments: [
     {
       id: 'tst_1aaaaaaaaaaaaa',
@@ -603,6 +635,8 @@ const orderBy: Record<TableName, string[]> = {
   test_payments: ['id'],
   events: ['id'],
   page_events: ['id'],
+  directdebit_codes: ['id'],
+  directdebit_mandates: ['id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
 import type { Mailer } from './adapters/mailer.ts';
+import type { SmsSender } from './adapters/sms.ts';
 import type { Logger } from './log.ts';
 import type { PaymentProvider } from './payments/index.ts';
 import type { RateLimiter } from './rate-limit/index.ts';
@@ -25,6 +26,8 @@ export interface ServiceContext {
   clock: Clock;
   db: Kysely<Database>;
   mailer: Mailer;
+  /** Text messages (direct debit codes): `DATA_DIR/outbox/*.sms` by default. */
+  sms: SmsSender;
   log: Logger;
   /** Rate limits and lockouts: `consume` before the work a limit guards. */
   rateLimiter: RateLimiter;
@@ -45,6 +48,7 @@ export function serviceContext(locals: App.Locals): ServiceContext {
     clock: platform.clock,
     db: platform.db,
     mailer: platform.mailer,
+    sms: platform.sms,
     log: platform.log,
     rateLimiter: platform.rateLimiter,
     realtime: platform.realtime,

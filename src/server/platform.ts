@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
+import { createSmsSender, type SmsSender } from './adapters/sms.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createJobRunner } from './jobs/index.ts';
 import { jobs } from './jobs/jobs.list.ts';
@@ -31,6 +32,7 @@ export interface Platform {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
+  sms: SmsSender;
   rateLimiter: RateLimiter;
   realtime: RealtimeBus;
   storage: FileStorage;
@@ -89,6 +91,7 @@ async function boot(): Promise<Platform> {
   await migrateToLatest(database.db);
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(env.MAIL_URL, env.dataDir, clock);
+  const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
   const rateLimiter = createDatabaseRateLimiter(database.db, secret);
@@ -112,6 +115,7 @@ async function boot(): Promise<Platform> {
       realtime,
       rateLimiter,
       mailer,
+      sms,
       payments,
       dataDir: env.dataDir,
     },
@@ -130,6 +134,7 @@ async function boot(): Promise<Platform> {
     db: database.db,
     dialect: database.dialect,
     mailer,
+    sms,
     rateLimiter,
     realtime,
     storage,

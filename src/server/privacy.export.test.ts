@@ -255,6 +255,36 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('directdebit_codes')
+    .values({
+      id: 'dc1',
+      network_id: network,
+      member_id: memberId,
+      phone: '+4915112345678',
+      code_hash: 'code-hash-secret',
+      created_at: at('directdebit_codes'),
+      expires_at: BASE + 600_000,
+      used_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('directdebit_mandates')
+    .values({
+      id: 'dm1',
+      ...site,
+      member_id: memberId,
+      order_id: 'o1',
+      iban: 'DE89370400440532013000',
+      holder: 'Kim Example',
+      street: 'Hauptstraße 1',
+      zip: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      phone: '+4915112345678',
+      created_at: at('directdebit_mandates'),
+    })
+    .execute();
+  await db
     .insertInto('push_subscriptions')
     .values({
       id: 'ps1',
@@ -404,6 +434,9 @@ describe('the data export', () => {
 
   it('never carries a session’s or link’s hash, or the password hash', () => {
     expect(document).not.toContain('session-hash-secret');
+    expect(document).not.toContain('code-hash-secret');
+    expect(document).not.toContain('DE89370400440532013000');
+    expect(document).toContain('DE89 •••• •••• 3000');
     expect(document).not.toContain('"h1"');
     expect(document).not.toContain('password_hash');
   });

@@ -5,6 +5,7 @@ import { discoveryPrivacy } from '../features/discovery/discovery.privacy.ts';
 import { likesPrivacy } from '../features/likes/likes.privacy.ts';
 import { notificationsPrivacy } from '../features/notifications/notifications.privacy.ts';
 import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviours.privacy.ts';
+import { directDebitPrivacy } from '../features/payments/payments.directdebit.privacy.ts';
 import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
 import { photosPrivacy } from '../features/photos/photos.privacy.ts';
 import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
@@ -32,6 +33,7 @@ export const privacy: PrivacyRegistry = {
     trackingPrivacy,
     complaintsPrivacy,
     paymentsPrivacy,
+    directDebitPrivacy,
     securityPrivacy,
     accountsPrivacy,
   ],
@@ -54,6 +56,8 @@ export const privacy: PrivacyRegistry = {
     'orders',
     'credit_ledger',
     'discount_redemptions',
+    'directdebit_mandates',
+    'directdebit_codes',
     'complaints',
     'page_events',
     'realtime_events',

@@ -18,6 +18,8 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'checkout',
   'complaints',
   'complete-signup',
+  'credits',
+  'directdebit',
   'landers',
   'lang-config',
   'likes',

@@ -53,6 +53,8 @@ for (const [name, path, member] of [
   ['sent likes', '/likes/sent', true],
   ['matches', '/likes/matches', true],
   ['swipe game', '/swipe-game', true],
+  ['direct debit', '/directdebit', true],
+  ['repeat order', '/credits/repeat-order', true],
 ] as const) {
   test(`${name}${member ? ' for a member' : ''}: no axe violations, no console errors`, async ({
     browser,

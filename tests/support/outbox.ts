@@ -100,3 +100,32 @@ export function linksIn(mail: Mail, path: string): URL[] {
     .map((link) => new URL(link))
     .filter((url) => url.pathname.replace(/^\/[a-z]{2}(?=\/)/, '').startsWith(path));
 }
+
+export interface Sms {
+  file: string;
+  to: string;
+  text: string;
+}
+
+/** The text messages (`.sms` files) to one number (E.164), oldest first. */
+export function smsTo(dataDir: string, phone: string): Sms[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sms'))
+    .sort()
+    .map((name) => {
+      const raw = readFileSync(join(dir, name), 'utf8');
+      const split = raw.indexOf('\n\n');
+      return { file: join(dir, name), to: raw.slice(4, split).trim(), text: raw.slice(split + 2).trim() };
+    })
+    .filter((sms) => sms.to === phone);
+}
+
+/** The six-digit code of the newest SMS to `phone`. */
+export function latestSmsCode(dataDir: string, phone: string): string {
+  const all = smsTo(dataDir, phone);
+  const code = /\b(\d{6})\b/.exec(all.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error(`No SMS code to ${phone}`);
+  return code;
+}

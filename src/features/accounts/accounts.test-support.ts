@@ -93,6 +93,7 @@ export async function testAccounts(
       clock,
       db: handle.db,
       mailer,
+      sms: { kind: 'outbox', send: async () => ({}) },
       log,
       rateLimiter,
       realtime,

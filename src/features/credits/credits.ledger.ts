@@ -72,3 +72,17 @@ export async function bookCredits(trx: Transaction<Database>, booking: Booking):
 export async function announceBalance(ctx: ServiceContext, memberId: string, balance: number): Promise<void> {
   await ctx.realtime.publish(ctx.network, memberId, 'credits', { balance });
 }
+
+/**
+ * Holds the member's row for the rest of the transaction and answers the balance then: a caller
+ * that sizes a booking by the balance (a refund takes back at most what is left) reads the
+ * balance its booking will change, with no spend slipping in between. Undefined: no such member.
+ */
+export async function holdBalance(
+  trx: Transaction<Database>,
+  network: string,
+  memberId: string,
+): Promise<number | undefined> {
+  if (!(await lockMemberCredits(trx, network, memberId))) return undefined;
+  return (await balanceOf(trx, network, memberId)) ?? 0;
+}

@@ -4,6 +4,7 @@
  */
 export {
   bookCredits,
+  holdBalance,
   announceBalance,
   notEnoughCredits,
   type Booking,

@@ -150,6 +150,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   credit_ledger: 'payments',
   orders: 'payments',
   discount_redemptions: 'payments',
+  directdebit_mandates: 'payments',
+  directdebit_codes: 'payments',
   // The catalogue of codes names no person; who used one is in discount_redemptions.
   discount_codes: null,
   push_subscriptions: 'push',

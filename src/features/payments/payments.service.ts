@@ -229,7 +229,7 @@ export async function applyPaymentUpdate(
   return findMemberOrder(ctx.db, order.network_id, order.member_id, order.id);
 }
 
-async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
+export async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
   const now = ctx.clock.now();
   const booked = await ctx.db.transaction().execute(async (trx) => {
     if (!(await moveOrder(trx, order.id, ['pending', 'failed'], 'completed', now))) return undefined;

@@ -1,13 +1,23 @@
 import { createOrder, orderInputSchema, paymentsEndpoint } from '../../features/payments/index.ts';
+import { repeatInputSchema, repeatOrder } from '../../features/payments/payments.repeat.ts';
 import { json } from '../../server/http.ts';
+
+const isRepeat = (url: URL) => url.searchParams.get('repeat') === '1';
 
 /**
  * `POST /api/order.php { bundle, paymentmethod, discountcode?, client_id? }` (member): 201
  * `{ order: { payment_id, credits, amount, currency }, redirect_url }`; the same `client_id`
- * answers the first order again.
+ * answers the first order again. `?repeat=1` (premium): the last bundle charged to the stored
+ * card or PayPal account; 402 `payment_failed` with `retry`, 409 `no_stored_method`.
  */
 export const POST = paymentsEndpoint({
   member: true,
-  body: orderInputSchema,
-  handle: async ({ ctx, member, input }) => json(await createOrder(ctx, member, input), 201),
+  body: ({ url }) => (isRepeat(url) ? repeatInputSchema : orderInputSchema),
+  handle: async ({ ctx, member, input, context }) =>
+    json(
+      isRepeat(context.url) || !('bundle' in input)
+        ? await repeatOrder(ctx, member)
+        : await createOrder(ctx, member, input),
+      201,
+    ),
 });

@@ -8,6 +8,7 @@ import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMailer } from '../adapters/mailer.ts';
+import { createSmsSender } from '../adapters/sms.ts';
 import { createLogger } from '../log.ts';
 import { createDatabaseRateLimiter } from '../rate-limit/index.ts';
 import { createMemoryBus } from '../realtime/index.ts';
@@ -59,6 +60,7 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
       payments: createTestProvider({ db: handle.db, clock: clock }),
       rateLimiter: createDatabaseRateLimiter(handle.db, Buffer.alloc(32, 7)),
       mailer: createMailer('', dir, clock),
+      sms: createSmsSender(dir, clock),
       dataDir: dir,
     };
     return createJobRunner(ctx, jobs, { intervalMs: 1, ...options });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../tenancy/site.ts';
+import type { SmsSender } from '../adapters/sms.ts';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import type { Logger } from '../log.ts';
@@ -29,6 +30,7 @@ export interface JobContext {
   realtime: RealtimeBus;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  sms: SmsSender;
   /** Where members pay: jobs that settle or refund orders ask it. */
   payments: PaymentProvider;
   /** DATA_DIR: files a feature keeps beside the database (the landers' generated media). */

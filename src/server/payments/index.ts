@@ -5,7 +5,13 @@ import { createMollieProvider } from './mollie-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createTestProvider, type TestProvider } from './test-provider.ts';
 
-export type { NewPayment, PaymentProvider, ProviderPayment, ProviderStatus } from './provider.ts';
+export type {
+  NewPayment,
+  PaymentProvider,
+  ProviderPayment,
+  ProviderStatus,
+  RecurringPayment,
+} from './provider.ts';
 export { currencyDigits } from './provider.ts';
 export type { TestOutcome, TestProvider } from './test-provider.ts';
 

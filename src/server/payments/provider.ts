@@ -40,7 +40,18 @@ export interface PaymentProvider {
   createPayment(payment: NewPayment): Promise<{ id: string; checkoutUrl: string }>;
   /** The payment as the provider knows it now; undefined for an id it does not know. */
   getPayment(id: string): Promise<ProviderPayment | undefined>;
+  /**
+   * Charges again, without the member at a checkout, the card or PayPal account of an earlier paid
+   * payment (its mandate). Answers the new payment at once, `paid` or `failed`. A provider without
+   * it offers no repeat orders (the shop answers `no_stored_method`).
+   */
+  chargeRecurring?(
+    firstPaymentId: string,
+    payment: RecurringPayment,
+  ): Promise<{ id: string; status: ProviderStatus }>;
 }
+
+export type RecurringPayment = Omit<NewPayment, 'redirectUrl' | 'locale'>;
 
 /** Minor units as Mollie's decimal string ("14.99"), exact for 0-, 2- and 3-digit currencies. */
 export function decimalAmount(amount: number, digits: number): string {

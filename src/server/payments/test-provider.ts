@@ -88,6 +88,31 @@ export function createTestProvider(deps: { db: Kysely<Database>; clock: Clock })
       const row = await findTestPaymentByReference(db, reference);
       return row && asPayment(row);
     },
+    /*
+     * A recurring charge rides on a first payment that was paid. It succeeds while that payment is
+     * still `paid` here; a test makes it fail by moving the first payment to `expired` (as a card
+     * that expired would) in `test_payments`. The charge is recorded like any payment.
+     */
+    async chargeRecurring(firstPaymentId, payment) {
+      const first = await findTestPayment(db, firstPaymentId);
+      const status: TestPaymentsTable['status'] = first?.status === 'paid' ? 'paid' : 'failed';
+      const id = `tst_${newId()}`;
+      const now = clock.now();
+      await insertTestPayment(db, {
+        id,
+        reference: payment.reference,
+        amount: payment.amount,
+        currency: payment.currency,
+        method: payment.method,
+        description: payment.description,
+        status,
+        redirect_url: first?.redirect_url ?? '',
+        webhook_url: payment.webhookUrl,
+        created_at: now,
+        updated_at: now,
+      });
+      return { id, status };
+    },
     async complete(reference, outcome) {
       const row = await findTestPaymentByReference(db, reference);
       if (!row) return undefined;

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { msType } from './schema-helpers.ts';
+
+/*
+ * Direct debit: the SMS codes that confirm a member's mobile number before a debit, and the
+ * mandates the operator collects with. A code is kept only as a hash, counts its wrong tries
+ * (five, then a new code is needed) and is used once. A mandate keeps the full IBAN because the
+ * collection needs it; nothing answers or shows more than its masked form.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const ms = msType(db);
+  await db.schema
+    .createTable('directdebit_codes')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('phone', 'text', (c) => c.notNull())
+    .addColumn('code_hash', 'text', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('expires_at', ms, (c) => c.notNull())
+    .addColumn('used_at', ms)
+    .execute();
+  await db.schema
+    .createIndex('directdebit_codes_member_idx')
+    .on('directdebit_codes')
+    .columns(['member_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createTable('directdebit_mandates')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
+    .addColumn('iban', 'text', (c) => c.notNull())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('street', 'text', (c) => c.notNull())
+    .addColumn('zip', 'text', (c) => c.notNull())
+    .addColumn('city', 'text', (c) => c.notNull())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('phone', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('directdebit_mandates_member_idx')
+    .on('directdebit_mandates')
+    .columns(['member_id', 'created_at'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('directdebit_mandates').execute();
+  await db.schema.dropTable('directdebit_codes').execute();
+}

@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react';
+import { apiClient, isApiError } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import type { MessageKey } from '../../../i18n/index.ts';
+
+/** The messages the direct debit island receives. */
+export const DIRECT_DEBIT_MESSAGES: MessageKey[] = [
+  'payments.directdebit.phone',
+  'payments.directdebit.send_code',
+  'payments.directdebit.code_sent',
+  'payments.directdebit.code',
+  'payments.directdebit.iban',
+  'payments.directdebit.holder',
+  'payments.directdebit.street',
+  'payments.directdebit.zip',
+  'payments.directdebit.city',
+  'payments.directdebit.country',
+  'payments.directdebit.authorize',
+  'payments.directdebit.submit',
+  'payments.directdebit.done',
+  'payments.directdebit.continue',
+  'error.try_later',
+];
+
+export interface DirectDebitFormProps {
+  bundle: string;
+  countries: Array<{ code: string; name: string }>;
+  messages: IslandMessages;
+  /** Where to go after the order (the credits page, or the member area). */
+  next: string;
+}
+
+interface Done {
+  iban: string;
+  credits: number;
+}
+
+/**
+ * Spec §5 direct debit: the mobile number gets a code by SMS; the code, the account and the
+ * authorization complete the order, and the bundle is credited at once.
+ */
+export default function DirectDebitForm({ bundle, countries, messages, next }: DirectDebitFormProps) {
+  const t = islandTranslator(messages);
+  const [phone, setPhone] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+
+  const failed = (e: unknown) => setError(isApiError(e) ? e.message : t('error.try_later'));
+
+  const sendCode = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiClient.post('/api/directdebit.php?sms=1', { phone });
+      setSent(true);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '');
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiClient.post<Done>(
+        '/api/directdebit.php',
+        {
+          bundle,
+          phone,
+          code: field('code'),
+          iban: field('iban'),
+          holder: field('holder'),
+          street: field('street'),
+          zip: field('zip'),
+          city: field('city'),
+          country: field('country'),
+          authorized: form.get('authorized') === 'on',
+        },
+        { idempotent: false },
+      );
+      setDone(answer);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="alert alert-success" role="status" data-testid="directdebit-done">
+        <p className="mb-2">{t('payments.directdebit.done', { credits: done.credits, iban: done.iban })}</p>
+        <a className="btn btn-primary" href={next}>
+          {t('payments.directdebit.continue')}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="directdebit-form" onSubmit={submit} noValidate>
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
+      <label className="form-label" htmlFor="dd-phone">
+        {t('payments.directdebit.phone')}
+      </label>
+      <div className="input-group mb-3">
+        <input
+          id="dd-phone"
+          className="form-control"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <button
+          className="btn btn-outline-primary"
+          type="button"
+          disabled={busy || !phone}
+          onClick={sendCode}
+        >
+          {t('payments.directdebit.send_code')}
+        </button>
+      </div>
+      {sent && <p className="text-success small">{t('payments.directdebit.code_sent')}</p>}
+      <fieldset disabled={!sent || busy}>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="dd-code">
+            {t('payments.directdebit.code')}
+          </label>
+          <input
+            id="dd-code"
+            name="code"
+            className="form-control"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="dd-iban">
+            {t('payments.directdebit.iban')}
+          </label>
+          <input id="dd-iban" name="iban" className="form-control" autoComplete="off" />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="dd-holder">
+            {t('payments.directdebit.holder')}
+          </label>
+          <input id="dd-holder" name="holder" className="form-control" autoComplete="name" />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="dd-street">
+            {t('payments.directdebit.street')}
+          </label>
+          <input id="dd-street" name="street" className="form-control" autoComplete="street-address" />
+        </div>
+        <div className="row g-2 mb-3">
+          <div className="col-4">
+            <label className="form-label" htmlFor="dd-zip">
+              {t('payments.directdebit.zip')}
+            </label>
+            <input id="dd-zip" name="zip" className="form-control" autoComplete="postal-code" />
+          </div>
+          <div className="col-8">
+            <label className="form-label" htmlFor="dd-city">
+              {t('payments.directdebit.city')}
+            </label>
+            <input id="dd-city" name="city" className="form-control" autoComplete="address-level2" />
+          </div>
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="dd-country">
+            {t('payments.directdebit.country')}
+          </label>
+          <select id="dd-country" name="country" className="form-select">
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-check mb-3">
+          <input id="dd-authorized" name="authorized" className="form-check-input" type="checkbox" />
+          <label className="form-check-label small" htmlFor="dd-authorized">
+            {t('payments.directdebit.authorize')}
+          </label>
+        </div>
+        <button className="btn btn-primary w-100" type="submit">
+          {t('payments.directdebit.submit')}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewRow } from '../../db/database.ts';
+
+/* The SQL of direct debit (payments.directdebit.ts decides): SMS codes, mandates, their orders. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertCode(db: Db, row: NewRow<'directdebit_codes'>): Promise<void> {
+  await db.insertInto('directdebit_codes').values(row).execute();
+}
+
+/** Codes sent to the member since `since` (the sending limit counts them). */
+export async function codesSentSince(
+  db: Db,
+  network: string,
+  memberId: string,
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('directdebit_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The member's newest code: only it counts, each new one replaces those before. */
+export async function latestCode(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('directdebit_codes')
+    .select(['id', 'phone', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Counts a wrong try (kept even though the request is refused: that is what the limit counts). */
+export async function countWrongTry(db: Db, codeId: string): Promise<void> {
+  await db
+    .updateTable('directdebit_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', codeId)
+    .execute();
+}
+
+/** Uses the code up; false when another request used it first. */
+export async function useCode(trx: Transaction<Database>, codeId: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('directdebit_codes')
+    .set({ used_at: now })
+    .where('id', '=', codeId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether a direct debit of the member came back unpaid (such an account is blocked for it). */
+export async function hasReturnedDebit(db: Db, network: string, memberId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('payment_method', '=', 'sdd')
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's direct debit orders since `since` that were not given back (the limit counts them). */
+export async function directDebitsSince(
+  db: Db,
+  network: string,
+  memberId: string,
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('payment_method', '=', 'sdd')
+    .where('status', 'in', ['pending', 'completed'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertMandate(
+  trx: Transaction<Database>,
+  row: NewRow<'directdebit_mandates'>,
+): Promise<void> {
+  await trx.insertInto('directdebit_mandates').values(row).execute();
+}
+
+/** The member's mandates, newest first, for the export (which masks the IBAN). */
+export async function mandatesOf(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('directdebit_mandates')
+    .select(['order_id', 'iban', 'holder', 'street', 'zip', 'city', 'country', 'phone', 'created_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** The member's SMS codes go with the account. */
+export async function deleteCodesOf(
+  trx: Transaction<Database>,
+  network: string,
+  memberId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('directdebit_codes')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+/** The member's SMS codes for the export: where and when, never the hash. */
+export async function codesOf(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('directdebit_codes')
+    .select(['phone', 'attempts', 'created_at', 'expires_at', 'used_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .execute();
+}

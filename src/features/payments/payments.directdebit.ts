@@ -1,0 +1,238 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { newId } from '../../db/ids.ts';
+import { translator, type Translate } from '../../i18n/index.ts';
+import type { SessionMember } from '../../server/endpoint.ts';
+import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { currencyFor, type Site } from '../../tenancy/site.ts';
+import type { PaymentsContext } from './payments.context.ts';
+import {
+  codesSentSince,
+  countWrongTry,
+  directDebitsSince,
+  hasReturnedDebit,
+  insertCode,
+  insertMandate,
+  latestCode,
+  useCode,
+} from './payments.directdebit.repository.ts';
+import { insertOrder } from './payments.repository.ts';
+import { creditsOf } from './payments.refund.repository.ts';
+import { completeOrder } from './payments.service.ts';
+
+/*
+ * Direct debit (spec §5): the member confirms a mobile number with a code sent by SMS, then gives
+ * a SEPA mandate (IBAN, account holder, address, the authorization) and the bundle is credited at
+ * once. Codes: six digits, valid ten minutes, used once, five wrong tries (then a new code is
+ * needed), stored only as a hash. The IBAN is never logged or answered; answers show it masked.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+export const CODE_VALID_MS = 10 * MINUTE_MS;
+export const CODE_MAX_TRIES = 5;
+/** Codes a member may have sent per hour: an SMS costs the operator money. */
+export const CODES_PER_HOUR = 5;
+/**
+ * The direct debit limit: at most this many direct debit orders per member in
+ * DIRECTDEBIT_LIMIT_DAYS (a debit can come back weeks later, unpaid; the exposure stays small).
+ */
+export const DIRECTDEBIT_LIMIT_ORDERS = 3;
+export const DIRECTDEBIT_LIMIT_DAYS = 30;
+
+const trimmed = (max: number) => z.string().trim().min(1, 'required').max(max);
+
+export const smsInputSchema = z.object({ phone: z.string().trim().min(3, 'phone_invalid').max(32) });
+
+export const directDebitInputSchema = z.object({
+  bundle: z.string().min(1).max(64),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'code_invalid'),
+  iban: z.string().min(5).max(64),
+  holder: trimmed(120),
+  street: trimmed(160),
+  zip: trimmed(16),
+  city: trimmed(80),
+  country: z.string().regex(/^[A-Z]{2}$/, 'invalid'),
+  phone: z.string().trim().min(3, 'phone_invalid').max(32),
+  authorized: z.literal(true, 'authorization_required'),
+});
+export type DirectDebitInput = z.infer<typeof directDebitInputSchema>;
+export type SmsInput = z.infer<typeof smsInputSchema>;
+
+/** The one POST's two calls: `?sms=1` asks for a code, the order carries the authorization. */
+export function isDirectDebitOrder(input: SmsInput | DirectDebitInput): input is DirectDebitInput {
+  return 'authorized' in input;
+}
+
+/** The words of this feature's 422 field codes. */
+export function directDebitFieldMessage(t: Translate, code: string): string {
+  if (code === 'phone_invalid') return t('payments.directdebit.phone_invalid');
+  if (code === 'code_invalid') return t('payments.directdebit.code_invalid');
+  if (code === 'authorization_required') return t('payments.directdebit.authorization_required');
+  return t('api.validation');
+}
+
+/** `DE89 •••• •••• 3000`: the country and check digits, and the last four characters. */
+export function maskIban(iban: string): string {
+  const plain = iban.replace(/\s+/g, '').toUpperCase();
+  return `${plain.slice(0, 4)} •••• •••• ${plain.slice(-4)}`;
+}
+
+/** E.164 of a mobile number, read in the site's first country unless it starts with `+`. */
+export function normalisePhone(phone: string, site: Pick<Site, 'countries'>): string | undefined {
+  const parsed = parsePhoneNumberFromString(phone, site.countries[0] as CountryCode | undefined);
+  if (!parsed?.isValid()) return undefined;
+  const type = parsed.getType();
+  // Landlines cannot receive the code (the full metadata knows the types; unknown gets the benefit).
+  if (type !== undefined && type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return undefined;
+  return parsed.number;
+}
+
+function hashCode(id: string, code: string): string {
+  return createHash('sha256').update(`${id}:${code}`).digest('hex');
+}
+
+function codeInvalid(): DomainError {
+  return new DomainError('code_invalid', { status: 422, message: 'payments.directdebit.code_invalid' });
+}
+
+/** `POST /api/directdebit.php?sms=1 { phone }`: a new code to the number; earlier codes lapse. */
+export async function sendDirectDebitCode(
+  ctx: ServiceContext,
+  member: SessionMember,
+  input: SmsInput,
+): Promise<{ ok: true }> {
+  const phone = normalisePhone(input.phone, ctx.site);
+  if (!phone) throw invalidFields({ phone: 'phone_invalid' });
+  const now = ctx.clock.now();
+  if ((await codesSentSince(ctx.db, ctx.network, member.id, now - 60 * MINUTE_MS)) >= CODES_PER_HOUR) {
+    throw platformError('rate_limited', { retryAfter: 3600 });
+  }
+  const id = newId();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await insertCode(ctx.db, {
+    id,
+    network_id: ctx.network,
+    member_id: member.id,
+    phone,
+    code_hash: hashCode(id, code),
+    created_at: now,
+    expires_at: now + CODE_VALID_MS,
+  });
+  const t = translator(member.language);
+  await ctx.sms.send({ to: phone, text: t('payments.directdebit.sms_text', { site: ctx.site.name, code }) });
+  return { ok: true };
+}
+
+/**
+ * The member's newest code, if `code` is it, unexpired, unused and within its tries; a wrong code
+ * counts a try (committed although the request is refused).
+ */
+async function checkCode(ctx: ServiceContext, member: SessionMember, phone: string, code: string) {
+  const row = await latestCode(ctx.db, ctx.network, member.id);
+  if (!row || row.used_at !== null || Number(row.expires_at) <= ctx.clock.now()) throw codeInvalid();
+  if (Number(row.attempts) >= CODE_MAX_TRIES || row.phone !== phone) throw codeInvalid();
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(hashCode(row.id, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    await countWrongTry(ctx.db, row.id);
+    throw codeInvalid();
+  }
+  return row;
+}
+
+/** `POST /api/directdebit.php`: 201 `{ order, iban }` (masked); the bundle is credited at once. */
+export async function orderByDirectDebit(
+  ctx: PaymentsContext,
+  member: SessionMember,
+  input: DirectDebitInput,
+): Promise<{ order: string; iban: string; credits: number; balance: number }> {
+  const iban = electronicFormatIBAN(input.iban) ?? '';
+  if (!isValidIBAN(iban)) {
+    throw new DomainError('iban_invalid', {
+      status: 422,
+      message: 'payments.directdebit.iban_invalid',
+      fields: { iban: 'iban_invalid' },
+    });
+  }
+  const phone = normalisePhone(input.phone, ctx.site);
+  if (!phone) throw invalidFields({ phone: 'phone_invalid' });
+  const bundle = ctx.site.prices.bundles.find((b) => b.id === input.bundle);
+  const currency = currencyFor(ctx.site, input.country);
+  const amount = bundle?.prices[currency];
+  if (!bundle || amount === undefined) throw invalidFields({ bundle: 'invalid' });
+
+  const now = ctx.clock.now();
+  if (await hasReturnedDebit(ctx.db, ctx.network, member.id)) {
+    throw new DomainError('directdebit_blocked', { status: 403, message: 'payments.directdebit.blocked' });
+  }
+  const recent = await directDebitsSince(
+    ctx.db,
+    ctx.network,
+    member.id,
+    now - DIRECTDEBIT_LIMIT_DAYS * DAY_MS,
+  );
+  if (recent >= DIRECTDEBIT_LIMIT_ORDERS) {
+    throw new DomainError('directdebit_limit', {
+      status: 403,
+      message: 'payments.directdebit.limit',
+      details: { limit: DIRECTDEBIT_LIMIT_ORDERS, days: DIRECTDEBIT_LIMIT_DAYS },
+    });
+  }
+  const code = await checkCode(ctx, member, phone, input.code);
+
+  const orderId = newId();
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    // Two requests with one code: the first uses it, the second books nothing.
+    if (!(await useCode(trx, code.id, now))) throw codeInvalid();
+    const row = {
+      id: orderId,
+      network_id: ctx.network,
+      site_id: ctx.site.id,
+      member_id: member.id,
+      bundle_id: bundle.id,
+      credits: bundle.credits,
+      amount,
+      currency,
+      payment_method: 'sdd',
+      provider: 'directdebit',
+      provider_payment_id: null,
+      status: 'pending' as const,
+      discount_code: null,
+      client_id: null,
+      country: input.country,
+      recurring: 0 as const,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+    await insertOrder(trx, row);
+    await insertMandate(trx, {
+      id: newId(),
+      network_id: ctx.network,
+      site_id: ctx.site.id,
+      member_id: member.id,
+      order_id: orderId,
+      iban,
+      holder: input.holder,
+      street: input.street,
+      zip: input.zip,
+      city: input.city,
+      country: input.country,
+      phone,
+      created_at: now,
+    });
+    return row;
+  });
+  // The mandate is the payment: the order completes at once, as a paid one does (credits through
+  // the ledger, premium, the balance announced, the receipt).
+  await completeOrder(ctx, order);
+  const balance = await creditsOf(ctx.db, ctx.network, member.id);
+  return { order: orderId, iban: maskIban(iban), credits: bundle.credits, balance };
+}

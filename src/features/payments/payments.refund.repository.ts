@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/* The SQL of refunds (payments.refund.ts decides): the order refunded and the member's premium. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The member's own order on this network, or undefined (another member's order is not found). */
+export async function ownOrder(db: Db, network: string, memberId: string, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'site_id', 'credits', 'amount', 'currency', 'status', 'created_at', 'completed_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a completed order refunded; answers false when it was not completed any more (a refund
+ * that raced this one won). PostgreSQL holds the row until commit, so the loser waits and then
+ * finds the status changed.
+ */
+export async function markRefunded(
+  trx: Transaction<Database>,
+  orderId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'refunded', updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the member still has a paid (completed) order. */
+export async function hasPaidOrder(
+  trx: Transaction<Database>,
+  network: string,
+  memberId: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Premium ends: the member is no longer a paying member. */
+export async function endPremium(
+  trx: Transaction<Database>,
+  network: string,
+  memberId: string,
+): Promise<void> {
+  await trx
+    .updateTable('members')
+    .set({ paid_user: 0 })
+    .where('network_id', '=', network)
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** The member's balance as cached beside the ledger (read only; a preview, not a booking). */
+export async function creditsOf(db: Db, network: string, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select('credits')
+    .where('network_id', '=', network)
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return Number(row?.credits ?? 0);
+}
+
+/** The member's orders, newest first (the order history on the settings page). */
+export async function ordersOf(db: Db, network: string, memberId: string, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'credits', 'amount', 'currency', 'status', 'payment_method', 'created_at', 'completed_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['completed', 'refunded'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { newId } from '../../db/ids.ts';
+import type { SessionMember } from '../../server/endpoint.ts';
+import { DomainError } from '../../server/errors.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import type { PaymentsContext } from './payments.context.ts';
+import { lastStoredMethodOrder } from './payments.repeat.repository.ts';
+import { findMemberOrder, insertOrder, moveOrder, setProviderPayment } from './payments.repository.ts';
+import type { OrderAnswer } from './payments.schemas.ts';
+import { completeOrder } from './payments.service.ts';
+
+/*
+ * Repeat orders (spec §2 credits-repeat-order): a premium member buys the last bundle again with
+ * the card or PayPal account of their last paid order, without a checkout. The charge answers at
+ * once: paid completes the order as any paid order (credits, receipt); failed answers 402
+ * `payment_failed` offering a retry or PayPal, and the order stays failed.
+ */
+
+/** Methods whose first payment leaves a mandate for later charges. */
+export const STORED_METHODS = ['creditcard', 'visa', 'mastercard', 'maestro', 'paypal'] as const;
+
+/** `POST /api/order.php?repeat=1` takes nothing but an optional idempotency key. */
+export const repeatInputSchema = z.strictObject({ repeat: z.literal(true).optional() });
+export type RepeatInput = z.infer<typeof repeatInputSchema>;
+
+function noStoredMethod(): DomainError {
+  return new DomainError('no_stored_method', { status: 409, message: 'payments.repeat.no_stored_method' });
+}
+
+/** What a repeat order would buy now, for its page; null without a stored method. */
+export async function repeatOffer(
+  ctx: ServiceContext,
+  member: SessionMember,
+): Promise<{ bundle: string; credits: number; amount: number; currency: string } | null> {
+  if (!member.paidUser || !ctx.payments.chargeRecurring) return null;
+  const last = await lastStoredMethodOrder(ctx.db, ctx.network, member.id, ctx.payments.name, STORED_METHODS);
+  const bundle = ctx.site.prices.bundles.find((b) => b.id === last?.bundle_id);
+  const amount = bundle?.prices[last?.currency ?? ''];
+  if (!last || !bundle || amount === undefined) return null;
+  return { bundle: bundle.id, credits: bundle.credits, amount, currency: last.currency };
+}
+
+export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): Promise<OrderAnswer> {
+  const charge = ctx.payments.chargeRecurring?.bind(ctx.payments);
+  if (!member.paidUser || !charge) throw noStoredMethod();
+  const last = await lastStoredMethodOrder(ctx.db, ctx.network, member.id, ctx.payments.name, STORED_METHODS);
+  const bundle = ctx.site.prices.bundles.find((b) => b.id === last?.bundle_id);
+  const amount = bundle?.prices[last?.currency ?? ''];
+  if (!last?.provider_payment_id || !bundle || amount === undefined) throw noStoredMethod();
+
+  const now = ctx.clock.now();
+  const orderId = newId();
+  await insertOrder(ctx.db, {
+    id: orderId,
+    network_id: ctx.network,
+    site_id: ctx.site.id,
+    member_id: member.id,
+    bundle_id: bundle.id,
+    credits: bundle.credits,
+    amount,
+    currency: last.currency,
+    payment_method: last.payment_method,
+    provider: ctx.payments.name,
+    provider_payment_id: null,
+    status: 'pending',
+    discount_code: null,
+    client_id: null,
+    country: last.country,
+    recurring: 1,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  });
+  const payment = await charge(last.provider_payment_id, {
+    reference: orderId,
+    amount,
+    currency: last.currency,
+    method: last.payment_method,
+    description: `${ctx.site.name}: ${bundle.credits} credits`,
+    webhookUrl: `${ctx.siteOrigin}/api/payment-webhook.php?provider=${ctx.payments.name}`,
+  });
+  await setProviderPayment(ctx.db, orderId, payment.id, now);
+  const order = (await findMemberOrder(ctx.db, ctx.network, member.id, orderId))!;
+  if (payment.status !== 'paid') {
+    await moveOrder(ctx.db, orderId, ['pending'], 'failed', ctx.clock.now());
+    throw new DomainError('payment_failed', {
+      status: 402,
+      message: 'payments.repeat.failed',
+      details: { order: orderId, retry: ['retry', 'paypal'] },
+    });
+  }
+  await completeOrder(ctx, order);
+  return {
+    order: { payment_id: orderId, credits: bundle.credits, amount, currency: last.currency },
+    redirect_url: `${ctx.siteOrigin}/transactions/${encodeURIComponent(orderId)}`,
+  };
+}

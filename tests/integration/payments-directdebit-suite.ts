@@ -1,0 +1,257 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { latestSmsCode, mailsTo, smsTo } from '../support/outbox.ts';
+import type { ServerUnderTest } from '../support/use-server.ts';
+import { call, type LoggedIn } from './likes-support.ts';
+
+/* API.md "Credits and payments": POST /api/directdebit.php?sms=1 and POST /api/directdebit.php. */
+
+const MINUTE = 60_000;
+const IBAN = 'DE89 3704 0044 0532 0130 00';
+let phoneCounter = 0;
+
+/** A fresh German mobile number per test, so outbox files never mix. */
+function newPhone(): string {
+  phoneCounter += 1;
+  return `+49151${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(5, '0')}`;
+}
+
+function order(phone: string, code: string, changes: Record<string, unknown> = {}) {
+  return {
+    bundle: 'starter',
+    code,
+    iban: IBAN,
+    holder: 'Kim Example',
+    street: 'Hauptstraße 1',
+    zip: '10115',
+    city: 'Berlin',
+    country: 'DE',
+    phone,
+    authorized: true,
+    ...changes,
+  };
+}
+
+/** The direct debit calls against `app` (started with `clock: true`). */
+export function directDebitTests(app: ServerUnderTest): void {
+  async function withCode(member: LoggedIn): Promise<{ phone: string; code: string }> {
+    const phone = newPhone();
+    const sent = await call(app, member, 'POST', '/api/directdebit.php?sms=1', { phone });
+    expect(sent.status, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ ok: true });
+    return { phone, code: latestSmsCode(app.server.dataDir, phone) };
+  }
+
+  const balanceOf = async (member: LoggedIn) =>
+    Number((await app.inspect.row('members', { id: member.memberId }))!.credits);
+
+  describe('POST /api/directdebit.php', () => {
+    it('sends a six-digit code by SMS and credits the bundle at once, masking the IBAN', async () => {
+      const ann = await app.make.loggedIn();
+      const { phone, code } = await withCode(ann);
+      expect(code).toMatch(/^\d{6}$/);
+      expect(smsTo(app.server.dataDir, phone)).toHaveLength(1);
+      // Stored only as a hash.
+      const stored = await app.inspect.row('directdebit_codes', { member_id: ann.memberId });
+      expect(stored!.code_hash).not.toContain(code);
+
+      const res = await call(app, ann, 'POST', '/api/directdebit.php', order(phone, code));
+      expect(res.status, res.body).toBe(201);
+      const body = res.json<{ order: string; iban: string; credits: number; balance: number }>();
+      expect(body).toMatchObject({ iban: 'DE89 •••• •••• 3000', credits: 100, balance: 100 });
+      expect(res.body).not.toContain('0532013000');
+      expect(await balanceOf(ann)).toBe(100);
+      const row = await app.inspect.row('orders', { id: body.order });
+      expect(row).toMatchObject({
+        status: 'completed',
+        payment_method: 'sdd',
+        amount: 1499,
+        currency: 'EUR',
+      });
+      expect((await app.inspect.row('members', { id: ann.memberId }))!.paid_user).toBe(1);
+      expect(
+        await app.inspect.count('credit_ledger', { member_id: ann.memberId, reference: body.order }),
+      ).toBe(1);
+      // Completed as every paid order is: with its receipt.
+      expect(mailsTo(app.server.dataDir, ann.email).some((m) => m.text.includes('SEPA direct debit'))).toBe(
+        true,
+      );
+      const mandate = await app.inspect.row('directdebit_mandates', { order_id: body.order });
+      expect(mandate).toMatchObject({ iban: 'DE89370400440532013000', holder: 'Kim Example', phone });
+
+      // Used once: the same code again is refused and books nothing.
+      const again = await call(app, ann, 'POST', '/api/directdebit.php', order(phone, code));
+      expect(again.status).toBe(422);
+      expect(again.json()).toMatchObject({ error: 'code_invalid', message: 'Code invalid' });
+      expect(await balanceOf(ann)).toBe(100);
+    });
+
+    it('never writes the IBAN to the log', async () => {
+      const bo = await app.make.loggedIn();
+      const { phone, code } = await withCode(bo);
+      await call(app, bo, 'POST', '/api/directdebit.php', order(phone, 'x'.repeat(6)));
+      await call(app, bo, 'POST', '/api/directdebit.php', order(phone, code));
+      const logs = readdirSync(app.server.dataDir)
+        .filter((name) => name.endsWith('.log'))
+        .map((name) => readFileSync(join(app.server.dataDir, name), 'utf8'))
+        .join('\n');
+      expect(logs).not.toContain('0532013000');
+      expect(app.server.output?.() ?? '').not.toContain('0532013000');
+    });
+
+    it('refuses an invalid IBAN (422 iban_invalid) without using a try', async () => {
+      const cy = await app.make.loggedIn();
+      const { phone, code } = await withCode(cy);
+      const res = await call(
+        app,
+        cy,
+        'POST',
+        '/api/directdebit.php',
+        order(phone, code, { iban: 'DE89 3704 0044 0532 0130 01' }),
+      );
+      expect(res.status).toBe(422);
+      expect(res.json()).toMatchObject({ error: 'iban_invalid', message: 'IBAN invalid' });
+      expect((await app.inspect.row('directdebit_codes', { member_id: cy.memberId }))!.attempts).toBe(0);
+      expect(await app.inspect.count('orders', { member_id: cy.memberId })).toBe(0);
+    });
+
+    it('refuses a landline or nonsense number, the missing authorization, and answers in German', async () => {
+      const di = await app.make.loggedIn();
+      for (const phone of ['12', '+49 30 1234567']) {
+        const res = await call(app, di, 'POST', '/api/directdebit.php?sms=1', { phone });
+        expect(res.status, phone).toBe(422);
+        expect(res.json().fields).toEqual({ phone: 'phone_invalid' });
+      }
+      const { phone, code } = await withCode(di);
+      const unauthorised = await call(
+        app,
+        di,
+        'POST',
+        '/api/directdebit.php',
+        order(phone, code, { authorized: false }),
+      );
+      expect(unauthorised.status).toBe(422);
+      expect(unauthorised.json().fields).toEqual({ authorized: 'authorization_required' });
+      const german = await app.request('/api/directdebit.php', {
+        method: 'POST',
+        headers: { cookie: di.cookie, 'x-locale': 'de' },
+        body: order(phone, code === '000000' ? '111111' : '000000'),
+      });
+      expect(german.json()).toMatchObject({ error: 'code_invalid', message: 'Code ungültig' });
+    });
+
+    it('locks a code after five wrong tries: then even the right code needs a new one', async () => {
+      const ed = await app.make.loggedIn();
+      const { phone, code } = await withCode(ed);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        const res = await call(app, ed, 'POST', '/api/directdebit.php', order(phone, wrong));
+        expect(res.json().error).toBe('code_invalid');
+      }
+      const right = await call(app, ed, 'POST', '/api/directdebit.php', order(phone, code));
+      expect(right.status).toBe(422);
+      expect(right.json().error).toBe('code_invalid');
+      const fresh = await withCode(ed);
+      const res = await call(app, ed, 'POST', '/api/directdebit.php', order(fresh.phone, fresh.code));
+      expect(res.status, res.body).toBe(201);
+    });
+
+    it('lets a code lapse after ten minutes', async () => {
+      const flo = await app.make.loggedIn();
+      const { phone, code } = await withCode(flo);
+      await app.withClock(10 * MINUTE + 1000, async () => {
+        const res = await call(app, flo, 'POST', '/api/directdebit.php', order(phone, code));
+        expect(res.status).toBe(422);
+        expect(res.json().error).toBe('code_invalid');
+      });
+      expect(await balanceOf(flo)).toBe(0);
+      // Nine minutes on it still works.
+      await app.withClock(9 * MINUTE, async () => {
+        const res = await call(app, flo, 'POST', '/api/directdebit.php', order(phone, code));
+        expect(res.status, res.body).toBe(201);
+      });
+    });
+
+    it('only the newest code counts, for the number it was sent to', async () => {
+      const gus = await app.make.loggedIn();
+      const first = await withCode(gus);
+      const second = await withCode(gus);
+      const old = await call(app, gus, 'POST', '/api/directdebit.php', order(second.phone, first.code));
+      if (first.code !== second.code) expect(old.json().error).toBe('code_invalid');
+      const otherNumber = await call(
+        app,
+        gus,
+        'POST',
+        '/api/directdebit.php',
+        order(first.phone, second.code),
+      );
+      expect(otherNumber.json().error).toBe('code_invalid');
+    });
+
+    it('credits once when the same code is sent twice at once', async () => {
+      const hal = await app.make.loggedIn();
+      const { phone, code } = await withCode(hal);
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => call(app, hal, 'POST', '/api/directdebit.php', order(phone, code))),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(await balanceOf(hal)).toBe(100);
+      expect(await app.inspect.count('orders', { member_id: hal.memberId })).toBe(1);
+    });
+
+    it('refuses 403 directdebit_blocked after a returned debit, and directdebit_limit past three in 30 days', async () => {
+      const ivy = await app.make.loggedIn();
+      for (let i = 0; i < 3; i++) {
+        const { phone, code } = await withCode(ivy);
+        expect((await call(app, ivy, 'POST', '/api/directdebit.php', order(phone, code))).status).toBe(201);
+      }
+      const { phone, code } = await withCode(ivy);
+      const limited = await call(app, ivy, 'POST', '/api/directdebit.php', order(phone, code));
+      expect(limited.status).toBe(403);
+      expect(limited.json()).toMatchObject({
+        error: 'directdebit_limit',
+        message: 'Limit for direct debit reached',
+      });
+      expect(await balanceOf(ivy)).toBe(300);
+
+      const jo = await app.make.loggedIn();
+      const first = await withCode(jo);
+      const res = await call(app, jo, 'POST', '/api/directdebit.php', order(first.phone, first.code));
+      await app.db
+        .updateTable('orders')
+        .set({ status: 'failed' })
+        .where('id', '=', res.json<{ order: string }>().order)
+        .execute();
+      const next = await withCode(jo);
+      const blocked = await call(app, jo, 'POST', '/api/directdebit.php', order(next.phone, next.code));
+      expect(blocked.status).toBe(403);
+      expect(blocked.json()).toMatchObject({
+        error: 'directdebit_blocked',
+        message: 'Your account is blocked for direct debit payments',
+      });
+    });
+
+    it('sends at most five codes an hour (429), then again an hour later', async () => {
+      const kay = await app.make.loggedIn();
+      for (let i = 0; i < 5; i++) await withCode(kay);
+      const phone = newPhone();
+      const sixth = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
+      expect(sixth.status).toBe(429);
+      expect(sixth.json().error).toBe('rate_limited');
+      expect(smsTo(app.server.dataDir, phone)).toHaveLength(0);
+      await app.withClock(61 * MINUTE, async () => {
+        const later = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
+        expect(later.status, later.body).toBe(200);
+      });
+    });
+
+    it('is for members only', async () => {
+      const res = await app.request('/api/directdebit.php?sms=1', {
+        method: 'POST',
+        body: { phone: newPhone() },
+      });
+      expect(res.status).toBe(403);
+    });
+  });
+}

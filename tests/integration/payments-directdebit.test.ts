@@ -1,0 +1,7 @@
+import { describe } from 'vitest';
+import { useServer } from '../support/use-server.ts';
+import { directDebitTests } from './payments-directdebit-suite.ts';
+
+const app = useServer({ clock: true });
+
+describe('direct debit (SQLite)', () => directDebitTests(app));

@@ -1,5 +1,6 @@
 import { newId } from '../../db/ids.ts';
 import { localePath } from '../../server/request.ts';
+import { grantSignupCredits } from '../credits/index.ts';
 import { welcomeLikes } from '../likes/index.ts';
 import { createMemberProfile, profileExists } from '../profiles/index.ts';
 import { attachTrackingRecord, hasTrafficSource } from '../tracking/index.ts';
@@ -207,6 +208,7 @@ export async function activate(ctx: AccountsContext, token: string): Promise<str
     await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
     // Only on the first activation: a second click on the link must not bring more likes.
     await welcomeLikes(ctx, member.id);
+    await grantSignupCredits(ctx, member.id, member.site_id);
   }
   await event(ctx, 'activated', member.id);
   const done = localePath(memberLocale(ctx.site, member.language), '/activate/done');

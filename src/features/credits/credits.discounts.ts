@@ -97,14 +97,26 @@ function builtInOffered(code: string, member: DiscountMember, now: number): bool
   return true;
 }
 
-function usable(code: CodeRow | undefined, now: number): code is CodeRow {
-  return code !== undefined && (code.expires_at === null || now < Number(code.expires_at));
+/** An existing code that has not expired, and whose discount the site has not set to zero. */
+function usable(code: CodeRow | undefined, now: number, site: ServiceContext['site']): code is CodeRow {
+  return (
+    code !== undefined &&
+    (code.expires_at === null || now < Number(code.expires_at)) &&
+    percentageOf(code, site) > 0
+  );
 }
 
-function viewOf(code: CodeRow): DiscountCodeView {
+/** A built-in code's percentage is the site's (`prices.welcome_discount_percentage`, …); others their own. */
+function percentageOf(code: CodeRow, site: ServiceContext['site']): number {
+  if (code.code === WELCOME_CODE) return site.prices.welcomeDiscountPercentage;
+  if (code.code === TIME_BONUS_CODE) return site.prices.timeBonusPercentage;
+  return Number(code.percentage);
+}
+
+function viewOf(code: CodeRow, site: ServiceContext['site']): DiscountCodeView {
   return {
     code: code.code,
-    percentage: Number(code.percentage),
+    percentage: percentageOf(code, site),
     minimum: code.minimum_amount === null ? null : Number(code.minimum_amount),
     currency: code.currency,
     country: code.country,
@@ -135,14 +147,14 @@ export async function lookUpDiscount(
 ): Promise<DiscountCodeView> {
   const now = ctx.clock.now();
   const code = await findCode(ctx.db, ctx.network, text.trim().toUpperCase());
-  if (!usable(code, now)) throw ERRORS.notFound();
+  if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
   if (memberId !== null) {
     const member = await discountMemberOf(ctx.db, ctx.network, memberId);
     if (!member) throw ERRORS.notFound();
     await checkUnused(ctx.db, code, memberId);
     if (!builtInOffered(code.code, member, now)) throw ERRORS.notFound();
   }
-  return viewOf(code);
+  return viewOf(code, ctx.site);
 }
 
 /**
@@ -166,7 +178,7 @@ export async function reserveDiscount(
 ): Promise<ReservedDiscount> {
   const now = ctx.clock.now();
   const code = await findCode(trx, ctx.network, text.trim().toUpperCase());
-  if (!usable(code, now)) throw ERRORS.notFound();
+  if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
   const member = await discountMemberOf(trx, ctx.network, memberId);
   if (!member || !builtInOffered(code.code, member, now)) throw ERRORS.notFound();
   if (code.country !== null && code.country.toUpperCase() !== order.country.toUpperCase()) {
@@ -184,7 +196,7 @@ export async function reserveDiscount(
   if (!(await insertRedemption(trx, { id: newId(), codeId: code.id, memberId, network: ctx.network, now }))) {
     throw ERRORS.used();
   }
-  const percentage = Number(code.percentage);
+  const percentage = percentageOf(code, ctx.site);
   return { code: code.code, percentage, amount: discountedAmount(order.amount, percentage) };
 }
 
@@ -235,7 +247,7 @@ export async function timeBonusFor(
     discountMemberOf(ctx.db, ctx.network, memberId),
     findCode(ctx.db, ctx.network, TIME_BONUS_CODE),
   ]);
-  if (!member || !usable(code, now) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
+  if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
   if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
   const country = memberCountry(member, requestCountry);
   const ends = timeBonusEnds(member);
@@ -246,7 +258,7 @@ export async function timeBonusFor(
     expires: new Date(ends).toISOString(),
     remaining_seconds: Math.floor((ends - now) / 1000),
     expired: false,
-    value_percentage: Number(code.percentage),
+    value_percentage: percentageOf(code, ctx.site),
     currency: currencyFor(ctx.site, country),
     minimum_order_value: code.minimum_amount === null ? 0 : Number(code.minimum_amount),
     status: 'active',

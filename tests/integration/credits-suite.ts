@@ -7,6 +7,16 @@ import { call, type LoggedIn } from './likes-support.ts';
 
 const HOUR = 3_600_000;
 
+interface Offer {
+  country: string;
+  currency: string;
+  bundles: { id: string; credits: number; amount: number; currency: string }[];
+  paymentmethods: { id: string; name: string }[];
+  discount: unknown;
+  premium_claim: number | null;
+}
+type OrderBody = { order: { payment_id: string; amount: number } };
+
 /** A discount code written as an operator adds one. */
 export async function addCode(
   app: ServerUnderTest,
@@ -103,7 +113,7 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(second.json().error).toBe('code_used');
       expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
 
-      const paymentId = first.json().order.payment_id as string;
+      const paymentId = first.json<OrderBody>().order.payment_id;
       const failed = await app.request(`/checkout/test/${paymentId}`, {
         method: 'POST',
         headers: {
@@ -158,7 +168,7 @@ export function creditsTests(app: ServerUnderTest): void {
       const member = await app.make.loggedIn();
       const res = await call(app, member, 'GET', '/api/timebonus.php');
       expect(res.status, res.body).toBe(200);
-      const bonus = res.json();
+      const bonus = res.json<{ remaining_seconds: number; paymentmethods: { id: string }[] }>();
       expect(bonus).toMatchObject({
         code: 'TIMEBONUS25',
         country: 'NL',
@@ -195,7 +205,7 @@ export function creditsTests(app: ServerUnderTest): void {
       const member = await app.make.loggedIn();
       const bought = await order(app, member, 'TIMEBONUS25');
       expect(bought.status, bought.body).toBe(201);
-      expect(bought.json().order.amount).toBe(1124); // 1499 × 0.75 = 1124.25
+      expect(bought.json<OrderBody>().order.amount).toBe(1124); // 1499 × 0.75 = 1124.25
       expect((await call(app, member, 'GET', '/api/timebonus.php')).status).toBe(204);
       expect((await order(app, member, 'TIMEBONUS25')).status).toBe(409);
     });
@@ -209,7 +219,7 @@ export function creditsTests(app: ServerUnderTest): void {
   describe('GET /api/credits.php', () => {
     it('prices the bundles in the member’s currency with the country’s methods and the active discount', async () => {
       const dutch = await app.make.loggedIn();
-      const nl = (await call(app, dutch, 'GET', '/api/credits.php')).json();
+      const nl = (await call(app, dutch, 'GET', '/api/credits.php')).json<Offer>();
       expect(nl.country).toBe('NL');
       expect(nl.currency).toBe('EUR');
       expect(nl.bundles[0]).toMatchObject({ id: 'starter', credits: 100, amount: 1499, currency: 'EUR' });
@@ -218,25 +228,25 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(nl.premium_claim).toBeNull();
 
       const british = await app.make.loggedIn({ country: 'GB' });
-      const gb = (await call(app, british, 'GET', '/api/credits.php')).json();
+      const gb = (await call(app, british, 'GET', '/api/credits.php')).json<Offer>();
       expect(gb.country).toBe('GB');
       expect(gb.bundles[0]).toMatchObject({ id: 'starter', amount: 1299, currency: 'GBP' });
       expect(gb.paymentmethods.map((m: { id: string }) => m.id)).not.toContain('ideal');
 
       const swede = await app.make.loggedIn({ country: 'SE' });
-      const se = (await call(app, swede, 'GET', '/api/credits.php')).json();
+      const se = (await call(app, swede, 'GET', '/api/credits.php')).json<Offer>();
       expect(se.bundles[0]).toMatchObject({ amount: 17500, currency: 'SEK' });
-      expect(se.paymentmethods[0].id).toBe('swish');
+      expect(se.paymentmethods[0]!.id).toBe('swish');
     });
 
     it('falls back to the welcome code after the time bonus, and to none after a purchase', async () => {
       const member = await app.make.loggedIn();
       await app.withClock(5 * HOUR, async () => {
-        const offer = (await call(app, member, 'GET', '/api/credits.php')).json();
+        const offer = (await call(app, member, 'GET', '/api/credits.php')).json<Offer>();
         expect(offer.discount).toMatchObject({ code: 'WELCOME25', kind: 'welcome', expires: null });
       });
       await app.make.updateMember(member, { paid_user: 1 });
-      const offer = (await call(app, member, 'GET', '/api/credits.php')).json();
+      const offer = (await call(app, member, 'GET', '/api/credits.php')).json<Offer>();
       expect(offer.discount).toBeNull();
     });
   });

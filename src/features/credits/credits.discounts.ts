@@ -4,6 +4,7 @@ import { newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError } from '../../server/errors.ts';
 import { currencyFor } from '../../tenancy/site.ts';
+import { discountedAmount } from './discount-math.ts';
 import {
   countRedemptions,
   deleteRedemption,
@@ -28,6 +29,8 @@ export const WELCOME_CODE = 'WELCOME25';
 export const TIME_BONUS_CODE = 'TIMEBONUS25';
 /** How long after signup the time bonus is offered, in milliseconds (14,400 s). */
 export const TIME_BONUS_WINDOW_MS = 14_400 * 1000;
+
+export { discountedAmount };
 
 /** What an order needs to know to be priced with a discount. */
 export interface OrderToDiscount {
@@ -69,11 +72,6 @@ const ERRORS = {
     }),
   country: () => new DomainError('code_country', { status: 422, message: 'credits.code_country' }),
 };
-
-/** The amount after `percentage` off, rounded down: a fraction of a cent is the member's. */
-export function discountedAmount(amount: number, percentage: number): number {
-  return Math.floor((amount * (100 - percentage)) / 100);
-}
 
 type DiscountMember = NonNullable<Awaited<ReturnType<typeof discountMemberOf>>>;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Locale } from '../../../i18n/locales.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { formatMoney } from '../../pages/pricing.ts';
+import { formatMoney } from '../../pages/index.ts';
 import { discountedAmount } from '../discount-math.ts';
 import { clearTimeBonus } from '../timebonus.store.ts';
 

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TenantRegistry } from '../../tenancy/registry.ts';
 import type { Database, NewRow, TableName } from '../database.ts';
 import { newId } from '../ids.ts';
+import { seedDiscountCodes } from './discounts.ts';
 import {
   PHOTO_VARIANTS,
   type PhotoVariant,
@@ -140,6 +141,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     await insertChunked(trx, 'photos', rows.photos);
     await insertChunked(trx, 'profile_interests', rows.interests);
     await insertChunked(trx, 'likes', rows.likes);
+    await seedDiscountCodes(trx, sites, opts.now);
   });
   log(
     `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes in ${seconds(started)}`,

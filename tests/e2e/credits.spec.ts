@@ -115,3 +115,31 @@ test('premium page leads to the credits page', async ({ browser }) => {
   await expect(page).toHaveURL(/\/credits$/);
   await context.close();
 });
+
+test('the time-bonus modal opens after 40 s in the members area, and No thanks is remembered', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { me, context } = await memberBrowser(browser, 360);
+  const page = await context.newPage();
+  await page.goto(url(app.server, '/likes'));
+  await hydrated(page);
+  const modal = page.getByTestId('timebonus-modal');
+  await expect(modal).toBeHidden();
+  await expect(modal).toBeVisible({ timeout: 50_000 });
+  await expect(modal.locator('.font-monospace')).toHaveText(/^03:5\d:\d\d$/);
+  await page.screenshot({ path: `${DIR}/timebonus-modal-360.png` });
+  await modal.getByRole('button', { name: 'No thanks' }).click();
+  await expect(modal).toBeHidden();
+  await expect
+    .poll(async () => {
+      const row = await database.db
+        .selectFrom('members')
+        .select('dismissed_alerts')
+        .where('id', '=', me.memberId)
+        .executeTakeFirstOrThrow();
+      return row.dismissed_alerts ?? '';
+    })
+    .toContain('time_bonus');
+  await context.close();
+});

@@ -66,15 +66,7 @@ export async function insertAccount(
   });
 }
 
-/** Whether the database refused a row for a unique key (two signups racing for one address). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
-}
+export { isUniqueViolation } from '../../db/errors.ts';
 
 export async function updateMember(
   db: Db,

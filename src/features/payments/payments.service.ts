@@ -1,5 +1,6 @@
 import { fallbackLocale, localePath } from '../../server/request.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../db/ids.ts';
 import { isLocale, type Locale } from '../../i18n/locales.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
@@ -98,43 +99,19 @@ export async function createOrder(
   if (!isOfferedMethod(country, input.paymentmethod)) throw PAYMENT_ERRORS.method();
   const now = ctx.clock.now();
   const orderId = newId();
-  const order = await ctx.db.transaction().execute(async (trx) => {
-    let amount = bundle.amount;
-    let discountCode: string | null = null;
-    if (input.discountcode) {
-      const discount = await reserveDiscount(trx, ctx, member.id, input.discountcode, {
-        orderId,
-        bundleId: bundle.id,
-        amount: bundle.amount,
-        currency: pricing.currency,
-        country,
-      });
-      amount = discount.amount;
-      discountCode = discount.code;
-    }
-    const row = {
-      id: orderId,
-      network_id: ctx.network,
-      site_id: ctx.site.id,
-      member_id: member.id,
-      bundle_id: bundle.id,
-      credits: bundle.credits,
-      amount,
-      currency: pricing.currency,
-      payment_method: input.paymentmethod,
-      provider: ctx.payments.name,
-      provider_payment_id: null,
-      status: 'pending' as const,
-      discount_code: discountCode,
-      client_id: input.client_id ?? null,
-      country,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    };
-    await insertOrder(trx, row);
-    return { ...row, recurring: 0 } as OrderRow;
+  const order = await insertPricedOrder(ctx, member, input, {
+    orderId,
+    bundle,
+    currency: pricing.currency,
+    country,
+    now,
+  }).catch(async (error: unknown) => {
+    // A retry raced the first request with the same key: answer the first order.
+    if (!input.client_id || !isUniqueViolation(error)) throw error;
+    return findOrderByClientId(ctx.db, ctx.network, member.id, input.client_id);
   });
+  if (!order) throw platformError('not_found');
+  if (order.id !== orderId) return answerFor(ctx, order, undefined);
   let checkoutUrl: string;
   try {
     const payment = await ctx.payments.createPayment({
@@ -156,6 +133,61 @@ export async function createOrder(
     throw PAYMENT_ERRORS.provider();
   }
   return answerFor(ctx, order, checkoutUrl);
+}
+
+interface PricedOrder {
+  orderId: string;
+  bundle: { id: string; credits: number; amount: number };
+  currency: string;
+  country: string;
+  now: number;
+}
+
+/** Writes the order at its price, with the discount code reserved in the same transaction. */
+async function insertPricedOrder(
+  ctx: PaymentsContext,
+  member: SessionMember,
+  input: OrderInput,
+  priced: PricedOrder,
+): Promise<OrderRow> {
+  const { orderId, bundle, currency, country, now } = priced;
+  return ctx.db.transaction().execute(async (trx) => {
+    let amount = bundle.amount;
+    let discountCode: string | null = null;
+    if (input.discountcode) {
+      const discount = await reserveDiscount(trx, ctx, member.id, input.discountcode, {
+        orderId,
+        bundleId: bundle.id,
+        amount: bundle.amount,
+        currency,
+        country,
+      });
+      amount = discount.amount;
+      discountCode = discount.code;
+    }
+    const row = {
+      id: orderId,
+      network_id: ctx.network,
+      site_id: ctx.site.id,
+      member_id: member.id,
+      bundle_id: bundle.id,
+      credits: bundle.credits,
+      amount,
+      currency,
+      payment_method: input.paymentmethod,
+      provider: ctx.payments.name,
+      provider_payment_id: null,
+      status: 'pending' as const,
+      discount_code: discountCode,
+      client_id: input.client_id ?? null,
+      country,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    };
+    await insertOrder(trx, row);
+    return { ...row, recurring: 0 } as OrderRow;
+  });
 }
 
 async function failOrder(ctx: ServiceContext, order: OrderRow): Promise<void> {

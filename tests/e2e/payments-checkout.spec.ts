@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { readOutbox } from '../support/outbox.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+
+/*
+ * Paying through the built-in test provider in Chromium: an order's checkout, the outcome chosen
+ * as at a real provider, and the transaction page: completed with credits and premium and a
+ * receipt, or failed with the other methods to retry with. Screenshots at 360 and 1280 px.
+ */
+
+const app = useAccountsServer();
+const DIR = 'test-results/screenshots';
+let database: TestDatabase;
+let make: Factories;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  database = await openTestDatabase(app.server);
+  make = factories(database.db);
+  mkdirSync(DIR, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await database?.close();
+});
+
+async function buyer(
+  browser: Parameters<typeof visitorContext>[0],
+  width: number,
+): Promise<{ me: TestMember & TestSession; context: BrowserContext; page: Page }> {
+  const me = await make.loggedIn({ country: 'NL', name: 'Payer' });
+  const context = await visitorContext(browser, { width });
+  await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+  const page = await context.newPage();
+  await page.goto(url(app.server, '/members'));
+  return { me, context, page };
+}
+
+/** Places an order from the member's page, as the credits page's Buy button does. */
+async function placeOrder(page: Page, paymentmethod: string): Promise<{ id: string; redirect: string }> {
+  const answer = await page.evaluate(async (method) => {
+    const res = await fetch('/api/order.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bundle: 'starter', paymentmethod: method }),
+    });
+    return (await res.json()) as { order: { payment_id: string }; redirect_url: string };
+  }, paymentmethod);
+  return { id: answer.order.payment_id, redirect: answer.redirect_url };
+}
+
+for (const width of [1280, 360]) {
+  test(`a paid checkout adds the credits and sends a receipt (${width} px)`, async ({ browser }) => {
+    const { me, context, page } = await buyer(browser, width);
+    const { id, redirect } = await placeOrder(page, 'ideal');
+    await page.goto(redirect);
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+    await expect(page.getByText('€14.99')).toBeVisible();
+    await page.screenshot({ path: `${DIR}/checkout-test-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Paid' }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions/${id}$`));
+    await hydrated(page);
+    await expect(
+      page.getByRole('heading', { name: 'Thank you! 100 credits have been added.' }),
+    ).toBeVisible();
+    await page.screenshot({ path: `${DIR}/transaction-completed-${width}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const receipt = readOutbox(app.server.dataDir).find(
+      (m) => m.to.includes(me.email) && /receipt/i.test(m.subject),
+    );
+    expect(receipt?.text).toContain('Included VAT (21 %)');
+    await context.close();
+  });
+}
+
+test('a failed payment says so and offers the other methods', async ({ browser }) => {
+  const { context, page } = await buyer(browser, 360);
+  const { redirect } = await placeOrder(page, 'ideal');
+  await page.goto(redirect);
+  await page.getByRole('button', { name: 'Failed' }).click();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Payment failed or has been cancelled' })).toBeVisible();
+  const retry = page.getByRole('link', { name: 'Credit card' });
+  await expect(retry).toHaveAttribute('href', '/credits/starter/creditcard');
+  await expect(page.getByRole('link', { name: 'iDEAL' })).toHaveCount(0);
+  await page.screenshot({ path: `${DIR}/transaction-failed-360.png`, fullPage: true });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await context.close();
+});
+
+test('a pending payment waits and updates by itself', async ({ browser }) => {
+  const { context, page } = await buyer(browser, 1280);
+  const { id, redirect } = await placeOrder(page, 'ideal');
+  await page.goto(url(app.server, `/transactions/${id}`));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Waiting for your payment…' })).toBeVisible();
+  // The member pays in another tab; the waiting page notices within its polling interval.
+  const other = await context.newPage();
+  await other.goto(redirect);
+  await other.getByRole('button', { name: 'Paid' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you! 100 credits have been added.' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await context.close();
+});

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /*
  * Discount codes' SQL: the codes of `discount_codes` and their redemptions. The unique
@@ -88,16 +89,6 @@ export async function insertRedemption(trx: Transaction<Database>, r: NewRedempt
     throw error;
   }
   return true;
-}
-
-/** PostgreSQL's unique_violation, or SQLite's UNIQUE constraint failure. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
 }
 
 /** The order a discount was reserved for: its member and the code it names. */

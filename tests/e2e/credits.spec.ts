@@ -143,3 +143,43 @@ test('the time-bonus modal opens after 40 s in the members area, and No thanks i
     .toContain('time_bonus');
   await context.close();
 });
+
+test('the deletion flow’s trial package and discount lead to real offers', async ({ browser }) => {
+  await database.db
+    .insertInto('discount_codes')
+    .values({
+      id: newId(),
+      code: 'STAY20',
+      network_id: null,
+      percentage: 20,
+      minimum_amount: null,
+      currency: null,
+      country: null,
+      validity: 'once_per_user',
+      expires_at: null,
+      created_at: Date.now(),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const { me, context } = await memberBrowser(browser, 1280);
+  // Past the time bonus and the welcome offer, so only the deletion code discounts.
+  await make.updateMember(me, { paid_user: 1 });
+  const page = await context.newPage();
+  await page.goto(url(app.server, '/settings'));
+  await hydrated(page);
+  const section = page.locator('#delete');
+  await section.getByRole('button', { name: /Delete my account/ }).click();
+  await expect(section.getByRole('link', { name: 'See the small bundle' })).toHaveAttribute(
+    'href',
+    '/credits/starter',
+  );
+  await section.getByRole('link', { name: 'Use my discount' }).click();
+  await expect(page).toHaveURL(/\/credits\?discountcode=STAY20$/);
+  const starter = page.locator('a[data-bundle="starter"]');
+  await expect(starter.locator('strong')).toHaveText('€11.99');
+  await starter.click();
+  await hydrated(page);
+  await expect(page.getByLabel('Discount code')).toHaveValue('STAY20');
+  await expect(page.getByTestId('final-amount')).toContainText('€11.99');
+  await context.close();
+});

@@ -18,6 +18,8 @@ export const MODAL_DELAY_MS = 40_000;
 const SINCE_KEY = 'kindred.timebonus.since';
 
 export interface TimeBonusModalProps {
+  /** The member: the time in the members area is counted per member, not per browser tab. */
+  memberId: string;
   /** The credits page. */
   credits: string;
   messages: IslandMessages;
@@ -30,7 +32,12 @@ export interface TimeBonusModalProps {
  * mounts it only then), after 40 s in the members area, while the server still offers the bonus.
  * "No thanks" is remembered with the member's other dismissed alerts.
  */
-export default function TimeBonusModal({ credits, messages, delayMs = MODAL_DELAY_MS }: TimeBonusModalProps) {
+export default function TimeBonusModal({
+  memberId,
+  credits,
+  messages,
+  delayMs = MODAL_DELAY_MS,
+}: TimeBonusModalProps) {
   const t = islandTranslator(messages);
   const bonus = useStore($timeBonus);
   const [open, setOpen] = useState(false);
@@ -51,8 +58,9 @@ export default function TimeBonusModal({ credits, messages, delayMs = MODAL_DELA
           percentage: body.value_percentage,
           remainingSeconds: body.remaining_seconds,
         });
-        const since = Number(sessionStorage.getItem(SINCE_KEY)) || Date.now();
-        sessionStorage.setItem(SINCE_KEY, String(since));
+        const key = `${SINCE_KEY}.${memberId}`;
+        const since = Number(sessionStorage.getItem(key)) || Date.now();
+        sessionStorage.setItem(key, String(since));
         timer = setTimeout(() => setOpen(true), Math.max(0, since + delayMs - Date.now()));
       })
       // The bonus is an extra: a failed load shows nothing.
@@ -61,7 +69,7 @@ export default function TimeBonusModal({ credits, messages, delayMs = MODAL_DELA
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [delayMs]);
+  }, [delayMs, memberId]);
 
   const dismiss = () => {
     setOpen(false);

@@ -69,6 +69,12 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     locales: ['fr'],
     reason: '"Conversations" is the same word in French',
   },
+  { key: 'credits.title', locales: ['da', 'de', 'nl'], reason: 'the same word names credits there' },
+  {
+    key: 'credits.bundle_credits',
+    locales: ['da', 'nl'],
+    reason: '"credits" is the word used there, and the rest is a number',
+  },
   { key: 'pricing.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
   { key: 'pricing.per_credit', locales: ['nl'], reason: '"Per credit" is the Dutch wording as well' },
   {

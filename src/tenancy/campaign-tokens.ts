@@ -30,6 +30,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'members',
   'notifications',
   'pages',
+  'premium',
   'pricing',
   'profile',
   'reset-password',

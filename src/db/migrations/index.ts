@@ -11,6 +11,7 @@ import * as m0010 from './0010_photo_variants.ts';
 import * as m0012 from './0012_search.ts';
 import * as m0013 from './0013_profile_listing.ts';
 import * as m0014 from './0014_test_payments.ts';
+import * as m0015 from './0015_builtin_discounts.ts';
 import * as m0016 from './0016_direct_debit.ts';
 import * as m0017 from './0017_chat_held_messages.ts';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0012_search': m0012,
   '0013_profile_listing': m0013,
   '0014_test_payments': m0014,
+  '0015_builtin_discounts': m0015,
   '0016_direct_debit': m0016,
   '0017_chat_held_messages': m0017,
 };

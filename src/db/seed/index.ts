@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TenantRegistry } from '../../tenancy/registry.ts';
 import type { Database, NewRow, TableName } from '../database.ts';
 import { newId } from '../ids.ts';
+import { seedDiscountCodes } from './discounts.ts';
 import {
   PHOTO_VARIANTS,
   type PhotoVariant,
@@ -145,6 +146,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     await insertChunked(trx, 'conversations', chats.conversations);
     await insertChunked(trx, 'conversation_members', chats.members);
     await insertChunked(trx, 'messages', chats.messages);
+    await seedDiscountCodes(trx, sites, opts.now);
   });
   log(
     `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes, ${chats.messages.length} messages in ${seconds(started)}`,

@@ -2,6 +2,7 @@ import { newId } from '../../db/ids.ts';
 import { localePath } from '../../server/request.ts';
 import { translator } from '../../i18n/index.ts';
 import { deliverHeldMessages } from '../chat/index.ts';
+import { grantSignupCredits } from '../credits/index.ts';
 import { welcomeLikes } from '../likes/index.ts';
 import { createMemberProfile, profileExists } from '../profiles/index.ts';
 import { attachTrackingRecord, hasTrafficSource } from '../tracking/index.ts';
@@ -209,6 +210,7 @@ export async function activate(ctx: AccountsContext, token: string): Promise<str
     await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
     // Only on the first activation: a second click on the link must not bring more likes.
     await welcomeLikes(ctx, member.id);
+    await grantSignupCredits(ctx, member.id, member.site_id);
     // What the member wrote before confirming (and the signup form's first message) goes out now.
     const signup =
       member.signup_message && member.signup_profile_id

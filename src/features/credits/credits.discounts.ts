@@ -1,7 +1,20 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError } from '../../server/errors.ts';
+import { currencyFor } from '../../tenancy/site.ts';
+import { discountedAmount } from './discount-math.ts';
+import {
+  countRedemptions,
+  deleteRedemption,
+  discountMemberOf,
+  findCode,
+  insertRedemption,
+  lockCode,
+  orderDiscountOf,
+  type CodeRow,
+} from './credits.discounts.repository.ts';
 
 /*
  * Discount codes on an order: the seam between credits (which owns the codes, the welcome code and
@@ -9,6 +22,15 @@ import { DomainError } from '../../server/errors.ts';
  * transaction that creates the order, and `releaseDiscount` in the one that marks it failed or
  * cancelled; a paid order keeps its redemption for good.
  */
+
+/** The welcome discount: 25 % on the first purchase (spec §1, §9). */
+export const WELCOME_CODE = 'WELCOME25';
+/** The time bonus: 25 % once per member within four hours of signup (spec §4, §9). */
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+/** How long after signup the time bonus is offered, in milliseconds (14,400 s). */
+export const TIME_BONUS_WINDOW_MS = 14_400 * 1000;
+
+export { discountedAmount };
 
 /** What an order needs to know to be priced with a discount. */
 export interface OrderToDiscount {
@@ -28,23 +50,250 @@ export interface ReservedDiscount {
   amount: number;
 }
 
+/** `GET /api/discountcode.php`'s answer. */
+export interface DiscountCodeView {
+  code: string;
+  percentage: number;
+  /** Minimum order value in minor units of `currency`, or null. */
+  minimum: number | null;
+  currency: string | null;
+  /** The only country whose members may use the code, or null. */
+  country: string | null;
+}
+
+const ERRORS = {
+  notFound: () => new DomainError('code_not_found', { status: 404, message: 'credits.code_not_found' }),
+  used: () => new DomainError('code_used', { status: 409, message: 'credits.code_used' }),
+  minimum: (minimum: number, currency: string) =>
+    new DomainError('code_minimum_order', {
+      status: 422,
+      message: 'credits.code_minimum_order',
+      details: { minimum, currency },
+    }),
+  country: () => new DomainError('code_country', { status: 422, message: 'credits.code_country' }),
+};
+
+type DiscountMember = NonNullable<Awaited<ReturnType<typeof discountMemberOf>>>;
+
+/** The country a member is priced in: the profile's, else the signup's, else the request's. */
+export function memberCountry(member: Pick<DiscountMember, 'country' | 'signup_country'>, fallback: string) {
+  return (member.country || member.signup_country || fallback).toUpperCase();
+}
+
+/** When the member's time bonus ends (epoch ms). */
+export function timeBonusEnds(member: Pick<DiscountMember, 'created_at'>): number {
+  return Number(member.created_at) + TIME_BONUS_WINDOW_MS;
+}
+
+/**
+ * Whether a built-in code is offered to this member now: the welcome code until the first
+ * purchase, the time bonus to a member who has not paid within four hours of signup.
+ */
+function builtInOffered(code: string, member: DiscountMember, now: number): boolean {
+  if (code === WELCOME_CODE) return !Number(member.paid_user);
+  if (code === TIME_BONUS_CODE) return !Number(member.paid_user) && now < timeBonusEnds(member);
+  return true;
+}
+
+/** An existing code that has not expired, and whose discount the site has not set to zero. */
+function usable(code: CodeRow | undefined, now: number, site: ServiceContext['site']): code is CodeRow {
+  return (
+    code !== undefined &&
+    (code.expires_at === null || now < Number(code.expires_at)) &&
+    percentageOf(code, site) > 0
+  );
+}
+
+/** A built-in code's percentage is the site's (`prices.welcome_discount_percentage`, …); others their own. */
+function percentageOf(code: CodeRow, site: ServiceContext['site']): number {
+  if (code.code === WELCOME_CODE) return site.prices.welcomeDiscountPercentage;
+  if (code.code === TIME_BONUS_CODE) return site.prices.timeBonusPercentage;
+  return Number(code.percentage);
+}
+
+function viewOf(code: CodeRow, site: ServiceContext['site']): DiscountCodeView {
+  return {
+    code: code.code,
+    percentage: percentageOf(code, site),
+    minimum: code.minimum_amount === null ? null : Number(code.minimum_amount),
+    currency: code.currency,
+    country: code.country,
+  };
+}
+
+/** Whether the code is still free for the member: 409 when it is not. */
+async function checkUnused(
+  db: ServiceContext['db'] | Transaction<Database>,
+  code: CodeRow,
+  memberId: string,
+): Promise<void> {
+  const taken =
+    code.validity === 'single_use'
+      ? await countRedemptions(db, code.id)
+      : await countRedemptions(db, code.id, memberId);
+  if (taken > 0) throw ERRORS.used();
+}
+
+/**
+ * `GET /api/discountcode.php?code=`: the code as the member may use it. A visitor learns only
+ * whether it exists; a member also whether it is still free for them (409 `code_used`).
+ */
+export async function lookUpDiscount(
+  ctx: ServiceContext,
+  memberId: string | null,
+  text: string,
+): Promise<DiscountCodeView> {
+  const now = ctx.clock.now();
+  const code = await findCode(ctx.db, ctx.network, text.trim().toUpperCase());
+  if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
+  if (memberId !== null) {
+    const member = await discountMemberOf(ctx.db, ctx.network, memberId);
+    if (!member) throw ERRORS.notFound();
+    await checkUnused(ctx.db, code, memberId);
+    if (!builtInOffered(code.code, member, now)) throw ERRORS.notFound();
+  }
+  return viewOf(code, ctx.site);
+}
+
+/**
+ * `GET /api/discountcode.php?welcome=true`: the welcome code while the member has not bought
+ * (and to every visitor); 404 once it no longer applies, which the page ignores.
+ */
+export function welcomeDiscount(ctx: ServiceContext, memberId: string | null): Promise<DiscountCodeView> {
+  return lookUpDiscount(ctx, memberId, WELCOME_CODE);
+}
+
 /**
  * Checks `code` for this order and reserves it for the member (single use under concurrency).
  * Throws 404 `code_not_found`, 409 `code_used`, or 422 for a minimum order or country limit.
  */
 export async function reserveDiscount(
-  _trx: Transaction<Database>,
-  _ctx: ServiceContext,
-  _memberId: string,
-  _code: string,
-  _order: OrderToDiscount,
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  memberId: string,
+  text: string,
+  order: OrderToDiscount,
 ): Promise<ReservedDiscount> {
-  throw new DomainError('code_not_found', { status: 404, message: 'api.not_found' });
+  const now = ctx.clock.now();
+  const code = await findCode(trx, ctx.network, text.trim().toUpperCase());
+  if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
+  const member = await discountMemberOf(trx, ctx.network, memberId);
+  if (!member || !builtInOffered(code.code, member, now)) throw ERRORS.notFound();
+  if (code.country !== null && code.country.toUpperCase() !== order.country.toUpperCase()) {
+    throw ERRORS.country();
+  }
+  if (code.minimum_amount !== null) {
+    const minimum = Number(code.minimum_amount);
+    // A minimum in another currency cannot be compared without a rate: the code is not for
+    // this member's currency.
+    if (code.currency !== null && code.currency !== order.currency) throw ERRORS.country();
+    if (order.amount < minimum) throw ERRORS.minimum(minimum, order.currency);
+  }
+  if (code.validity === 'single_use') await lockCode(trx, code.id);
+  await checkUnused(trx, code, memberId);
+  if (!(await insertRedemption(trx, { id: newId(), codeId: code.id, memberId, network: ctx.network, now }))) {
+    throw ERRORS.used();
+  }
+  const percentage = percentageOf(code, ctx.site);
+  return { code: code.code, percentage, amount: discountedAmount(order.amount, percentage) };
 }
 
 /** Gives the code back when the order it was reserved for failed or was cancelled. */
 export async function releaseDiscount(
-  _trx: Transaction<Database>,
-  _ctx: ServiceContext,
-  _orderId: string,
-): Promise<void> {}
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  orderId: string,
+): Promise<void> {
+  const order = await orderDiscountOf(trx, ctx.network, orderId);
+  if (!order?.discount_code) return;
+  await deleteRedemption(trx, ctx.network, order.member_id, order.discount_code);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Time bonus and the active discount (spec §4)                                                */
+
+/** `GET /api/timebonus.php`'s answer. */
+export interface TimeBonusView {
+  code: typeof TIME_BONUS_CODE;
+  country: string;
+  user_id: string;
+  /** When the offer ends (ISO 8601). */
+  expires: string;
+  /** Seconds left, from the server's clock: the countdown starts from this, whatever the device's clock says. */
+  remaining_seconds: number;
+  expired: false;
+  value_percentage: number;
+  currency: string;
+  minimum_order_value: number;
+  status: 'active';
+  validity: 'once-per-user';
+  paymentmethods: { id: string; name: string }[];
+}
+
+/**
+ * The member's time bonus, or null when it is not offered: a paid member, four hours after
+ * signup, or once it was used (a pending order holds it too).
+ */
+export async function timeBonusFor(
+  ctx: ServiceContext,
+  memberId: string,
+  requestCountry: string,
+  paymentMethods: (country: string) => { id: string; name: string }[],
+): Promise<TimeBonusView | null> {
+  const now = ctx.clock.now();
+  const [member, code] = await Promise.all([
+    discountMemberOf(ctx.db, ctx.network, memberId),
+    findCode(ctx.db, ctx.network, TIME_BONUS_CODE),
+  ]);
+  if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
+  if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
+  const country = memberCountry(member, requestCountry);
+  const ends = timeBonusEnds(member);
+  return {
+    code: TIME_BONUS_CODE,
+    country,
+    user_id: memberId,
+    expires: new Date(ends).toISOString(),
+    remaining_seconds: Math.floor((ends - now) / 1000),
+    expired: false,
+    value_percentage: percentageOf(code, ctx.site),
+    currency: currencyFor(ctx.site, country),
+    minimum_order_value: code.minimum_amount === null ? 0 : Number(code.minimum_amount),
+    status: 'active',
+    validity: 'once-per-user',
+    paymentmethods: paymentMethods(country),
+  };
+}
+
+/** The discount the credits pages apply by themselves (spec §4's active discount). */
+export interface ActiveDiscount {
+  code: string;
+  percentage: number;
+  kind: 'time_bonus' | 'welcome';
+  /** When it ends (ISO 8601), for the time bonus. */
+  expires: string | null;
+}
+
+/** The time bonus if the member has it, otherwise the welcome code if it still applies, else null. */
+export async function activeDiscount(
+  ctx: ServiceContext,
+  memberId: string,
+  requestCountry: string,
+): Promise<ActiveDiscount | null> {
+  const bonus = await timeBonusFor(ctx, memberId, requestCountry, () => []);
+  if (bonus) {
+    return {
+      code: bonus.code,
+      percentage: bonus.value_percentage,
+      kind: 'time_bonus',
+      expires: bonus.expires,
+    };
+  }
+  try {
+    const welcome = await welcomeDiscount(ctx, memberId);
+    return { code: welcome.code, percentage: welcome.percentage, kind: 'welcome', expires: null };
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}

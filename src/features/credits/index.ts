@@ -1,6 +1,8 @@
 /*
  * Credits (ARCHITECTURE rule 5): the ledger every feature books through. Chat spends, payments
  * buy and refund, accounts grant the signup credits; none of them writes `credit_ledger` itself.
+ * Credits also own what a purchase may cost: discount codes, the welcome code, the time bonus,
+ * and the offer of the credits page.
  */
 export {
   bookCredits,
@@ -13,6 +15,21 @@ export {
 export {
   reserveDiscount,
   releaseDiscount,
+  lookUpDiscount,
+  welcomeDiscount,
+  timeBonusFor,
+  activeDiscount,
+  discountedAmount,
+  WELCOME_CODE,
+  TIME_BONUS_CODE,
+  TIME_BONUS_WINDOW_MS,
   type OrderToDiscount,
   type ReservedDiscount,
+  type DiscountCodeView,
+  type TimeBonusView,
+  type ActiveDiscount,
 } from './credits.discounts.ts';
+export { grantSignupCredits } from './credits.signup.ts';
+export { creditsOffer, type CreditsOffer, type PaymentMethodOffer } from './credits.offer.ts';
+export { premiumClaim, premiumAdvantage, CLAIM_MIN_LIKES, CLAIM_MIN_MEMBERS } from './credits.claim.ts';
+export { discountQuerySchema, type DiscountQuery } from './credits.schemas.ts';

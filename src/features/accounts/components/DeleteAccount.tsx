@@ -22,6 +22,8 @@ export interface DeleteAccountProps {
   minAge: number;
   /** The company's `delete_discount` code, when it offers one. */
   discountCode: string | null;
+  /** The smallest bundle on sale to the member, offered as a trial package. */
+  trial?: { credits: number; href: string } | null;
   links: { email: string; privacy: string; credits: string; deleted: string };
 }
 
@@ -37,6 +39,7 @@ export default function DeleteAccount({
   messages,
   minAge,
   discountCode,
+  trial = null,
   links,
 }: DeleteAccountProps) {
   useUser(initialUser);
@@ -112,6 +115,12 @@ export default function DeleteAccount({
               <strong className="d-block">{t('deletion.alt_privacy')}</strong>
               <a href={links.privacy}>{t('deletion.alt_privacy_action')}</a>
             </li>
+            {trial && (
+              <li>
+                <strong className="d-block">{t('credits.trial', { credits: trial.credits })}</strong>
+                <a href={trial.href}>{t('credits.trial_action')}</a>
+              </li>
+            )}
             {discountCode && (
               <li>
                 <strong className="d-block">{t('deletion.alt_discount', { code: discountCode })}</strong>

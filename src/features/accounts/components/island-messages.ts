@@ -168,6 +168,8 @@ export const DELETE_ACCOUNT_MESSAGES: MessageKey[] = [
   'deletion.start',
   'deletion.alternatives_title',
   'deletion.alternatives_intro',
+  'credits.trial',
+  'credits.trial_action',
   'deletion.alt_email',
   'deletion.alt_email_action',
   'deletion.alt_privacy',

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import type { Site } from '../../tenancy/site.ts';
+import { DEMO_DISCOUNT_CODES, demoDiscountRows } from './discounts.ts';
+
+describe('demo discount codes', () => {
+  it('adds each kind of code and the company’s deletion code with the percentage it names', () => {
+    const sites = [
+      { network: 'amber', company: { delete_discount: 'stay20' } },
+      { network: 'amber', company: {} },
+    ] as unknown as Site[];
+    const rows = demoDiscountRows(sites, 1);
+    expect(rows.map((r) => r.code)).toEqual([...DEMO_DISCOUNT_CODES.map((c) => c.code), 'STAY20']);
+    expect(rows.at(-1)).toMatchObject({ network_id: 'amber', percentage: 20, validity: 'once_per_user' });
+    expect(rows.find((r) => r.code === 'DEMOONCE50')?.validity).toBe('single_use');
+  });
+});

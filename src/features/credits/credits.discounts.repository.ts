@@ -1,0 +1,118 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+
+/*
+ * Discount codes' SQL: the codes of `discount_codes` and their redemptions. The unique
+ * `(discount_code_id, member_id)` constraint is what keeps a code to one use per member when
+ * orders race; the service only decides which refusal to answer.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An active code valid on this network (its own or one for every network), by its upper-case text. */
+export async function findCode(db: Db, network: string, code: string) {
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('code', '=', code)
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', network)]))
+    .executeTakeFirst();
+}
+
+export type CodeRow = NonNullable<Awaited<ReturnType<typeof findCode>>>;
+
+/** What the discount rules need of a member: paid or not, signup time, country, balance. */
+export async function discountMemberOf(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('profiles as p', 'p.member_id', 'm.id')
+    .select(['m.id', 'm.paid_user', 'm.created_at', 'm.signup_country', 'm.credits', 'p.country'])
+    .where('m.network_id', '=', network)
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** How many redemptions a code has: all of them, or only the member's when `memberId` is given. */
+export async function countRedemptions(db: Db, codeId: string, memberId?: string): Promise<number> {
+  let query = db
+    .selectFrom('discount_redemptions')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('discount_code_id', '=', codeId);
+  if (memberId !== undefined) query = query.where('member_id', '=', memberId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Holds the code's row until the transaction ends, so two orders for a single-use code queue
+ * here and the second sees the first's redemption (the same no-op update as the ledger's lock).
+ */
+export async function lockCode(trx: Transaction<Database>, codeId: string): Promise<void> {
+  await trx
+    .updateTable('discount_codes')
+    .set((eb) => ({ percentage: eb.ref('percentage') }))
+    .where('id', '=', codeId)
+    .execute();
+}
+
+export interface NewRedemption {
+  id: string;
+  codeId: string;
+  memberId: string;
+  network: string;
+  now: number;
+}
+
+/**
+ * Records the redemption. The order's row is written after the reservation, in the same
+ * transaction, so `order_id` stays empty: the order names its code, and the code with the
+ * member names the redemption. Answers false when the member already holds the code (the
+ * unique constraint refused it: another order took it between the check and the insert).
+ */
+export async function insertRedemption(trx: Transaction<Database>, r: NewRedemption): Promise<boolean> {
+  try {
+    await trx
+      .insertInto('discount_redemptions')
+      .values({
+        id: r.id,
+        discount_code_id: r.codeId,
+        member_id: r.memberId,
+        network_id: r.network,
+        order_id: null,
+        created_at: r.now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return true;
+}
+
+/** The order a discount was reserved for: its member and the code it names. */
+export async function orderDiscountOf(trx: Transaction<Database>, network: string, orderId: string) {
+  return trx
+    .selectFrom('orders')
+    .select(['member_id', 'discount_code'])
+    .where('network_id', '=', network)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function deleteRedemption(
+  trx: Transaction<Database>,
+  network: string,
+  memberId: string,
+  code: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('discount_redemptions')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('discount_code_id', 'in', (eb) =>
+      eb.selectFrom('discount_codes').select('id').where('code', '=', code),
+    )
+    .execute();
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/use-server.ts';
+import { ACCOUNTS_SERVER, lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
+
+/* settings.signup_credits: booked once at activation, through the ledger. */
+
+const BONUS = {
+  id: 'bonus',
+  domains: ['bonus.localhost'],
+  name: 'Bonus Hearts',
+  niche: 'general',
+  network: 'amber',
+  signup_credits: 20,
+} as const;
+
+const app = useServer({ ...ACCOUNTS_SERVER, sites: [BONUS] });
+
+describe('signup credits', () => {
+  it('grants the site’s signup_credits once, however often the activation link is opened', async () => {
+    const visitor = app.visitor('bonus.localhost');
+    const { user } = await signUp(visitor);
+    expect(await app.inspect.count('credit_ledger', { member_id: user.id })).toBe(0);
+
+    const link = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
+    await Promise.all([
+      visitor.get(link.pathAndQuery),
+      app.visitor('bonus.localhost').get(link.pathAndQuery),
+    ]);
+    await visitor.get(link.pathAndQuery);
+
+    const entries = await app.db
+      .selectFrom('credit_ledger')
+      .select(['delta', 'reason', 'reference', 'balance_after'])
+      .where('member_id', '=', user.id)
+      .execute();
+    expect(entries).toEqual([{ delta: 20, reason: 'signup', reference: user.id, balance_after: 20 }]);
+    const member = await app.db
+      .selectFrom('members')
+      .select('credits')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(member.credits)).toBe(20);
+  });
+
+  it('books nothing on a site without signup credits', async () => {
+    const visitor = app.visitor();
+    const { user } = await signUp(visitor);
+    const link = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
+    await visitor.get(link.pathAndQuery);
+    expect(await app.inspect.count('credit_ledger', { member_id: user.id })).toBe(0);
+  });
+});

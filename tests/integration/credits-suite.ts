@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/db/ids.ts';
+import type { ServerUnderTest } from '../support/use-server.ts';
+import { call, type LoggedIn } from './likes-support.ts';
+
+/* API.md "Credits and payments": discount codes, the welcome code, the time bonus and credits.php. */
+
+const HOUR = 3_600_000;
+
+interface Offer {
+  country: string;
+  currency: string;
+  bundles: { id: string; credits: number; amount: number; currency: string }[];
+  paymentmethods: { id: string; name: string }[];
+  discount: unknown;
+  premium_claim: number | null;
+}
+type OrderBody = { order: { payment_id: string; amount: number } };
+
+/** A discount code written as an operator adds one. */
+export async function addCode(
+  app: ServerUnderTest,
+  options: {
+    validity?: 'once_per_user' | 'single_use';
+    percentage?: number;
+    minimum?: number;
+    currency?: string;
+    country?: string;
+  } = {},
+): Promise<string> {
+  const code = `TEST${newId().toUpperCase()}`;
+  await app.db
+    .insertInto('discount_codes')
+    .values({
+      id: newId(),
+      code,
+      network_id: null,
+      percentage: options.percentage ?? 10,
+      minimum_amount: options.minimum ?? null,
+      currency: options.currency ?? null,
+      country: options.country ?? null,
+      validity: options.validity ?? 'once_per_user',
+      expires_at: null,
+      created_at: Date.now(),
+    })
+    .execute();
+  return code;
+}
+
+export function order(app: ServerUnderTest, member: LoggedIn, discountcode?: string, bundle = 'starter') {
+  return call(app, member, 'POST', '/api/order.php', {
+    bundle,
+    paymentmethod: 'ideal',
+    ...(discountcode ? { discountcode } : {}),
+  });
+}
+
+export function creditsTests(app: ServerUnderTest): void {
+  describe('GET /api/discountcode.php', () => {
+    it('answers a code, 404 code_not_found for an unknown one, and 409 code_used once the member used it', async () => {
+      const member = await app.make.loggedIn();
+      const code = await addCode(app, { percentage: 15, minimum: 2000, currency: 'EUR', country: 'NL' });
+      const found = await call(app, member, 'GET', `/api/discountcode.php?code=${code.toLowerCase()}`);
+      expect(found.status, found.body).toBe(200);
+      expect(found.json()).toEqual({ code, percentage: 15, minimum: 2000, currency: 'EUR', country: 'NL' });
+
+      const unknown = await call(app, member, 'GET', '/api/discountcode.php?code=NOSUCHCODE');
+      expect(unknown.status).toBe(404);
+      expect(unknown.json()).toMatchObject({ error: 'code_not_found', message: 'Code not found' });
+
+      const bought = await order(app, member, code, 'popular');
+      expect(bought.status, bought.body).toBe(201);
+      const used = await call(app, member, 'GET', `/api/discountcode.php?code=${code}`);
+      expect(used.status).toBe(409);
+      expect(used.json()).toMatchObject({ error: 'code_used', message: 'Code already used' });
+    });
+
+    it('offers the welcome code until the first purchase', async () => {
+      const member = await app.make.loggedIn();
+      const welcome = await call(app, member, 'GET', '/api/discountcode.php?welcome=true');
+      expect(welcome.json()).toMatchObject({ code: 'WELCOME25', percentage: 25, minimum: null });
+      await app.make.order(member);
+      await app.make.updateMember(member, { paid_user: 1 });
+      const after = await call(app, member, 'GET', '/api/discountcode.php?welcome=true');
+      expect(after.status).toBe(404);
+      expect(after.json()).toMatchObject({ error: 'code_not_found', message: 'Code not found' });
+    });
+
+    it('asks for a code or welcome (422)', async () => {
+      const member = await app.make.loggedIn();
+      const res = await call(app, member, 'GET', '/api/discountcode.php');
+      expect(res.status).toBe(422);
+    });
+  });
+
+  describe('discount codes on an order', () => {
+    it('takes the percentage off the final amount, rounded in the member’s favour', async () => {
+      const member = await app.make.loggedIn();
+      const code = await addCode(app, { percentage: 33 });
+      const res = await order(app, member, code);
+      expect(res.status, res.body).toBe(201);
+      // 1499 × 0.67 = 1004.33 → 1004
+      expect(res.json().order).toMatchObject({ amount: 1004, currency: 'EUR', credits: 100 });
+    });
+
+    it('refuses a code twice while the first order holds it, and gives it back when that order fails', async () => {
+      const member = await app.make.loggedIn();
+      const code = await addCode(app);
+      const first = await order(app, member, code);
+      expect(first.status).toBe(201);
+      const second = await order(app, member, code);
+      expect(second.status).toBe(409);
+      expect(second.json().error).toBe('code_used');
+      expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
+
+      const paymentId = first.json<OrderBody>().order.payment_id;
+      const failed = await app.request(`/checkout/test/${paymentId}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: `http://localhost:${app.server.port}`,
+        },
+        body: 'outcome=failed',
+      });
+      expect(failed.status, failed.body).toBe(303);
+      const again = await order(app, member, code);
+      expect(again.status, again.body).toBe(201);
+    });
+
+    it('refuses an order under the minimum (422 code_minimum_order) and outside the code’s country (422 code_country), changing nothing', async () => {
+      const member = await app.make.loggedIn();
+      const minimum = await addCode(app, { minimum: 2000, currency: 'EUR' });
+      const small = await order(app, member, minimum);
+      expect(small.status).toBe(422);
+      expect(small.json()).toMatchObject({ error: 'code_minimum_order', minimum: 2000, currency: 'EUR' });
+      const big = await order(app, member, minimum, 'popular');
+      expect(big.status, big.body).toBe(201);
+
+      const other = await app.make.loggedIn();
+      const danish = await addCode(app, { country: 'DK' });
+      const refused = await order(app, other, danish);
+      expect(refused.status).toBe(422);
+      expect(refused.json().error).toBe('code_country');
+      expect(await app.inspect.count('orders', { member_id: other.memberId })).toBe(0);
+      expect(await app.inspect.count('discount_redemptions', { member_id: other.memberId })).toBe(0);
+    });
+
+    it('redeems a single-use code once however many members race for it', async () => {
+      const code = await addCode(app, { validity: 'single_use' });
+      const members = await Promise.all(Array.from({ length: 6 }, () => app.make.loggedIn()));
+      const answers = await Promise.all(members.map((m) => order(app, m, code)));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409, 409, 409, 409]);
+    });
+
+    it('redeems a code once per member when one member’s orders race', async () => {
+      const member = await app.make.loggedIn();
+      const code = await addCode(app);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => order(app, member, code)));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(5);
+      expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
+    });
+  });
+
+  describe('GET /api/timebonus.php', () => {
+    it('offers TIMEBONUS25 for four hours after signup, then answers 204', async () => {
+      const member = await app.make.loggedIn();
+      const res = await call(app, member, 'GET', '/api/timebonus.php');
+      expect(res.status, res.body).toBe(200);
+      const bonus = res.json<{ remaining_seconds: number; paymentmethods: { id: string }[] }>();
+      expect(bonus).toMatchObject({
+        code: 'TIMEBONUS25',
+        country: 'NL',
+        user_id: member.memberId,
+        expired: false,
+        value_percentage: 25,
+        currency: 'EUR',
+        minimum_order_value: 0,
+        status: 'active',
+        validity: 'once-per-user',
+      });
+      expect(bonus.remaining_seconds).toBeGreaterThan(14_300);
+      expect(bonus.remaining_seconds).toBeLessThanOrEqual(14_400);
+      expect(bonus.paymentmethods.map((m: { id: string }) => m.id)).toContain('ideal');
+
+      await app.withClock(3 * HOUR + 59 * 60_000, async () => {
+        const late = await call(app, member, 'GET', '/api/timebonus.php');
+        expect(late.status).toBe(200);
+        expect(late.json().remaining_seconds).toBeLessThanOrEqual(60);
+      });
+      await app.withClock(4 * HOUR + 1000, async () => {
+        const over = await call(app, member, 'GET', '/api/timebonus.php');
+        expect(over.status).toBe(204);
+        const refused = await order(app, member, 'TIMEBONUS25');
+        expect(refused.status).toBe(404);
+      });
+    });
+
+    it('answers 204 for a paid member and once the bonus is used', async () => {
+      const paid = await app.make.loggedIn();
+      await app.make.updateMember(paid, { paid_user: 1 });
+      expect((await call(app, paid, 'GET', '/api/timebonus.php')).status).toBe(204);
+
+      const member = await app.make.loggedIn();
+      const bought = await order(app, member, 'TIMEBONUS25');
+      expect(bought.status, bought.body).toBe(201);
+      expect(bought.json<OrderBody>().order.amount).toBe(1124); // 1499 × 0.75 = 1124.25
+      expect((await call(app, member, 'GET', '/api/timebonus.php')).status).toBe(204);
+      expect((await order(app, member, 'TIMEBONUS25')).status).toBe(409);
+    });
+
+    it('is for members only', async () => {
+      const res = await app.request('/api/timebonus.php');
+      expect(res.status).toBe(403);
+    });
+  });
+
+  describe('GET /api/credits.php', () => {
+    it('prices the bundles in the member’s currency with the country’s methods and the active discount', async () => {
+      const dutch = await app.make.loggedIn();
+      const nl = (await call(app, dutch, 'GET', '/api/credits.php')).json<Offer>();
+      expect(nl.country).toBe('NL');
+      expect(nl.currency).toBe('EUR');
+      expect(nl.bundles[0]).toMatchObject({ id: 'starter', credits: 100, amount: 1499, currency: 'EUR' });
+      expect(nl.paymentmethods[0]).toEqual({ id: 'ideal', name: 'iDEAL' });
+      expect(nl.discount).toMatchObject({ code: 'TIMEBONUS25', percentage: 25, kind: 'time_bonus' });
+      expect(nl.premium_claim).toBeNull();
+
+      const british = await app.make.loggedIn({ country: 'GB' });
+      const gb = (await call(app, british, 'GET', '/api/credits.php')).json<Offer>();
+      expect(gb.country).toBe('GB');
+      expect(gb.bundles[0]).toMatchObject({ id: 'starter', amount: 1299, currency: 'GBP' });
+      expect(gb.paymentmethods.map((m: { id: string }) => m.id)).not.toContain('ideal');
+
+      const swede = await app.make.loggedIn({ country: 'SE' });
+      const se = (await call(app, swede, 'GET', '/api/credits.php')).json<Offer>();
+      expect(se.bundles[0]).toMatchObject({ amount: 17500, currency: 'SEK' });
+      expect(se.paymentmethods[0]!.id).toBe('swish');
+    });
+
+    it('falls back to the welcome code after the time bonus, and to none after a purchase', async () => {
+      const member = await app.make.loggedIn();
+      await app.withClock(5 * HOUR, async () => {
+        const offer = (await call(app, member, 'GET', '/api/credits.php')).json<Offer>();
+        expect(offer.discount).toMatchObject({ code: 'WELCOME25', kind: 'welcome', expires: null });
+      });
+      await app.make.updateMember(member, { paid_user: 1 });
+      const offer = (await call(app, member, 'GET', '/api/credits.php')).json<Offer>();
+      expect(offer.discount).toBeNull();
+    });
+  });
+}

@@ -549,6 +549,8 @@ export interface TestPaymentsTable {
   status: 'open' | 'paid' | 'failed' | 'canceled' | 'expired';
   redirect_url: Immutable<string>;
   webhook_url: Immutable<string>;
+  /** Paid back so far (migration 0018). */
+  refunded_amount: Generated<number>;
   created_at: Immutable<number>;
   updated_at: number;
 }

@@ -535,6 +535,7 @@ const fixtures: Fixtures = {
       status: 'paid',
       redirect_url: 'http://localhost:4321/transactions/o1aaaaaaaaaaaaaa',
       webhook_url: 'http://localhost:4321/api/payment-webhook.php?provider=test',
+      refunded_amount: 599,
       created_at: T,
       updated_at: T + 1,
     },

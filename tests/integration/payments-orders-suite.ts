@@ -169,6 +169,23 @@ export function paymentsOrdersTests(app: ServerUnderTest) {
     expect((await transaction(member, placed.payment_id)).status).toBe('completed');
   });
 
+  it('a refund pays the money back through the provider that took it', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const { order: placed } = await order(member, { bundle: 'starter', paymentmethod: 'ideal' });
+    await checkout(member, placed.payment_id, 'paid');
+    await app.make.updateMember(member, { credits: 40 });
+    const res = await call(member, 'POST', '/api/refund.php', { order: placed.payment_id });
+    expect(res.status, res.body).toBe(200);
+    // 1499 × 40 / 100 = 599.6: whole cents, down.
+    expect(res.json()).toMatchObject({ credits_reversed: 40, amount: 599 });
+    const payment = await app.db
+      .selectFrom('test_payments')
+      .select(['refunded_amount'])
+      .where('id', '=', await providerPaymentOf(placed.payment_id))
+      .executeTakeFirstOrThrow();
+    expect(Number(payment.refunded_amount)).toBe(599);
+  });
+
   it('replayed, concurrent and late webhooks change nothing twice', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
     const { order: placed } = await order(member, { bundle: 'starter', paymentmethod: 'ideal' });

@@ -58,6 +58,8 @@ export interface MollieFake {
   /** `MOLLIE_API_URL` for the server under test. */
   url: string;
   payments: Map<string, FakePayment>;
+  /** Refunds asked for, by payment id, as Mollie's decimal strings. */
+  refunds: Array<{ payment: string; amount: { currency: string; value: string } }>;
   /** Authorization headers the fake received, to prove the key is sent. */
   keys: string[];
   settle(id: string, status: string): void;
@@ -80,6 +82,7 @@ function asResource(payment: FakePayment, base: string) {
 export async function startMollieFake(): Promise<MollieFake> {
   const payments = new Map<string, FakePayment>();
   const keys: string[] = [];
+  const refunds: MollieFake['refunds'] = [];
   let next = 1;
   let base = '';
   const server = https.createServer(selfSignedCertificate(), (req, res) => {
@@ -108,6 +111,20 @@ export async function startMollieFake(): Promise<MollieFake> {
         payments.set(id, payment);
         return send(201, asResource(payment, base));
       }
+      const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
+      if (req.method === 'POST' && refund && payments.get(refund[1]!)?.status === 'paid') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        refunds.push({ payment: refund[1]!, amount: body.amount });
+        return send(201, {
+          resource: 'refund',
+          id: `re_fake${refunds.length}`,
+          amount: body.amount,
+          status: 'pending',
+          paymentId: refund[1],
+          createdAt: new Date(0).toISOString(),
+          _links: {},
+        });
+      }
       const match = /^\/v2\/payments\/([^/]+)$/.exec(path);
       const payment = match && payments.get(match[1]!);
       if (req.method === 'GET' && payment) return send(200, asResource(payment, base));
@@ -120,6 +137,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     url: base,
     payments,
     keys,
+    refunds,
     settle(id, status) {
       const payment = payments.get(id);
       if (!payment) throw new Error(`no fake payment ${id}`);

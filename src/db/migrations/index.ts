@@ -14,6 +14,7 @@ import * as m0014 from './0014_test_payments.ts';
 import * as m0015 from './0015_builtin_discounts.ts';
 import * as m0016 from './0016_direct_debit.ts';
 import * as m0017 from './0017_chat_held_messages.ts';
+import * as m0018 from './0018_test_refunds.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_builtin_discounts': m0015,
   '0016_direct_debit': m0016,
   '0017_chat_held_messages': m0017,
+  '0018_test_refunds': m0018,
 };

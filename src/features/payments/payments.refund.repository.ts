@@ -9,7 +9,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function ownOrder(db: Db, network: string, memberId: string, orderId: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'site_id', 'credits', 'amount', 'currency', 'status', 'created_at', 'completed_at'])
+    .select([
+      'id',
+      'site_id',
+      'credits',
+      'amount',
+      'currency',
+      'status',
+      'provider',
+      'provider_payment_id',
+      'created_at',
+      'completed_at',
+    ])
     .where('network_id', '=', network)
     .where('member_id', '=', memberId)
     .where('id', '=', orderId)

@@ -154,10 +154,28 @@ export async function refundOrder(
     return { reversed, balance, after };
   });
   if (outcome.reversed > 0) await announceBalance(ctx, member.id, outcome.after);
-  return {
-    order: order.id,
-    credits_reversed: outcome.reversed,
-    amount: refundAmount({ credits, amount: Number(order.amount) }, outcome.balance),
-    currency: order.currency,
-  };
+  const amount = refundAmount({ credits, amount: Number(order.amount) }, outcome.balance);
+  await payBack(ctx, order, amount);
+  return { order: order.id, credits_reversed: outcome.reversed, amount, currency: order.currency };
+}
+
+/**
+ * Sends the refunded amount back through the provider that took it, after the books are right.
+ * A provider that refuses (or a direct debit, which has none) leaves the order refunded in the
+ * books and an error in the log naming the order, so the operator pays it back by hand.
+ */
+async function payBack(ctx: ServiceContext, order: OwnOrder, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  try {
+    if (order.provider !== ctx.payments.name || !order.provider_payment_id)
+      throw new Error(`the order was paid through ${order.provider}, not through ${ctx.payments.name}`);
+    await ctx.payments.refundPayment(order.provider_payment_id, amount, order.currency);
+  } catch (error) {
+    ctx.log.error('payments: refund booked but not paid back; pay it back by hand', {
+      order: order.id,
+      amount,
+      currency: order.currency,
+      error: String(error),
+    });
+  }
 }

@@ -65,6 +65,12 @@ export function createMollieProvider(options: {
       if (!checkoutUrl) throw new Error(`Mollie gave payment ${created.id} no checkout URL`);
       return { id: created.id, checkoutUrl };
     },
+    async refundPayment(paymentId, amount, currency) {
+      await client.paymentRefunds.create({
+        paymentId,
+        amount: { currency, value: decimalAmount(amount, currencyDigits(currency)) },
+      });
+    },
     async getPayment(id) {
       if (!/^tr_[A-Za-z0-9]+$/.test(id)) return undefined;
       try {

@@ -49,6 +49,11 @@ export interface PaymentProvider {
     firstPaymentId: string,
     payment: RecurringPayment,
   ): Promise<{ id: string; status: ProviderStatus }>;
+  /**
+   * Pays `amount` (minor units, at most what is left of the payment) back to the member through
+   * the payment's own method. Throws when the provider refuses; the caller tells the operator.
+   */
+  refundPayment(paymentId: string, amount: number, currency: string): Promise<void>;
 }
 
 export type RecurringPayment = Omit<NewPayment, 'redirectUrl' | 'locale'>;

@@ -36,3 +36,15 @@ export async function settleTestPayment(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Pays back part of a paid payment; refuses (answers false) more than is left of it. */
+export async function refundTestPayment(db: Kysely<Database>, id: string, amount: number, now: number) {
+  const result = await db
+    .updateTable('test_payments')
+    .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', amount), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where((eb) => eb(eb('refunded_amount', '+', amount), '<=', eb.ref('amount')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

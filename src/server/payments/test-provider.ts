@@ -7,6 +7,7 @@ import {
   findTestPayment,
   findTestPaymentByReference,
   insertTestPayment,
+  refundTestPayment,
   settleTestPayment,
 } from './test-provider.repository.ts';
 
@@ -112,6 +113,15 @@ export function createTestProvider(deps: { db: Kysely<Database>; clock: Clock })
         updated_at: now,
       });
       return { id, status };
+    },
+    async refundPayment(paymentId, amount, currency) {
+      const payment = await findTestPayment(db, paymentId);
+      if (
+        !payment ||
+        payment.currency !== currency ||
+        !(await refundTestPayment(db, paymentId, amount, clock.now()))
+      )
+        throw new Error(`test provider: payment ${paymentId} cannot be refunded ${amount} ${currency}`);
     },
     async complete(reference, outcome) {
       const row = await findTestPaymentByReference(db, reference);

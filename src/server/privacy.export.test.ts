@@ -232,7 +232,7 @@ async function seed(): Promise<Record<string, string>> {
     .insertInto('discount_codes')
     .values({
       id: 'd1',
-      code: 'WELCOME25',
+      code: 'EXPORT25',
       network_id: null,
       percentage: 25,
       minimum_amount: null,

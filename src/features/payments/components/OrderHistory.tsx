@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -7,6 +7,7 @@ import type { OrderLine, Refund } from '../payments.refund.ts';
 /** The messages the order history island receives. */
 export const ORDER_HISTORY_MESSAGES: MessageKey[] = [
   'payments.orders.empty',
+  'payments.orders.loading',
   'payments.orders.credits',
   'payments.orders.refunded',
   'payments.orders.refund',
@@ -18,7 +19,6 @@ export const ORDER_HISTORY_MESSAGES: MessageKey[] = [
 ];
 
 export interface OrderHistoryProps {
-  orders: OrderLine[];
   locale: string;
   messages: IslandMessages;
 }
@@ -33,14 +33,26 @@ function money(locale: string, currency: string, minor: number): string {
  * Spec §9 refunds: the member's orders on the settings page, each refundable one with a refund
  * action that shows what comes back (credits and money) before the member confirms.
  */
-export default function OrderHistory({ orders: initial, locale, messages }: OrderHistoryProps) {
+export default function OrderHistory({ locale, messages }: OrderHistoryProps) {
   const t = islandTranslator(messages);
-  const [orders, setOrders] = useState(initial);
+  // Loaded when the section is shown: the settings page itself reads no orders.
+  const [orders, setOrders] = useState<OrderLine[] | null>(null);
   const [asking, setAsking] = useState<Refund | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const failed = (e: unknown) => setError(isApiError(e) ? e.message : t('error.try_later'));
+
+  useEffect(() => {
+    apiClient
+      .get<{ orders: OrderLine[] }>('/api/orders.php')
+      .then((answer) => setOrders(answer.orders))
+      .catch((e: unknown) => {
+        failed(e);
+        setOrders([]);
+      });
+    // Once, when the island mounts.
+  }, []);
 
   const preview = async (order: OrderLine) => {
     setBusy(true);
@@ -60,7 +72,9 @@ export default function OrderHistory({ orders: initial, locale, messages }: Orde
     try {
       await apiClient.post<Refund>('/api/refund.php', { order: asking.order }, { idempotent: false });
       setOrders((list) =>
-        list.map((o) => (o.id === asking.order ? { ...o, status: 'refunded', refundable: false } : o)),
+        (list ?? []).map((o) =>
+          o.id === asking.order ? { ...o, status: 'refunded', refundable: false } : o,
+        ),
       );
       setAsking(null);
     } catch (e) {
@@ -70,7 +84,19 @@ export default function OrderHistory({ orders: initial, locale, messages }: Orde
     }
   };
 
-  if (orders.length === 0) return <p className="text-body-secondary mb-0">{t('payments.orders.empty')}</p>;
+  if (orders === null)
+    return (
+      <div className="spinner-border spinner-border-sm text-primary" role="status">
+        <span className="visually-hidden">{t('payments.orders.loading')}</span>
+      </div>
+    );
+  if (orders.length === 0)
+    return (
+      <>
+        {error && <p className="text-danger">{error}</p>}
+        <p className="text-body-secondary mb-0">{t('payments.orders.empty')}</p>
+      </>
+    );
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
     <div data-testid="order-history">

@@ -35,13 +35,17 @@ export default function ChatList({ messages, fictional, links }: ChatListProps) 
   const t = islandTranslator(messages);
   const chats = useStore($chats);
   const [failed, setFailed] = useState(false);
+  // The navigation may fill the chats store before this island hydrates; until it has mounted it
+  // renders what the server rendered (the loading state), or React refuses the hydration.
+  const [mounted, setMounted] = useState(false);
   useChatLive();
 
   useEffect(() => {
+    setMounted(true);
     refreshChats().catch(() => setFailed(true));
   }, []);
 
-  if (!chats) {
+  if (!chats || !mounted) {
     return failed ? (
       <p className="alert alert-danger" role="alert">
         {t('error.try_later')}

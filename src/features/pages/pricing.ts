@@ -1,42 +1,12 @@
-import type { Locale } from '../../i18n/locales.ts';
+import { currencyDigits, decimalString, formatMoney } from '../../lib/money.ts';
 import { currencyFor, type Site } from '../../tenancy/site.ts';
 
 /**
- * The pricing page's figures. Money stays in integer minor units until it is written out; a
- * fraction of a minor unit (the price of one credit) is carried as extra integer digits and
- * handed to Intl.NumberFormat as an exact decimal string, so no float ever rounds a price.
+ * The pricing page's figures, in integer minor units (written out with src/lib/money.ts; the price
+ * of one credit carries extra integer digits, never a float).
  */
 
-/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
-export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
-
-/** `value` with `digits` implied decimals as an exact decimal string: (1499, 2) → "14.99". */
-export function decimalString(value: number, digits: number): string {
-  if (!Number.isSafeInteger(value) || value < 0)
-    throw new RangeError(`not a whole non-negative amount: ${value}`);
-  if (digits === 0) return String(value);
-  const padded = String(value).padStart(digits + 1, '0');
-  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
-}
-
-/**
- * Formats an amount in minor units, or in minor units × 10^extraDigits for amounts finer than
- * a cent, as currency in the page's language ("€ 14,99", "£12.99").
- */
-export function formatMoney(amount: number, currency: string, locale: Locale, extraDigits = 0): string {
-  const digits = currencyDigits(currency) + extraDigits;
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-  return format.format(decimalString(amount, digits) as `${number}`);
-}
+export { currencyDigits, decimalString, formatMoney };
 
 /** Extra digits shown for the price of one credit: hundredths of a cent. */
 export const PER_CREDIT_EXTRA_DIGITS = 2;

@@ -58,26 +58,4 @@ export interface PaymentProvider {
 
 export type RecurringPayment = Omit<NewPayment, 'redirectUrl' | 'locale'>;
 
-/** Minor units as Mollie's decimal string ("14.99"), exact for 0-, 2- and 3-digit currencies. */
-export function decimalAmount(amount: number, digits: number): string {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`not an amount: ${amount}`);
-  if (digits === 0) return String(amount);
-  const padded = String(amount).padStart(digits + 1, '0');
-  return `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
-}
-
-/** Mollie's decimal string back to minor units, refusing anything but exact digits. */
-export function minorUnits(value: string, digits: number): number {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) throw new RangeError(`not a decimal amount: ${value}`);
-  const fraction = (match[2] ?? '').padEnd(digits, '0');
-  if (fraction.length > digits) throw new RangeError(`more than ${digits} decimals: ${value}`);
-  return Number(match[1]) * 10 ** digits + Number(fraction || '0');
-}
-
-/** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
-export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
+export { currencyDigits, decimalString as decimalAmount, minorUnits } from '../../lib/money.ts';

@@ -22,7 +22,7 @@ import {
 } from '../chat.store.ts';
 import type { ChatAllowance, Gift } from './chat-types.ts';
 import { ChatIcon } from './chat-icons.tsx';
-import { formatPrice } from './price.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { GiftPicker } from './GiftPicker.tsx';
 import { IcebreakerModal } from './IcebreakerModal.tsx';
 import { conversationPath, memberPath, type ChatLinks } from './links.ts';
@@ -468,7 +468,7 @@ function costText(allowance: ChatAllowance, t: IslandTranslate, locale: string |
   const credits = t('chat.ui.cost', { count: allowance.costs.text });
   const price = allowance.message_price;
   if (!price || allowance.costs.text === 0) return credits;
-  return `${credits} (${t('chat.ui.price', { price: formatPrice(price.costs, price.currency, locale) })})`;
+  return `${credits} (${t('chat.ui.price', { price: formatMoney(price.costs, price.currency, locale) })})`;
 }
 
 /** What sending costs and what is left free, said before it bites. */

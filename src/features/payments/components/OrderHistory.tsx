@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../lib/money.ts';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -23,11 +24,7 @@ export interface OrderHistoryProps {
   messages: IslandMessages;
 }
 
-/** Minor units as the member reads money (the currency's own number of decimals). */
-function money(locale: string, currency: string, minor: number): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
+const money = (locale: string, currency: string, minor: number) => formatMoney(minor, currency, locale);
 
 /**
  * Spec §9 refunds: the member's orders on the settings page, each refundable one with a refund

@@ -3,10 +3,14 @@
  * move, and X-Forwarded-For believed so every browser context is its own client for the rate
  * limits), contexts that skip the site-entry warning, and the steps of the signup modal.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/database.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { factories, type Factories } from '../support/factories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { linksIn, mailsTo, type Mail } from '../support/outbox.ts';
 
@@ -28,6 +32,46 @@ export function useAccountsServer(): { readonly server: TestServer } {
     get server() {
       if (!server) throw new Error('useAccountsServer: read the server inside a test or hook');
       return server;
+    },
+  };
+}
+
+/** Where the member journeys save their screenshots at 360 and 1280 px. */
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * A member journey's setup: the server of `useAccountsServer`, its database with the entity
+ * factories, and the screenshots folder.
+ */
+export function useMemberJourney(): {
+  readonly server: TestServer;
+  readonly db: Kysely<Database>;
+  readonly make: Factories;
+} {
+  const app = useAccountsServer();
+  let database: TestDatabase | undefined;
+  let make: Factories | undefined;
+  test.beforeAll(async () => {
+    database = await openTestDatabase(app.server);
+    make = factories(database.db);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  test.afterAll(async () => {
+    await database?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useMemberJourney: read it inside a test or hook');
+    return value;
+  };
+  return {
+    get server() {
+      return app.server;
+    },
+    get db() {
+      return ready(database).db;
+    },
+    get make() {
+      return ready(make);
     },
   };
 }

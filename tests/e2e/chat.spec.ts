@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { type TestMember, type TestSession } from '../support/factories.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * The chat in two browsers (spec §2 chats, chats-id, members-id-chat): A writes, B sees it live
@@ -14,32 +12,20 @@ import { hydrated, url, useAccountsServer, visitorContext } from './accounts-sup
  * premium. Screenshots at 360 and 1280 px in test-results/screenshots.
  */
 
-const app = useAccountsServer();
-const DIR = 'test-results/screenshots';
-let database: TestDatabase;
-let make: Factories;
+const app = useMemberJourney();
+const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  database = await openTestDatabase(app.server);
-  make = factories(database.db);
-  mkdirSync(DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await database?.close();
-});
 
 type Member = TestMember & TestSession;
 
 /** A shown member (with a photo); `credits` makes them a paying (premium) member. */
 async function member(name: string, gender: 'male' | 'female', credits: number | null): Promise<Member> {
-  const me = await make.loggedIn({ name, gender, seeking: gender === 'male' ? 'female' : 'male' });
-  await make.photo(me);
+  const me = await app.make.loggedIn({ name, gender, seeking: gender === 'male' ? 'female' : 'male' });
+  await app.make.photo(me);
   if (credits !== null) {
-    await make.order(me, { credits });
-    await make.updateMember(me, { paid_user: 1, credits });
+    await app.make.order(me, { credits });
+    await app.make.updateMember(me, { paid_user: 1, credits });
   }
   return me;
 }
@@ -297,7 +283,7 @@ test('without credits the refusal links to buying them, and the message can be s
 test('a member who blocked me: the chat says so instead of opening', async ({ browser }) => {
   const me = await member('Blocked', 'male', 100);
   const blocker = await member('Blocker', 'female', null);
-  await make.block(blocker, me);
+  await app.make.block(blocker, me);
   const { context, page } = await browse(browser, me, 360);
   await page.goto(url(app.server, `/members/${blocker.profileId}/chat`));
   await hydrated(page);
@@ -309,8 +295,8 @@ test('a member who blocked me: the chat says so instead of opening', async ({ br
 
 test('a fictional profile is labelled in the chat header and the list', async ({ browser }) => {
   const me = await member('Fan', 'male', 100);
-  const operated = await make.operatorProfile({ name: 'Operated', fictional: true });
-  await make.photo(operated);
+  const operated = await app.make.operatorProfile({ name: 'Operated', fictional: true });
+  await app.make.photo(operated);
   const { context, page } = await browse(browser, me, 360);
 
   await page.goto(url(app.server, `/members/${operated.profileId}/chat`));

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
 import { newId } from '../../src/db/ids.ts';
-import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { type TestMember, type TestSession } from '../support/factories.ts';
 import { expect, test } from './fixtures.ts';
-import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * Buying credits in Chromium: the credits page with the time bonus counting down and applied to
@@ -13,28 +11,16 @@ import { hydrated, url, useAccountsServer, visitorContext } from './accounts-sup
  * Screenshots at 360 and 1280 px in test-results/screenshots.
  */
 
-const app = useAccountsServer();
-const DIR = 'test-results/screenshots';
-let database: TestDatabase;
-let make: Factories;
+const app = useMemberJourney();
+const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  database = await openTestDatabase(app.server);
-  make = factories(database.db);
-  mkdirSync(DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await database?.close();
-});
 
 async function memberBrowser(
   browser: Parameters<typeof visitorContext>[0],
   width: number,
 ): Promise<{ me: TestMember & TestSession; context: BrowserContext }> {
-  const me = await make.loggedIn({ name: 'Buyer' });
+  const me = await app.make.loggedIn({ name: 'Buyer' });
   const context = await visitorContext(browser, { width });
   await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
   return { me, context };
@@ -42,7 +28,7 @@ async function memberBrowser(
 
 async function addCode(percentage: number): Promise<string> {
   const code = `E2E${newId().toUpperCase()}`;
-  await database.db
+  await app.db
     .insertInto('discount_codes')
     .values({
       id: newId(),
@@ -133,7 +119,7 @@ test('the time-bonus modal opens after 40 s in the members area, and No thanks i
   await expect(modal).toBeHidden();
   await expect
     .poll(async () => {
-      const row = await database.db
+      const row = await app.db
         .selectFrom('members')
         .select('dismissed_alerts')
         .where('id', '=', me.memberId)
@@ -145,7 +131,7 @@ test('the time-bonus modal opens after 40 s in the members area, and No thanks i
 });
 
 test('the deletion flow’s trial package and discount lead to real offers', async ({ browser }) => {
-  await database.db
+  await app.db
     .insertInto('discount_codes')
     .values({
       id: newId(),
@@ -163,7 +149,7 @@ test('the deletion flow’s trial package and discount lead to real offers', asy
     .execute();
   const { me, context } = await memberBrowser(browser, 1280);
   // Past the time bonus and the welcome offer, so only the deletion code discounts.
-  await make.updateMember(me, { paid_user: 1 });
+  await app.make.updateMember(me, { paid_user: 1 });
   const page = await context.newPage();
   await page.goto(url(app.server, '/settings'));
   await hydrated(page);

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
-import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { type TestMember, type TestSession } from '../support/factories.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * A member's likes and the swipe game in Chromium: a like back makes a match and the match is
@@ -12,22 +10,10 @@ import { hydrated, url, useAccountsServer, visitorContext } from './accounts-sup
  * 1280 px in test-results/screenshots.
  */
 
-const app = useAccountsServer();
-const DIR = 'test-results/screenshots';
-let database: TestDatabase;
-let make: Factories;
+const app = useMemberJourney();
+const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  database = await openTestDatabase(app.server);
-  make = factories(database.db);
-  mkdirSync(DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await database?.close();
-});
 
 /** A browser logged in as a fresh member. */
 async function memberBrowser(
@@ -35,7 +21,7 @@ async function memberBrowser(
   width: number,
   name: string,
 ): Promise<{ me: TestMember & TestSession; context: BrowserContext }> {
-  const me = await make.loggedIn({ name });
+  const me = await app.make.loggedIn({ name });
   const context = await visitorContext(browser, { width });
   await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
   return { me, context };
@@ -44,8 +30,8 @@ async function memberBrowser(
 for (const width of [1280, 360]) {
   test(`a like back makes a match, celebrated (${width} px)`, async ({ browser }) => {
     const { me, context } = await memberBrowser(browser, width, 'Robin');
-    const fan = await make.member({ name: `Fan${width}`, gender: 'female', seeking: 'male' });
-    await make.like(fan, me);
+    const fan = await app.make.member({ name: `Fan${width}`, gender: 'female', seeking: 'male' });
+    await app.make.like(fan, me);
     const page = await context.newPage();
 
     await page.goto(url(app.server, '/likes/received'));
@@ -78,7 +64,7 @@ for (const width of [1280, 360]) {
 for (const width of [1280, 360]) {
   test(`the swipe game until the daily limit (${width} px)`, async ({ browser }) => {
     const { context } = await memberBrowser(browser, width, 'Swiper');
-    for (let i = 0; i < 7; i++) await make.member({ name: `Card${width}x${i}`, gender: 'female' });
+    for (let i = 0; i < 7; i++) await app.make.member({ name: `Card${width}x${i}`, gender: 'female' });
     const page = await context.newPage();
     await page.goto(url(app.server, '/swipe-game'));
     await hydrated(page);
@@ -140,8 +126,8 @@ test('the like modal shows a real like, labelled when fictional, and closes on a
   browser,
 }) => {
   const { me, context } = await memberBrowser(browser, 1280, 'Liked');
-  const operator = await make.operatorProfile({ name: 'Stagestar', fictional: true });
-  await make.like(operator, me);
+  const operator = await app.make.operatorProfile({ name: 'Stagestar', fictional: true });
+  await app.make.like(operator, me);
   const page = await context.newPage();
   await page.goto(url(app.server, '/likes/sent?t=1'));
   const dialog = page.getByRole('dialog', { name: 'Stagestar likes you!' });

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { type TestMember, type TestSession } from '../support/factories.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * Paying through the built-in test provider in Chromium: an order's checkout, the outcome chosen
@@ -12,28 +10,16 @@ import { hydrated, url, useAccountsServer, visitorContext } from './accounts-sup
  * receipt, or failed with the other methods to retry with. Screenshots at 360 and 1280 px.
  */
 
-const app = useAccountsServer();
-const DIR = 'test-results/screenshots';
-let database: TestDatabase;
-let make: Factories;
+const app = useMemberJourney();
+const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  database = await openTestDatabase(app.server);
-  make = factories(database.db);
-  mkdirSync(DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await database?.close();
-});
 
 async function buyer(
   browser: Parameters<typeof visitorContext>[0],
   width: number,
 ): Promise<{ me: TestMember & TestSession; context: BrowserContext; page: Page }> {
-  const me = await make.loggedIn({ country: 'NL', name: 'Payer' });
+  const me = await app.make.loggedIn({ country: 'NL', name: 'Payer' });
   const context = await visitorContext(browser, { width });
   await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
   const page = await context.newPage();

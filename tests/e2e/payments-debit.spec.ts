@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { factories, type Factories } from '../support/factories.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { latestSmsCode } from '../support/outbox.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * Direct debit in Chromium: the member asks for a code, reads it from the SMS (the outbox), gives
@@ -12,26 +9,14 @@ import { hydrated, url, useAccountsServer, visitorContext } from './accounts-sup
  * confirmation. Screenshots at 360 and 1280 px in test-results/screenshots.
  */
 
-const app = useAccountsServer();
-const DIR = 'test-results/screenshots';
-let database: TestDatabase;
-let make: Factories;
+const app = useMemberJourney();
+const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  database = await openTestDatabase(app.server);
-  make = factories(database.db);
-  mkdirSync(DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await database?.close();
-});
-
 for (const width of [1280, 360]) {
   test(`direct debit with the SMS code, then a refund (${width} px)`, async ({ browser }) => {
-    const me = await make.loggedIn({ name: `Debit${width}` });
+    const me = await app.make.loggedIn({ name: `Debit${width}` });
     const context = await visitorContext(browser, { width });
     await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
     const page = await context.newPage();
@@ -83,7 +68,7 @@ for (const width of [1280, 360]) {
   test(`a repeat order on the stored card, and its failure offering a retry or PayPal (${width} px)`, async ({
     browser,
   }) => {
-    const me = await make.loggedIn({ name: `Repeat${width}`, country: 'NL' });
+    const me = await app.make.loggedIn({ name: `Repeat${width}`, country: 'NL' });
     const context = await visitorContext(browser, { width });
     await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
     const page = await context.newPage();
@@ -105,12 +90,12 @@ for (const width of [1280, 360]) {
     await expect(page.getByTestId('repeat-done')).toContainText('100 credits have been added');
 
     // The card expires: the next repeat fails and offers a retry or PayPal.
-    const first = await database.db
+    const first = await app.db
       .selectFrom('orders')
       .select('provider_payment_id')
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
-    await database.db
+    await app.db
       .updateTable('test_payments')
       .set({ status: 'expired' })
       .where('id', '=', first.provider_payment_id!)

@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { factories, type Factories } from '../support/factories.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { expect, test } from './fixtures.ts';
-import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
+import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * The event stream in Chromium: a like that arrives while a member is on a page opens the like
@@ -11,29 +8,17 @@ import { hydrated, url, useAccountsServer, visitorContext } from './accounts-sup
  * test-results/screenshots.
  */
 
-const app = useAccountsServer();
-const DIR = 'test-results/screenshots';
-let database: TestDatabase;
-let make: Factories;
+const app = useMemberJourney();
+const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  database = await openTestDatabase(app.server);
-  make = factories(database.db);
-  mkdirSync(DIR, { recursive: true });
-});
-
-test.afterAll(async () => {
-  await database?.close();
-});
-
 for (const width of [1280, 360]) {
   test(`a live like opens the like modal at once (${width} px)`, async ({ browser }) => {
-    const me = await make.loggedIn({ name: 'Waiting' });
-    await make.photo(me);
-    const fan = await make.loggedIn({ name: `Live${width}` });
-    await make.photo(fan, { dataDir: app.server.dataDir });
+    const me = await app.make.loggedIn({ name: 'Waiting' });
+    await app.make.photo(me);
+    const fan = await app.make.loggedIn({ name: `Live${width}` });
+    await app.make.photo(fan, { dataDir: app.server.dataDir });
     const context = await visitorContext(browser, { width });
     await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
     const page = await context.newPage();
@@ -57,12 +42,12 @@ for (const width of [1280, 360]) {
 }
 
 test('credits spent on another device change the credits badge at once', async ({ browser }) => {
-  const me = await make.loggedIn({ name: 'Spender' });
-  await make.photo(me);
-  await make.order(me, { credits: 10 });
-  await make.updateMember(me, { paid_user: 1, credits: 10 });
-  const other = await make.member({ name: 'Reader' });
-  await make.photo(other);
+  const me = await app.make.loggedIn({ name: 'Spender' });
+  await app.make.photo(me);
+  await app.make.order(me, { credits: 10 });
+  await app.make.updateMember(me, { paid_user: 1, credits: 10 });
+  const other = await app.make.member({ name: 'Reader' });
+  await app.make.photo(other);
   const context = await visitorContext(browser, { width: 1280 });
   await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
   const page = await context.newPage();
@@ -85,7 +70,7 @@ test('credits spent on another device change the credits badge at once', async (
   });
   expect(res.status).toBeLessThan(300);
   const balance = (
-    await database.db
+    await app.db
       .selectFrom('members')
       .select('credits')
       .where('id', '=', me.memberId)

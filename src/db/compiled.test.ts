@@ -48,3 +48,26 @@ describe('a query compiled once', () => {
     await expect(careless.execute(db, { network: 'n1', unused: 'x' })).rejects.toThrow(/unused/);
   });
 });
+
+describe('a query compiled once, in transactions', () => {
+  it('runs on the transaction (seeing its writes) and is built once for every transaction', async () => {
+    let builds = 0;
+    const holderOf = compiledOnce<{ name: string }, { holder: string }>(['name'], (db, v) => {
+      builds += 1;
+      return db.selectFrom('job_leases').select('holder').where('name', '=', v.name);
+    });
+    const expire = compiledOnce<{ name: string }, never>(['name'], (db, v) =>
+      db.updateTable('job_leases').set({ expires_at: 0 }).where('name', '=', v.name),
+    );
+    expect(await holderOf.executeTakeFirst(db, { name: 'a' })).toEqual({ holder: 'n1' });
+    for (const name of ['t1', 't2']) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('job_leases').values({ name, holder: 'n9', expires_at: 1 }).execute();
+        expect(await holderOf.executeTakeFirst(trx, { name })).toEqual({ holder: 'n9' });
+        const result = await expire.executeResult(trx, { name });
+        expect(Number(result.numAffectedRows)).toBe(1);
+      });
+    }
+    expect(builds).toBe(1);
+  });
+});

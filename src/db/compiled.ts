@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
 import type { Database } from './database.ts';
 
 /*
@@ -7,7 +7,9 @@ import type { Database } from './database.ts';
  * (a member request's session lookup: about a tenth of the request's CPU), and the hot queries
  * differ only in their values. The query is compiled with a unique stand-in for each value; a
  * run swaps the stand-ins in the compiled parameters for the real values. Constants written in
- * the query stay as they are.
+ * the query stay as they are. A transaction runs the statement compiled for its database: the
+ * compiled form is kept per dialect adapter, which a transaction shares with the database it
+ * belongs to, so a statement in a transaction is not compiled again for every transaction.
  */
 
 const MARK = '\u0000kindred-value:';
@@ -18,6 +20,8 @@ export interface CompiledOnce<V extends Values, R> {
   /** Runs the query with `values` in place of the stand-ins. */
   execute(db: Kysely<Database>, values: V): Promise<R[]>;
   executeTakeFirst(db: Kysely<Database>, values: V): Promise<R | undefined>;
+  /** The driver's whole result: rows, and the rows a write changed (`numAffectedRows`). */
+  executeResult(db: Kysely<Database>, values: V): Promise<QueryResult<R>>;
 }
 
 /**
@@ -30,12 +34,10 @@ export function compiledOnce<V extends Values, R>(
   names: ReadonlyArray<keyof V & string>,
   build: (db: Kysely<Database>, values: { [K in keyof V]: V[K] }) => Compilable<R>,
 ): CompiledOnce<V, R> {
-  const perDatabase = new WeakMap<
-    Kysely<Database>,
-    { query: CompiledQuery<R>; slots: Array<string | null> }
-  >();
+  const perAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: Array<string | null> }>();
   const compiled = (db: Kysely<Database>) => {
-    let known = perDatabase.get(db);
+    const adapter = db.getExecutor().adapter;
+    let known = perAdapter.get(adapter);
     if (!known) {
       const standIns = Object.fromEntries(names.map((name) => [name, MARK + name])) as {
         [K in keyof V]: V[K];
@@ -47,23 +49,25 @@ export function compiledOnce<V extends Values, R>(
       for (const name of names)
         if (!slots.includes(name)) throw new Error(`compiledOnce: the query does not use the value ${name}`);
       known = { query, slots };
-      perDatabase.set(db, known);
+      perAdapter.set(adapter, known);
     }
     return known;
   };
-  const run = async (db: Kysely<Database>, values: V): Promise<R[]> => {
+  const executeResult = (db: Kysely<Database>, values: V): Promise<QueryResult<R>> => {
     const { query, slots } = compiled(db);
     const parameters = query.parameters.map((p, i) => {
       const slot = slots[i];
       return slot === null || slot === undefined ? p : values[slot];
     });
-    const result = await db.executeQuery<R>({ ...query, parameters });
-    return result.rows;
+    return db.executeQuery<R>({ ...query, parameters });
   };
   return {
-    execute: run,
+    executeResult,
+    async execute(db, values) {
+      return (await executeResult(db, values)).rows;
+    },
     async executeTakeFirst(db, values) {
-      return (await run(db, values))[0];
+      return (await executeResult(db, values)).rows[0];
     },
   };
 }

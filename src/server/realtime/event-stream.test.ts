@@ -10,6 +10,7 @@ function racingBus(stored: RealtimeEvent[], duringCatchUp: RealtimeEvent[]): Rea
   return {
     kind: 'memory',
     publish: () => Promise.reject(new Error('unused')),
+    publishAll: () => Promise.reject(new Error('unused')),
     subscribe(_n, _m, listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -5,6 +5,7 @@ export {
   type RealtimeEventMap,
   type RealtimeEventType,
   type RealtimeListener,
+  type PublishItem,
 } from './realtime-bus.ts';
 export { createMemoryBus } from './memory-bus.ts';
 export { createRedisBus } from './redis-bus.ts';

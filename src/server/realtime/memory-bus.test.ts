@@ -84,6 +84,36 @@ describe('the in-process realtime bus', () => {
     expect(await bus.since('curvy', 'm-bob', 0)).toEqual([]);
   });
 
+  it('publishes several events with one statement, stored and handed out in the order given', async () => {
+    const ann: RealtimeEvent[] = [];
+    const bob: RealtimeEvent[] = [];
+    const stopAnn = bus.subscribe('amber', 'm-ann', (e) => ann.push(e));
+    const stopBob = bus.subscribe('amber', 'm-bob', (e) => bob.push(e));
+    const last = (
+      await handle.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id;
+    const sent = await bus.publishAll('amber', [
+      { memberId: 'm-bob', type: 'like', data: { profile: 'p-ann' } },
+      { memberId: 'm-ann', type: 'typing', data: { conversation: 'c1', profile: 'p-bob' } },
+      { memberId: 'm-ann', type: 'credits', data: { balance: 7 } },
+      { memberId: 'm-bob', type: 'match', data: { profile: 'p-ann' } },
+    ]);
+    expect(sent.map((e) => e.type)).toEqual(['like', 'typing', 'credits', 'match']);
+    expect(sent[1]!.id).toBeNull();
+    const ids = [sent[0]!.id!, sent[2]!.id!, sent[3]!.id!];
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(bob).toEqual([sent[0], sent[3]]);
+    expect(ann).toEqual([sent[1], sent[2]]);
+    // What a reconnect reads back is what went out, event for event.
+    expect(await bus.since('amber', 'm-bob', Number(last ?? 0))).toEqual([sent[0], sent[3]]);
+    expect(await bus.since('amber', 'm-ann', Number(last ?? 0))).toEqual([sent[2]]);
+    stopAnn();
+    stopBob();
+  });
+
   it('fans out transient events without storing them', async () => {
     const got: RealtimeEvent[] = [];
     const stop = bus.subscribe('amber', 'm-cy', (e) => got.push(e));

@@ -3,8 +3,8 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../log.ts';
 import { createLocalFanout } from './local-fanout.ts';
-import { TRANSIENT_EVENTS, type RealtimeBus, type RealtimeEvent } from './realtime-bus.ts';
-import { eventsAfter, insertEvent } from './realtime.repository.ts';
+import { TRANSIENT_EVENTS, type PublishItem, type RealtimeBus, type RealtimeEvent } from './realtime-bus.ts';
+import { eventsAfter, insertEvent, insertEvents } from './realtime.repository.ts';
 
 /** Catch-up never sends more than this at once; a client far behind reloads its lists instead. */
 export const CATCH_UP_LIMIT = 500;
@@ -28,6 +28,36 @@ export async function storeEvent(
     ? null
     : await insertEvent(deps.db, network, { memberId, type, data: JSON.stringify(data), createdAt });
   return { id, type, data, createdAt } as RealtimeEvent;
+}
+
+/** Stores the items that are not transient with one statement; answers the events in order. */
+export async function storeEvents(
+  deps: BusDeps,
+  network: string,
+  items: readonly PublishItem[],
+): Promise<Array<{ memberId: string; event: RealtimeEvent }>> {
+  const createdAt = deps.clock.now();
+  const kept = items.filter((item) => !TRANSIENT_EVENTS.has(item.type));
+  const ids = await insertEvents(
+    deps.db,
+    network,
+    kept.map((item) => ({
+      memberId: item.memberId,
+      type: item.type,
+      data: JSON.stringify(item.data),
+      createdAt,
+    })),
+  );
+  let next = 0;
+  return items.map((item) => ({
+    memberId: item.memberId,
+    event: {
+      id: TRANSIENT_EVENTS.has(item.type) ? null : ids[next++]!,
+      type: item.type,
+      data: item.data,
+      createdAt,
+    } as RealtimeEvent,
+  }));
 }
 
 /** The member's stored events after `lastEventId` (both buses read the same table). */
@@ -62,6 +92,11 @@ export function createMemoryBus(deps: BusDeps): RealtimeBus {
       const event = await storeEvent(deps, network, memberId, type, data);
       local.deliver(network, memberId, event);
       return event;
+    },
+    async publishAll(network, items) {
+      const stored = await storeEvents(deps, network, items);
+      for (const { memberId, event } of stored) local.deliver(network, memberId, event);
+      return stored.map(({ event }) => event);
     },
     subscribe: local.subscribe,
     since: (network, memberId, lastEventId, limit) =>

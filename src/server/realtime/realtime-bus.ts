@@ -63,6 +63,11 @@ export type RealtimeEvent = {
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
+/** One event of a `publishAll`: for whom, and what. */
+export type PublishItem = {
+  [K in RealtimeEventType]: { memberId: string; type: K; data: RealtimeEventMap[K] };
+}[RealtimeEventType];
+
 export interface RealtimeBus {
   readonly kind: 'memory' | 'redis';
   /**
@@ -75,6 +80,11 @@ export interface RealtimeBus {
     type: K,
     data: RealtimeEventMap[K],
   ): Promise<RealtimeEvent>;
+  /**
+   * Publishes several events at once (a chat send tells the receiver of the message and the
+   * sender of the new balance): stored with one statement, then handed out in the given order.
+   */
+  publishAll(network: string, items: readonly PublishItem[]): Promise<RealtimeEvent[]>;
   /** Calls `listener` with each event published for the member from now on; answers the unsubscribe. */
   subscribe(network: string, memberId: string, listener: RealtimeListener): () => void;
   /** The member's stored events after `lastEventId`, oldest first (catch-up after a reconnect). */

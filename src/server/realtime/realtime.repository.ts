@@ -31,6 +31,33 @@ export async function insertEvent(
   return Number(row.id);
 }
 
+/**
+ * Stores several events with one statement; answers their ids in the order given. The ids are
+ * handed out in the order of the rows, so the sorted ids follow it (a statement's returned rows
+ * need not come in that order).
+ */
+export async function insertEvents(
+  db: Db,
+  network: string,
+  events: ReadonlyArray<{ memberId: string; type: string; data: string; createdAt: number }>,
+): Promise<number[]> {
+  if (events.length === 0) return [];
+  const rows = await db
+    .insertInto('events')
+    .values(
+      events.map((event) => ({
+        member_id: event.memberId,
+        network_id: network,
+        type: event.type,
+        data: event.data,
+        created_at: event.createdAt,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
 export async function eventsAfter(
   db: Db,
   network: string,

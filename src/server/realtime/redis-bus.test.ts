@@ -82,6 +82,19 @@ describe('the Redis realtime bus', () => {
     stopThere();
   });
 
+  it('publishes several events at once to both processes, in order', async () => {
+    const there: RealtimeEvent[] = [];
+    const stop = two.subscribe('amber', 'm-ann', (e) => there.push(e));
+    const sent = await one.publishAll('amber', [
+      { memberId: 'm-ann', type: 'credits', data: { balance: 1 } },
+      { memberId: 'm-ann', type: 'credits', data: { balance: 2 } },
+    ]);
+    await until(() => there.length === 2);
+    expect(there).toEqual(sent);
+    expect(sent[1]!.id).toBeGreaterThan(sent[0]!.id!);
+    stop();
+  });
+
   it('keeps networks apart and carries transient events without storing them', async () => {
     const got: RealtimeEvent[] = [];
     const stop = two.subscribe('curvy', 'm-cy', (e) => got.push(e));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLocalFanout } from './local-fanout.ts';
-import { storedSince, storeEvent, type BusDeps } from './memory-bus.ts';
+import { storedSince, storeEvent, storeEvents, type BusDeps } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
 
 /** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
@@ -66,6 +66,25 @@ export function createRedisBus(
     if (envelope.origin === origin) return;
     local.deliver(channel.slice(prefix.length), envelope.member, envelope.event);
   });
+  /** To this process's subscribers at once, then to the other processes in one round trip. */
+  const fanOut = async (
+    network: string,
+    stored: ReadonlyArray<{ memberId: string; event: RealtimeEvent }>,
+  ) => {
+    for (const { memberId, event } of stored) local.deliver(network, memberId, event);
+    const pipeline = publisher.pipeline();
+    for (const { memberId, event } of stored) {
+      const envelope: Envelope = { origin, member: memberId, event };
+      pipeline.publish(`${prefix}${network}`, JSON.stringify(envelope));
+    }
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0] as Error;
+    } catch (error) {
+      deps.log.warn('realtime: redis publish failed', { error: (error as Error).message });
+    }
+  };
   return {
     kind: 'redis',
     origin,
@@ -74,14 +93,13 @@ export function createRedisBus(
     },
     async publish(network, memberId, type, data) {
       const event = await storeEvent(deps, network, memberId, type, data);
-      local.deliver(network, memberId, event);
-      const envelope: Envelope = { origin, member: memberId, event };
-      try {
-        await publisher.publish(`${prefix}${network}`, JSON.stringify(envelope));
-      } catch (error) {
-        deps.log.warn('realtime: redis publish failed', { error: (error as Error).message });
-      }
+      await fanOut(network, [{ memberId, event }]);
       return event;
+    },
+    async publishAll(network, items) {
+      const stored = await storeEvents(deps, network, items);
+      await fanOut(network, stored);
+      return stored.map(({ event }) => event);
     },
     subscribe: local.subscribe,
     since: (network, memberId, lastEventId, limit) =>

@@ -3,6 +3,7 @@ import type { Database, LedgerReason } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import type { PublishItem } from '../../server/realtime/index.ts';
 import { balanceOf, findEntry, insertEntry, lockMemberCredits, moveBalance } from './credits.repository.ts';
 
 /*
@@ -43,13 +44,33 @@ export function notEnoughCredits(balance: number, needed: number): DomainError {
   });
 }
 
-export async function bookCredits(trx: Transaction<Database>, booking: Booking): Promise<Booked> {
+/** What the caller's transaction already guarantees, so the booking need not check it again. */
+export interface BookingTerms {
+  /**
+   * The transaction holds the member's row already (a chat send takes it first): the booking
+   * skips taking it again. The row must have been taken in this transaction, before any read
+   * that sized the booking.
+   */
+  rowHeld?: boolean;
+  /**
+   * The reference was created in this transaction (a message inserted just now), so no earlier
+   * entry can name it: the replay lookup is skipped. The unique index on the reference still
+   * refuses a second entry.
+   */
+  newReference?: boolean;
+}
+
+export async function bookCredits(
+  trx: Transaction<Database>,
+  booking: Booking,
+  terms: BookingTerms = {},
+): Promise<Booked> {
   const { network, memberId, delta, reason, reference } = booking;
   if (!Number.isSafeInteger(delta) || delta === 0) {
     throw new Error(`A ledger entry moves a whole, non-zero number of credits (got ${delta})`);
   }
-  if (!(await lockMemberCredits(trx, network, memberId))) throw platformError('not_found');
-  if (reference !== null) {
+  if (!terms.rowHeld && !(await lockMemberCredits(trx, network, memberId))) throw platformError('not_found');
+  if (reference !== null && !terms.newReference) {
     const earlier = await findEntry(trx, network, memberId, reason, reference);
     if (earlier) {
       const balance = (await balanceOf(trx, network, memberId)) ?? 0;
@@ -71,6 +92,11 @@ export async function bookCredits(trx: Transaction<Database>, booking: Booking):
  */
 export async function announceBalance(ctx: ServiceContext, memberId: string, balance: number): Promise<void> {
   await ctx.realtime.publish(ctx.network, memberId, 'credits', { balance });
+}
+
+/** The event that tells the member's pages the new balance, for a caller publishing several at once. */
+export function balanceEvent(memberId: string, balance: number): PublishItem {
+  return { memberId, type: 'credits', data: { balance } };
 }
 
 /**

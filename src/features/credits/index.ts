@@ -8,9 +8,11 @@ export {
   bookCredits,
   holdBalance,
   announceBalance,
+  balanceEvent,
   notEnoughCredits,
   type Booking,
   type Booked,
+  type BookingTerms,
 } from './credits.ledger.ts';
 export {
   reserveDiscount,

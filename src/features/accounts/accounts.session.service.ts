@@ -86,6 +86,7 @@ export async function resumeSession(
       private: row.private === 1,
       createdAt: Number(row.created_at),
       timeZone: row.time_zone ?? 'UTC',
+      country: row.profile_country,
     },
     user: () => userOfRow(ctx, row),
     renewedUntil,

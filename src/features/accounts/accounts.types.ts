@@ -26,4 +26,6 @@ export interface SessionMember {
   createdAt: number;
   /** IANA time zone for the member's days (daily limits); UTC until the browser reports one. */
   timeZone: string;
+  /** The profile's country: prices per country (a message's minimum price) follow it. */
+  country: string;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
@@ -8,7 +9,8 @@ import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../pro
  * mark, hidden since). Every read that shows the other side starts from `visibleProfiles`, so
  * blocks both ways, invisible and private modes, sister brands and the network hold here as in
  * search. A held message (its sender not confirmed yet) exists only for its sender until
- * activation delivers it.
+ * activation delivers it. The statements of a send (its hot path) are compiled once
+ * (db/compiled.ts): building them with Kysely cost more than SQLite takes to run them.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -70,14 +72,19 @@ export async function conversationBetween(
   other: string,
 ): Promise<ConversationRow | undefined> {
   const [a, b] = pairOf(one, other);
-  return db
-    .selectFrom('conversations as c')
-    .select(CONVERSATION_COLUMNS)
-    .where('c.network_id', '=', network)
-    .where('c.profile_a_id', '=', a)
-    .where('c.profile_b_id', '=', b)
-    .executeTakeFirst();
+  return conversationOfPairQuery.executeTakeFirst(db, { network, a, b });
 }
+
+const conversationOfPairQuery = compiledOnce<{ network: string; a: string; b: string }, ConversationRow>(
+  ['network', 'a', 'b'],
+  (db, v) =>
+    db
+      .selectFrom('conversations as c')
+      .select(CONVERSATION_COLUMNS)
+      .where('c.network_id', '=', v.network)
+      .where('c.profile_a_id', '=', v.a)
+      .where('c.profile_b_id', '=', v.b),
+);
 
 /**
  * The conversation of two profiles, opened when they have none. Two first messages at once meet
@@ -139,15 +146,20 @@ export async function withSenderLock<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('members')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('network_id', '=', network)
-      .where('id', '=', memberId)
-      .execute();
+    await holdSenderQuery.execute(trx, { network, memberId });
     return work(trx);
   });
 }
+
+const holdSenderQuery = compiledOnce<{ network: string; memberId: string }, never>(
+  ['network', 'memberId'],
+  (db, v) =>
+    db
+      .updateTable('members')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('network_id', '=', v.network)
+      .where('id', '=', v.memberId),
+);
 
 export interface MessageRow {
   id: string;
@@ -198,13 +210,20 @@ export async function messageByClientId(
   senderProfileId: string,
   clientId: string,
 ): Promise<MessageRow | undefined> {
-  return messages(db)
-    .select(MESSAGE_COLUMNS)
-    .where('m.network_id', '=', network)
-    .where('m.sender_profile_id', '=', senderProfileId)
-    .where('m.client_id', '=', clientId)
-    .executeTakeFirst() as Promise<MessageRow | undefined>;
+  return messageByClientIdQuery.executeTakeFirst(db, { network, senderProfileId, clientId });
 }
+
+const messageByClientIdQuery = compiledOnce<
+  { network: string; senderProfileId: string; clientId: string },
+  MessageRow
+>(['network', 'senderProfileId', 'clientId'], (db, v) =>
+  messages(db)
+    .select(MESSAGE_COLUMNS)
+    .where('m.network_id', '=', v.network)
+    .where('m.sender_profile_id', '=', v.senderProfileId)
+    .where('m.client_id', '=', v.clientId)
+    .$castTo<MessageRow>(),
+);
 
 export interface NewMessage {
   id: string;
@@ -229,26 +248,48 @@ export async function insertMessage(
   network: string,
   m: NewMessage,
 ): Promise<boolean> {
-  const result = await trx
-    .insertInto('messages')
-    .values({
-      id: m.id,
-      conversation_id: m.conversationId,
-      network_id: network,
-      sender_profile_id: m.senderProfileId,
-      type: m.type,
-      text: m.text,
-      photo_id: m.photoId,
-      gift_id: m.giftId,
-      credits_spent: m.creditsSpent,
-      client_id: m.clientId,
-      created_at: m.createdAt,
-      held: m.held ? 1 : 0,
-    })
-    .onConflict((conflict) => conflict.columns(['sender_profile_id', 'client_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const result = await insertMessageQuery.executeResult(trx, {
+    ...m,
+    network,
+    held: m.held ? 1 : 0,
+  });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
+
+const insertMessageQuery = compiledOnce<Omit<NewMessage, 'held'> & { network: string; held: 0 | 1 }, never>(
+  [
+    'id',
+    'conversationId',
+    'network',
+    'senderProfileId',
+    'type',
+    'text',
+    'photoId',
+    'giftId',
+    'creditsSpent',
+    'clientId',
+    'createdAt',
+    'held',
+  ],
+  (db, v) =>
+    db
+      .insertInto('messages')
+      .values({
+        id: v.id,
+        conversation_id: v.conversationId,
+        network_id: v.network,
+        sender_profile_id: v.senderProfileId,
+        type: v.type,
+        text: v.text,
+        photo_id: v.photoId,
+        gift_id: v.giftId,
+        credits_spent: v.creditsSpent,
+        client_id: v.clientId,
+        created_at: v.createdAt,
+        held: v.held,
+      })
+      .onConflict((conflict) => conflict.columns(['sender_profile_id', 'client_id']).doNothing()),
+);
 
 /** The conversation's newest message, and one more unread for the receiving side unless held. */
 export async function recordDelivery(
@@ -258,23 +299,45 @@ export async function recordDelivery(
   message: { id: string; createdAt: number },
   receiver: { profileId: string; unread: number },
 ): Promise<void> {
-  await trx
-    .updateTable('conversations')
-    .set({ last_message_at: message.createdAt, last_message_id: message.id })
-    .where('network_id', '=', network)
-    .where('id', '=', conversationId)
-    .where((eb) => eb.or([eb('last_message_at', 'is', null), eb('last_message_at', '<=', message.createdAt)]))
-    .execute();
+  await latestMessageQuery.execute(trx, {
+    network,
+    conversationId,
+    messageId: message.id,
+    createdAt: message.createdAt,
+  });
   if (receiver.unread > 0) {
-    await trx
-      .updateTable('conversation_members')
-      .set((eb) => ({ unread_count: eb('unread_count', '+', receiver.unread) }))
-      .where('network_id', '=', network)
-      .where('conversation_id', '=', conversationId)
-      .where('profile_id', '=', receiver.profileId)
-      .execute();
+    await unreadQuery.execute(trx, {
+      network,
+      conversationId,
+      profileId: receiver.profileId,
+      unread: receiver.unread,
+    });
   }
 }
+
+const latestMessageQuery = compiledOnce<
+  { network: string; conversationId: string; messageId: string; createdAt: number },
+  never
+>(['network', 'conversationId', 'messageId', 'createdAt'], (db, v) =>
+  db
+    .updateTable('conversations')
+    .set({ last_message_at: v.createdAt, last_message_id: v.messageId })
+    .where('network_id', '=', v.network)
+    .where('id', '=', v.conversationId)
+    .where((eb) => eb.or([eb('last_message_at', 'is', null), eb('last_message_at', '<=', v.createdAt)])),
+);
+
+const unreadQuery = compiledOnce<
+  { network: string; conversationId: string; profileId: string; unread: number },
+  never
+>(['network', 'conversationId', 'profileId', 'unread'], (db, v) =>
+  db
+    .updateTable('conversation_members')
+    .set((eb) => ({ unread_count: eb('unread_count', '+', v.unread) }))
+    .where('network_id', '=', v.network)
+    .where('conversation_id', '=', v.conversationId)
+    .where('profile_id', '=', v.profileId),
+);
 
 /** Messages sent free of charge by the profile (a free member's allowance counts these). */
 export async function freeMessagesSent(db: Db, network: string, senderProfileId: string): Promise<number> {
@@ -493,10 +556,34 @@ export async function visibleCard(
   scope: Scope,
   profileId: string,
 ): Promise<CardRow | undefined> {
-  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
-    .where('p.id', '=', profileId)
-    .select(CARD_COLUMNS)
-    .executeTakeFirst() as Promise<CardRow | undefined>;
+  return visibleCardQuery(scope.withheldSites).executeTakeFirst(db, {
+    network: scope.network,
+    viewer: scope.viewer.profileId,
+    profileId,
+  });
+}
+
+type CardQuery = CompiledOnce<{ network: string; viewer: string; profileId: string }, CardRow>;
+
+/**
+ * The visibility rule compiled once per list of withheld sister brands (a site's setting, so a
+ * handful at most): the list is written into the SQL, the rest are values.
+ */
+const cardQueries = new Map<string, CardQuery>();
+
+function visibleCardQuery(withheldSites: readonly string[]): CardQuery {
+  const key = withheldSites.join('\u0000');
+  let query = cardQueries.get(key);
+  if (!query) {
+    query = compiledOnce(['network', 'viewer', 'profileId'], (db, v) =>
+      visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
+        .where('p.id', '=', v.profileId)
+        .select(CARD_COLUMNS)
+        .$castTo<CardRow>(),
+    );
+    cardQueries.set(key, query);
+  }
+  return query;
 }
 
 /** Messages by id (the chat list's last messages). */
@@ -515,14 +602,20 @@ export async function accountOfProfile(
   network: string,
   profileId: string,
 ): Promise<{ member_id: string | null; language: string | null } | undefined> {
-  return db
+  return accountOfProfileQuery.executeTakeFirst(db, { network, profileId });
+}
+
+const accountOfProfileQuery = compiledOnce<
+  { network: string; profileId: string },
+  { member_id: string | null; language: string | null }
+>(['network', 'profileId'], (db, v) =>
+  db
     .selectFrom('profiles as p')
     .leftJoin('members as mb', 'mb.id', 'p.member_id')
     .select(['p.member_id', 'mb.language'])
-    .where('p.network_id', '=', network)
-    .where('p.id', '=', profileId)
-    .executeTakeFirst();
-}
+    .where('p.network_id', '=', v.network)
+    .where('p.id', '=', v.profileId),
+);
 
 /** The held messages of a sender, oldest first, for delivery at activation. */
 export async function heldMessagesOf(
@@ -555,21 +648,6 @@ export async function releaseHeld(
     .where('held', '=', 1)
     .executeTakeFirst();
   return Number(result.numUpdatedRows ?? 0);
-}
-
-/** A profile's country (prices are shown for it). */
-export async function countryOfProfile(
-  db: Db,
-  network: string,
-  profileId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('country')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .executeTakeFirst();
-  return row?.country;
 }
 
 /** The profile of an account. */

@@ -2,9 +2,10 @@ import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
-import { announceBalance, bookCredits } from '../credits/index.ts';
+import { balanceEvent, bookCredits } from '../credits/index.ts';
 import { blockBetween, memberCard, profileName, type CardRow } from '../profiles/index.ts';
 import { findGift } from './chat.catalog.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
@@ -13,7 +14,6 @@ import {
   conversationBetween,
   conversationOfMember,
   conversationsWrittenIn,
-  countryOfProfile,
   creditsOf,
   freeMessagesSent,
   hasMessagesUntil,
@@ -54,6 +54,8 @@ export interface Chatter {
   paidUser: boolean;
   /** Invisible mode hides the member from others' chats: what they write would reach nobody. */
   invisible: boolean;
+  /** The profile's country: the price of a message shown follows it. */
+  country: string;
 }
 
 /** Messages in one page of a conversation. */
@@ -195,8 +197,7 @@ async function allowanceOf(
     conversation_limit_reached: limitReached,
     message_length: site.messageLength,
     history_days: free && site.limits.freeHistoryDays > 0 ? site.limits.freeHistoryDays : null,
-    message_price:
-      minimumMessageCosts(site)[(await countryOfProfile(db, ctx.network, chatter.profileId)) ?? ''] ?? null,
+    message_price: minimumMessageCosts(site)[chatter.country] ?? null,
   };
 }
 
@@ -379,15 +380,20 @@ export async function sendMessage(
     if (!inserted) return { replay: true as const };
     let balance: number | null = null;
     if (cost > 0) {
-      const booked = await bookCredits(trx, {
-        network: ctx.network,
-        siteId: ctx.site.id,
-        memberId: chatter.id,
-        delta: -cost,
-        reason: input.type === 'text' ? 'message' : input.type === 'image' ? 'photo' : 'gift',
-        reference: messageId,
-        now,
-      });
+      const booked = await bookCredits(
+        trx,
+        {
+          network: ctx.network,
+          siteId: ctx.site.id,
+          memberId: chatter.id,
+          delta: -cost,
+          reason: input.type === 'text' ? 'message' : input.type === 'image' ? 'photo' : 'gift',
+          reference: messageId,
+          now,
+        },
+        // withSenderLock took the member's row first; the message was inserted just above.
+        { rowHeld: true, newReference: true },
+      );
       balance = booked.balance;
     }
     await recordDelivery(
@@ -400,7 +406,7 @@ export async function sendMessage(
         unread: held ? 0 : 1,
       },
     );
-    return { replay: false as const, balance, conversation };
+    return { replay: false as const, balance, conversation, cost };
   });
 
   if (outcome.replay) {
@@ -408,10 +414,36 @@ export async function sendMessage(
     if (!first) throw new Error('A message taken by its client_id is not there');
     return replayed(ctx, t, chatter, first);
   }
-  if (outcome.balance !== null) await announceBalance(ctx, chatter.id, outcome.balance);
-  const [row] = await messagesById(ctx.db, ctx.network, [messageId]);
-  if (!held) await announceMessage(ctx, t, row!, target.card.id);
-  return answerFor(ctx, t, chatter, row!, outcome.balance);
+  // An image's files are in its own table; a text or a gift is known whole from what was stored.
+  const row: MessageRow =
+    input.type === 'image'
+      ? (await messagesById(ctx.db, ctx.network, [messageId]))[0]!
+      : {
+          id: messageId,
+          conversation_id: outcome.conversation.id,
+          sender_profile_id: me,
+          type: input.type,
+          text,
+          photo_id: null,
+          gift_id: gift?.id ?? null,
+          credits_spent: outcome.cost,
+          client_id: input.client_id,
+          created_at: now,
+          read_at: null,
+          held: held ? 1 : 0,
+          photo_filename: null,
+          photo_thumb_filename: null,
+          photo_blur_filename: null,
+        };
+  // The sender's balance badge and the receiver's conversation learn of it in one write.
+  const events: PublishItem[] = [];
+  if (outcome.balance !== null) events.push(balanceEvent(chatter.id, outcome.balance));
+  if (!held) {
+    const news = await messageEvent(ctx, t, row, target.card.id);
+    if (news) events.push(news);
+  }
+  if (events.length > 0) await ctx.realtime.publishAll(ctx.network, events);
+  return answerFor(ctx, t, chatter, row, outcome.balance, outcome.conversation);
 }
 
 async function answerFor(
@@ -420,13 +452,10 @@ async function answerFor(
   chatter: Chatter,
   row: MessageRow,
   balance: number | null,
+  known?: ConversationRow,
 ): Promise<SendResult> {
-  const conversation = await conversationOfMember(
-    ctx.db,
-    ctx.network,
-    row.conversation_id,
-    chatter.profileId,
-  );
+  const conversation =
+    known ?? (await conversationOfMember(ctx.db, ctx.network, row.conversation_id, chatter.profileId));
   const answer: SendAnswer = {
     message: presentMessage(ctx, t, row, chatter.profileId),
     credits: balance ?? (await creditsOf(ctx.db, ctx.network, chatter.id)),
@@ -441,21 +470,25 @@ function replayed(ctx: ServiceContext, t: Translate, chatter: Chatter, row: Mess
   return answerFor(ctx, t, chatter, row, null);
 }
 
-/** The receiver's devices learn of a delivered message (an operator profile has none). */
-async function announceMessage(
+/** What tells the receiver's devices of a delivered message; none for an operator's profile. */
+async function messageEvent(
   ctx: ServiceContext,
   t: Translate,
   row: MessageRow,
   receiverProfileId: string,
-) {
+): Promise<PublishItem | null> {
   const receiver = await accountOfProfile(ctx.db, ctx.network, receiverProfileId);
-  if (!receiver?.member_id) return;
+  if (!receiver?.member_id) return null;
   // A gift's name in the receiver's language, not the sender's.
   const theirs = isLocale(receiver.language) ? translator(receiver.language) : t;
-  await ctx.realtime.publish(ctx.network, receiver.member_id, 'message', {
-    conversation: row.conversation_id,
-    message: presentMessage(ctx, theirs, { ...row, held: 0 }, receiverProfileId),
-  });
+  return {
+    memberId: receiver.member_id,
+    type: 'message',
+    data: {
+      conversation: row.conversation_id,
+      message: presentMessage(ctx, theirs, { ...row, held: 0 }, receiverProfileId),
+    },
+  };
 }
 
 /** Whether `photoId` is a chat picture the sender uploaded. */

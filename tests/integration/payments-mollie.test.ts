@@ -156,6 +156,27 @@ describe('repeat orders through Mollie', () => {
     expect(await app.inspect.count('payment_customers', { member_id: member.memberId })).toBe(1);
   });
 
+  it('makes one Mollie customer for a member whose first card orders race', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const customersBefore = fake!.customers.size;
+    const placed = await Promise.all(
+      ['creditcard', 'paypal', 'creditcard'].map((paymentmethod) =>
+        app.request('/api/order.php', {
+          method: 'POST',
+          headers: { cookie: member.cookie },
+          body: { bundle: 'starter', paymentmethod },
+        }),
+      ),
+    );
+    for (const res of placed) expect(res.status, res.body).toBe(201);
+    const customerId = await customerOf(member);
+    for (const res of placed)
+      expect(paymentOf(res.json<{ order: { payment_id: string } }>().order.payment_id).customerId).toBe(
+        customerId,
+      );
+    expect(fake!.customers.size).toBe(customersBefore + 1);
+  });
+
   it('charges a repeat as a recurring payment on the mandate and books its credits once, however often the webhook comes', async () => {
     const member = await cardBuyer();
     const customerId = await customerOf(member);

@@ -555,6 +555,17 @@ export interface TestPaymentsTable {
   updated_at: number;
 }
 
+/** A member's customer at a provider that keeps mandates on customers (Mollie; migration 0019). */
+export interface PaymentCustomersTable {
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  /** 'mollie' */
+  provider: Immutable<string>;
+  /** The customer's id at the provider (`cst_…`). */
+  customer_id: Immutable<string>;
+  created_at: Immutable<number>;
+}
+
 export interface Database {
   members: MembersTable;
   profiles: ProfilesTable;
@@ -570,6 +581,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   orders: OrdersTable;
   test_payments: TestPaymentsTable;
+  payment_customers: PaymentCustomersTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;

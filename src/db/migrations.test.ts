@@ -45,6 +45,7 @@ const ALL_TABLES = {
   directdebit_codes: true,
   directdebit_mandates: true,
   test_payments: true,
+  payment_customers: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -524,6 +525,15 @@ const fixtures: Fixtures = {
       created_at: T,
     },
   ],
+  payment_customers: [
+    {
+      network_id: NET,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      provider: 'mollie',
+      customer_id: 'cst_1aaaaaaaaaaaa',
+      created_at: T,
+    },
+  ],
   test_payments: [
     {
       id: 'tst_1aaaaaaaaaaaaa',
@@ -638,6 +648,7 @@ const orderBy: Record<TableName, string[]> = {
   page_events: ['id'],
   directdebit_codes: ['id'],
   directdebit_mandates: ['id'],
+  payment_customers: ['member_id', 'provider'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

@@ -285,6 +285,16 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('payment_customers')
+    .values({
+      network_id: network,
+      member_id: memberId,
+      provider: 'mollie',
+      customer_id: 'cst_export1',
+      created_at: at('payment_customers'),
+    })
+    .execute();
+  await db
     .insertInto('push_subscriptions')
     .values({
       id: 'ps1',

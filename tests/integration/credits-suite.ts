@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.ts';
+import type { ProfileRef } from '../support/factories.ts';
+import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, type LoggedIn } from './likes-support.ts';
 
@@ -248,6 +250,58 @@ export function creditsTests(app: ServerUnderTest): void {
       await app.make.updateMember(member, { paid_user: 1 });
       const offer = (await call(app, member, 'GET', '/api/credits.php')).json<Offer>();
       expect(offer.discount).toBeNull();
+    });
+  });
+
+  /*
+   * Spec §9's claim measured on real members and likes. The curvy network is the claim's alone in
+   * this file, so every like in it is one made here and the figure can be worked out by hand:
+   * 20 premium and 20 free members each like the same 10 operator profiles, premium member i and
+   * free member i like each other, and operator profiles like members back.
+   */
+  describe('the premium claim on real likes', () => {
+    const MINUTE = 60_000;
+    const claimAt = (minutes: number) =>
+      app.withClock(minutes * MINUTE, async () => {
+        const res = await app.request('/api/credits.php', { host: DEMO.curvy.host });
+        expect(res.status, res.body).toBe(200);
+        return res.json<Offer>().premium_claim;
+      });
+    const likeEach = (from: readonly ProfileRef[], to: readonly ProfileRef[]) =>
+      Promise.all(from.flatMap((a) => to.map((b) => app.make.like(a, b))));
+
+    it('is the match-rate advantage of premium members, null until both groups count 20 members, and follows the data', async () => {
+      const site = DEMO.curvy;
+      const operators = await Promise.all(
+        Array.from({ length: 10 }, () => app.make.operatorProfile({ network: site.network })),
+      );
+      const premium = await Promise.all(Array.from({ length: 20 }, () => app.make.member({ site })));
+      const free = await Promise.all(Array.from({ length: 20 }, () => app.make.member({ site })));
+      await Promise.all(premium.map((m) => app.make.updateMember(m, { paid_user: 1 })));
+      const [first, second, third] = operators as [ProfileRef, ProfileRef, ProfileRef];
+
+      await likeEach(premium, operators);
+      await likeEach(free.slice(0, 19), operators);
+      await Promise.all(premium.map((p, i) => app.make.like(p, free[i]!)));
+      await Promise.all(free.slice(0, 19).map((f, i) => app.make.like(f, premium[i]!)));
+      await likeEach([first, second, third], premium);
+      await likeEach([first, second], free);
+      // Free members: 19 who liked (209 likes): one member short of a measured group.
+      expect(await claimAt(11)).toBeNull();
+
+      await likeEach([free[19]!], [...operators, premium[19]!]);
+      // The figure is kept for ten minutes…
+      expect(await claimAt(12)).toBeNull();
+      // …then: premium 220 likes, 30 liked back by operators + 20 by free members = 80 (36.4 %);
+      // free 220 likes, 40 + 20 = 60 (27.3 %): 80/220 ÷ 60/220 − 1 = 33.3 %.
+      expect(await claimAt(22)).toBe(33);
+
+      // Ten free members more matched: 70 of 220 (31.8 %), 80/70 − 1 = 14.3 %.
+      await likeEach([third], free.slice(0, 10));
+      expect(await claimAt(33)).toBe(14);
+      // As many free matches as premium ones: no advantage, so no number is claimed.
+      await likeEach([third], free.slice(10));
+      expect(await claimAt(44)).toBeNull();
     });
   });
 }

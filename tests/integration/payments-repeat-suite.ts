@@ -36,8 +36,10 @@ export function repeatTests(app: ServerUnderTest): void {
       expect(res.status, res.body).toBe(201);
       const body = res.json<{
         order: { payment_id: string; credits: number; amount: number; currency: string };
+        status: string;
       }>();
       expect(body.order).toMatchObject({ credits: 100, amount: 1499, currency: 'EUR' });
+      expect(body.status).toBe('completed');
       expect(await balanceOf(ann)).toBe(200);
       const row = await app.inspect.row('orders', { id: body.order.payment_id });
       expect(row).toMatchObject({ status: 'completed', recurring: 1, payment_method: 'creditcard' });

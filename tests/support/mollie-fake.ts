@@ -6,9 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /*
- * A stand-in for Mollie's payments API (`/v2/payments`), as much of it as the shop uses: create
- * a payment, fetch it. Tests settle a payment with `settle` the way a member would at Mollie's
- * checkout, then call the shop's webhook with the id, as Mollie does.
+ * A stand-in for Mollie's v2 API, as much of it as the shop uses, in Mollie's shapes: create and
+ * fetch a payment (`/v2/payments`), refund one, create a customer (`POST /v2/customers`) and list
+ * its mandates (`GET /v2/customers/{id}/mandates`). Tests settle a payment with `settle` the way a
+ * member would at Mollie's checkout, then call the shop's webhook with the id, as Mollie does.
+ *
+ * Recurring payments work as at Mollie: a payment made with a `customerId` and `sequenceType:
+ * "first"` leaves a valid mandate of its method on the customer once it is paid; a payment with
+ * `sequenceType: "recurring"` on that customer is charged to a valid mandate without a checkout
+ * (422 when the customer has none) and starts in the status `recurringStatus` says (a test's knob:
+ * `paid`, `failed` or `pending`). A POST repeated with the same `Idempotency-Key` answers the
+ * first answer again, as Mollie does.
  *
  * Mollie's client speaks only https, so the stand-in does too, with a certificate made for the
  * run; the server under test is started with NODE_TLS_REJECT_UNAUTHORIZED=0 for that reason alone.
@@ -48,101 +56,274 @@ export interface FakePayment {
   status: string;
   amount: { currency: string; value: string };
   description: string;
-  redirectUrl: string;
+  redirectUrl: string | null;
   webhookUrl: string;
   method: string | null;
   metadata: unknown;
+  sequenceType: 'oneoff' | 'first' | 'recurring';
+  customerId: string | null;
+  mandateId: string | null;
+}
+
+export interface FakeCustomer {
+  id: string;
+  name: string | null;
+  email: string | null;
+  metadata: unknown;
+}
+
+export interface FakeMandate {
+  id: string;
+  status: 'valid' | 'pending' | 'invalid';
+  method: string;
+  customerId: string;
 }
 
 export interface MollieFake {
   /** `MOLLIE_API_URL` for the server under test. */
   url: string;
   payments: Map<string, FakePayment>;
+  customers: Map<string, FakeCustomer>;
+  /** Every customer's mandates, newest first (Mollie's order). */
+  mandates: Map<string, FakeMandate[]>;
   /** Refunds asked for, by payment id, as Mollie's decimal strings. */
   refunds: Array<{ payment: string; amount: { currency: string; value: string } }>;
   /** Authorization headers the fake received, to prove the key is sent. */
   keys: string[];
+  /** The status a new recurring payment starts in (default `paid`). */
+  recurringStatus: string;
   settle(id: string, status: string): void;
+  /** Revokes every mandate of a customer, as a member who withdrew the card or PayPal agreement. */
+  revokeMandates(customerId: string): void;
   close(): Promise<void>;
 }
+
+const CREATED_AT = new Date(0).toISOString();
 
 function asResource(payment: FakePayment, base: string) {
   return {
     resource: 'payment',
     mode: 'test',
-    createdAt: new Date(0).toISOString(),
+    createdAt: CREATED_AT,
     ...payment,
     _links: {
       self: { href: `${base}payments/${payment.id}`, type: 'application/hal+json' },
-      checkout: { href: `${base.replace(/\/v2\/$/, '')}/checkout/${payment.id}`, type: 'text/html' },
+      // A recurring payment has no checkout: the member is not there.
+      ...(payment.sequenceType === 'recurring'
+        ? {}
+        : {
+            checkout: {
+              href: `${base.replace(/\/v2\/$/, '')}/checkout/${payment.id}`,
+              type: 'text/html',
+            },
+          }),
+      ...(payment.customerId
+        ? { customer: { href: `${base}customers/${payment.customerId}`, type: 'application/hal+json' } }
+        : {}),
     },
   };
 }
 
+function customerResource(customer: FakeCustomer, base: string) {
+  return {
+    resource: 'customer',
+    mode: 'test',
+    locale: null,
+    createdAt: CREATED_AT,
+    ...customer,
+    _links: { self: { href: `${base}customers/${customer.id}`, type: 'application/hal+json' } },
+  };
+}
+
+function mandateResource(mandate: FakeMandate, base: string) {
+  const { customerId, ...fields } = mandate;
+  return {
+    resource: 'mandate',
+    mode: 'test',
+    ...fields,
+    details:
+      mandate.method === 'paypal'
+        ? { consumerName: 'Test Member', consumerAccount: 'member@example.org' }
+        : {
+            cardHolder: 'Test Member',
+            cardNumber: '6787',
+            cardLabel: 'Mastercard',
+            cardFingerprint: 'fp',
+            cardExpiryDate: '2030-12-31',
+          },
+    mandateReference: null,
+    signatureDate: CREATED_AT.slice(0, 10),
+    createdAt: CREATED_AT,
+    _links: {
+      self: { href: `${base}customers/${customerId}/mandates/${mandate.id}`, type: 'application/hal+json' },
+      customer: { href: `${base}customers/${customerId}`, type: 'application/hal+json' },
+    },
+  };
+}
+
+const problem = (status: number, title: string, detail: string, field?: string) => ({
+  status,
+  title,
+  detail,
+  ...(field ? { field } : {}),
+  _links: { documentation: { href: 'https://docs.mollie.com/overview/handling-errors', type: 'text/html' } },
+});
+
 export async function startMollieFake(): Promise<MollieFake> {
   const payments = new Map<string, FakePayment>();
+  const customers = new Map<string, FakeCustomer>();
+  const mandates = new Map<string, FakeMandate[]>();
+  const answered = new Map<string, { status: number; body: unknown }>();
   const keys: string[] = [];
   const refunds: MollieFake['refunds'] = [];
   let next = 1;
   let base = '';
-  const server = https.createServer(selfSignedCertificate(), (req, res) => {
-    keys.push(String(req.headers.authorization ?? ''));
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/hal+json' });
-        res.end(JSON.stringify(body));
+  const serial = () => String(next++).padStart(6, '0');
+
+  type Answer = { status: number; body: unknown };
+  const route = (method: string, path: string, body: Record<string, unknown>): Answer => {
+    if (method === 'POST' && path === '/v2/customers') {
+      const customer: FakeCustomer = {
+        id: `cst_fake${serial()}`,
+        name: (body.name as string | undefined) ?? null,
+        email: (body.email as string | undefined) ?? null,
+        metadata: body.metadata ?? null,
       };
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
-      if (req.method === 'POST' && path === '/v2/payments') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-        const id = `tr_fake${String(next++).padStart(6, '0')}`;
-        const payment: FakePayment = {
-          id,
-          status: 'open',
-          amount: body.amount,
-          description: body.description,
-          redirectUrl: body.redirectUrl,
-          webhookUrl: body.webhookUrl,
-          method: body.method ?? null,
-          metadata: body.metadata ?? null,
+      customers.set(customer.id, customer);
+      mandates.set(customer.id, []);
+      return { status: 201, body: customerResource(customer, base) };
+    }
+    const customerPath = /^\/v2\/customers\/([^/]+)(\/mandates)?$/.exec(path);
+    if (method === 'GET' && customerPath) {
+      const customer = customers.get(customerPath[1]!);
+      if (!customer) return { status: 404, body: problem(404, 'Not Found', 'No customer exists with token') };
+      if (!customerPath[2]) return { status: 200, body: customerResource(customer, base) };
+      const list = (mandates.get(customer.id) ?? []).map((m) => mandateResource(m, base));
+      return {
+        status: 200,
+        body: {
+          count: list.length,
+          _embedded: { mandates: list },
+          _links: {
+            self: { href: `${base}customers/${customer.id}/mandates`, type: 'application/hal+json' },
+            previous: null,
+            next: null,
+            documentation: { href: 'https://docs.mollie.com/reference/list-mandates', type: 'text/html' },
+          },
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v2/payments') {
+      const sequenceType = (body.sequenceType as FakePayment['sequenceType'] | undefined) ?? 'oneoff';
+      const customerId = (body.customerId as string | undefined) ?? null;
+      if (customerId && !customers.has(customerId))
+        return {
+          status: 422,
+          body: problem(422, 'Unprocessable Entity', 'The customer id is invalid', 'customerId'),
         };
-        payments.set(id, payment);
-        return send(201, asResource(payment, base));
+      if (sequenceType !== 'oneoff' && !customerId)
+        return {
+          status: 422,
+          body: problem(422, 'Unprocessable Entity', 'A customer is required', 'customerId'),
+        };
+      let mandate: FakeMandate | undefined;
+      if (sequenceType === 'recurring') {
+        mandate = (mandates.get(customerId!) ?? []).find(
+          (m) => m.status === 'valid' && (body.mandateId === undefined || m.id === body.mandateId),
+        );
+        if (!mandate)
+          return {
+            status: 422,
+            body: problem(422, 'Unprocessable Entity', 'The customer has no valid mandate', 'customerId'),
+          };
       }
-      const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
-      if (req.method === 'POST' && refund && payments.get(refund[1]!)?.status === 'paid') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-        refunds.push({ payment: refund[1]!, amount: body.amount });
-        return send(201, {
+      const payment: FakePayment = {
+        id: `tr_fake${serial()}`,
+        status: mandate ? fake.recurringStatus : 'open',
+        amount: body.amount as FakePayment['amount'],
+        description: body.description as string,
+        redirectUrl: (body.redirectUrl as string | undefined) ?? null,
+        webhookUrl: body.webhookUrl as string,
+        method: mandate?.method ?? (body.method as string | undefined) ?? null,
+        metadata: body.metadata ?? null,
+        sequenceType,
+        customerId,
+        mandateId: mandate?.id ?? null,
+      };
+      payments.set(payment.id, payment);
+      return { status: 201, body: asResource(payment, base) };
+    }
+    const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
+    if (method === 'POST' && refund && payments.get(refund[1]!)?.status === 'paid') {
+      refunds.push({ payment: refund[1]!, amount: body.amount as MollieFake['refunds'][number]['amount'] });
+      return {
+        status: 201,
+        body: {
           resource: 'refund',
           id: `re_fake${refunds.length}`,
           amount: body.amount,
           status: 'pending',
           paymentId: refund[1],
-          createdAt: new Date(0).toISOString(),
+          createdAt: CREATED_AT,
           _links: {},
-        });
+        },
+      };
+    }
+    const match = /^\/v2\/payments\/([^/]+)$/.exec(path);
+    const payment = match && payments.get(match[1]!);
+    if (method === 'GET' && payment) return { status: 200, body: asResource(payment, base) };
+    return { status: 404, body: problem(404, 'Not Found', 'No payment exists with this id') };
+  };
+
+  const server = https.createServer(selfSignedCertificate(), (req, res) => {
+    keys.push(String(req.headers.authorization ?? ''));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const method = req.method ?? 'GET';
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const text = Buffer.concat(chunks).toString('utf8');
+      const key = req.headers['idempotency-key'];
+      const remembered = method === 'POST' && typeof key === 'string' ? `${path} ${key}` : undefined;
+      let answer = remembered ? answered.get(remembered) : undefined;
+      if (!answer) {
+        answer = route(method, path, (text ? JSON.parse(text) : {}) as Record<string, unknown>);
+        if (remembered && answer.status < 500) answered.set(remembered, answer);
       }
-      const match = /^\/v2\/payments\/([^/]+)$/.exec(path);
-      const payment = match && payments.get(match[1]!);
-      if (req.method === 'GET' && payment) return send(200, asResource(payment, base));
-      send(404, { status: 404, title: 'Not Found', detail: 'No payment exists with this id' });
+      res.writeHead(answer.status, { 'content-type': 'application/hal+json' });
+      res.end(JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`;
-  return {
+  const fake: MollieFake = {
     url: base,
     payments,
+    customers,
+    mandates,
     keys,
     refunds,
+    recurringStatus: 'paid',
     settle(id, status) {
       const payment = payments.get(id);
       if (!payment) throw new Error(`no fake payment ${id}`);
       payment.status = status;
+      // Mollie turns a paid first payment's card or PayPal account into a valid mandate.
+      if (status === 'paid' && payment.sequenceType === 'first' && payment.customerId && !payment.mandateId) {
+        const mandate: FakeMandate = {
+          id: `mdt_fake${serial()}`,
+          status: 'valid',
+          method: payment.method ?? 'creditcard',
+          customerId: payment.customerId,
+        };
+        mandates.get(payment.customerId)?.unshift(mandate);
+        payment.mandateId = mandate.id;
+      }
+    },
+    revokeMandates(customerId) {
+      for (const mandate of mandates.get(customerId) ?? []) mandate.status = 'invalid';
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

@@ -152,6 +152,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   discount_redemptions: 'payments',
   directdebit_mandates: 'payments',
   directdebit_codes: 'payments',
+  // Which customer at the payment provider holds the member's stored card or PayPal account.
+  payment_customers: 'payments',
   // The catalogue of codes names no person; who used one is in discount_redemptions.
   discount_codes: null,
   push_subscriptions: 'push',

@@ -1,10 +1,13 @@
 import { readableTimes, type PrivacyHook } from '../../server/privacy.ts';
 import { exportMemberTables, type AnyMemberRows } from '../../server/privacy-tables.ts';
+import { customersOf, deleteCustomersOf } from './payments.repeat.repository.ts';
 import { redemptionsOf } from './payments.repository.ts';
 
 /*
  * Money records. Erasure keeps them: orders, the credit ledger and who redeemed which code are
  * bookkeeping the operator must keep (they point at the account's shell, which has no address).
+ * The link to the member's customer at the provider is not bookkeeping: erasure deletes it, so
+ * no stored card or PayPal account can be charged for the erased account again.
  */
 
 const moneyTables: readonly AnyMemberRows[] = [
@@ -38,12 +41,15 @@ const moneyTables: readonly AnyMemberRows[] = [
 
 export const paymentsPrivacy: PrivacyHook = {
   owner: 'payments',
-  tables: ['orders', 'credit_ledger', 'discount_redemptions'],
+  tables: ['orders', 'credit_ledger', 'discount_redemptions', 'payment_customers'],
   async export(db, subject) {
     return {
       ...(await exportMemberTables(db, moneyTables, subject)),
       discount_redemptions: readableTimes(await redemptionsOf(db, subject.network, subject.memberId)),
+      payment_customers: readableTimes(await customersOf(db, subject.network, subject.memberId)),
     };
   },
-  async erase() {},
+  async erase(trx, subject) {
+    await deleteCustomersOf(trx, subject.network, subject.memberId);
+  },
 };

@@ -32,3 +32,62 @@ export async function lastStoredMethodOrder(
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The member's customer at `provider` (Mollie), where card and PayPal mandates are kept. */
+export async function customerOf(db: Db, network: string, memberId: string, provider: string) {
+  const row = await db
+    .selectFrom('payment_customers')
+    .select('customer_id')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+  return row?.customer_id;
+}
+
+/** Keeps the first customer stored for the member at `provider`; answers the one that is kept. */
+export async function keepCustomer(
+  db: Db,
+  row: { network: string; memberId: string; provider: string; customerId: string; now: number },
+): Promise<string> {
+  await db
+    .insertInto('payment_customers')
+    .values({
+      network_id: row.network,
+      member_id: row.memberId,
+      provider: row.provider,
+      customer_id: row.customerId,
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'provider']).doNothing())
+    .execute();
+  return (await customerOf(db, row.network, row.memberId, row.provider)) ?? row.customerId;
+}
+
+/** A pending order that never reached the provider (no mandate was left to charge). */
+export async function discardUnchargedOrder(db: Db, orderId: string): Promise<void> {
+  await db
+    .deleteFrom('orders')
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where('provider_payment_id', 'is', null)
+    .execute();
+}
+
+export async function customersOf(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('payment_customers')
+    .select(['provider', 'customer_id', 'created_at'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function deleteCustomersOf(db: Db, network: string, memberId: string): Promise<void> {
+  await db
+    .deleteFrom('payment_customers')
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .execute();
+}

@@ -3,25 +3,30 @@ import { newId } from '../../db/ids.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
 import { DomainError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import type { ProviderStatus } from '../../server/payments/index.ts';
+import { localePath } from '../../server/request.ts';
 import type { PaymentsContext } from './payments.context.ts';
-import { lastStoredMethodOrder } from './payments.repeat.repository.ts';
+import { STORED_METHODS } from './payments.customers.ts';
+import { customerOf, discardUnchargedOrder, lastStoredMethodOrder } from './payments.repeat.repository.ts';
 import { findMemberOrder, insertOrder, moveOrder, setProviderPayment } from './payments.repository.ts';
-import type { OrderAnswer } from './payments.schemas.ts';
+import type { RepeatAnswer } from './payments.schemas.ts';
 import { completeOrder } from './payments.service.ts';
 
 /*
  * Repeat orders (spec §2 credits-repeat-order): a premium member buys the last bundle again with
- * the card or PayPal account of their last paid order, without a checkout. The charge answers at
- * once: paid completes the order as any paid order (credits, receipt); failed answers 402
- * `payment_failed` offering a retry or PayPal, and the order stays failed.
+ * the card or PayPal account of their last paid order, without a checkout. Paid at once completes
+ * the order as any paid order (credits, receipt); failed answers 402 `payment_failed` offering a
+ * retry or PayPal, and the order stays failed; a charge the provider still works on stays pending
+ * and is settled by its webhook like any payment.
  */
 
-/** Methods whose first payment leaves a mandate for later charges. */
-export const STORED_METHODS = ['creditcard', 'visa', 'mastercard', 'maestro', 'paypal'] as const;
+export { STORED_METHODS };
 
 /** `POST /api/order.php?repeat=1` takes nothing but an optional idempotency key. */
 export const repeatInputSchema = z.strictObject({ repeat: z.literal(true).optional() });
 export type RepeatInput = z.infer<typeof repeatInputSchema>;
+
+const FAILED: ReadonlySet<ProviderStatus> = new Set(['failed', 'canceled', 'expired']);
 
 function noStoredMethod(): DomainError {
   return new DomainError('no_stored_method', { status: 409, message: 'payments.repeat.no_stored_method' });
@@ -40,16 +45,18 @@ export async function repeatOffer(
   return { bundle: bundle.id, credits: bundle.credits, amount, currency: last.currency };
 }
 
-export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): Promise<OrderAnswer> {
+export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): Promise<RepeatAnswer> {
   const charge = ctx.payments.chargeRecurring?.bind(ctx.payments);
   if (!member.paidUser || !charge) throw noStoredMethod();
-  const last = await lastStoredMethodOrder(ctx.db, ctx.network, member.id, ctx.payments.name, STORED_METHODS);
+  const provider = ctx.payments.name;
+  const last = await lastStoredMethodOrder(ctx.db, ctx.network, member.id, provider, STORED_METHODS);
   const bundle = ctx.site.prices.bundles.find((b) => b.id === last?.bundle_id);
   const amount = bundle?.prices[last?.currency ?? ''];
   if (!last?.provider_payment_id || !bundle || amount === undefined) throw noStoredMethod();
 
   const now = ctx.clock.now();
   const orderId = newId();
+  // Written before the charge: money taken at the provider always has its order here.
   await insertOrder(ctx.db, {
     id: orderId,
     network_id: ctx.network,
@@ -60,7 +67,7 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
     amount,
     currency: last.currency,
     payment_method: last.payment_method,
-    provider: ctx.payments.name,
+    provider,
     provider_payment_id: null,
     status: 'pending',
     discount_code: null,
@@ -71,17 +78,31 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
     updated_at: now,
     completed_at: null,
   });
-  const payment = await charge(last.provider_payment_id, {
+  const stored = {
+    firstPaymentId: last.provider_payment_id,
+    customerId: (await customerOf(ctx.db, ctx.network, member.id, provider)) ?? null,
+    method: last.payment_method,
+  };
+  const payment = await charge(stored, {
     reference: orderId,
     amount,
     currency: last.currency,
     method: last.payment_method,
     description: `${ctx.site.name}: ${bundle.credits} credits`,
-    webhookUrl: `${ctx.siteOrigin}/api/payment-webhook.php?provider=${ctx.payments.name}`,
+    webhookUrl: `${ctx.siteOrigin}/api/payment-webhook.php?provider=${provider}`,
+  }).catch(async (error: unknown) => {
+    ctx.log.error('payments: provider refused a recurring charge', { order: orderId, error: String(error) });
+    await moveOrder(ctx.db, orderId, ['pending'], 'failed', ctx.clock.now());
+    throw new DomainError('payment_unavailable', { status: 503, message: 'payments.unavailable' });
   });
+  if (!payment) {
+    // No valid mandate was left (a card or PayPal agreement revoked at the provider): nothing was charged.
+    await discardUnchargedOrder(ctx.db, orderId);
+    throw noStoredMethod();
+  }
   await setProviderPayment(ctx.db, orderId, payment.id, now);
   const order = (await findMemberOrder(ctx.db, ctx.network, member.id, orderId))!;
-  if (payment.status !== 'paid') {
+  if (FAILED.has(payment.status)) {
     await moveOrder(ctx.db, orderId, ['pending'], 'failed', ctx.clock.now());
     throw new DomainError('payment_failed', {
       status: 402,
@@ -89,9 +110,10 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
       details: { order: orderId, retry: ['retry', 'paypal'] },
     });
   }
-  await completeOrder(ctx, order);
+  if (payment.status === 'paid') await completeOrder(ctx, order);
   return {
     order: { payment_id: orderId, credits: bundle.credits, amount, currency: last.currency },
-    redirect_url: `${ctx.siteOrigin}/transactions/${encodeURIComponent(orderId)}`,
+    status: payment.status === 'paid' ? 'completed' : 'pending',
+    redirect_url: `${ctx.siteOrigin}${localePath(ctx.locale, `/transactions/${encodeURIComponent(orderId)}`)}`,
   };
 }

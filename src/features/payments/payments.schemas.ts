@@ -39,6 +39,14 @@ export interface OrderAnswer {
   redirect_url: string;
 }
 
+/**
+ * A repeat order's answer: `completed` when the charge was paid at once, `pending` while the
+ * provider still works on it (its transaction page, `redirect_url`, follows it to the end).
+ */
+export interface RepeatAnswer extends OrderAnswer {
+  status: 'completed' | 'pending';
+}
+
 export interface TransactionAnswer {
   status: TransactionStatus;
   order: OrderView;

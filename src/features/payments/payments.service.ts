@@ -9,6 +9,7 @@ import { testProviderOf, type TestOutcome } from '../../server/payments/index.ts
 import { announceBalance, bookCredits, releaseDiscount, reserveDiscount } from '../credits/index.ts';
 import { pricingFor } from '../pages/index.ts';
 import type { PaymentsContext } from './payments.context.ts';
+import { customerForPayment } from './payments.customers.ts';
 import { receiptMail } from './payments.mail.ts';
 import { isOfferedMethod, paymentMethodsFor } from './payments.methods.ts';
 import {
@@ -114,6 +115,7 @@ export async function createOrder(
   if (order.id !== orderId) return answerFor(ctx, order, undefined);
   let checkoutUrl: string;
   try {
+    const customerId = await customerForPayment(ctx, member.id, order.payment_method);
     const payment = await ctx.payments.createPayment({
       reference: order.id,
       amount: Number(order.amount),
@@ -123,6 +125,7 @@ export async function createOrder(
       redirectUrl: `${ctx.siteOrigin}${transactionPath(ctx, order.id)}`,
       webhookUrl: `${ctx.siteOrigin}/api/payment-webhook.php?provider=${ctx.payments.name}`,
       locale: ctx.locale,
+      customerId,
     });
     await setProviderPayment(ctx.db, order.id, payment.id, ctx.clock.now());
     checkoutUrl = payment.checkoutUrl;

@@ -11,6 +11,7 @@ export type {
   ProviderPayment,
   ProviderStatus,
   RecurringPayment,
+  StoredMethod,
 } from './provider.ts';
 export { currencyDigits } from './provider.ts';
 export type { TestOutcome, TestProvider } from './test-provider.ts';

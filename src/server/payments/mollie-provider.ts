@@ -1,4 +1,4 @@
-import { createMollieClient, type PaymentMethod } from '@mollie/api-client';
+import { createMollieClient, MandateStatus, SequenceType, type PaymentMethod } from '@mollie/api-client';
 import {
   currencyDigits,
   decimalAmount,
@@ -6,13 +6,20 @@ import {
   type NewPayment,
   type PaymentProvider,
   type ProviderStatus,
+  type StoredMethod,
 } from './provider.ts';
 
 /*
  * Mollie (`MOLLIE_API_KEY`). Mollie's webhook posts `id=tr_…` and nothing else; the shop fetches
  * the payment back with the key, so a forged webhook can at most make the shop ask about a real
  * payment. `MOLLIE_API_URL` points the client at another address (the tests' stand-in).
+ *
+ * Repeat orders use Mollie's recurring payments: a card or PayPal order is paid as the `first`
+ * payment of the member's Mollie customer, which leaves a mandate on that customer once paid; a
+ * repeat is a `recurring` payment on the customer, charged to that mandate without a checkout.
  */
+
+type MollieClient = ReturnType<typeof createMollieClient>;
 
 /** The spec's method ids that Mollie calls otherwise (cards are one method there). */
 const MOLLIE_METHOD: Record<string, string> = {
@@ -26,6 +33,26 @@ const MOLLIE_METHOD: Record<string, string> = {
   sct: 'banktransfer',
   sdd: 'directdebit',
 };
+
+/** The mandate a first payment with one of the spec's methods leaves at Mollie. */
+const mandateMethod = (method: string) => MOLLIE_METHOD[method] ?? method;
+
+/** Mollie answers 404 for an id it does not know (410 for a customer deleted since). */
+const isUnknown = (error: unknown) => [404, 410].includes((error as { statusCode?: number }).statusCode ?? 0);
+
+/** The newest valid mandate of the customer for the stored method's kind (card or PayPal), if any. */
+async function validMandate(client: MollieClient, stored: StoredMethod): Promise<string | undefined> {
+  if (!stored.customerId) return undefined;
+  try {
+    // Mollie lists a customer's mandates newest first.
+    const mandates = await client.customerMandates.page({ customerId: stored.customerId });
+    const wanted = mandateMethod(stored.method);
+    return mandates.find((m) => m.status === MandateStatus.valid && String(m.method) === wanted)?.id;
+  } catch (error) {
+    if (isUnknown(error)) return undefined;
+    throw error;
+  }
+}
 
 const KNOWN_STATUSES = new Set<ProviderStatus>([
   'open',
@@ -56,14 +83,41 @@ export function createMollieProvider(options: {
         description: payment.description,
         redirectUrl: payment.redirectUrl,
         webhookUrl: payment.webhookUrl,
-        method: (MOLLIE_METHOD[payment.method] ?? payment.method) as PaymentMethod,
+        method: mandateMethod(payment.method) as PaymentMethod,
         metadata: { order: payment.reference },
+        ...(payment.customerId ? { customerId: payment.customerId, sequenceType: SequenceType.first } : {}),
         // Mollie refuses a second create with the same key: a retried order makes one payment.
         idempotencyKey: payment.reference,
       });
       const checkoutUrl = created.getCheckoutUrl();
       if (!checkoutUrl) throw new Error(`Mollie gave payment ${created.id} no checkout URL`);
       return { id: created.id, checkoutUrl };
+    },
+    async createCustomer({ reference }) {
+      // No name or address: the customer only holds mandates; the member is named by id alone.
+      const customer = await client.customers.create({
+        metadata: { member: reference },
+        idempotencyKey: `customer-${reference}`,
+      });
+      return customer.id;
+    },
+    async chargeRecurring(stored, payment) {
+      const mandateId = await validMandate(client, stored);
+      if (!mandateId) return undefined;
+      const created = await client.payments.create({
+        amount: {
+          currency: payment.currency,
+          value: decimalAmount(payment.amount, currencyDigits(payment.currency)),
+        },
+        description: payment.description,
+        webhookUrl: payment.webhookUrl,
+        customerId: stored.customerId!,
+        mandateId,
+        sequenceType: SequenceType.recurring,
+        metadata: { order: payment.reference },
+        idempotencyKey: payment.reference,
+      });
+      return { id: created.id, status: created.status as ProviderStatus };
     },
     async refundPayment(paymentId, amount, currency) {
       await client.paymentRefunds.create({
@@ -87,7 +141,7 @@ export function createMollieProvider(options: {
         };
       } catch (error) {
         // An id Mollie does not know is a forged or stray webhook: nothing to apply.
-        if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+        if (isUnknown(error)) return undefined;
         throw error;
       }
     },

@@ -22,6 +22,20 @@ export interface NewPayment {
   /** Where the provider announces a change (it posts only the payment's id). */
   webhookUrl: string;
   locale: string;
+  /**
+   * The member's customer at the provider (`createCustomer`): the payment is then a first payment
+   * whose card or PayPal account stays as a mandate for `chargeRecurring`.
+   */
+  customerId?: string | undefined;
+}
+
+/** What a repeat order charges: the first payment that left the mandate, and where it is kept. */
+export interface StoredMethod {
+  firstPaymentId: string;
+  /** The member's customer at a provider that keeps mandates on customers; null elsewhere. */
+  customerId: string | null;
+  /** The spec's method id of the first payment (creditcard, visa, paypal, …). */
+  method: string;
 }
 
 export interface ProviderPayment {
@@ -41,14 +55,21 @@ export interface PaymentProvider {
   /** The payment as the provider knows it now; undefined for an id it does not know. */
   getPayment(id: string): Promise<ProviderPayment | undefined>;
   /**
-   * Charges again, without the member at a checkout, the card or PayPal account of an earlier paid
-   * payment (its mandate). Answers the new payment at once, `paid` or `failed`. A provider without
-   * it offers no repeat orders (the shop answers `no_stored_method`).
+   * Makes the member's customer at a provider that keeps mandates on customers (Mollie); answers
+   * its id, which the shop stores and passes as `customerId` with card and PayPal payments.
+   * `reference` (the member's id) makes a retried call answer the same customer.
+   */
+  createCustomer?(customer: { reference: string }): Promise<string>;
+  /**
+   * Charges again, without the member at a checkout, the card or PayPal account a first payment
+   * left as a mandate. Answers the new payment as it stands at once (`paid`, `failed`, or `pending`
+   * until the provider's webhook says more), or undefined without creating any payment when no
+   * valid mandate is left. A provider without it offers no repeat orders (`no_stored_method`).
    */
   chargeRecurring?(
-    firstPaymentId: string,
+    stored: StoredMethod,
     payment: RecurringPayment,
-  ): Promise<{ id: string; status: ProviderStatus }>;
+  ): Promise<{ id: string; status: ProviderStatus } | undefined>;
   /**
    * Pays `amount` (minor units, at most what is left of the payment) back to the member through
    * the payment's own method. Throws when the provider refuses; the caller tells the operator.
@@ -56,6 +77,6 @@ export interface PaymentProvider {
   refundPayment(paymentId: string, amount: number, currency: string): Promise<void>;
 }
 
-export type RecurringPayment = Omit<NewPayment, 'redirectUrl' | 'locale'>;
+export type RecurringPayment = Omit<NewPayment, 'redirectUrl' | 'locale' | 'customerId'>;
 
 export { currencyDigits, decimalString as decimalAmount, minorUnits } from '../../lib/money.ts';

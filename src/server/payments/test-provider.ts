@@ -94,8 +94,8 @@ export function createTestProvider(deps: { db: Kysely<Database>; clock: Clock })
      * still `paid` here; a test makes it fail by moving the first payment to `expired` (as a card
      * that expired would) in `test_payments`. The charge is recorded like any payment.
      */
-    async chargeRecurring(firstPaymentId, payment) {
-      const first = await findTestPayment(db, firstPaymentId);
+    async chargeRecurring(stored, payment) {
+      const first = await findTestPayment(db, stored.firstPaymentId);
       const status: TestPaymentsTable['status'] = first?.status === 'paid' ? 'paid' : 'failed';
       const id = `tst_${newId()}`;
       const now = clock.now();

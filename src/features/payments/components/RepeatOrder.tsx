@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import type { OrderAnswer } from '../payments.schemas.ts';
+import type { OrderAnswer, RepeatAnswer } from '../payments.schemas.ts';
 
 /** The messages the repeat order island receives. */
 export const REPEAT_ORDER_MESSAGES: MessageKey[] = [
@@ -38,7 +38,9 @@ export default function RepeatOrder({ bundle, messages, creditsUrl }: RepeatOrde
   const buy = async () => {
     setBusy(true);
     try {
-      const answer = await apiClient.post<OrderAnswer>('/api/order.php?repeat=1', {}, { idempotent: false });
+      const answer = await apiClient.post<RepeatAnswer>('/api/order.php?repeat=1', {}, { idempotent: false });
+      // A charge the provider still works on is followed on its transaction page.
+      if (answer.status === 'pending') return location.assign(answer.redirect_url);
       setState({ kind: 'done', credits: answer.order.credits });
     } catch (e) {
       if (isApiError(e) && e.code === 'payment_failed') {

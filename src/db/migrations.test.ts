@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPostgresDatabase } from '../../tests/support/postgres.ts';
+import { BLANK_PROFILE_DETAILS } from '../features/profiles/profiles.blank-details.ts';
 import { createDatabase, type DatabaseHandle } from './client.ts';
 import type { Database, NewRow, TableName } from './database.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
@@ -134,15 +135,7 @@ const fixtures: Fixtures = {
       seeking: 'female',
       birthdate: '1985-12-01',
       country: 'DE',
-      region: null,
-      city: null,
-      sexuality: null,
-      hair_color: null,
-      eye_color: null,
-      body_type: null,
-      relationship_status: null,
-      tattoos: null,
-      text: null,
+      ...BLANK_PROFILE_DETAILS,
       status: 'disabled',
       main_photo_id: null,
       last_active_at: null,
@@ -159,15 +152,9 @@ const fixtures: Fixtures = {
       seeking: 'both',
       birthdate: '1995-07-14',
       country: 'NL',
+      ...BLANK_PROFILE_DETAILS,
       region: 'Utrecht',
-      city: null,
       sexuality: 'bi',
-      hair_color: null,
-      eye_color: null,
-      body_type: null,
-      relationship_status: null,
-      tattoos: null,
-      text: null,
       status: 'active',
       fictional: 1,
       public_consent: 1,

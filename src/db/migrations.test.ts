@@ -883,31 +883,19 @@ for (const target of targets) {
           .execute();
       });
 
-      it('books an order or a message in the ledger once only', async () => {
-        await expect(
-          db
-            .insertInto('credit_ledger')
-            .values({
-              id: 'l3aaaaaaaaaaaaaa',
-              network_id: NET,
-              site_id: SITE,
-              member_id: 'm1aaaaaaaaaaaaaa',
-              delta: 30,
-              reason: 'purchase',
-              reference: 'o1aaaaaaaaaaaaaa',
-              balance_after: 55,
-              created_at: T + 2,
-            })
-            .execute(),
-        ).rejects.toThrow();
-      });
-
       /** The table's first fixture row once more, with `changes`: what a constraint must refuse. */
       const insertAgain = <T extends TableName>(table: T, changes: Partial<NewRow<T>>) =>
         db
           .insertInto(table)
           .values({ ...fixtures[table]![0], ...changes } as never)
           .execute();
+
+      it('books an order or a message in the ledger once only', async () => {
+        // The first row's purchase booked again, under another id and at a later balance.
+        await expect(
+          insertAgain('credit_ledger', { id: 'l3aaaaaaaaaaaaaa', balance_after: 55, created_at: T + 2 }),
+        ).rejects.toThrow();
+      });
 
       it('applies a provider payment id to one order only', async () => {
         await expect(insertAgain('orders', { id: 'o2aaaaaaaaaaaaaa', client_id: null })).rejects.toThrow();

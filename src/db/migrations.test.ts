@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPostgresDatabase } from '../../tests/support/postgres.ts';
+import { BLANK_PROFILE_DETAILS } from '../features/profiles/profiles.blank-details.ts';
 import { createDatabase, type DatabaseHandle } from './client.ts';
 import type { Database, NewRow, TableName } from './database.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
@@ -135,15 +136,7 @@ const fixtures: Fixtures = {
       seeking: 'female',
       birthdate: '1985-12-01',
       country: 'DE',
-      region: null,
-      city: null,
-      sexuality: null,
-      hair_color: null,
-      eye_color: null,
-      body_type: null,
-      relationship_status: null,
-      tattoos: null,
-      text: null,
+      ...BLANK_PROFILE_DETAILS,
       status: 'disabled',
       main_photo_id: null,
       last_active_at: null,
@@ -160,15 +153,9 @@ const fixtures: Fixtures = {
       seeking: 'both',
       birthdate: '1995-07-14',
       country: 'NL',
+      ...BLANK_PROFILE_DETAILS,
       region: 'Utrecht',
-      city: null,
       sexuality: 'bi',
-      hair_color: null,
-      eye_color: null,
-      body_type: null,
-      relationship_status: null,
-      tattoos: null,
-      text: null,
       status: 'active',
       fictional: 1,
       public_consent: 1,
@@ -907,31 +894,19 @@ for (const target of targets) {
           .execute();
       });
 
-      it('books an order or a message in the ledger once only', async () => {
-        await expect(
-          db
-            .insertInto('credit_ledger')
-            .values({
-              id: 'l3aaaaaaaaaaaaaa',
-              network_id: NET,
-              site_id: SITE,
-              member_id: 'm1aaaaaaaaaaaaaa',
-              delta: 30,
-              reason: 'purchase',
-              reference: 'o1aaaaaaaaaaaaaa',
-              balance_after: 55,
-              created_at: T + 2,
-            })
-            .execute(),
-        ).rejects.toThrow();
-      });
-
       /** The table's first fixture row once more, with `changes`: what a constraint must refuse. */
       const insertAgain = <T extends TableName>(table: T, changes: Partial<NewRow<T>>) =>
         db
           .insertInto(table)
           .values({ ...fixtures[table]![0], ...changes } as never)
           .execute();
+
+      it('books an order or a message in the ledger once only', async () => {
+        // The first row's purchase booked again, under another id and at a later balance.
+        await expect(
+          insertAgain('credit_ledger', { id: 'l3aaaaaaaaaaaaaa', balance_after: 55, created_at: T + 2 }),
+        ).rejects.toThrow();
+      });
 
       it('applies a provider payment id to one order only', async () => {
         await expect(insertAgain('orders', { id: 'o2aaaaaaaaaaaaaa', client_id: null })).rejects.toThrow();

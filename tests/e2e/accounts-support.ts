@@ -10,7 +10,13 @@ import { expect, test } from './fixtures.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
-import { factories, type Factories } from '../support/factories.ts';
+import {
+  factories,
+  type Factories,
+  type MemberOptions,
+  type TestMember,
+  type TestSession,
+} from '../support/factories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { linksIn, mailsTo, type Mail } from '../support/outbox.ts';
 
@@ -47,6 +53,12 @@ export function useMemberJourney(): {
   readonly server: TestServer;
   readonly db: Kysely<Database>;
   readonly make: Factories;
+  /** A browser of its own logged in as a fresh member (`make.loggedIn`), `width` px wide. */
+  memberBrowser(
+    browser: Browser,
+    width: number,
+    member?: MemberOptions,
+  ): Promise<{ me: TestMember & TestSession; context: BrowserContext }>;
 } {
   const app = useAccountsServer();
   let database: TestDatabase | undefined;
@@ -72,6 +84,10 @@ export function useMemberJourney(): {
     },
     get make() {
       return ready(make);
+    },
+    async memberBrowser(browser, width, member) {
+      const me = await ready(make).loggedIn(member);
+      return { me, context: await sessionContext(browser, app.server, me, { width }) };
     },
   };
 }
@@ -102,6 +118,18 @@ export async function visitorContext(
       // storage refused: the warning then shows, and tests confirm it themselves
     }
   });
+  return context;
+}
+
+/** A browser profile of its own (see `visitorContext`) logged in with `session`'s cookie. */
+export async function sessionContext(
+  browser: Browser,
+  server: TestServer,
+  session: { token: string },
+  options: { width?: number } = {},
+): Promise<BrowserContext> {
+  const context = await visitorContext(browser, options);
+  await context.addCookies([{ name: 'session', value: session.token, url: url(server, '/') }]);
   return context;
 }
 

@@ -1,8 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
-import { newId } from '../../src/db/ids.ts';
-import { type TestMember, type TestSession } from '../support/factories.ts';
 import { expect, test } from './fixtures.ts';
-import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import { hydrated, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * Buying credits in Chromium: the credits page with the time bonus counting down and applied to
@@ -16,39 +13,9 @@ const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
 
-async function memberBrowser(
-  browser: Parameters<typeof visitorContext>[0],
-  width: number,
-): Promise<{ me: TestMember & TestSession; context: BrowserContext }> {
-  const me = await app.make.loggedIn({ name: 'Buyer' });
-  const context = await visitorContext(browser, { width });
-  await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
-  return { me, context };
-}
-
-async function addCode(percentage: number): Promise<string> {
-  const code = `E2E${newId().toUpperCase()}`;
-  await app.db
-    .insertInto('discount_codes')
-    .values({
-      id: newId(),
-      code,
-      network_id: null,
-      percentage,
-      minimum_amount: null,
-      currency: null,
-      country: null,
-      validity: 'once_per_user',
-      expires_at: null,
-      created_at: Date.now(),
-    })
-    .execute();
-  return code;
-}
-
 for (const width of [1280, 360]) {
   test(`credits → bundle → discount code → test checkout (${width} px)`, async ({ browser }) => {
-    const { context } = await memberBrowser(browser, width);
+    const { context } = await app.memberBrowser(browser, width, { name: 'Buyer' });
     const page = await context.newPage();
     await page.goto(url(app.server, '/credits'));
     await hydrated(page);
@@ -74,7 +41,7 @@ for (const width of [1280, 360]) {
     await expect(page.getByRole('alert')).toHaveText('Code not found');
     await expect(page.getByTestId('final-amount')).toHaveText('Total to pay: €14.99');
 
-    await code.fill(await addCode(40));
+    await code.fill(await app.make.discountCode({ percentage: 40 }));
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('final-amount')).toContainText('€8.99');
     await page.getByLabel('iDEAL').check();
@@ -91,7 +58,7 @@ for (const width of [1280, 360]) {
 }
 
 test('premium page leads to the credits page', async ({ browser }) => {
-  const { context } = await memberBrowser(browser, 1280);
+  const { context } = await app.memberBrowser(browser, 1280, { name: 'Buyer' });
   const page = await context.newPage();
   await page.goto(url(app.server, '/premium'));
   await expect(page.getByRole('heading', { name: 'Premium membership' })).toBeVisible();
@@ -106,7 +73,7 @@ test('the time-bonus modal opens after 40 s in the members area, and No thanks i
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { me, context } = await memberBrowser(browser, 360);
+  const { me, context } = await app.memberBrowser(browser, 360, { name: 'Buyer' });
   const page = await context.newPage();
   await page.goto(url(app.server, '/likes'));
   await hydrated(page);
@@ -131,23 +98,8 @@ test('the time-bonus modal opens after 40 s in the members area, and No thanks i
 });
 
 test('the deletion flow’s trial package and discount lead to real offers', async ({ browser }) => {
-  await app.db
-    .insertInto('discount_codes')
-    .values({
-      id: newId(),
-      code: 'STAY20',
-      network_id: null,
-      percentage: 20,
-      minimum_amount: null,
-      currency: null,
-      country: null,
-      validity: 'once_per_user',
-      expires_at: null,
-      created_at: Date.now(),
-    })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
-  const { me, context } = await memberBrowser(browser, 1280);
+  await app.make.discountCode({ code: 'STAY20', percentage: 20 });
+  const { me, context } = await app.memberBrowser(browser, 1280, { name: 'Buyer' });
   // Past the time bonus and the welcome offer, so only the deletion code discounts.
   await app.make.updateMember(me, { paid_user: 1 });
   const page = await context.newPage();

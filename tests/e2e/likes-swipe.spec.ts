@@ -1,7 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
-import { type TestMember, type TestSession } from '../support/factories.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import { hydrated, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * A member's likes and the swipe game in Chromium: a like back makes a match and the match is
@@ -15,21 +13,9 @@ const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
 
-/** A browser logged in as a fresh member. */
-async function memberBrowser(
-  browser: Parameters<typeof visitorContext>[0],
-  width: number,
-  name: string,
-): Promise<{ me: TestMember & TestSession; context: BrowserContext }> {
-  const me = await app.make.loggedIn({ name });
-  const context = await visitorContext(browser, { width });
-  await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
-  return { me, context };
-}
-
 for (const width of [1280, 360]) {
   test(`a like back makes a match, celebrated (${width} px)`, async ({ browser }) => {
-    const { me, context } = await memberBrowser(browser, width, 'Robin');
+    const { me, context } = await app.memberBrowser(browser, width, { name: 'Robin' });
     const fan = await app.make.member({ name: `Fan${width}`, gender: 'female', seeking: 'male' });
     await app.make.like(fan, me);
     const page = await context.newPage();
@@ -63,7 +49,7 @@ for (const width of [1280, 360]) {
 
 for (const width of [1280, 360]) {
   test(`the swipe game until the daily limit (${width} px)`, async ({ browser }) => {
-    const { context } = await memberBrowser(browser, width, 'Swiper');
+    const { context } = await app.memberBrowser(browser, width, { name: 'Swiper' });
     for (let i = 0; i < 7; i++) await app.make.member({ name: `Card${width}x${i}`, gender: 'female' });
     const page = await context.newPage();
     await page.goto(url(app.server, '/swipe-game'));
@@ -125,7 +111,7 @@ for (const width of [1280, 360]) {
 test('the like modal shows a real like, labelled when fictional, and closes on a click', async ({
   browser,
 }) => {
-  const { me, context } = await memberBrowser(browser, 1280, 'Liked');
+  const { me, context } = await app.memberBrowser(browser, 1280, { name: 'Liked' });
   const operator = await app.make.operatorProfile({ name: 'Stagestar', fictional: true });
   await app.make.like(operator, me);
   const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import { hydrated, sessionContext, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * The event stream in Chromium: a like that arrives while a member is on a page opens the like
@@ -19,8 +19,7 @@ for (const width of [1280, 360]) {
     await app.make.photo(me);
     const fan = await app.make.loggedIn({ name: `Live${width}` });
     await app.make.photo(fan, { dataDir: app.server.dataDir });
-    const context = await visitorContext(browser, { width });
-    await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+    const context = await sessionContext(browser, app.server, me, { width });
     const page = await context.newPage();
     const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
     await page.goto(url(app.server, '/likes/sent'));
@@ -48,8 +47,7 @@ test('credits spent on another device change the credits badge at once', async (
   await app.make.updateMember(me, { paid_user: 1, credits: 10 });
   const other = await app.make.member({ name: 'Reader' });
   await app.make.photo(other);
-  const context = await visitorContext(browser, { width: 1280 });
-  await context.addCookies([{ name: 'session', value: me.token, url: url(app.server, '/') }]);
+  const context = await sessionContext(browser, app.server, me, { width: 1280 });
   const page = await context.newPage();
   const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
   await page.goto(url(app.server, '/likes/sent'));

@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type {
+  DiscountValidity,
   Database,
   Gender,
   NotificationCategory,
@@ -161,6 +162,18 @@ export interface Factories {
     createdAt?: number;
     handledAt?: number;
   }): Promise<{ id: string }>;
+  /**
+   * A discount code of every network, unexpired (default: a fresh random code, 10 %, once per
+   * member). A code that exists already stays as it is.
+   */
+  discountCode(options?: {
+    code?: string;
+    percentage?: number;
+    minimum?: number;
+    currency?: string;
+    country?: string;
+    validity?: DiscountValidity;
+  }): Promise<string>;
   /** A category the system switched off for the member (a bounce, a complaint loop, an unsubscribe). */
   notificationSwitchedOff(
     member: Pick<TestMember, 'memberId' | 'network'>,
@@ -497,6 +510,27 @@ export function factories(db: Kysely<Database>): Factories {
       });
       if (options.handledAt !== undefined) await closeComplaint(db, site.network, id, options.handledAt);
       return { id };
+    },
+
+    async discountCode(options = {}) {
+      const code = options.code ?? `TEST${newId().toUpperCase()}`;
+      await db
+        .insertInto('discount_codes')
+        .values({
+          id: newId(),
+          code,
+          network_id: null,
+          percentage: options.percentage ?? 10,
+          minimum_amount: options.minimum ?? null,
+          currency: options.currency ?? null,
+          country: options.country ?? null,
+          validity: options.validity ?? 'once_per_user',
+          expires_at: null,
+          created_at: Date.now(),
+        })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+      return code;
     },
 
     async notificationSwitchedOff(member, category, reason) {

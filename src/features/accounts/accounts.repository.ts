@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import type {
   Database,
@@ -83,19 +83,14 @@ export async function updateMember(
   // is) and its listing (the two switches), which the visibility rule reads instead of the account.
   const both = async (trx: Db) => {
     await writeMember(trx, network, memberId, patch);
-    await trx
-      .updateTable('profiles')
-      .set({
-        ...(patch.status !== undefined && { status: patch.status === 'active' ? 'active' : 'disabled' }),
-        ...(switches && {
-          listing: sql<ProfileListing>`coalesce((select case when m.invisible = 1 then 'invisible'
-            when m.private = 1 then 'private' else 'public' end
-            from members m where m.id = profiles.member_id), 'public')`,
-        }),
-      })
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .execute();
+    await updateMemberProfile(trx, network, memberId, {
+      ...(patch.status !== undefined && { status: patch.status === 'active' ? 'active' : 'disabled' }),
+      ...(switches && {
+        listing: sql<ProfileListing>`coalesce((select case when m.invisible = 1 then 'invisible'
+          when m.private = 1 then 'private' else 'public' end
+          from members m where m.id = profiles.member_id), 'public')`,
+      }),
+    });
   };
   if (db.isTransaction) await both(db);
   else await db.transaction().execute(both);
@@ -107,6 +102,21 @@ async function writeMember(db: Db, network: string, memberId: string, patch: Row
     .set(patch)
     .where('network_id', '=', network)
     .where('id', '=', memberId)
+    .execute();
+}
+
+/** The member's profile row, which moves with the account (its status, listing and times). */
+async function updateMemberProfile(
+  db: Db,
+  network: string,
+  memberId: string,
+  patch: UpdateObject<Database, 'profiles'>,
+) {
+  await db
+    .updateTable('profiles')
+    .set(patch)
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
     .execute();
 }
 
@@ -123,12 +133,7 @@ export async function setAccountState(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await updateMember(trx, network, memberId, member);
-    await trx
-      .updateTable('profiles')
-      .set({ updated_at: now })
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .execute();
+    await updateMemberProfile(trx, network, memberId, { updated_at: now });
   });
 }
 
@@ -176,7 +181,11 @@ const USER_ROW_COLUMNS = [
   'ph.match_filename',
 ] as const;
 
-export async function findUserRow(db: Db, network: string, memberId: string): Promise<UserRow | undefined> {
+/**
+ * Members `m` of the network with their profiles `p` and main photos `ph`: where both the `User`
+ * answer and the session lookup read from.
+ */
+function membersWithProfile(db: Db, network: string) {
   return db
     .selectFrom('members as m')
     .innerJoin('profiles as p', (join) =>
@@ -188,8 +197,12 @@ export async function findUserRow(db: Db, network: string, memberId: string): Pr
         .on('ph.network_id', '=', network)
         .on('ph.status', '=', 'active'),
     )
+    .where('m.network_id', '=', network);
+}
+
+export async function findUserRow(db: Db, network: string, memberId: string): Promise<UserRow | undefined> {
+  return membersWithProfile(db, network)
     .select(USER_ROW_COLUMNS)
-    .where('m.network_id', '=', network)
     .where('m.id', '=', memberId)
     .executeTakeFirst();
 }
@@ -223,20 +236,8 @@ const liveSessionQuery = compiledOnce<
   { network: string; siteId: string; sessionId: string; now: number },
   SessionRow
 >(['network', 'siteId', 'sessionId', 'now'], (db, { network, siteId, sessionId, now }) =>
-  db
-    .selectFrom('sessions as s')
-    .innerJoin('members as m', (join) =>
-      join.onRef('m.id', '=', 's.member_id').on('m.network_id', '=', network),
-    )
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.member_id', '=', 'm.id').on('p.network_id', '=', network),
-    )
-    .leftJoin('photos as ph', (join) =>
-      join
-        .onRef('ph.id', '=', 'p.main_photo_id')
-        .on('ph.network_id', '=', network)
-        .on('ph.status', '=', 'active'),
-    )
+  membersWithProfile(db, network)
+    .innerJoin('sessions as s', 's.member_id', 'm.id')
     .select(['s.id as session_id', 's.expires_at', 's.last_seen_at', ...USER_ROW_COLUMNS])
     .where('s.network_id', '=', network)
     .where('s.site_id', '=', siteId)
@@ -273,12 +274,7 @@ export async function touchSession(
       .where('id', '=', id)
       .execute();
     await updateMember(trx, network, memberId, { last_active_at: now });
-    await trx
-      .updateTable('profiles')
-      .set({ last_active_at: now })
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
-      .execute();
+    await updateMemberProfile(trx, network, memberId, { last_active_at: now });
   });
 }
 

@@ -75,38 +75,48 @@ function newFileKey(network: string, kind: FileKind): string {
   return `${network}/${name.slice(0, 2)}/${name}-${kind}.webp`;
 }
 
+/** Uploads a member may make: room for a whole gallery of 25 at once, and retries. */
+export const UPLOAD_RATE = { limit: 40, windowMs: 60 * 60_000 };
+
+/**
+ * Photos and pictures share one budget: each upload costs a decode and five encodes, so a member
+ * who uploads and deletes in a loop is slowed down before the work, whatever the photo limit.
+ */
+async function paceUploads(ctx: ServiceContext, profileId: string): Promise<void> {
+  const pace = await ctx.rateLimiter.consume(
+    `photo-upload:${ctx.network}:${profileId}`,
+    UPLOAD_RATE,
+    ctx.clock.now(),
+  );
+  if (!pace.allowed) throw platformError('rate_limited', { retryAfter: pace.retryAfter });
+}
+
+/** The upload's files, or the 422 of an image that cannot be one (`image_invalid` …). */
+async function decodeUpload(bytes: Uint8Array): Promise<Awaited<ReturnType<typeof processPhoto>>> {
+  try {
+    return await processPhoto(bytes);
+  } catch (error) {
+    if (error instanceof ImageRefused) throw invalidFields({ photo: error.code });
+    throw error;
+  }
+}
+
 /**
  * `POST /api/photos.php`: re-encodes the upload (see photos.image.ts), stores its five files and
  * adds the photo within the member's limit. Files are written before the row (a row never points
  * at a missing file); when the limit or anything else refuses, they are removed again.
  */
-/** Uploads a member may make: room for a whole gallery of 25 at once, and retries. */
-export const UPLOAD_RATE = { limit: 40, windowMs: 60 * 60_000 };
-
 export async function uploadPhoto(
   ctx: ServiceContext,
   owner: PhotoOwner,
   bytes: Uint8Array,
 ): Promise<{ photo: Photo }> {
-  // Each upload costs a decode and five encodes: a member who uploads and deletes in a loop is
-  // slowed down before the work, whatever the photo limit.
-  const pace = await ctx.rateLimiter.consume(
-    `photo-upload:${ctx.network}:${owner.profileId}`,
-    UPLOAD_RATE,
-    ctx.clock.now(),
-  );
-  if (!pace.allowed) throw platformError('rate_limited', { retryAfter: pace.retryAfter });
+  await paceUploads(ctx, owner.profileId);
   const limit = photoLimit(owner);
   // Cheap early answer at the limit, before the CPU of decoding; the insert decides for real.
   const before = await profilePhotos(ctx.db, ctx.network, owner.profileId);
   if (before.photos.length >= limit) throw limitReached(limit);
-  let files;
-  try {
-    files = await processPhoto(bytes);
-  } catch (error) {
-    if (error instanceof ImageRefused) throw invalidFields({ photo: error.code });
-    throw error;
-  }
+  const files = await decodeUpload(bytes);
   const keys = {
     filename: newFileKey(ctx.network, 'main'),
     thumbFilename: newFileKey(ctx.network, 'thumb'),
@@ -301,19 +311,8 @@ export async function storePicture(
   profileId: string,
   bytes: Uint8Array,
 ): Promise<StoredPicture> {
-  const pace = await ctx.rateLimiter.consume(
-    `photo-upload:${ctx.network}:${profileId}`,
-    UPLOAD_RATE,
-    ctx.clock.now(),
-  );
-  if (!pace.allowed) throw platformError('rate_limited', { retryAfter: pace.retryAfter });
-  let files;
-  try {
-    files = await processPhoto(bytes);
-  } catch (error) {
-    if (error instanceof ImageRefused) throw invalidFields({ photo: error.code });
-    throw error;
-  }
+  await paceUploads(ctx, profileId);
+  const files = await decodeUpload(bytes);
   const keys: StoredPicture = {
     filename: newFileKey(ctx.network, 'main'),
     thumbFilename: newFileKey(ctx.network, 'thumb'),

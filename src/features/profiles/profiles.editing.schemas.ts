@@ -68,6 +68,19 @@ const blankIsNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
 /**
+ * Free text, trimmed, blank as `null`: at most `max` characters once trimmed. Before the trim a
+ * looser cap (`slack` times `max`) turns away a body far too long without working on it.
+ */
+const trimmedText = (max: number, slack: number, tooLong: string) =>
+  z
+    .string({ error: 'invalid' })
+    .max(max * slack, tooLong)
+    .nullable()
+    .optional()
+    .transform(blankIsNull)
+    .refine((value) => !value || value.length <= max, tooLong);
+
+/**
  * `PUT /api/profile.php`. Every field is optional: one left out stays as it is, `null` clears
  * an attribute. `interests` replaces the whole list. Country, region and city are one location:
  * with `country`, a region or city left out is cleared (a region of the old country would be
@@ -93,20 +106,8 @@ export function profileInputSchema(rules: ProfileInputRules) {
         .refine((c) => rules.countries.includes(c), 'country_invalid')
         .optional(),
       region: z.string({ error: 'region_invalid' }).max(16, 'region_invalid').nullable().optional(),
-      city: z
-        .string({ error: 'invalid' })
-        .max(CITY_MAX_LENGTH * 4, 'city_too_long')
-        .nullable()
-        .optional()
-        .transform(blankIsNull)
-        .refine((c) => !c || c.length <= CITY_MAX_LENGTH, 'city_too_long'),
-      text: z
-        .string({ error: 'invalid' })
-        .max(TEXT_MAX_LENGTH * 2, 'text_too_long')
-        .nullable()
-        .optional()
-        .transform(blankIsNull)
-        .refine((t) => !t || t.length <= TEXT_MAX_LENGTH, 'text_too_long'),
+      city: trimmedText(CITY_MAX_LENGTH, 4, 'city_too_long'),
+      text: trimmedText(TEXT_MAX_LENGTH, 2, 'text_too_long'),
     })
     .superRefine((input, ctx) => {
       const placed = (input.region !== undefined && input.region !== null) || !!input.city;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/support/postgres.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../../../tests/support/dialect-database.ts';
 import { NO_TRACKING_PARAMS } from '../../../tests/support/rows.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database, NewRow } from '../../db/database.ts';
@@ -79,23 +79,13 @@ describe('the periods', () => {
  * period ended just now go. PostgreSQL gets one database per run, emptied between tests.
  */
 describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
-  let postgres: TestPostgresDatabase | undefined;
-  let handle: DatabaseHandle;
+  const database = useMigratedDatabase(dialect);
   let db: Kysely<Database>;
   let logged: string[];
   let sites: Site[];
 
-  beforeAll(async () => {
-    if (dialect === 'postgres') postgres = await withPostgresDatabase();
-    handle = await createDatabase({ databaseUrl: postgres?.url ?? 'sqlite::memory:', dataDir: '.' });
-    db = handle.db;
-    await migrateToLatest(db);
-  }, 120_000);
-  afterAll(async () => {
-    await handle?.destroy();
-    await postgres?.drop();
-  });
   beforeEach(async () => {
+    db = database.db;
     for (const table of [
       'sessions',
       'tokens',

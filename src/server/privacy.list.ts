@@ -56,6 +56,7 @@ export const privacy: PrivacyRegistry = {
     'orders',
     'credit_ledger',
     'discount_redemptions',
+    'payment_customers',
     'directdebit_mandates',
     'directdebit_codes',
     'complaints',

@@ -8,6 +8,9 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventStreamMember } from './gateways.ts';
+import { getPlatform } from './platform.ts';
+import { isEventStreamRequest, serveEventStream } from './realtime/event-gateway.ts';
 import { compressedAssetHandler } from './static-assets.ts';
 import { countingStatements, withStatementCount } from './statement-count.ts';
 
@@ -75,6 +78,23 @@ function topLevelNames(dir: string): Set<string> {
   }
 }
 
+/** The event stream without the page pipeline when it can (realtime/event-gateway.ts), else the app. */
+async function streamOrApp(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  app: AdapterHandler,
+): Promise<void> {
+  let served = false;
+  try {
+    served = await serveEventStream(req, res, await getPlatform(), eventStreamMember);
+  } catch (error) {
+    (await getPlatform()).log.warn('realtime: the stream gateway failed', {
+      error: (error as Error).message,
+    });
+  }
+  if (!served && !res.headersSent) await app(req, res);
+}
+
 /**
  * `handler` serves the client folder's files, then pages; `pageHandler`, when given, pages only.
  * The adapter looks for a file on disk before every page (a synchronous lstat and an
@@ -92,7 +112,8 @@ export function serve(
   const staticNames = topLevelNames(clientDir);
   const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (assets(req, res)) return;
-    if (pageHandler && !mayBeStaticFile(req.url, staticNames)) void pageHandler(req, res);
+    if (pageHandler && isEventStreamRequest(req)) void streamOrApp(req, res, pageHandler);
+    else if (pageHandler && !mayBeStaticFile(req.url, staticNames)) void pageHandler(req, res);
     else void handler(req, res);
   };
   const server = http.createServer(

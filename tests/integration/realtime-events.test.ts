@@ -54,6 +54,47 @@ describe('GET /api/events.php', () => {
     }
   });
 
+  it('serves a fresh session without writing it, and one due a write through the full path, which writes it', async () => {
+    const ann = await shownMember(app);
+    const seen = () =>
+      app.db
+        .selectFrom('sessions')
+        .select('last_seen_at')
+        .where('member_id', '=', ann.memberId)
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.last_seen_at));
+    // Seen just now (the login): the stream's own path reads the session and writes nothing.
+    const fresh = await seen();
+    const first = await stream(ann);
+    try {
+      expect(first.status).toBe(200);
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(await seen()).toBe(fresh);
+    } finally {
+      first.close();
+    }
+    // Last seen two minutes ago: the app marks the member as seen, and the stream works the same.
+    const old = fresh - 120_000;
+    await app.db
+      .updateTable('sessions')
+      .set({ last_seen_at: old })
+      .where('member_id', '=', ann.memberId)
+      .execute();
+    const second = await stream(ann);
+    try {
+      expect(second.status).toBe(200);
+      expect(second.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(await seen()).toBeGreaterThan(old);
+      const bo = await shownMember(app);
+      expect((await call(app, bo, 'POST', '/api/like.php', { profile: ann.profileId })).status).toBeLessThan(
+        300,
+      );
+      await second.waitFor((events) => events.some((e) => e.event === 'like'), 5_000);
+    } finally {
+      second.close();
+    }
+  });
+
   it('delivers a like live, with the stored event id', async () => {
     const ann = await shownMember(app);
     const bo = await shownMember(app);

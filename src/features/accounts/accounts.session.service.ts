@@ -2,6 +2,7 @@ import { newId } from '../../db/ids.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { isPublicHttpsUrl } from '../../server/public-url.ts';
+import { readCookie } from '../../server/request.ts';
 import { admitLogin, clearLoginFailures, recordLoginFailure, type LoginAttempt } from '../security/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import {
@@ -21,6 +22,8 @@ import {
 } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import { deviceIdFor, issueDeviceToken } from './device-cookie.ts';
+import { isSessionToken, sessionCookieName } from './session-cookie.ts';
+import { hashSecret } from './tokens.ts';
 import {
   type AccountsContext,
   blocked,
@@ -46,6 +49,32 @@ import {
 /** `last_seen_at` is written at most this often: an active member is not a write per request. */
 const SEEN_RESOLUTION_MS = MINUTE;
 
+/** Whether resuming the session writes: it is due renewal, or the member's last seen mark is old. */
+function sessionDueAWrite(row: { expires_at: number; last_seen_at: number }, now: number): boolean {
+  return (
+    Number(row.expires_at) - now < SESSION_RENEW_BELOW_MS ||
+    now - Number(row.last_seen_at) >= SEEN_RESOLUTION_MS
+  );
+}
+
+/**
+ * The member of a session cookie for a long-lived event stream, read without writing anything:
+ * null when there is none, or when the session is due a write (renewal, last seen), which only
+ * the full request path does, together with the cookie it may have to set again. A page has
+ * just been loaded with the same session when its stream opens, so this is the usual case.
+ */
+export async function streamMember(
+  db: ServiceContext['db'],
+  site: { id: string; network: string },
+  request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
+): Promise<{ memberId: string } | null> {
+  const token = readCookie(request.cookie ?? null, sessionCookieName(request.scheme));
+  if (!isSessionToken(token)) return null;
+  const row = await findLiveSession(db, site.network, site.id, hashSecret(token), request.now);
+  if (!row || sessionDueAWrite(row, request.now)) return null;
+  return { memberId: row.id };
+}
+
 /**
  * The member of a session cookie on this site, or null. A session of another site (even of the
  * same network) is not found: sessions carry their site. Marks the member as seen; when less than
@@ -66,7 +95,7 @@ export async function resumeSession(
   if (!row) return null;
   const renewedUntil =
     Number(row.expires_at) - now < SESSION_RENEW_BELOW_MS ? now + SESSION_LIFETIME_MS : undefined;
-  if (renewedUntil !== undefined || now - Number(row.last_seen_at) >= SEEN_RESOLUTION_MS) {
+  if (sessionDueAWrite(row, now)) {
     await touchSession(ctx.db, ctx.network, {
       id: row.session_id,
       memberId: row.id,

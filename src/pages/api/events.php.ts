@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../../server/endpoint.ts';
 import { platformError } from '../../server/errors.ts';
-import { openEventStream, parseLastEventId } from '../../server/realtime/index.ts';
-
-/** How long a browser waits before it reconnects a dropped stream. */
-const RETRY_MS = 3_000;
+import { openEventStream, parseLastEventId, RETRY_MS } from '../../server/realtime/index.ts';
 
 /**
  * `GET /api/events.php` (member): the member's realtime events as `text/event-stream`, resumed
- * after `Last-Event-ID` (the header on a reconnect, `last_event_id` on a first connect).
+ * after `Last-Event-ID` (the header on a reconnect, `last_event_id` on a first connect). The
+ * built server takes the usual case before the app (server/realtime/event-gateway.ts); this
+ * answers the rest: visitors, sessions due renewal, too many streams, and the dev server.
  */
 export const GET = endpoint({
   member: true,

@@ -36,16 +36,23 @@ export function parseLastEventId(value: string | null | undefined): number | nul
   return Number(value.trim());
 }
 
+/** An attached stream: `close` ends its subscription and heartbeat (idempotent). */
+export interface AttachedStream {
+  close(): void;
+}
+
 /**
- * The stream, or null when the member already holds `perMember` streams here. Live events are
- * subscribed to first and held back while the stored ones after `lastEventId` are read and sent;
- * then the held ones follow, minus any the catch-up already carried (by id), so nothing
- * published during the catch-up is lost or sent twice.
+ * Attaches a member's events to `write`, or answers null when the member already holds
+ * `perMember` streams here. Live events are subscribed to first and held back while the stored
+ * ones after `lastEventId` are read and sent; then the held ones follow, minus any the catch-up
+ * already carried (by id), so nothing published during the catch-up is lost or sent twice.
+ * `write` throwing (the client is gone) closes the stream.
  */
-export function openEventStream(
+export function attachEventStream(
   bus: RealtimeBus,
-  options: EventStreamOptions,
-): ReadableStream<Uint8Array> | null {
+  options: Omit<EventStreamOptions, 'signal'>,
+  write: (text: string) => void,
+): AttachedStream | null {
   let counts = openStreams.get(bus);
   if (!counts) openStreams.set(bus, (counts = new Map()));
   const key = `${options.network}\u0000${options.memberId}`;
@@ -53,77 +60,86 @@ export function openEventStream(
   if (open >= options.perMember) return null;
   counts.set(key, open + 1);
 
-  let unsubscribe: (() => void) | undefined;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
-  const cleanup = () => {
+  let held: RealtimeEvent[] | null = [];
+  let lastSent = options.lastEventId ?? 0;
+  // Declared as a function so that `send` may call it before the subscription below exists.
+  function close() {
     if (closed) return;
     closed = true;
-    unsubscribe?.();
+    unsubscribe();
     clearInterval(heartbeat);
-    const now = (counts.get(key) ?? 1) - 1;
-    if (now <= 0) counts.delete(key);
-    else counts.set(key, now);
+    const now = (counts!.get(key) ?? 1) - 1;
+    if (now <= 0) counts!.delete(key);
+    else counts!.set(key, now);
+  }
+  const send = (text: string) => {
+    if (closed) return;
+    try {
+      write(text);
+    } catch {
+      close();
+    }
   };
+  const deliver = (event: RealtimeEvent) => {
+    if (event.id !== null) {
+      if (event.id <= lastSent) return;
+      lastSent = event.id;
+    }
+    send(formatEvent(event));
+  };
+  const unsubscribe = bus.subscribe(options.network, options.memberId, (event) => {
+    if (held) held.push(event);
+    else deliver(event);
+  });
+  const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
+  // The first bytes go out at once: the browser sees the stream open (and learns `retry`).
+  send(`retry: ${options.retryMs}\n: open\n\n`);
+  const flushHeld = () => {
+    const pending = held ?? [];
+    held = null;
+    for (const event of pending) deliver(event);
+  };
+  if (options.lastEventId === null) flushHeld();
+  else
+    bus
+      .since(options.network, options.memberId, options.lastEventId)
+      .then(
+        (events) => events.forEach(deliver),
+        // The stream stays open for live events; the client's refresh covers what it missed.
+        () => undefined,
+      )
+      .finally(flushHeld);
+  return { close };
+}
 
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      if (options.signal.aborted) {
-        cleanup();
-        controller.close();
-        return;
-      }
-      options.signal.addEventListener(
-        'abort',
-        () => {
-          cleanup();
-          try {
-            controller.close();
-          } catch {
-            // Already closed by the client side.
-          }
-        },
-        { once: true },
-      );
-      let held: RealtimeEvent[] | null = [];
-      let lastSent = options.lastEventId ?? 0;
-      const deliver = (event: RealtimeEvent) => {
-        if (event.id !== null) {
-          if (event.id <= lastSent) return;
-          lastSent = event.id;
-        }
-        send(formatEvent(event));
-      };
-      unsubscribe = bus.subscribe(options.network, options.memberId, (event) => {
-        if (held) held.push(event);
-        else deliver(event);
-      });
-      // The first bytes go out at once: the browser sees the stream open (and learns `retry`).
-      send(`retry: ${options.retryMs}\n: open\n\n`);
-      heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
-      if (options.lastEventId !== null) {
-        try {
-          for (const event of await bus.since(options.network, options.memberId, options.lastEventId)) {
-            deliver(event);
-          }
-        } catch {
-          // The stream stays open for live events; the client's refresh covers what it missed.
-        }
-      }
-      const pending = held;
-      held = null;
-      for (const event of pending) deliver(event);
+/** The stream as a response body (`GET /api/events.php` through the app), or null past `perMember`. */
+export function openEventStream(
+  bus: RealtimeBus,
+  options: EventStreamOptions,
+): ReadableStream<Uint8Array> | null {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let attached: AttachedStream | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
     },
     cancel() {
-      cleanup();
+      attached?.close();
     },
   });
+  attached = attachEventStream(bus, options, (text) => controller!.enqueue(encoder.encode(text)));
+  if (!attached) return null;
+  const stream = attached;
+  const end = () => {
+    stream.close();
+    try {
+      controller!.close();
+    } catch {
+      // Already closed by the client side.
+    }
+  };
+  if (options.signal.aborted) end();
+  else options.signal.addEventListener('abort', end, { once: true });
+  return body;
 }

@@ -10,3 +10,4 @@ export {
 export { createMemoryBus } from './memory-bus.ts';
 export { createRedisBus } from './redis-bus.ts';
 export { openEventStream, parseLastEventId, type EventStreamOptions } from './event-stream.ts';
+export { RETRY_MS } from './event-gateway.ts';

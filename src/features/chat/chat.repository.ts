@@ -550,12 +550,18 @@ export async function listChats(db: Kysely<Database>, scope: Scope): Promise<Cha
   );
 }
 
-/** The card of one profile the viewer may see (the other side of a conversation). */
+/** The card of one profile the viewer may see (the other side of a conversation), with its account. */
+/** A card with the account behind it (null for an operator's profile) and that account's language. */
+export interface AccountCardRow extends CardRow {
+  member_id: string | null;
+  language: string | null;
+}
+
 export async function visibleCard(
   db: Kysely<Database>,
   scope: Scope,
   profileId: string,
-): Promise<CardRow | undefined> {
+): Promise<AccountCardRow | undefined> {
   return visibleCardQuery(scope.withheldSites).executeTakeFirst(db, {
     network: scope.network,
     viewer: scope.viewer.profileId,
@@ -563,7 +569,7 @@ export async function visibleCard(
   });
 }
 
-type CardQuery = CompiledOnce<{ network: string; viewer: string; profileId: string }, CardRow>;
+type CardQuery = CompiledOnce<{ network: string; viewer: string; profileId: string }, AccountCardRow>;
 
 /**
  * The visibility rule compiled once per list of withheld sister brands (a site's setting, so a
@@ -577,9 +583,10 @@ function visibleCardQuery(withheldSites: readonly string[]): CardQuery {
   if (!query) {
     query = compiledOnce(['network', 'viewer', 'profileId'], (db, v) =>
       visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
+        .leftJoin('members as mb', 'mb.id', 'p.member_id')
         .where('p.id', '=', v.profileId)
-        .select(CARD_COLUMNS)
-        .$castTo<CardRow>(),
+        .select([...CARD_COLUMNS, 'p.member_id', 'mb.language'])
+        .$castTo<AccountCardRow>(),
     );
     cardQueries.set(key, query);
   }

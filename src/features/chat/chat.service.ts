@@ -6,7 +6,7 @@ import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import { balanceEvent, bookCredits } from '../credits/index.ts';
-import { blockBetween, memberCard, profileName, type CardRow } from '../profiles/index.ts';
+import { blockBetween, memberCard, profileName } from '../profiles/index.ts';
 import { findGift } from './chat.catalog.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
 import {
@@ -30,6 +30,7 @@ import {
   recordDelivery,
   visibleCard,
   withSenderLock,
+  type AccountCardRow,
   type ConversationRow,
   type MessageRow,
   type Scope,
@@ -132,7 +133,7 @@ async function refuseBlocked(ctx: ServiceContext, me: string, other: string): Pr
 
 interface Counterpart {
   conversation: ConversationRow | undefined;
-  card: CardRow;
+  card: AccountCardRow;
 }
 
 /**
@@ -155,9 +156,12 @@ async function counterpart(
     other = target.profile ?? '';
     if (other === me) throw platformError('not_found');
   }
-  await refuseBlocked(ctx, me, other);
   const card = await visibleCard(ctx.db, scopeOf(ctx, me), other);
-  if (!card) throw platformError('not_found');
+  if (!card) {
+    // The visibility rule hides blocked pairs too: only now is it worth asking which it was.
+    await refuseBlocked(ctx, me, other);
+    throw platformError('not_found');
+  }
   conversation ??= await conversationBetween(ctx.db, ctx.network, me, other);
   return { conversation, card };
 }
@@ -439,7 +443,7 @@ export async function sendMessage(
   const events: PublishItem[] = [];
   if (outcome.balance !== null) events.push(balanceEvent(chatter.id, outcome.balance));
   if (!held) {
-    const news = await messageEvent(ctx, t, row, target.card.id);
+    const news = messageEvent(ctx, t, row, target.card);
     if (news) events.push(news);
   }
   if (events.length > 0) await ctx.realtime.publishAll(ctx.network, events);
@@ -471,14 +475,13 @@ function replayed(ctx: ServiceContext, t: Translate, chatter: Chatter, row: Mess
 }
 
 /** What tells the receiver's devices of a delivered message; none for an operator's profile. */
-async function messageEvent(
+function messageEvent(
   ctx: ServiceContext,
   t: Translate,
   row: MessageRow,
-  receiverProfileId: string,
-): Promise<PublishItem | null> {
-  const receiver = await accountOfProfile(ctx.db, ctx.network, receiverProfileId);
-  if (!receiver?.member_id) return null;
+  receiver: Pick<AccountCardRow, 'id' | 'member_id' | 'language'>,
+): PublishItem | null {
+  if (!receiver.member_id) return null;
   // A gift's name in the receiver's language, not the sender's.
   const theirs = isLocale(receiver.language) ? translator(receiver.language) : t;
   return {
@@ -486,7 +489,7 @@ async function messageEvent(
     type: 'message',
     data: {
       conversation: row.conversation_id,
-      message: presentMessage(ctx, theirs, { ...row, held: 0 }, receiverProfileId),
+      message: presentMessage(ctx, theirs, { ...row, held: 0 }, receiver.id),
     },
   };
 }
@@ -524,9 +527,8 @@ export async function typing(ctx: ServiceContext, chatter: Chatter, conversation
   const { conversation, card } = await counterpart(ctx, chatter.profileId, { conversation: conversationId });
   // The other side hears nothing from a sender whose messages are still held.
   if (!conversation || chatter.status === 'not_confirmed' || chatter.invisible) return;
-  const other = await accountOfProfile(ctx.db, ctx.network, card.id);
-  if (other?.member_id)
-    await ctx.realtime.publish(ctx.network, other.member_id, 'typing', {
+  if (card.member_id)
+    await ctx.realtime.publish(ctx.network, card.member_id, 'typing', {
       conversation: conversation.id,
       profile: chatter.profileId,
     });

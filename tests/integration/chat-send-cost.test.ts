@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/use-server.ts';
+import { payingMember, sendText, shownMember } from './chat-support.ts';
+
+/*
+ * A chat send is the member area's busiest write (ARCHITECTURE.md rule 10): its statements are
+ * counted so that a change which adds a read or a write to every message shows here. A paid text
+ * in a conversation that exists: the session, the retry check, the other side's card with its
+ * account, the pair's conversation, the transaction (begin, the sender's row, the message, the
+ * balance, the ledger entry, the conversation, the receiver's unread count, commit) and one
+ * insert for both live events.
+ */
+const SEND_STATEMENTS = 13;
+
+const app = useServer({ env: { KINDRED_COUNT_SQL: '1' } });
+
+describe('the SQL statements of a chat send', () => {
+  it(`a paid text costs at most ${SEND_STATEMENTS}`, async () => {
+    const ann = await payingMember(app, 100);
+    const bo = await shownMember(app);
+    const before = app.server.output().length;
+    // The first text opens the conversation; the second is the usual send.
+    expect((await sendText(app, ann, bo, 'Opening line')).status).toBe(201);
+    expect((await sendText(app, ann, bo, 'And another')).status).toBe(201);
+    // The count is printed when the answer has gone out, so it may follow the answer a little.
+    const line = /^sql statements: POST \/api\/chat\.php (\d+)$/gm;
+    const counted = () => [...app.server.output().slice(before).matchAll(line)].map((m) => Number(m[1]));
+    for (let waited = 0; counted().length < 2 && waited < 5_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(counted()).toHaveLength(2);
+    expect(counted()[1]).toBeLessThanOrEqual(SEND_STATEMENTS);
+  });
+});

@@ -7,8 +7,8 @@ import { payingMember, sendText, shownMember } from './chat-support.ts';
  * counted so that a change which adds a read or a write to every message shows here. A paid text
  * in a conversation that exists: the session, the retry check, the other side's card with its
  * account, the pair's conversation, the transaction (begin, the sender's row, the message, the
- * balance, the ledger entry, the conversation, the receiver's unread count, commit) and one
- * insert for both live events.
+ * balance, the ledger entry, the conversation, the receiver's unread count, one insert for both
+ * live events, commit).
  */
 const SEND_STATEMENTS = 13;
 

@@ -325,8 +325,9 @@ export interface SendResult {
 
 /**
  * `POST /api/chat.php`. Exactly once per `client_id`: a retry answers the first message and
- * charges nothing. The message, its conversation's state and its ledger entry are one
- * transaction; the receiver (and the sender's balance badge) learn of it after the commit. A
+ * charges nothing. The message, its conversation's state, its ledger entry and the events that
+ * tell of it are one transaction; the receiver (and the sender's balance badge) learn of it
+ * after the commit. A
  * member who has not confirmed the address yet pays as anyone does, but the message is held
  * until activation delivers it.
  */
@@ -410,7 +411,35 @@ export async function sendMessage(
         unread: held ? 0 : 1,
       },
     );
-    return { replay: false as const, balance, conversation, cost };
+    // An image's files are in its own table; a text or a gift is known whole from what was stored.
+    const row: MessageRow =
+      input.type === 'image'
+        ? (await messagesById(trx, ctx.network, [messageId]))[0]!
+        : {
+            id: messageId,
+            conversation_id: conversation.id,
+            sender_profile_id: me,
+            type: input.type,
+            text,
+            photo_id: null,
+            gift_id: gift?.id ?? null,
+            credits_spent: cost,
+            client_id: input.client_id,
+            created_at: now,
+            read_at: null,
+            held: held ? 1 : 0,
+            photo_filename: null,
+            photo_thumb_filename: null,
+            photo_blur_filename: null,
+          };
+    // The sender's balance badge and the receiver's conversation are told in the same commit as
+    // the message: both events or neither, with one statement and no commit of their own.
+    const events: PublishItem[] = [];
+    if (balance !== null) events.push(balanceEvent(chatter.id, balance));
+    const news = held ? null : messageEvent(ctx, t, row, target.card);
+    if (news) events.push(news);
+    const recorded = events.length > 0 ? await ctx.realtime.record(trx, ctx.network, events) : null;
+    return { replay: false as const, balance, conversation, row, recorded };
   });
 
   if (outcome.replay) {
@@ -418,35 +447,8 @@ export async function sendMessage(
     if (!first) throw new Error('A message taken by its client_id is not there');
     return replayed(ctx, t, chatter, first);
   }
-  // An image's files are in its own table; a text or a gift is known whole from what was stored.
-  const row: MessageRow =
-    input.type === 'image'
-      ? (await messagesById(ctx.db, ctx.network, [messageId]))[0]!
-      : {
-          id: messageId,
-          conversation_id: outcome.conversation.id,
-          sender_profile_id: me,
-          type: input.type,
-          text,
-          photo_id: null,
-          gift_id: gift?.id ?? null,
-          credits_spent: outcome.cost,
-          client_id: input.client_id,
-          created_at: now,
-          read_at: null,
-          held: held ? 1 : 0,
-          photo_filename: null,
-          photo_thumb_filename: null,
-          photo_blur_filename: null,
-        };
-  // The sender's balance badge and the receiver's conversation learn of it in one write.
-  const events: PublishItem[] = [];
-  if (outcome.balance !== null) events.push(balanceEvent(chatter.id, outcome.balance));
-  if (!held) {
-    const news = messageEvent(ctx, t, row, target.card);
-    if (news) events.push(news);
-  }
-  if (events.length > 0) await ctx.realtime.publishAll(ctx.network, events);
+  if (outcome.recorded) await ctx.realtime.fanOut(outcome.recorded);
+  const { row } = outcome;
   return answerFor(ctx, t, chatter, row, outcome.balance, outcome.conversation);
 }
 

@@ -5,12 +5,20 @@ import type { RealtimeBus, RealtimeEvent, RealtimeListener } from './realtime-bu
 const ev = (id: number): RealtimeEvent => ({ id, type: 'credits', data: { balance: id }, createdAt: 0 });
 
 /** A bus whose catch-up read lets live events arrive while it runs, as a busy server would. */
-function racingBus(stored: RealtimeEvent[], duringCatchUp: RealtimeEvent[]): RealtimeBus {
+function racingBus(
+  stored: RealtimeEvent[],
+  duringCatchUp: RealtimeEvent[],
+): RealtimeBus & { emit(event: RealtimeEvent): void } {
   const listeners = new Set<RealtimeListener>();
   return {
+    emit(event) {
+      for (const l of listeners) l(event);
+    },
     kind: 'memory',
     publish: () => Promise.reject(new Error('unused')),
     publishAll: () => Promise.reject(new Error('unused')),
+    record: () => Promise.reject(new Error('unused')),
+    fanOut: () => Promise.reject(new Error('unused')),
     subscribe(_n, _m, listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -51,6 +59,26 @@ describe('openEventStream', () => {
       perMember: 2,
     })!;
     expect(await readUntil(stream, 4)).toEqual(['2', '3', '4', '5']);
+    abort.abort();
+  });
+
+  it('sends a live event whose id is lower than the last one sent (committed later), once', async () => {
+    // 6 was stored in a transaction that committed after 7's: it is news all the same.
+    const bus = racingBus([ev(2)], [ev(2), ev(7)]);
+    const abort = new AbortController();
+    const stream = openEventStream(bus, {
+      network: 'amber',
+      memberId: 'm',
+      lastEventId: 1,
+      signal: abort.signal,
+      heartbeatMs: 60_000,
+      retryMs: 1000,
+      perMember: 2,
+    })!;
+    const reading = readUntil(stream, 3);
+    await new Promise((r) => setTimeout(r, 10));
+    bus.emit(ev(6));
+    expect(await reading).toEqual(['2', '7', '6']);
     abort.abort();
   });
 

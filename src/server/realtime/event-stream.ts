@@ -61,8 +61,10 @@ export function attachEventStream(
   counts.set(key, open + 1);
 
   let closed = false;
+  // Live events wait here while the catch-up runs; null once it is done.
   let held: RealtimeEvent[] | null = [];
-  let lastSent = options.lastEventId ?? 0;
+  // What the catch-up sent, so a held live event it also carried goes out once.
+  const caughtUp = new Set<number>();
   // Declared as a function so that `send` may call it before the subscription below exists.
   function close() {
     if (closed) return;
@@ -81,13 +83,9 @@ export function attachEventStream(
       close();
     }
   };
-  const deliver = (event: RealtimeEvent) => {
-    if (event.id !== null) {
-      if (event.id <= lastSent) return;
-      lastSent = event.id;
-    }
-    send(formatEvent(event));
-  };
+  const deliver = (event: RealtimeEvent) => send(formatEvent(event));
+  // Live events go out as they come, even one with a lower id than the last sent: with several
+  // writers (PostgreSQL), an event stored in a transaction can commit after a later-numbered one.
   const unsubscribe = bus.subscribe(options.network, options.memberId, (event) => {
     if (held) held.push(event);
     else deliver(event);
@@ -98,14 +96,20 @@ export function attachEventStream(
   const flushHeld = () => {
     const pending = held ?? [];
     held = null;
-    for (const event of pending) deliver(event);
+    for (const event of pending) if (event.id === null || !caughtUp.has(event.id)) deliver(event);
+    caughtUp.clear();
   };
   if (options.lastEventId === null) flushHeld();
   else
     bus
       .since(options.network, options.memberId, options.lastEventId)
       .then(
-        (events) => events.forEach(deliver),
+        (events) => {
+          for (const event of events) {
+            caughtUp.add(event.id!);
+            deliver(event);
+          }
+        },
         // The stream stays open for live events; the client's refresh covers what it missed.
         () => undefined,
       )

@@ -6,6 +6,7 @@ export {
   type RealtimeEventType,
   type RealtimeListener,
   type PublishItem,
+  type RecordedEvents,
 } from './realtime-bus.ts';
 export { createMemoryBus } from './memory-bus.ts';
 export { createRedisBus } from './redis-bus.ts';

@@ -3,7 +3,13 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../log.ts';
 import { createLocalFanout } from './local-fanout.ts';
-import { TRANSIENT_EVENTS, type PublishItem, type RealtimeBus, type RealtimeEvent } from './realtime-bus.ts';
+import {
+  TRANSIENT_EVENTS,
+  type PublishItem,
+  type RealtimeBus,
+  type RealtimeEvent,
+  type RecordedEvents,
+} from './realtime-bus.ts';
 import { eventsAfter, insertEvent, insertEvents } from './realtime.repository.ts';
 
 /** Catch-up never sends more than this at once; a client far behind reloads its lists instead. */
@@ -30,16 +36,20 @@ export async function storeEvent(
   return { id, type, data, createdAt } as RealtimeEvent;
 }
 
-/** Stores the items that are not transient with one statement; answers the events in order. */
+/**
+ * Stores the items that are not transient with one statement, in `db` (a caller's transaction,
+ * or the database); answers the events in order.
+ */
 export async function storeEvents(
   deps: BusDeps,
   network: string,
   items: readonly PublishItem[],
-): Promise<Array<{ memberId: string; event: RealtimeEvent }>> {
+  db: Kysely<Database> = deps.db,
+): Promise<RecordedEvents> {
   const createdAt = deps.clock.now();
   const kept = items.filter((item) => !TRANSIENT_EVENTS.has(item.type));
   const ids = await insertEvents(
-    deps.db,
+    db,
     network,
     kept.map((item) => ({
       memberId: item.memberId,
@@ -49,15 +59,18 @@ export async function storeEvents(
     })),
   );
   let next = 0;
-  return items.map((item) => ({
-    memberId: item.memberId,
-    event: {
-      id: TRANSIENT_EVENTS.has(item.type) ? null : ids[next++]!,
-      type: item.type,
-      data: item.data,
-      createdAt,
-    } as RealtimeEvent,
-  }));
+  return {
+    network,
+    events: items.map((item) => ({
+      memberId: item.memberId,
+      event: {
+        id: TRANSIENT_EVENTS.has(item.type) ? null : ids[next++]!,
+        type: item.type,
+        data: item.data,
+        createdAt,
+      } as RealtimeEvent,
+    })),
+  };
 }
 
 /** The member's stored events after `lastEventId` (both buses read the same table). */
@@ -86,6 +99,9 @@ export async function storedSince(
  */
 export function createMemoryBus(deps: BusDeps): RealtimeBus {
   const local = createLocalFanout(deps.log);
+  const fanOut = async (recorded: RecordedEvents): Promise<void> => {
+    for (const { memberId, event } of recorded.events) local.deliver(recorded.network, memberId, event);
+  };
   return {
     kind: 'memory',
     async publish(network, memberId, type, data) {
@@ -94,10 +110,12 @@ export function createMemoryBus(deps: BusDeps): RealtimeBus {
       return event;
     },
     async publishAll(network, items) {
-      const stored = await storeEvents(deps, network, items);
-      for (const { memberId, event } of stored) local.deliver(network, memberId, event);
-      return stored.map(({ event }) => event);
+      const recorded = await storeEvents(deps, network, items);
+      await fanOut(recorded);
+      return recorded.events.map(({ event }) => event);
     },
+    record: (db, network, items) => storeEvents(deps, network, items, db),
+    fanOut,
     subscribe: local.subscribe,
     since: (network, memberId, lastEventId, limit) =>
       storedSince(deps, network, memberId, lastEventId, limit),

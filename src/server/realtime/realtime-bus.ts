@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
 /*
  * The realtime bus (ARCHITECTURE "Decisions already taken": Realtime, Events). Features publish
  * what a member should learn at once (a like, a match, a credit change, a message); the event
@@ -63,6 +66,12 @@ export type RealtimeEvent = {
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
+/** Events stored by `record`, for whom each is, waiting for `fanOut`. */
+export interface RecordedEvents {
+  network: string;
+  events: ReadonlyArray<{ memberId: string; event: RealtimeEvent }>;
+}
+
 /** One event of a `publishAll`: for whom, and what. */
 export type PublishItem = {
   [K in RealtimeEventType]: { memberId: string; type: K; data: RealtimeEventMap[K] };
@@ -85,6 +94,13 @@ export interface RealtimeBus {
    * sender of the new balance): stored with one statement, then handed out in the given order.
    */
   publishAll(network: string, items: readonly PublishItem[]): Promise<RealtimeEvent[]>;
+  /**
+   * Stores the items in the caller's transaction, so that they commit (or vanish) together with
+   * what they tell of; `fanOut` hands them out once that transaction has committed.
+   */
+  record(db: Kysely<Database>, network: string, items: readonly PublishItem[]): Promise<RecordedEvents>;
+  /** Hands out events that `record` stored, after their transaction committed. */
+  fanOut(recorded: RecordedEvents): Promise<void>;
   /** Calls `listener` with each event published for the member from now on; answers the unsubscribe. */
   subscribe(network: string, memberId: string, listener: RealtimeListener): () => void;
   /** The member's stored events after `lastEventId`, oldest first (catch-up after a reconnect). */

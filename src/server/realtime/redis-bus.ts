@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLocalFanout } from './local-fanout.ts';
 import { storedSince, storeEvent, storeEvents, type BusDeps } from './memory-bus.ts';
-import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+import type { RealtimeBus, RealtimeEvent, RecordedEvents } from './realtime-bus.ts';
 
 /** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
 export const DEFAULT_CHANNEL_PREFIX = 'kindred:events:';
@@ -67,10 +67,7 @@ export function createRedisBus(
     local.deliver(channel.slice(prefix.length), envelope.member, envelope.event);
   });
   /** To this process's subscribers at once, then to the other processes in one round trip. */
-  const fanOut = async (
-    network: string,
-    stored: ReadonlyArray<{ memberId: string; event: RealtimeEvent }>,
-  ) => {
+  const fanOut = async ({ network, events: stored }: RecordedEvents) => {
     for (const { memberId, event } of stored) local.deliver(network, memberId, event);
     const pipeline = publisher.pipeline();
     for (const { memberId, event } of stored) {
@@ -93,14 +90,16 @@ export function createRedisBus(
     },
     async publish(network, memberId, type, data) {
       const event = await storeEvent(deps, network, memberId, type, data);
-      await fanOut(network, [{ memberId, event }]);
+      await fanOut({ network, events: [{ memberId, event }] });
       return event;
     },
     async publishAll(network, items) {
-      const stored = await storeEvents(deps, network, items);
-      await fanOut(network, stored);
-      return stored.map(({ event }) => event);
+      const recorded = await storeEvents(deps, network, items);
+      await fanOut(recorded);
+      return recorded.events.map(({ event }) => event);
     },
+    record: (db, network, items) => storeEvents(deps, network, items, db),
+    fanOut,
     subscribe: local.subscribe,
     since: (network, memberId, lastEventId, limit) =>
       storedSince(deps, network, memberId, lastEventId, limit),

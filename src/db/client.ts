@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +20,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called for every statement Kysely runs (see server/statement-count.ts). */
   onStatement?: (() => void) | undefined;
+  /**
+   * SQLite: checkpoint the WAL from a worker thread instead of inside whichever commit crosses
+   * the threshold (db/sqlite-checkpointer.ts). The server's database; tools and tests leave it
+   * off. `onError` hears of a checkpoint that failed.
+   */
+  backgroundCheckpoints?: { onError(message: string): void } | undefined;
 }
 
 export type DatabaseTarget =
@@ -56,11 +63,15 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
   const target = resolveDatabaseTarget(opts);
   const log = opts.onStatement;
   return target.dialect === 'sqlite'
-    ? openSqlite(target.filename, log)
+    ? openSqlite(target.filename, log, opts.backgroundCheckpoints)
     : openPostgres(target.connectionString, log);
 }
 
-function openSqlite(filename: string, log: (() => void) | undefined): DatabaseHandle {
+function openSqlite(
+  filename: string,
+  log: (() => void) | undefined,
+  backgroundCheckpoints: DatabaseOptions['backgroundCheckpoints'],
+): DatabaseHandle {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new SQLite(filename);
   try {
@@ -71,10 +82,16 @@ function openSqlite(filename: string, log: (() => void) | undefined): DatabaseHa
     database.pragma('busy_timeout = 5000');
     // Off by default in SQLite; the schema's cascades and references rely on it.
     database.pragma('foreign_keys = ON');
+    if (backgroundCheckpoints && filename !== ':memory:')
+      database.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   } catch (error) {
     database.close();
     throw error;
   }
+  const checkpointer =
+    backgroundCheckpoints && filename !== ':memory:'
+      ? startCheckpointer(filename, backgroundCheckpoints.onError)
+      : undefined;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: reusingStatements(database) }),
     ...(log && { log }),
@@ -83,6 +100,7 @@ function openSqlite(filename: string, log: (() => void) | undefined): DatabaseHa
     db,
     dialect: 'sqlite',
     async destroy() {
+      await checkpointer?.stop();
       await db.destroy();
       // Kysely closes only a database it has used; close one that never ran a query too.
       if (database.open) database.close();

@@ -87,6 +87,7 @@ async function boot(): Promise<Platform> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
     onStatement: countingStatements ? countStatement : undefined,
+    backgroundCheckpoints: { onError: (message) => log.warn('sqlite: a checkpoint failed', { message }) },
   });
   await migrateToLatest(database.db);
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);

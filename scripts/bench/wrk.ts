@@ -44,6 +44,8 @@ export function parseWrk(output: string): WrkResult {
 export interface WrkRun {
   url: string;
   headers?: Record<string, string>;
+  /** A Lua script of wrk's (`-s`): e.g. a POST whose body changes with every request. */
+  script?: string;
   connections: number;
   threads: number;
   seconds: number;
@@ -59,6 +61,7 @@ export function runWrk(run: WrkRun): Promise<WrkResult> {
     `${run.seconds}s`,
     '--latency',
   ];
+  if (run.script) args.push('-s', run.script);
   for (const [name, value] of Object.entries(run.headers ?? {})) {
     // wrk adds its own Host unless it sees exactly "Host": two Host headers are a 400 at nginx.
     args.push('-H', `${name.toLowerCase() === 'host' ? 'Host' : name}: ${value}`);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../src/db/ids.ts';
 import type { ProfileRef } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
@@ -20,7 +19,7 @@ interface Offer {
 type OrderBody = { order: { payment_id: string; amount: number } };
 
 /** A discount code written as an operator adds one. */
-export async function addCode(
+export function addCode(
   app: ServerUnderTest,
   options: {
     validity?: 'once_per_user' | 'single_use';
@@ -30,23 +29,7 @@ export async function addCode(
     country?: string;
   } = {},
 ): Promise<string> {
-  const code = `TEST${newId().toUpperCase()}`;
-  await app.db
-    .insertInto('discount_codes')
-    .values({
-      id: newId(),
-      code,
-      network_id: null,
-      percentage: options.percentage ?? 10,
-      minimum_amount: options.minimum ?? null,
-      currency: options.currency ?? null,
-      country: options.country ?? null,
-      validity: options.validity ?? 'once_per_user',
-      expires_at: null,
-      created_at: Date.now(),
-    })
-    .execute();
-  return code;
+  return app.make.discountCode(options);
 }
 
 export function order(app: ServerUnderTest, member: LoggedIn, discountcode?: string, bundle = 'starter') {

@@ -30,6 +30,19 @@ function racingBus(
   };
 }
 
+/** A member's stream options, resumed after `lastEventId`. */
+function optionsFor(signal: AbortSignal, lastEventId: number | null) {
+  return {
+    network: 'amber',
+    memberId: 'm',
+    lastEventId,
+    signal,
+    heartbeatMs: 60_000,
+    retryMs: 1000,
+    perMember: 2,
+  };
+}
+
 async function readUntil(stream: ReadableStream<Uint8Array>, count: number): Promise<string[]> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
@@ -49,15 +62,7 @@ describe('openEventStream', () => {
     // Events 3 and 4 are published while the catch-up reads 2..4: 3 and 4 must come once, 5 too.
     const bus = racingBus([ev(2), ev(3), ev(4)], [ev(3), ev(4), ev(5)]);
     const abort = new AbortController();
-    const stream = openEventStream(bus, {
-      network: 'amber',
-      memberId: 'm',
-      lastEventId: 1,
-      signal: abort.signal,
-      heartbeatMs: 60_000,
-      retryMs: 1000,
-      perMember: 2,
-    })!;
+    const stream = openEventStream(bus, optionsFor(abort.signal, 1))!;
     expect(await readUntil(stream, 4)).toEqual(['2', '3', '4', '5']);
     abort.abort();
   });
@@ -66,15 +71,7 @@ describe('openEventStream', () => {
     // 6 was stored in a transaction that committed after 7's: it is news all the same.
     const bus = racingBus([ev(2)], [ev(2), ev(7)]);
     const abort = new AbortController();
-    const stream = openEventStream(bus, {
-      network: 'amber',
-      memberId: 'm',
-      lastEventId: 1,
-      signal: abort.signal,
-      heartbeatMs: 60_000,
-      retryMs: 1000,
-      perMember: 2,
-    })!;
+    const stream = openEventStream(bus, optionsFor(abort.signal, 1))!;
     const reading = readUntil(stream, 3);
     await new Promise((r) => setTimeout(r, 10));
     bus.emit(ev(6));
@@ -85,16 +82,7 @@ describe('openEventStream', () => {
   it('answers null past the per-member limit and frees the place on abort', () => {
     const bus = racingBus([], []);
     const aborts = [new AbortController(), new AbortController()];
-    const open = (signal: AbortSignal) =>
-      openEventStream(bus, {
-        network: 'amber',
-        memberId: 'm',
-        lastEventId: null,
-        signal,
-        heartbeatMs: 60_000,
-        retryMs: 1000,
-        perMember: 2,
-      });
+    const open = (signal: AbortSignal) => openEventStream(bus, optionsFor(signal, null));
     expect(open(aborts[0]!.signal)).not.toBeNull();
     expect(open(aborts[1]!.signal)).not.toBeNull();
     expect(open(new AbortController().signal)).toBeNull();

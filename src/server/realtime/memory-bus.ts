@@ -73,6 +73,18 @@ export async function storeEvents(
   };
 }
 
+/** `publishAll` of a bus: store with one statement, then hand out the way the bus does. */
+export function publishingAll(
+  deps: BusDeps,
+  fanOut: (recorded: RecordedEvents) => Promise<void>,
+): RealtimeBus['publishAll'] {
+  return async (network, items) => {
+    const recorded = await storeEvents(deps, network, items);
+    await fanOut(recorded);
+    return recorded.events.map(({ event }) => event);
+  };
+}
+
 /** The member's stored events after `lastEventId` (both buses read the same table). */
 export async function storedSince(
   deps: BusDeps,
@@ -109,11 +121,7 @@ export function createMemoryBus(deps: BusDeps): RealtimeBus {
       local.deliver(network, memberId, event);
       return event;
     },
-    async publishAll(network, items) {
-      const recorded = await storeEvents(deps, network, items);
-      await fanOut(recorded);
-      return recorded.events.map(({ event }) => event);
-    },
+    publishAll: publishingAll(deps, fanOut),
     record: (db, network, items) => storeEvents(deps, network, items, db),
     fanOut,
     subscribe: local.subscribe,

@@ -17,18 +17,8 @@ export async function insertEvent(
   network: string,
   event: { memberId: string; type: string; data: string; createdAt: number },
 ): Promise<number> {
-  const row = await db
-    .insertInto('events')
-    .values({
-      member_id: event.memberId,
-      network_id: network,
-      type: event.type,
-      data: event.data,
-      created_at: event.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  const [id] = await insertEvents(db, network, [event]);
+  return id!;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLocalFanout } from './local-fanout.ts';
-import { storedSince, storeEvent, storeEvents, type BusDeps } from './memory-bus.ts';
+import { publishingAll, storedSince, storeEvent, storeEvents, type BusDeps } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent, RecordedEvents } from './realtime-bus.ts';
 
 /** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
@@ -93,11 +93,7 @@ export function createRedisBus(
       await fanOut({ network, events: [{ memberId, event }] });
       return event;
     },
-    async publishAll(network, items) {
-      const recorded = await storeEvents(deps, network, items);
-      await fanOut(recorded);
-      return recorded.events.map(({ event }) => event);
-    },
+    publishAll: publishingAll(deps, fanOut),
     record: (db, network, items) => storeEvents(deps, network, items, db),
     fanOut,
     subscribe: local.subscribe,

@@ -15,6 +15,7 @@ import * as m0015 from './0015_builtin_discounts.ts';
 import * as m0016 from './0016_direct_debit.ts';
 import * as m0017 from './0017_chat_held_messages.ts';
 import * as m0018 from './0018_test_refunds.ts';
+import * as m0020 from './0020_likes_pages.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_direct_debit': m0016,
   '0017_chat_held_messages': m0017,
   '0018_test_refunds': m0018,
+  '0020_likes_pages': m0020,
 };

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../../lib/api-client.ts';
 import { $attention } from '../shell/shell.store.ts';
-import type { LikesAnswer } from './likes.schemas.ts';
+import type { LikedBy, LikesAnswer, LikesList } from './likes.schemas.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
 /*
@@ -29,9 +29,54 @@ export function seedLikes(answer: LikesAnswer): void {
   take(answer);
 }
 
-/** Fetches the lists again (refresh loop, like modal); the badge follows. */
+/** The lists the member has paged beyond their first page since the page loaded. */
+const extended = new Set<LikesList>();
+
+type Entry = ProfileCard | LikedBy;
+
+/** `first` followed by the entries of `loaded` it does not hold (by profile id), in their order. */
+function joined<T extends Entry>(first: T[], loaded: T[]): T[] {
+  const ids = new Set(first.map((entry) => entry.id));
+  return [...first, ...loaded.filter((entry) => !ids.has(entry.id))];
+}
+
+/**
+ * Fetches the lists again (refresh loop, like modal); the badge follows. A list the member has
+ * paged further keeps the pages loaded after its fresh first page, and where to go on from them.
+ */
 export async function refreshLikes(): Promise<LikesAnswer> {
-  return take(await api('GET /api/likes.php'));
+  const fresh = await api('GET /api/likes.php');
+  const old = $likes.get();
+  if (!old || extended.size === 0) return take(fresh);
+  const keep = (list: LikesList) => extended.has(list);
+  return take({
+    profiles: keep('profiles') ? joined(fresh.profiles, old.profiles) : fresh.profiles,
+    liked_by: keep('liked_by') ? joined(fresh.liked_by, old.liked_by) : fresh.liked_by,
+    matches: keep('matches') ? joined(fresh.matches, old.matches) : fresh.matches,
+    next: {
+      profiles: keep('profiles') ? old.next.profiles : fresh.next.profiles,
+      liked_by: keep('liked_by') ? old.next.liked_by : fresh.next.liked_by,
+      matches: keep('matches') ? old.next.matches : fresh.next.matches,
+    },
+  });
+}
+
+/** Appends the next page of `list` (behind its cursor); nothing when it has no further page. */
+export async function loadMoreLikes(list: LikesList): Promise<void> {
+  const current = $likes.get();
+  const after = current?.next[list];
+  if (!current || !after) return;
+  const page = await api('GET /api/likes.php', undefined, { query: { list, after } });
+  // The lists may have changed while the page loaded (a like back, a refresh).
+  const now = $likes.get() ?? current;
+  extended.add(list);
+  take({
+    ...now,
+    profiles: list === 'profiles' ? joined(now.profiles, page.profiles) : now.profiles,
+    liked_by: list === 'liked_by' ? joined(now.liked_by, page.liked_by) : now.liked_by,
+    matches: list === 'matches' ? joined(now.matches, page.matches) : now.matches,
+    next: { ...now.next, [list]: page.next[list] },
+  });
 }
 
 /** Likes `card`; a mutual like opens the celebration. Answers whether it is a match. */

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/database.ts';
 import { newId } from '../../src/db/ids.ts';
 import type { ProfileRef, SiteRef, TestMember, TestSession } from '../support/factories.ts';
 import type { TestResponse } from '../support/server.ts';
@@ -71,8 +73,8 @@ export async function shownMember(
  * `to` when `likedByTo`, at the times `at(i)` gives. Answers the profiles with their like's time.
  */
 export async function manyProfiles(
-  app: ServerUnderTest,
-  to: LoggedIn,
+  app: { readonly db: Kysely<Database> },
+  to: ProfileRef,
   count: number,
   options: { at: (i: number) => number; likesTo?: boolean; likedByTo?: boolean },
 ): Promise<Array<{ profileId: string; network: string; at: number }>> {

@@ -1,5 +1,5 @@
 import { SqliteAdapter, sql, type Compilable, type Kysely } from 'kysely';
-import { compiledPerShape } from '../../db/compiled.ts';
+import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender } from '../../db/database.ts';
 import {
   CARD_COLUMNS,
@@ -171,7 +171,50 @@ export async function findSavedFilters(
   return row?.filters;
 }
 
-/** Keeps the member's last used filters; writes nothing when they did not change. */
+/*
+ * Keeping the filters is one statement that, for an unchanged search (most of them: every page
+ * of results asks again), touches no row. A plain upsert whose update condition fails still
+ * locks the existing row, and on PostgreSQL a lock is a write: the search became a transaction
+ * whose commit waits for the WAL to reach the disk (about 4 ms here, the largest part of a first
+ * page's worst times). So the row is proposed only when no row with these filters exists; the
+ * conflict clause still settles two searches racing to write.
+ */
+const saveFiltersQuery = compiledOnce<
+  { network: string; memberId: string; filters: string; now: number },
+  never
+>(['network', 'memberId', 'filters', 'now'], (db, v) =>
+  db
+    .insertInto('search_filters')
+    .columns(['member_id', 'network_id', 'filters', 'updated_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`cast(${v.memberId} as text)`.as('member_id'),
+          sql<string>`cast(${v.network} as text)`.as('network_id'),
+          sql<string>`cast(${v.filters} as text)`.as('filters'),
+          sql<number>`cast(${v.now} as bigint)`.as('updated_at'),
+        ])
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('search_filters as saved')
+                .select('saved.member_id')
+                .where('saved.member_id', '=', v.memberId)
+                .where('saved.filters', '=', v.filters),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet({ filters: v.filters, updated_at: v.now })
+        .where('search_filters.filters', '!=', v.filters),
+    ),
+);
+
+/** Keeps the member's last used filters; writes (and locks) nothing when they did not change. */
 export async function saveFilters(
   db: Kysely<Database>,
   network: string,
@@ -179,14 +222,5 @@ export async function saveFilters(
   filters: string,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('search_filters')
-    .values({ member_id: memberId, network_id: network, filters, updated_at: now })
-    .onConflict((oc) =>
-      oc
-        .column('member_id')
-        .doUpdateSet({ filters, updated_at: now })
-        .where('search_filters.filters', '!=', filters),
-    )
-    .execute();
+  await saveFiltersQuery.execute(db, { network, memberId, filters, now });
 }

@@ -1,3 +1,9 @@
+import {
+  blankIsAbsent,
+  cursorParam,
+  decodeCursorValues,
+  encodeCursorValues,
+} from '../../lib/opaque-cursor.ts';
 import { z } from '../../lib/zod.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
@@ -30,27 +36,18 @@ export interface LikesCursor {
   id: string;
 }
 
-/* Opaque to clients (base64url of JSON), as the search's cursor. */
+/* Opaque to clients, as the search's cursor. */
 export function encodeLikesCursor(cursor: LikesCursor): string {
-  return btoa(JSON.stringify([cursor.t, cursor.id]))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeCursorValues([cursor.t, cursor.id]);
 }
 
 export function decodeLikesCursor(text: string): LikesCursor | undefined {
-  try {
-    const value: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
-    if (!Array.isArray(value) || value.length !== 2) return undefined;
-    const [t, id] = value as unknown[];
-    if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,64}$/i.test(id)) return undefined;
-    return { t: t as number, id };
-  } catch {
-    return undefined;
-  }
+  const value = decodeCursorValues(text);
+  if (!value || value.length !== 2) return undefined;
+  const [t, id] = value;
+  if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,64}$/i.test(id)) return undefined;
+  return { t: t as number, id };
 }
-
-const blankIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /**
  * `GET /api/likes.php` query: nothing (the first page of every list), or `list` (that list
@@ -59,18 +56,7 @@ const blankIsAbsent = (value: unknown) => (value === '' || value === null ? unde
 export const likesQuerySchema = z
   .object({
     list: z.preprocess(blankIsAbsent, z.enum(LIKES_LISTS, { error: 'list_invalid' }).optional()),
-    after: z.preprocess(
-      blankIsAbsent,
-      z
-        .string({ error: 'cursor_invalid' })
-        .max(200, 'cursor_invalid')
-        .transform((text, zctx) => {
-          const cursor = decodeLikesCursor(text);
-          if (!cursor) zctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
-          return cursor ?? z.NEVER;
-        })
-        .optional(),
-    ),
+    after: cursorParam(decodeLikesCursor),
   })
   .superRefine((input, zctx) => {
     if (input.after && !input.list)

@@ -41,6 +41,18 @@ function joined<T extends Entry>(first: T[], loaded: T[]): T[] {
 }
 
 /**
+ * A list fetched again, for a member who had paged it further: the fresh first page, then the
+ * entries loaded after the one it ends with, and where they go on. Without that entry among
+ * them (more than a page came in meanwhile), the fresh page starts the list over.
+ */
+function refreshed<T extends Entry>(fresh: T[], freshNext: string | null, old: T[], oldNext: string | null) {
+  const last = fresh.at(-1);
+  const at = last ? old.findIndex((entry) => entry.id === last.id) : -1;
+  if (!freshNext || at < 0) return { entries: fresh, next: freshNext };
+  return { entries: joined(fresh, old.slice(at + 1)), next: oldNext };
+}
+
+/**
  * Fetches the lists again (refresh loop, like modal); the badge follows. A list the member has
  * paged further keeps the pages loaded after its fresh first page, and where to go on from them.
  */
@@ -48,16 +60,18 @@ export async function refreshLikes(): Promise<LikesAnswer> {
   const fresh = await api('GET /api/likes.php');
   const old = $likes.get();
   if (!old || extended.size === 0) return take(fresh);
-  const keep = (list: LikesList) => extended.has(list);
+  const keep = <T extends Entry>(list: LikesList, freshList: T[], oldList: T[]) =>
+    extended.has(list)
+      ? refreshed(freshList, fresh.next[list], oldList, old.next[list])
+      : { entries: freshList, next: fresh.next[list] };
+  const profiles = keep('profiles', fresh.profiles, old.profiles);
+  const likedBy = keep('liked_by', fresh.liked_by, old.liked_by);
+  const matches = keep('matches', fresh.matches, old.matches);
   return take({
-    profiles: keep('profiles') ? joined(fresh.profiles, old.profiles) : fresh.profiles,
-    liked_by: keep('liked_by') ? joined(fresh.liked_by, old.liked_by) : fresh.liked_by,
-    matches: keep('matches') ? joined(fresh.matches, old.matches) : fresh.matches,
-    next: {
-      profiles: keep('profiles') ? old.next.profiles : fresh.next.profiles,
-      liked_by: keep('liked_by') ? old.next.liked_by : fresh.next.liked_by,
-      matches: keep('matches') ? old.next.matches : fresh.next.matches,
-    },
+    profiles: profiles.entries,
+    liked_by: likedBy.entries,
+    matches: matches.entries,
+    next: { profiles: profiles.next, liked_by: likedBy.next, matches: matches.next },
   });
 }
 

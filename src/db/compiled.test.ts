@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from './compiled.ts';
+import { compiledOnce, compiledPerShape } from './compiled.ts';
 import type { Database } from './database.ts';
 import { useMemoryDatabase } from './test-database.ts';
 
@@ -46,6 +46,47 @@ describe('a query compiled once', () => {
       (db, v) => db.selectFrom('job_leases').select('name as id').where('holder', '=', v.network),
     );
     await expect(careless.execute(db, { network: 'n1', unused: 'x' })).rejects.toThrow(/unused/);
+  });
+});
+
+describe('a query compiled per shape of its input', () => {
+  let builds = 0;
+  const byHolders = compiledPerShape(
+    (db, input: { kind: 'all' | 'some'; holders: string[]; after?: number; limit: number }) => {
+      builds += 1;
+      let query = db.selectFrom('job_leases').select('name as id').orderBy('name');
+      if (input.kind === 'some') query = query.where('holder', 'in', input.holders);
+      if (input.after !== undefined) query = query.where('expires_at', '>', input.after);
+      return query.limit(input.limit);
+    },
+    (path) => path === 'kind',
+  );
+
+  it('compiles once for each shape and runs with each call’s own values', async () => {
+    builds = 0;
+    const run = (input: Parameters<typeof byHolders.execute>[1]) =>
+      byHolders.execute(db, input).then((rows) => rows.map((r) => r.id));
+    expect(await run({ kind: 'some', holders: ['n1'], limit: 10 })).toEqual(['a', 'b', 'never']);
+    expect(await run({ kind: 'some', holders: ['n2'], limit: 10 })).toEqual(['c']);
+    expect(builds).toBe(1);
+    // A list of another length, a value added, or another literal: another shape.
+    expect(await run({ kind: 'some', holders: ['n1', 'n2'], limit: 2 })).toEqual(['a', 'b']);
+    expect(await run({ kind: 'some', holders: ['n1'], after: 20, limit: 10 })).toEqual(['b', 'never']);
+    expect(await run({ kind: 'all', holders: ['n9'], limit: 10 })).toEqual(['a', 'b', 'c', 'never']);
+    expect(builds).toBe(4);
+    expect(await run({ kind: 'some', holders: ['n2', 'n1'], limit: 3 })).toEqual(['a', 'b', 'c']);
+    expect(builds).toBe(4);
+  });
+
+  it('keeps falsy values in the shape, since a query may test them', async () => {
+    builds = 0;
+    // `after: 0` must not run the query built for a truthy `after` with 0 in its place.
+    const zero = await byHolders.execute(db, { kind: 'some', holders: ['n1'], after: 0, limit: 10 });
+    expect(zero.map((r) => r.id)).toEqual(['a', 'b', 'never']);
+    const some = await byHolders.execute(db, { kind: 'some', holders: ['n1'], after: 15, limit: 10 });
+    expect(some.map((r) => r.id)).toEqual(['b', 'never']);
+    // The shape of a truthy `after` was compiled by the test before; only `after: 0` was new.
+    expect(builds).toBe(1);
   });
 });
 

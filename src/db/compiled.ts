@@ -33,6 +33,8 @@ export interface CompiledOnce<V extends Values, R> {
 export function compiledOnce<V extends Values, R>(
   names: ReadonlyArray<keyof V & string>,
   build: (db: Kysely<Database>, values: { [K in keyof V]: V[K] }) => Compilable<R>,
+  /** A value the query leaves out is a mistake, unless its shape decides that (`compiledPerShape`). */
+  { unusedAllowed = false }: { unusedAllowed?: boolean } = {},
 ): CompiledOnce<V, R> {
   const perAdapter = new WeakMap<object, { query: CompiledQuery<R>; slots: Array<string | null> }>();
   const compiled = (db: Kysely<Database>) => {
@@ -47,7 +49,8 @@ export function compiledOnce<V extends Values, R>(
         typeof p === 'string' && p.startsWith(MARK) ? p.slice(MARK.length) : null,
       );
       for (const name of names)
-        if (!slots.includes(name)) throw new Error(`compiledOnce: the query does not use the value ${name}`);
+        if (!unusedAllowed && !slots.includes(name))
+          throw new Error(`compiledOnce: the query does not use the value ${name}`);
       known = { query, slots };
       perAdapter.set(adapter, known);
     }
@@ -68,6 +71,84 @@ export function compiledOnce<V extends Values, R>(
     },
     async executeTakeFirst(db, values) {
       return (await executeResult(db, values)).rows[0];
+    },
+  };
+}
+
+/** A leaf of a structured input: a value, or (booleans, falsy values, the paths in `literal`) part of the shape. */
+type Leaf = string | number | bigint | boolean | null | undefined;
+
+export interface CompiledPerShape<I, R> {
+  execute(db: Kysely<Database>, input: I): Promise<R[]>;
+  executeTakeFirst(db: Kysely<Database>, input: I): Promise<R | undefined>;
+}
+
+/** At most this many shapes are kept per query; past it the oldest goes (a shape is cheap to compile again). */
+const SHAPES_KEPT = 256;
+
+/**
+ * A query built from a structured input (nested objects and arrays) whose SQL depends on the
+ * input's shape but not on its values: which optional parts are set and how long each list is
+ * (an `in` list's SQL has one placeholder per element). It is compiled once per shape and
+ * database, as `compiledOnce` compiles a flat query, with every string and number of the input a
+ * value. Booleans, falsy values ('', 0, null: `build` may test them) and the paths `literal`
+ * names (e.g. `base.kind`, a string that picks which query is built) are part of the shape
+ * instead and reach `build` as they are: a value that decides more than its own place in the SQL
+ * must be one of them, since `build` sees stand-ins (truthy strings) for the others.
+ */
+export function compiledPerShape<I extends object, R>(
+  build: (db: Kysely<Database>, input: I) => Compilable<R>,
+  literal: (path: string) => boolean = () => false,
+): CompiledPerShape<I, R> {
+  const shapes = new Map<string, CompiledOnce<Values, R>>();
+  const run = (db: Kysely<Database>, input: I): Promise<R[]> => {
+    const values: Values = {};
+    const shape: string[] = [];
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) {
+        shape.push(`${path}[${node.length}]`);
+        node.forEach((item, i) => walk(item, `${path}.${i}`));
+      } else if (node !== null && typeof node === 'object') {
+        for (const key of Object.keys(node).sort())
+          walk((node as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      } else if (node === undefined) {
+        shape.push(`${path}~`);
+      } else if (typeof node === 'boolean' || !node || literal(path)) {
+        shape.push(`${path}=${JSON.stringify(node)}`);
+      } else {
+        shape.push(path);
+        values[path] = node as Leaf;
+      }
+    };
+    walk(input, '');
+    const key = shape.join('\n');
+    let known = shapes.get(key);
+    if (!known) {
+      const names = Object.keys(values);
+      // The input rebuilt with each value's stand-in (compiledOnce passes them by name).
+      const standingIn = (standIns: Values) => {
+        const copy = (node: unknown, path: string): unknown => {
+          if (Array.isArray(node)) return node.map((item, i) => copy(item, `${path}.${i}`));
+          if (node !== null && typeof node === 'object')
+            return Object.fromEntries(
+              Object.entries(node).map(([k, v]) => [k, copy(v, path ? `${path}.${k}` : k)]),
+            );
+          return path in standIns ? standIns[path] : node;
+        };
+        return copy(input, '') as I;
+      };
+      known = compiledOnce<Values, R>(names, (db, standIns) => build(db, standingIn(standIns)), {
+        unusedAllowed: true,
+      });
+      if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+      shapes.set(key, known);
+    }
+    return known.execute(db, values);
+  };
+  return {
+    execute: run,
+    async executeTakeFirst(db, input) {
+      return (await run(db, input))[0];
     },
   };
 }

@@ -1,5 +1,6 @@
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import { manyProfiles } from '../integration/likes-support.ts';
 
 /*
  * A member's likes and the swipe game in Chromium: a like back makes a match and the match is
@@ -46,6 +47,22 @@ for (const width of [1280, 360]) {
     await context.close();
   });
 }
+
+test('a likes tab with more than a page loads the next one on demand', async ({ browser }) => {
+  const { me, context } = await app.memberBrowser(browser, 1280, { name: 'Popular' });
+  await manyProfiles(app, me, 103, { likedByTo: true, at: (i) => Date.now() - 60_000 - i });
+  const page = await context.newPage();
+  await page.goto(url(app.server, '/likes/sent'));
+  await hydrated(page);
+  await expect(page.locator('.likes-card')).toHaveCount(100);
+  await expect(page.getByRole('link', { name: /Sent/ })).toContainText('100+');
+  const more = page.getByRole('button', { name: 'Load more' });
+  await more.click();
+  await expect(page.locator('.likes-card')).toHaveCount(103);
+  await expect(page.locator('.likes-card').last()).toContainText('Many 102');
+  await expect(more).toBeHidden();
+  await context.close();
+});
 
 for (const width of [1280, 360]) {
   test(`the swipe game until the daily limit (${width} px)`, async ({ browser }) => {

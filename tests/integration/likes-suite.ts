@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
-import { block, call, likesOf, shownMember } from './likes-support.ts';
+import {
+  block,
+  call,
+  likesOf,
+  manyProfiles,
+  shownMember,
+  type LikesBody,
+  type LoggedIn,
+} from './likes-support.ts';
 
 /* API.md "Likes and the swipe game": like, unlike, lists, like-seen and the like modal's call. */
 
@@ -183,6 +191,158 @@ export function likesTests(app: ServerUnderTest): void {
       const theirs = await likesOf(app, blockedMe);
       expect(theirs.liked_by.concat([]).map((l) => l.id)).not.toContain(me.profileId);
       expect(theirs.profiles.map((p) => p.id)).not.toContain(me.profileId);
+    });
+  });
+
+  describe('GET /api/likes.php pages', () => {
+    type List = 'profiles' | 'liked_by' | 'matches';
+    const idsOf = (body: LikesBody, list: List) =>
+      list === 'liked_by' ? body.liked_by.map((l) => l.id) : body[list].map((c) => c.id);
+
+    /** Every page of `list` for `member`, from the first page of all lists on; the ids of each page. */
+    async function walk(member: LoggedIn, list: List, onPage?: (page: number) => Promise<void>) {
+      const pages: string[][] = [];
+      let body = await likesOf(app, member);
+      pages.push(idsOf(body, list));
+      while (body.next[list]) {
+        await onPage?.(pages.length);
+        const res = await call(app, member, 'GET', `/api/likes.php?list=${list}&after=${body.next[list]}`);
+        expect(res.status, res.body).toBe(200);
+        body = res.json<LikesBody>();
+        // Asked for one list, the answer carries that list alone.
+        for (const other of ['profiles', 'liked_by', 'matches'] as const)
+          if (other !== list) {
+            expect(idsOf(body, other)).toEqual([]);
+            expect(body.next[other]).toBeNull();
+          }
+        pages.push(idsOf(body, list));
+        expect(pages.length).toBeLessThan(10);
+      }
+      return pages;
+    }
+
+    /** Newest first, ties in time by id, descending: the order the pages must follow. */
+    const expected = (rows: Array<{ profileId: string; at: number }>) =>
+      [...rows]
+        .sort((a, b) => b.at - a.at || (a.profileId < b.profileId ? 1 : a.profileId > b.profileId ? -1 : 0))
+        .map((r) => r.profileId);
+
+    it('pages who liked me by a cursor, across likes of the same millisecond, without overlap or gap', async () => {
+      const me = await shownMember(app);
+      const base = Date.now() - 3_600_000;
+      // 130 likes in one millisecond (a page boundary falls inside them), 100 spread over time.
+      const likers = await manyProfiles(app, me, 230, {
+        likesTo: true,
+        at: (i) => (i < 130 ? base : base - 1000 * (i - 129)),
+      });
+      const pages = await walk(me, 'liked_by');
+      expect(pages.map((page) => page.length)).toEqual([100, 100, 30]);
+      const all = pages.flat();
+      expect(new Set(all).size).toBe(230);
+      expect(all).toEqual(expected(likers));
+      const first = await likesOf(app, me);
+      expect(first.liked_by.every((l) => l.like_new)).toBe(true);
+      expect(first.next.profiles).toBeNull();
+      expect(first.next.matches).toBeNull();
+    });
+
+    it('pages whom I liked and my matches the same way; a match dates from the later like', async () => {
+      const me = await shownMember(app);
+      const base = Date.now() - 3_600_000;
+      const liked = await manyProfiles(app, me, 150, {
+        likedByTo: true,
+        at: (i) => (i % 3 === 0 ? base : base - i),
+      });
+      expect((await walk(me, 'profiles')).flat()).toEqual(expected(liked));
+
+      // Their likes back come in later than mine for half of them: those matches sort by theirs.
+      const backs = liked
+        .slice(0, 120)
+        .map((p, i) => ({ ...p, back: i % 2 === 0 ? base + 10 * (i % 7) : p.at - 5 }));
+      await app.db
+        .insertInto('likes')
+        .values(
+          backs.map((p) => ({
+            liker_profile_id: p.profileId,
+            liked_profile_id: me.profileId,
+            network_id: p.network,
+            created_at: p.back,
+            seen_at: null,
+          })),
+        )
+        .execute();
+      const pages = await walk(me, 'matches');
+      expect(pages.map((page) => page.length)).toEqual([100, 20]);
+      expect(pages.flat()).toEqual(
+        expected(backs.map((p) => ({ profileId: p.profileId, at: Math.max(p.at, p.back) }))),
+      );
+    });
+
+    it('keeps blocks on later pages, both ways, blocked after the first page was read', async () => {
+      const me = await shownMember(app);
+      const base = Date.now() - 3_600_000;
+      const likers = await manyProfiles(app, me, 210, { likesTo: true, at: (i) => base - i });
+      const order = expected(likers);
+      const [iBlock, blocksMe] = [order[150]!, order[205]!];
+      const pages = await walk(me, 'liked_by', async (page) => {
+        if (page !== 1) return;
+        await block(app, me, { profileId: iBlock, network: me.network });
+        await block(app, { profileId: blocksMe, network: me.network }, me);
+      });
+      const all = pages.flat();
+      expect(all).toEqual(order.filter((id) => id !== iBlock && id !== blocksMe));
+    });
+
+    it("shows nothing of another member's list behind that member's cursor", async () => {
+      const me = await shownMember(app);
+      const stranger = await shownMember(app);
+      const base = Date.now() - 3_600_000;
+      await manyProfiles(app, stranger, 120, { likesTo: true, at: (i) => base - i });
+      const theirCursor = (await likesOf(app, stranger)).next.liked_by;
+      expect(theirCursor).toBeTruthy();
+      // My own likers are older than where their page ended: the cursor goes on in my list.
+      const mine = await manyProfiles(app, me, 3, { likesTo: true, at: (i) => base - 10_000 - i });
+      for (const list of ['liked_by', 'profiles', 'matches'] as const) {
+        const res = await call(app, me, 'GET', `/api/likes.php?list=${list}&after=${theirCursor}`);
+        expect(res.status, res.body).toBe(200);
+        const body = res.json<LikesBody>();
+        expect(idsOf(body, list)).toEqual(list === 'liked_by' ? mine.map((p) => p.profileId) : []);
+        expect(body.next[list]).toBeNull();
+      }
+    });
+
+    it('answers 422 for an unknown list, a cursor without its list, and a cursor it did not make', async () => {
+      const me = await shownMember(app);
+      const cases: Array<[string, Record<string, string>]> = [
+        ['list=everyone', { list: 'list_invalid' }],
+        ['after=WzEsImEiXQ', { list: 'list_required' }],
+        ['list=liked_by&after=not-a-cursor', { after: 'cursor_invalid' }],
+        [`list=liked_by&after=${btoa(JSON.stringify(['x', 'abc']))}`, { after: 'cursor_invalid' }],
+      ];
+      for (const [query, fields] of cases) {
+        const res = await call(app, me, 'GET', `/api/likes.php?${query}`);
+        expect(res.status, query).toBe(422);
+        expect(res.json().fields, query).toEqual(fields);
+      }
+      // One list's first page alone.
+      const only = await call(app, me, 'GET', '/api/likes.php?list=matches');
+      expect(only.json()).toEqual({
+        profiles: [],
+        liked_by: [],
+        matches: [],
+        next: { profiles: null, liked_by: null, matches: null },
+      });
+    });
+
+    it('offer a "Load more" button on a likes page with more than a page', async () => {
+      const me = await shownMember(app);
+      await manyProfiles(app, me, 101, { likesTo: true, at: (i) => Date.now() - 60_000 - i });
+      const res = await call(app, me, 'GET', '/likes/received');
+      expect(res.body).toContain('likes-more');
+      expect(res.body).toContain('Load more');
+      expect(res.body).toMatch(/100\+<\/span>/);
+      const sent = await call(app, me, 'GET', '/likes/sent');
+      expect(sent.body).not.toContain('likes-more');
     });
   });
 

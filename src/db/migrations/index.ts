@@ -16,6 +16,7 @@ import * as m0016 from './0016_direct_debit.ts';
 import * as m0017 from './0017_chat_held_messages.ts';
 import * as m0018 from './0018_test_refunds.ts';
 import * as m0019 from './0019_payment_customers.ts';
+import * as m0020 from './0020_likes_pages.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_chat_held_messages': m0017,
   '0018_test_refunds': m0018,
   '0019_payment_customers': m0019,
+  '0020_likes_pages': m0020,
 };

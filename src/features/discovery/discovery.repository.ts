@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Compilable, type Kysely } from 'kysely';
+import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender } from '../../db/database.ts';
 import {
   CARD_COLUMNS,
@@ -69,6 +70,31 @@ function filtered(db: Kysely<Database>, base: SearchBase, filters: SqlFilters) {
   return query;
 }
 
+/*
+ * The search's two statements are compiled once per shape of the search (which filters are set,
+ * the lengths of the niche's lists, visitor or member, with or without a cursor) and run with
+ * each search's values: building and compiling them anew took about as long on a first page as
+ * PostgreSQL took to plan and run them. The SQL is the same as built per call.
+ */
+const isKind = (path: string) => path === 'base.kind';
+
+const pageQuery = compiledPerShape(
+  (
+    db,
+    { base, filters, after, limit }: { base: SearchBase; filters: SqlFilters; after?: Keyset; limit: number },
+  ) => {
+    let query = filtered(db, base, filters);
+    if (after)
+      query = query.where(sql<boolean>`(p.last_active_at, p.id) < (${after.lastActiveAt}, ${after.id})`);
+    return query
+      .select([...CARD_COLUMNS])
+      .orderBy('p.last_active_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit) as unknown as Compilable<CardRow>;
+  },
+  isKind,
+);
+
 /**
  * One page of results, most recently active first, then by id (both descending, so one index
  * walk serves the order and the keyset). `after` is where the previous page ended: a row value
@@ -81,16 +107,16 @@ export async function searchPage(
   after: Keyset | undefined,
   limit: number,
 ): Promise<CardRow[]> {
-  let query = filtered(db, base, filters);
-  if (after)
-    query = query.where(sql<boolean>`(p.last_active_at, p.id) < (${after.lastActiveAt}, ${after.id})`);
-  return query
-    .select([...CARD_COLUMNS])
-    .orderBy('p.last_active_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .execute() as Promise<CardRow[]>;
+  return pageQuery.execute(db, after ? { base, filters, after, limit } : { base, filters, limit });
 }
+
+const countQuery = compiledPerShape(
+  (db, { base, filters, cap }: { base: SearchBase; filters: SqlFilters; cap: number }) =>
+    db
+      .selectFrom(filtered(db, base, filters).select('p.id').limit(cap).as('found'))
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n')),
+  isKind,
+);
 
 /**
  * How many profiles match, counting no further than `cap` + 1: a LIMIT inside the count, so a
@@ -102,16 +128,32 @@ export async function searchCount(
   filters: SqlFilters,
   cap: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom(
-      filtered(db, base, filters)
-        .select('p.id')
-        .limit(cap + 1)
-        .as('found'),
-    )
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .executeTakeFirst();
+  const row = await countQuery.executeTakeFirst(db, { base, filters, cap: cap + 1 });
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A first page and, where the database answers statements side by side, its count at once.
+ * PostgreSQL's pool runs them on two connections, so the first page waits for the slower of the
+ * two instead of both. The count goes unused when the page is not full (it is then its own
+ * count): that costs the server some work, not the member any time. SQLite answers one
+ * statement after the other on its one connection, so there the count waits until the page says
+ * it is needed (`count` undefined).
+ */
+export async function searchFirstPage(
+  db: Kysely<Database>,
+  base: SearchBase,
+  filters: SqlFilters,
+  limit: number,
+  cap: number,
+): Promise<{ rows: CardRow[]; count: number | undefined }> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter)
+    return { rows: await searchPage(db, base, filters, undefined, limit), count: undefined };
+  const [rows, count] = await Promise.all([
+    searchPage(db, base, filters, undefined, limit),
+    searchCount(db, base, filters, cap),
+  ]);
+  return { rows, count };
 }
 
 /** The member's last used filters (JSON), if any. */
@@ -129,7 +171,50 @@ export async function findSavedFilters(
   return row?.filters;
 }
 
-/** Keeps the member's last used filters; writes nothing when they did not change. */
+/*
+ * Keeping the filters is one statement that, for an unchanged search (most of them: every page
+ * of results asks again), touches no row. A plain upsert whose update condition fails still
+ * locks the existing row, and on PostgreSQL a lock is a write: the search became a transaction
+ * whose commit waits for the WAL to reach the disk (about 4 ms here, the largest part of a first
+ * page's worst times). So the row is proposed only when no row with these filters exists; the
+ * conflict clause still settles two searches racing to write.
+ */
+const saveFiltersQuery = compiledOnce<
+  { network: string; memberId: string; filters: string; now: number },
+  never
+>(['network', 'memberId', 'filters', 'now'], (db, v) =>
+  db
+    .insertInto('search_filters')
+    .columns(['member_id', 'network_id', 'filters', 'updated_at'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`cast(${v.memberId} as text)`.as('member_id'),
+          sql<string>`cast(${v.network} as text)`.as('network_id'),
+          sql<string>`cast(${v.filters} as text)`.as('filters'),
+          sql<number>`cast(${v.now} as bigint)`.as('updated_at'),
+        ])
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('search_filters as saved')
+                .select('saved.member_id')
+                .where('saved.member_id', '=', v.memberId)
+                .where('saved.filters', '=', v.filters),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet({ filters: v.filters, updated_at: v.now })
+        .where('search_filters.filters', '!=', v.filters),
+    ),
+);
+
+/** Keeps the member's last used filters; writes (and locks) nothing when they did not change. */
 export async function saveFilters(
   db: Kysely<Database>,
   network: string,
@@ -137,14 +222,5 @@ export async function saveFilters(
   filters: string,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('search_filters')
-    .values({ member_id: memberId, network_id: network, filters, updated_at: now })
-    .onConflict((oc) =>
-      oc
-        .column('member_id')
-        .doUpdateSet({ filters, updated_at: now })
-        .where('search_filters.filters', '!=', filters),
-    )
-    .execute();
+  await saveFiltersQuery.execute(db, { network, memberId, filters, now });
 }

@@ -1,3 +1,9 @@
+import {
+  blankIsAbsent,
+  cursorParam,
+  decodeCursorValues,
+  encodeCursorValues,
+} from '../../lib/opaque-cursor.ts';
 import { z } from '../../lib/zod.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
@@ -18,9 +24,6 @@ export interface SearchFilters {
   min_age?: number | undefined;
   max_age?: number | undefined;
 }
-
-/** A query parameter left empty by a form is no filter. */
-const blankIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const age = z.preprocess(
   blankIsAbsent,
@@ -64,23 +67,16 @@ export interface Cursor {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify([cursor.t, cursor.id, cursor.n]))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeCursorValues([cursor.t, cursor.id, cursor.n]);
 }
 
 export function decodeCursor(text: string): Cursor | undefined {
-  try {
-    const value: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
-    if (!Array.isArray(value) || value.length !== 3) return undefined;
-    const [t, id, n] = value as unknown[];
-    if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,40}$/.test(id)) return undefined;
-    if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > COUNT_CAP + 1) return undefined;
-    return { t: t as number, id, n: n as number };
-  } catch {
-    return undefined;
-  }
+  const value = decodeCursorValues(text);
+  if (!value || value.length !== 3) return undefined;
+  const [t, id, n] = value;
+  if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,40}$/.test(id)) return undefined;
+  if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > COUNT_CAP + 1) return undefined;
+  return { t: t as number, id, n: n as number };
 }
 
 /** `GET /api/members.php`: the filters, a page label and the cursor of the previous page. */
@@ -96,18 +92,7 @@ export const searchQuerySchema = z
         .max(100_000, 'page_invalid')
         .default(1),
     ),
-    after: z.preprocess(
-      blankIsAbsent,
-      z
-        .string({ error: 'cursor_invalid' })
-        .max(200, 'cursor_invalid')
-        .transform((text, zctx) => {
-          const cursor = decodeCursor(text);
-          if (!cursor) zctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
-          return cursor ?? z.NEVER;
-        })
-        .optional(),
-    ),
+    after: cursorParam(decodeCursor),
   })
   .superRefine((input, zctx) => {
     if (input.min_age !== undefined && input.max_age !== undefined && input.min_age > input.max_age)

@@ -6,6 +6,7 @@ import {
   findSavedFilters,
   saveFilters,
   searchCount,
+  searchFirstPage,
   searchPage,
   type SearchBase,
   type SqlFilters,
@@ -134,13 +135,17 @@ export async function searchMembers(
   const filters = filtersOf(input);
   const where = sqlFilters(filters, now);
   const after = input.after;
-  const rows = await searchPage(
-    ctx.db,
-    base,
-    where,
-    after && { lastActiveAt: after.t, id: after.id },
-    PAGE_SIZE + 1,
-  );
+  // Keeping the filters does not depend on the results: it runs beside the page's query.
+  const [{ rows, count }] = await Promise.all([
+    after
+      ? searchPage(ctx.db, base, where, { lastActiveAt: after.t, id: after.id }, PAGE_SIZE + 1).then(
+          (page) => ({ rows: page, count: undefined }),
+        )
+      : searchFirstPage(ctx.db, base, where, PAGE_SIZE + 1, COUNT_CAP),
+    !after && searcher.kind === 'member' && searcher.remember
+      ? saveFilters(ctx.db, ctx.network, searcher.memberId, filtersJson(filters), now)
+      : undefined,
+  ]);
   const more = rows.length > PAGE_SIZE;
   const shown = rows.slice(0, PAGE_SIZE);
   const results = shown.map((row) => memberCard(ctx, row, now));
@@ -148,7 +153,7 @@ export async function searchMembers(
     ? after.n
     : shown.length < PAGE_SIZE
       ? shown.length
-      : await searchCount(ctx.db, base, where, COUNT_CAP);
+      : (count ?? (await searchCount(ctx.db, base, where, COUNT_CAP)));
   const numResults = Math.min(found, COUNT_CAP);
   const last = shown.at(-1);
   const answer: SearchAnswer = {
@@ -165,8 +170,6 @@ export async function searchMembers(
     answer.similar_results = similar.results;
     answer.similar_numResults = similar.count;
   }
-  if (!after && searcher.kind === 'member' && searcher.remember)
-    await saveFilters(ctx.db, ctx.network, searcher.memberId, filtersJson(filters), now);
   return answer;
 }
 

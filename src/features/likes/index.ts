@@ -18,10 +18,13 @@ export {
 } from './likes.service.ts';
 export {
   likeInputSchema,
+  likesQuerySchema,
   profileIdSchema,
+  LIKES_PAGE_SIZE,
   type AutoLike,
   type LikeInput,
   type LikedBy,
   type LikesAnswer,
+  type LikesList,
 } from './likes.schemas.ts';
 export { fictionalLabel } from './likes.labels.ts';

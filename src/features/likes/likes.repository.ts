@@ -18,8 +18,11 @@ export interface Scope {
   withheldSites: readonly string[];
 }
 
-/** Lists are bounded: the newest this many (the likes pages show no more). */
-export const LIST_LIMIT = 100;
+/** Where the previous page of a list ended (see `LikesCursor`). */
+export interface ListAfter {
+  t: number;
+  id: string;
+}
 
 /** A profile the viewer may like: visible to them, with the account that learns of it. */
 export async function visibleTarget(
@@ -117,53 +120,84 @@ export async function markSeen(
 export type LikedRow = CardRow & { liked_at: number };
 export type LikedByRow = CardRow & { liked_at: number; seen_at: number | null };
 
+/*
+ * The lists page by a keyset: the like's time, then the other profile's id, both descending (a
+ * stable order however many likes share a millisecond); `after` is where the previous page ended,
+ * a row value comparison both dialects answer from the likes' time indexes (migration 0020).
+ * Every page starts from `visibleProfiles` again, so a block or a hidden profile leaves the
+ * later pages as it leaves the first.
+ */
+
 /** The visible profiles the viewer liked, newest like first. */
-export async function listLiked(db: Db, scope: Scope): Promise<LikedRow[]> {
-  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
-    .innerJoin('likes as l', (join) =>
+export async function listLiked(
+  db: Db,
+  scope: Scope,
+  after: ListAfter | undefined,
+  limit: number,
+): Promise<LikedRow[]> {
+  let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites).innerJoin(
+    'likes as l',
+    (join) =>
       join.onRef('l.liked_profile_id', '=', 'p.id').on('l.liker_profile_id', '=', scope.viewer.profileId),
-    )
+  );
+  if (after)
+    query = query.where(sql<boolean>`(l.created_at, l.liked_profile_id) < (${after.t}, ${after.id})`);
+  return query
     .select([...CARD_COLUMNS, 'l.created_at as liked_at'])
     .orderBy('l.created_at', 'desc')
-    .orderBy('p.id')
-    .limit(LIST_LIMIT)
+    .orderBy('l.liked_profile_id', 'desc')
+    .limit(limit)
     .execute() as Promise<LikedRow[]>;
 }
 
 /** The visible profiles that like the viewer as of `now`, newest like first. */
-export async function listLikedBy(db: Db, scope: Scope, now: number): Promise<LikedByRow[]> {
-  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+export async function listLikedBy(
+  db: Db,
+  scope: Scope,
+  now: number,
+  after: ListAfter | undefined,
+  limit: number,
+): Promise<LikedByRow[]> {
+  let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
     .innerJoin('likes as l', (join) =>
       join.onRef('l.liker_profile_id', '=', 'p.id').on('l.liked_profile_id', '=', scope.viewer.profileId),
     )
-    .where('l.created_at', '<=', now)
+    .where('l.created_at', '<=', now);
+  if (after)
+    query = query.where(sql<boolean>`(l.created_at, l.liker_profile_id) < (${after.t}, ${after.id})`);
+  return query
     .select([...CARD_COLUMNS, 'l.created_at as liked_at', 'l.seen_at'])
     .orderBy('l.created_at', 'desc')
-    .orderBy('p.id')
-    .limit(LIST_LIMIT)
+    .orderBy('l.liker_profile_id', 'desc')
+    .limit(limit)
     .execute() as Promise<LikedByRow[]>;
 }
 
 /** Mutual likes as of `now`, the most recent match (the later of the two likes) first. */
-export async function listMatches(db: Db, scope: Scope, now: number): Promise<LikedRow[]> {
+export async function listMatches(
+  db: Db,
+  scope: Scope,
+  now: number,
+  after: ListAfter | undefined,
+  limit: number,
+): Promise<LikedRow[]> {
   const me = scope.viewer.profileId;
-  return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
+  // A match happened when the later of the two likes was made.
+  const matchedAt = sql<number>`case when mine.created_at > theirs.created_at then mine.created_at else theirs.created_at end`;
+  let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
     .innerJoin('likes as mine', (join) =>
       join.onRef('mine.liked_profile_id', '=', 'p.id').on('mine.liker_profile_id', '=', me),
     )
     .innerJoin('likes as theirs', (join) =>
       join.onRef('theirs.liker_profile_id', '=', 'p.id').on('theirs.liked_profile_id', '=', me),
     )
-    .where('theirs.created_at', '<=', now)
-    .select([
-      ...CARD_COLUMNS,
-      sql<number>`case when mine.created_at > theirs.created_at then mine.created_at else theirs.created_at end`.as(
-        'liked_at',
-      ),
-    ])
+    .where('theirs.created_at', '<=', now);
+  if (after) query = query.where(sql<boolean>`(${matchedAt}, p.id) < (${after.t}, ${after.id})`);
+  return query
+    .select([...CARD_COLUMNS, matchedAt.as('liked_at')])
     .orderBy('liked_at', 'desc')
-    .orderBy('p.id')
-    .limit(LIST_LIMIT)
+    .orderBy('p.id', 'desc')
+    .limit(limit)
     .execute() as Promise<LikedRow[]>;
 }
 

@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import {
+  blankIsAbsent,
+  cursorParam,
+  decodeCursorValues,
+  encodeCursorValues,
+} from '../../lib/opaque-cursor.ts';
+import { z } from '../../lib/zod.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
 /* The likes calls (API.md "Likes and the swipe game"): inputs checked by zod, answers typed. */
@@ -17,11 +23,57 @@ export interface LikedBy {
   profile: ProfileCard;
 }
 
-/** `GET /api/likes.php`: whom I liked, who liked me, and the mutual likes, newest first. */
+/** A page of each list: the newest this many, then the next page behind the list's cursor. */
+export const LIKES_PAGE_SIZE = 100;
+
+/** The three lists of `GET /api/likes.php`, by their names in the answer. */
+export const LIKES_LISTS = ['profiles', 'liked_by', 'matches'] as const;
+export type LikesList = (typeof LIKES_LISTS)[number];
+
+/** Where a page of a list ended: the like's time (for a match, the later like's) and the profile's id. */
+export interface LikesCursor {
+  t: number;
+  id: string;
+}
+
+/* Opaque to clients, as the search's cursor. */
+export function encodeLikesCursor(cursor: LikesCursor): string {
+  return encodeCursorValues([cursor.t, cursor.id]);
+}
+
+export function decodeLikesCursor(text: string): LikesCursor | undefined {
+  const value = decodeCursorValues(text);
+  if (!value || value.length !== 2) return undefined;
+  const [t, id] = value;
+  if (!Number.isSafeInteger(t) || typeof id !== 'string' || !/^[0-9a-z]{1,64}$/i.test(id)) return undefined;
+  return { t: t as number, id };
+}
+
+/**
+ * `GET /api/likes.php` query: nothing (the first page of every list), or `list` (that list
+ * alone) with `after`, the cursor its previous page answered in `next`.
+ */
+export const likesQuerySchema = z
+  .object({
+    list: z.preprocess(blankIsAbsent, z.enum(LIKES_LISTS, { error: 'list_invalid' }).optional()),
+    after: cursorParam(decodeLikesCursor),
+  })
+  .superRefine((input, zctx) => {
+    if (input.after && !input.list)
+      zctx.addIssue({ code: 'custom', path: ['list'], message: 'list_required' });
+  });
+export type LikesQuery = z.output<typeof likesQuerySchema>;
+
+/**
+ * `GET /api/likes.php`: whom I liked, who liked me, and the mutual likes, newest first, a page
+ * of each; `next` holds each list's cursor for its next page (null on its last). Asked for one
+ * `list`, the other two are empty with no cursor.
+ */
 export interface LikesAnswer {
   profiles: ProfileCard[];
   liked_by: LikedBy[];
   matches: ProfileCard[];
+  next: Record<LikesList, string | null>;
 }
 
 /** `GET /api/auto-like.php`: the newest unseen like (the like modal's profile, spec §3). */

@@ -15,7 +15,14 @@ import {
   visibleTarget,
   type Scope,
 } from './likes.repository.ts';
-import type { AutoLike, LikesAnswer } from './likes.schemas.ts';
+import {
+  encodeLikesCursor,
+  LIKES_PAGE_SIZE,
+  type AutoLike,
+  type LikesAnswer,
+  type LikesList,
+  type LikesQuery,
+} from './likes.schemas.ts';
 
 /** What a likes rule needs to know of the member asking. */
 export interface Liker {
@@ -103,23 +110,47 @@ export async function unlike(
   return { liked: false };
 }
 
-/** `GET /api/likes.php`: cards the member may see, newest first. */
-export async function likesOf(ctx: ServiceContext, viewer: Liker): Promise<LikesAnswer> {
+/** A page of `rows` (asked for one more than a page) and the cursor of the next, if any. */
+function paged<R extends { id: string; liked_at: number }>(rows: R[]): { rows: R[]; next: string | null } {
+  const shown = rows.slice(0, LIKES_PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    next: rows.length > LIKES_PAGE_SIZE && last ? encodeLikesCursor({ t: last.liked_at, id: last.id }) : null,
+  };
+}
+
+/**
+ * `GET /api/likes.php`: cards the member may see, newest first, a page of each list; with
+ * `list`, only that list, from `after` on. A cursor only says where to go on in the member's
+ * own list: every page is read from the member's own likes through the visibility rule, so a
+ * cursor of someone else's list shows nothing of theirs.
+ */
+export async function likesOf(
+  ctx: ServiceContext,
+  viewer: Liker,
+  query: LikesQuery = {},
+): Promise<LikesAnswer> {
   const now = ctx.clock.now();
   const scope = scopeOf(ctx, viewer.profileId);
+  const wants = (list: LikesList) => query.list === undefined || query.list === list;
+  const after = query.after;
+  const limit = LIKES_PAGE_SIZE + 1;
   const [liked, likedBy, matches] = await Promise.all([
-    listLiked(ctx.db, scope),
-    listLikedBy(ctx.db, scope, now),
-    listMatches(ctx.db, scope, now),
+    wants('profiles') ? listLiked(ctx.db, scope, after, limit) : [],
+    wants('liked_by') ? listLikedBy(ctx.db, scope, now, after, limit) : [],
+    wants('matches') ? listMatches(ctx.db, scope, now, after, limit) : [],
   ]);
+  const [likedPage, likedByPage, matchesPage] = [paged(liked), paged(likedBy), paged(matches)];
   return {
-    profiles: liked.map((row) => memberCard(ctx, row, now)),
-    liked_by: likedBy.map((row) => ({
+    profiles: likedPage.rows.map((row) => memberCard(ctx, row, now)),
+    liked_by: likedByPage.rows.map((row) => ({
       id: row.id,
       like_new: row.seen_at === null,
       profile: memberCard(ctx, row, now),
     })),
-    matches: matches.map((row) => memberCard(ctx, row, now)),
+    matches: matchesPage.rows.map((row) => memberCard(ctx, row, now)),
+    next: { profiles: likedPage.next, liked_by: likedByPage.next, matches: matchesPage.next },
   };
 }
 

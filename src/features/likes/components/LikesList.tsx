@@ -4,13 +4,20 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
-import type { LikesAnswer } from '../likes.schemas.ts';
-import { $likes, likeProfile, seedLikes, unlikeProfile } from '../likes.store.ts';
+import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
+import { $likes, likeProfile, loadMoreLikes, seedLikes, unlikeProfile } from '../likes.store.ts';
 import { FictionalBadge } from './FictionalBadge.tsx';
 import { profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
 import { MatchCelebration } from './MatchCelebration.tsx';
 
 export type LikesTab = 'received' | 'sent' | 'matches';
+
+/** Which list of `GET /api/likes.php` a tab shows. */
+const LIST_OF: Record<LikesTab, LikesListName> = {
+  received: 'liked_by',
+  sent: 'profiles',
+  matches: 'matches',
+};
 
 export interface LikesListProps {
   tab: LikesTab;
@@ -30,6 +37,7 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
   }, [initial]);
   const likes = useStore($likes) ?? initial;
   const [busy, setBusy] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
 
   const liked = new Set(likes.profiles.map((card) => card.id));
   const matched = new Set(likes.matches.map((card) => card.id));
@@ -60,6 +68,19 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
       });
     } finally {
       setBusy(null);
+    }
+  };
+
+  const more = async () => {
+    setLoadingMore(true);
+    try {
+      await loadMoreLikes(LIST_OF[tab]);
+    } catch (error) {
+      toast(isApiError(error) && error.message ? error.message : t('error.try_later'), {
+        closeLabel: t('toast.close'),
+      });
+    } finally {
+      setLoadingMore(false);
     }
   };
 
@@ -135,6 +156,19 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
           </li>
         ))}
       </ul>
+      {likes.next[LIST_OF[tab]] && (
+        <div className="d-grid d-sm-flex justify-content-sm-center mt-4">
+          <button
+            type="button"
+            className="btn btn-outline-primary px-5 likes-more"
+            onClick={() => void more()}
+            disabled={loadingMore || !ready}
+            aria-busy={loadingMore || undefined}
+          >
+            {loadingMore ? t('likes.loading_more') : t('likes.load_more')}
+          </button>
+        </div>
+      )}
       {entries.some(({ card }) => card.fictional) && (
         <p className="fictional-note mt-3">{fictional.warning}</p>
       )}

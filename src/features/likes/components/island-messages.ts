@@ -14,6 +14,8 @@ export const LIKES_LIST_MESSAGES: MessageKey[] = [
   'likes.empty_matches',
   'likes.find',
   'likes.swipe',
+  'likes.load_more',
+  'likes.loading_more',
   'error.try_later',
   'toast.close',
 ];

@@ -85,14 +85,18 @@ async function streamOrApp(
   app: AdapterHandler,
 ): Promise<void> {
   let served = false;
-  try {
-    served = await serveEventStream(req, res, await getPlatform(), eventStreamMember);
-  } catch (error) {
-    (await getPlatform()).log.warn('realtime: the stream gateway failed', {
-      error: (error as Error).message,
-    });
+  const platform = await getPlatform().catch(() => undefined);
+  if (platform) {
+    try {
+      served = await serveEventStream(req, res, platform, eventStreamMember);
+    } catch (error) {
+      platform.log.warn('realtime: the stream gateway failed', { error: (error as Error).message });
+    }
   }
-  if (!served && !res.headersSent) await app(req, res);
+  if (served) return;
+  // Nothing was written unless the gateway failed midway: then the client reconnects.
+  if (res.headersSent) res.destroy();
+  else await app(req, res);
 }
 
 /**

@@ -19,6 +19,11 @@ import {
  * repeat is a `recurring` payment on the customer, charged to that mandate without a checkout.
  */
 
+/** An amount in minor units as Mollie writes it: the currency and an exact decimal string. */
+function mollieAmount(money: Pick<NewPayment, 'amount' | 'currency'>) {
+  return { currency: money.currency, value: decimalAmount(money.amount, currencyDigits(money.currency)) };
+}
+
 type MollieClient = ReturnType<typeof createMollieClient>;
 
 /** The spec's method ids that Mollie calls otherwise (cards are one method there). */
@@ -76,10 +81,7 @@ export function createMollieProvider(options: {
     name: 'mollie',
     async createPayment(payment: NewPayment) {
       const created = await client.payments.create({
-        amount: {
-          currency: payment.currency,
-          value: decimalAmount(payment.amount, currencyDigits(payment.currency)),
-        },
+        amount: mollieAmount(payment),
         description: payment.description,
         redirectUrl: payment.redirectUrl,
         webhookUrl: payment.webhookUrl,
@@ -105,10 +107,7 @@ export function createMollieProvider(options: {
       const mandateId = await validMandate(client, stored);
       if (!mandateId) return undefined;
       const created = await client.payments.create({
-        amount: {
-          currency: payment.currency,
-          value: decimalAmount(payment.amount, currencyDigits(payment.currency)),
-        },
+        amount: mollieAmount(payment),
         description: payment.description,
         webhookUrl: payment.webhookUrl,
         customerId: stored.customerId!,
@@ -122,7 +121,7 @@ export function createMollieProvider(options: {
     async refundPayment(paymentId, amount, currency) {
       await client.paymentRefunds.create({
         paymentId,
-        amount: { currency, value: decimalAmount(amount, currencyDigits(currency)) },
+        amount: mollieAmount({ amount, currency }),
       });
     },
     async getPayment(id) {

@@ -10,7 +10,7 @@ import {
   type RealtimeEvent,
   type RecordedEvents,
 } from './realtime-bus.ts';
-import { eventsAfter, insertEvent, insertEvents } from './realtime.repository.ts';
+import { eventsAfter, insertEvents } from './realtime.repository.ts';
 
 /** Catch-up never sends more than this at once; a client far behind reloads its lists instead. */
 export const CATCH_UP_LIMIT = 500;
@@ -19,21 +19,6 @@ export interface BusDeps {
   db: Kysely<Database>;
   clock: Clock;
   log: Logger;
-}
-
-/** Stores the event unless it is transient; answers it as subscribers get it. */
-export async function storeEvent(
-  deps: BusDeps,
-  network: string,
-  memberId: string,
-  type: RealtimeEvent['type'],
-  data: unknown,
-): Promise<RealtimeEvent> {
-  const createdAt = deps.clock.now();
-  const id = TRANSIENT_EVENTS.has(type)
-    ? null
-    : await insertEvent(deps.db, network, { memberId, type, data: JSON.stringify(data), createdAt });
-  return { id, type, data, createdAt } as RealtimeEvent;
 }
 
 /**
@@ -85,6 +70,14 @@ export function publishingAll(
   };
 }
 
+/** `publish` of a bus: a `publishAll` of one event. */
+export function publishingOne(publishAll: RealtimeBus['publishAll']): RealtimeBus['publish'] {
+  return async (network, memberId, type, data) => {
+    const [event] = await publishAll(network, [{ memberId, type, data } as PublishItem]);
+    return event!;
+  };
+}
+
 /** The member's stored events after `lastEventId` (both buses read the same table). */
 export async function storedSince(
   deps: BusDeps,
@@ -114,14 +107,11 @@ export function createMemoryBus(deps: BusDeps): RealtimeBus {
   const fanOut = async (recorded: RecordedEvents): Promise<void> => {
     for (const { memberId, event } of recorded.events) local.deliver(recorded.network, memberId, event);
   };
+  const publishAll = publishingAll(deps, fanOut);
   return {
     kind: 'memory',
-    async publish(network, memberId, type, data) {
-      const event = await storeEvent(deps, network, memberId, type, data);
-      local.deliver(network, memberId, event);
-      return event;
-    },
-    publishAll: publishingAll(deps, fanOut),
+    publish: publishingOne(publishAll),
+    publishAll,
     record: (db, network, items) => storeEvents(deps, network, items, db),
     fanOut,
     subscribe: local.subscribe,

@@ -12,15 +12,6 @@ export interface StoredEventRow {
   created_at: number;
 }
 
-export async function insertEvent(
-  db: Db,
-  network: string,
-  event: { memberId: string; type: string; data: string; createdAt: number },
-): Promise<number> {
-  const [id] = await insertEvents(db, network, [event]);
-  return id!;
-}
-
 /**
  * Stores several events with one statement; answers their ids in the order given. The ids are
  * handed out in the order of the rows, so the sorted ids follow it (a statement's returned rows

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLocalFanout } from './local-fanout.ts';
-import { publishingAll, storedSince, storeEvent, storeEvents, type BusDeps } from './memory-bus.ts';
+import { publishingAll, publishingOne, storedSince, storeEvents, type BusDeps } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent, RecordedEvents } from './realtime-bus.ts';
 
 /** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
@@ -82,18 +82,15 @@ export function createRedisBus(
       deps.log.warn('realtime: redis publish failed', { error: (error as Error).message });
     }
   };
+  const publishAll = publishingAll(deps, fanOut);
   return {
     kind: 'redis',
     origin,
     async ready() {
       await subscribed;
     },
-    async publish(network, memberId, type, data) {
-      const event = await storeEvent(deps, network, memberId, type, data);
-      await fanOut({ network, events: [{ memberId, event }] });
-      return event;
-    },
-    publishAll: publishingAll(deps, fanOut),
+    publish: publishingOne(publishAll),
+    publishAll,
     record: (db, network, items) => storeEvents(deps, network, items, db),
     fanOut,
     subscribe: local.subscribe,

@@ -138,9 +138,10 @@ export async function searchMembers(
   // Keeping the filters does not depend on the results: it runs beside the page's query.
   const [{ rows, count }] = await Promise.all([
     after
-      ? searchPage(ctx.db, base, where, { lastActiveAt: after.t, id: after.id }, PAGE_SIZE + 1).then(
-          (page) => ({ rows: page, count: undefined }),
-        )
+      ? searchPage(ctx.db, base, where, { lastActiveAt: after.t, id: after.id }, PAGE_SIZE + 1, {
+          count: after.n,
+          cap: COUNT_CAP,
+        }).then((page) => ({ rows: page, count: undefined }))
       : searchFirstPage(ctx.db, base, where, PAGE_SIZE + 1, COUNT_CAP),
     !after && searcher.kind === 'member' && searcher.remember
       ? saveFilters(ctx.db, ctx.network, searcher.memberId, filtersJson(filters), now)

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /*
@@ -38,11 +39,8 @@ export async function visibleTarget(
 
 /** The account behind a profile (null for an operator's), for realtime events. */
 export async function memberOfProfile(db: Db, network: string, profileId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('profiles')
+  const row = await selectInNetwork(db, 'profiles', network, { id: profileId })
     .select('member_id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
     .executeTakeFirst();
   return row?.member_id ?? null;
 }
@@ -69,13 +67,11 @@ export async function insertLike(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** The like of `likerId` for `likedId`: a like is a pair. */
+const pair = (likerId: string, likedId: string) => ({ liker_profile_id: likerId, liked_profile_id: likedId });
+
 export async function deleteLike(db: Db, network: string, likerId: string, likedId: string): Promise<void> {
-  await db
-    .deleteFrom('likes')
-    .where('network_id', '=', network)
-    .where('liker_profile_id', '=', likerId)
-    .where('liked_profile_id', '=', likedId)
-    .execute();
+  await deleteInNetwork(db, 'likes', network, pair(likerId, likedId)).execute();
 }
 
 /** Whether `likerId` likes `likedId` as of `now`. */
@@ -86,12 +82,8 @@ export async function likeExists(
   likedId: string,
   now: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('likes')
+  const row = await selectInNetwork(db, 'likes', network, pair(likerId, likedId))
     .select('liker_profile_id')
-    .where('network_id', '=', network)
-    .where('liker_profile_id', '=', likerId)
-    .where('liked_profile_id', '=', likedId)
     .where('created_at', '<=', now)
     .executeTakeFirst();
   return row !== undefined;
@@ -105,12 +97,8 @@ export async function markSeen(
   likedId: string,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('likes')
+  await updateInNetwork(db, 'likes', network, pair(likerId, likedId))
     .set({ seen_at: now })
-    .where('network_id', '=', network)
-    .where('liker_profile_id', '=', likerId)
-    .where('liked_profile_id', '=', likedId)
     .where('seen_at', 'is', null)
     .where('created_at', '<=', now)
     .execute();
@@ -222,11 +210,8 @@ export async function profileOfMember(
   network: string,
   memberId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('profiles')
+  const row = await selectInNetwork(db, 'profiles', network, { member_id: memberId })
     .select('id')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .executeTakeFirst();
   return row?.id;
 }

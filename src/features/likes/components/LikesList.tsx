@@ -128,29 +128,25 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
             )}
             <div className="likes-card-actions">
               {tab === 'received' && !liked.has(card.id) && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
+                <CardAction
+                  className="btn-primary"
+                  label={t('likes.like_back')}
+                  name={card.name}
                   disabled={busy === card.id}
                   onClick={() => void act(card, 'like')}
-                >
-                  {t('likes.like_back')}
-                  <span className="visually-hidden"> {card.name}</span>
-                </button>
+                />
               )}
               {tab === 'received' && matched.has(card.id) && (
                 <span className="badge text-bg-success">{t('likes.match_title')}</span>
               )}
               {tab === 'sent' && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-secondary"
+                <CardAction
+                  className="btn-outline-secondary"
+                  label={t('likes.unlike')}
+                  name={card.name}
                   disabled={busy === card.id}
                   onClick={() => void act(card, 'unlike')}
-                >
-                  {t('likes.unlike')}
-                  <span className="visually-hidden"> {card.name}</span>
-                </button>
+                />
               )}
             </div>
           </li>
@@ -174,5 +170,26 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
       )}
       <MatchCelebration t={t} links={links} fictional={fictional} />
     </>
+  );
+}
+
+/** A button on a card; a screen reader hears whose card it acts on. */
+function CardAction(props: {
+  className: string;
+  label: string;
+  name: string;
+  disabled: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${props.className}`}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.label}
+      <span className="visually-hidden"> {props.name}</span>
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isApiError } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
@@ -46,7 +46,11 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
       ? likes.liked_by.map((like) => ({ card: like.profile, isNew: like.like_new }))
       : (tab === 'sent' ? likes.profiles : likes.matches).map((card) => ({ card, isNew: false }));
 
-  const act = async (card: ProfileCard, action: 'like' | 'unlike') => {
+  // A received like can be returned until it is; a sent one can be taken back.
+  const actionOn = (card: ProfileCard): CardActionKind | undefined =>
+    tab === 'sent' ? 'unlike' : tab === 'received' && !liked.has(card.id) ? 'like' : undefined;
+
+  const act = async (card: ProfileCard, action: CardActionKind) => {
     setBusy(card.id);
     try {
       if (action === 'like') await likeProfile(card);
@@ -127,26 +131,15 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
               </p>
             )}
             <div className="likes-card-actions">
-              {tab === 'received' && !liked.has(card.id) && (
-                <CardAction
-                  className="btn-primary"
-                  label={t('likes.like_back')}
-                  name={card.name}
-                  disabled={busy === card.id}
-                  onClick={() => void act(card, 'like')}
-                />
-              )}
+              <CardAction
+                action={actionOn(card)}
+                name={card.name}
+                t={t}
+                disabled={busy === card.id}
+                onAct={(action) => void act(card, action)}
+              />
               {tab === 'received' && matched.has(card.id) && (
                 <span className="badge text-bg-success">{t('likes.match_title')}</span>
-              )}
-              {tab === 'sent' && (
-                <CardAction
-                  className="btn-outline-secondary"
-                  label={t('likes.unlike')}
-                  name={card.name}
-                  disabled={busy === card.id}
-                  onClick={() => void act(card, 'unlike')}
-                />
               )}
             </div>
           </li>
@@ -173,22 +166,31 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
   );
 }
 
-/** A button on a card; a screen reader hears whose card it acts on. */
+type CardActionKind = 'like' | 'unlike';
+
+const CARD_ACTIONS = {
+  like: { className: 'btn-primary', label: 'likes.like_back' },
+  unlike: { className: 'btn-outline-secondary', label: 'likes.unlike' },
+} as const;
+
+/** The card's button, if it has one; a screen reader hears whose card it acts on. */
 function CardAction(props: {
-  className: string;
-  label: string;
+  action: CardActionKind | undefined;
   name: string;
+  t: IslandTranslate;
   disabled: boolean;
-  onClick(): void;
+  onAct(action: CardActionKind): void;
 }) {
+  const { action } = props;
+  if (!action) return null;
   return (
     <button
       type="button"
-      className={`btn btn-sm ${props.className}`}
+      className={`btn btn-sm ${CARD_ACTIONS[action].className}`}
       disabled={props.disabled}
-      onClick={props.onClick}
+      onClick={() => props.onAct(action)}
     >
-      {props.label}
+      {props.t(CARD_ACTIONS[action].label)}
       <span className="visually-hidden"> {props.name}</span>
     </button>
   );

@@ -3,6 +3,9 @@ import type { Database } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
+/** The profile of an account, if it has one (a new member's, for their welcome likes). */
+export { profileOfMember } from '../../db/query-profiles.ts';
+
 /*
  * The likes table. Every list starts from `visibleProfiles`, so blocks (both ways), invisible
  * and private modes, sister brands and the network hold here as in search. A like whose
@@ -35,14 +38,6 @@ export async function visibleTarget(
     .where('p.id', '=', profileId)
     .select(['p.id', 'p.member_id'])
     .executeTakeFirst();
-}
-
-/** The account behind a profile (null for an operator's), for realtime events. */
-export async function memberOfProfile(db: Db, network: string, profileId: string): Promise<string | null> {
-  const row = await selectInNetwork(db, 'profiles', network, { id: profileId })
-    .select('member_id')
-    .executeTakeFirst();
-  return row?.member_id ?? null;
 }
 
 /** Adds the like; answers false when it was there already (a like is a pair, once). */
@@ -202,18 +197,6 @@ export async function newestUnseen(db: Db, scope: Scope, now: number): Promise<C
     .orderBy('p.id')
     .limit(1)
     .executeTakeFirst() as Promise<CardRow | undefined>;
-}
-
-/** The profile of an account, if it has one. */
-export async function profileOfMember(
-  db: Db,
-  network: string,
-  memberId: string,
-): Promise<string | undefined> {
-  const row = await selectInNetwork(db, 'profiles', network, { member_id: memberId })
-    .select('id')
-    .executeTakeFirst();
-  return row?.id;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { deleteInNetwork, selectInNetwork, updateInNetwork } from './query-network.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from './query-network.ts';
 import { useMemoryDatabase } from './test-database.ts';
 
 let db: Kysely<Database>;
@@ -62,6 +62,12 @@ describe('queries scoped to a network', () => {
     await deleteInNetwork(db, 'complaints', 'n1', { id: 'a' }).execute();
     expect(await ids('n1')).toEqual(['b']);
     expect(await ids('n2')).toEqual(['c']);
+  });
+
+  it('read one column of the network’s matching row, or nothing', async () => {
+    expect(await valueInNetwork(db, 'complaints', 'n1', { id: 'b' }, 'site_id')).toBe('s2');
+    expect(await valueInNetwork(db, 'complaints', 'n1', { id: 'a', site_id: 's1' }, 'email')).toBeNull();
+    expect(await valueInNetwork(db, 'complaints', 'n2', { id: 'b' }, 'site_id')).toBeUndefined();
   });
 
   it('refuse a named column without a value rather than drop the condition', async () => {

@@ -60,3 +60,18 @@ export function updateInNetwork<T extends NetworkTable>(db: Db, table: T, networ
 export function deleteInNetwork<T extends NetworkTable>(db: Db, table: T, network: string, match: Match<T>) {
   return scoped<DeleteQueryBuilder<Database, T, DeleteResult>>(byName(db).deleteFrom(table), network, match);
 }
+
+/** One column of the network's row of `table` whose columns equal `match`; undefined without one. */
+export async function valueInNetwork<T extends NetworkTable, C extends keyof Row<T> & string>(
+  db: Db,
+  table: T,
+  network: string,
+  match: Match<T>,
+  column: C,
+): Promise<Row<T>[C] | undefined> {
+  const query = byName(db).selectFrom(table as string);
+  const row: Record<string, unknown> | undefined = await scoped<typeof query>(query, network, match)
+    .select(column)
+    .executeTakeFirst();
+  return row?.[column] as Row<T>[C] | undefined;
+}

@@ -1,7 +1,7 @@
 import { SqliteAdapter, sql, type Compilable, type Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender } from '../../db/database.ts';
-import { selectInNetwork } from '../../db/query-network.ts';
+import { valueInNetwork } from '../../db/query-network.ts';
 import {
   CARD_COLUMNS,
   publicProfiles,
@@ -163,10 +163,7 @@ export async function findSavedFilters(
   network: string,
   memberId: string,
 ): Promise<string | undefined> {
-  const row = await selectInNetwork(db, 'search_filters', network, { member_id: memberId })
-    .select('filters')
-    .executeTakeFirst();
-  return row?.filters;
+  return valueInNetwork(db, 'search_filters', network, { member_id: memberId }, 'filters');
 }
 
 /*

@@ -1,10 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
-
-/** The profile of an account, if it has one (a new member's, for their welcome likes). */
-export { profileOfMember } from '../../db/query-profiles.ts';
 
 /*
  * The likes table. Every list starts from `visibleProfiles`, so blocks (both ways), invisible
@@ -198,6 +195,10 @@ export async function newestUnseen(db: Db, scope: Scope, now: number): Promise<C
     .limit(1)
     .executeTakeFirst() as Promise<CardRow | undefined>;
 }
+
+/** The profile of an account, if it has one. */
+export const profileOfMember = (db: Db, network: string, memberId: string) =>
+  valueInNetwork(db, 'profiles', network, { member_id: memberId }, 'id');
 
 /**
  * Up to `count` operator-run fictional profiles the new member may see in the site's niche

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SwipeAction } from '../../db/database.ts';
-import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /* The swipes table, and the deck: visible profiles of the niche the member has not judged yet. */
@@ -68,13 +68,13 @@ export async function priorSwipe(
   profileId: string,
   targetId: string,
 ): Promise<SwipeAction | undefined> {
-  const row = await selectInNetwork(db, 'swipes', network, {
-    profile_id: profileId,
-    target_profile_id: targetId,
-  })
-    .select('action')
-    .executeTakeFirst();
-  return row?.action;
+  return valueInNetwork(
+    db,
+    'swipes',
+    network,
+    { profile_id: profileId, target_profile_id: targetId },
+    'action',
+  );
 }
 
 /** Records a decision; a like replaces an earlier pass (and counts today). */

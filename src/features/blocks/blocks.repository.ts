@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, type CardRow } from '../profiles/index.ts';
 
 /** A block is a pair; blocking twice keeps the first one (and its date). */
@@ -28,12 +29,10 @@ export async function deleteBlock(
   blocker: string,
   blocked: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('blocks')
-    .where('network_id', '=', network)
-    .where('blocker_profile_id', '=', blocker)
-    .where('blocked_profile_id', '=', blocked)
-    .execute();
+  await deleteInNetwork(db, 'blocks', network, {
+    blocker_profile_id: blocker,
+    blocked_profile_id: blocked,
+  }).execute();
 }
 
 /** A profile of the network that a member can block: it exists there and is not switched off. */
@@ -42,12 +41,8 @@ export async function blockableProfile(
   network: string,
   profileId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('profiles')
+  const row = await selectInNetwork(db, 'profiles', network, { id: profileId, status: 'active' })
     .select('id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .where('status', '=', 'active')
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,6 +1,7 @@
+import type { MessageKey } from '../../i18n/index.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { invalidFields, platformError } from '../../server/errors.ts';
-import { memberCard, type ProfileCard } from '../profiles/index.ts';
+import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import { blockBetween, memberCard, profileName, type ProfileCard } from '../profiles/index.ts';
 import { BLOCK_SELF } from './blocks.schemas.ts';
 import { blockableProfile, blockedCardRows, deleteBlock, insertBlock } from './blocks.repository.ts';
 
@@ -24,6 +25,27 @@ export async function blockProfile(
   if (!(await blockableProfile(ctx.db, ctx.network, profileId))) throw platformError('not_found');
   await insertBlock(ctx.db, ctx.network, viewerProfileId, profileId, ctx.clock.now());
   return { blocked: true };
+}
+
+/**
+ * Refuses what the viewer would do to a profile when either side blocked the other: 403
+ * `blocked`, in the words the calling feature gives for each side, naming the profile.
+ */
+export async function refuseIfBlocked(
+  ctx: ServiceContext,
+  viewerProfileId: string,
+  profileId: string,
+  messages: { byThem: MessageKey; byViewer: MessageKey },
+): Promise<void> {
+  const block = await blockBetween(ctx.db, ctx.network, viewerProfileId, profileId);
+  if (!block.byThem && !block.byViewer) return;
+  const name = (await profileName(ctx.db, ctx.network, profileId)) ?? '';
+  throw new DomainError('blocked', {
+    status: 403,
+    message: block.byThem ? messages.byThem : messages.byViewer,
+    vars: { name },
+    details: { name },
+  });
 }
 
 /** Lifts the viewer's block; unblocking a profile that was not blocked changes nothing. */

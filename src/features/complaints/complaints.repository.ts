@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 
 export interface NewComplaint {
   id: string;
@@ -49,11 +50,8 @@ export async function findComplaint(
   networkId: string,
   id: string,
 ): Promise<StoredComplaint | undefined> {
-  return db
-    .selectFrom('complaints')
+  return selectInNetwork(db, 'complaints', networkId, { id })
     .select(['id', 'site_id', 'category', 'text', 'profile_id', 'email', 'status'])
-    .where('network_id', '=', networkId)
-    .where('id', '=', id)
     .executeTakeFirst();
 }
 
@@ -67,12 +65,8 @@ export async function closeComplaint(
   id: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('complaints')
+  const result = await updateInNetwork(db, 'complaints', networkId, { id, status: 'open' })
     .set({ status: 'closed', handled_at: now })
-    .where('network_id', '=', networkId)
-    .where('id', '=', id)
-    .where('status', '=', 'open')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

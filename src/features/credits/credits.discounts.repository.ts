@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 
 /*
  * Discount codes' SQL: the codes of `discount_codes` and their redemptions. The unique
@@ -93,11 +94,8 @@ export async function insertRedemption(trx: Transaction<Database>, r: NewRedempt
 
 /** The order a discount was reserved for: its member and the code it names. */
 export async function orderDiscountOf(trx: Transaction<Database>, network: string, orderId: string) {
-  return trx
-    .selectFrom('orders')
+  return selectInNetwork(trx, 'orders', network, { id: orderId })
     .select(['member_id', 'discount_code'])
-    .where('network_id', '=', network)
-    .where('id', '=', orderId)
     .executeTakeFirst();
 }
 
@@ -107,10 +105,7 @@ export async function deleteRedemption(
   memberId: string,
   code: string,
 ): Promise<void> {
-  await trx
-    .deleteFrom('discount_redemptions')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
+  await deleteInNetwork(trx, 'discount_redemptions', network, { member_id: memberId })
     .where('discount_code_id', 'in', (eb) =>
       eb.selectFrom('discount_codes').select('id').where('code', '=', code),
     )

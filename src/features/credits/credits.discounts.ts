@@ -155,6 +155,31 @@ export async function lookUpDiscount(
   return viewOf(code, ctx.site);
 }
 
+/** A discount as a page applies it to its prices. */
+export interface AppliedDiscount {
+  code: string;
+  percentage: number;
+  minimum: number | null;
+}
+
+/**
+ * The code a credits page applies (one from a link, or the active discount), or null when it no
+ * longer applies to the member: the page then shows its regular prices rather than an error.
+ */
+export async function discountToApply(
+  ctx: ServiceContext,
+  memberId: string,
+  text: string,
+): Promise<AppliedDiscount | null> {
+  try {
+    const found = await lookUpDiscount(ctx, memberId, text);
+    return { code: found.code, percentage: found.percentage, minimum: found.minimum };
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
 /**
  * `GET /api/discountcode.php?welcome=true`: the welcome code while the member has not bought
  * (and to every visitor); 404 once it no longer applies, which the page ignores.

@@ -5,6 +5,7 @@ import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database, LedgerReason } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { testMember } from '../../db/query-test-rows.ts';
 import { DomainError } from '../../server/errors.ts';
 import { bookCredits, type Booked } from './credits.ledger.ts';
 
@@ -73,16 +74,7 @@ describe.each(['sqlite', 'postgres'] as const)('the ledger on %s', (dialect) => 
     await db.deleteFrom('members').execute();
     await db
       .insertInto('members')
-      .values({
-        id: MEMBER,
-        network_id: NET,
-        site_id: SITE,
-        email: 'kim@example.org',
-        password_hash: 'x',
-        status: 'active',
-        language: 'en',
-        created_at: 0,
-      })
+      .values(testMember({ id: MEMBER, network_id: NET, site_id: SITE, email: 'kim@example.org' }))
       .execute();
   }
 

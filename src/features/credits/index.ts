@@ -18,6 +18,7 @@ export {
   reserveDiscount,
   releaseDiscount,
   lookUpDiscount,
+  discountToApply,
   welcomeDiscount,
   timeBonusFor,
   activeDiscount,
@@ -28,6 +29,7 @@ export {
   type OrderToDiscount,
   type ReservedDiscount,
   type DiscountCodeView,
+  type AppliedDiscount,
   type TimeBonusView,
   type ActiveDiscount,
 } from './credits.discounts.ts';

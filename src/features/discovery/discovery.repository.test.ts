@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { testMember } from '../../db/query-test-rows.ts';
 import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/support/postgres.ts';
 import { saveFilters } from './discovery.repository.ts';
 
@@ -21,16 +22,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await migrateToLatest(handle.db);
       await handle.db
         .insertInto('members')
-        .values({
-          id: 'm1',
-          network_id: 'n1',
-          site_id: 's1',
-          email: 'm1@example.invalid',
-          password_hash: 'x',
-          status: 'active',
-          language: 'en',
-          created_at: 0,
-        })
+        .values(testMember({ id: 'm1', network_id: 'n1', site_id: 's1', email: 'm1@example.invalid' }))
         .execute();
     });
     afterAll(async () => {

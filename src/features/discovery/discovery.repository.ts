@@ -1,6 +1,7 @@
 import { SqliteAdapter, sql, type Compilable, type Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender } from '../../db/database.ts';
+import { valueInNetwork } from '../../db/query-network.ts';
 import {
   CARD_COLUMNS,
   publicProfiles,
@@ -208,13 +209,7 @@ export async function findSavedFilters(
   network: string,
   memberId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('search_filters')
-    .select('filters')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.filters;
+  return valueInNetwork(db, 'search_filters', network, { member_id: memberId }, 'filters');
 }
 
 /*

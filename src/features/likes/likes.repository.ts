@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /*
@@ -36,17 +37,6 @@ export async function visibleTarget(
     .executeTakeFirst();
 }
 
-/** The account behind a profile (null for an operator's), for realtime events. */
-export async function memberOfProfile(db: Db, network: string, profileId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('member_id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .executeTakeFirst();
-  return row?.member_id ?? null;
-}
-
 /** Adds the like; answers false when it was there already (a like is a pair, once). */
 export async function insertLike(
   db: Db,
@@ -69,13 +59,11 @@ export async function insertLike(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** The like of `likerId` for `likedId`: a like is a pair. */
+const pair = (likerId: string, likedId: string) => ({ liker_profile_id: likerId, liked_profile_id: likedId });
+
 export async function deleteLike(db: Db, network: string, likerId: string, likedId: string): Promise<void> {
-  await db
-    .deleteFrom('likes')
-    .where('network_id', '=', network)
-    .where('liker_profile_id', '=', likerId)
-    .where('liked_profile_id', '=', likedId)
-    .execute();
+  await deleteInNetwork(db, 'likes', network, pair(likerId, likedId)).execute();
 }
 
 /** Whether `likerId` likes `likedId` as of `now`. */
@@ -86,12 +74,8 @@ export async function likeExists(
   likedId: string,
   now: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('likes')
+  const row = await selectInNetwork(db, 'likes', network, pair(likerId, likedId))
     .select('liker_profile_id')
-    .where('network_id', '=', network)
-    .where('liker_profile_id', '=', likerId)
-    .where('liked_profile_id', '=', likedId)
     .where('created_at', '<=', now)
     .executeTakeFirst();
   return row !== undefined;
@@ -105,12 +89,8 @@ export async function markSeen(
   likedId: string,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('likes')
+  await updateInNetwork(db, 'likes', network, pair(likerId, likedId))
     .set({ seen_at: now })
-    .where('network_id', '=', network)
-    .where('liker_profile_id', '=', likerId)
-    .where('liked_profile_id', '=', likedId)
     .where('seen_at', 'is', null)
     .where('created_at', '<=', now)
     .execute();
@@ -217,19 +197,8 @@ export async function newestUnseen(db: Db, scope: Scope, now: number): Promise<C
 }
 
 /** The profile of an account, if it has one. */
-export async function profileOfMember(
-  db: Db,
-  network: string,
-  memberId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.id;
-}
+export const profileOfMember = (db: Db, network: string, memberId: string) =>
+  valueInNetwork(db, 'profiles', network, { member_id: memberId }, 'id');
 
 /**
  * Up to `count` operator-run fictional profiles the new member may see in the site's niche

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../server/context.ts';
-import { DomainError, platformError } from '../../server/errors.ts';
-import { blockBetween, memberAudience, memberCard, profileName } from '../profiles/index.ts';
+import { platformError } from '../../server/errors.ts';
+import { refuseIfBlocked } from '../blocks/index.ts';
+import { memberAudience, memberCard } from '../profiles/index.ts';
 import {
   deleteLike,
   fictionalWelcomers,
@@ -43,16 +44,10 @@ export async function likeableProfile(
   viewer: Liker,
   profileId: string,
 ): Promise<{ id: string; memberId: string | null }> {
-  const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
-  if (block.byThem || block.byViewer) {
-    const name = (await profileName(ctx.db, ctx.network, profileId)) ?? '';
-    throw new DomainError('blocked', {
-      status: 403,
-      message: block.byThem ? 'likes.blocked_by' : 'likes.you_blocked',
-      vars: { name },
-      details: { name },
-    });
-  }
+  await refuseIfBlocked(ctx, viewer.profileId, profileId, {
+    byThem: 'likes.blocked_by',
+    byViewer: 'likes.you_blocked',
+  });
   const target = await visibleTarget(ctx.db, scopeOf(ctx, viewer.profileId), profileId);
   if (!target) throw platformError('not_found');
   return { id: target.id, memberId: target.member_id };

@@ -1,19 +1,13 @@
+import type { MessageKey } from '../../i18n/index.ts';
 import type { FieldMessage } from '../../server/endpoint.ts';
 
+const FIELD_MESSAGES = new Map<string, MessageKey>([
+  ['image_invalid', 'photos.error.image_invalid'],
+  ['image_too_large', 'photos.error.image_too_large'],
+  ['photo_locked', 'photos.error.locked_main'],
+  ['main_photo', 'photos.error.lock_main'],
+  ['photo_rejected', 'photos.error.rejected_main'],
+]);
+
 /** The words for the photos' field codes in a 422. */
-export const photosFieldMessage: FieldMessage = (t, code) => {
-  switch (code) {
-    case 'image_invalid':
-      return t('photos.error.image_invalid');
-    case 'image_too_large':
-      return t('photos.error.image_too_large');
-    case 'photo_locked':
-      return t('photos.error.locked_main');
-    case 'main_photo':
-      return t('photos.error.lock_main');
-    case 'photo_rejected':
-      return t('photos.error.rejected_main');
-    default:
-      return t('api.validation');
-  }
-};
+export const photosFieldMessage: FieldMessage = (t, code) => t(FIELD_MESSAGES.get(code) ?? 'api.validation');

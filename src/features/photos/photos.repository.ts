@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, SqliteAdapter, sql, type Transaction } from 'kysely';
 import type { Database, PhotosTable, PhotoStatus } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 
 /* The photos table and the profile's choice of main photo: the only SQL of the photos feature. */
 
@@ -37,20 +38,12 @@ export async function profilePhotos(
   profileId: string,
 ): Promise<{ photos: PhotoRow[]; mainPhotoId: string | null }> {
   const [photos, profile] = await Promise.all([
-    db
-      .selectFrom('photos')
+    selectInNetwork(db, 'photos', network, { profile_id: profileId })
       .select([...PHOTO_COLUMNS])
-      .where('network_id', '=', network)
-      .where('profile_id', '=', profileId)
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('profiles')
-      .select('main_photo_id')
-      .where('network_id', '=', network)
-      .where('id', '=', profileId)
-      .executeTakeFirst(),
+    selectInNetwork(db, 'profiles', network, { id: profileId }).select('main_photo_id').executeTakeFirst(),
   ]);
   return { photos, mainPhotoId: profile?.main_photo_id ?? null };
 }
@@ -97,19 +90,13 @@ export async function insertPhotoWithinLimit(
       `.execute(trx);
       inserted = Number(result.numAffectedRows ?? 0) === 1;
     } else {
-      const locked = await trx
-        .selectFrom('profiles')
+      const locked = await selectInNetwork(trx, 'profiles', network, { id: p })
         .select('id')
-        .where('network_id', '=', network)
-        .where('id', '=', p)
         .forUpdate()
         .executeTakeFirst();
       if (!locked) return false;
-      const counted = await trx
-        .selectFrom('photos')
+      const counted = await selectInNetwork(trx, 'photos', network, { profile_id: p })
         .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.max('position').as('last')])
-        .where('network_id', '=', network)
-        .where('profile_id', '=', p)
         .executeTakeFirstOrThrow();
       inserted = Number(counted.n) < limit;
       if (inserted)
@@ -132,11 +119,8 @@ export async function insertPhotoWithinLimit(
           .execute();
     }
     if (inserted)
-      await trx
-        .updateTable('profiles')
+      await updateInNetwork(trx, 'profiles', network, { id: p })
         .set({ main_photo_id: photo.id })
-        .where('network_id', '=', network)
-        .where('id', '=', p)
         .where('main_photo_id', 'is', null)
         .execute();
     return inserted;
@@ -150,11 +134,8 @@ export async function setMainPhoto(
   profileId: string,
   photoId: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('profiles')
+  const result = await updateInNetwork(db, 'profiles', network, { id: profileId })
     .set({ main_photo_id: photoId })
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
     .where((eb) =>
       eb.exists(
         eb
@@ -176,12 +157,8 @@ export async function setPhotoLocked(
   photoId: string,
   locked: boolean,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('photos')
+  const result = await updateInNetwork(db, 'photos', network, { profile_id: profileId, id: photoId })
     .set({ locked: locked ? 1 : 0 })
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
-    .where('id', '=', photoId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -214,39 +191,26 @@ export async function deletePhoto(
   photoId: string,
 ): Promise<string[] | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('photos')
+    const row = await selectInNetwork(trx, 'photos', network, { profile_id: profileId, id: photoId })
       .select([...PHOTO_COLUMNS])
-      .where('network_id', '=', network)
-      .where('profile_id', '=', profileId)
-      .where('id', '=', photoId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const profile = await trx
-      .selectFrom('profiles')
+    const profile = await selectInNetwork(trx, 'profiles', network, { id: profileId })
       .select('main_photo_id')
-      .where('network_id', '=', network)
-      .where('id', '=', profileId)
       .executeTakeFirst();
     if (profile?.main_photo_id === photoId) {
-      const next = await trx
-        .selectFrom('photos')
+      const next = await selectInNetwork(trx, 'photos', network, { profile_id: profileId })
         .select('id')
-        .where('network_id', '=', network)
-        .where('profile_id', '=', profileId)
         .where('id', '!=', photoId)
         .orderBy(sql`CASE WHEN status = 'active' THEN 0 ELSE 1 END`)
         .orderBy('position')
         .limit(1)
         .executeTakeFirst();
-      await trx
-        .updateTable('profiles')
+      await updateInNetwork(trx, 'profiles', network, { id: profileId })
         .set({ main_photo_id: next?.id ?? null })
-        .where('network_id', '=', network)
-        .where('id', '=', profileId)
         .execute();
     }
-    await trx.deleteFrom('photos').where('network_id', '=', network).where('id', '=', photoId).execute();
+    await deleteInNetwork(trx, 'photos', network, { id: photoId }).execute();
     return filesOf(row);
   });
 }
@@ -314,8 +278,7 @@ export async function photoFileOwner(
 
 /** The member's photos for the data download. */
 export async function exportPhotos(db: Db, network: string, profileId: string) {
-  return db
-    .selectFrom('photos')
+  return selectInNetwork(db, 'photos', network, { profile_id: profileId })
     .select([
       'id',
       'filename',
@@ -326,8 +289,6 @@ export async function exportPhotos(db: Db, network: string, profileId: string) {
       'position',
       'created_at',
     ])
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
     .orderBy('position')
     .execute();
 }
@@ -338,22 +299,11 @@ export async function erasePhotos(
   network: string,
   profileId: string,
 ): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('photos')
+  const ofProfile = { profile_id: profileId };
+  const rows = await selectInNetwork(trx, 'photos', network, ofProfile)
     .select(['filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
     .execute();
-  await trx
-    .updateTable('profiles')
-    .set({ main_photo_id: null })
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .execute();
-  await trx
-    .deleteFrom('photos')
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
-    .execute();
+  await updateInNetwork(trx, 'profiles', network, { id: profileId }).set({ main_photo_id: null }).execute();
+  await deleteInNetwork(trx, 'photos', network, ofProfile).execute();
   return rows.flatMap(filesOf);
 }

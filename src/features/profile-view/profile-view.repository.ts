@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
+import { selectInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
 
 /** The card row of a profile the viewer may see (the member-area rule), or undefined. */
@@ -46,18 +47,10 @@ export async function profileDetails(
   profileId: string,
 ): Promise<DetailsRow | undefined> {
   const [row, interests] = await Promise.all([
-    db
-      .selectFrom('profiles')
+    selectInNetwork(db, 'profiles', network, { id: profileId })
       .select(['gender', ...PROFILE_DETAIL_COLUMNS, 'text'])
-      .where('network_id', '=', network)
-      .where('id', '=', profileId)
       .executeTakeFirst(),
-    db
-      .selectFrom('profile_interests')
-      .select('interest')
-      .where('network_id', '=', network)
-      .where('profile_id', '=', profileId)
-      .execute(),
+    selectInNetwork(db, 'profile_interests', network, { profile_id: profileId }).select('interest').execute(),
   ]);
   return row && { ...row, interests: interests.map((i) => i.interest) };
 }

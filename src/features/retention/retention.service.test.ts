@@ -7,6 +7,7 @@ import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database, NewRow } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
+import { testMember } from '../../db/query-test-rows.ts';
 import { createLogger } from '../../server/log.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { testSite } from '../accounts/accounts.test-support.ts';
@@ -98,16 +99,16 @@ describe.each(['sqlite', 'postgres'] as const)('purging on %s', (dialect) => {
       'members',
     ] as const)
       await db.deleteFrom(table).execute();
-    await insert('members', {
-      id: MEMBER,
-      network_id: NET,
-      site_id: SITE,
-      email: 'kim@example.org',
-      password_hash: 'x',
-      status: 'active',
-      language: 'en',
-      created_at: NOW - 1000 * DAY,
-    });
+    await insert(
+      'members',
+      testMember({
+        id: MEMBER,
+        network_id: NET,
+        site_id: SITE,
+        email: 'kim@example.org',
+        created_at: NOW - 1000 * DAY,
+      }),
+    );
     logged = [];
     sites = [testSite()];
   });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SwipeAction } from '../../db/database.ts';
+import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /* The swipes table, and the deck: visible profiles of the niche the member has not judged yet. */
@@ -67,14 +68,13 @@ export async function priorSwipe(
   profileId: string,
   targetId: string,
 ): Promise<SwipeAction | undefined> {
-  const row = await db
-    .selectFrom('swipes')
-    .select('action')
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
-    .where('target_profile_id', '=', targetId)
-    .executeTakeFirst();
-  return row?.action;
+  return valueInNetwork(
+    db,
+    'swipes',
+    network,
+    { profile_id: profileId, target_profile_id: targetId },
+    'action',
+  );
 }
 
 /** Records a decision; a like replaces an earlier pass (and counts today). */
@@ -116,11 +116,8 @@ export async function withSwipeLock<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('profiles')
+    await updateInNetwork(trx, 'profiles', network, { id: profileId })
       .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('network_id', '=', network)
-      .where('id', '=', profileId)
       .execute();
     return work(trx);
   });

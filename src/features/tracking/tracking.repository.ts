@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../../db/database.ts';
+import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { TrackingValues } from './tracking.params.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,12 +46,8 @@ export async function findTrackingRecord(
   siteId: string,
   id: string,
 ): Promise<Row<'tracking_records'> | undefined> {
-  return db
-    .selectFrom('tracking_records')
+  return selectInNetwork(db, 'tracking_records', network, { site_id: siteId, id })
     .selectAll()
-    .where('network_id', '=', network)
-    .where('site_id', '=', siteId)
-    .where('id', '=', id)
     .executeTakeFirst();
 }
 
@@ -61,11 +58,8 @@ export async function claimTrackingRecord(
   id: string,
   memberId: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('tracking_records')
+  const result = await updateInNetwork(db, 'tracking_records', network, { id })
     .set({ member_id: memberId })
-    .where('network_id', '=', network)
-    .where('id', '=', id)
     .where('member_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -9,6 +9,10 @@ import type { Database } from '../../db/database.ts';
  * (Counters written before keys were hashed are not migrated: they expire within two days.)
  */
 
+/** The windows of one key: every read starts here. */
+const windowsOf = (db: Kysely<Database>, key: string) =>
+  db.selectFrom('rate_limit_counters').where('key', '=', key);
+
 /** Adds one to a window's counter and answers the new count, in one statement (no lost updates). */
 export async function incrementCounter(
   db: Kysely<Database>,
@@ -29,10 +33,8 @@ export async function incrementCounter(
 }
 
 export async function readCounter(db: Kysely<Database>, key: string, windowStart: number): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limit_counters')
+  const row = await windowsOf(db, key)
     .select('count')
-    .where('key', '=', key)
     .where('window_start', '=', windowStart)
     .executeTakeFirst();
   return row ? Number(row.count) : 0;
@@ -44,10 +46,8 @@ export async function latestWindowSince(
   key: string,
   since: number,
 ): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('rate_limit_counters')
+  const row = await windowsOf(db, key)
     .select('window_start')
-    .where('key', '=', key)
     .where('window_start', '>', since)
     .orderBy('window_start', 'desc')
     .limit(1)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { testMember } from '../../db/query-test-rows.ts';
 import { createLogger } from '../log.ts';
 import { createMemoryBus } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
@@ -12,16 +13,7 @@ let now = 1_763_000_000_000;
 async function member(id: string, network: string): Promise<void> {
   await handle.db
     .insertInto('members')
-    .values({
-      id,
-      network_id: network,
-      site_id: 'unit',
-      email: `${id}@example.org`,
-      password_hash: 'x',
-      status: 'active',
-      language: 'en',
-      created_at: now,
-    })
+    .values(testMember({ id, network_id: network, site_id: 'unit', created_at: now }))
     .execute();
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRedis, type TestRedis } from '../../../tests/support/redis.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { testMember } from '../../db/query-test-rows.ts';
 import { createLogger } from '../log.ts';
 import type { RealtimeEvent } from './realtime-bus.ts';
 import { createRedisBus } from './redis-bus.ts';
@@ -37,16 +38,7 @@ beforeAll(async () => {
   ]) {
     await handle.db
       .insertInto('members')
-      .values({
-        id: id!,
-        network_id: network!,
-        site_id: 'unit',
-        email: `${id}@example.org`,
-        password_hash: 'x',
-        status: 'active',
-        language: 'en',
-        created_at: now,
-      })
+      .values(testMember({ id: id!, network_id: network!, site_id: 'unit', created_at: now }))
       .execute();
   }
   redis = await withRedis();

@@ -5,6 +5,7 @@ import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel } from '../../likes/components/labels.ts';
 import { $chats, errorText, refreshChats, removeChat } from '../chat.store.ts';
 import type { ChatListEntry, ChatMessage } from './chat-types.ts';
+import { Avatar } from './Avatar.tsx';
 import { badgeCount } from './badge.ts';
 import { conversationPath, type ChatLinks } from './links.ts';
 import { useChatLive } from './use-chat-live.ts';
@@ -99,14 +100,7 @@ function ChatRow({
       className={`chat-list-item${unread > 0 ? ' is-unread' : ''}`}
       data-conversation={chat.conversation.id}
     >
-      <img
-        className="avatar"
-        src={profile.main_image.thumb_filename}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-      />
+      <Avatar profile={profile} size={56} lazy />
       <div className="chat-index-body">
         <p className="chat-list-name">
           <a className="stretched-link" href={conversationPath(links, chat.conversation.id)}>

@@ -21,6 +21,7 @@ import {
   type OpenConversation,
 } from '../chat.store.ts';
 import type { ChatAllowance, Gift } from './chat-types.ts';
+import { Avatar } from './Avatar.tsx';
 import { ChatIcon } from './chat-icons.tsx';
 import { formatMoney } from '../../../lib/money.ts';
 import { GiftPicker } from './GiftPicker.tsx';
@@ -183,13 +184,7 @@ function ChatHeader({
           {t('chat.ui.back')}
         </span>
       </a>
-      <img
-        className="avatar chat-header-avatar"
-        src={profile.main_image.thumb_filename}
-        alt=""
-        width={40}
-        height={40}
-      />
+      <Avatar profile={profile} size={40} className="chat-header-avatar" />
       <div className="chat-header-who">
         <h1 className="chat-header-name h6 mb-0">
           <a href={memberPath(links, profile.id)}>

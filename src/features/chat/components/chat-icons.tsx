@@ -1,3 +1,5 @@
+import { PathIcon } from '../../shell/components/icons.tsx';
+
 /* The composer's two tools, drawn inline like the navigation's icons; decorative (labelled beside). */
 const PATHS = {
   gift: 'M20 7h-2.2A3 3 0 0 0 12 3.8 3 3 0 0 0 6.2 7H4a1 1 0 0 0-1 1v4a1 1 0 0 0 1 1v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1Zm-5-2a1 1 0 1 1 0 2h-2V6a1 1 0 0 1 1-1h1Zm-6 0h1a1 1 0 0 1 1 1v1H9a1 1 0 1 1 0-2ZM5 9h6v2H5V9Zm2 4h4v6H7v-6Zm6 6v-6h4v6h-4Zm6-8h-6V9h6v2Z',
@@ -6,16 +8,5 @@ const PATHS = {
 } as const;
 
 export function ChatIcon({ name }: { name: keyof typeof PATHS }) {
-  return (
-    <svg
-      className="kindred-icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path fill="currentColor" d={PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon path={PATHS[name]} />;
 }

@@ -8,5 +8,13 @@ export interface ChatLinks {
   premium: string;
 }
 
+/** The links of a page, from the server's path of each in the page's locale (`localePath`). */
+export const chatLinks = (inLocale: (path: string) => string): ChatLinks => ({
+  chats: inLocale('/chats'),
+  members: inLocale('/members'),
+  credits: inLocale('/credits'),
+  premium: inLocale('/premium'),
+});
+
 export const conversationPath = (links: ChatLinks, id: string) => `${links.chats}/${encodeURIComponent(id)}`;
 export const memberPath = (links: ChatLinks, id: string) => `${links.members}/${encodeURIComponent(id)}`;

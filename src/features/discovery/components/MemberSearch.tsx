@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
@@ -22,6 +22,18 @@ export interface MemberSearchProps {
   /** The site's fictional label: icon and words (spec: never hidden on a card). */
   fictional: { icon: string; label: string };
   messages: IslandMessages;
+}
+
+/** One filter of the form: its column in the row, its label, and its control (whose id is `inputId`). */
+function Filter(props: { column: string; inputId: string; label: string; children: ReactNode }) {
+  return (
+    <div className={props.column}>
+      <label className="form-label small" htmlFor={props.inputId}>
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
 }
 
 /**
@@ -89,10 +101,7 @@ export default function MemberSearch(props: MemberSearchProps) {
           {t('search.filters')}
         </h2>
         <div className="row g-2 align-items-end">
-          <div className="col-6 col-md-2">
-            <label className="form-label small" htmlFor={`${id}-gender`}>
-              {t('search.gender')}
-            </label>
+          <Filter column="col-6 col-md-2" inputId={`${id}-gender`} label={t('search.gender')}>
             <select
               id={`${id}-gender`}
               name="gender"
@@ -103,11 +112,8 @@ export default function MemberSearch(props: MemberSearchProps) {
               <option value="female">{t('search.gender_female')}</option>
               <option value="male">{t('search.gender_male')}</option>
             </select>
-          </div>
-          <div className="col-6 col-md-3">
-            <label className="form-label small" htmlFor={`${id}-country`}>
-              {t('search.country')}
-            </label>
+          </Filter>
+          <Filter column="col-6 col-md-3" inputId={`${id}-country`} label={t('search.country')}>
             <select
               id={`${id}-country`}
               name="country"
@@ -121,11 +127,8 @@ export default function MemberSearch(props: MemberSearchProps) {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="col-12 col-md-3">
-            <label className="form-label small" htmlFor={`${id}-region`}>
-              {t('search.region')}
-            </label>
+          </Filter>
+          <Filter column="col-12 col-md-3" inputId={`${id}-region`} label={t('search.region')}>
             <input
               id={`${id}-region`}
               name="countryregion"
@@ -133,37 +136,21 @@ export default function MemberSearch(props: MemberSearchProps) {
               maxLength={100}
               defaultValue={state.countryregion ?? ''}
             />
-          </div>
-          <div className="col-4 col-md-1">
-            <label className="form-label small" htmlFor={`${id}-min`}>
-              {t('search.min_age')}
-            </label>
-            <input
-              id={`${id}-min`}
-              name="min_age"
-              type="number"
-              inputMode="numeric"
-              min={SEARCH_MIN_AGE}
-              max={SEARCH_MAX_AGE}
-              className="form-control"
-              defaultValue={state.min_age ?? ''}
-            />
-          </div>
-          <div className="col-4 col-md-1">
-            <label className="form-label small" htmlFor={`${id}-max`}>
-              {t('search.max_age')}
-            </label>
-            <input
-              id={`${id}-max`}
-              name="max_age"
-              type="number"
-              inputMode="numeric"
-              min={SEARCH_MIN_AGE}
-              max={SEARCH_MAX_AGE}
-              className="form-control"
-              defaultValue={state.max_age ?? ''}
-            />
-          </div>
+          </Filter>
+          {(['min_age', 'max_age'] as const).map((name) => (
+            <Filter key={name} column="col-4 col-md-1" inputId={`${id}-${name}`} label={t(`search.${name}`)}>
+              <input
+                id={`${id}-${name}`}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                min={SEARCH_MIN_AGE}
+                max={SEARCH_MAX_AGE}
+                className="form-control"
+                defaultValue={state[name] ?? ''}
+              />
+            </Filter>
+          ))}
           <div className="col-4 col-md-2 d-grid">
             <button type="submit" className="btn btn-primary" disabled={searching}>
               {searching ? t('search.searching') : t('search.submit')}

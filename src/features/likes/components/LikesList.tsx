@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isApiError } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
@@ -46,7 +46,11 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
       ? likes.liked_by.map((like) => ({ card: like.profile, isNew: like.like_new }))
       : (tab === 'sent' ? likes.profiles : likes.matches).map((card) => ({ card, isNew: false }));
 
-  const act = async (card: ProfileCard, action: 'like' | 'unlike') => {
+  // A received like can be returned until it is; a sent one can be taken back.
+  const actionOn = (card: ProfileCard): CardActionKind | undefined =>
+    tab === 'sent' ? 'unlike' : tab === 'received' && !liked.has(card.id) ? 'like' : undefined;
+
+  const act = async (card: ProfileCard, action: CardActionKind) => {
     setBusy(card.id);
     try {
       if (action === 'like') await likeProfile(card);
@@ -127,30 +131,15 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
               </p>
             )}
             <div className="likes-card-actions">
-              {tab === 'received' && !liked.has(card.id) && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  disabled={busy === card.id}
-                  onClick={() => void act(card, 'like')}
-                >
-                  {t('likes.like_back')}
-                  <span className="visually-hidden"> {card.name}</span>
-                </button>
-              )}
+              <CardAction
+                action={actionOn(card)}
+                name={card.name}
+                t={t}
+                disabled={busy === card.id}
+                onAct={(action) => void act(card, action)}
+              />
               {tab === 'received' && matched.has(card.id) && (
                 <span className="badge text-bg-success">{t('likes.match_title')}</span>
-              )}
-              {tab === 'sent' && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-secondary"
-                  disabled={busy === card.id}
-                  onClick={() => void act(card, 'unlike')}
-                >
-                  {t('likes.unlike')}
-                  <span className="visually-hidden"> {card.name}</span>
-                </button>
               )}
             </div>
           </li>
@@ -174,5 +163,35 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
       )}
       <MatchCelebration t={t} links={links} fictional={fictional} />
     </>
+  );
+}
+
+type CardActionKind = 'like' | 'unlike';
+
+const CARD_ACTIONS = {
+  like: { className: 'btn-primary', label: 'likes.like_back' },
+  unlike: { className: 'btn-outline-secondary', label: 'likes.unlike' },
+} as const;
+
+/** The card's button, if it has one; a screen reader hears whose card it acts on. */
+function CardAction(props: {
+  action: CardActionKind | undefined;
+  name: string;
+  t: IslandTranslate;
+  disabled: boolean;
+  onAct(action: CardActionKind): void;
+}) {
+  const { action } = props;
+  if (!action) return null;
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${CARD_ACTIONS[action].className}`}
+      disabled={props.disabled}
+      onClick={() => props.onAct(action)}
+    >
+      {props.t(CARD_ACTIONS[action].label)}
+      <span className="visually-hidden"> {props.name}</span>
+    </button>
   );
 }

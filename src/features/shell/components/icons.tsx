@@ -17,16 +17,21 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <PathIcon path={PATHS[name]} className={`kindred-icon ${className ?? ''}`} />;
+}
+
+/** A decorative icon of one path on a 24-unit grid, drawn 20 pixels wide in the text's colour. */
+export function PathIcon({ path, className = 'kindred-icon' }: { path: string; className?: string }) {
   return (
     <svg
-      className={`kindred-icon ${className ?? ''}`}
+      className={className}
       viewBox="0 0 24 24"
       width="20"
       height="20"
       aria-hidden="true"
       focusable="false"
     >
-      <path fill="currentColor" d={PATHS[name]} />
+      <path fill="currentColor" d={path} />
     </svg>
   );
 }

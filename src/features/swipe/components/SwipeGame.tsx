@@ -144,7 +144,7 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
             aria-labelledby="swipe-card-name"
           >
             <img
-              className="swipe-card-img"
+              className="member-card-img swipe-card-img"
               src={card.main_image.filename}
               alt=""
               width={480}

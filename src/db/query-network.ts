@@ -1,0 +1,77 @@
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Kysely,
+  SelectQueryBuilder,
+  Transaction,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { Database, Row, TableName } from './database.ts';
+
+/*
+ * Rule 4 of the house: every read and write of member data names its network first. Most such
+ * queries then pick rows by a few columns being equal to given values (a member's profile, the
+ * like of one profile for another, a member's saved search). These builders write that start
+ * once: the table, the network and the equal columns; the caller adds what else it needs
+ * (another condition, the columns to read, the values to set) with Kysely as usual.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The tables that hold one network's rows. */
+export type NetworkTable = {
+  [T in TableName]: 'network_id' extends keyof Database[T] ? T : never;
+}[TableName];
+
+/** Columns and the values they must equal (a null is asked with `is`, so it has no place here). */
+export type Match<T extends NetworkTable> = { [C in keyof Row<T>]?: NonNullable<Row<T>[C]> };
+
+/** The tables seen by name only: `NetworkTable` and `Match` carry the types. */
+const byName = (db: Db) => db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+type Builder = { where(column: string, op: '=', value: unknown): Builder };
+
+/** `query` narrowed to the network's rows whose columns equal `match`, typed as its table's. */
+function scoped<Typed>(query: unknown, network: string, match: object): Typed {
+  let narrowed = (query as Builder).where('network_id', '=', network);
+  for (const [column, value] of Object.entries(match)) {
+    // Left out, the condition would widen the query to rows the caller never meant.
+    if (value === undefined) throw new Error(`No value for ${column}`);
+    narrowed = narrowed.where(column, '=', value);
+  }
+  return narrowed as Typed;
+}
+
+/** The network's rows of `table` whose columns equal `match`. */
+export function selectInNetwork<T extends NetworkTable>(db: Db, table: T, network: string, match: Match<T>) {
+  return scoped<SelectQueryBuilder<Database, T, object>>(byName(db).selectFrom(table), network, match);
+}
+
+/** Changes the network's rows of `table` whose columns equal `match` (the caller says how). */
+export function updateInNetwork<T extends NetworkTable>(db: Db, table: T, network: string, match: Match<T>) {
+  return scoped<UpdateQueryBuilder<Database, T, T, UpdateResult>>(
+    byName(db).updateTable(table),
+    network,
+    match,
+  );
+}
+
+/** Deletes the network's rows of `table` whose columns equal `match`. */
+export function deleteInNetwork<T extends NetworkTable>(db: Db, table: T, network: string, match: Match<T>) {
+  return scoped<DeleteQueryBuilder<Database, T, DeleteResult>>(byName(db).deleteFrom(table), network, match);
+}
+
+/** One column of the network's row of `table` whose columns equal `match`; undefined without one. */
+export async function valueInNetwork<T extends NetworkTable, C extends keyof Row<T> & string>(
+  db: Db,
+  table: T,
+  network: string,
+  match: Match<T>,
+  column: C,
+): Promise<Row<T>[C] | undefined> {
+  const query = byName(db).selectFrom(table as string);
+  const row: Record<string, unknown> | undefined = await scoped<typeof query>(query, network, match)
+    .select(column)
+    .executeTakeFirst();
+  return row?.[column] as Row<T>[C] | undefined;
+}

@@ -34,16 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('profiles')
     .columns(['network_id', 'gender', 'last_active_at', 'id'])
     .execute();
-  await db.schema
-    .createIndex('profiles_search_count_idx')
-    .on('profiles')
-    .columns([...COUNT_LEAD, ...COUNT_REST])
-    .execute();
-  await db.schema
-    .createIndex('profiles_search_count_country_idx')
-    .on('profiles')
-    .columns(['network_id', 'country', 'gender', 'birthdate', ...COUNT_REST.filter((c) => c !== 'country')])
-    .execute();
+  await createCountIndexes(db, COUNT_REST);
   await db.schema
     .createIndex('members_visibility_idx')
     .on('members')
@@ -51,14 +42,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-/** The count's lead: the network, then the gender and the age range every search has. */
-const COUNT_LEAD = ['network_id', 'gender', 'birthdate'];
+/**
+ * The count's two covering indexes: led by the network, then the gender and the age range every
+ * search has, or by the country when one is named; `rest` is every other column the count reads.
+ * 0013 makes them again with its column, and its `down` with these.
+ */
+export async function createCountIndexes(db: Kysely<any>, rest: string[]): Promise<void> {
+  await db.schema
+    .createIndex('profiles_search_count_idx')
+    .on('profiles')
+    .columns(['network_id', 'gender', 'birthdate', ...rest])
+    .execute();
+  await db.schema
+    .createIndex('profiles_search_count_country_idx')
+    .on('profiles')
+    .columns(['network_id', 'country', 'gender', 'birthdate', ...rest.filter((c) => c !== 'country')])
+    .execute();
+}
+
 /**
  * What else the visibility rule and the filters read from `profiles`, and the id (blocks refer to
  * it). `main_photo_id` too: SQLite drops the rule's unused photo join from the count but still
  * wants the column it joins on before it calls an index covering.
  */
-const COUNT_REST = [
+export const COUNT_REST = [
   'status',
   'seeking',
   'country',

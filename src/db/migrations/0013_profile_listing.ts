@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { COUNT_REST as COUNT_REST_0012, createCountIndexes } from './0012_search.ts';
 
 /*
  * Who may find a profile, kept on the profile itself: `public`, `private` (only those the member
@@ -21,16 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
   await db.schema.dropIndex('profiles_search_count_idx').execute();
   await db.schema.dropIndex('profiles_search_count_country_idx').execute();
-  await db.schema
-    .createIndex('profiles_search_count_idx')
-    .on('profiles')
-    .columns(['network_id', 'gender', 'birthdate', ...COUNT_REST])
-    .execute();
-  await db.schema
-    .createIndex('profiles_search_count_country_idx')
-    .on('profiles')
-    .columns(['network_id', 'country', 'gender', 'birthdate', ...COUNT_REST.filter((c) => c !== 'country')])
-    .execute();
+  await createCountIndexes(db, COUNT_REST);
 }
 
 /** What the count reads besides its lead columns, so that it never visits the table. */
@@ -46,31 +38,10 @@ const COUNT_REST = [
   'id',
 ];
 
-/** The 0012 indexes' columns, for going back. */
-const OLD_REST = [
-  'status',
-  'seeking',
-  'country',
-  'region',
-  'last_active_at',
-  'site_id',
-  'member_id',
-  'main_photo_id',
-  'id',
-];
-
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('profiles_search_count_idx').execute();
   await db.schema.dropIndex('profiles_search_count_country_idx').execute();
-  await db.schema
-    .createIndex('profiles_search_count_idx')
-    .on('profiles')
-    .columns(['network_id', 'gender', 'birthdate', ...OLD_REST])
-    .execute();
-  await db.schema
-    .createIndex('profiles_search_count_country_idx')
-    .on('profiles')
-    .columns(['network_id', 'country', 'gender', 'birthdate', ...OLD_REST.filter((c) => c !== 'country')])
-    .execute();
+  // Back to the 0012 indexes' columns.
+  await createCountIndexes(db, COUNT_REST_0012);
   await db.schema.alterTable('profiles').dropColumn('listing').execute();
 }

@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestTo, type RequestOptions, type TestResponse } from '../../tests/support/server.ts';
+import { requestTo, serverEnv, type RequestOptions, type TestResponse } from '../../tests/support/server.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
 export interface BuildCopy {
@@ -61,30 +61,9 @@ export async function startApp(options: {
   startTimeoutMs?: number;
 }): Promise<App> {
   const port = await freePortIn(options.ports);
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [
-    'DATABASE_URL',
-    'MAIL_URL',
-    'TRUST_PROXY',
-    'PUBLIC_SCHEME',
-    'APP_SECRET',
-    'REDIS_URL',
-    'KINDRED_TEST_CLOCK',
-  ])
-    delete env[name];
   const child: ChildProcess = spawn(process.execPath, [options.build.entry], {
     cwd: REPO_ROOT,
-    env: {
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_PORT: String(port),
-      DATA_DIR: options.dataDir,
-      TENANTS_DIR: 'tenants',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
+    env: serverEnv(port, options.dataDir, { LOG_LEVEL: 'warn', ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

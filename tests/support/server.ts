@@ -191,8 +191,15 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${PORT_RANGE.first}–${PORT_RANGE.last}`);
 }
 
-/** The environment a test server gets: the caller's, minus anything that would point it elsewhere. */
-function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/**
+ * The environment a test or benchmark server gets: the caller's, minus anything that would point
+ * it elsewhere or move its clock.
+ */
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of [
     'DATABASE_URL',
@@ -202,6 +209,7 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string> 
     'PUBLIC_PORT',
     'APP_SECRET',
     'REDIS_URL',
+    'KINDRED_TEST_CLOCK',
   ]) {
     delete env[name];
   }

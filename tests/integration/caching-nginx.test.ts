@@ -2,16 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findNginx,
-  freePortIn,
-  NGINX_PORTS,
-  startNginx,
-  type RunningNginx,
-} from '../../scripts/bench/nginx.ts';
+import { freePortIn, startNginx, type RunningNginx } from '../../scripts/bench/nginx.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
+import { nginxBinary, useServerBehindNginx } from '../support/nginx.ts';
 import { DEMO, requestTo, type RequestOptions } from '../support/server.ts';
-import { useServer } from '../support/use-server.ts';
 import { expectLoggedIn } from '../support/visitor.ts';
 
 /*
@@ -20,7 +14,6 @@ import { expectLoggedIn } from '../support/visitor.ts';
  * served from the cache or stored in it, and no answer that sets a cookie is stored.
  */
 
-const nginxBinary = findNginx();
 const SKIP_REASON = 'nginx is not installed (Debian: apt-get install nginx; ./dev test installs it)';
 
 /** Every response nginx stored, as text (each cache file holds the upstream's status line and headers). */
@@ -42,26 +35,13 @@ const cacheStatus = (res: { headers: Record<string, unknown> }) => res.headers['
 describe.skipIf(!nginxBinary)(
   `nginx in front of the app${nginxBinary ? '' : ` (skipped: ${SKIP_REASON})`}`,
   () => {
-    /** nginx's port, chosen before the app starts: the app writes it into its links. */
-    let port: number;
-    const upstream = useServer({
-      seedSize: 40,
-      trustProxy: true,
-      env: async () => {
-        port = await freePortIn(NGINX_PORTS);
-        return { PUBLIC_PORT: String(port) };
-      },
-    });
-    let nginx: RunningNginx;
+    const app = useServerBehindNginx({ seedSize: 40 });
+    const { upstream } = app;
     let member: TestMember & TestSession;
-    const viaNginx = (path: string, options: RequestOptions = {}) => requestTo(nginx.port, path, options);
+    const viaNginx = (path: string, options: RequestOptions = {}) => requestTo(app.nginx.port, path, options);
 
     beforeAll(async () => {
-      nginx = await startNginx({ port, upstreamPorts: [upstream.server.port], workerProcesses: 1 });
       member = await upstream.make.loggedIn();
-    });
-    afterAll(async () => {
-      await nginx?.stop();
     });
 
     it('sends every plain-http request to https, path and query kept', async () => {
@@ -69,7 +49,7 @@ describe.skipIf(!nginxBinary)(
         [DEMO.amber.host, '/landers/gallery?utm_source=x'],
         [DEMO.curvy.host, '/api/user.php'],
       ] as const) {
-        const res = await requestTo(nginx.redirectPort, path, { host });
+        const res = await requestTo(app.nginx.redirectPort, path, { host });
         expect(res.status).toBe(301);
         expect(res.headers.location).toBe(`https://${host}${path}`);
       }
@@ -130,7 +110,9 @@ describe.skipIf(!nginxBinary)(
         expect(cacheStatus(again), cookie).toBe('BYPASS');
         expect(again.headers['cache-control'], cookie).toBe('private, no-store');
       }
-      expect(storedResponses(nginx.cacheDir).filter((entry) => /private|no-store/i.test(entry))).toEqual([]);
+      expect(storedResponses(app.nginx.cacheDir).filter((entry) => /private|no-store/i.test(entry))).toEqual(
+        [],
+      );
     });
 
     it('never stores an answer that sets a cookie', async () => {
@@ -142,7 +124,7 @@ describe.skipIf(!nginxBinary)(
         expect(cleared.cookies.join()).toMatch(/session=;/);
         expect(cacheStatus(cleared)).toBe('BYPASS');
       }
-      expect(storedResponses(nginx.cacheDir).filter((entry) => /^set-cookie:/im.test(entry))).toEqual([]);
+      expect(storedResponses(app.nginx.cacheDir).filter((entry) => /^set-cookie:/im.test(entry))).toEqual([]);
     });
 
     it('never lets two hosts share an entry', async () => {

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findNginx,
-  freePortIn,
-  NGINX_PORTS,
-  startNginx,
-  type RunningNginx,
-} from '../../scripts/bench/nginx.ts';
+import { describe, expect, it } from 'vitest';
+import { nginxBinary, useServerBehindNginx } from '../support/nginx.ts';
 import { openSse } from '../support/sse.ts';
-import { useServer } from '../support/use-server.ts';
 import { call, shownMember } from './likes-support.ts';
 
 /*
@@ -15,32 +8,16 @@ import { call, shownMember } from './likes-support.ts';
  * and heartbeats pass one by one as they happen, never held in a buffer or compressed.
  */
 
-const nginxBinary = findNginx();
-
 describe.skipIf(!nginxBinary)(
   `the event stream through nginx${nginxBinary ? '' : ' (skipped: no nginx)'}`,
   () => {
-    let port: number;
-    const upstream = useServer({
-      trustProxy: true,
-      env: async () => {
-        port = await freePortIn(NGINX_PORTS);
-        return { PUBLIC_PORT: String(port), EVENTS_HEARTBEAT_SECONDS: '0.3' };
-      },
-    });
-    let nginx: RunningNginx;
-
-    beforeAll(async () => {
-      nginx = await startNginx({ port, upstreamPorts: [upstream.server.port], workerProcesses: 1 });
-    });
-    afterAll(async () => {
-      await nginx?.stop();
-    });
+    const app = useServerBehindNginx({ env: { EVENTS_HEARTBEAT_SECONDS: '0.3' } });
+    const { upstream } = app;
 
     it('passes heartbeats and a live event at once, uncompressed', async () => {
       const ann = await shownMember(upstream);
       const bo = await shownMember(upstream);
-      const sse = await openSse(`http://127.0.0.1:${nginx.port}`, '/api/events.php', {
+      const sse = await openSse(`http://127.0.0.1:${app.nginx.port}`, '/api/events.php', {
         host: 'localhost',
         cookie: bo.cookie,
       });

@@ -59,14 +59,19 @@ export async function useCode(trx: Transaction<Database>, codeId: string, now: n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Whether a direct debit of the member came back unpaid (such an account is blocked for it). */
-export async function hasReturnedDebit(db: Db, network: string, memberId: string): Promise<boolean> {
-  const row = await db
+/** The member's direct debit orders. */
+function directDebitsOf(db: Db, network: string, memberId: string) {
+  return db
     .selectFrom('orders')
-    .select('id')
     .where('network_id', '=', network)
     .where('member_id', '=', memberId)
-    .where('payment_method', '=', 'sdd')
+    .where('payment_method', '=', 'sdd');
+}
+
+/** Whether a direct debit of the member came back unpaid (such an account is blocked for it). */
+export async function hasReturnedDebit(db: Db, network: string, memberId: string): Promise<boolean> {
+  const row = await directDebitsOf(db, network, memberId)
+    .select('id')
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return row !== undefined;
@@ -79,12 +84,8 @@ export async function directDebitsSince(
   memberId: string,
   since: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
+  const row = await directDebitsOf(db, network, memberId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('payment_method', '=', 'sdd')
     .where('status', 'in', ['pending', 'completed'])
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();

@@ -29,20 +29,23 @@ export async function insertOrder(trx: Db, row: Insertable<OrdersTable>): Promis
   await trx.insertInto('orders').values(row).execute();
 }
 
-/** The member's order, or undefined for anyone else's (scoped to network and member). */
+/** The member's orders: scoped to network and member, so anyone else's are never found. */
+function memberOrders(db: Db, network: string, memberId: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId);
+}
+
+/** The member's order, or undefined for anyone else's. */
 export async function findMemberOrder(
   db: Db,
   network: string,
   memberId: string,
   orderId: string,
 ): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  return memberOrders(db, network, memberId).where('id', '=', orderId).executeTakeFirst();
 }
 
 /** The order a retried `POST /api/order.php` made the first time. */
@@ -52,13 +55,7 @@ export async function findOrderByClientId(
   memberId: string,
   clientId: string,
 ): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return memberOrders(db, network, memberId).where('client_id', '=', clientId).executeTakeFirst();
 }
 
 /** The order a provider's payment belongs to (webhooks know only the payment id). */

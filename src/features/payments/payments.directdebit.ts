@@ -21,7 +21,7 @@ import {
 } from './payments.directdebit.repository.ts';
 import { insertOrder } from './payments.repository.ts';
 import { creditsOf } from './payments.refund.repository.ts';
-import { completeOrder } from './payments.service.ts';
+import { completeOrder, pendingOrder } from './payments.service.ts';
 
 /*
  * Direct debit (spec §5): the member confirms a mobile number with a code sent by SMS, then gives
@@ -191,27 +191,15 @@ export async function orderByDirectDebit(
   const order = await ctx.db.transaction().execute(async (trx) => {
     // Two requests with one code: the first uses it, the second books nothing.
     if (!(await useCode(trx, code.id, now))) throw codeInvalid();
-    const row = {
+    const row = pendingOrder(ctx, member, bundle, {
       id: orderId,
-      network_id: ctx.network,
-      site_id: ctx.site.id,
-      member_id: member.id,
-      bundle_id: bundle.id,
-      credits: bundle.credits,
       amount,
       currency,
       payment_method: 'sdd',
       provider: 'directdebit',
-      provider_payment_id: null,
-      status: 'pending' as const,
-      discount_code: null,
-      client_id: null,
       country: input.country,
-      recurring: 0 as const,
       created_at: now,
-      updated_at: now,
-      completed_at: null,
-    };
+    });
     await insertOrder(trx, row);
     await insertMandate(trx, {
       id: newId(),

@@ -10,7 +10,7 @@ import { STORED_METHODS } from './payments.customers.ts';
 import { customerOf, discardUnchargedOrder, lastStoredMethodOrder } from './payments.repeat.repository.ts';
 import { findMemberOrder, insertOrder, moveOrder, setProviderPayment } from './payments.repository.ts';
 import type { RepeatAnswer } from './payments.schemas.ts';
-import { completeOrder } from './payments.service.ts';
+import { completeOrder, pendingOrder } from './payments.service.ts';
 
 /*
  * Repeat orders (spec §2 credits-repeat-order): a premium member buys the last bundle again with
@@ -57,27 +57,19 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
   const now = ctx.clock.now();
   const orderId = newId();
   // Written before the charge: money taken at the provider always has its order here.
-  await insertOrder(ctx.db, {
-    id: orderId,
-    network_id: ctx.network,
-    site_id: ctx.site.id,
-    member_id: member.id,
-    bundle_id: bundle.id,
-    credits: bundle.credits,
-    amount,
-    currency: last.currency,
-    payment_method: last.payment_method,
-    provider,
-    provider_payment_id: null,
-    status: 'pending',
-    discount_code: null,
-    client_id: null,
-    country: last.country,
-    recurring: 1,
-    created_at: now,
-    updated_at: now,
-    completed_at: null,
-  });
+  await insertOrder(
+    ctx.db,
+    pendingOrder(ctx, member, bundle, {
+      id: orderId,
+      amount,
+      currency: last.currency,
+      payment_method: last.payment_method,
+      provider,
+      country: last.country,
+      recurring: 1,
+      created_at: now,
+    }),
+  );
   const stored = {
     firstPaymentId: last.provider_payment_id,
     customerId: (await customerOf(ctx.db, ctx.network, member.id, provider)) ?? null,

@@ -147,6 +147,40 @@ interface PricedOrder {
 }
 
 /** Writes the order at its price, with the discount code reserved in the same transaction. */
+/** What an order says beside its bundle and buyer, as each way of buying fills it in. */
+type OrderTerms = Pick<
+  OrderRow,
+  'id' | 'amount' | 'currency' | 'payment_method' | 'provider' | 'country' | 'created_at'
+> &
+  Partial<Pick<OrderRow, 'discount_code' | 'client_id' | 'recurring'>>;
+
+/**
+ * A new order of `bundle` for the member, pending and not yet sent to the provider: the one
+ * shape a checkout, a direct debit and a repeat order all start from.
+ */
+export function pendingOrder(
+  ctx: Pick<ServiceContext, 'network' | 'site'>,
+  member: SessionMember,
+  bundle: { id: string; credits: number },
+  terms: OrderTerms,
+): OrderRow {
+  return {
+    network_id: ctx.network,
+    site_id: ctx.site.id,
+    member_id: member.id,
+    bundle_id: bundle.id,
+    credits: bundle.credits,
+    provider_payment_id: null,
+    status: 'pending',
+    discount_code: null,
+    client_id: null,
+    recurring: 0,
+    updated_at: terms.created_at,
+    completed_at: null,
+    ...terms,
+  };
+}
+
 async function insertPricedOrder(
   ctx: PaymentsContext,
   member: SessionMember,
@@ -168,28 +202,19 @@ async function insertPricedOrder(
       amount = discount.amount;
       discountCode = discount.code;
     }
-    const row = {
+    const row = pendingOrder(ctx, member, bundle, {
       id: orderId,
-      network_id: ctx.network,
-      site_id: ctx.site.id,
-      member_id: member.id,
-      bundle_id: bundle.id,
-      credits: bundle.credits,
       amount,
       currency,
       payment_method: input.paymentmethod,
       provider: ctx.payments.name,
-      provider_payment_id: null,
-      status: 'pending' as const,
       discount_code: discountCode,
       client_id: input.client_id ?? null,
       country,
       created_at: now,
-      updated_at: now,
-      completed_at: null,
-    };
+    });
     await insertOrder(trx, row);
-    return { ...row, recurring: 0 } as OrderRow;
+    return row;
   });
 }
 

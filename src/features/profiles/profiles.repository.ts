@@ -29,16 +29,8 @@ export interface ShowcaseOptions {
   realOnly?: boolean | undefined;
 }
 
-export interface ShowcaseRow {
-  id: string;
-  name: string;
-  birthdate: string;
-  gender: Gender;
-  country: string;
-  region: string | null;
-  city: string | null;
-  fictional: 0 | 1;
-  last_active_at: number | null;
+/** A card (see CardRow) whose main photo is always there, and its text and photo's status. */
+export interface ShowcaseRow extends Omit<CardRow, 'filename' | 'thumb_filename' | 'match_filename'> {
   filename: string;
   thumb_filename: string;
   match_filename: string;
@@ -332,6 +324,7 @@ export function visibleProfiles(
   return query;
 }
 
+/** A profile's card: `CARD_COLUMNS`, the photo's files null without an active main photo. */
 export interface CardRow {
   id: string;
   name: string;

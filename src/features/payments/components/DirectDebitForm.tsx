@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
@@ -33,6 +33,23 @@ export interface DirectDebitFormProps {
 interface Done {
   iban: string;
   credits: number;
+}
+
+/** A field of the form in a box of class `layout`: its label, then a text input named `name` (id `dd-<name>`). */
+function Field({
+  layout,
+  name,
+  label,
+  ...input
+}: { layout: string; name: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={layout}>
+      <label className="form-label" htmlFor={`dd-${name}`}>
+        {label}
+      </label>
+      <input id={`dd-${name}`} name={name} className="form-control" {...input} />
+    </div>
+  );
 }
 
 /**
@@ -134,50 +151,30 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
       </div>
       {sent && <p className="text-success small">{t('payments.directdebit.code_sent')}</p>}
       <fieldset disabled={!sent || busy}>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="dd-code">
-            {t('payments.directdebit.code')}
-          </label>
-          <input
-            id="dd-code"
-            name="code"
-            className="form-control"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="dd-iban">
-            {t('payments.directdebit.iban')}
-          </label>
-          <input id="dd-iban" name="iban" className="form-control" autoComplete="off" />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="dd-holder">
-            {t('payments.directdebit.holder')}
-          </label>
-          <input id="dd-holder" name="holder" className="form-control" autoComplete="name" />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="dd-street">
-            {t('payments.directdebit.street')}
-          </label>
-          <input id="dd-street" name="street" className="form-control" autoComplete="street-address" />
-        </div>
+        <Field
+          layout="mb-3"
+          name="code"
+          label={t('payments.directdebit.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+        />
+        <Field layout="mb-3" name="iban" label={t('payments.directdebit.iban')} autoComplete="off" />
+        <Field layout="mb-3" name="holder" label={t('payments.directdebit.holder')} autoComplete="name" />
+        <Field
+          layout="mb-3"
+          name="street"
+          label={t('payments.directdebit.street')}
+          autoComplete="street-address"
+        />
         <div className="row g-2 mb-3">
-          <div className="col-4">
-            <label className="form-label" htmlFor="dd-zip">
-              {t('payments.directdebit.zip')}
-            </label>
-            <input id="dd-zip" name="zip" className="form-control" autoComplete="postal-code" />
-          </div>
-          <div className="col-8">
-            <label className="form-label" htmlFor="dd-city">
-              {t('payments.directdebit.city')}
-            </label>
-            <input id="dd-city" name="city" className="form-control" autoComplete="address-level2" />
-          </div>
+          <Field layout="col-4" name="zip" label={t('payments.directdebit.zip')} autoComplete="postal-code" />
+          <Field
+            layout="col-8"
+            name="city"
+            label={t('payments.directdebit.city')}
+            autoComplete="address-level2"
+          />
         </div>
         <div className="mb-3">
           <label className="form-label" htmlFor="dd-country">

@@ -8,6 +8,7 @@
 import { z } from '../../lib/zod.ts';
 import type { MessageKey, MessageVars } from '../../i18n/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
+import { GENDERS, type Gender } from '../../tenancy/niche.schema.ts';
 import {
   NOTIFICATION_CATEGORIES,
   notificationsInputSchema,
@@ -36,8 +37,8 @@ export const DELETION_COMMENT_MAX_LENGTH = 1000;
 /** Nobody alive was born before this; earlier dates are typing mistakes. */
 export const EARLIEST_BIRTHDATE = '1900-01-01';
 
-export const GENDERS = ['male', 'female'] as const;
-export type Gender = (typeof GENDERS)[number];
+// The genders the niches choose from are the genders a member can be.
+export { GENDERS, type Gender };
 export const SEEKING = ['male', 'female', 'both'] as const;
 export type Seeking = (typeof SEEKING)[number];
 

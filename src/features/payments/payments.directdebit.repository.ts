@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow } from '../../db/database.ts';
+import { memberOrders } from './payments.repository.ts';
 
 /* The SQL of direct debit (payments.directdebit.ts decides): SMS codes, mandates, their orders. */
 
@@ -61,11 +62,7 @@ export async function useCode(trx: Transaction<Database>, codeId: string, now: n
 
 /** The member's direct debit orders. */
 function directDebitsOf(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('orders')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('payment_method', '=', 'sdd');
+  return memberOrders(db, network, memberId).where('payment_method', '=', 'sdd');
 }
 
 /** Whether a direct debit of the member came back unpaid (such an account is blocked for it). */

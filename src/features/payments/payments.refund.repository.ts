@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { memberOrders } from './payments.repository.ts';
 
 /* The SQL of refunds (payments.refund.ts decides): the order refunded and the member's premium. */
 
@@ -7,8 +8,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The member's own order on this network, or undefined (another member's order is not found). */
 export async function ownOrder(db: Db, network: string, memberId: string, orderId: string) {
-  return db
-    .selectFrom('orders')
+  return memberOrders(db, network, memberId)
     .select([
       'id',
       'site_id',
@@ -21,8 +21,6 @@ export async function ownOrder(db: Db, network: string, memberId: string, orderI
       'created_at',
       'completed_at',
     ])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('id', '=', orderId)
     .executeTakeFirst();
 }
@@ -52,11 +50,8 @@ export async function hasPaidOrder(
   network: string,
   memberId: string,
 ): Promise<boolean> {
-  const row = await trx
-    .selectFrom('orders')
+  const row = await memberOrders(trx, network, memberId)
     .select('id')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('status', '=', 'completed')
     .executeTakeFirst();
   return row !== undefined;
@@ -89,11 +84,8 @@ export async function creditsOf(db: Db, network: string, memberId: string): Prom
 
 /** The member's orders, newest first (the order history on the settings page). */
 export async function ordersOf(db: Db, network: string, memberId: string, limit: number) {
-  return db
-    .selectFrom('orders')
+  return memberOrders(db, network, memberId)
     .select(['id', 'credits', 'amount', 'currency', 'status', 'payment_method', 'created_at', 'completed_at'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('status', 'in', ['completed', 'refunded'])
     .orderBy('created_at', 'desc')
     .limit(limit)

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { memberOrders } from './payments.repository.ts';
 
 /* The SQL of repeat orders (payments.repeat.ts decides). */
 
@@ -17,11 +18,8 @@ export async function lastStoredMethodOrder(
   provider: string,
   methods: readonly string[],
 ) {
-  return db
-    .selectFrom('orders')
+  return memberOrders(db, network, memberId)
     .select(['id', 'bundle_id', 'currency', 'country', 'payment_method', 'provider_payment_id'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('provider', '=', provider)
     .where('status', '=', 'completed')
     .where('payment_method', 'in', [...methods])

@@ -29,13 +29,12 @@ export async function insertOrder(trx: Db, row: Insertable<OrdersTable>): Promis
   await trx.insertInto('orders').values(row).execute();
 }
 
-/** The member's orders: scoped to network and member, so anyone else's are never found. */
-function memberOrders(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId);
+/**
+ * The member's orders, for a query to narrow and select from: scoped to network and member, so
+ * anyone else's are never found.
+ */
+export function memberOrders(db: Db, network: string, memberId: string) {
+  return db.selectFrom('orders').where('network_id', '=', network).where('member_id', '=', memberId);
 }
 
 /** The member's order, or undefined for anyone else's. */
@@ -45,7 +44,7 @@ export async function findMemberOrder(
   memberId: string,
   orderId: string,
 ): Promise<OrderRow | undefined> {
-  return memberOrders(db, network, memberId).where('id', '=', orderId).executeTakeFirst();
+  return memberOrders(db, network, memberId).selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
 /** The order a retried `POST /api/order.php` made the first time. */
@@ -55,7 +54,7 @@ export async function findOrderByClientId(
   memberId: string,
   clientId: string,
 ): Promise<OrderRow | undefined> {
-  return memberOrders(db, network, memberId).where('client_id', '=', clientId).executeTakeFirst();
+  return memberOrders(db, network, memberId).selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }
 
 /** The order a provider's payment belongs to (webhooks know only the payment id). */

@@ -63,26 +63,20 @@ const BUDGET = {
   lighthouseDefect: 95,
 };
 
+/** Whether the command line asks for `--only <part>` (or `--only=<part>`). */
+const only = (part: string) =>
+  new RegExp(`(^| )--only(=| )${part}( |$)`).test(process.argv.slice(2).join(' '));
+
 // `npm run bench -- --only search [options]`: the member search benchmark alone (its options in
 // scripts/bench/search.ts), with its own generated network instead of the demo seed.
-if (
-  process.argv
-    .slice(2)
-    .join(' ')
-    .match(/(^| )--only(=| )search( |$)/)
-) {
+if (only('search')) {
   const { parseSearchArgs, runSearchBench } = await import('./search.ts');
   await runSearchBench(parseSearchArgs(process.argv.slice(2)));
   process.exit(0);
 }
 
 // `npm run bench -- --only realtime [options]`: the event stream against a bare SSE broadcast.
-if (
-  process.argv
-    .slice(2)
-    .join(' ')
-    .match(/(^| )--only(=| )realtime( |$)/)
-) {
+if (only('realtime')) {
   const { parseRealtimeArgs, runRealtimeBench } = await import('./realtime.ts');
   await runRealtimeBench(parseRealtimeArgs(process.argv.slice(2)));
   process.exit(0);

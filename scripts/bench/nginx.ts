@@ -7,9 +7,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePortIn, portIsFree } from '../../tests/support/ports.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const NGINX_CONFIG = join(REPO_ROOT, 'deploy', 'nginx', 'kindred.conf');
@@ -24,24 +24,8 @@ export function findNginx(): string | undefined {
   return candidates.find((path): path is string => !!path && existsSync(path));
 }
 
-export async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.once('error', () => done(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
-  });
-}
-
-/** A free port of `range`, starting at a random place so parallel runs rarely collide. */
-export async function freePortIn(range: { first: number; last: number }): Promise<number> {
-  const size = range.last - range.first + 1;
-  const start = Math.floor(Math.random() * size);
-  for (let i = 0; i < size; i++) {
-    const port = range.first + ((start + i) % size);
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error(`no free port in ${range.first}–${range.last}`);
-}
+// The port helpers live with the test servers'; the benchmarks pick their ports through here too.
+export { freePortIn, portIsFree };
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string, what: string): string {
   if (!pattern.test(text))

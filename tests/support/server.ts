@@ -22,10 +22,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { freePortIn } from './ports.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /**
@@ -172,23 +173,9 @@ function linkedRoot(dir: string): { root: string; tenantsDir: string } {
   return { root, tenantsDir: resolve(dir) };
 }
 
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolvePromise) => {
-    const probe = createServer();
-    probe.once('error', () => resolvePromise(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePromise(true)));
-  });
-}
-
 /** A free port in the test range; random so that parallel test files rarely pick the same one. */
 export async function freePort(): Promise<number> {
-  const size = PORT_RANGE.last - PORT_RANGE.first + 1;
-  const start = Math.floor(Math.random() * size);
-  for (let i = 0; i < size; i++) {
-    const port = PORT_RANGE.first + ((start + i) % size);
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error(`no free port in ${PORT_RANGE.first}–${PORT_RANGE.last}`);
+  return freePortIn(PORT_RANGE);
 }
 
 /**

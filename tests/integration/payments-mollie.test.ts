@@ -46,20 +46,10 @@ describe('payments through Mollie', () => {
         body: `id=${payment.id}`,
       });
     expect((await hook()).status).toBe(200);
-    let row = await app.db
-      .selectFrom('members')
-      .select('credits')
-      .where('id', '=', member.memberId)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.credits)).toBe(0);
+    expect(await app.inspect.balanceOf(member.memberId)).toBe(0);
     fake!.settle(payment.id, 'paid');
     await Promise.all([hook(), hook(), hook()]);
-    row = await app.db
-      .selectFrom('members')
-      .select('credits')
-      .where('id', '=', member.memberId)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.credits)).toBe(100);
+    expect(await app.inspect.balanceOf(member.memberId)).toBe(100);
     const tx = await app.request(`/api/transaction.php?id=${order.payment_id}`, {
       headers: { cookie: member.cookie },
     });

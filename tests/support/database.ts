@@ -49,6 +49,8 @@ export interface Inspect {
   trackingOf(memberId: string): Promise<Row<'tracking_records'> | undefined>;
   /** A profile's main photo. */
   mainPhotoOf(profileId: string): Promise<Row<'photos'> | undefined>;
+  /** A member's balance as cached on the account, as a number on both dialects; throws for no member. */
+  balanceOf(memberId: string): Promise<number>;
 }
 
 export function inspector(db: Kysely<Database>): Inspect {
@@ -106,6 +108,11 @@ export function inspector(db: Kysely<Database>): Inspect {
       const profile = await inspect.row('profiles', { id: profileId });
       if (!profile?.main_photo_id) return undefined;
       return inspect.row('photos', { id: profile.main_photo_id });
+    },
+    async balanceOf(memberId) {
+      const member = await inspect.row('members', { id: memberId });
+      if (!member) throw new Error(`no member ${memberId}`);
+      return Number(member.credits);
     },
   };
   return inspect;

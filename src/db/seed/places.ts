@@ -40,62 +40,52 @@ interface CountryPlaces {
   totalWeight: number;
 }
 
+type PlaceLocale = { fakerLocale: string; language: Locale };
+
+/** The countries whose first names and language are one for the whole country. */
+const COUNTRY_LOCALES: Record<string, PlaceLocale> = {
+  NL: { fakerLocale: 'nl', language: 'nl' },
+  DE: { fakerLocale: 'de', language: 'de' },
+  AT: { fakerLocale: 'de_AT', language: 'de' },
+  FR: { fakerLocale: 'fr', language: 'fr' },
+  LU: { fakerLocale: 'fr', language: 'fr' },
+  MC: { fakerLocale: 'fr', language: 'fr' },
+  IT: { fakerLocale: 'it', language: 'it' },
+  SM: { fakerLocale: 'it', language: 'it' },
+  ES: { fakerLocale: 'es', language: 'es' },
+  MX: { fakerLocale: 'es_MX', language: 'es' },
+  GB: { fakerLocale: 'en_GB', language: 'en' },
+  IE: { fakerLocale: 'en_IE', language: 'en' },
+  DK: { fakerLocale: 'da', language: 'da' },
+  NO: { fakerLocale: 'nb_NO', language: 'nb' },
+  SE: { fakerLocale: 'sv', language: 'sv' },
+  FI: { fakerLocale: 'fi', language: 'fi' },
+  PL: { fakerLocale: 'pl', language: 'pl' },
+  AU: { fakerLocale: 'en_AU', language: 'en' },
+  NZ: { fakerLocale: 'en_AU', language: 'en' },
+};
+
 /**
  * The first-name locale and writing language for a place. Belgium, Switzerland and Canada get
  * theirs from the region, so a member from Lausanne is called Chloé and writes French.
  */
-export function localeOf(country: string, region: string | null): { fakerLocale: string; language: Locale } {
+export function localeOf(country: string, region: string | null): PlaceLocale {
   switch (country) {
-    case 'NL':
-      return { fakerLocale: 'nl', language: 'nl' };
     case 'BE':
       return region === 'VLG'
         ? { fakerLocale: 'nl_BE', language: 'nl' }
         : { fakerLocale: 'fr_BE', language: 'fr' };
-    case 'DE':
-      return { fakerLocale: 'de', language: 'de' };
-    case 'AT':
-      return { fakerLocale: 'de_AT', language: 'de' };
     case 'CH':
       if (region === 'TI') return { fakerLocale: 'it', language: 'it' };
       if (region && ['GE', 'VD', 'NE', 'JU', 'FR', 'VS'].includes(region))
         return { fakerLocale: 'fr_CH', language: 'fr' };
       return { fakerLocale: 'de_CH', language: 'de' };
-    case 'FR':
-    case 'LU':
-    case 'MC':
-      return { fakerLocale: 'fr', language: 'fr' };
-    case 'IT':
-    case 'SM':
-      return { fakerLocale: 'it', language: 'it' };
-    case 'ES':
-      return { fakerLocale: 'es', language: 'es' };
-    case 'MX':
-      return { fakerLocale: 'es_MX', language: 'es' };
-    case 'GB':
-      return { fakerLocale: 'en_GB', language: 'en' };
-    case 'IE':
-      return { fakerLocale: 'en_IE', language: 'en' };
-    case 'DK':
-      return { fakerLocale: 'da', language: 'da' };
-    case 'NO':
-      return { fakerLocale: 'nb_NO', language: 'nb' };
-    case 'SE':
-      return { fakerLocale: 'sv', language: 'sv' };
-    case 'FI':
-      return { fakerLocale: 'fi', language: 'fi' };
-    case 'PL':
-      return { fakerLocale: 'pl', language: 'pl' };
     case 'CA':
       return region === 'QC'
         ? { fakerLocale: 'fr_CA', language: 'fr' }
         : { fakerLocale: 'en_CA', language: 'en' };
-    case 'AU':
-      return { fakerLocale: 'en_AU', language: 'en' };
-    case 'NZ':
-      return { fakerLocale: 'en_AU', language: 'en' };
     default:
-      return { fakerLocale: 'en_US', language: 'en' };
+      return COUNTRY_LOCALES[country] ?? { fakerLocale: 'en_US', language: 'en' };
   }
 }
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addSerialKey, flag, msType } from './schema-helpers.ts';
+import { addIndex, addSerialKey, flag, msType } from './schema-helpers.ts';
 
 /*
  * The first schema, for every domain at once. Conventions (see ../database.ts): text ids,
@@ -48,11 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('signup_country', 'text')
     .addUniqueConstraint('members_site_email_unique', ['site_id', 'email'])
     .execute();
-  await db.schema
-    .createIndex('members_network_created_idx')
-    .on('members')
-    .columns(['network_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'members_network_created_idx', 'members', ['network_id', 'created_at']);
 
   await db.schema
     .createTable('profiles')
@@ -83,25 +79,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', ms, (c) => c.notNull())
     .execute();
   // NULLs are distinct in a unique index on both dialects: many operator profiles, one per account.
-  await db.schema.createIndex('profiles_member_unique').on('profiles').column('member_id').unique().execute();
+  await addIndex(db, 'profiles_member_unique', 'profiles', ['member_id'], { unique: true });
   // Search: gender and an age range (a birthdate range) within the network.
-  await db.schema
-    .createIndex('profiles_search_gender_idx')
-    .on('profiles')
-    .columns(['network_id', 'gender', 'birthdate', 'id'])
-    .execute();
+  await addIndex(db, 'profiles_search_gender_idx', 'profiles', ['network_id', 'gender', 'birthdate', 'id']);
   // Search by place.
-  await db.schema
-    .createIndex('profiles_search_place_idx')
-    .on('profiles')
-    .columns(['network_id', 'country', 'region', 'id'])
-    .execute();
+  await addIndex(db, 'profiles_search_place_idx', 'profiles', ['network_id', 'country', 'region', 'id']);
   // Default order of results (recently active first) and the "online" cards.
-  await db.schema
-    .createIndex('profiles_active_idx')
-    .on('profiles')
-    .columns(['network_id', 'last_active_at', 'id'])
-    .execute();
+  await addIndex(db, 'profiles_active_idx', 'profiles', ['network_id', 'last_active_at', 'id']);
 
   await db.schema
     .createTable('photos')
@@ -116,11 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('photos_profile_position_idx')
-    .on('photos')
-    .columns(['profile_id', 'position'])
-    .execute();
+  await addIndex(db, 'photos_profile_position_idx', 'photos', ['profile_id', 'position']);
 
   await db.schema
     .createTable('profile_interests')
@@ -129,11 +109,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('interest', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('profile_interests_pk', ['profile_id', 'interest'])
     .execute();
-  await db.schema
-    .createIndex('profile_interests_network_idx')
-    .on('profile_interests')
-    .columns(['network_id', 'interest'])
-    .execute();
+  await addIndex(db, 'profile_interests_network_idx', 'profile_interests', ['network_id', 'interest']);
 
   await db.schema
     .createTable('likes')
@@ -145,11 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('likes_pk', ['liker_profile_id', 'liked_profile_id'])
     .execute();
   // "Who liked me", newest first, and the newest unseen like for the like modal.
-  await db.schema
-    .createIndex('likes_liked_idx')
-    .on('likes')
-    .columns(['liked_profile_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'likes_liked_idx', 'likes', ['liked_profile_id', 'created_at']);
 
   await db.schema
     .createTable('swipes')
@@ -161,11 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('swipes_pk', ['profile_id', 'target_profile_id'])
     .execute();
   // Counting today's likes.
-  await db.schema
-    .createIndex('swipes_profile_created_idx')
-    .on('swipes')
-    .columns(['profile_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'swipes_profile_created_idx', 'swipes', ['profile_id', 'created_at']);
 
   await db.schema
     .createTable('blocks')
@@ -176,11 +144,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('blocks_pk', ['blocker_profile_id', 'blocked_profile_id'])
     .execute();
   // "Am I blocked by them" is asked from the blocked side.
-  await db.schema
-    .createIndex('blocks_blocked_idx')
-    .on('blocks')
-    .columns(['blocked_profile_id', 'blocker_profile_id'])
-    .execute();
+  await addIndex(db, 'blocks_blocked_idx', 'blocks', ['blocked_profile_id', 'blocker_profile_id']);
 
   await db.schema
     .createTable('conversations')
@@ -193,11 +157,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_message_id', 'text')
     .addUniqueConstraint('conversations_pair_unique', ['profile_a_id', 'profile_b_id'])
     .execute();
-  await db.schema
-    .createIndex('conversations_profile_b_idx')
-    .on('conversations')
-    .column('profile_b_id')
-    .execute();
+  await addIndex(db, 'conversations_profile_b_idx', 'conversations', ['profile_b_id']);
 
   await db.schema
     .createTable('conversation_members')
@@ -213,11 +173,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('conversation_members_pk', ['conversation_id', 'profile_id'])
     .execute();
   // A profile's chat list.
-  await db.schema
-    .createIndex('conversation_members_profile_idx')
-    .on('conversation_members')
-    .columns(['profile_id', 'conversation_id'])
-    .execute();
+  await addIndex(db, 'conversation_members_profile_idx', 'conversation_members', [
+    'profile_id',
+    'conversation_id',
+  ]);
 
   await db.schema
     .createTable('messages')
@@ -237,18 +196,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at', ms)
     .execute();
   // Pages of a conversation, newest first, stable under equal timestamps.
-  await db.schema
-    .createIndex('messages_conversation_page_idx')
-    .on('messages')
-    .columns(['conversation_id', 'created_at', 'id'])
-    .execute();
+  await addIndex(db, 'messages_conversation_page_idx', 'messages', ['conversation_id', 'created_at', 'id']);
   // A retried send finds the first one instead of sending twice.
-  await db.schema
-    .createIndex('messages_sender_client_unique')
-    .on('messages')
-    .columns(['sender_profile_id', 'client_id'])
-    .unique()
-    .execute();
+  await addIndex(db, 'messages_sender_client_unique', 'messages', ['sender_profile_id', 'client_id'], {
+    unique: true,
+  });
 
   await db.schema
     .createTable('credit_ledger')
@@ -262,18 +214,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('balance_after', 'integer', (c) => c.notNull().check(sql`balance_after >= 0`))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('credit_ledger_member_idx')
-    .on('credit_ledger')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'credit_ledger_member_idx', 'credit_ledger', ['member_id', 'created_at']);
   // The same order or message can never be booked twice.
-  await db.schema
-    .createIndex('credit_ledger_reference_unique')
-    .on('credit_ledger')
-    .columns(['member_id', 'reason', 'reference'])
-    .unique()
-    .execute();
+  await addIndex(
+    db,
+    'credit_ledger_reference_unique',
+    'credit_ledger',
+    ['member_id', 'reason', 'reference'],
+    { unique: true },
+  );
 
   await db.schema
     .createTable('orders')
@@ -297,23 +246,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', ms, (c) => c.notNull())
     .addColumn('completed_at', ms)
     .execute();
-  await db.schema
-    .createIndex('orders_provider_payment_unique')
-    .on('orders')
-    .columns(['provider', 'provider_payment_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('orders_member_client_unique')
-    .on('orders')
-    .columns(['member_id', 'client_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('orders_member_created_idx')
-    .on('orders')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'orders_provider_payment_unique', 'orders', ['provider', 'provider_payment_id'], {
+    unique: true,
+  });
+  await addIndex(db, 'orders_member_client_unique', 'orders', ['member_id', 'client_id'], { unique: true });
+  await addIndex(db, 'orders_member_created_idx', 'orders', ['member_id', 'created_at']);
 
   await db.schema
     .createTable('discount_codes')
@@ -342,11 +279,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .addUniqueConstraint('discount_redemptions_once_unique', ['discount_code_id', 'member_id'])
     .execute();
-  await db.schema
-    .createIndex('discount_redemptions_member_idx')
-    .on('discount_redemptions')
-    .column('member_id')
-    .execute();
+  await addIndex(db, 'discount_redemptions_member_idx', 'discount_redemptions', ['member_id']);
 
   await db.schema
     .createTable('push_subscriptions')
@@ -361,11 +294,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('last_used_at', ms)
     .execute();
-  await db.schema
-    .createIndex('push_subscriptions_member_idx')
-    .on('push_subscriptions')
-    .column('member_id')
-    .execute();
+  await addIndex(db, 'push_subscriptions_member_idx', 'push_subscriptions', ['member_id']);
 
   await db.schema
     .createTable('notification_preferences')
@@ -391,11 +320,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('complaints_network_status_idx')
-    .on('complaints')
-    .columns(['network_id', 'status', 'created_at'])
-    .execute();
+  await addIndex(db, 'complaints_network_status_idx', 'complaints', ['network_id', 'status', 'created_at']);
 
   await db.schema
     .createTable('tracking_records')
@@ -416,11 +341,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('tracking_records_site_created_idx')
-    .on('tracking_records')
-    .columns(['site_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'tracking_records_site_created_idx', 'tracking_records', ['site_id', 'created_at']);
 
   await db.schema
     .createTable('tokens')
@@ -436,11 +357,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', ms)
     .execute();
   // Counting today's reset e-mails of a member, and invalidating older tokens of a purpose.
-  await db.schema
-    .createIndex('tokens_member_purpose_idx')
-    .on('tokens')
-    .columns(['member_id', 'purpose', 'created_at'])
-    .execute();
+  await addIndex(db, 'tokens_member_purpose_idx', 'tokens', ['member_id', 'purpose', 'created_at']);
 
   await db.schema
     .createTable('sessions')
@@ -454,8 +371,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('ip', 'text')
     .execute();
-  await db.schema.createIndex('sessions_member_idx').on('sessions').column('member_id').execute();
-  await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
+  await addIndex(db, 'sessions_member_idx', 'sessions', ['member_id']);
+  await addIndex(db, 'sessions_expires_idx', 'sessions', ['expires_at']);
 
   await db.schema
     .createTable('auth_events')
@@ -467,12 +384,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('auth_events_member_idx')
-    .on('auth_events')
-    .columns(['member_id', 'created_at'])
-    .execute();
-  await db.schema.createIndex('auth_events_created_idx').on('auth_events').column('created_at').execute();
+  await addIndex(db, 'auth_events_member_idx', 'auth_events', ['member_id', 'created_at']);
+  await addIndex(db, 'auth_events_created_idx', 'auth_events', ['created_at']);
 
   await db.schema
     .createTable('rate_limit_counters')
@@ -482,11 +395,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
     .execute();
   // Sweeping expired windows.
-  await db.schema
-    .createIndex('rate_limit_counters_window_idx')
-    .on('rate_limit_counters')
-    .column('window_start')
-    .execute();
+  await addIndex(db, 'rate_limit_counters_window_idx', 'rate_limit_counters', ['window_start']);
 
   await addSerialKey(db, db.schema.createTable('events'), 'id')
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
@@ -496,8 +405,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   // Catch-up after Last-Event-ID.
-  await db.schema.createIndex('events_member_id_idx').on('events').columns(['member_id', 'id']).execute();
-  await db.schema.createIndex('events_created_idx').on('events').column('created_at').execute();
+  await addIndex(db, 'events_member_id_idx', 'events', ['member_id', 'id']);
+  await addIndex(db, 'events_created_idx', 'events', ['created_at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

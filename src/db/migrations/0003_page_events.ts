@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { addIndex, msType } from './schema-helpers.ts';
 
 /*
  * Page events the browser reports by beacon (spec §2): how long a visitor stayed on a page
@@ -19,11 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('cascade'))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('page_events_site_kind_created_idx')
-    .on('page_events')
-    .columns(['site_id', 'kind', 'created_at'])
-    .execute();
+  await addIndex(db, 'page_events_site_kind_created_idx', 'page_events', ['site_id', 'kind', 'created_at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

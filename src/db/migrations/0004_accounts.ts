@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addIndex } from './schema-helpers.ts';
 
 /*
  * The signup form's optional first message (spec §3 Signup form: `signup_message`) and the
@@ -9,11 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('members').addColumn('signup_message', 'text').execute();
   await db.schema.alterTable('members').addColumn('signup_profile_id', 'text').execute();
   // The erasure job looks for deleted accounts whose reactivation window has passed.
-  await db.schema
-    .createIndex('members_status_reactivate_idx')
-    .on('members')
-    .columns(['status', 'reactivate_until'])
-    .execute();
+  await addIndex(db, 'members_status_reactivate_idx', 'members', ['status', 'reactivate_until']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { addIndex, msType } from './schema-helpers.ts';
 
 /*
  * What the retention purges need (see src/features/retention/). A complaint's two years run from
@@ -15,14 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .set((eb) => ({ handled_at: eb.ref('created_at') }))
     .where('status', '=', 'closed')
     .execute();
-  await db.schema.createIndex('complaints_handled_idx').on('complaints').column('handled_at').execute();
-  await db.schema
-    .createIndex('tracking_records_created_idx')
-    .on('tracking_records')
-    .column('created_at')
-    .execute();
-  await db.schema.createIndex('page_events_created_idx').on('page_events').column('created_at').execute();
-  await db.schema.createIndex('tokens_created_idx').on('tokens').column('created_at').execute();
+  await addIndex(db, 'complaints_handled_idx', 'complaints', ['handled_at']);
+  await addIndex(db, 'tracking_records_created_idx', 'tracking_records', ['created_at']);
+  await addIndex(db, 'page_events_created_idx', 'page_events', ['created_at']);
+  await addIndex(db, 'tokens_created_idx', 'tokens', ['created_at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

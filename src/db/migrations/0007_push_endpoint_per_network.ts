@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { dialectOf, msType } from './schema-helpers.ts';
+import { addIndex, dialectOf, msType } from './schema-helpers.ts';
 
 /*
  * A push endpoint was unique across the whole server, but every other account record is scoped
@@ -17,12 +17,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await rebuild(db, false);
   }
-  await db.schema
-    .createIndex('push_subscriptions_network_endpoint_unique')
-    .on('push_subscriptions')
-    .columns(['network_id', 'endpoint'])
-    .unique()
-    .execute();
+  await addIndex(
+    db,
+    'push_subscriptions_network_endpoint_unique',
+    'push_subscriptions',
+    ['network_id', 'endpoint'],
+    { unique: true },
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -66,9 +67,5 @@ async function rebuild(db: Kysely<any>, endpointUnique: boolean): Promise<void> 
     from push_subscriptions`.execute(db);
   await db.schema.dropTable('push_subscriptions').execute();
   await db.schema.alterTable('push_subscriptions_next').renameTo('push_subscriptions').execute();
-  await db.schema
-    .createIndex('push_subscriptions_member_idx')
-    .on('push_subscriptions')
-    .column('member_id')
-    .execute();
+  await addIndex(db, 'push_subscriptions_member_idx', 'push_subscriptions', ['member_id']);
 }

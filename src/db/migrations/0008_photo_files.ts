@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addIndex } from './schema-helpers.ts';
 
 /*
  * The media route asks, for every photo file it serves, whose photo it is (a member who deleted
@@ -6,11 +7,7 @@ import type { Kysely } from 'kysely';
  * stored name keeps that one lookup cheap.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('photos_filename_idx')
-    .on('photos')
-    .columns(['network_id', 'filename'])
-    .execute();
+  await addIndex(db, 'photos_filename_idx', 'photos', ['network_id', 'filename']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addIndex } from './schema-helpers.ts';
 
 /*
  * Uploaded photos get blurred copies (full size and thumbnail) that a non-premium viewer sees of
@@ -15,11 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('photos').addColumn('blur_filename', 'text').execute();
   await db.schema.alterTable('photos').addColumn('blur_thumb_filename', 'text').execute();
   for (const column of INDEXED) {
-    await db.schema
-      .createIndex(`photos_${column}_idx`)
-      .on('photos')
-      .columns(['network_id', column])
-      .execute();
+    await addIndex(db, `photos_${column}_idx`, 'photos', ['network_id', column]);
   }
 }
 

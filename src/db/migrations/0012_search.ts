@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { addIndex, msType } from './schema-helpers.ts';
 
 /*
  * The member search (discovery):
@@ -24,22 +24,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('filters', 'text', (c) => c.notNull())
     .addColumn('updated_at', msType(db), (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('profiles_search_country_active_idx')
-    .on('profiles')
-    .columns(['network_id', 'country', 'last_active_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('profiles_search_gender_active_idx')
-    .on('profiles')
-    .columns(['network_id', 'gender', 'last_active_at', 'id'])
-    .execute();
+  await addIndex(db, 'profiles_search_country_active_idx', 'profiles', [
+    'network_id',
+    'country',
+    'last_active_at',
+    'id',
+  ]);
+  await addIndex(db, 'profiles_search_gender_active_idx', 'profiles', [
+    'network_id',
+    'gender',
+    'last_active_at',
+    'id',
+  ]);
   await createCountIndexes(db, COUNT_REST);
-  await db.schema
-    .createIndex('members_visibility_idx')
-    .on('members')
-    .columns(['id', 'status', 'invisible', 'private'])
-    .execute();
+  await addIndex(db, 'members_visibility_idx', 'members', ['id', 'status', 'invisible', 'private']);
 }
 
 /**
@@ -48,16 +46,14 @@ export async function up(db: Kysely<any>): Promise<void> {
  * 0013 makes them again with its column, and its `down` with these.
  */
 export async function createCountIndexes(db: Kysely<any>, rest: string[]): Promise<void> {
-  await db.schema
-    .createIndex('profiles_search_count_idx')
-    .on('profiles')
-    .columns(['network_id', 'gender', 'birthdate', ...rest])
-    .execute();
-  await db.schema
-    .createIndex('profiles_search_count_country_idx')
-    .on('profiles')
-    .columns(['network_id', 'country', 'gender', 'birthdate', ...rest.filter((c) => c !== 'country')])
-    .execute();
+  await addIndex(db, 'profiles_search_count_idx', 'profiles', ['network_id', 'gender', 'birthdate', ...rest]);
+  await addIndex(db, 'profiles_search_count_country_idx', 'profiles', [
+    'network_id',
+    'country',
+    'gender',
+    'birthdate',
+    ...rest.filter((c) => c !== 'country'),
+  ]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { addIndex, msType } from './schema-helpers.ts';
 
 /*
  * Direct debit: the SMS codes that confirm a member's mobile number before a debit, and the
@@ -21,11 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', ms, (c) => c.notNull())
     .addColumn('used_at', ms)
     .execute();
-  await db.schema
-    .createIndex('directdebit_codes_member_idx')
-    .on('directdebit_codes')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'directdebit_codes_member_idx', 'directdebit_codes', ['member_id', 'created_at']);
   await db.schema
     .createTable('directdebit_mandates')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -42,11 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('directdebit_mandates_member_idx')
-    .on('directdebit_mandates')
-    .columns(['member_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'directdebit_mandates_member_idx', 'directdebit_mandates', ['member_id', 'created_at']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { flag, msType } from './schema-helpers.ts';
+import { addIndex, flag, msType } from './schema-helpers.ts';
 
 /*
  * A message of a member who has not confirmed the e-mail address yet is stored and paid for at
@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('blur_thumb_filename', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', msType(db), (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('chat_photos_profile_idx').on('chat_photos').column('profile_id').execute();
+  await addIndex(db, 'chat_photos_profile_idx', 'chat_photos', ['profile_id']);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

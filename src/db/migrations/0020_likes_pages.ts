@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addIndex } from './schema-helpers.ts';
 
 /*
  * The likes lists page by a keyset (like time, then the other profile's id, both descending), so
@@ -8,25 +9,13 @@ import type { Kysely } from 'kysely';
  *   it serves everything that one did (the like modal's newest unseen like included).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('likes_liker_time_idx')
-    .on('likes')
-    .columns(['liker_profile_id', 'created_at', 'liked_profile_id'])
-    .execute();
-  await db.schema
-    .createIndex('likes_liked_time_idx')
-    .on('likes')
-    .columns(['liked_profile_id', 'created_at', 'liker_profile_id'])
-    .execute();
+  await addIndex(db, 'likes_liker_time_idx', 'likes', ['liker_profile_id', 'created_at', 'liked_profile_id']);
+  await addIndex(db, 'likes_liked_time_idx', 'likes', ['liked_profile_id', 'created_at', 'liker_profile_id']);
   await db.schema.dropIndex('likes_liked_idx').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('likes_liked_idx')
-    .on('likes')
-    .columns(['liked_profile_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'likes_liked_idx', 'likes', ['liked_profile_id', 'created_at']);
   await db.schema.dropIndex('likes_liked_time_idx').execute();
   await db.schema.dropIndex('likes_liker_time_idx').execute();
 }

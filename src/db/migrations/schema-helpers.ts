@@ -44,3 +44,18 @@ export function addSerialKey(
     ? table.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement())
     : table.addColumn(column, 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity());
 }
+
+/**
+ * An index on `columns` of `table`, in that order: the one shape the migrations' indexes take.
+ * Kysely writes `.unique()` as CREATE UNIQUE INDEX wherever it stands in the chain.
+ */
+export async function addIndex(
+  db: Kysely<any>,
+  name: string,
+  table: string,
+  columns: string[],
+  options: { unique?: boolean } = {},
+): Promise<void> {
+  const index = db.schema.createIndex(name).on(table).columns(columns);
+  await (options.unique ? index.unique() : index).execute();
+}

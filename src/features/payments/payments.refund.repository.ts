@@ -6,25 +6,6 @@ import { memberOrders } from './payments.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The member's own order on this network, or undefined (another member's order is not found). */
-export async function ownOrder(db: Db, network: string, memberId: string, orderId: string) {
-  return memberOrders(db, network, memberId)
-    .select([
-      'id',
-      'site_id',
-      'credits',
-      'amount',
-      'currency',
-      'status',
-      'provider',
-      'provider_payment_id',
-      'created_at',
-      'completed_at',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-}
-
 /**
  * Marks a completed order refunded; answers false when it was not completed any more (a refund
  * that raced this one won). PostgreSQL holds the row until commit, so the loser waits and then

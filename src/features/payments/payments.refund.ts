@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { announceBalance, bookCredits, holdBalance } from '../credits/index.ts';
-import {
-  creditsOf,
-  endPremium,
-  hasPaidOrder,
-  markRefunded,
-  ordersOf,
-  ownOrder,
-} from './payments.refund.repository.ts';
+import { creditsOf, endPremium, hasPaidOrder, markRefunded, ordersOf } from './payments.refund.repository.ts';
+import { findMemberOrder, type OrderRow } from './payments.repository.ts';
 
 /*
  * Refunds (spec §9): within the site's `refund_days` of the order, the credits of the order the
@@ -88,14 +82,12 @@ export async function orderHistory(ctx: ServiceContext, member: RefundMember): P
   }));
 }
 
-type OwnOrder = NonNullable<Awaited<ReturnType<typeof ownOrder>>>;
-
 async function refundableOrder(
   ctx: ServiceContext,
   member: RefundMember,
   orderId: string,
-): Promise<OwnOrder> {
-  const order = await ownOrder(ctx.db, ctx.network, member.id, orderId);
+): Promise<OrderRow> {
+  const order = await findMemberOrder(ctx.db, ctx.network, member.id, orderId);
   if (!order) throw platformError('not_found');
   if (order.status !== 'completed') throw notRefundable();
   const paidAt = Number(order.completed_at ?? order.created_at);
@@ -164,7 +156,7 @@ export async function refundOrder(
  * A provider that refuses (or a direct debit, which has none) leaves the order refunded in the
  * books and an error in the log naming the order, so the operator pays it back by hand.
  */
-async function payBack(ctx: ServiceContext, order: OwnOrder, amount: number): Promise<void> {
+async function payBack(ctx: ServiceContext, order: OrderRow, amount: number): Promise<void> {
   if (amount <= 0) return;
   try {
     if (order.provider !== ctx.payments.name || !order.provider_payment_id)

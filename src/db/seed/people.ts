@@ -169,55 +169,67 @@ function roleFor(site: Site, random: Random): Role {
 const NORDIC = new Set(['DK', 'NO', 'SE', 'FI']);
 const SOUTH = new Set(['IT', 'ES', 'FR', 'MX']);
 
-function hairFor(random: Random, gender: Gender, age: number, country: string): HairColor {
-  if (gender === 'male' && random.chance(age >= 40 ? 0.12 : 0.04)) return 'bald';
-  if (random.chance(age >= 65 ? 0.6 : age >= 50 ? 0.3 : age >= 40 ? 0.08 : 0)) return 'grey';
-  if (NORDIC.has(country))
-    return random.weighted<HairColor>([
-      ['blond', 50],
-      ['brown', 35],
-      ['black', 5],
-      ['red', 10],
-    ]);
-  if (SOUTH.has(country))
-    return random.weighted<HairColor>([
-      ['blond', 10],
-      ['brown', 50],
-      ['black', 35],
-      ['red', 5],
-    ]);
-  return random.weighted<HairColor>([
+/** Where hair and eye colours are drawn from: the Nordic countries, the southern ones, or elsewhere. */
+type Looks = 'nordic' | 'south' | 'elsewhere';
+
+function looksOf(country: string): Looks {
+  return NORDIC.has(country) ? 'nordic' : SOUTH.has(country) ? 'south' : 'elsewhere';
+}
+
+/** Hair colours (beside bald and grey, which go by age) and their weights. */
+const HAIR: Record<Looks, ReadonlyArray<readonly [HairColor, number]>> = {
+  nordic: [
+    ['blond', 50],
+    ['brown', 35],
+    ['black', 5],
+    ['red', 10],
+  ],
+  south: [
+    ['blond', 10],
+    ['brown', 50],
+    ['black', 35],
+    ['red', 5],
+  ],
+  elsewhere: [
     ['blond', 30],
     ['brown', 45],
     ['black', 17],
     ['red', 8],
-  ]);
-}
+  ],
+};
 
-function eyesFor(random: Random, country: string): EyeColor {
-  if (NORDIC.has(country))
-    return random.weighted<EyeColor>([
-      ['blue', 55],
-      ['green', 15],
-      ['brown', 10],
-      ['grey', 12],
-      ['hazel', 8],
-    ]);
-  if (SOUTH.has(country))
-    return random.weighted<EyeColor>([
-      ['blue', 12],
-      ['green', 13],
-      ['brown', 55],
-      ['grey', 5],
-      ['hazel', 15],
-    ]);
-  return random.weighted<EyeColor>([
+const EYES: Record<Looks, ReadonlyArray<readonly [EyeColor, number]>> = {
+  nordic: [
+    ['blue', 55],
+    ['green', 15],
+    ['brown', 10],
+    ['grey', 12],
+    ['hazel', 8],
+  ],
+  south: [
+    ['blue', 12],
+    ['green', 13],
+    ['brown', 55],
+    ['grey', 5],
+    ['hazel', 15],
+  ],
+  elsewhere: [
     ['blue', 35],
     ['green', 17],
     ['brown', 30],
     ['grey', 8],
     ['hazel', 10],
-  ]);
+  ],
+};
+
+function hairFor(random: Random, gender: Gender, age: number, country: string): HairColor {
+  if (gender === 'male' && random.chance(age >= 40 ? 0.12 : 0.04)) return 'bald';
+  if (random.chance(age >= 65 ? 0.6 : age >= 50 ? 0.3 : age >= 40 ? 0.08 : 0)) return 'grey';
+  return random.weighted(HAIR[looksOf(country)]);
+}
+
+function eyesFor(random: Random, country: string): EyeColor {
+  return random.weighted(EYES[looksOf(country)]);
 }
 
 function relationshipFor(random: Random, age: number): RelationshipStatus {

@@ -6,6 +6,7 @@
  * Browser-safe: no server imports here (the site's countries and each country's regions are
  * handed in by the caller, so country-region-data stays on the server).
  */
+import type { ProfileDetails } from '../../db/database.ts';
 import { z } from '../../lib/zod.ts';
 import {
   BODY_TYPES,
@@ -124,20 +125,14 @@ export type ProfileInput = Partial<z.output<ReturnType<typeof profileInputSchema
 /** What the editor sends (the fields as chosen; the server checks them again). */
 export type ProfileBody = z.input<ReturnType<typeof profileInputSchema>>;
 
-/** The member's own profile, as the editor shows it. */
-export interface OwnProfile {
+/** The member's own profile, as the editor shows it: the details (sexuality … tattoos) as stored. */
+export interface OwnProfile extends ProfileDetails {
   id: string;
   name: string;
   gender: 'male' | 'female';
   seeking: (typeof SEEKING_CHOICES)[number];
   birthdate: string;
   age: number;
-  sexuality: string | null;
-  hair_color: string | null;
-  eye_color: string | null;
-  body_type: string | null;
-  relationship_status: string | null;
-  tattoos: string | null;
   interests: Interest[];
   country: string;
   region: string | null;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 import { memberOrders } from './payments.repository.ts';
 
 /* The SQL of direct debit (payments.directdebit.ts decides): SMS codes, mandates, their orders. */
@@ -17,11 +18,8 @@ export async function codesSentSince(
   memberId: string,
   since: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('directdebit_codes')
+  const row = await selectInNetwork(db, 'directdebit_codes', network, { member_id: memberId })
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -29,11 +27,8 @@ export async function codesSentSince(
 
 /** The member's newest code: only it counts, each new one replaces those before. */
 export async function latestCode(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('directdebit_codes')
+  return selectInNetwork(db, 'directdebit_codes', network, { member_id: memberId })
     .select(['id', 'phone', 'code_hash', 'attempts', 'expires_at', 'used_at'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -98,11 +93,8 @@ export async function insertMandate(
 
 /** The member's mandates, newest first, for the export (which masks the IBAN). */
 export async function mandatesOf(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('directdebit_mandates')
+  return selectInNetwork(db, 'directdebit_mandates', network, { member_id: memberId })
     .select(['order_id', 'iban', 'holder', 'street', 'zip', 'city', 'country', 'phone', 'created_at'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .orderBy('created_at', 'desc')
     .execute();
 }
@@ -113,20 +105,13 @@ export async function deleteCodesOf(
   network: string,
   memberId: string,
 ): Promise<void> {
-  await trx
-    .deleteFrom('directdebit_codes')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .execute();
+  await deleteInNetwork(trx, 'directdebit_codes', network, { member_id: memberId }).execute();
 }
 
 /** The member's SMS codes for the export: where and when, never the hash. */
 export async function codesOf(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('directdebit_codes')
+  return selectInNetwork(db, 'directdebit_codes', network, { member_id: memberId })
     .select(['phone', 'attempts', 'created_at', 'expires_at', 'used_at'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .orderBy('created_at')
     .execute();
 }

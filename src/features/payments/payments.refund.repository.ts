@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { memberOrders } from './payments.repository.ts';
 
 /* The SQL of refunds (payments.refund.ts decides): the order refunded and the member's premium. */
@@ -44,23 +45,12 @@ export async function endPremium(
   network: string,
   memberId: string,
 ): Promise<void> {
-  await trx
-    .updateTable('members')
-    .set({ paid_user: 0 })
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .execute();
+  await updateInNetwork(trx, 'members', network, { id: memberId }).set({ paid_user: 0 }).execute();
 }
 
 /** The member's balance as cached beside the ledger (read only; a preview, not a booking). */
 export async function creditsOf(db: Db, network: string, memberId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select('credits')
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  return Number(row?.credits ?? 0);
+  return Number((await valueInNetwork(db, 'members', network, { id: memberId }, 'credits')) ?? 0);
 }
 
 /** The member's orders, newest first (the order history on the settings page). */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { memberOrders } from './payments.repository.ts';
 
 /* The SQL of repeat orders (payments.repeat.ts decides). */
@@ -33,14 +34,7 @@ export async function lastStoredMethodOrder(
 
 /** The member's customer at `provider` (Mollie), where card and PayPal mandates are kept. */
 export async function customerOf(db: Db, network: string, memberId: string, provider: string) {
-  const row = await db
-    .selectFrom('payment_customers')
-    .select('customer_id')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
-  return row?.customer_id;
+  return valueInNetwork(db, 'payment_customers', network, { member_id: memberId, provider }, 'customer_id');
 }
 
 /** Keeps the first customer stored for the member at `provider`; answers the one that is kept. */
@@ -73,19 +67,12 @@ export async function discardUnchargedOrder(db: Db, orderId: string): Promise<vo
 }
 
 export async function customersOf(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('payment_customers')
+  return selectInNetwork(db, 'payment_customers', network, { member_id: memberId })
     .select(['provider', 'customer_id', 'created_at'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .orderBy('created_at')
     .execute();
 }
 
 export async function deleteCustomersOf(db: Db, network: string, memberId: string): Promise<void> {
-  await db
-    .deleteFrom('payment_customers')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .execute();
+  await deleteInNetwork(db, 'payment_customers', network, { member_id: memberId }).execute();
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderStatus, OrdersTable } from '../../db/database.ts';
+import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 
 /*
  * Orders and discount redemptions: what the payment rules read and write, and what a member's
@@ -34,7 +35,7 @@ export async function insertOrder(trx: Db, row: Insertable<OrdersTable>): Promis
  * anyone else's are never found.
  */
 export function memberOrders(db: Db, network: string, memberId: string) {
-  return db.selectFrom('orders').where('network_id', '=', network).where('member_id', '=', memberId);
+  return selectInNetwork(db, 'orders', network, { member_id: memberId });
 }
 
 /** The member's order, or undefined for anyone else's. */
@@ -102,12 +103,7 @@ export async function moveOrder(
 
 /** Any purchase makes the member premium for good (spec §1). */
 export async function markPaidUser(trx: Db, network: string, memberId: string): Promise<void> {
-  await trx
-    .updateTable('members')
-    .set({ paid_user: 1 })
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .execute();
+  await updateInNetwork(trx, 'members', network, { id: memberId }).set({ paid_user: 1 }).execute();
 }
 
 /** Who receives an order's receipt, in which language, and the country its VAT is due in. */

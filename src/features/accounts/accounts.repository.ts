@@ -10,6 +10,7 @@ import type {
   RowUpdate,
   TokenPurpose,
 } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 
 /*
  * The accounts' SQL: members, sessions and one-time tokens (the profile row is the profiles
@@ -29,22 +30,14 @@ export async function findMemberByEmail(
   siteId: string,
   email: string,
 ): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('members')
+  return selectInNetwork(db, 'members', network, { site_id: siteId })
     .selectAll()
-    .where('network_id', '=', network)
-    .where('site_id', '=', siteId)
     .where('email', '=', email)
     .executeTakeFirst();
 }
 
 export async function findMember(db: Db, network: string, memberId: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('members')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  return selectInNetwork(db, 'members', network, { id: memberId }).selectAll().executeTakeFirst();
 }
 
 /**
@@ -97,12 +90,7 @@ export async function updateMember(
 }
 
 async function writeMember(db: Db, network: string, memberId: string, patch: RowUpdate<'members'>) {
-  await db
-    .updateTable('members')
-    .set(patch)
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .execute();
+  await updateInNetwork(db, 'members', network, { id: memberId }).set(patch).execute();
 }
 
 /** The member's profile row, which moves with the account (its status, listing and times). */
@@ -112,12 +100,7 @@ async function updateMemberProfile(
   memberId: string,
   patch: UpdateObject<Database, 'profiles'>,
 ) {
-  await db
-    .updateTable('profiles')
-    .set(patch)
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .execute();
+  await updateInNetwork(db, 'profiles', network, { member_id: memberId }).set(patch).execute();
 }
 
 /**
@@ -267,11 +250,8 @@ export async function touchSession(
 ): Promise<void> {
   const { id, memberId, now, expiresAt } = session;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sessions')
+    await updateInNetwork(trx, 'sessions', network, { id })
       .set(expiresAt === undefined ? { last_seen_at: now } : { last_seen_at: now, expires_at: expiresAt })
-      .where('network_id', '=', network)
-      .where('id', '=', id)
       .execute();
     await updateMember(trx, network, memberId, { last_active_at: now });
     await updateMemberProfile(trx, network, memberId, { last_active_at: now });
@@ -320,11 +300,8 @@ export async function useToken(
   purpose: TokenPurpose,
   now: number,
 ): Promise<{ member_id: string; payload: string | null } | undefined> {
-  return db
-    .updateTable('tokens')
+  return updateInNetwork(db, 'tokens', network, { site_id: siteId })
     .set({ used_at: now })
-    .where('network_id', '=', network)
-    .where('site_id', '=', siteId)
     .where('hash', '=', hash)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
@@ -341,11 +318,8 @@ export async function tokenTimesSince(
   purpose: TokenPurpose,
   since: number,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('tokens')
+  const rows = await selectInNetwork(db, 'tokens', network, { member_id: memberId })
     .select('created_at')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('purpose', '=', purpose)
     .where('created_at', '>', since)
     .orderBy('created_at')
@@ -361,11 +335,8 @@ export async function retireTokens(
   purpose: TokenPurpose,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('tokens')
+  await updateInNetwork(db, 'tokens', network, { member_id: memberId })
     .set({ used_at: now })
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .execute();
@@ -391,11 +362,7 @@ export async function upsertPushSubscription(
   row: PushSubscriptionRow,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('push_subscriptions')
-      .where('network_id', '=', network)
-      .where('endpoint', '=', row.endpoint)
-      .execute();
+    await deleteInNetwork(trx, 'push_subscriptions', network, { endpoint: row.endpoint }).execute();
     await trx
       .insertInto('push_subscriptions')
       .values({
@@ -415,11 +382,7 @@ export async function upsertPushSubscription(
 }
 
 export async function deletePushSubscriptions(db: Db, network: string, memberId: string): Promise<void> {
-  await db
-    .deleteFrom('push_subscriptions')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .execute();
+  await deleteInNetwork(db, 'push_subscriptions', network, { member_id: memberId }).execute();
 }
 
 /* Erasure ---------------------------------------------------------------------------------------- */
@@ -507,23 +470,14 @@ export async function exportAccountRecords(db: Db, network: string, memberId: st
       .where('network_id', '=', network)
       .where('id', '=', memberId)
       .executeTakeFirst(),
-    sessions: await db
-      .selectFrom('sessions')
+    sessions: await selectInNetwork(db, 'sessions', network, { member_id: memberId })
       .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
       .execute(),
-    pushSubscriptions: await db
-      .selectFrom('push_subscriptions')
+    pushSubscriptions: await selectInNetwork(db, 'push_subscriptions', network, { member_id: memberId })
       .select(['endpoint', 'user_agent', 'created_at', 'last_used_at'])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
       .execute(),
-    links: await db
-      .selectFrom('tokens')
+    links: await selectInNetwork(db, 'tokens', network, { member_id: memberId })
       .select(['purpose', 'created_at', 'expires_at', 'used_at'])
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
       .execute(),
   };
 }

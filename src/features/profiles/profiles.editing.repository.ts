@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, PROFILE_DETAIL_COLUMNS, ProfileDetails, ProfilesTable } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 
 /* The member's own profile: read for the editor, written in one transaction. */
 
@@ -56,11 +57,8 @@ export async function findOwnProfile(
     .where('p.id', '=', profileId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const interests = await db
-    .selectFrom('profile_interests')
+  const interests = await selectInNetwork(db, 'profile_interests', network, { profile_id: profileId })
     .select('interest')
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
     .execute();
   return { ...row, interests: interests.map((i) => i.interest) };
 }
@@ -84,20 +82,13 @@ export async function saveOwnProfile(
   now: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('profiles')
+    const updated = await updateInNetwork(trx, 'profiles', network, { id: profileId })
       .set({ ...changes, updated_at: now })
-      .where('network_id', '=', network)
-      .where('id', '=', profileId)
       .executeTakeFirst();
     // Not of this network: touch nothing, not even its interests.
     if (Number(updated.numUpdatedRows) === 0) return false;
     if (interests === undefined) return true;
-    await trx
-      .deleteFrom('profile_interests')
-      .where('network_id', '=', network)
-      .where('profile_id', '=', profileId)
-      .execute();
+    await deleteInNetwork(trx, 'profile_interests', network, { profile_id: profileId }).execute();
     if (interests.length)
       await trx
         .insertInto('profile_interests')

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
 /* The profiles' part of a member's export and erasure: profile, interests, blocks. */
@@ -7,28 +8,19 @@ import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function memberProfileId(db: Db, network: string, memberId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('profiles')
+  const row = await selectInNetwork(db, 'profiles', network, { member_id: memberId })
     .select('id')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
 export async function exportProfileRecords(db: Db, network: string, memberId: string, p: string) {
   return {
-    profile: await db
-      .selectFrom('profiles')
+    profile: await selectInNetwork(db, 'profiles', network, { member_id: memberId })
       .selectAll()
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId)
       .executeTakeFirst(),
-    interests: await db
-      .selectFrom('profile_interests')
+    interests: await selectInNetwork(db, 'profile_interests', network, { profile_id: p })
       .select('interest')
-      .where('network_id', '=', network)
-      .where('profile_id', '=', p)
       .execute(),
   };
 }
@@ -55,17 +47,8 @@ export async function eraseProfileRecords(
   now: number,
 ): Promise<void> {
   // Photos first went with the photos feature's hook; nothing may point at them any more.
-  await trx
-    .updateTable('profiles')
-    .set({ main_photo_id: null })
-    .where('network_id', '=', network)
-    .where('id', '=', p)
-    .execute();
-  await trx
-    .deleteFrom('profile_interests')
-    .where('network_id', '=', network)
-    .where('profile_id', '=', p)
-    .execute();
+  await updateInNetwork(trx, 'profiles', network, { id: p }).set({ main_photo_id: null }).execute();
+  await deleteInNetwork(trx, 'profile_interests', network, { profile_id: p }).execute();
   for (const [table, chooser, chosen] of BOTH_SIDES) {
     await trx
       .deleteFrom(table)

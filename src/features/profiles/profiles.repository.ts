@@ -7,6 +7,7 @@ import type {
   ProfileStatus,
   Seeking,
 } from '../../db/database.ts';
+import { selectInNetwork } from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
 export interface AudienceFilter {
@@ -218,11 +219,8 @@ export async function profileInNetwork(
   network: string,
   profileId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('profiles')
+  const row = await selectInNetwork(db, 'profiles', network, { id: profileId })
     .select('id')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
     .executeTakeFirst();
   return row !== undefined;
 }

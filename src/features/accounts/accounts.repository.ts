@@ -259,7 +259,7 @@ export async function touchSession(
 }
 
 export async function deleteSession(db: Db, network: string, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('network_id', '=', network).where('id', '=', sessionId).execute();
+  await deleteInNetwork(db, 'sessions', network, { id: sessionId }).execute();
 }
 
 /** Ends every session of a member, or every one but `exceptId`. Answers how many ended. */
@@ -269,7 +269,7 @@ export async function deleteMemberSessions(
   memberId: string,
   exceptId?: string,
 ): Promise<number> {
-  let query = db.deleteFrom('sessions').where('network_id', '=', network).where('member_id', '=', memberId);
+  let query = deleteInNetwork(db, 'sessions', network, { member_id: memberId });
   if (exceptId) query = query.where('id', '!=', exceptId);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -424,7 +424,7 @@ export async function eraseAccountRecords(
   memberId: string,
 ): Promise<void> {
   for (const table of ['tokens', 'sessions', 'push_subscriptions'] as const) {
-    await trx.deleteFrom(table).where('network_id', '=', network).where('member_id', '=', memberId).execute();
+    await deleteInNetwork(trx, table, network, { member_id: memberId }).execute();
   }
   await updateMember(trx, network, memberId, {
     email: erasedEmail(memberId),
@@ -444,8 +444,7 @@ export async function eraseAccountRecords(
 /** The account's own rows of a member's export (never the password hash or a secret's hash). */
 export async function exportAccountRecords(db: Db, network: string, memberId: string) {
   return {
-    member: await db
-      .selectFrom('members')
+    member: await selectInNetwork(db, 'members', network, { id: memberId })
       .select([
         'id',
         'site_id',
@@ -467,8 +466,6 @@ export async function exportAccountRecords(db: Db, network: string, memberId: st
         'deletion_comment',
         'reactivate_until',
       ])
-      .where('network_id', '=', network)
-      .where('id', '=', memberId)
       .executeTakeFirst(),
     sessions: await selectInNetwork(db, 'sessions', network, { member_id: memberId })
       .select(['created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])

@@ -56,8 +56,7 @@ export async function eraseProfileRecords(
       .where((eb) => eb.or([eb(chooser, '=', p), eb(chosen, '=', p)]))
       .execute();
   }
-  await trx
-    .updateTable('profiles')
+  await updateInNetwork(trx, 'profiles', network, { id: p })
     .set({
       name: '',
       gender: '',
@@ -71,7 +70,5 @@ export async function eraseProfileRecords(
       last_active_at: null,
       updated_at: now,
     })
-    .where('network_id', '=', network)
-    .where('id', '=', p)
     .execute();
 }

@@ -378,11 +378,7 @@ export async function profileName(
   profileId: string,
   options: { activeOnly?: boolean } = {},
 ): Promise<string | undefined> {
-  let query = db
-    .selectFrom('profiles')
-    .select('name')
-    .where('network_id', '=', network)
-    .where('id', '=', profileId);
+  let query = selectInNetwork(db, 'profiles', network, { id: profileId }).select('name');
   if (options.activeOnly) query = query.where('status', '=', 'active');
   return (await query.executeTakeFirst())?.name;
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, LedgerReason } from '../../db/database.ts';
+import type { Booking } from './credits.ledger.ts';
 
 /*
  * The credit ledger's SQL (ARCHITECTURE rule 5): append-only entries in `credit_ledger`, with the
@@ -87,16 +88,10 @@ export async function moveBalance(
   return row === undefined ? undefined : Number(row.credits);
 }
 
-export interface NewEntry {
+/** A booking as the ledger writes it: with its entry's id and the balance after it. */
+export interface NewEntry extends Booking {
   id: string;
-  network: string;
-  siteId: string;
-  memberId: string;
-  delta: number;
-  reason: LedgerReason;
-  reference: string | null;
   balanceAfter: number;
-  now: number;
 }
 
 type EntryValues = Omit<NewEntry, 'reference'> & { reference: string | null };

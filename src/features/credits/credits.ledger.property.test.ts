@@ -5,7 +5,7 @@ import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database, LedgerReason } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { testMember } from '../../db/query-test-rows.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 import { DomainError } from '../../server/errors.ts';
 import { bookCredits, type Booked } from './credits.ledger.ts';
 

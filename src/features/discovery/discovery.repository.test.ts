@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { testMember } from '../../db/query-test-rows.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/support/postgres.ts';
 import { saveFilters } from './discovery.repository.ts';
 

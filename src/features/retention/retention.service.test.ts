@@ -7,7 +7,7 @@ import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database, NewRow } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
-import { testMember } from '../../db/query-test-rows.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 import { createLogger } from '../../server/log.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { testSite } from '../accounts/accounts.test-support.ts';

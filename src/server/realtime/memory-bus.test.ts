@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { testMember } from '../../db/query-test-rows.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 import { createLogger } from '../log.ts';
 import { createMemoryBus } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRedis, type TestRedis } from '../../../tests/support/redis.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { testMember } from '../../db/query-test-rows.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 import { createLogger } from '../log.ts';
 import type { RealtimeEvent } from './realtime-bus.ts';
 import { createRedisBus } from './redis-bus.ts';

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { platformError } from '../../server/errors.ts';
 import { memberAudience, memberCard, type ProfileCard } from '../profiles/index.ts';
-import { hasTrafficSource } from '../tracking/index.ts';
+import { hasTrafficSource, TRACKING_COOKIE } from '../tracking/index.ts';
 import {
   findSavedFilters,
   saveFilters,
@@ -48,6 +48,24 @@ function yearsBefore(now: number, years: number): string {
   const date = new Date(now);
   date.setUTCFullYear(date.getUTCFullYear() - years);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Who asks, as a page or the endpoint knows it: the session's member, or a visitor with the
+ * tracking cookie and the `network` of the address (how they arrived).
+ */
+export function searcherOf(
+  member: { id: string; profileId: string } | null,
+  visitor: { cookies: { get(name: string): { value: string } | undefined }; url: URL },
+  remember: boolean,
+): Searcher {
+  return member
+    ? { kind: 'member', memberId: member.id, profileId: member.profileId, remember }
+    : {
+        kind: 'visitor',
+        trackingCookie: visitor.cookies.get(TRACKING_COOKIE)?.value,
+        queryNetwork: visitor.url.searchParams.get('network') ?? undefined,
+      };
 }
 
 /** Whether a visitor may search here (spec §6): where the site allows it, or came from a partner where that suffices. */

@@ -1,4 +1,4 @@
-export { searchMembers, savedSearch, defaultSearch, type Searcher } from './discovery.service.ts';
+export { searchMembers, searcherOf, savedSearch, defaultSearch, type Searcher } from './discovery.service.ts';
 export {
   searchQuerySchema,
   PAGE_SIZE,

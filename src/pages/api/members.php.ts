@@ -1,5 +1,9 @@
-import { discoveryFieldMessage, searchMembers, searchQuerySchema } from '../../features/discovery/index.ts';
-import { TRACKING_COOKIE } from '../../features/tracking/index.ts';
+import {
+  discoveryFieldMessage,
+  searcherOf,
+  searchMembers,
+  searchQuerySchema,
+} from '../../features/discovery/index.ts';
 import { endpoint } from '../../server/endpoint.ts';
 
 /**
@@ -9,16 +13,5 @@ import { endpoint } from '../../server/endpoint.ts';
 export const GET = endpoint({
   query: searchQuerySchema,
   fieldMessage: discoveryFieldMessage,
-  handle: ({ ctx, member, input, context }) =>
-    searchMembers(
-      ctx,
-      member
-        ? { kind: 'member', memberId: member.id, profileId: member.profileId, remember: true }
-        : {
-            kind: 'visitor',
-            trackingCookie: context.cookies.get(TRACKING_COOKIE)?.value,
-            queryNetwork: context.url.searchParams.get('network') ?? undefined,
-          },
-      input,
-    ),
+  handle: ({ ctx, member, input, context }) => searchMembers(ctx, searcherOf(member, context, true), input),
 });

@@ -9,6 +9,7 @@ const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.met
 const serveModule = fileURLToPath(new URL('./src/server/serve.ts', import.meta.url));
 const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.url);
 const productionEntryModule = new URL('./src/server/production-entry.ts', import.meta.url);
+const islandPropsModule = fileURLToPath(new URL('./src/server/island-props.ts', import.meta.url));
 
 /**
  * The built server, our way:
@@ -133,6 +134,78 @@ function reactRenderToString() {
   };
 }
 
+/**
+ * An island's props are serialized by src/server/island-props.ts: once per island instead of
+ * twice, written as JSON and as its escaped attribute in one pass, with the long message texts
+ * escaped once (the largest cost of an uncached member page after React; the output is Astro's,
+ * byte for byte). Astro's serializer stays the fallback for values the fast path does not know.
+ * A release of Astro whose code no longer matches fails the build instead of serializing wrong.
+ * @returns {import('astro').AstroIntegration}
+ */
+function islandProps() {
+  const serializeStart = 'function serializeProps(props, metadata) {';
+  const hydrationImport = 'import { serializeProps } from "./serialize.js";';
+  const hydrationCall = 'escapeHTML(serializeProps(props, metadata))';
+  /** @type {(what: string) => never} */
+  const changed = (what) => {
+    throw new Error(
+      `Astro's island serialization changed (${what}): check islandProps() in astro.config.mjs`,
+    );
+  };
+  return {
+    name: 'kindred:island-props',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'kindred:island-props',
+                enforce: 'pre',
+                transform(code, id) {
+                  if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]serialize\.js$/.test(id)) {
+                    if (!code.includes(serializeStart) || !code.includes('function convertToSerializedForm('))
+                      changed('serialize.js');
+                    return {
+                      code: [
+                        `import { serializeIslandProps as kindredIslandProps } from ${JSON.stringify(islandPropsModule)};`,
+                        code.replace(
+                          serializeStart,
+                          'function serializePropsHtml(props, metadata) {\n' +
+                            '  return kindredIslandProps(props, metadata, convertToSerializedForm).html;\n' +
+                            '}\n' +
+                            `${serializeStart}\n` +
+                            '  return kindredIslandProps(props, metadata, convertToSerializedForm).json;\n',
+                        ),
+                        'export { serializePropsHtml };',
+                      ].join('\n'),
+                      map: null,
+                    };
+                  }
+                  if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]hydration\.js$/.test(id)) {
+                    if (!code.includes(hydrationImport) || !code.includes(hydrationCall))
+                      changed('hydration.js');
+                    return {
+                      code: code
+                        .replace(
+                          hydrationImport,
+                          'import { serializeProps, serializePropsHtml } from "./serialize.js";',
+                        )
+                        .replace(hydrationCall, 'serializePropsHtml(props, metadata)'),
+                      map: null,
+                    };
+                  }
+                  return null;
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   // The app reads bodies only up to each route's limit (src/server/body.ts: 32 KB for JSON,
@@ -140,7 +213,12 @@ export default defineConfig({
   // string instead of a stream of small chunks: an uncached member page is produced in a few
   // milliseconds, and every streamed chunk cost an encode and a socket write.
   adapter: node({ mode: 'standalone', bodySizeLimit: 11 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react({ experimentalDisableStreaming: true }), reactRenderToString(), builtServer()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    reactRenderToString(),
+    islandProps(),
+    builtServer(),
+  ],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.
   i18n: {

@@ -9,6 +9,7 @@ const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.met
 const serveModule = fileURLToPath(new URL('./src/server/serve.ts', import.meta.url));
 const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.url);
 const productionEntryModule = new URL('./src/server/production-entry.ts', import.meta.url);
+const islandHtmlModule = fileURLToPath(new URL('./src/server/island-html.ts', import.meta.url));
 const islandPropsModule = fileURLToPath(new URL('./src/server/island-props.ts', import.meta.url));
 
 /**
@@ -93,10 +94,14 @@ function builtServer() {
  * and a stack trace each time): a tenth of an uncached member page's CPU. React is the only
  * renderer of .tsx and .jsx files here, so an island from such a file is React's at once.
  * Components rendered without a client directive have no file name and are still asked.
+ *
+ * An island whose server HTML shows nothing of the member (it declares `serverHtmlIgnores`) is
+ * rendered once per input and site (src/server/island-html.ts).
  * @returns {import('astro').AstroIntegration}
  */
 function reactRenderToString() {
   const call = 'ReactDOM.renderToString(vnode)';
+  const renderLocals = 'const newChildren = children ?? props.children;';
   const checkStart = 'async function check(Component, props, children, metadata) {';
   const islandIsReact =
     "if (typeof Component === 'function' && /\\.[jt]sx$/.test(metadata?.componentUrl ?? '')) return true;";
@@ -118,9 +123,19 @@ function reactRenderToString() {
                     throw new Error(
                       `@astrojs/react no longer has ${checkStart}: check reactRenderToString()`,
                     );
+                  if (!code.includes(renderLocals))
+                    throw new Error(
+                      `@astrojs/react no longer has ${renderLocals}: check reactRenderToString()`,
+                    );
                   return {
-                    code: code
-                      .replace(call, 'ReactDOM.renderToString(vnode, renderOptions)')
+                    code: `import { islandHtml as kindredIslandHtml } from ${JSON.stringify(islandHtmlModule)};\n${code}`
+                      .replace(
+                        call,
+                        // An island without children or slots may have its HTML kept (src/server/island-html.ts).
+                        'newChildren == null && Object.keys(slots).length === 0 && !formState ' +
+                          '? kindredIslandHtml(Component, props, prefix, () => ReactDOM.renderToString(vnode, renderOptions)) ' +
+                          ': ReactDOM.renderToString(vnode, renderOptions)',
+                      )
                       .replace(checkStart, `${checkStart}\n  ${islandIsReact}`),
                     map: null,
                   };

@@ -103,6 +103,9 @@ function builtServer() {
 function reactRenderToString() {
   const call = 'ReactDOM.renderToString(vnode)';
   const renderLocals = 'const newChildren = children ?? props.children;';
+  // React 19 may hoist <link> tags into an island's HTML, which Astro strips with a regular
+  // expression over every island's HTML; an island without "<link" has none to strip.
+  const linkStrip = 'html = html.replace(\n    /<link\\s';
   const checkStart = 'async function check(Component, props, children, metadata) {';
   const islandIsReact =
     "if (typeof Component === 'function' && /\\.[jt]sx$/.test(metadata?.componentUrl ?? '')) return true;";
@@ -124,6 +127,10 @@ function reactRenderToString() {
                     throw new Error(
                       `@astrojs/react no longer has ${checkStart}: check reactRenderToString()`,
                     );
+                  if (!code.includes(linkStrip))
+                    throw new Error(
+                      `@astrojs/react no longer strips <link> tags: check reactRenderToString()`,
+                    );
                   if (!code.includes(renderLocals))
                     throw new Error(
                       `@astrojs/react no longer has ${renderLocals}: check reactRenderToString()`,
@@ -137,7 +144,8 @@ function reactRenderToString() {
                           '? kindredIslandHtml(Component, props, prefix, () => ReactDOM.renderToString(vnode, renderOptions)) ' +
                           ': ReactDOM.renderToString(vnode, renderOptions)',
                       )
-                      .replace(checkStart, `${checkStart}\n  ${islandIsReact}`),
+                      .replace(checkStart, `${checkStart}\n  ${islandIsReact}`)
+                      .replace(linkStrip, `if (html.includes('<link')) ${linkStrip}`),
                     map: null,
                   };
                 },

@@ -100,7 +100,7 @@ describe('island props', () => {
   });
 
   it('escapes the five HTML characters as Astro does', () => {
-    const text = `a&b<c>d'e"f`;
-    expect(escapeHtml(text)).toBe(escapeHTML(text));
+    for (const text of [`a&b<c>d'e"f`, '"only" "quotes"', 'none', '', `'`, '<', '>"&'])
+      expect(escapeHtml(text)).toBe(escapeHTML(text));
   });
 });

@@ -8,9 +8,10 @@ import { escapeHtml, serializeIslandProps, type ConvertToSerializedForm } from '
  * path Astro's unexported `convertToSerializedForm` itself). Cycles are not its business here.
  */
 const astroConvert: ConvertToSerializedForm = (value, metadata) =>
-  (JSON.parse(serializeProps({ v: value }, metadata)) as { v: unknown }).v;
+  (JSON.parse(serializeProps({ v: value }, metadata as Metadata)) as { v: unknown }).v;
 
-const metadata = { displayName: 'Island', hydrate: 'idle' };
+type Metadata = NonNullable<Parameters<typeof serializeProps>[1]>;
+const metadata = { displayName: 'Island', hydrate: 'idle', astroStaticSlot: true } as Metadata;
 
 /** The fast path's two texts against Astro's, for props built fresh each time. */
 function expectAstros(make: () => Record<string, unknown>): void {

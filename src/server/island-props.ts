@@ -65,11 +65,14 @@ export function escapeHtml(text: string): string {
 class Writer {
   json = '';
   html = '';
-  constructor(
-    private readonly metadata: object,
-    private readonly convert: ConvertToSerializedForm,
-    private readonly parents: WeakSet<object>,
-  ) {}
+  private readonly metadata: object;
+  private readonly convert: ConvertToSerializedForm;
+  private readonly parents: WeakSet<object>;
+  constructor(metadata: object, convert: ConvertToSerializedForm, parents: WeakSet<object>) {
+    this.metadata = metadata;
+    this.convert = convert;
+    this.parents = parents;
+  }
 
   /** Both outputs get the same text (it has none of the characters HTML escapes). */
   plain(text: string): void {

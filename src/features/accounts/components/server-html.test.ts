@@ -62,7 +62,12 @@ describe('settings islands whose server HTML is the same for every member', () =
   it.each(islands)('%s renders the same HTML for two different members', (_name, island, props) => {
     expect(island.serverHtmlIgnores).toEqual(['user']);
     const html = (user: User) =>
-      renderToString(createElement(island, { ...props, user } as never), { identifierPrefix: 'r1' });
+      renderToString(
+        createElement(island as FunctionComponent<Record<string, unknown>>, { ...props, user }),
+        {
+          identifierPrefix: 'r1',
+        },
+      );
     const forRobin = html(robin);
     expect(forRobin).not.toContain('robin');
     expect(html(sam)).toBe(forRobin);

@@ -46,6 +46,7 @@ describe('island props', () => {
       messages: longMessages,
       emoji: '🎭 \u2028 \\ \n',
       missing: undefined,
+      [`we"ird <key> & it's`]: { [`we"ird <key> & it's`]: 'twice' },
     }));
   });
 

@@ -36,6 +36,13 @@ const longTexts = new Map<string, readonly [json: string, html: string]>();
 const LONG_TEXT = 256;
 const LONG_TEXTS_MAX = 512;
 
+/**
+ * Property names and their serialized forms: the same few dozen names of the code's own props
+ * (the member's fields, the links, the messages) on every page. Bounded like the long texts.
+ */
+const names = new Map<string, readonly [json: string, html: string]>();
+const NAMES_MAX = 1024;
+
 const ESCAPABLE = /[&<>'"]/g;
 
 function entityFor(match: string): string {
@@ -98,6 +105,19 @@ class Writer {
     this.html += escapeHtml(json);
   }
 
+  /** A property name and its colon. */
+  name(key: string): void {
+    let known = names.get(key);
+    if (!known) {
+      const json = `${JSON.stringify(key)}:`;
+      known = [json, escapeHtml(json)];
+      if (names.size >= NAMES_MAX) names.clear();
+      names.set(key, known);
+    }
+    this.json += known[0];
+    this.html += known[1];
+  }
+
   /** Astro's `serializeObject`: each own enumerable property as its serialized form. */
   object(value: object): void {
     this.enter(value);
@@ -106,8 +126,7 @@ class Writer {
     for (const key of Object.keys(value)) {
       if (!first) this.plain(',');
       first = false;
-      this.quoted(key);
-      this.plain(':');
+      this.name(key);
       this.value((value as Record<string, unknown>)[key]);
     }
     this.plain('}');

@@ -9,6 +9,9 @@ const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.met
 const serveModule = fileURLToPath(new URL('./src/server/serve.ts', import.meta.url));
 const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.url);
 const productionEntryModule = new URL('./src/server/production-entry.ts', import.meta.url);
+const pageBytesModule = fileURLToPath(new URL('./src/server/page-bytes.ts', import.meta.url));
+const islandHtmlModule = fileURLToPath(new URL('./src/server/island-html.ts', import.meta.url));
+const islandPropsModule = fileURLToPath(new URL('./src/server/island-props.ts', import.meta.url));
 
 /**
  * The built server, our way:
@@ -92,10 +95,17 @@ function builtServer() {
  * and a stack trace each time): a tenth of an uncached member page's CPU. React is the only
  * renderer of .tsx and .jsx files here, so an island from such a file is React's at once.
  * Components rendered without a client directive have no file name and are still asked.
+ *
+ * An island whose server HTML shows nothing of the member (it declares `serverHtmlIgnores`) is
+ * rendered once per input and site (src/server/island-html.ts).
  * @returns {import('astro').AstroIntegration}
  */
 function reactRenderToString() {
   const call = 'ReactDOM.renderToString(vnode)';
+  const renderLocals = 'const newChildren = children ?? props.children;';
+  // React 19 may hoist <link> tags into an island's HTML, which Astro strips with a regular
+  // expression over every island's HTML; an island without "<link" has none to strip.
+  const linkStrip = 'html = html.replace(\n    /<link\\s';
   const checkStart = 'async function check(Component, props, children, metadata) {';
   const islandIsReact =
     "if (typeof Component === 'function' && /\\.[jt]sx$/.test(metadata?.componentUrl ?? '')) return true;";
@@ -117,10 +127,138 @@ function reactRenderToString() {
                     throw new Error(
                       `@astrojs/react no longer has ${checkStart}: check reactRenderToString()`,
                     );
+                  if (!code.includes(linkStrip))
+                    throw new Error(
+                      `@astrojs/react no longer strips <link> tags: check reactRenderToString()`,
+                    );
+                  if (!code.includes(renderLocals))
+                    throw new Error(
+                      `@astrojs/react no longer has ${renderLocals}: check reactRenderToString()`,
+                    );
                   return {
-                    code: code
-                      .replace(call, 'ReactDOM.renderToString(vnode, renderOptions)')
-                      .replace(checkStart, `${checkStart}\n  ${islandIsReact}`),
+                    code: `import { islandHtml as kindredIslandHtml } from ${JSON.stringify(islandHtmlModule)};\n${code}`
+                      .replace(
+                        call,
+                        // An island without children or slots may have its HTML kept (src/server/island-html.ts).
+                        'newChildren == null && Object.keys(slots).length === 0 && !formState ' +
+                          '? kindredIslandHtml(Component, props, prefix, () => ReactDOM.renderToString(vnode, renderOptions)) ' +
+                          ': ReactDOM.renderToString(vnode, renderOptions)',
+                      )
+                      .replace(checkStart, `${checkStart}\n  ${islandIsReact}`)
+                      .replace(linkStrip, `if (html.includes('<link')) ${linkStrip}`),
+                    map: null,
+                  };
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
+
+/**
+ * An island's props are serialized by src/server/island-props.ts: once per island instead of
+ * twice, written as JSON and as its escaped attribute in one pass, with the long message texts
+ * escaped once (the largest cost of an uncached member page after React; the output is Astro's,
+ * byte for byte). Astro's serializer stays the fallback for values the fast path does not know.
+ * A release of Astro whose code no longer matches fails the build instead of serializing wrong.
+ * @returns {import('astro').AstroIntegration}
+ */
+function islandProps() {
+  const serializeStart = 'function serializeProps(props, metadata) {';
+  const hydrationImport = 'import { serializeProps } from "./serialize.js";';
+  const hydrationCall = 'escapeHTML(serializeProps(props, metadata))';
+  /** @type {(what: string) => never} */
+  const changed = (what) => {
+    throw new Error(
+      `Astro's island serialization changed (${what}): check islandProps() in astro.config.mjs`,
+    );
+  };
+  return {
+    name: 'kindred:island-props',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'kindred:island-props',
+                enforce: 'pre',
+                transform(code, id) {
+                  if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]serialize\.js$/.test(id)) {
+                    if (!code.includes(serializeStart) || !code.includes('function convertToSerializedForm('))
+                      changed('serialize.js');
+                    return {
+                      code: [
+                        `import { serializeIslandProps as kindredIslandProps } from ${JSON.stringify(islandPropsModule)};`,
+                        code.replace(
+                          serializeStart,
+                          'function serializePropsHtml(props, metadata) {\n' +
+                            '  return kindredIslandProps(props, metadata, convertToSerializedForm).html;\n' +
+                            '}\n' +
+                            `${serializeStart}\n` +
+                            '  return kindredIslandProps(props, metadata, convertToSerializedForm).json;\n',
+                        ),
+                        'export { serializePropsHtml };',
+                      ].join('\n'),
+                      map: null,
+                    };
+                  }
+                  if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]hydration\.js$/.test(id)) {
+                    if (!code.includes(hydrationImport) || !code.includes(hydrationCall))
+                      changed('hydration.js');
+                    return {
+                      code: code
+                        .replace(
+                          hydrationImport,
+                          'import { serializeProps, serializePropsHtml } from "./serialize.js";',
+                        )
+                        .replace(hydrationCall, 'serializePropsHtml(props, metadata)'),
+                      map: null,
+                    };
+                  }
+                  return null;
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
+
+/**
+ * A rendered page becomes bytes through src/server/page-bytes.ts instead of `TextEncoder`: the
+ * same bytes, a third of the time for a page with a character beyond Latin-1 (any English member
+ * page). A release of Astro whose code no longer matches fails the build.
+ * @returns {import('astro').AstroIntegration}
+ */
+function pageEncoding() {
+  const encode = 'body = encoder.encode(body);';
+  return {
+    name: 'kindred:page-encoding',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'kindred:page-encoding',
+                enforce: 'pre',
+                transform(code, id) {
+                  if (!/astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]page\.js$/.test(id)) return null;
+                  if (!code.includes(encode))
+                    throw new Error(
+                      `Astro's page.js no longer has ${encode}: check pageEncoding() in astro.config.mjs`,
+                    );
+                  return {
+                    code: `import { pageBytes as kindredPageBytes } from ${JSON.stringify(pageBytesModule)};\n${code.replace(
+                      encode,
+                      'body = kindredPageBytes(body);',
+                    )}`,
                     map: null,
                   };
                 },
@@ -140,7 +278,13 @@ export default defineConfig({
   // string instead of a stream of small chunks: an uncached member page is produced in a few
   // milliseconds, and every streamed chunk cost an encode and a socket write.
   adapter: node({ mode: 'standalone', bodySizeLimit: 11 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react({ experimentalDisableStreaming: true }), reactRenderToString(), builtServer()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    reactRenderToString(),
+    islandProps(),
+    pageEncoding(),
+    builtServer(),
+  ],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.
   i18n: {

@@ -82,3 +82,6 @@ export default function ChangePasswordForm({
     </form>
   );
 }
+
+// The member only seeds the browser's store: the server HTML is the form's labels alone.
+ChangePasswordForm.serverHtmlIgnores = ['user'] as readonly string[];

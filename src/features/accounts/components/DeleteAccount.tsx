@@ -222,3 +222,6 @@ export default function DeleteAccount({
     </div>
   );
 }
+
+// The member only seeds the browser's store: the server HTML is the closed first step alone.
+DeleteAccount.serverHtmlIgnores = ['user'] as readonly string[];

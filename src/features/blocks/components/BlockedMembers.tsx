@@ -79,3 +79,6 @@ export default function BlockedMembers({ profileBase, messages }: BlockedMembers
     </ul>
   );
 }
+
+// The list loads in the browser: the server HTML is its loading state, the same for everyone.
+BlockedMembers.serverHtmlIgnores = [] as readonly string[];

@@ -92,3 +92,6 @@ export default function AutoLikeModal({ delaySeconds, messages, fictional, links
     </Modal>
   );
 }
+
+// The like arrives in the browser: the server HTML depends on the site's props alone.
+AutoLikeModal.serverHtmlIgnores = [] as readonly string[];

@@ -150,3 +150,6 @@ export default function OrderHistory({ locale, messages }: OrderHistoryProps) {
     </div>
   );
 }
+
+// The orders load in the browser: the server HTML is their loading state, the same for everyone.
+OrderHistory.serverHtmlIgnores = [] as readonly string[];

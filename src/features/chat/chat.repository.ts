@@ -137,7 +137,10 @@ export async function memberState(
  * queue here, so the free messages and conversations each one counts include the others'. The
  * no-op update takes PostgreSQL's row lock and SQLite's write lock in one statement; it is the
  * row the credits ledger holds for the spend, taken first, so a send holds the same rows in the
- * same order as the ledger and the account changes do (never a deadlock between them).
+ * same order as the ledger and the account changes do (never a deadlock between them). The
+ * update sets the balance to itself because no index holds the balance: SQLite writes nothing
+ * for a row that stays the same, where `status = status` rewrote the entries of both indexes
+ * that hold the status, two more pages in every send's commit.
  */
 export async function withSenderLock<T>(
   db: Kysely<Database>,
@@ -156,7 +159,7 @@ const holdSenderQuery = compiledOnce<{ network: string; memberId: string }, neve
   (db, v) =>
     db
       .updateTable('members')
-      .set((eb) => ({ status: eb.ref('status') }))
+      .set((eb) => ({ credits: eb.ref('credits') }))
       .where('network_id', '=', v.network)
       .where('id', '=', v.memberId),
 );

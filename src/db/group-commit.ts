@@ -41,10 +41,12 @@ const waiting = new WeakMap<Kysely<Database>, Waiting[]>();
 
 /** Thrown inside the transaction to roll it back when one of its works failed. */
 class WorkFailed {
-  constructor(
-    readonly item: Waiting,
-    readonly error: unknown,
-  ) {}
+  readonly item: Waiting;
+  readonly error: unknown;
+  constructor(item: Waiting, error: unknown) {
+    this.item = item;
+    this.error = error;
+  }
 }
 
 /**

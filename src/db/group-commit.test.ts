@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { inGroupedTransaction } from './group-commit.ts';
+import { GROUP_LIMIT, inGroupedTransaction } from './group-commit.ts';
 
 let dir: string;
 let file: string;
@@ -62,6 +62,24 @@ describe('group commit', () => {
     expect(new Set(seen).size).toBe(1);
     expect(countedBefore).toEqual([0, 1, 2]);
     for (const names of settledWith) expect(names).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes at most GROUP_LIMIT works into one transaction: more make a further group', async () => {
+    const seen: Array<Transaction<Database>> = [];
+    const order: string[] = [];
+    const works = Array.from({ length: GROUP_LIMIT + 3 }, (_, i) =>
+      inGroupedTransaction(db, async (trx) => {
+        seen.push(trx);
+        order.push(`w${i}`);
+        await insert(trx, `n${String(i).padStart(3, '0')}`);
+      }),
+    );
+    await Promise.all(works);
+    expect(new Set(seen.slice(0, GROUP_LIMIT)).size).toBe(1);
+    expect(new Set(seen.slice(GROUP_LIMIT)).size).toBe(1);
+    expect(seen[GROUP_LIMIT]).not.toBe(seen[0]);
+    expect(order).toEqual(Array.from({ length: GROUP_LIMIT + 3 }, (_, i) => `w${i}`));
+    expect(committed()).toHaveLength(GROUP_LIMIT + 3);
   });
 
   it('gives works of later turns a transaction of their own', async () => {

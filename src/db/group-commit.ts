@@ -36,6 +36,13 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+/**
+ * The most works one transaction takes: the connection is the app's only one, and every other
+ * query waits while a group runs (a send's part takes a fraction of a millisecond). More works
+ * in one turn make further groups, each behind the queries that asked before it.
+ */
+export const GROUP_LIMIT = 32;
+
 /** The works waiting for the next group, per database. */
 const waiting = new WeakMap<Kysely<Database>, Waiting[]>();
 
@@ -59,13 +66,13 @@ export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Pr
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
   return new Promise<T>((resolve, reject) => {
     let group = waiting.get(db);
-    if (!group) {
+    if (!group || group.length >= GROUP_LIMIT) {
       const started: Waiting[] = [];
       group = started;
       waiting.set(db, started);
       // The check phase follows the poll phase: the requests read in this turn join the group.
       setImmediate(() => {
-        waiting.delete(db);
+        if (waiting.get(db) === started) waiting.delete(db);
         void runGroup(db, started);
       });
     }

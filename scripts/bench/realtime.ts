@@ -13,7 +13,9 @@
  * - send throughput: chat texts per second through `POST /api/chat.php`, sent by wrk over
  *   `concurrency` kept-alive connections (each text paid from the ledger and published), against
  *   rows per second inserted into `messages` directly with the app's SQLite pragmas, one
- *   autocommit insert each. Target ≥ 25 %.
+ *   autocommit insert each. Target ≥ 25 %. Beside the rates, the CPU time each costs (the
+ *   server process's per send, the benchmark's per insert): on a shared machine the rates follow
+ *   whatever else runs, the CPU times much less.
  *
  * Run on the built server (`npm run build` first); about a minute at the defaults.
  */
@@ -111,6 +113,19 @@ function rssBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) * 1024;
 }
+
+/**
+ * CPU time a process has used so far (user and system, all its threads), in milliseconds: what
+ * a send costs the server whatever else the machine runs, unlike a rate, which follows the load.
+ */
+function cpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
+const CLOCK_TICKS = 100;
 
 function post(
   port: number,
@@ -325,6 +340,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     // from the senders in turn.
     const script = join(work, 'chat-send.lua');
     writeFileSync(script, chatSendScript(senders, target.profileId));
+    const cpuBefore = cpuMs(app.pid);
     const sends = await runWrk({
       url: `http://127.0.0.1:${app.port}/api/chat.php`,
       script,
@@ -332,9 +348,13 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
       threads: 1,
       seconds: args.seconds,
     });
+    const serverCpuPerSend = (cpuMs(app.pid) - cpuBefore) / (sends.requestsPerSecond * args.seconds);
     const refused = sends.non2xx + sends.socketErrors;
     const httpRate = sends.requestsPerSecond;
+    const rawCpuBefore = process.cpuUsage();
     const rawRate = rawInsertRate(join(dataDir, 'kindred.sqlite'), args.seconds);
+    const rawCpu = process.cpuUsage(rawCpuBefore);
+    const rawCpuPerInsert = (rawCpu.user + rawCpu.system) / 1000 / (rawRate * args.seconds);
     load.push(loadavg()[0]!.toFixed(2));
 
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -361,9 +381,12 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     out('| --- | --- |');
     out(`| HTTP chat texts (\`POST /api/chat.php\`, ${args.concurrency} at once) | ${httpRate.toFixed(0)} |`);
     out(`| raw inserts into \`messages\`, same pragmas | ${rawRate.toFixed(0)} |`);
+    out(
+      `| CPU time per send (the server's, all threads) / per raw insert | ${(serverCpuPerSend * 1000).toFixed(0)} µs / ${(rawCpuPerInsert * 1000).toFixed(0)} µs |`,
+    );
     if (refused) out(`(${refused} sends refused during the run)`);
     out(
-      `send throughput: ${((httpRate / rawRate) * 100).toFixed(1)} % of the raw insert rate (target ≥ 25 %)`,
+      `send throughput: ${((httpRate / rawRate) * 100).toFixed(1)} % of the raw insert rate (target ≥ 25 %); by CPU time, ${((rawCpuPerInsert / serverCpuPerSend) * 100).toFixed(1)} %`,
     );
     const p99 = percentile(latency.app, 99);
     out(

@@ -500,6 +500,29 @@ export function chatConcurrencyTests(app: ServerUnderTest): void {
       expect(await ledgerOf(app, ann)).toHaveLength(2);
     });
 
+    it("parallel sends of several members: a refused send changes nothing and sinks none of the others'", async () => {
+      const ann = await payingMember(app, 12);
+      const carl = await payingMember(app, 50);
+      const bo = await shownMember(app);
+      const answers = await Promise.all([
+        ...Array.from({ length: 6 }, (_, i) => sendText(app, ann, bo, `a${i}`)),
+        ...Array.from({ length: 4 }, (_, i) => sendText(app, carl, bo, `c${i}`)),
+      ]);
+      expect(
+        answers
+          .slice(0, 6)
+          .map((a) => a.status)
+          .sort(),
+      ).toEqual([201, 201, 402, 402, 402, 402]);
+      expect(answers.slice(6).map((a) => a.status)).toEqual([201, 201, 201, 201]);
+      expect(await balanceOf(app, ann)).toBe(2);
+      expect(await balanceOf(app, carl)).toBe(30);
+      expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(2);
+      expect(await app.inspect.count('messages', { sender_profile_id: carl.profileId })).toBe(4);
+      expect(await ledgerOf(app, ann)).toHaveLength(2);
+      expect(await ledgerOf(app, carl)).toHaveLength(4);
+    });
+
     it('parallel first messages of a free member open at most two conversations and spend three free texts', async () => {
       const ann = await shownMember(app);
       const others = await Promise.all(Array.from({ length: 5 }, () => shownMember(app)));

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
+import { inGroupedTransaction } from '../../db/group-commit.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /*
@@ -137,7 +138,12 @@ export async function memberState(
  * queue here, so the free messages and conversations each one counts include the others'. The
  * no-op update takes PostgreSQL's row lock and SQLite's write lock in one statement; it is the
  * row the credits ledger holds for the spend, taken first, so a send holds the same rows in the
- * same order as the ledger and the account changes do (never a deadlock between them).
+ * same order as the ledger and the account changes do (never a deadlock between them). On SQLite
+ * the sends of one turn of the event loop share a transaction and its commit
+ * (db/group-commit.ts): `work` may run again when another send in it fails. The update sets
+ * the balance to itself because no index holds the balance: SQLite writes nothing for a row
+ * that stays the same, where `status = status` rewrote the entries of both indexes that hold
+ * the status, two more pages in every send's commit.
  */
 export async function withSenderLock<T>(
   db: Kysely<Database>,
@@ -145,7 +151,7 @@ export async function withSenderLock<T>(
   memberId: string,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return inGroupedTransaction(db, async (trx) => {
     await holdSenderQuery.execute(trx, { network, memberId });
     return work(trx);
   });
@@ -156,7 +162,7 @@ const holdSenderQuery = compiledOnce<{ network: string; memberId: string }, neve
   (db, v) =>
     db
       .updateTable('members')
-      .set((eb) => ({ status: eb.ref('status') }))
+      .set((eb) => ({ credits: eb.ref('credits') }))
       .where('network_id', '=', v.network)
       .where('id', '=', v.memberId),
 );

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledPerShape } from '../../db/compiled.ts';
 import type { Database } from '../../db/database.ts';
 
 /* The `events` table: a member's realtime events, kept for catch-up with `Last-Event-ID`. */
@@ -23,7 +24,22 @@ export async function insertEvents(
   events: ReadonlyArray<{ memberId: string; type: string; data: string; createdAt: number }>,
 ): Promise<number[]> {
   if (events.length === 0) return [];
-  const rows = await db
+  const rows = await insertEventsQuery.execute(db, { network, events });
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/**
+ * Compiled once per number of rows: a chat send stores two events in its transaction, and
+ * building the insert anew for each was a visible part of a send's time.
+ */
+const insertEventsQuery = compiledPerShape<
+  {
+    network: string;
+    events: ReadonlyArray<{ memberId: string; type: string; data: string; createdAt: number }>;
+  },
+  { id: number }
+>((db, { network, events }) =>
+  db
     .insertInto('events')
     .values(
       events.map((event) => ({
@@ -34,10 +50,8 @@ export async function insertEvents(
         created_at: event.createdAt,
       })),
     )
-    .returning('id')
-    .execute();
-  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-}
+    .returning('id'),
+);
 
 export async function eventsAfter(
   db: Db,

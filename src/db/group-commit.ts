@@ -1,0 +1,111 @@
+import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './database.ts';
+
+/*
+ * Group commit for SQLite's busiest small transactions (a chat send). A commit writes every
+ * page the transaction changed to the WAL, and a send changes about sixteen (the message, the
+ * ledger entry, the events, their indexes, the balance, the conversation): the commit was the
+ * largest single cost of a send. SQLite has one writer, so concurrent transactions run one after
+ * another anyway; here the ones that arrive in the same turn of the event loop run in one
+ * transaction and share one commit, and the pages they share (the tables' and indexes' last
+ * leaves) are written once.
+ *
+ * Each work keeps what a transaction of its own gave it:
+ * - all or nothing: when a work throws, the whole transaction is rolled back, that work is
+ *   answered with its error, and the others run again in a new transaction. A work must
+ *   therefore change nothing outside the transaction (it may run more than once; only its last
+ *   run is kept). Savepoints would spare the reruns, but SQLite copies every page a savepoint
+ *   changes to a sub-journal, which a send's pages overflow into a temporary file: measured,
+ *   that took back most of what the shared commit saves. A refused send is rare next to sent ones.
+ * - durable before answered: a work's promise settles only after the commit that holds it. If
+ *   the transaction fails otherwise (its begin or its commit), every work in it fails with that
+ *   error.
+ * - serial: the works run one at a time on the one connection, each seeing the writes of those
+ *   before it, as when each committed alone.
+ *
+ * PostgreSQL commits concurrent transactions in parallel on its own connections, and grouping
+ * would only serialise them: there a work runs in a transaction of its own as before. Given a
+ * transaction, a work runs in it.
+ */
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+interface Waiting {
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The most works one transaction takes: the connection is the app's only one, and every other
+ * query waits while a group runs (a send's part takes a fraction of a millisecond). More works
+ * in one turn make further groups, each behind the queries that asked before it.
+ */
+export const GROUP_LIMIT = 32;
+
+/** The works waiting for the next group, per database. */
+const waiting = new WeakMap<Kysely<Database>, Waiting[]>();
+
+/** Thrown inside the transaction to roll it back when one of its works failed. */
+class WorkFailed {
+  readonly item: Waiting;
+  readonly error: unknown;
+  constructor(item: Waiting, error: unknown) {
+    this.item = item;
+    this.error = error;
+  }
+}
+
+/**
+ * Runs `work` in a transaction, shared on SQLite with the other works that arrive in the same
+ * turn of the event loop (see the file comment); settles after the commit. `work` may run more
+ * than once and must change nothing outside the transaction.
+ */
+export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
+  if (db.isTransaction) return work(db as Transaction<Database>);
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
+  return new Promise<T>((resolve, reject) => {
+    let group = waiting.get(db);
+    if (!group || group.length >= GROUP_LIMIT) {
+      const started: Waiting[] = [];
+      group = started;
+      waiting.set(db, started);
+      // The check phase follows the poll phase: the requests read in this turn join the group.
+      setImmediate(() => {
+        if (waiting.get(db) === started) waiting.delete(db);
+        void runGroup(db, started);
+      });
+    }
+    group.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+async function runGroup(db: Kysely<Database>, group: Waiting[]): Promise<void> {
+  let rest = group;
+  while (rest.length > 0) rest = await runTransaction(db, rest);
+}
+
+/** Runs `group` in one transaction; answers the works to run again after one of them failed. */
+async function runTransaction(db: Kysely<Database>, group: Waiting[]): Promise<Waiting[]> {
+  const done: Array<{ item: Waiting; value: unknown }> = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const item of group) {
+        try {
+          done.push({ item, value: await item.work(trx) });
+        } catch (error) {
+          throw new WorkFailed(item, error);
+        }
+      }
+    });
+  } catch (error) {
+    if (error instanceof WorkFailed) {
+      error.item.reject(error.error);
+      return group.filter((item) => item !== error.item);
+    }
+    for (const item of group) item.reject(error);
+    return [];
+  }
+  for (const { item, value } of done) item.resolve(value);
+  return [];
+}

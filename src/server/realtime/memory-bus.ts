@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../log.ts';
-import { createLocalFanout } from './local-fanout.ts';
+import { createLocalFanout, type LocalFanout } from './local-fanout.ts';
 import {
   TRANSIENT_EVENTS,
   type PublishItem,
@@ -58,26 +58,6 @@ export async function storeEvents(
   };
 }
 
-/** `publishAll` of a bus: store with one statement, then hand out the way the bus does. */
-export function publishingAll(
-  deps: BusDeps,
-  fanOut: (recorded: RecordedEvents) => Promise<void>,
-): RealtimeBus['publishAll'] {
-  return async (network, items) => {
-    const recorded = await storeEvents(deps, network, items);
-    await fanOut(recorded);
-    return recorded.events.map(({ event }) => event);
-  };
-}
-
-/** `publish` of a bus: a `publishAll` of one event. */
-export function publishingOne(publishAll: RealtimeBus['publishAll']): RealtimeBus['publish'] {
-  return async (network, memberId, type, data) => {
-    const [event] = await publishAll(network, [{ memberId, type, data } as PublishItem]);
-    return event!;
-  };
-}
-
 /** The member's stored events after `lastEventId` (both buses read the same table). */
 export async function storedSince(
   deps: BusDeps,
@@ -99,23 +79,44 @@ export async function storedSince(
 }
 
 /**
- * The embedded default: events stored in the database, fanned out to the subscribers of this
- * process. Enough for one process; several processes need the Redis adapter to reach each other.
+ * What both buses share around their own way of handing events out (`fanOut`): events stored
+ * in the database (`publishAll` stores with one statement, `publish` is a `publishAll` of one),
+ * delivered to this process's subscribers, and read back after a Last-Event-ID.
  */
-export function createMemoryBus(deps: BusDeps): RealtimeBus {
-  const local = createLocalFanout(deps.log);
-  const fanOut = async (recorded: RecordedEvents): Promise<void> => {
-    for (const { memberId, event } of recorded.events) local.deliver(recorded.network, memberId, event);
+export function storedEventsBus(
+  deps: BusDeps,
+  local: LocalFanout,
+  fanOut: (recorded: RecordedEvents) => Promise<void>,
+): Omit<RealtimeBus, 'kind'> {
+  const publishAll: RealtimeBus['publishAll'] = async (network, items) => {
+    const recorded = await storeEvents(deps, network, items);
+    await fanOut(recorded);
+    return recorded.events.map(({ event }) => event);
   };
-  const publishAll = publishingAll(deps, fanOut);
   return {
-    kind: 'memory',
-    publish: publishingOne(publishAll),
+    publish: async (network, memberId, type, data) => {
+      const [event] = await publishAll(network, [{ memberId, type, data } as PublishItem]);
+      return event!;
+    },
     publishAll,
     record: (db, network, items) => storeEvents(deps, network, items, db),
     fanOut,
     subscribe: local.subscribe,
     since: (network, memberId, lastEventId, limit) =>
       storedSince(deps, network, memberId, lastEventId, limit),
+  };
+}
+
+/**
+ * The embedded default: events stored in the database, fanned out to the subscribers of this
+ * process. Enough for one process; several processes need the Redis adapter to reach each other.
+ */
+export function createMemoryBus(deps: BusDeps): RealtimeBus {
+  const local = createLocalFanout(deps.log);
+  return {
+    kind: 'memory',
+    ...storedEventsBus(deps, local, async (recorded) => {
+      for (const { memberId, event } of recorded.events) local.deliver(recorded.network, memberId, event);
+    }),
   };
 }

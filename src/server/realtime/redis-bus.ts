@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createLocalFanout } from './local-fanout.ts';
-import { publishingAll, publishingOne, storedSince, storeEvents, type BusDeps } from './memory-bus.ts';
+import { storedEventsBus, type BusDeps } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent, RecordedEvents } from './realtime-bus.ts';
 
 /** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
@@ -82,20 +82,13 @@ export function createRedisBus(
       deps.log.warn('realtime: redis publish failed', { error: (error as Error).message });
     }
   };
-  const publishAll = publishingAll(deps, fanOut);
   return {
     kind: 'redis',
     origin,
     async ready() {
       await subscribed;
     },
-    publish: publishingOne(publishAll),
-    publishAll,
-    record: (db, network, items) => storeEvents(deps, network, items, db),
-    fanOut,
-    subscribe: local.subscribe,
-    since: (network, memberId, lastEventId, limit) =>
-      storedSince(deps, network, memberId, lastEventId, limit),
+    ...storedEventsBus(deps, local, fanOut),
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

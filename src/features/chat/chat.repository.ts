@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction } from '../../db/group-commit.ts';
+import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /*
@@ -140,10 +141,7 @@ export async function memberState(
  * row the credits ledger holds for the spend, taken first, so a send holds the same rows in the
  * same order as the ledger and the account changes do (never a deadlock between them). On SQLite
  * the sends of one turn of the event loop share a transaction and its commit
- * (db/group-commit.ts): `work` may run again when another send in it fails. The update sets
- * the balance to itself because no index holds the balance: SQLite writes nothing for a row
- * that stays the same, where `status = status` rewrote the entries of both indexes that hold
- * the status, two more pages in every send's commit.
+ * (db/group-commit.ts): `work` may run again when another send in it fails.
  */
 export async function withSenderLock<T>(
   db: Kysely<Database>,
@@ -152,20 +150,10 @@ export async function withSenderLock<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return inGroupedTransaction(db, async (trx) => {
-    await holdSenderQuery.execute(trx, { network, memberId });
+    await holdMemberRow(trx, network, memberId);
     return work(trx);
   });
 }
-
-const holdSenderQuery = compiledOnce<{ network: string; memberId: string }, never>(
-  ['network', 'memberId'],
-  (db, v) =>
-    db
-      .updateTable('members')
-      .set((eb) => ({ credits: eb.ref('credits') }))
-      .where('network_id', '=', v.network)
-      .where('id', '=', v.memberId),
-);
 
 export interface MessageRow {
   id: string;

@@ -100,6 +100,19 @@ export function balanceEvent(memberId: string, balance: number): PublishItem {
 }
 
 /**
+ * Holds the member's row for the rest of the transaction, as the ledger itself does before a
+ * booking: a caller that takes it first (a chat send, whose checks must see the member's other
+ * sends) books with `rowHeld`. Answers whether the member exists.
+ */
+export function holdMemberRow(
+  trx: Transaction<Database>,
+  network: string,
+  memberId: string,
+): Promise<boolean> {
+  return lockMemberCredits(trx, network, memberId);
+}
+
+/**
  * Holds the member's row for the rest of the transaction and answers the balance then: a caller
  * that sizes a booking by the balance (a refund takes back at most what is left) reads the
  * balance its booking will change, with no spend slipping in between. Undefined: no such member.

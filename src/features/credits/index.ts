@@ -7,6 +7,7 @@
 export {
   bookCredits,
   holdBalance,
+  holdMemberRow,
   announceBalance,
   balanceEvent,
   notEnoughCredits,

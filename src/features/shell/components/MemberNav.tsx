@@ -35,6 +35,15 @@ export interface MemberNavProps {
   routePath: string;
 }
 
+/**
+ * The navigation's section of a route: its first segment, except that a conversation opened
+ * from a profile (`/members/{id}/chat`) is among the messages, not the search.
+ */
+export function currentSection(routePath: string): string {
+  if (/^\/members\/[^/]+\/chat\/?$/.test(routePath)) return '/chats';
+  return `/${routePath.split('/')[1] ?? ''}`;
+}
+
 /** Spec §9: the unread badge caps at 99+. */
 export function badgeCount(count: number): string {
   return count > 99 ? '99+' : String(count);
@@ -107,8 +116,7 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
     };
   }, []);
 
-  const current = (path: string) =>
-    routePath === path || routePath.startsWith(`${path}/`) ? 'page' : undefined;
+  const current = (path: string) => (currentSection(routePath) === path ? 'page' : undefined);
   const credits = creditsBadge(user.credits);
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, creditsBadge } from './MemberNav.tsx';
+import { badgeCount, creditsBadge, currentSection } from './MemberNav.tsx';
 import { reminderDue } from './ActivationReminder.tsx';
 import type { User } from '../../accounts/accounts.schemas.ts';
 
@@ -14,6 +14,21 @@ describe('navigation badges (spec §2, §9)', () => {
     expect(creditsBadge(10)).toBe('warning');
     expect(creditsBadge(1)).toBe('warning');
     expect(creditsBadge(0)).toBe('danger');
+  });
+});
+
+describe('the current section of the navigation', () => {
+  it.each([
+    ['/members', '/members'],
+    ['/members/p1', '/members'],
+    ['/members/p1/chat', '/chats'],
+    ['/chats', '/chats'],
+    ['/chats/c1', '/chats'],
+    ['/likes/received', '/likes'],
+    ['/credits/starter', '/credits'],
+    ['/settings', '/settings'],
+  ])('%s is under %s', (route, section) => {
+    expect(currentSection(route)).toBe(section);
   });
 });
 

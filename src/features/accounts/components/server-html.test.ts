@@ -2,28 +2,14 @@ import { createElement, type FunctionComponent } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../accounts.schemas.ts';
+import { sessionUser } from '../../../../tests/support/users.ts';
 import { islandMessages } from '../../../i18n';
 import type { ServerHtmlIgnores } from '../../../server/island-html.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
 import { CHANGE_PASSWORD_MESSAGES, DELETE_ACCOUNT_MESSAGES } from './island-messages.ts';
 
-const robin: User = {
-  id: 'm1',
-  email: 'robin@example.org',
-  status: 'not_confirmed',
-  credits: 0,
-  paid_user: false,
-  signup_date: '2026-01-01T00:00:00.000Z',
-  fictional_icon: '🎭',
-  language: 'en',
-  notifications_disabled: [],
-  invisible: false,
-  private: false,
-  time_zone: null,
-  dismissed: {},
-  profile: { id: 'p1', name: 'Robin', country: 'NL', status: 'disabled', main_image: null },
-};
+const robin: User = sessionUser();
 const sam: User = {
   ...robin,
   id: 'm2',

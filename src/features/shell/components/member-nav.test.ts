@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { badgeCount, creditsBadge, currentSection } from './MemberNav.tsx';
 import { reminderDue } from './ActivationReminder.tsx';
 import type { User } from '../../accounts/accounts.schemas.ts';
+import { sessionUser } from '../../../../tests/support/users.ts';
 
 describe('navigation badges (spec §2, §9)', () => {
   it('caps the unread count at 99+', () => {
@@ -33,23 +34,8 @@ describe('the current section of the navigation', () => {
 });
 
 describe('activation reminder (spec §4)', () => {
-  const user = (extra: Partial<User> = {}, profileStatus: 'active' | 'disabled' = 'disabled'): User => ({
-    id: 'm1',
-    email: 'a@b.test',
-    status: 'not_confirmed',
-    credits: 0,
-    paid_user: false,
-    signup_date: '2026-01-01T00:00:00.000Z',
-    fictional_icon: '🎭',
-    language: 'en',
-    notifications_disabled: [],
-    invisible: false,
-    private: false,
-    time_zone: null,
-    dismissed: {},
-    profile: { id: 'p1', name: 'Robin', country: 'NL', status: profileStatus, main_image: null },
-    ...extra,
-  });
+  const user = (extra: Partial<User> = {}, profileStatus: 'active' | 'disabled' = 'disabled'): User =>
+    sessionUser(extra, { status: profileStatus });
   it('is due for an unconfirmed member with a disabled profile and no notifications switched off', () => {
     expect(reminderDue(user())).toBe(true);
   });

@@ -8,10 +8,11 @@ import {
   balanceOf,
   call,
   chatsOf,
-  clientId,
   eventsOf,
   ledgerOf,
   payingMember,
+  sendGift,
+  sendImage,
   sendText,
   shownMember,
   type LoggedIn,
@@ -41,12 +42,7 @@ describe('image messages', () => {
     const photoId = (up.body.photo as { id: string }).id;
     expect(await app.inspect.count('photos', { profile_id: ann.profileId })).toBe(profilePhotos);
 
-    const res = await call(app, ann, 'POST', '/api/chat.php', {
-      profile: bo.profileId,
-      type: 'image',
-      photo: photoId,
-      client_id: clientId(),
-    });
+    const res = await sendImage(app, ann, bo, photoId);
     expect(res.status, res.body).toBe(201);
     const message = res.json<{ message: Message }>().message;
     expect(message).toMatchObject({ type: 'image', credits: 10, photo: { id: photoId } });
@@ -66,12 +62,7 @@ describe('image messages', () => {
       expect((await app.request(path)).status, path).toBe(404);
     }
     // Another member cannot send someone else's picture.
-    const stolen = await call(app, await payingMember(app), 'POST', '/api/chat.php', {
-      profile: bo.profileId,
-      type: 'image',
-      photo: photoId,
-      client_id: clientId(),
-    });
+    const stolen = await sendImage(app, await payingMember(app), bo, photoId);
     expect(stolen.status).toBe(422);
   });
 
@@ -100,19 +91,9 @@ describe('a site’s own gifts and icebreakers', () => {
 
     const ann = await payingMember(app, 200, DEMO.curvy);
     const bo = await shownMember(app, { site: DEMO.curvy });
-    const teddy = await call(app, ann, 'POST', '/api/chat.php', {
-      profile: bo.profileId,
-      type: 'gift',
-      gift: 'teddy',
-      client_id: clientId(),
-    });
+    const teddy = await sendGift(app, ann, bo, 'teddy');
     expect(teddy.status).toBe(422);
-    const champagne = await call(app, ann, 'POST', '/api/chat.php', {
-      profile: bo.profileId,
-      type: 'gift',
-      gift: 'champagne',
-      client_id: clientId(),
-    });
+    const champagne = await sendGift(app, ann, bo, 'champagne');
     expect(champagne.status, champagne.body).toBe(201);
     expect(await balanceOf(app, ann)).toBe(101);
     // The other sites keep the platform's catalogue.

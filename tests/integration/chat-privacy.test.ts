@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/use-server.ts';
 import { ACCOUNTS_SERVER } from './accounts-helpers.ts';
-import { call, clientId, eventsOf, payingMember, sendText, type Message } from './chat-support.ts';
+import { call, eventsOf, payingMember, sendImage, sendText, type Message } from './chat-support.ts';
 import { jpeg, upload } from './photos-helpers.ts';
 
 /* The chat's privacy hook: the download carries what the member wrote and sent; erasure removes it everywhere. */
@@ -25,12 +25,7 @@ describe('chat and privacy', () => {
     const bo = await payingMember(app);
     const up = await upload(app, ann, await jpeg(5), { path: '/api/chat-photo.php' });
     const photoId = (up.body.photo as { id: string }).id;
-    await call(app, ann, 'POST', '/api/chat.php', {
-      profile: bo.profileId,
-      type: 'image',
-      photo: photoId,
-      client_id: clientId(),
-    });
+    await sendImage(app, ann, bo, photoId);
     await sendText(app, ann, bo, 'words to be forgotten');
     await sendText(app, bo, ann, 'a reply that stays');
     expect((await eventsOf(app, bo, 'message')).map((e) => (e.data.message as Message).type)).toEqual([

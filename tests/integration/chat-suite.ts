@@ -9,6 +9,8 @@ import {
   eventsOf,
   ledgerOf,
   payingMember,
+  sendGift,
+  sendImage,
   sendText,
   shownMember,
   type Message,
@@ -197,12 +199,7 @@ export function chatTests(app: ServerUnderTest): void {
       expect(catalogue.gifts.length).toBeGreaterThan(3);
       const teddy = catalogue.gifts.find((g) => g.id === 'teddy')!;
       expect(teddy).toMatchObject({ credits: 45, name: 'Teddy bear', image: '/gift-teddy.svg' });
-      const res = await call(app, ann, 'POST', '/api/chat.php', {
-        profile: bo.profileId,
-        type: 'gift',
-        gift: 'teddy',
-        client_id: clientId(),
-      });
+      const res = await sendGift(app, ann, bo, 'teddy');
       expect(res.status, res.body).toBe(201);
       const message = res.json<{ message: Message }>().message;
       expect(message).toMatchObject({ type: 'gift', gift: { id: 'teddy', credits: 45 }, credits: 45 });
@@ -210,20 +207,10 @@ export function chatTests(app: ServerUnderTest): void {
       // The receiver reads the gift's name in their own language.
       const [event] = await eventsOf(app, bo, 'message');
       expect(event!.data.message).toMatchObject({ gift: { id: 'teddy', name: 'Teddybär' } });
-      const unknown = await call(app, ann, 'POST', '/api/chat.php', {
-        profile: bo.profileId,
-        type: 'gift',
-        gift: 'unicorn',
-        client_id: clientId(),
-      });
+      const unknown = await sendGift(app, ann, bo, 'unicorn');
       expect(unknown.status).toBe(422);
       expect(unknown.json().fields).toEqual({ gift: 'invalid' });
-      const notMine = await call(app, ann, 'POST', '/api/chat.php', {
-        profile: bo.profileId,
-        type: 'image',
-        photo: 'no-such-photo',
-        client_id: clientId(),
-      });
+      const notMine = await sendImage(app, ann, bo, 'no-such-photo');
       expect(notMine.status).toBe(422);
       expect(await balanceOf(app, ann)).toBe(55);
     });
@@ -327,30 +314,24 @@ export function chatTests(app: ServerUnderTest): void {
         expect((await sendText(app, ann, { profileId: profile })).status, profile).toBe(404);
         expect((await call(app, ann, 'GET', `/api/chat.php?profile=${profile}`)).status, profile).toBe(404);
       }
-      for (const [method, path, body] of [
-        ['GET', `/api/chat.php?conversation=${strangers}`, undefined],
+      // Every way to name the conversation of two others (each send with its own client_id).
+      const intoStrangers = () =>
         [
-          'POST',
-          '/api/chat.php',
-          { conversation: strangers, type: 'text', text: 'x', client_id: clientId() },
-        ],
-        ['DELETE', '/api/chat.php', { conversation: strangers }],
-        ['POST', '/api/typing.php', { conversation: strangers }],
-      ] as const) {
+          ['GET', `/api/chat.php?conversation=${strangers}`, undefined],
+          [
+            'POST',
+            '/api/chat.php',
+            { conversation: strangers, type: 'text', text: 'x', client_id: clientId() },
+          ],
+          ['DELETE', '/api/chat.php', { conversation: strangers }],
+          ['POST', '/api/typing.php', { conversation: strangers }],
+        ] as const;
+      for (const [method, path, body] of intoStrangers()) {
         expect((await call(app, ann, method, path, body)).status, `${method} ${path}`).toBe(404);
       }
       // Another network's member names the conversation: it is not there for them.
       await app.make.updateMember(elsewhere, { paid_user: 1, credits: 50 });
-      for (const [method, path, body] of [
-        ['GET', `/api/chat.php?conversation=${strangers}`, undefined],
-        [
-          'POST',
-          '/api/chat.php',
-          { conversation: strangers, type: 'text', text: 'x', client_id: clientId() },
-        ],
-        ['DELETE', '/api/chat.php', { conversation: strangers }],
-        ['POST', '/api/typing.php', { conversation: strangers }],
-      ] as const) {
+      for (const [method, path, body] of intoStrangers()) {
         expect((await call(app, elsewhere, method, path, body)).status, `curvy ${method} ${path}`).toBe(404);
       }
       expect((await sendText(app, elsewhere, x)).status).toBe(404);

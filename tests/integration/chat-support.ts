@@ -29,6 +29,20 @@ export interface Message {
   client_id: string | null;
 }
 
+/** `POST /api/chat.php` of a message to a profile, with a fresh `client_id` unless `content` has one. */
+function sendTo(
+  app: ServerUnderTest,
+  from: LoggedIn,
+  to: { profileId: string },
+  content: Record<string, unknown>,
+): Promise<TestResponse> {
+  return call(app, from, 'POST', '/api/chat.php', {
+    profile: to.profileId,
+    client_id: clientId(),
+    ...content,
+  });
+}
+
 /** `POST /api/chat.php` with a text to a profile (a fresh `client_id` unless given). */
 export function sendText(
   app: ServerUnderTest,
@@ -37,13 +51,17 @@ export function sendText(
   text = 'Hello there',
   extra: Record<string, unknown> = {},
 ): Promise<TestResponse> {
-  return call(app, from, 'POST', '/api/chat.php', {
-    profile: to.profileId,
-    type: 'text',
-    text,
-    client_id: clientId(),
-    ...extra,
-  });
+  return sendTo(app, from, to, { type: 'text', text, ...extra });
+}
+
+/** `POST /api/chat.php` with a gift of the catalogue to a profile. */
+export function sendGift(app: ServerUnderTest, from: LoggedIn, to: { profileId: string }, gift: string) {
+  return sendTo(app, from, to, { type: 'gift', gift });
+}
+
+/** `POST /api/chat.php` with an uploaded chat picture to a profile. */
+export function sendImage(app: ServerUnderTest, from: LoggedIn, to: { profileId: string }, photo: string) {
+  return sendTo(app, from, to, { type: 'image', photo });
 }
 
 /** A member with `credits` on the balance (bought, so premium). */

@@ -119,12 +119,7 @@ export function paymentsOrdersTests(app: ServerUnderTest) {
     expect(method.json().fields).toEqual({ paymentmethod: 'unknown_method' });
     const missing = await call(member, 'POST', '/api/order.php', { bundle: 'starter' });
     expect(missing.status).toBe(422);
-    const rows = await app.db
-      .selectFrom('orders')
-      .select('id')
-      .where('member_id', '=', member.memberId)
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(0);
   });
 
   it('answers the first order again for the same client_id, also when the retries race', async () => {
@@ -137,12 +132,7 @@ export function paymentsOrdersTests(app: ServerUnderTest) {
     expect(ids.size).toBe(1);
     const again = await order(member, body);
     expect(ids.has(again.order.payment_id)).toBe(true);
-    const rows = await app.db
-      .selectFrom('orders')
-      .select('id')
-      .where('member_id', '=', member.memberId)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
   });
 
   it('a paid checkout completes the order once: credits, premium, one ledger entry and a receipt with VAT', async () => {

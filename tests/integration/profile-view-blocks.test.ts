@@ -156,29 +156,23 @@ describe('GET /api/member.php', () => {
   it("tells the state of likes and clears the liker's new-like flag when the profile is opened", async () => {
     const liker = await member();
     await app.make.like(liker, viewer);
-    const seenAt = () =>
-      app.db
-        .selectFrom('likes')
-        .select('seen_at')
-        .where('liker_profile_id', '=', liker.profileId)
-        .where('liked_profile_id', '=', viewer.profileId)
-        .executeTakeFirstOrThrow();
-    expect((await seenAt()).seen_at).toBeNull();
+    /** When the viewer saw the like `from` gave them (null: still new). */
+    const seenAt = async (from: Member) =>
+      (await app.inspect.row('likes', {
+        liker_profile_id: from.profileId,
+        liked_profile_id: viewer.profileId,
+      }))!.seen_at;
+    expect(await seenAt(liker)).toBeNull();
     const res = await profileOf(viewer, liker.profileId);
     expect(res.json<{ profile: ApiProfile }>().profile).toMatchObject({ liked: false, liked_by: true });
-    expect((await seenAt()).seen_at).not.toBeNull();
+    expect(await seenAt(liker)).not.toBeNull();
 
     // The page clears it too.
     const second = await member();
     await app.make.like(second, viewer);
     const page = await get(viewer, `/members/${second.profileId}`);
     expect(page.status).toBe(200);
-    const row = await app.db
-      .selectFrom('likes')
-      .select('seen_at')
-      .where('liker_profile_id', '=', second.profileId)
-      .executeTakeFirstOrThrow();
-    expect(row.seen_at).not.toBeNull();
+    expect(await seenAt(second)).not.toBeNull();
   });
 });
 

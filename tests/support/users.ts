@@ -1,4 +1,5 @@
 import type { User } from '../../src/features/accounts/accounts.schemas.ts';
+import type { ProfileCard } from '../../src/features/profiles/index.ts';
 
 /*
  * A member as `GET /api/user.php` answers it, for tests of islands and browser code: a new,
@@ -22,5 +23,22 @@ export function sessionUser(extra: Partial<User> = {}, profile: Partial<User['pr
     dismissed: {},
     ...extra,
     profile: { id: 'p1', name: 'Robin', country: 'NL', status: 'disabled', main_image: null, ...profile },
+  };
+}
+
+/** Another member's profile as the member area's lists show it (search, likes, chats): `Name <id>`. */
+export function profileCard(id: string, extra: Partial<ProfileCard> = {}): ProfileCard {
+  return {
+    id,
+    name: `Name ${id}`,
+    age: 30,
+    country: 'DE',
+    region: null,
+    city: null,
+    gender: 'female',
+    online: false,
+    fictional: false,
+    main_image: { filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg' },
+    ...extra,
   };
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileCard } from '../../../tests/support/users.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { $attention } from '../shell/shell.store.ts';
 import type { ChatAnswer, ChatListEntry, ChatMessage } from './chat.schemas.ts';
@@ -16,18 +17,6 @@ vi.mock('../../lib/api-client.ts', async (original) => ({
 }));
 
 const store = await import('./chat.store.ts');
-
-const card = (id: string) => ({
-  id,
-  name: `Name ${id}`,
-  age: 30,
-  country: 'DE',
-  region: 'BE',
-  gender: 'female',
-  online: false,
-  fictional: false,
-  main_image: { filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg' },
-});
 
 function message(patch: Partial<ChatMessage> = {}): ChatMessage {
   return {
@@ -51,7 +40,7 @@ function message(patch: Partial<ChatMessage> = {}): ChatMessage {
 function entry(conversation: string, unread: number): ChatListEntry {
   return {
     conversation: { id: conversation },
-    profile: card(`p-${conversation}`) as ChatListEntry['profile'],
+    profile: profileCard(`p-${conversation}`),
     num_unread_messages: unread,
     last_message: null,
   };
@@ -70,12 +59,25 @@ const allowance = {
 function chat(messages: ChatMessage[], conversation: string | null = 'c1'): ChatAnswer {
   return {
     conversation: conversation ? { id: conversation } : null,
-    profile: card('p-other') as ChatAnswer['profile'],
+    profile: profileCard('p-other'),
     messages,
     before: null,
     history_limited: false,
     allowance,
   };
+}
+
+/** Makes the mocked call's next answer wait until the test gives it, to look at the state in between. */
+function answerLater(call: typeof client.post): (value: unknown) => void {
+  let answer: (value: unknown) => void = () => {};
+  call.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+  return (value) => answer(value);
+}
+
+/** Opens conversation c1, still without messages. */
+async function openEmptyChat(): Promise<void> {
+  client.get.mockResolvedValueOnce(chat([]));
+  await store.openChat({ conversation: 'c1' });
 }
 
 beforeEach(() => {
@@ -118,8 +120,7 @@ describe('the unread total', () => {
 describe('removing a chat', () => {
   it('hides it at once, then deletes it on the server', async () => {
     store.$chats.set([entry('c1', 1), entry('c2', 0)]);
-    let answer: (value: unknown) => void = () => {};
-    client.delete.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const answer = answerLater(client.delete);
     const removing = store.removeChat('c1', () => 'no');
     expect(store.$chats.get()!.map((c) => c.conversation.id)).toEqual(['c2']);
     expect($attention.get().unreadMessages).toBe(0);
@@ -143,10 +144,8 @@ describe('removing a chat', () => {
 
 describe('sending', () => {
   it('shows the message at once as pending, then as the server’s, with one client_id', async () => {
-    client.get.mockResolvedValueOnce(chat([]));
-    await store.openChat({ conversation: 'c1' });
-    let answer: (value: unknown) => void = () => {};
-    client.post.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await openEmptyChat();
+    const answer = answerLater(client.post);
     const sending = store.sendMessage({ type: 'text', text: 'Hello' });
     const pending = store.$conversation.get()!.messages[0]!;
     expect(pending).toMatchObject({ pending: true, mine: true, text: 'Hello' });
@@ -171,8 +170,7 @@ describe('sending', () => {
   });
 
   it('keeps a refused message with the reason, and a retry sends the same client_id', async () => {
-    client.get.mockResolvedValueOnce(chat([]));
-    await store.openChat({ conversation: 'c1' });
+    await openEmptyChat();
     client.post.mockRejectedValueOnce(
       new ApiError(402, { error: 'not_enough_credits', message: 'not enough credits' }),
     );
@@ -190,10 +188,8 @@ describe('sending', () => {
   });
 
   it('shows a message once when the event stream brings it before the send answers', async () => {
-    client.get.mockResolvedValueOnce(chat([]));
-    await store.openChat({ conversation: 'c1' });
-    let answer: (value: unknown) => void = () => {};
-    client.post.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await openEmptyChat();
+    const answer = answerLater(client.post);
     const sending = store.sendMessage({ type: 'text', text: 'Twice?' });
     const clientId = store.$conversation.get()!.messages[0]!.client_id!;
     const sent = message({ id: 'm5', mine: true, text: 'Twice?', client_id: clientId });
@@ -209,7 +205,7 @@ describe('sending', () => {
     expect(client.post).not.toHaveBeenCalled();
     store.$conversation.set({
       conversation: 'c1',
-      profile: card('p-other') as ChatAnswer['profile'],
+      profile: profileCard('p-other'),
       messages: [],
       before: null,
       historyLimited: false,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { profileCard } from '../../../tests/support/users.ts';
 import type { LikesAnswer } from './likes.schemas.ts';
 
 const client = vi.hoisted(() => ({ request: vi.fn() }));
@@ -10,22 +11,9 @@ vi.mock('../../lib/api-client.ts', async (original) => ({
 
 const store = await import('./likes.store.ts');
 
-const card = (id: string) => ({
-  id,
-  name: `Name ${id}`,
-  age: 30,
-  country: 'DE',
-  region: null,
-  city: null,
-  gender: 'female' as const,
-  online: false,
-  fictional: false,
-  main_image: { filename: '/f.jpg', thumb_filename: '/t.jpg', match: '/m.jpg' },
-});
-
 /** An answer of GET /api/likes.php with only whom the member liked. */
 const sent = (ids: string[], next: string | null): LikesAnswer => ({
-  profiles: ids.map(card),
+  profiles: ids.map((id) => profileCard(id)),
   liked_by: [],
   matches: [],
   next: { profiles: next, liked_by: null, matches: null },

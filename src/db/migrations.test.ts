@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPostgresDatabase } from '../../tests/support/postgres.ts';
+import { MANDATE_PAYER } from '../../tests/support/rows.ts';
 import { BLANK_PROFILE_DETAILS } from '../features/profiles/profiles.blank-details.ts';
 import { createDatabase, type DatabaseHandle } from './client.ts';
 import type { Database, NewRow, TableName } from './database.ts';
@@ -502,13 +503,7 @@ const fixtures: Fixtures = {
       site_id: SITE,
       member_id: 'm1aaaaaaaaaaaaaa',
       order_id: 'o1aaaaaaaaaaaaaa',
-      iban: 'DE89370400440532013000',
-      holder: 'Kim Example',
-      street: 'Hauptstraße 1',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-      phone: '+4915112345678',
+      ...MANDATE_PAYER,
       created_at: T,
     },
   ],

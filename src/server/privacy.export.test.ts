@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NO_TRACKING_PARAMS } from '../../tests/support/rows.ts';
+import { MANDATE_PAYER, NO_TRACKING_PARAMS, testMember, testProfile } from '../../tests/support/rows.ts';
 import type { Database, TableName } from '../db/database.ts';
-import { BLANK_PROFILE_DETAILS } from '../features/profiles/profiles.blank-details.ts';
 import { useMemoryDatabase } from '../db/test-database.ts';
 import { exportMember } from './privacy.ts';
 import { privacy } from './privacy.list.ts';
@@ -51,43 +50,28 @@ async function seed(): Promise<Record<string, string>> {
   const site = { network_id: network, site_id: 'localhost' };
   await db
     .insertInto('members')
-    .values({
-      id: memberId,
-      ...site,
-      email: 'someone@example.org',
-      password_hash: 'x',
-      status: 'active',
-      language: 'en',
-      created_at: at('members'),
-      confirmed_at: null,
-      deleted_at: null,
-      deletion_reason: 'found_partner',
-      deletion_comment: 'met someone-comment',
-      reactivate_until: stamp(900),
-      last_active_at: null,
-      tracking_id: null,
-      signup_country: null,
-      signup_message: null,
-      signup_profile_id: null,
-    })
+    .values(
+      testMember({
+        id: memberId,
+        ...site,
+        email: 'someone@example.org',
+        created_at: at('members'),
+        deletion_reason: 'found_partner',
+        deletion_comment: 'met someone-comment',
+        reactivate_until: stamp(900),
+      }),
+    )
     .execute();
-  const profile = (id: string, member: string | null, createdAt: number) => ({
-    id,
-    member_id: member,
-    network_id: network,
-    site_id: null,
-    name: id,
-    gender: 'male' as const,
-    seeking: 'female' as const,
-    birthdate: '1990-01-01',
-    country: 'NL',
-    ...BLANK_PROFILE_DETAILS,
-    status: 'active' as const,
-    main_photo_id: null,
-    last_active_at: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-  });
+  const profile = (id: string, member: string | null, createdAt: number) =>
+    testProfile({
+      id,
+      member_id: member,
+      network_id: network,
+      gender: 'male',
+      seeking: 'female',
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
   await db
     .insertInto('profiles')
     .values(profile(profileId, memberId, at('profiles')))
@@ -229,25 +213,11 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
-    .insertInto('discount_codes')
-    .values({
-      id: 'd1',
-      code: 'EXPORT25',
-      network_id: null,
-      percentage: 25,
-      minimum_amount: null,
-      currency: null,
-      country: null,
-      validity: 'once_per_user',
-      expires_at: null,
-      created_at: BASE,
-    })
-    .execute();
-  await db
     .insertInto('discount_redemptions')
     .values({
       id: 'r1',
-      discount_code_id: 'd1',
+      // The welcome code every database has (migration 0015).
+      discount_code_id: 'discount-welcome25',
       member_id: memberId,
       network_id: network,
       order_id: 'o1',
@@ -274,13 +244,7 @@ async function seed(): Promise<Record<string, string>> {
       ...site,
       member_id: memberId,
       order_id: 'o1',
-      iban: 'DE89370400440532013000',
-      holder: 'Kim Example',
-      street: 'Hauptstraße 1',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'DE',
-      phone: '+4915112345678',
+      ...MANDATE_PAYER,
       created_at: at('directdebit_mandates'),
     })
     .execute();
@@ -445,7 +409,7 @@ describe('the data export', () => {
   it('never carries a session’s or link’s hash, or the password hash', () => {
     expect(document).not.toContain('session-hash-secret');
     expect(document).not.toContain('code-hash-secret');
-    expect(document).not.toContain('DE89370400440532013000');
+    expect(document).not.toContain(MANDATE_PAYER.iban);
     expect(document).toContain('DE89 •••• •••• 3000');
     expect(document).not.toContain('"h1"');
     expect(document).not.toContain('password_hash');

@@ -3,6 +3,7 @@
  */
 
 import type { NewRow } from '../../src/db/database.ts';
+import { BLANK_PROFILE_DETAILS } from '../../src/features/profiles/profiles.blank-details.ts';
 import { TRACKING_PARAMS, type TrackingParam } from '../../src/features/tracking/tracking.params.ts';
 
 type NoTrackingParams = Record<TrackingParam, null>;
@@ -25,3 +26,39 @@ export function testMember(
     ...member,
   };
 }
+
+/**
+ * An active operator-run profile (no account, no site) of a woman seeking men, born on 1 January
+ * 1990, in the Netherlands, without details, photo or activity; named after its id unless given.
+ */
+export function testProfile(
+  profile: Pick<NewRow<'profiles'>, 'id' | 'network_id'> & Partial<NewRow<'profiles'>>,
+): NewRow<'profiles'> {
+  return {
+    member_id: null,
+    site_id: null,
+    name: profile.id,
+    gender: 'female',
+    seeking: 'male',
+    birthdate: '1990-01-01',
+    country: 'NL',
+    status: 'active',
+    ...BLANK_PROFILE_DETAILS,
+    main_photo_id: null,
+    last_active_at: null,
+    created_at: 0,
+    updated_at: 0,
+    ...profile,
+  };
+}
+
+/** What a direct debit mandate holds of its payer: a valid German IBAN, an address and a mobile number. */
+export const MANDATE_PAYER = {
+  iban: 'DE89370400440532013000',
+  holder: 'Kim Example',
+  street: 'Hauptstraße 1',
+  zip: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  phone: '+4915112345678',
+} as const;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testMember } from '../../../tests/support/rows.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
 import { paymentsPrivacy } from './payments.privacy.ts';
@@ -14,16 +15,7 @@ const network = 'n1';
 async function memberWithCustomer(id: string, customer: string): Promise<void> {
   await db
     .insertInto('members')
-    .values({
-      id,
-      network_id: network,
-      site_id: 'localhost',
-      email: `${id}@example.org`,
-      password_hash: 'x',
-      status: 'active',
-      language: 'en',
-      created_at: 1,
-    })
+    .values(testMember({ id, network_id: network, site_id: 'localhost', created_at: 1 }))
     .execute();
   await db
     .insertInto('payment_customers')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testProfile } from '../../../tests/support/rows.ts';
 import { testAccounts, testSite, type TestAccounts } from '../accounts/accounts.test-support.ts';
 import { memberProfile } from './profile-view.service.ts';
 
@@ -16,26 +17,20 @@ beforeAll(async () => {
   const now = unit.ctx.clock.now();
   await unit.ctx.db
     .insertInto('profiles')
-    .values({
-      id: OTHER,
-      member_id: null,
-      network_id: unit.ctx.network,
-      site_id: null,
-      name: 'Rosalind',
-      gender: 'female',
-      seeking: 'male',
-      birthdate: '1990-01-01',
-      country: 'NL',
-      status: 'active',
-      fictional: 1,
-      hair_color: 'red',
-      eye_color: 'blue',
-      text: 'About Rosalind',
-      main_photo_id: null,
-      last_active_at: now,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      testProfile({
+        id: OTHER,
+        network_id: unit.ctx.network,
+        name: 'Rosalind',
+        fictional: 1,
+        hair_color: 'red',
+        eye_color: 'blue',
+        text: 'About Rosalind',
+        last_active_at: now,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
     .execute();
 });
 

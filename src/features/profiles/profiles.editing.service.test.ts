@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { testProfile } from '../../../tests/support/rows.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 import { ownProfile, profileGaps, updateOwnProfile } from './profiles.editing.service.ts';
 
 let db: Kysely<Database>;
@@ -17,23 +17,17 @@ const context = (network: string) =>
 async function profile(network: string, id: string): Promise<void> {
   await db
     .insertInto('profiles')
-    .values({
-      id,
-      member_id: null,
-      network_id: network,
-      site_id: null,
-      name: 'Kim',
-      gender: 'female',
-      seeking: 'male',
-      birthdate: '1990-11-24',
-      country: 'NL',
-      status: 'active',
-      ...BLANK_PROFILE_DETAILS,
-      main_photo_id: null,
-      last_active_at: NOW,
-      created_at: NOW,
-      updated_at: NOW,
-    })
+    .values(
+      testProfile({
+        id,
+        network_id: network,
+        name: 'Kim',
+        birthdate: '1990-11-24',
+        last_active_at: NOW,
+        created_at: NOW,
+        updated_at: NOW,
+      }),
+    )
     .execute();
 }
 

@@ -4,6 +4,7 @@ import type { ServerUnderTest } from '../support/use-server.ts';
 import {
   block,
   call,
+  callIn,
   likesOf,
   manyProfiles,
   shownMember,
@@ -81,11 +82,7 @@ export function likesTests(app: ServerUnderTest): void {
         name: 'Blockwell',
         message: "You're blocked by Blockwell, no access",
       });
-      const german = await app.request('/api/like.php', {
-        method: 'POST',
-        headers: { cookie: ann.cookie, 'x-locale': 'de' },
-        body: { profile: blocker.profileId },
-      });
+      const german = await callIn('de', app, ann, 'POST', '/api/like.php', { profile: blocker.profileId });
       expect(german.json().message).toBe('Du wurdest von Blockwell blockiert, kein Zugriff');
 
       const byMe = await call(app, ann, 'POST', '/api/like.php', { profile: blocked.profileId });

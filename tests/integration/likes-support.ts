@@ -29,7 +29,7 @@ const hostOf = (member: Pick<TestMember, 'siteId'>) =>
     ? 'localhost'
     : `${member.siteId === 'mature' ? 'silver' : member.siteId}.localhost`;
 
-/** A call by `member` on its own site (or `host`). */
+/** A call by `member` on its own site (or `host`), in the site's language unless `locale` is given. */
 export function call(
   app: ServerUnderTest,
   member: LoggedIn,
@@ -37,13 +37,26 @@ export function call(
   path: string,
   body?: unknown,
   host?: string,
+  locale?: string,
 ): Promise<TestResponse> {
   return app.request(path, {
     method,
     host: host ?? hostOf(member),
-    headers: { cookie: member.cookie },
+    headers: { cookie: member.cookie, ...(locale === undefined ? {} : { 'x-locale': locale }) },
     ...(body === undefined ? {} : { body }),
   });
+}
+
+/** A call by `member` on its own site whose answer is asked for in `locale` (the `x-locale` header). */
+export function callIn(
+  locale: string,
+  app: ServerUnderTest,
+  member: LoggedIn,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<TestResponse> {
+  return call(app, member, method, path, body, undefined, locale);
 }
 
 export async function likesOf(app: ServerUnderTest, member: LoggedIn): Promise<LikesBody> {

@@ -2,8 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { latestSmsCode, mailsTo, smsTo } from '../support/outbox.ts';
+import { MANDATE_PAYER } from '../support/rows.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
-import { call, type LoggedIn } from './likes-support.ts';
+import { call, callIn, type LoggedIn } from './likes-support.ts';
 
 /* API.md "Credits and payments": POST /api/directdebit.php?sms=1 and POST /api/directdebit.php. */
 
@@ -21,12 +22,9 @@ function order(phone: string, code: string, changes: Record<string, unknown> = {
   return {
     bundle: 'starter',
     code,
+    ...MANDATE_PAYER,
+    // As a member types it.
     iban: IBAN,
-    holder: 'Kim Example',
-    street: 'Hauptstraße 1',
-    zip: '10115',
-    city: 'Berlin',
-    country: 'DE',
     phone,
     authorized: true,
     ...changes,
@@ -43,6 +41,10 @@ export function directDebitTests(app: ServerUnderTest): void {
     return { phone, code: latestSmsCode(app.server.dataDir, phone) };
   }
 
+  /** `POST /api/directdebit.php`: the order form with this phone and code, and `changes`. */
+  const debit = (member: LoggedIn, phone: string, code: string, changes: Record<string, unknown> = {}) =>
+    call(app, member, 'POST', '/api/directdebit.php', order(phone, code, changes));
+
   const balanceOf = async (member: LoggedIn) =>
     Number((await app.inspect.row('members', { id: member.memberId }))!.credits);
 
@@ -56,7 +58,7 @@ export function directDebitTests(app: ServerUnderTest): void {
       const stored = await app.inspect.row('directdebit_codes', { member_id: ann.memberId });
       expect(stored!.code_hash).not.toContain(code);
 
-      const res = await call(app, ann, 'POST', '/api/directdebit.php', order(phone, code));
+      const res = await debit(ann, phone, code);
       expect(res.status, res.body).toBe(201);
       const body = res.json<{ order: string; iban: string; credits: number; balance: number }>();
       expect(body).toMatchObject({ iban: 'DE89 •••• •••• 3000', credits: 100, balance: 100 });
@@ -78,10 +80,10 @@ export function directDebitTests(app: ServerUnderTest): void {
         true,
       );
       const mandate = await app.inspect.row('directdebit_mandates', { order_id: body.order });
-      expect(mandate).toMatchObject({ iban: 'DE89370400440532013000', holder: 'Kim Example', phone });
+      expect(mandate).toMatchObject({ iban: MANDATE_PAYER.iban, holder: MANDATE_PAYER.holder, phone });
 
       // Used once: the same code again is refused and books nothing.
-      const again = await call(app, ann, 'POST', '/api/directdebit.php', order(phone, code));
+      const again = await debit(ann, phone, code);
       expect(again.status).toBe(422);
       expect(again.json()).toMatchObject({ error: 'code_invalid', message: 'Code invalid' });
       expect(await balanceOf(ann)).toBe(100);
@@ -90,8 +92,8 @@ export function directDebitTests(app: ServerUnderTest): void {
     it('never writes the IBAN to the log', async () => {
       const bo = await app.make.loggedIn();
       const { phone, code } = await withCode(bo);
-      await call(app, bo, 'POST', '/api/directdebit.php', order(phone, 'x'.repeat(6)));
-      await call(app, bo, 'POST', '/api/directdebit.php', order(phone, code));
+      await debit(bo, phone, 'x'.repeat(6));
+      await debit(bo, phone, code);
       const logs = readdirSync(app.server.dataDir)
         .filter((name) => name.endsWith('.log'))
         .map((name) => readFileSync(join(app.server.dataDir, name), 'utf8'))
@@ -103,13 +105,7 @@ export function directDebitTests(app: ServerUnderTest): void {
     it('refuses an invalid IBAN (422 iban_invalid) without using a try', async () => {
       const cy = await app.make.loggedIn();
       const { phone, code } = await withCode(cy);
-      const res = await call(
-        app,
-        cy,
-        'POST',
-        '/api/directdebit.php',
-        order(phone, code, { iban: 'DE89 3704 0044 0532 0130 01' }),
-      );
+      const res = await debit(cy, phone, code, { iban: 'DE89 3704 0044 0532 0130 01' });
       expect(res.status).toBe(422);
       expect(res.json()).toMatchObject({ error: 'iban_invalid', message: 'IBAN invalid' });
       expect((await app.inspect.row('directdebit_codes', { member_id: cy.memberId }))!.attempts).toBe(0);
@@ -124,20 +120,11 @@ export function directDebitTests(app: ServerUnderTest): void {
         expect(res.json().fields).toEqual({ phone: 'phone_invalid' });
       }
       const { phone, code } = await withCode(di);
-      const unauthorised = await call(
-        app,
-        di,
-        'POST',
-        '/api/directdebit.php',
-        order(phone, code, { authorized: false }),
-      );
+      const unauthorised = await debit(di, phone, code, { authorized: false });
       expect(unauthorised.status).toBe(422);
       expect(unauthorised.json().fields).toEqual({ authorized: 'authorization_required' });
-      const german = await app.request('/api/directdebit.php', {
-        method: 'POST',
-        headers: { cookie: di.cookie, 'x-locale': 'de' },
-        body: order(phone, code === '000000' ? '111111' : '000000'),
-      });
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      const german = await callIn('de', app, di, 'POST', '/api/directdebit.php', order(phone, wrongCode));
       expect(german.json()).toMatchObject({ error: 'code_invalid', message: 'Code ungültig' });
     });
 
@@ -146,14 +133,14 @@ export function directDebitTests(app: ServerUnderTest): void {
       const { phone, code } = await withCode(ed);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) {
-        const res = await call(app, ed, 'POST', '/api/directdebit.php', order(phone, wrong));
+        const res = await debit(ed, phone, wrong);
         expect(res.json().error).toBe('code_invalid');
       }
-      const right = await call(app, ed, 'POST', '/api/directdebit.php', order(phone, code));
+      const right = await debit(ed, phone, code);
       expect(right.status).toBe(422);
       expect(right.json().error).toBe('code_invalid');
       const fresh = await withCode(ed);
-      const res = await call(app, ed, 'POST', '/api/directdebit.php', order(fresh.phone, fresh.code));
+      const res = await debit(ed, fresh.phone, fresh.code);
       expect(res.status, res.body).toBe(201);
     });
 
@@ -161,14 +148,14 @@ export function directDebitTests(app: ServerUnderTest): void {
       const flo = await app.make.loggedIn();
       const { phone, code } = await withCode(flo);
       await app.withClock(10 * MINUTE + 1000, async () => {
-        const res = await call(app, flo, 'POST', '/api/directdebit.php', order(phone, code));
+        const res = await debit(flo, phone, code);
         expect(res.status).toBe(422);
         expect(res.json().error).toBe('code_invalid');
       });
       expect(await balanceOf(flo)).toBe(0);
       // Nine minutes on it still works.
       await app.withClock(9 * MINUTE, async () => {
-        const res = await call(app, flo, 'POST', '/api/directdebit.php', order(phone, code));
+        const res = await debit(flo, phone, code);
         expect(res.status, res.body).toBe(201);
       });
     });
@@ -177,24 +164,16 @@ export function directDebitTests(app: ServerUnderTest): void {
       const gus = await app.make.loggedIn();
       const first = await withCode(gus);
       const second = await withCode(gus);
-      const old = await call(app, gus, 'POST', '/api/directdebit.php', order(second.phone, first.code));
+      const old = await debit(gus, second.phone, first.code);
       if (first.code !== second.code) expect(old.json().error).toBe('code_invalid');
-      const otherNumber = await call(
-        app,
-        gus,
-        'POST',
-        '/api/directdebit.php',
-        order(first.phone, second.code),
-      );
+      const otherNumber = await debit(gus, first.phone, second.code);
       expect(otherNumber.json().error).toBe('code_invalid');
     });
 
     it('credits once when the same code is sent twice at once', async () => {
       const hal = await app.make.loggedIn();
       const { phone, code } = await withCode(hal);
-      const answers = await Promise.all(
-        [1, 2, 3].map(() => call(app, hal, 'POST', '/api/directdebit.php', order(phone, code))),
-      );
+      const answers = await Promise.all([1, 2, 3].map(() => debit(hal, phone, code)));
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
       expect(await balanceOf(hal)).toBe(100);
       expect(await app.inspect.count('orders', { member_id: hal.memberId })).toBe(1);
@@ -204,10 +183,10 @@ export function directDebitTests(app: ServerUnderTest): void {
       const ivy = await app.make.loggedIn();
       for (let i = 0; i < 3; i++) {
         const { phone, code } = await withCode(ivy);
-        expect((await call(app, ivy, 'POST', '/api/directdebit.php', order(phone, code))).status).toBe(201);
+        expect((await debit(ivy, phone, code)).status).toBe(201);
       }
       const { phone, code } = await withCode(ivy);
-      const limited = await call(app, ivy, 'POST', '/api/directdebit.php', order(phone, code));
+      const limited = await debit(ivy, phone, code);
       expect(limited.status).toBe(403);
       expect(limited.json()).toMatchObject({
         error: 'directdebit_limit',
@@ -217,14 +196,14 @@ export function directDebitTests(app: ServerUnderTest): void {
 
       const jo = await app.make.loggedIn();
       const first = await withCode(jo);
-      const res = await call(app, jo, 'POST', '/api/directdebit.php', order(first.phone, first.code));
+      const res = await debit(jo, first.phone, first.code);
       await app.db
         .updateTable('orders')
         .set({ status: 'failed' })
         .where('id', '=', res.json<{ order: string }>().order)
         .execute();
       const next = await withCode(jo);
-      const blocked = await call(app, jo, 'POST', '/api/directdebit.php', order(next.phone, next.code));
+      const blocked = await debit(jo, next.phone, next.code);
       expect(blocked.status).toBe(403);
       expect(blocked.json()).toMatchObject({
         error: 'directdebit_blocked',

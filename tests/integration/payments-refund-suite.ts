@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerUnderTest } from '../support/use-server.ts';
-import { call, type LoggedIn } from './likes-support.ts';
+import { call, callIn, type LoggedIn } from './likes-support.ts';
 
 /* API.md "Credits and payments": POST /api/refund.php (and its preview, GET). */
 
@@ -82,11 +82,7 @@ export function refundTests(app: ServerUnderTest): void {
           error: 'refund_period_over',
           message: 'The refund period of 14 days is over',
         });
-        const german = await app.request('/api/refund.php', {
-          method: 'POST',
-          headers: { cookie: di.cookie, 'x-locale': 'de' },
-          body: { order: di.orderId },
-        });
+        const german = await callIn('de', app, di, 'POST', '/api/refund.php', { order: di.orderId });
         expect(german.json().message).toBe('Die Frist für Rückerstattungen von 14 Tagen ist abgelaufen');
       });
       expect(await balanceOf(di)).toBe(100);

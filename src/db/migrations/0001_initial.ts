@@ -281,19 +281,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await addIndex(db, 'discount_redemptions_member_idx', 'discount_redemptions', ['member_id']);
 
-  await db.schema
-    .createTable('push_subscriptions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('endpoint', 'text', (c) => c.notNull().unique())
-    .addColumn('p256dh', 'text', (c) => c.notNull())
-    .addColumn('auth', 'text', (c) => c.notNull())
-    .addColumn('user_agent', 'text')
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('last_used_at', ms)
-    .execute();
+  await createPushSubscriptions(db, 'push_subscriptions', { endpointUnique: true });
   await addIndex(db, 'push_subscriptions_member_idx', 'push_subscriptions', ['member_id']);
 
   await db.schema
@@ -407,6 +395,31 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Catch-up after Last-Event-ID.
   await addIndex(db, 'events_member_id_idx', 'events', ['member_id', 'id']);
   await addIndex(db, 'events_created_idx', 'events', ['created_at']);
+}
+
+/**
+ * The push subscriptions table under `name`. Here the endpoint is unique server-wide; 0007 makes
+ * the table again on SQLite (which cannot drop a column's UNIQUE) with it unique per network.
+ */
+export async function createPushSubscriptions(
+  db: Kysely<any>,
+  name: string,
+  { endpointUnique }: { endpointUnique: boolean },
+): Promise<void> {
+  const ms = msType(db);
+  await db.schema
+    .createTable(name)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('endpoint', 'text', (c) => (endpointUnique ? c.notNull().unique() : c.notNull()))
+    .addColumn('p256dh', 'text', (c) => c.notNull())
+    .addColumn('auth', 'text', (c) => c.notNull())
+    .addColumn('user_agent', 'text')
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addColumn('last_used_at', ms)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, dialectOf, msType } from './schema-helpers.ts';
+import { createPushSubscriptions } from './0001_initial.ts';
+import { addIndex, dialectOf } from './schema-helpers.ts';
 
 /*
  * A push endpoint was unique across the whole server, but every other account record is scoped
@@ -45,22 +46,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
 }
 
-/** SQLite: the table again, with or without the server-wide unique endpoint, rows kept. */
+/** SQLite: the table again (as 0001 made it), with or without the server-wide unique endpoint, rows kept. */
 async function rebuild(db: Kysely<any>, endpointUnique: boolean): Promise<void> {
-  const ms = msType(db);
-  await db.schema
-    .createTable('push_subscriptions_next')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('endpoint', 'text', (c) => (endpointUnique ? c.notNull().unique() : c.notNull()))
-    .addColumn('p256dh', 'text', (c) => c.notNull())
-    .addColumn('auth', 'text', (c) => c.notNull())
-    .addColumn('user_agent', 'text')
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('last_used_at', ms)
-    .execute();
+  await createPushSubscriptions(db, 'push_subscriptions_next', { endpointUnique });
   await sql`insert into push_subscriptions_next
     (id, member_id, network_id, site_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at)
     select id, member_id, network_id, site_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at

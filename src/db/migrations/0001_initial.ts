@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addIndex, addSerialKey, flag, msType } from './schema-helpers.ts';
+import { addIndex, addSerialKey, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * The first schema, for every domain at once. Conventions (see ../database.ts): text ids,
@@ -21,12 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('members')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('language', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id', 'email', 'password_hash', 'status', 'language']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('confirmed_at', ms)
     .addColumn('deleted_at', ms)
@@ -56,11 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text')
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('gender', 'text', (c) => c.notNull())
-    .addColumn('seeking', 'text', (c) => c.notNull())
-    .addColumn('birthdate', 'text', (c) => c.notNull())
-    .addColumn('country', 'text', (c) => c.notNull())
+    .$call(required('text', ['name', 'gender', 'seeking', 'birthdate', 'country']))
     .addColumn('region', 'text')
     .addColumn('city', 'text')
     .addColumn('sexuality', 'text')
@@ -75,8 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('public_consent', 'integer', flag('public_consent'))
     .addColumn('main_photo_id', 'text')
     .addColumn('last_active_at', ms)
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('updated_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['created_at', 'updated_at']))
     .execute();
   // NULLs are distinct in a unique index on both dialects: many operator profiles, one per account.
   await addIndex(db, 'profiles_member_unique', 'profiles', ['member_id'], { unique: true });
@@ -91,11 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('photos')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('filename', 'text', (c) => c.notNull())
-    .addColumn('thumb_filename', 'text', (c) => c.notNull())
-    .addColumn('match_filename', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'filename', 'thumb_filename', 'match_filename', 'status']))
     .addColumn('locked', 'integer', flag('locked'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('created_at', ms, (c) => c.notNull())
@@ -105,8 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('profile_interests')
     .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('interest', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'interest']))
     .addPrimaryKeyConstraint('profile_interests_pk', ['profile_id', 'interest'])
     .execute();
   await addIndex(db, 'profile_interests_network_idx', 'profile_interests', ['network_id', 'interest']);
@@ -127,8 +112,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('swipes')
     .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
     .addColumn('target_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'action']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addPrimaryKeyConstraint('swipes_pk', ['profile_id', 'target_profile_id'])
     .execute();
@@ -205,8 +189,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('credit_ledger')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
     .addColumn('delta', 'integer', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
@@ -227,23 +210,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('orders')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
     .addColumn('bundle_id', 'text', (c) => c.notNull())
-    .addColumn('credits', 'integer', (c) => c.notNull())
-    .addColumn('amount', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('payment_method', 'text', (c) => c.notNull())
-    .addColumn('provider', 'text', (c) => c.notNull())
+    .$call(required('integer', ['credits', 'amount']))
+    .$call(required('text', ['currency', 'payment_method', 'provider']))
     .addColumn('provider_payment_id', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('discount_code', 'text')
     .addColumn('client_id', 'text')
     .addColumn('country', 'text')
     .addColumn('recurring', 'integer', flag('recurring'))
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('updated_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['created_at', 'updated_at']))
     .addColumn('completed_at', ms)
     .execute();
   await addIndex(db, 'orders_provider_payment_unique', 'orders', ['provider', 'provider_payment_id'], {
@@ -287,8 +265,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('notification_preferences')
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('category', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'category']))
     .addColumn('disabled', 'integer', flag('disabled'))
     .addColumn('reason', 'text')
     .addColumn('updated_at', ms, (c) => c.notNull())
@@ -298,12 +275,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('complaints')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('reporter_member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('profile_id', 'text', (c) => c.references('profiles.id').onDelete('set null'))
-    .addColumn('category', 'text', (c) => c.notNull())
-    .addColumn('text', 'text', (c) => c.notNull())
+    .$call(required('text', ['category', 'text']))
     .addColumn('email', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
     .addColumn('created_at', ms, (c) => c.notNull())
@@ -313,8 +288,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('tracking_records')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('network', 'text')
     .addColumn('ref', 'text')
     .addColumn('sub', 'text')
@@ -337,11 +311,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hash', 'text', (c) => c.notNull().unique())
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('payload', 'text')
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('expires_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['created_at', 'expires_at']))
     .addColumn('used_at', ms)
     .execute();
   // Counting today's reset e-mails of a member, and invalidating older tokens of a purpose.
@@ -351,11 +323,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('expires_at', ms, (c) => c.notNull())
-    .addColumn('last_seen_at', ms, (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
+    .$call(required(ms, ['created_at', 'expires_at', 'last_seen_at']))
     .addColumn('user_agent', 'text')
     .addColumn('ip', 'text')
     .execute();
@@ -365,8 +334,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('auth_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('ip', 'text')
@@ -387,9 +355,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await addSerialKey(db, db.schema.createTable('events'), 'id')
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('data', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'type', 'data']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   // Catch-up after Last-Event-ID.
@@ -411,11 +377,9 @@ export async function createPushSubscriptions(
     .createTable(name)
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('endpoint', 'text', (c) => (endpointUnique ? c.notNull().unique() : c.notNull()))
-    .addColumn('p256dh', 'text', (c) => c.notNull())
-    .addColumn('auth', 'text', (c) => c.notNull())
+    .$call(required('text', ['p256dh', 'auth']))
     .addColumn('user_agent', 'text')
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('last_used_at', ms)

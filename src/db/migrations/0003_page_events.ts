@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType } from './schema-helpers.ts';
+import { addIndex, msType, required } from './schema-helpers.ts';
 
 /*
  * Page events the browser reports by beacon (spec §2): how long a visitor stayed on a page
@@ -11,10 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('page_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('page', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id', 'kind', 'page']))
     .addColumn('ms', 'integer')
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('cascade'))
     .addColumn('created_at', ms, (c) => c.notNull())

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType } from './schema-helpers.ts';
+import { addIndex, msType, required } from './schema-helpers.ts';
 
 /*
  * The member search (discovery):
@@ -20,8 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('search_filters')
     .addColumn('member_id', 'text', (c) => c.primaryKey().references('members.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('filters', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'filters']))
     .addColumn('updated_at', msType(db), (c) => c.notNull())
     .execute();
   await addIndex(db, 'profiles_search_country_active_idx', 'profiles', [

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { msType, required } from './schema-helpers.ts';
 
 /*
  * The built-in test payment provider keeps its payments here, as a real provider keeps them on
@@ -14,14 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The shop's reference (the order id): one payment per order at the test provider.
     .addColumn('reference', 'text', (c) => c.notNull().unique())
     .addColumn('amount', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('method', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('redirect_url', 'text', (c) => c.notNull())
-    .addColumn('webhook_url', 'text', (c) => c.notNull())
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('updated_at', ms, (c) => c.notNull())
+    .$call(required('text', ['currency', 'method', 'description', 'status', 'redirect_url', 'webhook_url']))
+    .$call(required(ms, ['created_at', 'updated_at']))
     .execute();
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType } from './schema-helpers.ts';
+import { addIndex, msType, required } from './schema-helpers.ts';
 
 /*
  * Direct debit: the SMS codes that confirm a member's mobile number before a debit, and the
@@ -14,28 +14,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('phone', 'text', (c) => c.notNull())
-    .addColumn('code_hash', 'text', (c) => c.notNull())
+    .$call(required('text', ['phone', 'code_hash']))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('expires_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['created_at', 'expires_at']))
     .addColumn('used_at', ms)
     .execute();
   await addIndex(db, 'directdebit_codes_member_idx', 'directdebit_codes', ['member_id', 'created_at']);
   await db.schema
     .createTable('directdebit_mandates')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'site_id']))
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
-    .addColumn('iban', 'text', (c) => c.notNull())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('street', 'text', (c) => c.notNull())
-    .addColumn('zip', 'text', (c) => c.notNull())
-    .addColumn('city', 'text', (c) => c.notNull())
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('phone', 'text', (c) => c.notNull())
+    .$call(required('text', ['iban', 'holder', 'street', 'zip', 'city', 'country', 'phone']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   await addIndex(db, 'directdebit_mandates_member_idx', 'directdebit_mandates', ['member_id', 'created_at']);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { msType, required } from './schema-helpers.ts';
 
 /*
  * A member's customer at a payment provider that keeps card and PayPal mandates on a customer
@@ -12,8 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('payment_customers')
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('customer_id', 'text', (c) => c.notNull())
+    .$call(required('text', ['provider', 'customer_id']))
     .addColumn('created_at', msType(db), (c) => c.notNull())
     .addPrimaryKeyConstraint('payment_customers_pk', ['member_id', 'provider'])
     .addUniqueConstraint('payment_customers_customer_unique', ['provider', 'customer_id'])

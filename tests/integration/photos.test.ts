@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { photosForViewer } from '../../src/features/photos/index.ts';
+import { photosForViewer, type Photo } from '../../src/features/photos/index.ts';
 import { UPLOAD_RATE } from '../../src/features/photos/photos.service.ts';
 import type { ServiceContext } from '../../src/server/context.ts';
 import { useServer } from '../support/use-server.ts';
@@ -13,20 +13,11 @@ import { jpeg, mediaPath, upload } from './photos-helpers.ts';
 const app = useServer();
 
 type Member = TestMember & TestSession;
-interface ApiPhoto {
-  id: string;
-  filename: string;
-  thumb_filename: string;
-  match: string;
-  status: string;
-  locked: boolean;
-  main: boolean;
-}
 
-async function uploaded(member: Member, seed = 0): Promise<ApiPhoto> {
+async function uploaded(member: Member, seed = 0): Promise<Photo> {
   const res = await upload(app, member, await jpeg(seed));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.photo as ApiPhoto;
+  return res.body.photo as Photo;
 }
 
 const call = (member: Member, method: string, path: string, body?: unknown) =>
@@ -199,10 +190,10 @@ describe('PUT and DELETE /api/photos.php', () => {
 
     let res = await call(member, 'PUT', '/api/photos.php', { id: b.id, main: true });
     expect(res.status).toBe(200);
-    expect(res.json<{ photos: ApiPhoto[] }>().photos.map((p) => p.main)).toEqual([false, true, false]);
+    expect(res.json<{ photos: Photo[] }>().photos.map((p) => p.main)).toEqual([false, true, false]);
 
     res = await call(member, 'PUT', '/api/photos.php', { id: c.id, locked: true });
-    expect(res.json<{ photos: ApiPhoto[] }>().photos.find((p) => p.id === c.id)!.locked).toBe(true);
+    expect(res.json<{ photos: Photo[] }>().photos.find((p) => p.id === c.id)!.locked).toBe(true);
     // The main photo is everyone's view of the profile: it cannot be locked, nor a locked one become it.
     res = await call(member, 'PUT', '/api/photos.php', { id: b.id, locked: true });
     expect(res.status).toBe(422);
@@ -210,7 +201,7 @@ describe('PUT and DELETE /api/photos.php', () => {
     res = await call(member, 'PUT', '/api/photos.php', { id: c.id, main: true });
     expect(res.json()).toMatchObject({ fields: { main: 'photo_locked' } });
     res = await call(member, 'PUT', '/api/photos.php', { id: c.id, locked: false });
-    expect(res.json<{ photos: ApiPhoto[] }>().photos.find((p) => p.id === c.id)!.locked).toBe(false);
+    expect(res.json<{ photos: Photo[] }>().photos.find((p) => p.id === c.id)!.locked).toBe(false);
 
     // Deleting the main photo makes the next one main, and removes every file of it.
     const blurred = (await blurredFiles(b.id)).map((key) => `/media/${key}`);
@@ -218,7 +209,7 @@ describe('PUT and DELETE /api/photos.php', () => {
     for (const file of files) expect(existsSync(file)).toBe(true);
     res = await call(member, 'DELETE', `/api/photos.php?id=${b.id}`);
     expect(res.status).toBe(200);
-    const after = res.json<{ photos: ApiPhoto[] }>().photos;
+    const after = res.json<{ photos: Photo[] }>().photos;
     expect(after.map((p) => [p.id, p.main])).toEqual([
       [a.id, true],
       [c.id, false],

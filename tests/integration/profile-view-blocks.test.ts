@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MemberProfile } from '../../src/features/profile-view/index.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
@@ -13,22 +14,6 @@ import { useServer } from '../support/use-server.ts';
 const app = useServer();
 
 type Member = TestMember & TestSession;
-
-interface ApiProfile {
-  id: string;
-  name: string;
-  age: number;
-  fictional: boolean;
-  own: boolean;
-  liked: boolean;
-  liked_by: boolean;
-  blocked: boolean;
-  text: string | null;
-  interests: string[];
-  attributes: Record<string, string>;
-  photos: Array<{ id: string; locked: boolean; blurred: boolean; main: boolean; filename: string }>;
-  main_image: { filename: string };
-}
 
 const get = (who: Member | null, path: string, host: string = DEMO.amber.host) =>
   app.request(path, { host, headers: who ? { cookie: who.cookie } : {} });
@@ -74,7 +59,7 @@ describe('GET /api/member.php', () => {
   it("shows another member's card, photos, fields, interests, text and the state between them", async () => {
     const res = await profileOf(viewer, other.profileId);
     expect(res.status, res.body).toBe(200);
-    const { profile } = res.json<{ profile: ApiProfile }>();
+    const { profile } = res.json<{ profile: MemberProfile }>();
     expect(profile).toMatchObject({
       id: other.profileId,
       name: 'Odalys',
@@ -99,14 +84,17 @@ describe('GET /api/member.php', () => {
   it("shows the viewer's own profile by their own id", async () => {
     const res = await profileOf(other, other.profileId);
     expect(res.status, res.body).toBe(200);
-    expect(res.json<{ profile: ApiProfile }>().profile).toMatchObject({ id: other.profileId, own: true });
+    expect(res.json<{ profile: MemberProfile }>().profile).toMatchObject({ id: other.profileId, own: true });
   });
 
   it('labels a fictional profile', async () => {
     const operator = await app.make.operatorProfile({ name: 'Fictiona' });
     const res = await profileOf(viewer, operator.profileId);
     expect(res.status, res.body).toBe(200);
-    expect(res.json<{ profile: ApiProfile }>().profile).toMatchObject({ fictional: true, name: 'Fictiona' });
+    expect(res.json<{ profile: MemberProfile }>().profile).toMatchObject({
+      fictional: true,
+      name: 'Fictiona',
+    });
   });
 
   it('marks a locked photo blurred for a free viewer, and not for a premium one', async () => {
@@ -119,13 +107,13 @@ describe('GET /api/member.php', () => {
       .where('id', '=', locked.photoId)
       .execute();
     const free = await profileOf(viewer, owner.profileId);
-    const photo = free.json<{ profile: ApiProfile }>().profile.photos.find((p) => p.id === locked.photoId);
+    const photo = free.json<{ profile: MemberProfile }>().profile.photos.find((p) => p.id === locked.photoId);
     expect(photo).toMatchObject({ locked: true, blurred: true, main: false });
 
     const premium = await member({ gender: 'male', seeking: 'female' });
     await app.make.updateMember(premium, { paid_user: 1 });
     const paid = await profileOf(premium, owner.profileId);
-    const seen = paid.json<{ profile: ApiProfile }>().profile.photos.find((p) => p.id === locked.photoId);
+    const seen = paid.json<{ profile: MemberProfile }>().profile.photos.find((p) => p.id === locked.photoId);
     expect(seen).toMatchObject({ locked: true, blurred: false });
   });
 
@@ -164,7 +152,7 @@ describe('GET /api/member.php', () => {
       }))!.seen_at;
     expect(await seenAt(liker)).toBeNull();
     const res = await profileOf(viewer, liker.profileId);
-    expect(res.json<{ profile: ApiProfile }>().profile).toMatchObject({ liked: false, liked_by: true });
+    expect(res.json<{ profile: MemberProfile }>().profile).toMatchObject({ liked: false, liked_by: true });
     expect(await seenAt(liker)).not.toBeNull();
 
     // The page clears it too.
@@ -202,7 +190,7 @@ describe('blocks', () => {
     // The blocker still opens the profile, marked blocked, to unblock it from there.
     const view = await profileOf(blocker, blocked.profileId);
     expect(view.status, view.body).toBe(200);
-    expect(view.json<{ profile: ApiProfile }>().profile.blocked).toBe(true);
+    expect(view.json<{ profile: MemberProfile }>().profile.blocked).toBe(true);
 
     // The blocked member gets 403 `blocked` with the blocker's name, on the API and the pages.
     const refused = await profileOf(blocked, blocker.profileId);
@@ -228,7 +216,7 @@ describe('blocks', () => {
     expect((await get(blocker, '/api/block.php')).json()).toEqual({ blocked: [] });
     expect((await profileOf(blocked, blocker.profileId)).status).toBe(200);
     expect(
-      (await profileOf(blocker, blocked.profileId)).json<{ profile: ApiProfile }>().profile.blocked,
+      (await profileOf(blocker, blocked.profileId)).json<{ profile: MemberProfile }>().profile.blocked,
     ).toBe(false);
   });
 

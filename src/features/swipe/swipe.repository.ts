@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SwipeAction } from '../../db/database.ts';
-import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import { deleteInNetworkNaming, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /* The swipes table, and the deck: visible profiles of the niche the member has not judged yet. */
@@ -125,9 +125,11 @@ export async function withSwipeLock<T>(
 
 /** Erasure: the profile's decisions and others' decisions about it. */
 export async function eraseSwipes(db: Db, network: string, profileId: string): Promise<void> {
-  await db
-    .deleteFrom('swipes')
-    .where('network_id', '=', network)
-    .where((eb) => eb.or([eb('profile_id', '=', profileId), eb('target_profile_id', '=', profileId)]))
-    .execute();
+  await deleteInNetworkNaming(
+    db,
+    'swipes',
+    network,
+    ['profile_id', 'target_profile_id'],
+    profileId,
+  ).execute();
 }

@@ -87,7 +87,7 @@ async function refundableOrder(
   member: RefundMember,
   orderId: string,
 ): Promise<OrderRow> {
-  const order = await findMemberOrder(ctx.db, ctx.network, member.id, orderId);
+  const order = await findMemberOrder(ctx.db, ctx.network, member.id, { id: orderId });
   if (!order) throw platformError('not_found');
   if (order.status !== 'completed') throw notRefundable();
   const paidAt = Number(order.completed_at ?? order.created_at);

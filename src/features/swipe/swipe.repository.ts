@@ -18,29 +18,14 @@ export async function deck(
   audience: NonNullable<Parameters<typeof visibleProfiles>[4]>,
 ): Promise<CardRow[]> {
   const me = viewer.profileId;
+  // The profiles the member has judged already: swiped either way, or liked elsewhere.
+  const judged = db
+    .selectFrom('swipes')
+    .select('target_profile_id as id')
+    .where('profile_id', '=', me)
+    .union(db.selectFrom('likes').select('liked_profile_id as id').where('liker_profile_id', '=', me));
   return visibleProfiles(db, network, viewer, withheldSites, audience)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('swipes as s')
-            .select('s.target_profile_id')
-            .where('s.profile_id', '=', me)
-            .whereRef('s.target_profile_id', '=', 'p.id'),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('likes as l')
-            .select('l.liked_profile_id')
-            .where('l.liker_profile_id', '=', me)
-            .whereRef('l.liked_profile_id', '=', 'p.id'),
-        ),
-      ),
-    )
+    .where('p.id', 'not in', judged)
     .select([...CARD_COLUMNS])
     .orderBy('p.last_active_at', 'desc')
     .orderBy('p.id')

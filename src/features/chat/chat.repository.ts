@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction } from '../../db/group-commit.ts';
-import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
@@ -760,8 +760,11 @@ export async function conversationsOf(db: Db, network: string, profileId: string
 
 /** The profile's chat pictures (the download lists them), oldest first. */
 export async function chatPhotosOf(db: Db, network: string, profileId: string) {
-  return selectInNetwork(db, 'chat_photos', network, { profile_id: profileId })
+  return db
+    .selectFrom('chat_photos')
     .select(['id', 'filename', 'created_at'])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
     .orderBy('created_at')
     .execute();
 }
@@ -772,11 +775,9 @@ export async function eraseChatPhotos(
   network: string,
   profileId: string,
 ): Promise<string[]> {
-  const mine = { profile_id: profileId };
-  const rows = await selectInNetwork(trx, 'chat_photos', network, mine)
-    .select(['filename', 'thumb_filename', 'blur_filename', 'blur_thumb_filename'])
+  const rows = await deleteInNetwork(trx, 'chat_photos', network, { profile_id: profileId })
+    .returning(['filename', 'thumb_filename', 'blur_filename', 'blur_thumb_filename'])
     .execute();
-  await deleteInNetwork(trx, 'chat_photos', network, mine).execute();
   return rows.flatMap((r) => [r.filename, r.thumb_filename, r.blur_filename, r.blur_thumb_filename]);
 }
 

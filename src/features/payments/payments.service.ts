@@ -307,14 +307,20 @@ async function sendReceipt(ctx: PaymentsContext, order: OrderRow, paidAt: number
   }
 }
 
+/** The member's own order; anyone else's, like an unknown id, is 404 (never 403: it tells nothing). */
+export async function memberOrder(ctx: ServiceContext, memberId: string, orderId: string): Promise<OrderRow> {
+  const order = await findMemberOrder(ctx.db, ctx.network, memberId, { id: orderId });
+  if (!order) throw platformError('not_found');
+  return order;
+}
+
 /** `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while pending. */
 export async function transactionOf(
   ctx: PaymentsContext,
   member: SessionMember,
   orderId: string,
 ): Promise<TransactionAnswer> {
-  let order = await findMemberOrder(ctx.db, ctx.network, member.id, { id: orderId });
-  if (!order) throw platformError('not_found');
+  let order = await memberOrder(ctx, member.id, orderId);
   // A lost webhook must not leave the member waiting: a pending order asks the provider itself.
   if (order.status === 'pending' && order.provider_payment_id)
     order = (await applyPaymentUpdate(ctx, order.provider, order.provider_payment_id)) ?? order;

@@ -3,7 +3,7 @@
 // Only argument parsing and printing live here; the rules are in src/tenancy/cli/.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { NICHE_IDS } from '../src/tenancy/niche.schema.ts';
 import { formatProblem, loadThemes } from '../src/tenancy/registry.ts';
 import { checkConfig } from '../src/tenancy/cli/check.ts';
@@ -82,16 +82,32 @@ function usageError(message: string, usage: string): number {
   return 2;
 }
 
+const HELP = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** What `parseArgs` reads for a command's `options`. */
+type Values<O extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true }>
+>['values'];
+
+/**
+ * A command's options (`-h`/`--help` besides); undefined when the operator asked for help, which
+ * is then printed.
+ */
+function commandOptions<const O extends ParseArgsOptionsConfig>(
+  args: string[],
+  options: O,
+  usage: string,
+): Values<O> | undefined {
+  const { values } = parseArgs({ args, options: { ...options, ...HELP }, strict: true });
+  // The options are generic here, so `values` knows no `help` of its own: HELP put it there.
+  if (!(values as { help?: boolean }).help) return values as Values<O>;
+  process.stdout.write(usage);
+  return undefined;
+}
+
 function runCheck(args: string[]): number {
-  const { values } = parseArgs({
-    args,
-    options: { dir: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const values = commandOptions(args, { dir: { type: 'string' } }, USAGE);
+  if (!values) return 0;
   const result = checkConfig({
     tenantsDir: tenantsDir(values.dir),
     nichesDir: NICHES_DIR,
@@ -108,9 +124,9 @@ function runCheck(args: string[]): number {
 }
 
 function runNew(args: string[]): number {
-  const { values } = parseArgs({
+  const values = commandOptions(
     args,
-    options: {
+    {
       id: { type: 'string' },
       domain: { type: 'string', multiple: true },
       name: { type: 'string' },
@@ -124,14 +140,10 @@ function runNew(args: string[]): number {
       'support-email': { type: 'string' },
       force: { type: 'boolean' },
       dir: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(newUsage());
-    return 0;
-  }
+    newUsage(),
+  );
+  if (!values) return 0;
   const domains = list(values.domain) ?? [];
   const missing = [
     domains.length === 0 && '--domain',
@@ -177,15 +189,8 @@ function runNew(args: string[]): number {
 }
 
 async function runSchema(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const values = commandOptions(args, { check: { type: 'boolean' } }, USAGE);
+  if (!values) return 0;
   // Loaded here only: generating schemas reads the TypeScript sources with the TypeScript
   // compiler, which would slow every other command down.
   const { staleSchemas, writeSchemas } = await import('../src/tenancy/cli/json-schemas.ts');

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from './query-network.ts';
+import {
+  deleteInNetwork,
+  deleteInNetworkNaming,
+  insertInNetwork,
+  selectInNetwork,
+  updateInNetwork,
+  valueInNetwork,
+} from './query-network.ts';
 import { useMemoryDatabase } from './test-database.ts';
 
 let db: Kysely<Database>;
@@ -68,6 +75,23 @@ describe('queries scoped to a network', () => {
     expect(await valueInNetwork(db, 'complaints', 'n1', { id: 'b' }, 'site_id')).toBe('s2');
     expect(await valueInNetwork(db, 'complaints', 'n1', { id: 'a', site_id: 's1' }, 'email')).toBeNull();
     expect(await valueInNetwork(db, 'complaints', 'n2', { id: 'b' }, 'site_id')).toBeUndefined();
+  });
+
+  it('insert a row stamped with the network', async () => {
+    const { network_id: _, ...row } = complaint('d', 'ignored', 's3');
+    await insertInNetwork(db, 'complaints', 'n2', row);
+    expect(await ids('n2')).toEqual(['c', 'd']);
+    expect(await ids('n1')).toEqual(['a', 'b']);
+  });
+
+  it('delete the network’s rows that hold a value in any of the named columns', async () => {
+    // s1 is the site of a (n1) and of c (n2): only the network's a goes.
+    await deleteInNetworkNaming(db, 'complaints', 'n1', ['site_id', 'id'], 's1').execute();
+    expect(await ids('n1')).toEqual(['b']);
+    // b stands in no site column, only as an id: the second column finds it.
+    await deleteInNetworkNaming(db, 'complaints', 'n1', ['site_id', 'id'], 'b').execute();
+    expect(await ids('n1')).toEqual([]);
+    expect(await ids('n2')).toEqual(['c']);
   });
 
   it('refuse a named column without a value rather than drop the condition', async () => {

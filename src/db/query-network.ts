@@ -7,7 +7,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
-import type { Database, Row, TableName } from './database.ts';
+import type { Database, NewRow, Row, TableName } from './database.ts';
 
 /*
  * Rule 4 of the house: every read and write of member data names its network first. Most such
@@ -56,9 +56,41 @@ export function updateInNetwork<T extends NetworkTable>(db: Db, table: T, networ
   );
 }
 
+/** Adds one row of the network to `table`: the caller gives the row, the network is stamped on it. */
+export async function insertInNetwork<T extends NetworkTable>(
+  db: Db,
+  table: T,
+  network: string,
+  row: Omit<NewRow<T>, 'network_id'>,
+): Promise<void> {
+  await byName(db)
+    .insertInto(table)
+    .values({ ...row, network_id: network })
+    .execute();
+}
+
 /** Deletes the network's rows of `table` whose columns equal `match`. */
 export function deleteInNetwork<T extends NetworkTable>(db: Db, table: T, network: string, match: Match<T>) {
   return scoped<DeleteQueryBuilder<Database, T, DeleteResult>>(byName(db).deleteFrom(table), network, match);
+}
+
+/**
+ * Deletes the network's rows of `table` that hold `value` in any of `columns`: the rows of a pair
+ * (a like, a block, a swipe) that name a profile on either side, for erasure.
+ */
+export function deleteInNetworkNaming<T extends NetworkTable>(
+  db: Db,
+  table: T,
+  network: string,
+  columns: readonly (keyof Row<T> & string)[],
+  value: string,
+) {
+  const named: readonly string[] = columns;
+  const query = byName(db)
+    .deleteFrom(table as string)
+    .where('network_id', '=', network)
+    .where((eb) => eb.or(named.map((column) => eb(column, '=', value))));
+  return query as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
 }
 
 /** One column of the network's row of `table` whose columns equal `match`; undefined without one. */

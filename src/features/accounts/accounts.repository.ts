@@ -10,7 +10,12 @@ import type {
   RowUpdate,
   TokenPurpose,
 } from '../../db/database.ts';
-import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import {
+  deleteInNetwork,
+  insertInNetwork,
+  selectInNetwork,
+  updateInNetwork,
+} from '../../db/query-network.ts';
 
 /*
  * The accounts' SQL: members, sessions and one-time tokens (the profile row is the profiles
@@ -51,10 +56,7 @@ export async function insertAccount(
   alongside: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('members')
-      .values({ ...member, network_id: network })
-      .execute();
+    await insertInNetwork(trx, 'members', network, member);
     await alongside(trx);
   });
 }
@@ -192,16 +194,8 @@ export async function findUserRow(db: Db, network: string, memberId: string): Pr
 
 /* Sessions ------------------------------------------------------------------------------------ */
 
-export async function insertSession(
-  db: Db,
-  network: string,
-  session: Omit<NewRow<'sessions'>, 'network_id'>,
-): Promise<void> {
-  await db
-    .insertInto('sessions')
-    .values({ ...session, network_id: network })
-    .execute();
-}
+export const insertSession = (db: Db, network: string, session: Omit<NewRow<'sessions'>, 'network_id'>) =>
+  insertInNetwork(db, 'sessions', network, session);
 
 /**
  * A live session of this site with its member, account, profile and main photo: what the
@@ -277,16 +271,8 @@ export async function deleteMemberSessions(
 
 /* One-time tokens ------------------------------------------------------------------------------ */
 
-export async function insertToken(
-  db: Db,
-  network: string,
-  token: Omit<NewRow<'tokens'>, 'network_id'>,
-): Promise<void> {
-  await db
-    .insertInto('tokens')
-    .values({ ...token, network_id: network })
-    .execute();
-}
+export const insertToken = (db: Db, network: string, token: Omit<NewRow<'tokens'>, 'network_id'>) =>
+  insertInNetwork(db, 'tokens', network, token);
 
 /**
  * Uses a token once: the update succeeds for exactly one caller, however many open the link at

@@ -1,6 +1,5 @@
 import { $realtimeStatus, onRealtime, startRealtime } from '../shell/realtime.store.ts';
-import { onMessageEvent, onReadEvent, onTypingEvent, refreshChats } from './chat.store.ts';
-import type { MessageEvent, ReadEvent, TypingEvent } from './components/chat-types.ts';
+import { onMessageEvent, onReadEvent, onTypingEvent, refreshChats, type ChatEvents } from './chat.store.ts';
 
 /*
  * The chat's side of the event stream (API.md "Realtime"): message, typing and read events
@@ -8,11 +7,7 @@ import type { MessageEvent, ReadEvent, TypingEvent } from './components/chat-typ
  */
 
 /** What each event type of the stream does to the chat's state. */
-export function chatEventHandlers(): {
-  message: (data: MessageEvent) => void;
-  typing: (data: TypingEvent) => void;
-  read: (data: ReadEvent) => void;
-} {
+export function chatEventHandlers(): { [K in keyof ChatEvents]: (data: ChatEvents[K]) => void } {
   return {
     message: (data) => onMessageEvent(data),
     typing: (data) => onTypingEvent(data),

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction } from '../../db/group-commit.ts';
+import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
@@ -652,30 +653,12 @@ export async function releaseHeld(
 }
 
 /** The profile of an account. */
-export async function profileOfMember(
-  db: Db,
-  network: string,
-  memberId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.id;
-}
+export const profileOfMember = (db: Db, network: string, memberId: string) =>
+  valueInNetwork(db, 'profiles', network, { member_id: memberId }, 'id');
 
-/** Runs `work` in one transaction. */
 /** The member's balance (the ledger's cached sum), for an answer that books nothing. */
 export async function creditsOf(db: Db, network: string, memberId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select('credits')
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  return Number(row?.credits ?? 0);
+  return Number((await valueInNetwork(db, 'members', network, { id: memberId }, 'credits')) ?? 0);
 }
 
 export interface NewChatPhoto {
@@ -706,19 +689,8 @@ export async function insertChatPhoto(db: Db, network: string, photo: NewChatPho
 }
 
 /** Who uploaded a chat picture. */
-export async function chatPhotoUploader(
-  db: Db,
-  network: string,
-  photoId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('chat_photos')
-    .select('profile_id')
-    .where('network_id', '=', network)
-    .where('id', '=', photoId)
-    .executeTakeFirst();
-  return row?.profile_id;
-}
+export const chatPhotoUploader = (db: Db, network: string, photoId: string) =>
+  valueInNetwork(db, 'chat_photos', network, { id: photoId }, 'profile_id');
 
 /**
  * The two sides of the conversation a chat picture file was sent in (none for a picture not
@@ -803,16 +775,8 @@ export async function eraseChatPhotos(
   network: string,
   profileId: string,
 ): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('chat_photos')
-    .select(['filename', 'thumb_filename', 'blur_filename', 'blur_thumb_filename'])
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
-    .execute();
-  await trx
-    .deleteFrom('chat_photos')
-    .where('network_id', '=', network)
-    .where('profile_id', '=', profileId)
+  const rows = await deleteInNetwork(trx, 'chat_photos', network, { profile_id: profileId })
+    .returning(['filename', 'thumb_filename', 'blur_filename', 'blur_thumb_filename'])
     .execute();
   return rows.flatMap((r) => [r.filename, r.thumb_filename, r.blur_filename, r.blur_thumb_filename]);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RealtimeChatMessage } from '../../server/realtime/realtime-bus.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
 /* The chat calls (API.md "Chat"): inputs checked by zod, answers typed for both sides. */
@@ -58,33 +59,11 @@ export interface Gift {
   credits: number;
 }
 
-/** A message as either side of the conversation sees it. */
-export interface ChatMessage {
-  id: string;
-  conversation: string;
-  /** The sender's profile id. */
-  profile: string;
-  /** Sent by the member asking. */
-  mine: boolean;
-  type: 'text' | 'image' | 'gift';
-  text: string | null;
-  /**
-   * An image message's picture, shown only to the two members of the conversation. The receiver
-   * sees `blurred` until they tap it; the sender sees the picture itself.
-   */
-  photo: { id: string; filename: string; thumb_filename: string; blurred: string } | null;
-  gift: Gift | null;
-  /** Credits the sender paid (0 for the other side's messages: what they paid is theirs). */
-  credits: number;
-  /** Epoch milliseconds. */
-  created_at: number;
-  /** Read by the receiver (for one's own messages), or read by me (for theirs). */
-  read: boolean;
-  /** Stored and paid, waiting for the sender's activation (only ever on one's own messages). */
-  held: boolean;
-  /** The sender's idempotency key (only on one's own messages), to match an optimistic bubble. */
-  client_id: string | null;
-}
+/**
+ * A message as either side of the conversation sees it: the very shape the realtime bus carries
+ * in its `message` event, defined there so the stream and the chat calls cannot drift apart.
+ */
+export type ChatMessage = RealtimeChatMessage;
 
 /** What sending costs this member here and now, and what is left of the free allowances. */
 export interface ChatAllowance {

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { apiClient, isApiError, type ApiError } from '../../lib/api-client.ts';
 import { $user } from '../accounts/accounts.store.ts';
 import { $attention } from '../shell/shell.store.ts';
+import type { RealtimeEventMap } from '../../server/realtime/realtime-bus.ts';
 import type {
   ChatAllowance,
   ChatAnswer,
@@ -9,14 +10,14 @@ import type {
   ChatMessage,
   ChatsAnswer,
   Gift,
-  MessageEvent,
-  ReadEvent,
   SendAnswer,
-  SendBody,
-  TypingEvent,
-} from './components/chat-types.ts';
+  SendInput as SendBody,
+} from './chat.schemas.ts';
 
 export { startChatLive } from './chat-live.ts';
+
+/** The events of `GET /api/events.php` the chat listens to, as the realtime bus defines them. */
+export type ChatEvents = Pick<RealtimeEventMap, 'message' | 'typing' | 'read'>;
 
 /*
  * Browser state of the chat (spec §3 Chat store): the list of chats with their unread counts,
@@ -333,7 +334,7 @@ export function typingDone(): void {
  * A message event: into the open conversation (read at once, by asking the server for the
  * newest page, which marks it read and tells the sender), else into the list and the badge.
  */
-export function onMessageEvent(event: MessageEvent, visible = isVisible()): void {
+export function onMessageEvent(event: ChatEvents['message'], visible = isVisible()): void {
   const open = $conversation.get();
   const { message } = event;
   if (open && (open.conversation === event.conversation || (!open.conversation && message.mine))) {
@@ -363,14 +364,14 @@ export function onMessageEvent(event: MessageEvent, visible = isVisible()): void
   takeChats([updated, ...chats.filter((chat) => chat !== known)]);
 }
 
-export function onTypingEvent(event: TypingEvent, now = Date.now()): void {
+export function onTypingEvent(event: ChatEvents['typing'], now = Date.now()): void {
   const open = $conversation.get();
   if (!open || open.conversation !== event.conversation || event.profile !== open.profile.id) return;
   $conversation.set({ ...open, typingUntil: now + TYPING_SHOWN_MS });
 }
 
 /** The other side has read up to a moment: my messages until then show as read. */
-export function onReadEvent(event: ReadEvent): void {
+export function onReadEvent(event: ChatEvents['read']): void {
   const open = $conversation.get();
   if (!open || open.conversation !== event.conversation) return;
   $conversation.set({

@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import {
+  deleteInNetwork,
+  deleteInNetworkNaming,
+  selectInNetwork,
+  updateInNetwork,
+  valueInNetwork,
+} from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /*
@@ -233,9 +239,11 @@ export async function fictionalWelcomers(
 
 /** Erasure: every like the profile gave or received (either side is the member's choice or about them). */
 export async function eraseLikes(db: Db, network: string, profileId: string): Promise<void> {
-  await db
-    .deleteFrom('likes')
-    .where('network_id', '=', network)
-    .where((eb) => eb.or([eb('liker_profile_id', '=', profileId), eb('liked_profile_id', '=', profileId)]))
-    .execute();
+  await deleteInNetworkNaming(
+    db,
+    'likes',
+    network,
+    ['liker_profile_id', 'liked_profile_id'],
+    profileId,
+  ).execute();
 }

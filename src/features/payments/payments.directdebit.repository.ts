@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
-import { memberOrders } from './payments.repository.ts';
+import { memberHasOrder, memberOrders } from './payments.repository.ts';
 
 /* The SQL of direct debit (payments.directdebit.ts decides): SMS codes, mandates, their orders. */
 
@@ -61,13 +61,8 @@ function directDebitsOf(db: Db, network: string, memberId: string) {
 }
 
 /** Whether a direct debit of the member came back unpaid (such an account is blocked for it). */
-export async function hasReturnedDebit(db: Db, network: string, memberId: string): Promise<boolean> {
-  const row = await directDebitsOf(db, network, memberId)
-    .select('id')
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const hasReturnedDebit = (db: Db, network: string, memberId: string) =>
+  memberHasOrder(db, network, memberId, { payment_method: 'sdd', status: 'failed' });
 
 /** The member's direct debit orders since `since` that were not given back (the limit counts them). */
 export async function directDebitsSince(

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
-import { memberOrders } from './payments.repository.ts';
+import { memberHasOrder, memberOrders } from './payments.repository.ts';
 
 /* The SQL of refunds (payments.refund.ts decides): the order refunded and the member's premium. */
 
@@ -27,17 +27,8 @@ export async function markRefunded(
 }
 
 /** Whether the member still has a paid (completed) order. */
-export async function hasPaidOrder(
-  trx: Transaction<Database>,
-  network: string,
-  memberId: string,
-): Promise<boolean> {
-  const row = await memberOrders(trx, network, memberId)
-    .select('id')
-    .where('status', '=', 'completed')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const hasPaidOrder = (trx: Transaction<Database>, network: string, memberId: string) =>
+  memberHasOrder(trx, network, memberId, { status: 'completed' });
 
 /** Premium ends: the member is no longer a paying member. */
 export async function endPremium(

@@ -3,7 +3,8 @@ import { DomainError, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { announceBalance, bookCredits, holdBalance } from '../credits/index.ts';
 import { creditsOf, endPremium, hasPaidOrder, markRefunded, ordersOf } from './payments.refund.repository.ts';
-import { findMemberOrder, type OrderRow } from './payments.repository.ts';
+import type { OrderRow } from './payments.repository.ts';
+import { memberOrder } from './payments.service.ts';
 
 /*
  * Refunds (spec §9): within the site's `refund_days` of the order, the credits of the order the
@@ -87,8 +88,7 @@ async function refundableOrder(
   member: RefundMember,
   orderId: string,
 ): Promise<OrderRow> {
-  const order = await findMemberOrder(ctx.db, ctx.network, member.id, orderId);
-  if (!order) throw platformError('not_found');
+  const order = await memberOrder(ctx, member.id, orderId);
   if (order.status !== 'completed') throw notRefundable();
   const paidAt = Number(order.completed_at ?? order.created_at);
   if (ctx.clock.now() - paidAt > ctx.site.refundDays * DAY_MS) throw refundPeriodOver(ctx.site.refundDays);

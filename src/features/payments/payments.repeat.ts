@@ -93,7 +93,7 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
     throw noStoredMethod();
   }
   await setProviderPayment(ctx.db, orderId, payment.id, now);
-  const order = (await findMemberOrder(ctx.db, ctx.network, member.id, orderId))!;
+  const order = (await findMemberOrder(ctx.db, ctx.network, member.id, { id: orderId }))!;
   if (FAILED.has(payment.status)) {
     await moveOrder(ctx.db, orderId, ['pending'], 'failed', ctx.clock.now());
     throw new DomainError('payment_failed', {

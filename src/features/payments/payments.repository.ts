@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderStatus, OrdersTable } from '../../db/database.ts';
-import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { selectInNetwork, updateInNetwork, type Match } from '../../db/query-network.ts';
 
 /*
  * Orders and discount redemptions: what the payment rules read and write, and what a member's
@@ -38,24 +38,32 @@ export function memberOrders(db: Db, network: string, memberId: string) {
   return selectInNetwork(db, 'orders', network, { member_id: memberId });
 }
 
-/** The member's order, or undefined for anyone else's. */
+/**
+ * The member's order, picked by its id or by the client id a retried `POST /api/order.php` sent
+ * the first time; undefined for anyone else's.
+ */
 export async function findMemberOrder(
   db: Db,
   network: string,
   memberId: string,
-  orderId: string,
+  by: { id: string } | { client_id: string },
 ): Promise<OrderRow | undefined> {
-  return memberOrders(db, network, memberId).selectAll().where('id', '=', orderId).executeTakeFirst();
+  return selectInNetwork(db, 'orders', network, { member_id: memberId, ...by })
+    .selectAll()
+    .executeTakeFirst();
 }
 
-/** The order a retried `POST /api/order.php` made the first time. */
-export async function findOrderByClientId(
+/** Whether the member has an order whose columns equal `match` (a status, a payment method). */
+export async function memberHasOrder(
   db: Db,
   network: string,
   memberId: string,
-  clientId: string,
-): Promise<OrderRow | undefined> {
-  return memberOrders(db, network, memberId).selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  match: Match<'orders'>,
+): Promise<boolean> {
+  const row = await selectInNetwork(db, 'orders', network, { ...match, member_id: memberId })
+    .select('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The order a provider's payment belongs to (webhooks know only the payment id). */

@@ -15,7 +15,6 @@ import { isOfferedMethod, paymentMethodsFor } from './payments.methods.ts';
 import {
   buyerOf,
   findMemberOrder,
-  findOrderByClientId,
   findOrderByPayment,
   insertOrder,
   markPaidUser,
@@ -90,7 +89,7 @@ export async function createOrder(
   input: OrderInput,
 ): Promise<OrderAnswer> {
   if (input.client_id) {
-    const earlier = await findOrderByClientId(ctx.db, ctx.network, member.id, input.client_id);
+    const earlier = await findMemberOrder(ctx.db, ctx.network, member.id, { client_id: input.client_id });
     if (earlier) return answerFor(ctx, earlier, undefined);
   }
   const country = await buyerCountry(ctx, member.id);
@@ -109,7 +108,7 @@ export async function createOrder(
   }).catch(async (error: unknown) => {
     // A retry raced the first request with the same key: answer the first order.
     if (!input.client_id || !isUniqueViolation(error)) throw error;
-    return findOrderByClientId(ctx.db, ctx.network, member.id, input.client_id);
+    return findMemberOrder(ctx.db, ctx.network, member.id, { client_id: input.client_id });
   });
   if (!order) throw platformError('not_found');
   if (order.id !== orderId) return answerFor(ctx, order, undefined);
@@ -254,7 +253,7 @@ export async function applyPaymentUpdate(
   } else if (FAILED.has(payment.status)) {
     await failOrder(ctx, order);
   }
-  return findMemberOrder(ctx.db, order.network_id, order.member_id, order.id);
+  return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
 }
 
 export async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
@@ -308,14 +307,20 @@ async function sendReceipt(ctx: PaymentsContext, order: OrderRow, paidAt: number
   }
 }
 
+/** The member's own order; anyone else's, like an unknown id, is 404 (never 403: it tells nothing). */
+export async function memberOrder(ctx: ServiceContext, memberId: string, orderId: string): Promise<OrderRow> {
+  const order = await findMemberOrder(ctx.db, ctx.network, memberId, { id: orderId });
+  if (!order) throw platformError('not_found');
+  return order;
+}
+
 /** `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while pending. */
 export async function transactionOf(
   ctx: PaymentsContext,
   member: SessionMember,
   orderId: string,
 ): Promise<TransactionAnswer> {
-  let order = await findMemberOrder(ctx.db, ctx.network, member.id, orderId);
-  if (!order) throw platformError('not_found');
+  let order = await memberOrder(ctx, member.id, orderId);
   // A lost webhook must not leave the member waiting: a pending order asks the provider itself.
   if (order.status === 'pending' && order.provider_payment_id)
     order = (await applyPaymentUpdate(ctx, order.provider, order.provider_payment_id)) ?? order;

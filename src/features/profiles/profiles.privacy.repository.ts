@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import {
+  deleteInNetwork,
+  deleteInNetworkNaming,
+  selectInNetwork,
+  updateInNetwork,
+} from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
 /* The profiles' part of a member's export and erasure: profile, interests, blocks. */
@@ -25,9 +30,6 @@ export async function exportProfileRecords(db: Db, network: string, memberId: st
   };
 }
 
-/** The choice tables, with the column of who chose and of whom it was about. */
-const BOTH_SIDES = [['blocks', 'blocker_profile_id', 'blocked_profile_id']] as const;
-
 /**
  * Removes the profile's personal data (its photos are the photos feature's, erased before).
  *
@@ -49,13 +51,13 @@ export async function eraseProfileRecords(
   // Photos first went with the photos feature's hook; nothing may point at them any more.
   await updateInNetwork(trx, 'profiles', network, { id: p }).set({ main_photo_id: null }).execute();
   await deleteInNetwork(trx, 'profile_interests', network, { profile_id: p }).execute();
-  for (const [table, chooser, chosen] of BOTH_SIDES) {
-    await trx
-      .deleteFrom(table)
-      .where('network_id', '=', network)
-      .where((eb) => eb.or([eb(chooser, '=', p), eb(chosen, '=', p)]))
-      .execute();
-  }
+  await deleteInNetworkNaming(
+    trx,
+    'blocks',
+    network,
+    ['blocker_profile_id', 'blocked_profile_id'],
+    p,
+  ).execute();
   await updateInNetwork(trx, 'profiles', network, { id: p })
     .set({
       name: '',

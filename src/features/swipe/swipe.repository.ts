@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SwipeAction } from '../../db/database.ts';
-import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import { deleteInNetworkNaming, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
 /* The swipes table, and the deck: visible profiles of the niche the member has not judged yet. */
@@ -18,29 +18,14 @@ export async function deck(
   audience: NonNullable<Parameters<typeof visibleProfiles>[4]>,
 ): Promise<CardRow[]> {
   const me = viewer.profileId;
+  // The profiles the member has judged already: swiped either way, or liked elsewhere.
+  const judged = db
+    .selectFrom('swipes')
+    .select('target_profile_id as id')
+    .where('profile_id', '=', me)
+    .union(db.selectFrom('likes').select('liked_profile_id as id').where('liker_profile_id', '=', me));
   return visibleProfiles(db, network, viewer, withheldSites, audience)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('swipes as s')
-            .select('s.target_profile_id')
-            .where('s.profile_id', '=', me)
-            .whereRef('s.target_profile_id', '=', 'p.id'),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('likes as l')
-            .select('l.liked_profile_id')
-            .where('l.liker_profile_id', '=', me)
-            .whereRef('l.liked_profile_id', '=', 'p.id'),
-        ),
-      ),
-    )
+    .where('p.id', 'not in', judged)
     .select([...CARD_COLUMNS])
     .orderBy('p.last_active_at', 'desc')
     .orderBy('p.id')
@@ -125,9 +110,11 @@ export async function withSwipeLock<T>(
 
 /** Erasure: the profile's decisions and others' decisions about it. */
 export async function eraseSwipes(db: Db, network: string, profileId: string): Promise<void> {
-  await db
-    .deleteFrom('swipes')
-    .where('network_id', '=', network)
-    .where((eb) => eb.or([eb('profile_id', '=', profileId), eb('target_profile_id', '=', profileId)]))
-    .execute();
+  await deleteInNetworkNaming(
+    db,
+    'swipes',
+    network,
+    ['profile_id', 'target_profile_id'],
+    profileId,
+  ).execute();
 }

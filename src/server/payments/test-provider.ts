@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, TestPaymentsTable } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { NewPayment, PaymentProvider, ProviderPayment } from './provider.ts';
+import type { NewPayment, PaymentProvider, ProviderPayment, RecurringPayment } from './provider.ts';
 import {
   findTestPayment,
   findTestPaymentByReference,
@@ -57,24 +57,33 @@ export function createTestProvider(deps: { db: Kysely<Database>; clock: Clock })
     amount: Number(row.amount),
     currency: row.currency,
   });
+  /** Writes a payment the provider now holds (a checkout or a recurring charge); answers its id. */
+  const record = async (
+    payment: RecurringPayment,
+    status: TestPaymentsTable['status'],
+    redirectUrl: string,
+  ): Promise<string> => {
+    const id = `tst_${newId()}`;
+    const now = clock.now();
+    await insertTestPayment(db, {
+      id,
+      reference: payment.reference,
+      amount: payment.amount,
+      currency: payment.currency,
+      method: payment.method,
+      description: payment.description,
+      status,
+      redirect_url: redirectUrl,
+      webhook_url: payment.webhookUrl,
+      created_at: now,
+      updated_at: now,
+    });
+    return id;
+  };
   return {
     name: 'test',
     async createPayment(payment: NewPayment) {
-      const id = `tst_${newId()}`;
-      const now = clock.now();
-      await insertTestPayment(db, {
-        id,
-        reference: payment.reference,
-        amount: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
-        description: payment.description,
-        status: 'open',
-        redirect_url: payment.redirectUrl,
-        webhook_url: payment.webhookUrl,
-        created_at: now,
-        updated_at: now,
-      });
+      const id = await record(payment, 'open', payment.redirectUrl);
       const checkoutUrl = new URL(
         `/checkout/test/${encodeURIComponent(payment.reference)}`,
         payment.redirectUrl,
@@ -97,21 +106,7 @@ export function createTestProvider(deps: { db: Kysely<Database>; clock: Clock })
     async chargeRecurring(stored, payment) {
       const first = await findTestPayment(db, stored.firstPaymentId);
       const status: TestPaymentsTable['status'] = first?.status === 'paid' ? 'paid' : 'failed';
-      const id = `tst_${newId()}`;
-      const now = clock.now();
-      await insertTestPayment(db, {
-        id,
-        reference: payment.reference,
-        amount: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
-        description: payment.description,
-        status,
-        redirect_url: first?.redirect_url ?? '',
-        webhook_url: payment.webhookUrl,
-        created_at: now,
-        updated_at: now,
-      });
+      const id = await record(payment, status, first?.redirect_url ?? '');
       return { id, status };
     },
     async refundPayment(paymentId, amount, currency) {

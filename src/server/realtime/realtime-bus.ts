@@ -16,8 +16,8 @@ import type { Database } from '../../db/database.ts';
  */
 export interface RealtimeEventMap {
   /**
-   * A new message in a conversation, as `GET /api/chat.php` shows it to the receiver (the chat
-   * feature's `ChatMessage`, kept structural here so the platform names no feature).
+   * A new message in a conversation, as `GET /api/chat.php` shows it to the receiver (defined
+   * below so the platform names no feature; the chat feature's `ChatMessage` is this type).
    */
   message: { conversation: string; message: RealtimeChatMessage };
   /** The other side is typing (transient: never stored, never caught up). */
@@ -32,20 +32,35 @@ export interface RealtimeEventMap {
   user: Record<string, never>;
 }
 
-/** The chat message an event carries (API.md "Chat"; see chat.schemas.ts `ChatMessage`). */
+/**
+ * The chat message an event carries, as either side of the conversation sees it (API.md "Chat";
+ * the chat feature answers its calls with this same shape as `ChatMessage`).
+ */
 export interface RealtimeChatMessage {
   id: string;
   conversation: string;
+  /** The sender's profile id. */
   profile: string;
+  /** Sent by the member asking. */
   mine: boolean;
   type: 'text' | 'image' | 'gift';
   text: string | null;
+  /**
+   * An image message's picture, shown only to the two members of the conversation. The receiver
+   * sees `blurred` until they tap it; the sender sees the picture itself.
+   */
   photo: { id: string; filename: string; thumb_filename: string; blurred: string } | null;
+  /** A gift of the site's catalogue (the chat feature's `Gift`). */
   gift: { id: string; name: string; image: string; credits: number } | null;
+  /** Credits the sender paid (0 for the other side's messages: what they paid is theirs). */
   credits: number;
+  /** Epoch milliseconds. */
   created_at: number;
+  /** Read by the receiver (for one's own messages), or read by me (for theirs). */
   read: boolean;
+  /** Stored and paid, waiting for the sender's activation (only ever on one's own messages). */
   held: boolean;
+  /** The sender's idempotency key (only on one's own messages), to match an optimistic bubble. */
   client_id: string | null;
 }
 

@@ -28,8 +28,7 @@ export interface CheckResult {
  */
 export function checkConfig(dirs: TenancyDirs, cwd = process.cwd()): CheckResult {
   const problems: ConfigProblem[] = [];
-  const niches = collect(problems, () => loadNiches(dirs.nichesDir, cwd));
-  const themes = collect(problems, () => loadThemes(dirs.themesDir, cwd));
+  const catalogues = loadCatalogues(problems, dirs, cwd);
 
   const tenants: Array<{ file: string; tenant: TenantFile }> = [];
   const display = relative(cwd, dirs.tenantsDir) || '.';
@@ -51,13 +50,10 @@ export function checkConfig(dirs: TenancyDirs, cwd = process.cwd()): CheckResult
 
   let sites: string[] = [];
   const warnings: ConfigProblem[] = [];
-  // Cross-file checks need every niche and theme; without them they would only add noise.
-  if (niches && themes) {
-    const snapshot = collect(problems, () => buildSnapshot(tenants, niches, themes, 1));
-    if (snapshot) {
-      sites = [...snapshot.sites.keys()].sort();
-      for (const id of sites) warnings.push(...siteWarnings(snapshot.sites.get(id)!));
-    }
+  const resolved = resolveSites(problems, tenants, catalogues);
+  if (resolved) {
+    sites = [...resolved.keys()].sort();
+    for (const id of sites) warnings.push(...siteWarnings(resolved.get(id)!));
   }
   return { sites: problems.length ? [] : sites, problems, warnings: problems.length ? [] : warnings };
 }
@@ -110,6 +106,31 @@ export function tenantFileNames(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
     .sort();
+}
+
+/** Every niche and every theme, or undefined (with their problems added) when any is broken. */
+export function loadCatalogues(
+  problems: ConfigProblem[],
+  dirs: TenancyDirs,
+  cwd: string,
+): { niches: ReturnType<typeof loadNiches>; themes: ReturnType<typeof loadThemes> } | undefined {
+  const niches = collect(problems, () => loadNiches(dirs.nichesDir, cwd));
+  const themes = collect(problems, () => loadThemes(dirs.themesDir, cwd));
+  return niches && themes ? { niches, themes } : undefined;
+}
+
+/**
+ * The sites of these tenant files, resolved as the server does at start; undefined (with the
+ * problems added) when that fails. Cross-file checks need every niche and theme: without them
+ * (`catalogues` undefined) they would only add noise, so nothing is resolved.
+ */
+export function resolveSites(
+  problems: ConfigProblem[],
+  tenants: Array<{ file: string; tenant: TenantFile }>,
+  catalogues: ReturnType<typeof loadCatalogues>,
+): ReadonlyMap<string, Site> | undefined {
+  if (!catalogues) return undefined;
+  return collect(problems, () => buildSnapshot(tenants, catalogues.niches, catalogues.themes, 1))?.sites;
 }
 
 function collect<T>(problems: ConfigProblem[], load: () => T): T | undefined {

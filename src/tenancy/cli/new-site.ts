@@ -9,19 +9,9 @@ import {
 } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { normalizeHost } from '../host.ts';
-import {
-  buildSnapshot,
-  ConfigError,
-  issuesToProblems,
-  loadNiches,
-  loadThemes,
-  parseTenantFile,
-  type ConfigProblem,
-  type TenancyDirs,
-} from '../registry.ts';
+import { issuesToProblems, parseTenantFile, type ConfigProblem, type TenancyDirs } from '../registry.ts';
 import { tenantSchema, type TenantInput } from '../tenant.schema.ts';
-import type { Site } from '../site.ts';
-import { isLocalHost, siteWarnings, tenantFileNames } from './check.ts';
+import { isLocalHost, loadCatalogues, resolveSites, siteWarnings, tenantFileNames } from './check.ts';
 
 /** What the operator asked for on the command line (`tenants new`). */
 export interface NewSiteOptions {
@@ -155,16 +145,9 @@ export function createSite(options: NewSiteOptions, dirs: NewSiteDirs, cwd = pro
   if (!parsed.success) return { ok: false, problems };
   const tenant = parsed.data;
 
-  let site: Site | undefined;
-  try {
-    const niches = loadNiches(dirs.nichesDir, cwd);
-    const themes = loadThemes(dirs.themesDir, cwd);
-    // The same resolution the server runs: an unknown theme or a niche without its file fails here.
-    site = buildSnapshot([{ file, tenant }], niches, themes, 1).sites.get(tenant.id);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    problems.push(...e.problems);
-  }
+  // The same resolution the server runs: an unknown theme or a niche without its file fails here.
+  const catalogues = loadCatalogues(problems, dirs, cwd);
+  const site = resolveSites(problems, [{ file, tenant }], catalogues)?.get(tenant.id);
   if (problems.length) return { ok: false, problems };
 
   const write = writeWhole(path, `${JSON.stringify(input, null, 2)}\n`, options.force === true);

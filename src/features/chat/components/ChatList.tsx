@@ -4,7 +4,7 @@ import { islandTranslator, type IslandMessages, type IslandTranslate } from '../
 import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel } from '../../likes/components/labels.ts';
 import { $chats, errorText, refreshChats, removeChat } from '../chat.store.ts';
-import type { ChatListEntry, ChatMessage } from './chat-types.ts';
+import type { ChatListEntry, ChatMessage } from '../chat.schemas.ts';
 import { Avatar } from './Avatar.tsx';
 import { badgeCount } from './badge.ts';
 import { conversationPath, type ChatLinks } from './links.ts';

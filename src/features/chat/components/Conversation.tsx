@@ -20,7 +20,7 @@ import {
   type ChatTarget,
   type OpenConversation,
 } from '../chat.store.ts';
-import type { ChatAllowance, Gift } from './chat-types.ts';
+import type { ChatAllowance, Gift } from '../chat.schemas.ts';
 import { Avatar } from './Avatar.tsx';
 import { ChatIcon } from './chat-icons.tsx';
 import { formatMoney } from '../../../lib/money.ts';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Modal } from '../../shell/components/Modal.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { $gifts, loadGifts } from '../chat.store.ts';
-import type { Gift } from './chat-types.ts';
+import type { Gift } from '../chat.schemas.ts';
 
 /** The site's gifts (gifts.php) with what each costs; picking one sends it. */
 export function GiftPicker({

@@ -6,6 +6,7 @@ import type { Site } from '../tenancy/site.ts';
 import { bodyLimitFor } from './body.ts';
 import { compressResponse } from './compression.ts';
 import { isJsonType, type AnswerLocals, type SessionMember } from './endpoint.ts';
+import { jsonBodyBytes } from './http.ts';
 import type { Platform } from './platform.ts';
 import { apiLocale, clientIp, LOCALE_COOKIE, originAllowed, readCookie, requestScheme } from './request.ts';
 import { addSecurityHeaders, securityHeadersFor } from './security-headers.ts';
@@ -105,14 +106,34 @@ async function callLocals(
 }
 
 /** The declared body, all of it, or null when the client went away before sending it. */
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-  } catch {
-    return null;
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  // Events rather than an async iterator: a few kilobytes at most, usually one chunk.
+  return new Promise((resolve) => {
+    if (req.destroyed) return resolve(null);
+    const chunks: Buffer[] = [];
+    const done = (body: Buffer | null) => {
+      req.off('data', data).off('end', end).off('error', fail).off('close', fail);
+      resolve(body);
+    };
+    const data = (chunk: Buffer) => chunks.push(chunk);
+    const end = () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    const fail = () => done(null);
+    req.on('data', data).once('end', end).once('error', fail).once('close', fail);
+  });
+}
+
+/**
+ * Writes the answer as the adapter's writer would (`writeResponse`: the status, the headers
+ * one for one, the body); an uncompressed JSON answer in one go, without reading its stream.
+ */
+async function write(answer: Response, res: ServerResponse): Promise<void> {
+  const bytes = jsonBodyBytes(answer);
+  if (!bytes || answer.headers.has('set-cookie')) {
+    await writeResponse(answer, res);
+    return;
   }
-  return req.complete ? Buffer.concat(chunks) : null;
+  res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
+  res.end(bytes);
 }
 
 const NO_COOKIES: { headers(): Iterator<string> } = { headers: () => [][Symbol.iterator]() };
@@ -148,7 +169,7 @@ export async function serveJsonPost(
     return false;
   }
   noteGateway(req);
-  await writeResponse(answer, res);
+  await write(answer, res);
   return true;
 }
 

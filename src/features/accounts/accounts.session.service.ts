@@ -102,6 +102,7 @@ function sessionMemberOf(site: Site, row: SessionRow): SessionMember {
     createdAt: Number(row.created_at),
     timeZone: row.time_zone ?? 'UTC',
     country: row.profile_country,
+    credits: Number(row.credits),
   };
 }
 

@@ -6,8 +6,8 @@ import { failureResponse } from './server/endpoint.ts';
 import { platformError } from './server/errors.ts';
 import { getPlatform } from './server/platform.ts';
 import {
+  apiLocale,
   clientIp,
-  fallbackLocale,
   LOCALE_COOKIE,
   localePath,
   originAllowed,
@@ -19,7 +19,7 @@ import {
   visitorCountry,
 } from './server/request.ts';
 import { compressResponse } from './server/compression.ts';
-import { securityHeadersFor } from './server/security-headers.ts';
+import { addSecurityHeaders, securityHeadersFor } from './server/security-headers.ts';
 import type { RequestStep } from './server/steps.ts';
 import { loadSession } from './features/accounts/accounts.middleware.ts';
 import { captureTracking } from './features/tracking/tracking.middleware.ts';
@@ -68,13 +68,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let routePath = url.pathname;
   if (isApi) {
     // API answers speak the visitor's language: the client's header, the chosen locale, the site's.
-    const asked = headers.get('x-locale');
-    locale =
-      isLocale(asked) && site.locales.includes(asked)
-        ? asked
-        : chosenLocale && site.locales.includes(chosenLocale)
-          ? chosenLocale
-          : fallbackLocale(site);
+    locale = apiLocale(site, headers.get('x-locale'), chosenLocale);
   } else {
     if (url.pathname === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
       const target = rootLocaleRedirect(site, cookieLocale);
@@ -124,15 +118,3 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Compressed last, so the route cache stores (and serves again) the compressed bytes.
   return compressResponse(request, withSecurityHeaders(applyCachePolicy(context, response)));
 });
-
-function addSecurityHeaders(response: Response, securityHeaders: Record<string, string>): Response {
-  for (const [name, value] of Object.entries(securityHeaders)) {
-    const existing = response.headers.get(name);
-    if (!existing) response.headers.set(name, value);
-    // Astro puts the page's script and style hashes in its own CSP header: add ours to it.
-    else if (name === 'content-security-policy' && !existing.includes('frame-ancestors')) {
-      response.headers.set(name, `${existing.replace(/[;\s]+$/, '')}; ${value}`);
-    }
-  }
-  return response;
-}

@@ -65,7 +65,10 @@ function addVary(headers: Headers, name: string): void {
  * The answer gzip-compressed when the request takes gzip, and marked `Vary: Accept-Encoding`
  * whenever its type is compressible (so no cache hands gzip to a client that cannot read it).
  */
-export function compressResponse(request: Request, response: Response): Response {
+export function compressResponse(
+  request: { method: string; headers: Pick<Headers, 'get'> },
+  response: Response,
+): Response {
   if (!compressible(request.method, response)) return response;
   let headers: Headers;
   try {

@@ -39,7 +39,7 @@ export interface ServiceContext {
   payments: PaymentProvider;
 }
 
-export function serviceContext(locals: App.Locals): ServiceContext {
+export function serviceContext(locals: Pick<App.Locals, 'platform' | 'site'>): ServiceContext {
   const { platform, site } = locals;
   return {
     site,

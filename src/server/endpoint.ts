@@ -80,6 +80,11 @@ function toResponse(result: unknown): Response {
 }
 
 const JSON_TYPE = /^application\/json\b/i;
+
+/** Whether a Content-Type is JSON, as a JSON endpoint takes it (else 415). */
+export function isJsonType(contentType: string): boolean {
+  return JSON_TYPE.test(contentType);
+}
 const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const BEACON_TYPES = new Set(['application/json', 'text/plain', '']);
 
@@ -93,7 +98,7 @@ async function readJson(
   const acceptable =
     accept === 'beacon'
       ? BEACON_TYPES.has(type.split(';', 1)[0]!.trim().toLowerCase())
-      : form || JSON_TYPE.test(type);
+      : form || isJsonType(type);
   if (!acceptable) throw platformError('unsupported_media_type');
   const text = await readBodyText(request, limit);
   if (form) return Object.fromEntries(new URLSearchParams(text));
@@ -130,12 +135,15 @@ function parseInput(schema: SchemaFor<Schema>, value: unknown, context: APIConte
   return parsed.data;
 }
 
+/** What answering a refusal needs to know of the request (`locals`, or a gateway's part of them). */
+export type AnswerLocals = Pick<App.Locals, 'platform' | 'site' | 't' | 'routePath' | 'clientIp'>;
+
 /**
  * API.md's error shape for a refusal: `{ error, message, …details }`, `retry_after` with the
  * `Retry-After` header, and for a 422 `fields` with `field_messages` beside them.
  */
 export function errorResponse(
-  locals: App.Locals,
+  locals: AnswerLocals,
   error: DomainError,
   fieldMessage = generalFieldMessage,
 ): Response {
@@ -160,7 +168,7 @@ export function errorResponse(
  * client's address keyed with the app secret (never the address itself), so an operator can
  * see a guesser's pattern and group its lines without the log holding personal data.
  */
-function logRefusal(locals: App.Locals, error: DomainError): void {
+function logRefusal(locals: AnswerLocals, error: DomainError): void {
   const { platform, site } = locals;
   platform.log.warn('security: refused', {
     site: site.id,
@@ -172,7 +180,7 @@ function logRefusal(locals: App.Locals, error: DomainError): void {
 }
 
 /** Answers a thrown value: a refusal as API.md says, anything else as a logged 500. */
-export function failureResponse(locals: App.Locals, error: unknown, fieldMessage?: FieldMessage): Response {
+export function failureResponse(locals: AnswerLocals, error: unknown, fieldMessage?: FieldMessage): Response {
   if (error instanceof DomainError) {
     if (error.status === 403 || error.status === 429) logRefusal(locals, error);
     return errorResponse(locals, error, fieldMessage);

@@ -10,7 +10,7 @@ const encoder = new TextEncoder();
  */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const bytes = encoder.encode(JSON.stringify(body));
-  return new Response(bytes, {
+  const response = new Response(bytes, {
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
@@ -19,6 +19,19 @@ export function json(body: unknown, status = 200, headers: Record<string, string
       ...headers,
     },
   });
+  jsonBytes.set(response, bytes);
+  return response;
+}
+
+/** The bytes of each answer `json` made, while it lives. */
+const jsonBytes = new WeakMap<Response, Uint8Array>();
+
+/**
+ * The body of an answer `json` made, as bytes: a gateway (api-gateway.ts) writes them at once
+ * instead of reading them back through the answer's stream. Undefined for any other answer.
+ */
+export function jsonBodyBytes(response: Response): Uint8Array | undefined {
+  return response.bodyUsed ? undefined : jsonBytes.get(response);
 }
 
 /** An error in the shape of API.md: `{ error, message, …details }`. */

@@ -44,6 +44,15 @@ export function fallbackLocale(site: Site): Locale {
 }
 
 /**
+ * The language of an API answer: the client's `X-Locale`, else the visitor's chosen locale (its
+ * cookie), else the site's, each only when the site shows it.
+ */
+export function apiLocale(site: Site, asked: string | null, chosen: Locale | undefined): Locale {
+  if (isLocale(asked) && site.locales.includes(asked)) return asked;
+  return chosen && site.locales.includes(chosen) ? chosen : fallbackLocale(site);
+}
+
+/**
  * Spec §4, on `/` only: a remembered choice wins; without one, the site's `domain_language`
  * (first two letters) picks the locale. Returns the prefix to redirect to, or undefined to stay.
  */

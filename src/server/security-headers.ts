@@ -28,3 +28,16 @@ export function securityHeadersFor(publicScheme: 'http' | 'https'): Record<strin
     ? { ...securityHeaders, 'strict-transport-security': HSTS_HEADER }
     : securityHeaders;
 }
+
+/** Sets the security headers an answer lacks (the middleware's last word on every answer). */
+export function addSecurityHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) {
+    const existing = response.headers.get(name);
+    if (!existing) response.headers.set(name, value);
+    // Astro puts the page's script and style hashes in its own CSP header: add ours to it.
+    else if (name === 'content-security-policy' && !existing.includes('frame-ancestors')) {
+      response.headers.set(name, `${existing.replace(/[;\s]+$/, '')}; ${value}`);
+    }
+  }
+  return response;
+}

@@ -8,8 +8,9 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventStreamMember } from './gateways.ts';
-import { getPlatform } from './platform.ts';
+import { isGatewayPost, serveJsonPost } from './api-gateway.ts';
+import { chatSendGateway, eventStreamMember } from './gateways.ts';
+import { getPlatform, type Platform } from './platform.ts';
 import { isEventStreamRequest, serveEventStream } from './realtime/event-gateway.ts';
 import { compressedAssetHandler } from './static-assets.ts';
 import { countingStatements, withStatementCount } from './statement-count.ts';
@@ -78,24 +79,31 @@ function topLevelNames(dir: string): Set<string> {
   }
 }
 
-/** The event stream without the page pipeline when it can (realtime/event-gateway.ts), else the app. */
-async function streamOrApp(
+/**
+ * What a gateway serves without the page pipeline when it can (the event stream,
+ * realtime/event-gateway.ts; a chat send, api-gateway.ts), else the app.
+ */
+async function gatewayOrApp(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   app: AdapterHandler,
+  name: string,
+  gateway: (platform: Platform) => Promise<boolean>,
 ): Promise<void> {
   let served = false;
   const platform = await getPlatform().catch(() => undefined);
   if (platform) {
     try {
-      served = await serveEventStream(req, res, platform, eventStreamMember);
+      served = await gateway(platform);
     } catch (error) {
-      platform.log.warn('realtime: the stream gateway failed', { error: (error as Error).message });
+      platform.log.warn(`${name}: the gateway failed`, { error: (error as Error).message });
     }
   }
   if (served) return;
-  // Nothing was written unless the gateway failed midway: then the client reconnects.
-  if (res.headersSent) res.destroy();
+  // Nothing was written unless the gateway failed midway (then the client tries again), and the
+  // app has the request's body unless a gateway read it and failed before handing it on.
+  const bodyLost = req.readableEnded && (req as { body?: unknown }).body === undefined;
+  if (res.headersSent || bodyLost) res.destroy();
   else await app(req, res);
 }
 
@@ -116,7 +124,14 @@ export function serve(
   const staticNames = topLevelNames(clientDir);
   const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (assets(req, res)) return;
-    if (pageHandler && isEventStreamRequest(req)) void streamOrApp(req, res, pageHandler);
+    if (pageHandler && isEventStreamRequest(req))
+      void gatewayOrApp(req, res, pageHandler, 'realtime', (platform) =>
+        serveEventStream(req, res, platform, eventStreamMember),
+      );
+    else if (pageHandler && isGatewayPost(req, chatSendGateway))
+      void gatewayOrApp(req, res, pageHandler, 'chat', (platform) =>
+        serveJsonPost(req, res, platform, chatSendGateway),
+      );
     else if (pageHandler && !mayBeStaticFile(req.url, staticNames)) void pageHandler(req, res);
     else void handler(req, res);
   };

@@ -27,3 +27,11 @@ export function withStatementCount(req: IncomingMessage, res: ServerResponse, ha
   });
   current.run(counter, handle);
 }
+
+/**
+ * Prints, when counting, that a request was answered before the page pipeline (a gateway of
+ * server/serve.ts), so that a test can tell which path answered an identical answer.
+ */
+export function noteGateway(req: IncomingMessage): void {
+  if (countingStatements) process.stdout.write(`gateway: ${req.method} ${req.url}\n`);
+}

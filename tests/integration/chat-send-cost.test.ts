@@ -30,4 +30,18 @@ describe('the SQL statements of a chat send', () => {
     expect(counted()).toHaveLength(2);
     expect(counted()[1]).toBeLessThanOrEqual(SEND_STATEMENTS);
   });
+
+  it('a text the balance cannot pay is refused before its transaction', async () => {
+    const ann = await payingMember(app, 4);
+    const bo = await shownMember(app);
+    const before = app.server.output().length;
+    expect((await sendText(app, ann, bo, 'Too dear')).status).toBe(402);
+    const line = /^sql statements: POST \/api\/chat\.php (\d+)$/gm;
+    const counted = () => [...app.server.output().slice(before).matchAll(line)].map((m) => Number(m[1]));
+    for (let waited = 0; counted().length < 1 && waited < 5_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    // The session, the retry check, the other side's card, the pair's conversation: no begin,
+    // no rollback, so the sends grouped with it (src/db/group-commit.ts) never run again.
+    expect(counted()).toEqual([4]);
+  });
 });

@@ -1,6 +1,7 @@
 import { newId } from '../../db/ids.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import type { Site } from '../../tenancy/site.ts';
 import { isPublicHttpsUrl } from '../../server/public-url.ts';
 import { readCookie } from '../../server/request.ts';
 import { admitLogin, clearLoginFailures, recordLoginFailure, type LoginAttempt } from '../security/index.ts';
@@ -9,6 +10,7 @@ import {
   deleteSession,
   findLiveSession,
   findMemberByEmail,
+  type SessionRow,
   touchSession,
   updateMember,
   upsertPushSubscription,
@@ -58,21 +60,50 @@ function sessionDueAWrite(row: { expires_at: number; last_seen_at: number }, now
 }
 
 /**
- * The member of a session cookie for a long-lived event stream, read without writing anything:
- * null when there is none, or when the session is due a write (renewal, last seen), which only
- * the full request path does, together with the cookie it may have to set again. A page has
- * just been loaded with the same session when its stream opens, so this is the usual case.
+ * The member of a session cookie, read without writing anything: null when there is none, or
+ * when the session is due a write (renewal, last seen), which only the full request path does,
+ * together with the cookie it may have to set again. What answers before the app uses it (the
+ * event stream, a chat send): a page has just been loaded with the same session, so this is the
+ * usual case.
  */
-export async function streamMember(
+export async function quietSessionMember(
   db: ServiceContext['db'],
-  site: { id: string; network: string },
+  site: Site,
   request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
-): Promise<{ memberId: string } | null> {
+): Promise<SessionMember | null> {
   const token = readCookie(request.cookie ?? null, sessionCookieName(request.scheme));
   if (!isSessionToken(token)) return null;
   const row = await findLiveSession(db, site.network, site.id, hashSecret(token), request.now);
   if (!row || sessionDueAWrite(row, request.now)) return null;
-  return { memberId: row.id };
+  return sessionMemberOf(site, row);
+}
+
+/** The event stream's member: the quiet session's (see `quietSessionMember`). */
+export async function streamMember(
+  db: ServiceContext['db'],
+  site: Site,
+  request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
+): Promise<{ memberId: string } | null> {
+  const member = await quietSessionMember(db, site, request);
+  return member && { memberId: member.id };
+}
+
+/** The request's member, from its session's row. */
+function sessionMemberOf(site: Site, row: SessionRow): SessionMember {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    sessionId: row.session_id,
+    status: row.status === 'active' ? 'active' : 'not_confirmed',
+    language: memberLocale(site, row.language),
+    paidUser: row.paid_user === 1,
+    invisible: row.invisible === 1,
+    private: row.private === 1,
+    createdAt: Number(row.created_at),
+    timeZone: row.time_zone ?? 'UTC',
+    country: row.profile_country,
+    credits: Number(row.credits),
+  };
 }
 
 /**
@@ -104,19 +135,7 @@ export async function resumeSession(
     });
   }
   return {
-    member: {
-      id: row.id,
-      profileId: row.profile_id,
-      sessionId: row.session_id,
-      status: row.status === 'active' ? 'active' : 'not_confirmed',
-      language: memberLocale(ctx.site, row.language),
-      paidUser: row.paid_user === 1,
-      invisible: row.invisible === 1,
-      private: row.private === 1,
-      createdAt: Number(row.created_at),
-      timeZone: row.time_zone ?? 'UTC',
-      country: row.profile_country,
-    },
+    member: sessionMemberOf(ctx.site, row),
     user: () => userOfRow(ctx, row),
     renewedUntil,
   };

@@ -28,4 +28,9 @@ export interface SessionMember {
   timeZone: string;
   /** The profile's country: prices per country (a message's minimum price) follow it. */
   country: string;
+  /**
+   * The balance as the session's read found it: a call that cannot pay may be refused before
+   * it writes (a chat send). Only a hint: what is spent is decided under the member's held row.
+   */
+  credits: number;
 }

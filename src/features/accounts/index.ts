@@ -3,7 +3,7 @@
  * browser-safe); server code uses this file.
  */
 export { currentUser, memberLocale, resumeSession } from './accounts.service.ts';
-export { streamMember } from './accounts.session.service.ts';
+export { quietSessionMember, streamMember } from './accounts.session.service.ts';
 export { memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';
 export type { User, UserStatus } from './accounts.schemas.ts';

@@ -13,7 +13,7 @@ import {
 
 /** How the cookies of a request to a site bear on its answer (see caching.policy.ts). */
 export function requestCookieDependence(
-  request: Request,
+  request: { headers: Pick<Headers, 'get'> },
   pathname: string,
   site: Site,
 ): CookieDependence | undefined {
@@ -22,7 +22,19 @@ export function requestCookieDependence(
   });
 }
 
-function setsCookie(context: APIContext, response: Response): boolean {
+/**
+ * What the cache policy reads of a request: its context, or the part of one a gateway
+ * (server/api-gateway.ts) has, which sets no cookie and has no route cache.
+ */
+export interface PolicyContext {
+  request: { method: string; headers: Pick<Headers, 'get'> };
+  url: { pathname: string };
+  locals: Pick<App.Locals, 'routePath' | 'site' | 'platform'>;
+  cookies: { headers(): Iterator<string> };
+  cache: Pick<APIContext['cache'], 'enabled' | 'set'>;
+}
+
+function setsCookie(context: PolicyContext, response: Response): boolean {
   if (response.headers.has('set-cookie')) return true;
   return !context.cookies.headers().next().done;
 }
@@ -45,7 +57,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
  * route cache (tagged by network, so a tenant change drops them). Answers that depend on a
  * session, or that set a cookie, are marked `private, no-store` and never stored.
  */
-export function applyCachePolicy(context: APIContext, response: Response): Response {
+export function applyCachePolicy(context: PolicyContext, response: Response): Response {
   const { locals, request } = context;
   const decision = cacheDecision({
     method: request.method,

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../server/context.ts';
 import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
-import { balanceEvent, bookCredits } from '../credits/index.ts';
+import { balanceEvent, bookCredits, notEnoughCredits } from '../credits/index.ts';
 import { blockBetween, memberCard, profileName } from '../profiles/index.ts';
 import { findGift } from './chat.catalog.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
@@ -57,6 +57,8 @@ export interface Chatter {
   invisible: boolean;
   /** The profile's country: the price of a message shown follows it. */
   country: string;
+  /** The balance when the request began: a send it cannot pay is refused before it writes. */
+  credits: number;
 }
 
 /** Messages in one page of a conversation. */
@@ -353,18 +355,28 @@ export async function sendMessage(
   if (input.type === 'image' && !(await ownChatPhoto(ctx, me, input.photo ?? '')))
     throw invalidFields({ photo: 'invalid' });
 
+  const price = (allowance: ChatAllowance) =>
+    input.type === 'text'
+      ? allowance.costs.text
+      : input.type === 'image'
+        ? allowance.costs.image
+        : gift!.credits;
+  // A send that the state already refuses (past the free conversation limit, or more than the
+  // balance) is refused before its transaction: a refusal inside rolls back the sends grouped
+  // with it (db/group-commit.ts), which then run again. Both rules still hold inside, counted
+  // under the sender's held row; this only spares the group. A premium member's allowance
+  // needs no query.
+  const before = await allowanceOf(ctx, chatter, target.conversation);
+  if (before.conversation_limit_reached) throw conversationLimit(ctx);
+  if (price(before) > chatter.credits) throw notEnoughCredits(chatter.credits, price(before));
+
   const held = chatter.status === 'not_confirmed';
   const now = ctx.clock.now();
   const messageId = newId();
   const outcome = await withSenderLock(ctx.db, ctx.network, chatter.id, async (trx) => {
     const allowance = await allowanceOf(ctx, chatter, target.conversation, trx);
     if (allowance.conversation_limit_reached) throw conversationLimit(ctx);
-    const cost =
-      input.type === 'text'
-        ? allowance.costs.text
-        : input.type === 'image'
-          ? allowance.costs.image
-          : gift!.credits;
+    const cost = price(allowance);
     // A pair's conversation is never removed, so one seen before the lock is still there.
     const conversation =
       target.conversation ?? (await openConversation(trx, ctx.network, me, target.card.id, newId(), now));

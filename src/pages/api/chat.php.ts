@@ -1,6 +1,5 @@
 import * as chat from '../../features/chat/index.ts';
 import { endpoint, methodNotAllowed } from '../../server/endpoint.ts';
-import { json } from '../../server/http.ts';
 
 /** `GET /api/chat.php?conversation=ID | ?profile=ID [&before=CURSOR]` (member): a page, read. */
 export const GET = endpoint({
@@ -14,10 +13,8 @@ export const POST = endpoint({
   member: true,
   body: chat.sendSchema,
   fieldMessage: chat.chatFieldMessage,
-  handle: async ({ ctx, locals, member, input }) => {
-    const { status, answer } = await chat.sendMessage(ctx, locals.t, member, input);
-    return json(answer, status);
-  },
+  // The usual text is answered before the page pipeline with the same reply (server/gateways.ts).
+  handle: ({ ctx, locals, member, input }) => chat.sendReply(ctx, locals.t, member, input),
 });
 
 /** `DELETE /api/chat.php { conversation }` (member): hidden for this member only. */

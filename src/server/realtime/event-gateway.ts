@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Site } from '../../tenancy/site.ts';
 import type { Platform } from '../platform.ts';
 import { requestScheme } from '../request.ts';
 import { securityHeadersFor } from '../security-headers.ts';
@@ -19,7 +20,7 @@ import { attachEventStream, parseLastEventId } from './event-stream.ts';
 /** What the gateway needs to know of a session: its member, or null (the app answers then). */
 export type StreamMemberLookup = (
   platform: Platform,
-  site: { id: string; network: string },
+  site: Site,
   request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
 ) => Promise<{ memberId: string } | null>;
 

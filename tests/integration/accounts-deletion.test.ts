@@ -92,9 +92,7 @@ describe('account deletion', () => {
     const elsewhere = app.visitor();
     await login(elsewhere, fields.email, fields.password);
 
-    const deleted = await deleteAccount(member, fields.password, 'found_partner', {
-      comment: 'Thanks for everything',
-    });
+    const deleted = await deleteAccount(member, fields.password, 'found_partner', 'Thanks for everything');
     expect(deleted.status).toBe(200);
     const body = deleted.json<{ ok: boolean; reactivate_until: string }>();
     expect(body.ok).toBe(true);

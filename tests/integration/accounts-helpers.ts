@@ -100,13 +100,8 @@ export function changeEmail(visitor: Visitor, email: string, password: string): 
 }
 
 /** A deletion through the API (DELETE /api/account.php), confirmed with the password. */
-export function deleteAccount(
-  visitor: Visitor,
-  password: string,
-  reason: string,
-  extra: { comment?: string } = {},
-): Promise<TestResponse> {
-  return visitor.send('DELETE', '/api/account.php', { password, reason, ...extra });
+export function deleteAccount(visitor: Visitor, password: string, reason: string, comment?: string) {
+  return visitor.send('DELETE', '/api/account.php', { password, reason, comment });
 }
 
 export async function currentUser(visitor: Visitor): Promise<ApiUser | null> {

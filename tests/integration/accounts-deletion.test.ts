@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNTS_SERVER,
-  login,
   currentUser,
   DAY,
+  deleteAccount,
   lastMailTo,
   linkIn,
+  login,
   signUp,
   type ErrorBody,
 } from './accounts-helpers.ts';
@@ -75,16 +76,10 @@ describe('account deletion', () => {
   it('needs the password and a listed reason', async () => {
     const member = app.visitor();
     const { fields } = await signUp(member);
-    const wrong = await member.send('DELETE', '/api/account.php', {
-      password: 'not my password',
-      reason: 'other',
-    });
+    const wrong = await deleteAccount(member, 'not my password', 'other');
     expect(wrong.status).toBe(422);
     expect(wrong.json<ErrorBody>().fields).toEqual({ password: 'password_wrong' });
-    const noReason = await member.send('DELETE', '/api/account.php', {
-      password: fields.password,
-      reason: 'bored',
-    });
+    const noReason = await deleteAccount(member, fields.password, 'bored');
     expect(noReason.json<ErrorBody>().fields).toEqual({ reason: 'reason_invalid' });
     expect(await currentUser(member)).not.toBeNull();
   });
@@ -95,13 +90,9 @@ describe('account deletion', () => {
     const activation = linkIn(lastMailTo(app.server, user.email), '/api/activate.php');
     await app.visitor().get(activation.pathAndQuery);
     const elsewhere = app.visitor();
-    await elsewhere.send('POST', '/api/user.php', { email: fields.email, password: fields.password });
+    await login(elsewhere, fields.email, fields.password);
 
-    const deleted = await member.send('DELETE', '/api/account.php', {
-      password: fields.password,
-      reason: 'found_partner',
-      comment: 'Thanks for everything',
-    });
+    const deleted = await deleteAccount(member, fields.password, 'found_partner', 'Thanks for everything');
     expect(deleted.status).toBe(200);
     const body = deleted.json<{ ok: boolean; reactivate_until: string }>();
     expect(body.ok).toBe(true);
@@ -152,10 +143,7 @@ describe('account deletion', () => {
     });
     const photoPaths = photo.files.map((file) => join(app.server.dataDir, 'uploads', file));
 
-    const deleted = await member.send('DELETE', '/api/account.php', {
-      password: fields.password,
-      reason: 'privacy',
-    });
+    const deleted = await deleteAccount(member, fields.password, 'privacy');
     expect(deleted.status).toBe(200);
     const { token } = linkIn(lastMailTo(app.server, fields.email), '/account-deleted');
 

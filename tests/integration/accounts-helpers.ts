@@ -84,6 +84,26 @@ export function login(visitor: Visitor, email: string, password: string): Promis
   return visitor.send('POST', '/api/user.php', { email, password });
 }
 
+/** A password change through the API (PUT /api/account.php); `extra` adds e.g. keep_current_session. */
+export function changePassword(
+  visitor: Visitor,
+  oldPassword: string,
+  password: string,
+  extra: { keep_current_session?: boolean } = {},
+): Promise<TestResponse> {
+  return visitor.send('PUT', '/api/account.php', { old_password: oldPassword, password, ...extra });
+}
+
+/** An address change through the API (PUT /api/account.php): the link goes to `email`. */
+export function changeEmail(visitor: Visitor, email: string, password: string): Promise<TestResponse> {
+  return visitor.send('PUT', '/api/account.php', { email, password });
+}
+
+/** A deletion through the API (DELETE /api/account.php), confirmed with the password. */
+export function deleteAccount(visitor: Visitor, password: string, reason: string, comment?: string) {
+  return visitor.send('DELETE', '/api/account.php', { password, reason, comment });
+}
+
 export async function currentUser(visitor: Visitor): Promise<ApiUser | null> {
   const response = await visitor.get('/api/user.php', { 'x-client-request': '1' });
   expect(response.status).toBe(200);

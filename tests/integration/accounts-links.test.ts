@@ -4,12 +4,14 @@ import { useServer } from '../support/use-server.ts';
 import type { Visitor } from '../support/visitor.ts';
 import {
   ACCOUNTS_SERVER,
-  login,
+  changeEmail,
+  changePassword,
   currentUser,
   DAY,
   HOUR,
   lastMailTo,
   linkIn,
+  login,
   outbox,
   signUp,
   uniqueEmail,
@@ -214,22 +216,16 @@ describe('password change', () => {
     const here = app.visitor();
     const { fields, user } = await signUp(here);
     const elsewhere = app.visitor();
-    await elsewhere.send('POST', '/api/user.php', { email: fields.email, password: fields.password });
+    await login(elsewhere, fields.email, fields.password);
 
-    const wrong = await here.send('PUT', '/api/account.php', {
-      old_password: 'not it at all',
-      password: 'my new long secret',
-    });
+    const wrong = await changePassword(here, 'not it at all', 'my new long secret');
     expect(wrong.status).toBe(422);
     expect(wrong.json<ErrorBody>().fields).toEqual({ old_password: 'old_password_wrong' });
     expect(wrong.json<ErrorBody>().field_messages).toEqual({
       old_password: 'Please check your old password',
     });
 
-    const changed = await here.send('PUT', '/api/account.php', {
-      old_password: fields.password,
-      password: 'my new long secret',
-    });
+    const changed = await changePassword(here, fields.password, 'my new long secret');
     expect(changed.status).toBe(200);
     expect(changed.json<{ user: { id: string } }>().user.id).toBe(user.id);
     expect((await currentUser(here))?.id).toBe(user.id);
@@ -240,9 +236,7 @@ describe('password change', () => {
   it('can end this session too', async () => {
     const here = app.visitor();
     const { fields } = await signUp(here);
-    const response = await here.send('PUT', '/api/account.php', {
-      old_password: fields.password,
-      password: 'my new long secret',
+    const response = await changePassword(here, fields.password, 'my new long secret', {
       keep_current_session: false,
     });
     expect(response.status).toBe(200);
@@ -251,10 +245,7 @@ describe('password change', () => {
   });
 
   it('is for members only', async () => {
-    const response = await app.visitor().send('PUT', '/api/account.php', {
-      old_password: 'x',
-      password: 'yyyyyyyyyy',
-    });
+    const response = await changePassword(app.visitor(), 'x', 'yyyyyyyyyy');
     expect(response.status).toBe(403);
     expect(response.json<ErrorBody>().error).toBe('authentication_required');
   });
@@ -266,23 +257,14 @@ describe('e-mail change', () => {
     const { fields, user } = await signUp(member);
     const newEmail = uniqueEmail('moved');
 
-    const wrong = await member.send('PUT', '/api/account.php', {
-      email: newEmail,
-      password: 'not my password',
-    });
+    const wrong = await changeEmail(member, newEmail, 'not my password');
     expect(wrong.status).toBe(422);
     expect(wrong.json<ErrorBody>().fields).toEqual({ password: 'password_wrong' });
 
-    const invalid = await member.send('PUT', '/api/account.php', {
-      email: 'nope',
-      password: fields.password,
-    });
+    const invalid = await changeEmail(member, 'nope', fields.password);
     expect(invalid.json<ErrorBody>().fields).toEqual({ email: 'email_invalid' });
 
-    const requested = await member.send('PUT', '/api/account.php', {
-      email: newEmail,
-      password: fields.password,
-    });
+    const requested = await changeEmail(member, newEmail, fields.password);
     expect(requested.status).toBe(200);
     expect(requested.json<{ user: { email: string } }>().user.email).toBe(fields.email);
 
@@ -307,10 +289,7 @@ describe('e-mail change', () => {
     const other = await signUp(app.visitor());
     const member = app.visitor();
     const { fields } = await signUp(member);
-    const response = await member.send('PUT', '/api/account.php', {
-      email: other.fields.email.toUpperCase(),
-      password: fields.password,
-    });
+    const response = await changeEmail(member, other.fields.email.toUpperCase(), fields.password);
     expect(response.status).toBe(409);
     expect(response.json<ErrorBody>().error).toBe('email_exists');
   });
@@ -319,7 +298,7 @@ describe('e-mail change', () => {
     const member = app.visitor();
     const { fields } = await signUp(member);
     const newEmail = uniqueEmail('late');
-    await member.send('PUT', '/api/account.php', { email: newEmail, password: fields.password });
+    await changeEmail(member, newEmail, fields.password);
     const link = linkIn(lastMailTo(app.server, newEmail), '/api/mail-change.php');
     const response = await later(25 * HOUR, () => app.visitor().get(link.pathAndQuery));
     expect(response.headers.location).toBe('/mail-change/do?status=error');
@@ -330,12 +309,7 @@ describe('e-mail change', () => {
     const { fields } = await signUp(member);
     let status = 200;
     for (let i = 0; i < 7 && status === 200; i++) {
-      status = (
-        await member.send('PUT', '/api/account.php', {
-          email: uniqueEmail('many'),
-          password: fields.password,
-        })
-      ).status;
+      status = (await changeEmail(member, uniqueEmail('many'), fields.password)).status;
     }
     expect(status).toBe(429);
   });

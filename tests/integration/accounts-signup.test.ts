@@ -4,10 +4,11 @@ import { useServer } from '../support/use-server.ts';
 import {
   ACCOUNTS_ENV,
   ACCOUNTS_SERVER,
-  login,
   currentUser,
+  deleteAccount,
   lastMailTo,
   linkIn,
+  login,
   signUp,
   signupFields,
   uniqueEmail,
@@ -188,10 +189,7 @@ describe('signup', () => {
   it('answers 409 account_pending_deletion for an address whose account is inside its 14 days', async () => {
     const visitor = app.visitor();
     const { fields } = await signUp(visitor);
-    const deleted = await visitor.send('DELETE', '/api/account.php', {
-      password: fields.password,
-      reason: 'taking_a_break',
-    });
+    const deleted = await deleteAccount(visitor, fields.password, 'taking_a_break');
     expect(deleted.status).toBe(200);
     const again = await app.visitor().send('POST', '/api/signup.php', signupFields({ email: fields.email }));
     expect(again.status).toBe(409);

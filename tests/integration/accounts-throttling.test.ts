@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/use-server.ts';
 import {
   ACCOUNTS_SERVER,
+  changeEmail,
+  changePassword,
   currentUser,
   lastMailTo,
   linkIn,
@@ -93,20 +95,14 @@ describe('links pending when the password changes', () => {
     const member = app.visitor();
     const { fields } = await signUp(member);
     const newEmail = uniqueEmail('moved');
-    const asked = await member.send('PUT', '/api/account.php', {
-      email: newEmail,
-      password: fields.password,
-    });
+    const asked = await changeEmail(member, newEmail, fields.password);
     expect(asked.status).toBe(200);
     return { member, fields, link: linkIn(lastMailTo(app.server, newEmail), '/api/mail-change.php') };
   }
 
   it('the e-mail change link is refused after a password change', async () => {
     const { member, fields, link } = await pendingEmailChange();
-    const changed = await member.send('PUT', '/api/account.php', {
-      old_password: fields.password,
-      password: 'an entirely new passphrase 7',
-    });
+    const changed = await changePassword(member, fields.password, 'an entirely new passphrase 7');
     expect(changed.status).toBe(200);
     const opened = await app.visitor().get(link.pathAndQuery);
     expect(opened.headers.location).toBe('/mail-change/do?status=error');

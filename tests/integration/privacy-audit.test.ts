@@ -5,7 +5,14 @@ import { DEMO } from '../support/server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { useServer } from '../support/use-server.ts';
 import { freshIp } from '../support/visitor.ts';
-import { ACCOUNTS_SERVER, currentUser, lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
+import {
+  ACCOUNTS_SERVER,
+  currentUser,
+  deleteAccount,
+  lastMailTo,
+  linkIn,
+  signUp,
+} from './accounts-helpers.ts';
 
 const app = useServer(ACCOUNTS_SERVER);
 
@@ -65,10 +72,7 @@ describe('a deleted account, while it can still come back (14 days)', () => {
 
     const browser = app.visitor();
     browser.cookies.set('session', member.token);
-    const deleted = await browser.send('DELETE', '/api/account.php', {
-      password: member.password,
-      reason: 'privacy',
-    });
+    const deleted = await deleteAccount(browser, member.password, 'privacy');
     expect(deleted.status).toBe(200);
     expect(await shown()).toEqual(everywhere(404));
     const gallery = await app.request(`/landers/gallery?${fresh()}`);

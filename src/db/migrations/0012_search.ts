@@ -55,6 +55,12 @@ export async function createCountIndexes(db: Kysely<any>, rest: string[]): Promi
   ]);
 }
 
+/** Drops the two indexes of `createCountIndexes`, for a `down` or before making them again. */
+export async function dropCountIndexes(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('profiles_search_count_idx').execute();
+  await db.schema.dropIndex('profiles_search_count_country_idx').execute();
+}
+
 /**
  * What else the visibility rule and the filters read from `profiles`, and the id (blocks refer to
  * it). `main_photo_id` too: SQLite drops the rule's unused photo join from the count but still
@@ -74,8 +80,7 @@ export const COUNT_REST = [
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('members_visibility_idx').execute();
-  await db.schema.dropIndex('profiles_search_count_country_idx').execute();
-  await db.schema.dropIndex('profiles_search_count_idx').execute();
+  await dropCountIndexes(db);
   await db.schema.dropIndex('profiles_search_gender_active_idx').execute();
   await db.schema.dropIndex('profiles_search_country_active_idx').execute();
   await db.schema.dropTable('search_filters').execute();

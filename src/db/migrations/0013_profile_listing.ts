@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { COUNT_REST as COUNT_REST_0012, createCountIndexes } from './0012_search.ts';
+import { COUNT_REST as COUNT_REST_0012, createCountIndexes, dropCountIndexes } from './0012_search.ts';
 
 /*
  * Who may find a profile, kept on the profile itself: `public`, `private` (only those the member
@@ -20,8 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
          from members m where m.id = profiles.member_id),
       'public')
   `.execute(db);
-  await db.schema.dropIndex('profiles_search_count_idx').execute();
-  await db.schema.dropIndex('profiles_search_count_country_idx').execute();
+  await dropCountIndexes(db);
   await createCountIndexes(db, COUNT_REST);
 }
 
@@ -39,8 +38,7 @@ const COUNT_REST = [
 ];
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('profiles_search_count_idx').execute();
-  await db.schema.dropIndex('profiles_search_count_country_idx').execute();
+  await dropCountIndexes(db);
   // Back to the 0012 indexes' columns.
   await createCountIndexes(db, COUNT_REST_0012);
   await db.schema.alterTable('profiles').dropColumn('listing').execute();

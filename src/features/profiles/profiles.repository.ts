@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, ReferenceExpression, Transaction } from 'kysely';
 import type {
   Database,
   Gender,
@@ -276,16 +276,12 @@ export function visibleProfiles(
                 .selectFrom('conversations as pc')
                 .select('pc.id')
                 .where((c) =>
-                  c.or([
-                    c.and([
-                      c('pc.profile_a_id', '=', c.ref('p.id')),
-                      c('pc.profile_b_id', '=', viewer.profileId),
-                    ]),
-                    c.and([
-                      c('pc.profile_b_id', '=', c.ref('p.id')),
-                      c('pc.profile_a_id', '=', viewer.profileId),
-                    ]),
-                  ]),
+                  eitherWay(
+                    c,
+                    ['pc.profile_a_id', 'pc.profile_b_id'],
+                    c.ref('p.id'),
+                    c.val(viewer.profileId),
+                  ),
                 )
                 .where('pc.last_message_id', 'is not', null),
             ),
@@ -300,16 +296,12 @@ export function visibleProfiles(
             .selectFrom('blocks as b')
             .select('b.blocker_profile_id')
             .where((c) =>
-              c.or([
-                c.and([
-                  c('b.blocker_profile_id', '=', c.ref('p.id')),
-                  c('b.blocked_profile_id', '=', viewer.profileId),
-                ]),
-                c.and([
-                  c('b.blocker_profile_id', '=', viewer.profileId),
-                  c('b.blocked_profile_id', '=', c.ref('p.id')),
-                ]),
-              ]),
+              eitherWay(
+                c,
+                ['b.blocker_profile_id', 'b.blocked_profile_id'],
+                c.ref('p.id'),
+                c.val(viewer.profileId),
+              ),
             ),
         ),
       ),
@@ -320,6 +312,22 @@ export function visibleProfiles(
     );
   if (audience) query = query.where((eb) => inAudience(eb, audience));
   return query;
+}
+
+/**
+ * The two columns hold `one` and `other` in either order: a conversation or a block between two
+ * profiles, whichever of them started it.
+ */
+function eitherWay<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  [first, second]: readonly [ReferenceExpression<DB, TB>, ReferenceExpression<DB, TB>],
+  one: Expression<string>,
+  other: Expression<string>,
+) {
+  return eb.or([
+    eb.and([eb(first, '=', one), eb(second, '=', other)]),
+    eb.and([eb(first, '=', other), eb(second, '=', one)]),
+  ]);
 }
 
 /** A profile's card: `CARD_COLUMNS`, the photo's files null without an active main photo. */
@@ -350,16 +358,12 @@ export async function blockBetween(
     .select(['blocker_profile_id'])
     .where('network_id', '=', networkId)
     .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('blocker_profile_id', '=', viewerProfileId),
-          eb('blocked_profile_id', '=', otherProfileId),
-        ]),
-        eb.and([
-          eb('blocker_profile_id', '=', otherProfileId),
-          eb('blocked_profile_id', '=', viewerProfileId),
-        ]),
-      ]),
+      eitherWay(
+        eb,
+        ['blocker_profile_id', 'blocked_profile_id'],
+        eb.val(viewerProfileId),
+        eb.val(otherProfileId),
+      ),
     )
     .execute();
   return {

@@ -60,6 +60,28 @@ function inAudience(
 }
 
 /**
+ * The network's profiles that are active: a member's profile is active exactly while the account
+ * is (the accounts feature moves both).
+ */
+function activeProfiles(db: Kysely<Database>, networkId: string) {
+  return db
+    .selectFrom('profiles as p')
+    .where('p.network_id', '=', networkId)
+    .where('p.status', '=', 'active');
+}
+
+/**
+ * Operator profiles (no site) are shared network-wide; a member's stays on its own site when
+ * that site does not resell its members.
+ */
+function notWithheld(
+  eb: ExpressionBuilder<Database & { p: ProfilesTable }, 'p'>,
+  withheldSites: readonly string[],
+) {
+  return eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...withheldSites])]);
+}
+
+/**
  * The one definition of a profile a public page may show: of the network, active, consented to
  * public pages (or operator-run and so labelled), never invisible or private, within the niche's
  * audience, not of a sister brand that keeps its members to itself, with an active main photo. Every public read starts here, so no list can drift.
@@ -70,23 +92,15 @@ export function publicProfiles(
   audience: AudienceFilter,
   options: ShowcaseOptions = {},
 ) {
-  let query = db
-    .selectFrom('profiles as p')
+  let query = activeProfiles(db, networkId)
     .innerJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
     )
-    .where('p.network_id', '=', networkId)
-    // Active exactly while the account is; listed for everyone (not invisible, not private).
-    .where('p.status', '=', 'active')
+    // Listed for everyone (not invisible, not private).
     .where('p.listing', '=', 'public')
     .where((eb) => inAudience(eb, audience))
     .where((eb) => eb.or([eb('p.public_consent', '=', 1), eb('p.fictional', '=', 1)]));
-  // Operator profiles (no site) are shared network-wide; a member's stays on its own site when
-  // that site does not resell its members.
-  if (audience.withheldSites.length)
-    query = query.where((eb) =>
-      eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...audience.withheldSites])]),
-    );
+  if (audience.withheldSites.length) query = query.where((eb) => notWithheld(eb, audience.withheldSites));
   if (options.activeSince !== undefined) query = query.where('p.last_active_at', '>=', options.activeSince);
   if (options.realOnly) query = query.where('p.fictional', '=', 0);
   return query;
@@ -249,14 +263,10 @@ export function visibleProfiles(
   withheldSites: readonly string[],
   audience?: Omit<AudienceFilter, 'withheldSites'>,
 ) {
-  let query = db
-    .selectFrom('profiles as p')
+  let query = activeProfiles(db, networkId)
     .leftJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
     )
-    .where('p.network_id', '=', networkId)
-    // A member's profile is active exactly while the account is (the accounts feature moves both).
-    .where('p.status', '=', 'active')
     .where('p.id', '!=', viewer.profileId)
     .where((eb) =>
       eb.or([
@@ -306,10 +316,7 @@ export function visibleProfiles(
         ),
       ),
     );
-  if (withheldSites.length)
-    query = query.where((eb) =>
-      eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...withheldSites])]),
-    );
+  if (withheldSites.length) query = query.where((eb) => notWithheld(eb, withheldSites));
   if (audience) query = query.where((eb) => inAudience(eb, audience));
   return query;
 }

@@ -1,4 +1,11 @@
-import type { Expression, ExpressionBuilder, Kysely, ReferenceExpression, Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type ReferenceExpression,
+  type Transaction,
+} from 'kysely';
 import type {
   Database,
   Gender,
@@ -263,6 +270,8 @@ export function visibleProfiles(
   withheldSites: readonly string[],
   audience?: Omit<AudienceFilter, 'withheldSites'>,
 ) {
+  // The listed profile and the viewer, for the rows that link them whoever started it.
+  const withViewer = [sql.ref<string>('p.id'), sql.val(viewer.profileId)] as const;
   let query = activeProfiles(db, networkId)
     .leftJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
@@ -285,14 +294,7 @@ export function visibleProfiles(
               eb
                 .selectFrom('conversations as pc')
                 .select('pc.id')
-                .where((c) =>
-                  eitherWay(
-                    c,
-                    ['pc.profile_a_id', 'pc.profile_b_id'],
-                    c.ref('p.id'),
-                    c.val(viewer.profileId),
-                  ),
-                )
+                .where((c) => eitherWay(c, ['pc.profile_a_id', 'pc.profile_b_id'], withViewer))
                 .where('pc.last_message_id', 'is not', null),
             ),
           ]),
@@ -305,14 +307,7 @@ export function visibleProfiles(
           eb
             .selectFrom('blocks as b')
             .select('b.blocker_profile_id')
-            .where((c) =>
-              eitherWay(
-                c,
-                ['b.blocker_profile_id', 'b.blocked_profile_id'],
-                c.ref('p.id'),
-                c.val(viewer.profileId),
-              ),
-            ),
+            .where((c) => eitherWay(c, ['b.blocker_profile_id', 'b.blocked_profile_id'], withViewer)),
         ),
       ),
     );
@@ -322,14 +317,13 @@ export function visibleProfiles(
 }
 
 /**
- * The two columns hold `one` and `other` in either order: a conversation or a block between two
- * profiles, whichever of them started it.
+ * The two columns hold the pair `[one, other]` in either order: a conversation or a block
+ * between two profiles, whichever of them started it.
  */
 function eitherWay<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
   [first, second]: readonly [ReferenceExpression<DB, TB>, ReferenceExpression<DB, TB>],
-  one: Expression<string>,
-  other: Expression<string>,
+  [one, other]: readonly [Expression<string>, Expression<string>],
 ) {
   return eb.or([
     eb.and([eb(first, '=', one), eb(second, '=', other)]),
@@ -368,8 +362,7 @@ export async function blockBetween(
       eitherWay(
         eb,
         ['blocker_profile_id', 'blocked_profile_id'],
-        eb.val(viewerProfileId),
-        eb.val(otherProfileId),
+        [sql.val(viewerProfileId), sql.val(otherProfileId)],
       ),
     )
     .execute();

@@ -82,5 +82,13 @@ export function islandMessages(locale: Locale, keys: readonly MessageKey[]): str
 
 const texts = new WeakMap<object, string>();
 
+/** Countries as a form offers them: each code with its name in the page's language, sorted by name. */
+export function countryOptions(codes: readonly string[], locale: Locale): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return codes
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
 /** Subsets already picked, by key list (a WeakMap: a list built on the fly is not kept). */
 const picked = new WeakMap<readonly MessageKey[], Map<Locale, Readonly<Record<string, string>>>>();

@@ -1,4 +1,11 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type ReferenceExpression,
+  type Transaction,
+} from 'kysely';
 import type {
   Database,
   Gender,
@@ -60,6 +67,28 @@ function inAudience(
 }
 
 /**
+ * The network's profiles that are active: a member's profile is active exactly while the account
+ * is (the accounts feature moves both).
+ */
+function activeProfiles(db: Kysely<Database>, networkId: string) {
+  return db
+    .selectFrom('profiles as p')
+    .where('p.network_id', '=', networkId)
+    .where('p.status', '=', 'active');
+}
+
+/**
+ * Operator profiles (no site) are shared network-wide; a member's stays on its own site when
+ * that site does not resell its members.
+ */
+function notWithheld(
+  eb: ExpressionBuilder<Database & { p: ProfilesTable }, 'p'>,
+  withheldSites: readonly string[],
+) {
+  return eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...withheldSites])]);
+}
+
+/**
  * The one definition of a profile a public page may show: of the network, active, consented to
  * public pages (or operator-run and so labelled), never invisible or private, within the niche's
  * audience, not of a sister brand that keeps its members to itself, with an active main photo. Every public read starts here, so no list can drift.
@@ -70,23 +99,15 @@ export function publicProfiles(
   audience: AudienceFilter,
   options: ShowcaseOptions = {},
 ) {
-  let query = db
-    .selectFrom('profiles as p')
+  let query = activeProfiles(db, networkId)
     .innerJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
     )
-    .where('p.network_id', '=', networkId)
-    // Active exactly while the account is; listed for everyone (not invisible, not private).
-    .where('p.status', '=', 'active')
+    // Listed for everyone (not invisible, not private).
     .where('p.listing', '=', 'public')
     .where((eb) => inAudience(eb, audience))
     .where((eb) => eb.or([eb('p.public_consent', '=', 1), eb('p.fictional', '=', 1)]));
-  // Operator profiles (no site) are shared network-wide; a member's stays on its own site when
-  // that site does not resell its members.
-  if (audience.withheldSites.length)
-    query = query.where((eb) =>
-      eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...audience.withheldSites])]),
-    );
+  if (audience.withheldSites.length) query = query.where((eb) => notWithheld(eb, audience.withheldSites));
   if (options.activeSince !== undefined) query = query.where('p.last_active_at', '>=', options.activeSince);
   if (options.realOnly) query = query.where('p.fictional', '=', 0);
   return query;
@@ -249,14 +270,12 @@ export function visibleProfiles(
   withheldSites: readonly string[],
   audience?: Omit<AudienceFilter, 'withheldSites'>,
 ) {
-  let query = db
-    .selectFrom('profiles as p')
+  // The listed profile and the viewer, for the rows that link them whoever started it.
+  const withViewer = [sql.ref<string>('p.id'), sql.val(viewer.profileId)] as const;
+  let query = activeProfiles(db, networkId)
     .leftJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
     )
-    .where('p.network_id', '=', networkId)
-    // A member's profile is active exactly while the account is (the accounts feature moves both).
-    .where('p.status', '=', 'active')
     .where('p.id', '!=', viewer.profileId)
     .where((eb) =>
       eb.or([
@@ -275,18 +294,7 @@ export function visibleProfiles(
               eb
                 .selectFrom('conversations as pc')
                 .select('pc.id')
-                .where((c) =>
-                  c.or([
-                    c.and([
-                      c('pc.profile_a_id', '=', c.ref('p.id')),
-                      c('pc.profile_b_id', '=', viewer.profileId),
-                    ]),
-                    c.and([
-                      c('pc.profile_b_id', '=', c.ref('p.id')),
-                      c('pc.profile_a_id', '=', viewer.profileId),
-                    ]),
-                  ]),
-                )
+                .where((c) => eitherWay(c, ['pc.profile_a_id', 'pc.profile_b_id'], withViewer))
                 .where('pc.last_message_id', 'is not', null),
             ),
           ]),
@@ -299,27 +307,28 @@ export function visibleProfiles(
           eb
             .selectFrom('blocks as b')
             .select('b.blocker_profile_id')
-            .where((c) =>
-              c.or([
-                c.and([
-                  c('b.blocker_profile_id', '=', c.ref('p.id')),
-                  c('b.blocked_profile_id', '=', viewer.profileId),
-                ]),
-                c.and([
-                  c('b.blocker_profile_id', '=', viewer.profileId),
-                  c('b.blocked_profile_id', '=', c.ref('p.id')),
-                ]),
-              ]),
-            ),
+            .where((c) => eitherWay(c, ['b.blocker_profile_id', 'b.blocked_profile_id'], withViewer)),
         ),
       ),
     );
-  if (withheldSites.length)
-    query = query.where((eb) =>
-      eb.or([eb('p.site_id', 'is', null), eb('p.site_id', 'not in', [...withheldSites])]),
-    );
+  if (withheldSites.length) query = query.where((eb) => notWithheld(eb, withheldSites));
   if (audience) query = query.where((eb) => inAudience(eb, audience));
   return query;
+}
+
+/**
+ * The two columns hold the pair `[one, other]` in either order: a conversation or a block
+ * between two profiles, whichever of them started it.
+ */
+function eitherWay<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  [first, second]: readonly [ReferenceExpression<DB, TB>, ReferenceExpression<DB, TB>],
+  [one, other]: readonly [Expression<string>, Expression<string>],
+) {
+  return eb.or([
+    eb.and([eb(first, '=', one), eb(second, '=', other)]),
+    eb.and([eb(first, '=', other), eb(second, '=', one)]),
+  ]);
 }
 
 /** A profile's card: `CARD_COLUMNS`, the photo's files null without an active main photo. */
@@ -350,16 +359,11 @@ export async function blockBetween(
     .select(['blocker_profile_id'])
     .where('network_id', '=', networkId)
     .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('blocker_profile_id', '=', viewerProfileId),
-          eb('blocked_profile_id', '=', otherProfileId),
-        ]),
-        eb.and([
-          eb('blocker_profile_id', '=', otherProfileId),
-          eb('blocked_profile_id', '=', viewerProfileId),
-        ]),
-      ]),
+      eitherWay(
+        eb,
+        ['blocker_profile_id', 'blocked_profile_id'],
+        [sql.val(viewerProfileId), sql.val(otherProfileId)],
+      ),
     )
     .execute();
   return {

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPostgresDatabase } from '../../tests/support/postgres.ts';
 import { MANDATE_PAYER } from '../../tests/support/rows.ts';
 import { BLANK_PROFILE_DETAILS } from '../features/profiles/profiles.blank-details.ts';
-import { createDatabase, type DatabaseHandle } from './client.ts';
+import type { DatabaseHandle } from './client.ts';
 import type { Database, NewRow, TableName } from './database.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
+import { type EmptyTestDatabase, openEmptyDatabase, type TestDialect } from './test-dialects.ts';
 
 /*
  * The same schema and the same rows on both dialects, compared value for value: code written
@@ -653,40 +650,14 @@ function sortRows(table: TableName, rows: Record<string, unknown>[]) {
 }
 
 interface Target {
-  name: 'sqlite' | 'postgres';
-  open(): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }>;
+  name: TestDialect;
+  open(): Promise<EmptyTestDatabase>;
 }
 
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const dir = mkdtempSync(join(tmpdir(), 'kindred-migrate-'));
-      const handle = await createDatabase({ databaseUrl: `sqlite:${join(dir, 't.sqlite')}`, dataDir: dir });
-      return {
-        handle,
-        async cleanup() {
-          await handle.destroy();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      const pg = await withPostgresDatabase();
-      const handle = await createDatabase({ databaseUrl: pg.url, dataDir: '' });
-      return {
-        handle,
-        async cleanup() {
-          await handle.destroy();
-          await pg.drop();
-        },
-      };
-    },
-  },
-];
+const targets: Target[] = (['sqlite', 'postgres'] as const).map((name) => ({
+  name,
+  open: () => openEmptyDatabase(name),
+}));
 
 /** What each dialect read back, compared across dialects at the end. */
 const readBack: Partial<Record<Target['name'], Record<string, unknown>>> = {};

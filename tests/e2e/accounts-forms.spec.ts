@@ -320,6 +320,10 @@ test.describe("what a member types or switches before the page's scripts run", (
     await page.getByRole('switch', { name: 'Invisible mode' }).check();
     await notHydratedYet(page);
     islands.release();
+    // What a member waits for: the form's button, disabled until the islands run. On a loaded
+    // machine the released scripts take longer than an assertion's 5 s to load and run, and the
+    // save below starts only then.
+    await expect(section.getByRole('button', { name: 'Change password' })).toBeEnabled({ timeout: 20_000 });
     // The switch flipped before the island ran is saved when it runs.
     await expect(page.getByText('Invisible mode is on.')).toBeVisible();
     await section.getByRole('button', { name: 'Change password' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { Field, FormAlert, SubmitButton, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
@@ -125,7 +125,10 @@ export default function SignupForm({ settings, messages, onBusyChange, invite }:
     if (invite) setValues((v) => ({ ...v, invite }));
   }, [invite]);
 
-  useEffect(() => onBusyChange?.(form.busy), [form.busy]);
+  // A layout effect: the modal is locked in the same task that shows the busy button. A passive
+  // effect runs later, and on a busy device an Escape or a backdrop click landing in between
+  // closed the modal while the account was being made.
+  useLayoutEffect(() => onBusyChange?.(form.busy), [form.busy]);
 
   // After moving between steps, focus goes to the new step's first field (not on first render).
   useEffect(() => {

@@ -16,6 +16,8 @@ test.describe.configure({ mode: 'serial' });
 
 for (const width of [1280, 360]) {
   test(`a like back makes a match, celebrated (${width} px)`, async ({ browser }) => {
+    // Two accessibility scans, one with the match dialog open, take most of its time on 2 cores.
+    test.setTimeout(60_000);
     const { me, context } = await app.memberBrowser(browser, width, { name: 'Robin' });
     const fan = await app.make.member({ name: `Fan${width}`, gender: 'female', seeking: 'male' });
     await app.make.like(fan, me);

@@ -53,6 +53,8 @@ test('a new member fills in the profile by hand, saves it and finds it after a r
   browser,
   consoleErrors,
 }) => {
+  // A whole form filled, saved, reloaded and scanned for accessibility: a long journey.
+  test.setTimeout(60_000);
   const context = await memberContext(browser);
   const page = await openEditor(context);
   await expect(page.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible();

@@ -282,10 +282,13 @@ export async function memberPage(
 
 /**
  * Waits until the page's islands run (the signup modal is no island: it loads on demand). An
- * island that waits to be scrolled into view (`client:visible`) is not waited for.
+ * island that waits to be scrolled into view (`client:visible`) is not waited for. Loading and
+ * running the scripts took 3–7 s on a busy 2-core machine, past the default 5 s of an expectation.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /**

@@ -63,7 +63,7 @@ class WorkFailed {
  */
 export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
   if (db.isTransaction) return work(db as Transaction<Database>);
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
+  if (!runsTransactionsAlone(db)) return db.transaction().execute(work);
   return new Promise<T>((resolve, reject) => {
     let group = waiting.get(db);
     if (!group || group.length >= GROUP_LIMIT) {
@@ -78,6 +78,15 @@ export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Pr
     }
     group.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
   });
+}
+
+/**
+ * Whether a transaction on `db` runs alone: SQLite's one connection takes one transaction at a
+ * time, and every other query of the process waits for it. A row held there to keep other
+ * writers out (PostgreSQL's `for update`) holds nothing back that could not already run.
+ */
+export function runsTransactionsAlone(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 async function runGroup(db: Kysely<Database>, group: Waiting[]): Promise<void> {

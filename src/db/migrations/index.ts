@@ -17,6 +17,7 @@ import * as m0017 from './0017_chat_held_messages.ts';
 import * as m0018 from './0018_test_refunds.ts';
 import * as m0019 from './0019_payment_customers.ts';
 import * as m0020 from './0020_likes_pages.ts';
+import * as m0021 from './0021_events_unindexed_time.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_test_refunds': m0018,
   '0019_payment_customers': m0019,
   '0020_likes_pages': m0020,
+  '0021_events_unindexed_time': m0021,
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
-import { inGroupedTransaction } from '../../db/group-commit.ts';
+import { inGroupedTransaction, runsTransactionsAlone } from '../../db/group-commit.ts';
 import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
@@ -136,13 +136,13 @@ export async function memberState(
 }
 
 /**
- * Runs `work` in a transaction that holds the sender's account row: parallel sends of one member
- * queue here, so the free messages and conversations each one counts include the others'. The
- * no-op update takes PostgreSQL's row lock and SQLite's write lock in one statement; it is the
- * row the credits ledger holds for the spend, taken first, so a send holds the same rows in the
- * same order as the ledger and the account changes do (never a deadlock between them). On SQLite
- * the sends of one turn of the event loop share a transaction and its commit
- * (db/group-commit.ts): `work` may run again when another send in it fails.
+ * Runs `work` in a transaction where no other send of the member can interleave, so the free
+ * messages and conversations each one counts include the others'. On PostgreSQL it holds the
+ * sender's account row (a no-op update): the row the credits ledger holds for the spend, taken
+ * first, so a send holds the same rows in the same order as the ledger and the account changes
+ * do (never a deadlock between them). On SQLite the transaction runs alone on the one connection
+ * and the sends of one turn of the event loop share it and its commit (db/group-commit.ts):
+ * `work` may run again when another send in it fails.
  */
 export async function withSenderLock<T>(
   db: Kysely<Database>,
@@ -151,7 +151,9 @@ export async function withSenderLock<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return inGroupedTransaction(db, async (trx) => {
-    await holdMemberRow(trx, network, memberId);
+    // On SQLite the transaction already runs alone (db/group-commit.ts): no other send of the
+    // member can come between its checks and its writes, and the held row would be one more write.
+    if (!runsTransactionsAlone(trx)) await holdMemberRow(trx, network, memberId);
     return work(trx);
   });
 }
@@ -586,6 +588,151 @@ function visibleCardQuery(withheldSites: readonly string[]): CardQuery {
     cardQueries.set(key, query);
   }
   return query;
+}
+
+/** The other side of a send or a typing event, as the member may see it, with the pair's conversation. */
+export interface VisibleCounterpart {
+  card: AccountCardRow;
+  conversation: ConversationRow | undefined;
+}
+
+/** What a chat call names: its conversation, or (before there is one) the other profile. */
+export type CounterpartTarget = { conversation: string } | { profile: string };
+
+/**
+ * `visibleCard` and the pair's conversation in one statement (a send's two reads): by the
+ * conversation the member takes part in, or by the other profile. Undefined when the member may
+ * not see the other side or takes no part in the conversation; the caller then asks why.
+ */
+export async function visibleCounterpart(
+  db: Kysely<Database>,
+  scope: Scope,
+  target: CounterpartTarget,
+): Promise<VisibleCounterpart | undefined> {
+  const queries = counterpartQueries(scope.withheldSites);
+  const viewer = scope.viewer.profileId;
+  const row =
+    'conversation' in target
+      ? await queries.byConversation.executeTakeFirst(db, {
+          network: scope.network,
+          viewer,
+          conversation: target.conversation,
+        })
+      : await queries.byProfile.executeTakeFirst(db, {
+          network: scope.network,
+          viewer,
+          profileId: target.profile,
+          ...pairValues(viewer, target.profile),
+        });
+  if (!row) return undefined;
+  const {
+    conversation_id,
+    conversation_profile_a_id,
+    conversation_profile_b_id,
+    conversation_created_at,
+    conversation_last_message_at,
+    conversation_last_message_id,
+    ...card
+  } = row;
+  const conversation =
+    conversation_id === null
+      ? undefined
+      : {
+          id: conversation_id,
+          profile_a_id: conversation_profile_a_id!,
+          profile_b_id: conversation_profile_b_id!,
+          created_at: conversation_created_at!,
+          last_message_at: conversation_last_message_at,
+          last_message_id: conversation_last_message_id,
+        };
+  return { card, conversation };
+}
+
+function pairValues(one: string, other: string): { a: string; b: string } {
+  const [a, b] = pairOf(one, other);
+  return { a, b };
+}
+
+interface CounterpartRow extends AccountCardRow {
+  conversation_id: string | null;
+  conversation_profile_a_id: string | null;
+  conversation_profile_b_id: string | null;
+  conversation_created_at: number | null;
+  conversation_last_message_at: number | null;
+  conversation_last_message_id: string | null;
+}
+
+const COUNTERPART_COLUMNS = [
+  ...CARD_COLUMNS,
+  'p.member_id',
+  'mb.language',
+  'c.id as conversation_id',
+  'c.profile_a_id as conversation_profile_a_id',
+  'c.profile_b_id as conversation_profile_b_id',
+  'c.created_at as conversation_created_at',
+  'c.last_message_at as conversation_last_message_at',
+  'c.last_message_id as conversation_last_message_id',
+] as const;
+
+interface CounterpartQueries {
+  byConversation: CompiledOnce<{ network: string; viewer: string; conversation: string }, CounterpartRow>;
+  byProfile: CompiledOnce<
+    { network: string; viewer: string; profileId: string; a: string; b: string },
+    CounterpartRow
+  >;
+}
+
+/** Compiled once per list of withheld sister brands, as `visibleCardQuery`. */
+const counterpartQueryCache = new Map<string, CounterpartQueries>();
+
+function counterpartQueries(withheldSites: readonly string[]): CounterpartQueries {
+  const key = withheldSites.join('\u0000');
+  let queries = counterpartQueryCache.get(key);
+  if (!queries) {
+    queries = {
+      // The other side is whichever of the pair the viewer is not: an expression of the
+      // conversation's row, so the profile is found by its key once the conversation is.
+      byConversation: compiledOnce(['network', 'viewer', 'conversation'], (db, v) =>
+        visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
+          .leftJoin('members as mb', 'mb.id', 'p.member_id')
+          .innerJoin('conversations as c', (join) =>
+            join
+              .on('c.id', '=', v.conversation)
+              .on('c.network_id', '=', v.network)
+              .on((eb) => eb.or([eb('c.profile_a_id', '=', v.viewer), eb('c.profile_b_id', '=', v.viewer)])),
+          )
+          .where((eb) =>
+            eb(
+              'p.id',
+              '=',
+              eb
+                .case()
+                .when('c.profile_a_id', '=', v.viewer)
+                .then(eb.ref('c.profile_b_id'))
+                .else(eb.ref('c.profile_a_id'))
+                .end(),
+            ),
+          )
+          .select(COUNTERPART_COLUMNS)
+          .$castTo<CounterpartRow>(),
+      ),
+      byProfile: compiledOnce(['network', 'viewer', 'profileId', 'a', 'b'], (db, v) =>
+        visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
+          .leftJoin('members as mb', 'mb.id', 'p.member_id')
+          .leftJoin('conversations as c', (join) =>
+            join
+              .on('c.network_id', '=', v.network)
+              .on('c.profile_a_id', '=', v.a)
+              .on('c.profile_b_id', '=', v.b),
+          )
+          .where('p.id', '=', v.profileId)
+          .select(COUNTERPART_COLUMNS)
+          .$castTo<CounterpartRow>(),
+      ),
+    };
+    counterpartQueryCache.set(key, queries);
+  }
+  return queries;
 }
 
 /** Messages by id (the chat list's last messages). */

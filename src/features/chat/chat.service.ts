@@ -11,7 +11,6 @@ import { findGift } from './chat.catalog.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
 import {
   accountOfProfile,
-  conversationBetween,
   conversationOfMember,
   conversationsWrittenIn,
   creditsOf,
@@ -28,12 +27,14 @@ import {
   messagesById,
   openConversation,
   recordDelivery,
-  visibleCard,
+  visibleCounterpart,
   withSenderLock,
   type AccountCardRow,
   type ConversationRow,
   type MessageRow,
+  type CounterpartTarget,
   type Scope,
+  type VisibleCounterpart,
 } from './chat.repository.ts';
 import type {
   ChatAllowance,
@@ -133,39 +134,35 @@ async function refuseBlocked(ctx: ServiceContext, me: string, other: string): Pr
   });
 }
 
-interface Counterpart {
-  conversation: ConversationRow | undefined;
-  card: AccountCardRow;
-}
-
 /**
  * The conversation and the other side named by a request: 403 `blocked` either way, 404 when the
  * member may not see the other profile (another network, invisible, private, gone) or does not
- * take part in the conversation.
+ * take part in the conversation. One statement when the member may see them; only a refusal
+ * looks further, to say which it is.
  */
 async function counterpart(
   ctx: ServiceContext,
   me: string,
   target: { conversation?: string | undefined; profile?: string | undefined },
-): Promise<Counterpart> {
-  let conversation: ConversationRow | undefined;
+): Promise<VisibleCounterpart> {
+  const named: CounterpartTarget =
+    target.conversation !== undefined
+      ? { conversation: target.conversation }
+      : { profile: target.profile ?? '' };
+  const found = await visibleCounterpart(ctx.db, scopeOf(ctx, me), named);
+  if (found) return found;
   let other: string;
-  if (target.conversation !== undefined) {
-    conversation = await conversationOfMember(ctx.db, ctx.network, target.conversation, me);
+  if ('conversation' in named) {
+    const conversation = await conversationOfMember(ctx.db, ctx.network, named.conversation, me);
     if (!conversation) throw platformError('not_found');
     other = otherOf(conversation, me);
   } else {
-    other = target.profile ?? '';
+    other = named.profile;
     if (other === me) throw platformError('not_found');
   }
-  const card = await visibleCard(ctx.db, scopeOf(ctx, me), other);
-  if (!card) {
-    // The visibility rule hides blocked pairs too: only now is it worth asking which it was.
-    await refuseBlocked(ctx, me, other);
-    throw platformError('not_found');
-  }
-  conversation ??= await conversationBetween(ctx.db, ctx.network, me, other);
-  return { conversation, card };
+  // The visibility rule hides blocked pairs too: only now is it worth asking which it was.
+  await refuseBlocked(ctx, me, other);
+  throw platformError('not_found');
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -339,12 +336,29 @@ export async function sendMessage(
   chatter: Chatter,
   input: SendInput,
 ): Promise<SendResult> {
+  try {
+    return await sendOnce(ctx, t, chatter, input);
+  } catch (error) {
+    // A retry of a send that happened answers the first message, whatever would refuse it now
+    // (the balance it spent, a block since). Asked only on a refusal: a send that goes through
+    // with a known client_id meets the unique index and is answered the same way below.
+    if (!(error instanceof DomainError)) throw error;
+    const earlier = await messageByClientId(ctx.db, ctx.network, chatter.profileId, input.client_id);
+    if (earlier) return replayed(ctx, t, chatter, earlier);
+    throw error;
+  }
+}
+
+async function sendOnce(
+  ctx: ServiceContext,
+  t: Translate,
+  chatter: Chatter,
+  input: SendInput,
+): Promise<SendResult> {
   const me = chatter.profileId;
   const text = input.type === 'text' ? (input.text ?? '').trim() : null;
   if (text !== null && [...text].length > ctx.site.messageLength) throw invalidFields({ text: 'too_long' });
 
-  const earlier = await messageByClientId(ctx.db, ctx.network, me, input.client_id);
-  if (earlier) return replayed(ctx, t, chatter, earlier);
   // Nobody sees an invisible member's chats (spec §6): refused before anything is paid for.
   if (chatter.invisible)
     throw new DomainError('invisible_mode', { status: 403, message: 'chat.invisible_mode' });
@@ -408,7 +422,8 @@ export async function sendMessage(
           reference: messageId,
           now,
         },
-        // withSenderLock took the member's row first; the message was inserted just above.
+        // withSenderLock keeps the member's other spends out (their row held, or on SQLite a
+        // transaction that runs alone); the message was inserted just above.
         { rowHeld: true, newReference: true },
       );
       balance = booked.balance;

@@ -47,9 +47,10 @@ export function notEnoughCredits(balance: number, needed: number): DomainError {
 /** What the caller's transaction already guarantees, so the booking need not check it again. */
 export interface BookingTerms {
   /**
-   * The transaction holds the member's row already (a chat send takes it first): the booking
-   * skips taking it again. The row must have been taken in this transaction, before any read
-   * that sized the booking.
+   * The transaction holds the member's row already (a chat send takes it first), or runs alone
+   * on SQLite's one connection (db/group-commit.ts `runsTransactionsAlone`): the booking skips
+   * taking it. The row must have been taken in this transaction, before any read that sized the
+   * booking.
    */
   rowHeld?: boolean;
   /**

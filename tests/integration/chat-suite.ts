@@ -162,6 +162,27 @@ export function chatTests(app: ServerUnderTest): void {
       expect(await ledgerOf(app, ann)).toHaveLength(1);
       expect(await eventsOf(app, bo, 'message')).toHaveLength(1);
     });
+
+    it('a retry answers the first message even when a send would now be refused', async () => {
+      // The first send spends the whole balance, then the other side blocks: a new text would
+      // be refused twice over, but the retry of the one sent is answered as it was.
+      const ann = await payingMember(app, 5);
+      const bo = await shownMember(app);
+      const body = { profile: bo.profileId, type: 'text', text: 'just once', client_id: clientId() };
+      const first = await call(app, ann, 'POST', '/api/chat.php', body);
+      expect(first.status).toBe(201);
+      expect(first.json().credits).toBe(0);
+      await app.make.block(bo, ann);
+      const again = await call(app, ann, 'POST', '/api/chat.php', body);
+      expect(again.status).toBe(201);
+      expect(again.json<{ message: Message }>().message.id).toBe(
+        first.json<{ message: Message }>().message.id,
+      );
+      expect(again.json().credits).toBe(0);
+      expect(await ledgerOf(app, ann)).toHaveLength(1);
+      const fresh = await call(app, ann, 'POST', '/api/chat.php', { ...body, client_id: clientId() });
+      expect(fresh.status).toBe(403);
+    });
   });
 
   describe('prices and limits', () => {

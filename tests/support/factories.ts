@@ -191,10 +191,14 @@ function uniqueAddress(): string {
 
 export function factories(db: Kysely<Database>): Factories {
   const defaultSite: SiteRef = DEMO.amber;
-  /** The site a row belongs to (the first demo site unless named) and its id (new unless named). */
-  const placed = (options: { site?: SiteRef; id?: string }) => ({
+  /**
+   * The site a row belongs to (the first demo site unless named), its id (new unless named) and
+   * when it was made (now unless named).
+   */
+  const placed = (options: { site?: SiteRef; id?: string; createdAt?: number }) => ({
     site: options.site ?? defaultSite,
     id: options.id ?? newId(),
+    createdAt: options.createdAt ?? Date.now(),
   });
   const make: Factories = {
     async member(options = {}) {
@@ -450,7 +454,7 @@ export function factories(db: Kysely<Database>): Factories {
     },
 
     async pageEvent(options) {
-      const { site, id } = placed(options);
+      const { site, id, createdAt } = placed(options);
       await insertPageEvent(db, {
         id,
         network_id: site.network,
@@ -459,7 +463,7 @@ export function factories(db: Kysely<Database>): Factories {
         page: options.page,
         ms: options.ms ?? null,
         member_id: options.memberId ?? null,
-        created_at: options.createdAt ?? Date.now(),
+        created_at: createdAt,
       });
       return { id };
     },
@@ -467,7 +471,7 @@ export function factories(db: Kysely<Database>): Factories {
     async authEvent(options) {
       // Written here rather than by the security repository, which picks the id itself: tests
       // that follow a row across tables need to name it.
-      const { site, id } = placed(options);
+      const { site, id, createdAt } = placed(options);
       await db
         .insertInto('auth_events')
         .values({
@@ -477,27 +481,27 @@ export function factories(db: Kysely<Database>): Factories {
           member_id: options.memberId ?? null,
           kind: options.kind,
           ip: options.ip ?? null,
-          created_at: options.createdAt ?? Date.now(),
+          created_at: createdAt,
         })
         .execute();
       return { id };
     },
 
     async trackingRecord(options) {
-      const { site, id } = placed(options);
+      const { site, id, createdAt } = placed(options);
       await insertTrackingRecord(db, site.network, {
         id,
         siteId: site.id,
         values: options.values,
         landingPath: null,
-        createdAt: options.createdAt ?? Date.now(),
+        createdAt,
       });
       if (options.member) await claimTrackingRecord(db, site.network, id, options.member.memberId);
       return { id };
     },
 
     async complaint(options) {
-      const { site, id } = placed(options);
+      const { site, id, createdAt } = placed(options);
       await insertComplaint(db, site.network, {
         id,
         siteId: site.id,
@@ -506,7 +510,7 @@ export function factories(db: Kysely<Database>): Factories {
         category: options.category,
         text: options.text,
         email: null,
-        createdAt: options.createdAt ?? Date.now(),
+        createdAt,
       });
       if (options.handledAt !== undefined) await closeComplaint(db, site.network, id, options.handledAt);
       return { id };

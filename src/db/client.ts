@@ -1,8 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type QueryResult,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
+import { runCompiledDirectlyInTransactions } from './compiled.ts';
 import type { Database } from './database.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
@@ -92,9 +101,14 @@ function openSqlite(
     backgroundCheckpoints && filename !== ':memory:'
       ? startCheckpointer(filename, backgroundCheckpoints.onError)
       : undefined;
+  const statements = reusingStatements(database);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reusingStatements(database) }),
+    dialect: new SqliteDialect({ database: statements }),
     ...(log && { log }),
+  });
+  runCompiledDirectlyInTransactions(db, (query) => {
+    log?.();
+    return runStatement(statements, query);
   });
   return {
     db,
@@ -105,6 +119,18 @@ function openSqlite(
       // Kysely closes only a database it has used; close one that never ran a query too.
       if (database.open) database.close();
     },
+  };
+}
+
+/** A compiled query on the connection, answered as Kysely's SQLite driver answers it. */
+function runStatement(statements: SqliteDatabase, query: CompiledQuery): QueryResult<unknown> {
+  const statement = statements.prepare(query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return {
+    insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+    numAffectedRows: changes != null ? BigInt(changes) : undefined,
+    rows: [],
   };
 }
 

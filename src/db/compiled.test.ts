@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledOnce, compiledPerShape } from './compiled.ts';
 import type { Database } from './database.ts';
 import { useMemoryDatabase } from './test-database.ts';
@@ -46,6 +46,41 @@ describe('a query compiled once', () => {
       (db, v) => db.selectFrom('job_leases').select('name as id').where('holder', '=', v.network),
     );
     await expect(careless.execute(db, { network: 'n1', unused: 'x' })).rejects.toThrow(/unused/);
+  });
+});
+
+describe('a query compiled once, in a SQLite transaction', () => {
+  const renew = compiledOnce<{ name: string; until: number }, never>(['name', 'until'], (db, v) =>
+    db.updateTable('job_leases').set({ expires_at: v.until }).where('name', '=', v.name),
+  );
+  const take = compiledOnce<{ name: string }, never>(['name'], (db, v) =>
+    db.insertInto('job_leases').values({ name: v.name, holder: 'n9', expires_at: 1 }),
+  );
+
+  it('runs on the connection the transaction holds, not through the executor', async () => {
+    await db.transaction().execute(async (trx) => {
+      const executor = vi.spyOn(trx, 'executeQuery');
+      const result = await renew.executeResult(trx, { name: 'a', until: 11 });
+      expect(result.numAffectedRows).toBe(1n);
+      expect(await byNetwork.execute(trx, { network: 'n1', after: 10 })).toEqual([{ id: 'a' }, { id: 'b' }]);
+      expect(executor).not.toHaveBeenCalled();
+    });
+    // Outside a transaction the executor's lock is kept.
+    const executor = vi.spyOn(db, 'executeQuery');
+    expect(await byNetwork.execute(db, { network: 'n1', after: 10 })).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(executor).toHaveBeenCalledTimes(1);
+    executor.mockRestore();
+    await renew.execute(db, { name: 'a', until: 10 });
+  });
+
+  it('rejects a statement that fails, and the transaction rolls back what ran directly', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await renew.execute(trx, { name: 'b', until: 31 });
+        await take.execute(trx, { name: 'c' }); // taken: the primary key refuses it
+      }),
+    ).rejects.toThrow(/UNIQUE/);
+    expect(await byNetwork.execute(db, { network: 'n1', after: 30 })).toEqual([]);
   });
 });
 

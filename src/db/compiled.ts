@@ -62,6 +62,14 @@ export function compiledOnce<V extends Values, R>(
       const slot = slots[i];
       return slot === null || slot === undefined ? p : values[slot];
     });
+    const direct = db.isTransaction ? directRunners.get(db.getExecutor().adapter) : undefined;
+    if (direct) {
+      try {
+        return Promise.resolve(direct({ ...query, parameters }) as QueryResult<R>);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return db.executeQuery<R>({ ...query, parameters });
   };
   return {
@@ -73,6 +81,24 @@ export function compiledOnce<V extends Values, R>(
       return (await executeResult(db, values)).rows[0];
     },
   };
+}
+
+/**
+ * Runs a compiled query at once on the connection a transaction holds (SQLite's one connection).
+ * Kysely's executor takes the connection's lock and hands the query through several promises
+ * per statement, about as long as SQLite takes for a small write; inside a transaction the
+ * connection is already the transaction's alone, so a compiled statement there skips it. Outside
+ * a transaction the executor's lock is what keeps a query out of another one's transaction, so
+ * those go through Kysely as before.
+ */
+export type DirectRunner = (query: CompiledQuery) => QueryResult<unknown>;
+
+/** Per dialect adapter, which a database's transactions share with it (see the file comment). */
+const directRunners = new WeakMap<object, DirectRunner>();
+
+/** Lets the transactions of `db` run compiled statements through `runner` (db/client.ts, SQLite). */
+export function runCompiledDirectlyInTransactions(db: Kysely<Database>, runner: DirectRunner): void {
+  directRunners.set(db.getExecutor().adapter, runner);
 }
 
 /** A leaf of a structured input: a value, or (booleans, falsy values, the paths in `literal`) part of the shape. */

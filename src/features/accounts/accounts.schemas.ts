@@ -39,7 +39,8 @@ export const EARLIEST_BIRTHDATE = '1900-01-01';
 
 // The genders the niches choose from are the genders a member can be.
 export { GENDERS, type Gender };
-export const SEEKING = ['male', 'female', 'both'] as const;
+/** Whom a member seeks: either gender, or both. */
+export const SEEKING = [...GENDERS, 'both'] as const;
 export type Seeking = (typeof SEEKING)[number];
 
 /** Why a member leaves (the deletion form's choices, kept for the operator). */

@@ -83,6 +83,24 @@ function builtServer() {
 }
 
 /**
+ * An integration that rewrites a dependency's code as Vite loads it, before any other transform:
+ * `transform` answers the new code of a module it patches and null for every other module.
+ * @param {string} name
+ * @param {(code: string, id: string) => { code: string; map: null } | null} transform
+ * @returns {import('astro').AstroIntegration}
+ */
+function dependencyPatch(name, transform) {
+  return {
+    name,
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [{ name, enforce: 'pre', transform }] } });
+      },
+    },
+  };
+}
+
+/**
  * React islands render with `renderToString`, with the same id prefix as the streamed render:
  * the islands render nothing asynchronous, and the stream cost each island an encode into bytes
  * and a decode back on every uncached page. `@astrojs/react`'s own switch for that drops the
@@ -109,53 +127,30 @@ function reactRenderToString() {
   const checkStart = 'async function check(Component, props, children, metadata) {';
   const islandIsReact =
     "if (typeof Component === 'function' && /\\.[jt]sx$/.test(metadata?.componentUrl ?? '')) return true;";
-  return {
-    name: 'kindred:react-render-to-string',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'kindred:react-render-to-string',
-                enforce: 'pre',
-                transform(code, id) {
-                  if (!/@astrojs[\\/]react[\\/]dist[\\/]server\.js$/.test(id)) return null;
-                  if (!code.includes(call))
-                    throw new Error(`@astrojs/react no longer calls ${call}: check reactRenderToString()`);
-                  if (!code.includes(checkStart))
-                    throw new Error(
-                      `@astrojs/react no longer has ${checkStart}: check reactRenderToString()`,
-                    );
-                  if (!code.includes(linkStrip))
-                    throw new Error(
-                      `@astrojs/react no longer strips <link> tags: check reactRenderToString()`,
-                    );
-                  if (!code.includes(renderLocals))
-                    throw new Error(
-                      `@astrojs/react no longer has ${renderLocals}: check reactRenderToString()`,
-                    );
-                  return {
-                    code: `import { islandHtml as kindredIslandHtml } from ${JSON.stringify(islandHtmlModule)};\n${code}`
-                      .replace(
-                        call,
-                        // An island without children or slots may have its HTML kept (src/server/island-html.ts).
-                        'newChildren == null && Object.keys(slots).length === 0 && !formState ' +
-                          '? kindredIslandHtml(Component, props, prefix, () => ReactDOM.renderToString(vnode, renderOptions)) ' +
-                          ': ReactDOM.renderToString(vnode, renderOptions)',
-                      )
-                      .replace(checkStart, `${checkStart}\n  ${islandIsReact}`)
-                      .replace(linkStrip, `if (html.includes('<link')) ${linkStrip}`),
-                    map: null,
-                  };
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+  return dependencyPatch('kindred:react-render-to-string', (code, id) => {
+    if (!/@astrojs[\\/]react[\\/]dist[\\/]server\.js$/.test(id)) return null;
+    if (!code.includes(call))
+      throw new Error(`@astrojs/react no longer calls ${call}: check reactRenderToString()`);
+    if (!code.includes(checkStart))
+      throw new Error(`@astrojs/react no longer has ${checkStart}: check reactRenderToString()`);
+    if (!code.includes(linkStrip))
+      throw new Error(`@astrojs/react no longer strips <link> tags: check reactRenderToString()`);
+    if (!code.includes(renderLocals))
+      throw new Error(`@astrojs/react no longer has ${renderLocals}: check reactRenderToString()`);
+    return {
+      code: `import { islandHtml as kindredIslandHtml } from ${JSON.stringify(islandHtmlModule)};\n${code}`
+        .replace(
+          call,
+          // An island without children or slots may have its HTML kept (src/server/island-html.ts).
+          'newChildren == null && Object.keys(slots).length === 0 && !formState ' +
+            '? kindredIslandHtml(Component, props, prefix, () => ReactDOM.renderToString(vnode, renderOptions)) ' +
+            ': ReactDOM.renderToString(vnode, renderOptions)',
+        )
+        .replace(checkStart, `${checkStart}\n  ${islandIsReact}`)
+        .replace(linkStrip, `if (html.includes('<link')) ${linkStrip}`),
+      map: null,
+    };
+  });
 }
 
 /**
@@ -176,58 +171,37 @@ function islandProps() {
       `Astro's island serialization changed (${what}): check islandProps() in astro.config.mjs`,
     );
   };
-  return {
-    name: 'kindred:island-props',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'kindred:island-props',
-                enforce: 'pre',
-                transform(code, id) {
-                  if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]serialize\.js$/.test(id)) {
-                    if (!code.includes(serializeStart) || !code.includes('function convertToSerializedForm('))
-                      changed('serialize.js');
-                    return {
-                      code: [
-                        `import { serializeIslandProps as kindredIslandProps } from ${JSON.stringify(islandPropsModule)};`,
-                        code.replace(
-                          serializeStart,
-                          'function serializePropsHtml(props, metadata) {\n' +
-                            '  return kindredIslandProps(props, metadata, convertToSerializedForm).html;\n' +
-                            '}\n' +
-                            `${serializeStart}\n` +
-                            '  return kindredIslandProps(props, metadata, convertToSerializedForm).json;\n',
-                        ),
-                        'export { serializePropsHtml };',
-                      ].join('\n'),
-                      map: null,
-                    };
-                  }
-                  if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]hydration\.js$/.test(id)) {
-                    if (!code.includes(hydrationImport) || !code.includes(hydrationCall))
-                      changed('hydration.js');
-                    return {
-                      code: code
-                        .replace(
-                          hydrationImport,
-                          'import { serializeProps, serializePropsHtml } from "./serialize.js";',
-                        )
-                        .replace(hydrationCall, 'serializePropsHtml(props, metadata)'),
-                      map: null,
-                    };
-                  }
-                  return null;
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+  return dependencyPatch('kindred:island-props', (code, id) => {
+    if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]serialize\.js$/.test(id)) {
+      if (!code.includes(serializeStart) || !code.includes('function convertToSerializedForm('))
+        changed('serialize.js');
+      return {
+        code: [
+          `import { serializeIslandProps as kindredIslandProps } from ${JSON.stringify(islandPropsModule)};`,
+          code.replace(
+            serializeStart,
+            'function serializePropsHtml(props, metadata) {\n' +
+              '  return kindredIslandProps(props, metadata, convertToSerializedForm).html;\n' +
+              '}\n' +
+              `${serializeStart}\n` +
+              '  return kindredIslandProps(props, metadata, convertToSerializedForm).json;\n',
+          ),
+          'export { serializePropsHtml };',
+        ].join('\n'),
+        map: null,
+      };
+    }
+    if (/astro[\\/]dist[\\/]runtime[\\/]server[\\/]hydration\.js$/.test(id)) {
+      if (!code.includes(hydrationImport) || !code.includes(hydrationCall)) changed('hydration.js');
+      return {
+        code: code
+          .replace(hydrationImport, 'import { serializeProps, serializePropsHtml } from "./serialize.js";')
+          .replace(hydrationCall, 'serializePropsHtml(props, metadata)'),
+        map: null,
+      };
+    }
+    return null;
+  });
 }
 
 /**
@@ -238,37 +212,18 @@ function islandProps() {
  */
 function pageEncoding() {
   const encode = 'body = encoder.encode(body);';
-  return {
-    name: 'kindred:page-encoding',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: 'kindred:page-encoding',
-                enforce: 'pre',
-                transform(code, id) {
-                  if (!/astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]page\.js$/.test(id)) return null;
-                  if (!code.includes(encode))
-                    throw new Error(
-                      `Astro's page.js no longer has ${encode}: check pageEncoding() in astro.config.mjs`,
-                    );
-                  return {
-                    code: `import { pageBytes as kindredPageBytes } from ${JSON.stringify(pageBytesModule)};\n${code.replace(
-                      encode,
-                      'body = kindredPageBytes(body);',
-                    )}`,
-                    map: null,
-                  };
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+  return dependencyPatch('kindred:page-encoding', (code, id) => {
+    if (!/astro[\\/]dist[\\/]runtime[\\/]server[\\/]render[\\/]page\.js$/.test(id)) return null;
+    if (!code.includes(encode))
+      throw new Error(`Astro's page.js no longer has ${encode}: check pageEncoding() in astro.config.mjs`);
+    return {
+      code: `import { pageBytes as kindredPageBytes } from ${JSON.stringify(pageBytesModule)};\n${code.replace(
+        encode,
+        'body = kindredPageBytes(body);',
+      )}`,
+      map: null,
+    };
+  });
 }
 
 export default defineConfig({

@@ -84,6 +84,9 @@ const HAIR_PALETTES: Record<AvatarStyle, Record<Exclude<HairColor, 'bald'>, stri
 
 const fixed = (value: string) => [value];
 const variant = (n: number) => `variant${String(n).padStart(2, '0')}`;
+/** The options a style numbers from 1: `numbered('short', 3)` is short01, short02, short03. */
+const numbered = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
 
 /**
  * What stays the same on every photo of one member. Probabilities are 0 or 100 so a beard or
@@ -101,62 +104,7 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
   switch (style) {
     case 'adventurer':
       return {
-        hair: bald
-          ? undefined
-          : fixed(
-              random.pick(
-                male
-                  ? [
-                      'short01',
-                      'short02',
-                      'short03',
-                      'short04',
-                      'short05',
-                      'short06',
-                      'short07',
-                      'short08',
-                      'short09',
-                      'short10',
-                      'short11',
-                      'short12',
-                      'short13',
-                      'short14',
-                      'short15',
-                      'short16',
-                      'short17',
-                      'short18',
-                      'short19',
-                    ]
-                  : [
-                      'long01',
-                      'long02',
-                      'long03',
-                      'long04',
-                      'long05',
-                      'long06',
-                      'long07',
-                      'long08',
-                      'long09',
-                      'long10',
-                      'long11',
-                      'long12',
-                      'long13',
-                      'long14',
-                      'long15',
-                      'long16',
-                      'long17',
-                      'long18',
-                      'long19',
-                      'long20',
-                      'long21',
-                      'long22',
-                      'long23',
-                      'long24',
-                      'long25',
-                      'long26',
-                    ],
-              ),
-            ),
+        hair: bald ? undefined : fixed(random.pick(male ? numbered('short', 19) : numbered('long', 26))),
         hairProbability: bald ? 0 : 100,
         hairColor,
         skinColor: fixed(random.pick(['f2d3b1', 'ecad80', '9e5622', '763900'])),
@@ -284,18 +232,7 @@ export function avatarIdentity(style: AvatarStyle, person: Person, random: Rando
             ),
           ),
         ),
-        beard: fixed(
-          random.pick([
-            'variant01',
-            'variant02',
-            'variant03',
-            'variant04',
-            'variant05',
-            'variant06',
-            'variant07',
-            'variant08',
-          ]),
-        ),
+        beard: fixed(random.pick(numbered('variant', 8))),
         beardProbability: beard ? 100 : 0,
         glasses: fixed(
           random.pick(['variant01', 'variant02', 'variant03', 'variant04', 'variant05', 'variant06']),

@@ -39,7 +39,8 @@ export const EARLIEST_BIRTHDATE = '1900-01-01';
 
 // The genders the niches choose from are the genders a member can be.
 export { GENDERS, type Gender };
-export const SEEKING = ['male', 'female', 'both'] as const;
+/** Whom a member seeks: either gender, or both. */
+export const SEEKING = [...GENDERS, 'both'] as const;
 export type Seeking = (typeof SEEKING)[number];
 
 /** Why a member leaves (the deletion form's choices, kept for the operator). */
@@ -58,32 +59,7 @@ export type DeletionReason = (typeof DELETION_REASONS)[number];
 /* Field codes (`fields: { name: code }` of a 422) and their messages                          */
 /* ------------------------------------------------------------------------------------------ */
 
-export const FIELD_ERROR_CODES = [
-  'required',
-  'invalid',
-  'email_invalid',
-  'email_unchanged',
-  'name_is_email',
-  'name_starts_with_at',
-  'name_too_short',
-  'name_too_long',
-  'name_invalid',
-  'too_young',
-  'date_invalid',
-  'password_too_short',
-  'password_too_long',
-  'password_common',
-  'passwords_differ',
-  'old_password_wrong',
-  'password_wrong',
-  'too_long',
-  'reason_invalid',
-  'category_invalid',
-  'language_invalid',
-  'endpoint_invalid',
-] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
-
+/** Each field code a 422 may carry, with the message a form shows for it. */
 const FIELD_ERROR_MESSAGES = {
   required: 'accounts.field.required',
   invalid: 'accounts.field.invalid',
@@ -107,7 +83,9 @@ const FIELD_ERROR_MESSAGES = {
   category_invalid: 'accounts.field.invalid',
   language_invalid: 'accounts.field.invalid',
   endpoint_invalid: 'accounts.field.endpoint_invalid',
-} as const satisfies Record<FieldErrorCode, MessageKey>;
+} as const satisfies Record<string, MessageKey>;
+export type FieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
+export const FIELD_ERROR_CODES = Object.keys(FIELD_ERROR_MESSAGES) as readonly FieldErrorCode[];
 
 export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return typeof value === 'string' && (FIELD_ERROR_CODES as readonly string[]).includes(value);

@@ -36,6 +36,11 @@ export interface LanderContent {
   video: LanderVideo | undefined;
 }
 
+/** What every lander design receives, so that LanderPage can render any of them in one place. */
+export interface LanderDesignProps {
+  content: LanderContent;
+}
+
 /** Reads what a lander shows. Only the map and video landers pay for their extras. */
 export async function landerContent(
   ctx: ServiceContext,

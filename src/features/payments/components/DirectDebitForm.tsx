@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 
 /** The messages the direct debit island receives. */
@@ -35,17 +35,20 @@ interface Done {
   credits: number;
 }
 
+/** The text fields of the form; each is labelled by its `payments.directdebit.<name>` message. */
+type FieldName = 'code' | 'iban' | 'holder' | 'street' | 'zip' | 'city';
+
 /** A field of the form in a box of class `layout`: its label, then a text input named `name` (id `dd-<name>`). */
 function Field({
   layout,
   name,
-  label,
+  t,
   ...input
-}: { layout: string; name: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { layout: string; name: FieldName; t: IslandTranslate } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className={layout}>
       <label className="form-label" htmlFor={`dd-${name}`}>
-        {label}
+        {t(`payments.directdebit.${name}`)}
       </label>
       <input id={`dd-${name}`} name={name} className="form-control" {...input} />
     </div>
@@ -152,29 +155,19 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
       {sent && <p className="text-success small">{t('payments.directdebit.code_sent')}</p>}
       <fieldset disabled={!sent || busy}>
         <Field
+          t={t}
           layout="mb-3"
           name="code"
-          label={t('payments.directdebit.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
         />
-        <Field layout="mb-3" name="iban" label={t('payments.directdebit.iban')} autoComplete="off" />
-        <Field layout="mb-3" name="holder" label={t('payments.directdebit.holder')} autoComplete="name" />
-        <Field
-          layout="mb-3"
-          name="street"
-          label={t('payments.directdebit.street')}
-          autoComplete="street-address"
-        />
+        <Field t={t} layout="mb-3" name="iban" autoComplete="off" />
+        <Field t={t} layout="mb-3" name="holder" autoComplete="name" />
+        <Field t={t} layout="mb-3" name="street" autoComplete="street-address" />
         <div className="row g-2 mb-3">
-          <Field layout="col-4" name="zip" label={t('payments.directdebit.zip')} autoComplete="postal-code" />
-          <Field
-            layout="col-8"
-            name="city"
-            label={t('payments.directdebit.city')}
-            autoComplete="address-level2"
-          />
+          <Field t={t} layout="col-4" name="zip" autoComplete="postal-code" />
+          <Field t={t} layout="col-8" name="city" autoComplete="address-level2" />
         </div>
         <div className="mb-3">
           <label className="form-label" htmlFor="dd-country">

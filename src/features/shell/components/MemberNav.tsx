@@ -116,102 +116,91 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
     };
   }, []);
 
-  const current = (path: string) => (currentSection(routePath) === path ? 'page' : undefined);
   const credits = creditsBadge(user.credits);
+  const unreadBadge = (
+    <CountBadge
+      count={unreadMessages}
+      className="badge-unread"
+      label={t('membernav.unread', { count: unreadMessages })}
+    />
+  );
+  const likesBadge = (
+    <CountBadge
+      count={newLikes}
+      className="text-bg-primary"
+      label={t('membernav.new_likes', { count: newLikes })}
+    />
+  );
+  const creditsLeftBadge = credits && (
+    <NavBadge className={`text-bg-${credits}`} label={t('membernav.credits_left', { count: user.credits })}>
+      {user.credits}
+    </NavBadge>
+  );
+  // Search, messages, likes, then credits for paid members or Get Premium for the others.
+  const sections: readonly NavSection[] = [
+    { path: '/members', href: links.members, icon: 'search', label: t('membernav.search') },
+    { path: '/chats', href: links.chats, icon: 'chat', label: t('membernav.messages'), badge: unreadBadge },
+    { path: '/likes', href: links.likes, icon: 'heart', label: t('membernav.likes'), badge: likesBadge },
+    user.paid_user
+      ? {
+          path: '/credits',
+          href: links.repeatOrder,
+          icon: 'coins',
+          label: t('membernav.credits'),
+          badge: creditsLeftBadge,
+        }
+      : { path: '/premium', href: links.premium, icon: 'star', label: t('membernav.premium') },
+  ];
 
   return (
     <>
       <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
-        <li className="nav-item">
-          <NavLink
-            href={links.members}
-            current={current('/members')}
-            icon="search"
-            label={t('membernav.search')}
-          />
-        </li>
-        <li className="nav-item">
-          <NavLink href={links.chats} current={current('/chats')} icon="chat" label={t('membernav.messages')}>
-            <CountBadge
-              count={unreadMessages}
-              className="badge-unread"
-              label={t('membernav.unread', { count: unreadMessages })}
-            />
-          </NavLink>
-        </li>
-        <li className="nav-item">
-          <NavLink href={links.likes} current={current('/likes')} icon="heart" label={t('membernav.likes')}>
-            <CountBadge
-              count={newLikes}
-              className="text-bg-primary"
-              label={t('membernav.new_likes', { count: newLikes })}
-            />
-          </NavLink>
-        </li>
-        <li className="nav-item">
-          {user.paid_user ? (
-            <NavLink
-              href={links.repeatOrder}
-              current={current('/credits')}
-              icon="coins"
-              label={t('membernav.credits')}
+        {sections.map(({ path, href, icon, label, badge }) => (
+          <li className="nav-item" key={path}>
+            <a
+              className="nav-link"
+              href={href}
+              aria-current={currentSection(routePath) === path ? 'page' : undefined}
             >
-              {credits && (
-                <span className={`badge nav-badge text-bg-${credits}`}>
-                  {user.credits}
-                  <span className="visually-hidden">
-                    {' '}
-                    {t('membernav.credits_left', { count: user.credits })}
-                  </span>
-                </span>
-              )}
-            </NavLink>
-          ) : (
-            <NavLink
-              href={links.premium}
-              current={current('/premium')}
-              icon="star"
-              label={t('membernav.premium')}
-            />
-          )}
-        </li>
+              <Icon name={icon} />
+              <span>
+                {label}
+                {badge}
+              </span>
+            </a>
+          </li>
+        ))}
       </ul>
       <AccountMenu user={user} links={links} t={t} />
     </>
   );
 }
 
-/** A nav item's link: icon, then its label with whatever badge it shows. */
-function NavLink({
-  href,
-  current,
-  icon,
-  label,
-  children,
-}: {
+/** A section of the navigation: where it leads, and the badge its label carries, if any. */
+interface NavSection {
+  /** The section's route, as `currentSection` names it. */
+  path: string;
   href: string;
-  current: 'page' | undefined;
   icon: IconName;
   label: string;
-  children?: ReactNode;
-}) {
-  return (
-    <a className="nav-link" href={href} aria-current={current}>
-      <Icon name={icon} />
-      <span>
-        {label}
-        {children}
-      </span>
-    </a>
-  );
+  badge?: ReactNode;
 }
 
 /** A nav item's count of new things, nothing while there are none. */
 function CountBadge({ count, className, label }: { count: number; className: string; label: string }) {
   if (count <= 0) return null;
   return (
-    <span className={`badge nav-badge ${className}`}>
+    <NavBadge className={className} label={label}>
       {badgeCount(count)}
+    </NavBadge>
+  );
+}
+
+/** A badge after a nav item's label; screen readers hear what its number counts. */
+function NavBadge({ className, label, children }: { className: string; label: string; children: ReactNode }) {
+  return (
+    <span className={`badge nav-badge ${className}`}>
+      {children}
       <span className="visually-hidden"> {label}</span>
     </span>
   );

@@ -230,8 +230,25 @@ export function currencyFor(site: Site, country: string): string {
  * The lowest cost of one message per country (`settings.minimum_message_costs`): the cheapest
  * price per credit of any bundle, times `message_credits`, rounded up to a whole minor unit.
  */
-export function minimumMessageCosts(site: Site): Record<string, { costs: number; currency: string }> {
-  const out: Record<string, { costs: number; currency: string }> = {};
+export function minimumMessageCosts(site: Site): Readonly<Record<string, MessageCost>> {
+  // Asked on every chat send and page: a site's prices change only with a new Site object.
+  let known = messageCostsOf.get(site);
+  if (!known) {
+    known = Object.freeze(computeMessageCosts(site));
+    messageCostsOf.set(site, known);
+  }
+  return known;
+}
+
+interface MessageCost {
+  costs: number;
+  currency: string;
+}
+
+const messageCostsOf = new WeakMap<Site, Readonly<Record<string, MessageCost>>>();
+
+function computeMessageCosts(site: Site): Record<string, MessageCost> {
+  const out: Record<string, MessageCost> = {};
   for (const country of site.countries) {
     const currency = currencyFor(site, country);
     let best: number | undefined;

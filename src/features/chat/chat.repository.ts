@@ -547,13 +547,27 @@ export async function listChats(db: Kysely<Database>, scope: Scope): Promise<Cha
   );
 }
 
-/** The card of one profile the viewer may see (the other side of a conversation), with its account. */
+/** The profiles `viewer` may see, each with the account behind it (none for an operator's profile). */
+function visibleWithAccount(
+  db: Kysely<Database>,
+  network: string,
+  viewer: string,
+  withheldSites: readonly string[],
+) {
+  return visibleProfiles(db, network, { profileId: viewer }, withheldSites).leftJoin(
+    'members as mb',
+    'mb.id',
+    'p.member_id',
+  );
+}
+
 /** A card with the account behind it (null for an operator's profile) and that account's language. */
 export interface AccountCardRow extends CardRow {
   member_id: string | null;
   language: string | null;
 }
 
+/** The card of one profile the viewer may see (the signup message's receiver), with its account. */
 export async function visibleCard(
   db: Kysely<Database>,
   scope: Scope,
@@ -579,8 +593,7 @@ function visibleCardQuery(withheldSites: readonly string[]): CardQuery {
   let query = cardQueries.get(key);
   if (!query) {
     query = compiledOnce(['network', 'viewer', 'profileId'], (db, v) =>
-      visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
-        .leftJoin('members as mb', 'mb.id', 'p.member_id')
+      visibleWithAccount(db, v.network, v.viewer, withheldSites)
         .where('p.id', '=', v.profileId)
         .select([...CARD_COLUMNS, 'p.member_id', 'mb.language'])
         .$castTo<AccountCardRow>(),
@@ -693,8 +706,7 @@ function counterpartQueries(withheldSites: readonly string[]): CounterpartQuerie
       // The other side is whichever of the pair the viewer is not: an expression of the
       // conversation's row, so the profile is found by its key once the conversation is.
       byConversation: compiledOnce(['network', 'viewer', 'conversation'], (db, v) =>
-        visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
-          .leftJoin('members as mb', 'mb.id', 'p.member_id')
+        visibleWithAccount(db, v.network, v.viewer, withheldSites)
           .innerJoin('conversations as c', (join) =>
             join
               .on('c.id', '=', v.conversation)
@@ -717,8 +729,7 @@ function counterpartQueries(withheldSites: readonly string[]): CounterpartQuerie
           .$castTo<CounterpartRow>(),
       ),
       byProfile: compiledOnce(['network', 'viewer', 'profileId', 'a', 'b'], (db, v) =>
-        visibleProfiles(db, v.network, { profileId: v.viewer }, withheldSites)
-          .leftJoin('members as mb', 'mb.id', 'p.member_id')
+        visibleWithAccount(db, v.network, v.viewer, withheldSites)
           .leftJoin('conversations as c', (join) =>
             join
               .on('c.network_id', '=', v.network)

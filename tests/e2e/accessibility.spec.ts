@@ -3,6 +3,7 @@ import { accessibilityViolations, enterSite, entryWarning, expect, siteUrl, test
 /*
  * axe on the pages every visitor sees, on two sites with different themes (amber and midnight),
  * and no console errors there: a CSP that blocks the page's own script or style shows up here.
+ * The footer pages get the same checks, on the same two sites, in pages-footer.spec.ts.
  */
 const SITES = [
   { id: 'amber', host: 'localhost', prefix: '' },
@@ -11,7 +12,6 @@ const SITES = [
 
 const PAGES = [
   { name: 'index', path: '/', status: 200 },
-  { name: 'footer page', path: '/pages/terms', status: 200 },
   { name: '404 page', path: '/no-such-page', status: 404 },
 ] as const;
 

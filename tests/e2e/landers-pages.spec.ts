@@ -111,12 +111,16 @@ test('`lb` sends the bounce beacon once when the page is hidden, beside the page
   const sent = await bounce;
   expect(JSON.parse(sent.postData() ?? '{}')).toMatchObject({ page: '/landers/iconslanding' });
   expect((await hidden).postData()).toBe('{}');
+  await (await hidden).response();
   const more: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/bounce.php')) more.push(r.url());
   });
+  // Each hide sends the page-hidden beacon, and a bounce beacon would go out right after it: by
+  // the time the second page-hidden is answered, a second bounce would have been seen.
+  const hiddenAgain = page.waitForResponse('**/api/page-hidden.php');
   await hide();
-  await page.waitForTimeout(500);
+  await hiddenAgain;
   expect(more).toEqual([]);
 });
 

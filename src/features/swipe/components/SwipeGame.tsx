@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
@@ -73,6 +80,14 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
     [card, busy, atLimit, deck, refill, t],
   );
 
+  // The key listener is registered once and calls the newest `decide`, swapped in before the
+  // screen shows the next card: a listener re-registered by an effect would still hold the busy
+  // one for a frame after the card appears, and an arrow key pressed then would be lost.
+  const latestDecide = useRef(decide);
+  useLayoutEffect(() => {
+    latestDecide.current = decide;
+  }, [decide]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -81,15 +96,15 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
       if (target?.closest('input, textarea, select, [contenteditable]')) return;
       if (event.key === 'ArrowRight') {
         event.preventDefault();
-        void decide('like');
+        void latestDecide.current('like');
       } else if (event.key === 'ArrowLeft') {
         event.preventDefault();
-        void decide('pass');
+        void latestDecide.current('pass');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [decide]);
+  }, []);
 
   const onPointerDown = (event: ReactPointerEvent) => {
     if (event.pointerType === 'mouse') return;

@@ -494,6 +494,8 @@ export async function startServerExpectingFailure(
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  // 'close' follows the end of its output; 'exit' may come before the last of stderr is read.
+  const closed = new Promise<void>((resolveClosed) => child.once('close', () => resolveClosed()));
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   let listened = false;
   try {
@@ -507,7 +509,7 @@ export async function startServerExpectingFailure(
       }
     }
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited(child);
+    await closed;
   } finally {
     prepared.cleanup();
   }

@@ -583,25 +583,30 @@ export async function visibleCard(
 type CardQuery = CompiledOnce<{ network: string; viewer: string; profileId: string }, AccountCardRow>;
 
 /**
- * The visibility rule compiled once per list of withheld sister brands (a site's setting, so a
- * handful at most): the list is written into the SQL, the rest are values.
+ * `build` once per list of withheld sister brands (a site's setting, so a handful at most): the
+ * visibility rule writes the list into the SQL, the rest are values.
  */
-const cardQueries = new Map<string, CardQuery>();
-
-function visibleCardQuery(withheldSites: readonly string[]): CardQuery {
-  const key = withheldSites.join('\u0000');
-  let query = cardQueries.get(key);
-  if (!query) {
-    query = compiledOnce(['network', 'viewer', 'profileId'], (db, v) =>
-      visibleWithAccount(db, v.network, v.viewer, withheldSites)
-        .where('p.id', '=', v.profileId)
-        .select([...CARD_COLUMNS, 'p.member_id', 'mb.language'])
-        .$castTo<AccountCardRow>(),
-    );
-    cardQueries.set(key, query);
-  }
-  return query;
+function perWithheldSites<T>(build: (withheldSites: readonly string[]) => T) {
+  const built = new Map<string, T>();
+  return (withheldSites: readonly string[]): T => {
+    const key = withheldSites.join('\u0000');
+    let known = built.get(key);
+    if (known === undefined) {
+      known = build(withheldSites);
+      built.set(key, known);
+    }
+    return known;
+  };
 }
+
+const visibleCardQuery = perWithheldSites((withheldSites): CardQuery =>
+  compiledOnce(['network', 'viewer', 'profileId'], (db, v) =>
+    visibleWithAccount(db, v.network, v.viewer, withheldSites)
+      .where('p.id', '=', v.profileId)
+      .select([...CARD_COLUMNS, 'p.member_id', 'mb.language'])
+      .$castTo<AccountCardRow>(),
+  ),
+);
 
 /** The other side of a send or a typing event, as the member may see it, with the pair's conversation. */
 export interface VisibleCounterpart {
@@ -695,56 +700,42 @@ interface CounterpartQueries {
   >;
 }
 
-/** Compiled once per list of withheld sister brands, as `visibleCardQuery`. */
-const counterpartQueryCache = new Map<string, CounterpartQueries>();
-
-function counterpartQueries(withheldSites: readonly string[]): CounterpartQueries {
-  const key = withheldSites.join('\u0000');
-  let queries = counterpartQueryCache.get(key);
-  if (!queries) {
-    queries = {
-      // The other side is whichever of the pair the viewer is not: an expression of the
-      // conversation's row, so the profile is found by its key once the conversation is.
-      byConversation: compiledOnce(['network', 'viewer', 'conversation'], (db, v) =>
-        visibleWithAccount(db, v.network, v.viewer, withheldSites)
-          .innerJoin('conversations as c', (join) =>
-            join
-              .on('c.id', '=', v.conversation)
-              .on('c.network_id', '=', v.network)
-              .on((eb) => eb.or([eb('c.profile_a_id', '=', v.viewer), eb('c.profile_b_id', '=', v.viewer)])),
-          )
-          .where((eb) =>
-            eb(
-              'p.id',
-              '=',
-              eb
-                .case()
-                .when('c.profile_a_id', '=', v.viewer)
-                .then(eb.ref('c.profile_b_id'))
-                .else(eb.ref('c.profile_a_id'))
-                .end(),
-            ),
-          )
-          .select(COUNTERPART_COLUMNS)
-          .$castTo<CounterpartRow>(),
-      ),
-      byProfile: compiledOnce(['network', 'viewer', 'profileId', 'a', 'b'], (db, v) =>
-        visibleWithAccount(db, v.network, v.viewer, withheldSites)
-          .leftJoin('conversations as c', (join) =>
-            join
-              .on('c.network_id', '=', v.network)
-              .on('c.profile_a_id', '=', v.a)
-              .on('c.profile_b_id', '=', v.b),
-          )
-          .where('p.id', '=', v.profileId)
-          .select(COUNTERPART_COLUMNS)
-          .$castTo<CounterpartRow>(),
-      ),
-    };
-    counterpartQueryCache.set(key, queries);
-  }
-  return queries;
-}
+const counterpartQueries = perWithheldSites((withheldSites): CounterpartQueries => ({
+  // The other side is whichever of the pair the viewer is not: an expression of the
+  // conversation's row, so the profile is found by its key once the conversation is.
+  byConversation: compiledOnce(['network', 'viewer', 'conversation'], (db, v) =>
+    visibleWithAccount(db, v.network, v.viewer, withheldSites)
+      .innerJoin('conversations as c', (join) =>
+        join
+          .on('c.id', '=', v.conversation)
+          .on('c.network_id', '=', v.network)
+          .on((eb) => eb.or([eb('c.profile_a_id', '=', v.viewer), eb('c.profile_b_id', '=', v.viewer)])),
+      )
+      .where((eb) =>
+        eb(
+          'p.id',
+          '=',
+          eb
+            .case()
+            .when('c.profile_a_id', '=', v.viewer)
+            .then(eb.ref('c.profile_b_id'))
+            .else(eb.ref('c.profile_a_id'))
+            .end(),
+        ),
+      )
+      .select(COUNTERPART_COLUMNS)
+      .$castTo<CounterpartRow>(),
+  ),
+  byProfile: compiledOnce(['network', 'viewer', 'profileId', 'a', 'b'], (db, v) =>
+    visibleWithAccount(db, v.network, v.viewer, withheldSites)
+      .leftJoin('conversations as c', (join) =>
+        join.on('c.network_id', '=', v.network).on('c.profile_a_id', '=', v.a).on('c.profile_b_id', '=', v.b),
+      )
+      .where('p.id', '=', v.profileId)
+      .select(COUNTERPART_COLUMNS)
+      .$castTo<CounterpartRow>(),
+  ),
+}));
 
 /** Messages by id (the chat list's last messages). */
 export async function messagesById(db: Db, network: string, ids: readonly string[]): Promise<MessageRow[]> {

@@ -22,6 +22,7 @@ import { compressResponse } from './server/compression.ts';
 import { addSecurityHeaders, securityHeadersFor } from './server/security-headers.ts';
 import type { RequestStep } from './server/steps.ts';
 import { loadSession } from './features/accounts/accounts.middleware.ts';
+import { renderMemberPage } from './features/accounts/accounts.page-template.ts';
 import { captureTracking } from './features/tracking/tracking.middleware.ts';
 import { applyCachePolicy } from './features/caching/caching.middleware.ts';
 
@@ -109,12 +110,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (early) return withSecurityHeaders(applyCachePolicy(context, early));
   }
 
-  let response: Response;
-  if (!isApi && routePath !== url.pathname) {
-    response = await next(routePath + url.search);
-  } else {
-    response = await next();
-  }
+  const render = () => (!isApi && routePath !== url.pathname ? next(routePath + url.search) : next());
+  const response = isApi ? await render() : await renderMemberPage(context, render);
   // Compressed last, so the route cache stores (and serves again) the compressed bytes.
   return compressResponse(request, withSecurityHeaders(applyCachePolicy(context, response)));
 });

@@ -44,6 +44,14 @@ const envSchema = z.object({
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
   /** Event streams one member may hold open at once (one per tab); past it, 429. */
   EVENTS_STREAMS_PER_MEMBER: z.coerce.number().int().positive().default(8),
+  /**
+   * Member pages listed in `accounts.page-template.ts` are rendered once per shape and filled in
+   * per member; `off` renders each of them whole on every request (to compare, or to rule it out).
+   */
+  MEMBER_PAGE_TEMPLATES: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

@@ -26,3 +26,11 @@ export function memberUser(locals: App.Locals): Promise<User | null> {
   perRequest.set(locals, user);
   return user;
 }
+
+/**
+ * For one render: the member as `user` (a page template's stand-ins, see
+ * `accounts.page-template.ts`), then back to what was read.
+ */
+export function presentMemberUser(locals: App.Locals, user: Promise<User | null>): void {
+  perRequest.set(locals, user);
+}

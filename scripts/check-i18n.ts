@@ -25,12 +25,20 @@ import { DEFAULT_LOCALE, LOCALES } from '../src/i18n/locales.ts';
 export const LOCALES_DIR = fileURLToPath(new URL('../src/i18n/locales/', import.meta.url));
 export const PAGES_DIR = fileURLToPath(new URL('../src/features/pages/content/', import.meta.url));
 
+/** Several keys that keep their English text in the same locales for the same reason. */
+function sameReason(keys: readonly string[], rule: Omit<SameAsEnglish, 'key'>): SameAsEnglish[] {
+  return keys.map((key) => ({ key, ...rule }));
+}
+
 /**
  * Keys whose English text is also the right text in other languages. Keep this short: every
  * entry names the locales it applies to (none named means all) and says why.
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
-  { key: 'chat.ui.title', locales: ['fr'], reason: '"Messages" is the same word in French' },
+  ...sameReason(['chat.ui.title', 'membernav.messages'], {
+    locales: ['fr'],
+    reason: '"Messages" is the same word in French',
+  }),
   { key: 'chat.ui.last_image', locales: ['fr'], reason: '"Photo" is the same word in French' },
   { key: 'chat.ui.input_label', locales: ['fr'], reason: '"Message" is the same word in French' },
   { key: 'chat.ui.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
@@ -40,7 +48,10 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     key: 'payments.directdebit.iban',
     reason: '"IBAN" is the international abbreviation every language uses',
   },
-  { key: 'payments.orders.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
+  ...sameReason(['payments.orders.credits', 'pricing.credits'], {
+    locales: ['nl'],
+    reason: 'Dutch dating sites call them "credits" too',
+  }),
   { key: 'payments.directdebit.zip', locales: ['nl'], reason: '"Postcode" is the Dutch word as well' },
   { key: 'footer.faq', locales: ['de', 'fr', 'pl'], reason: '"FAQ" is the usual footer label there' },
   {
@@ -63,7 +74,10 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     locales: ['it', 'nl'],
     reason: '"Account" is the usual word for a user account there',
   },
-  { key: 'privacy.data.photos.label', locales: ['fr'], reason: '"Photos" is the same word in French' },
+  ...sameReason(['privacy.data.photos.label', 'profileview.photos'], {
+    locales: ['fr'],
+    reason: '"Photos" is the same word in French',
+  }),
   {
     key: 'privacy.data.messages.label',
     locales: ['fr'],
@@ -75,30 +89,22 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     locales: ['da', 'nl'],
     reason: '"credits" is the word used there, and the rest is a number',
   },
-  { key: 'pricing.credits', locales: ['nl'], reason: 'Dutch dating sites call them "credits" too' },
   { key: 'pricing.per_credit', locales: ['nl'], reason: '"Per credit" is the Dutch wording as well' },
-  {
-    key: 'notify.category.like',
+  ...sameReason(['notify.category.like', 'membernav.likes'], {
     locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'],
     reason: '"Likes" is the word dating apps use there',
-  },
-  {
-    key: 'membernav.likes',
-    locales: ['da', 'de', 'es', 'fr', 'nb', 'nl'],
-    reason: '"Likes" is the word dating apps use there',
-  },
+  }),
   {
     key: 'membernav.credits',
     locales: ['da', 'de', 'nl'],
     reason: 'the product\'s "credits" keep their name there',
   },
-  { key: 'membernav.messages', locales: ['fr'], reason: '"Messages" is the same word in French' },
-  { key: 'signup.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
-  { key: 'login.password', locales: ['it'], reason: '"Password" is the Italian word for it' },
-  { key: 'settings.password_title', locales: ['it'], reason: '"Password" is the Italian word for it' },
-  { key: 'settings.privacy_title', locales: ['it', 'nl'], reason: '"Privacy" is the usual word there' }, // The profile view's labels (issue 10): words the languages share with English.
+  ...sameReason(['signup.password', 'login.password', 'settings.password_title'], {
+    locales: ['it'],
+    reason: '"Password" is the Italian word for it',
+  }),
+  { key: 'settings.privacy_title', locales: ['it', 'nl'], reason: '"Privacy" is the usual word there' },
   { key: 'profileview.actions', locales: ['fr'], reason: '"Actions" is the same word in French' },
-  { key: 'profileview.photos', locales: ['fr'], reason: '"Photos" is the same word in French' },
   { key: 'profile.interest.sushi', reason: 'a Japanese word every language uses as is' },
   {
     key: 'profile.interest.bondage',
@@ -118,14 +124,20 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   },
   { key: 'profile.interest.massages', locales: ['fr', 'nl'], reason: 'the same word there' },
   { key: 'profile.interest.lingerie', locales: ['fr', 'it', 'nl'], reason: 'a French word used as is there' },
-  { key: 'profile.interest.masturbating', locales: ['fr'], reason: 'the same word in French' },
+  ...sameReason(
+    [
+      'profile.interest.masturbating',
+      'profile.interest.art',
+      'profile.interest.bbq',
+      'profile.section_photos',
+    ],
+    { locales: ['fr'], reason: 'the same word in French' },
+  ),
   {
     key: 'profile.interest.gangbang',
     locales: ['fr', 'it'],
     reason: 'the English loan is the usual term there',
   },
-  { key: 'profile.interest.art', locales: ['fr'], reason: 'the same word in French' },
-  { key: 'profile.interest.bbq', locales: ['fr'], reason: 'the same word in French' },
   {
     key: 'profile.interest.sextoys',
     locales: ['it'],
@@ -134,8 +146,10 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'profile.interest.movies', locales: ['nl'], reason: '"Films" is the Dutch word too' },
   { key: 'profile.interest.sadomasochism', locales: ['sv'], reason: 'the same word in Swedish' },
   { key: 'profile.interest.gym', locales: ['sv'], reason: 'the usual Swedish word' },
-  { key: 'profile.interest.tattoos', locales: ['de'], reason: 'the usual German word' },
-  { key: 'profile.attr.tattoos', locales: ['de'], reason: 'the usual German word' },
+  ...sameReason(['profile.interest.tattoos', 'profile.attr.tattoos'], {
+    locales: ['de'],
+    reason: 'the usual German word',
+  }),
   { key: 'profile.relationship_status.single', locales: ['da', 'de', 'it'], reason: 'the usual word there' },
   { key: 'profile.name', locales: ['de'], reason: 'the same word in German' },
   {
@@ -145,7 +159,6 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   },
   { key: 'profile.sexuality.gay', locales: ['es', 'fr', 'it', 'sv'], reason: 'the usual word there' },
   { key: 'profile.sexuality.bi', locales: ['es'], reason: 'the same word in Spanish' },
-  { key: 'profile.section_photos', locales: ['fr'], reason: 'the same word in French' },
 ];
 
 /** Runs the check on the real files; returns the lines to print and whether all is well. */

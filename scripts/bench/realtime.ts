@@ -31,6 +31,7 @@ import { createDatabase } from '../../src/db/client.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/sqlite-checkpointer.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
 import { copyBuild, startApp } from './app.ts';
+import { ROUND_OPTIONS } from './stats.ts';
 import { runWrk } from './wrk.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
@@ -49,12 +50,10 @@ export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
   const { values } = parseArgs({
     args: argv.filter((a) => a !== '--only' && a !== 'realtime' && a !== '--only=realtime'),
     options: {
+      ...ROUND_OPTIONS,
       clients: { type: 'string', default: '1000' },
       sends: { type: 'string', default: '20' },
-      seconds: { type: 'string', default: '5' },
       concurrency: { type: 'string', default: '16' },
-      rounds: { type: 'string', default: '5' },
-      dist: { type: 'string', default: 'dist' },
     },
   });
   return {

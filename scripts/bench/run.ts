@@ -41,7 +41,7 @@ import { LANDERS } from '../../src/tenancy/niche.schema.ts';
 import { copyBuild, seedDatabase, startApp, type App, type BuildCopy } from './app.ts';
 import { findNginx, freePortIn, startNginx, type RunningNginx } from './nginx.ts';
 import { cssUrls, gzipBytes, pageResources, thirdParty } from './page-weight.ts';
-import { kilobytes, median, medianRatio, percent, roundOrder } from './stats.ts';
+import { kilobytes, median, medianRatio, percent, ROUND_OPTIONS, roundOrder } from './stats.ts';
 import { runWrk, type WrkResult } from './wrk.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -84,13 +84,11 @@ if (only('realtime')) {
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '5' },
-    seconds: { type: 'string', default: '5' },
+    ...ROUND_OPTIONS,
     connections: { type: 'string', default: '50' },
     lander: { type: 'string', default: 'video' },
     skip: { type: 'string', default: '' },
     'seed-size': { type: 'string', default: '200' },
-    dist: { type: 'string', default: 'dist' },
     'lighthouse-runs': { type: 'string', default: '3' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },

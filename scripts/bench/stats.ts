@@ -4,6 +4,16 @@
  * compared as ratios within a round; the report gives the median of those ratios.
  */
 
+/**
+ * The command-line options of every benchmark that measures side by side: how many rounds, how
+ * long each target runs in a round, and the build under test.
+ */
+export const ROUND_OPTIONS = {
+  rounds: { type: 'string', default: '5' },
+  seconds: { type: 'string', default: '5' },
+  dist: { type: 'string', default: 'dist' },
+} as const;
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

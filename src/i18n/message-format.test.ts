@@ -141,93 +141,88 @@ describe('format with plural blocks', () => {
 
 describe('the count messages of the eleven-locale files', () => {
   const COUNTS = [0, 1, 2, 5, 22, 101] as const;
-  const table = (lang: (typeof LOCALES)[number], key: MessageKey) => {
+  type Locale = (typeof LOCALES)[number];
+  const table = (lang: Locale, key: MessageKey) => {
     const t = translator(lang);
     return COUNTS.map((count) => t(key, { count }));
   };
 
-  it('en', () => {
-    expect(table('en', 'landers.map.count')).toEqual([
-      '0 members',
-      '1 member',
-      '2 members',
-      '5 members',
-      '22 members',
-      '101 members',
-    ]);
-    expect(table('en', 'landers.alone.online')).toEqual([
-      '0 members are online right now',
-      '1 member is online right now',
-      '2 members are online right now',
-      '5 members are online right now',
-      '22 members are online right now',
-      '101 members are online right now',
-    ]);
-  });
+  /** What the count messages read for COUNTS, per locale. */
+  const EXPECTED: Partial<Record<Locale, Partial<Record<MessageKey, string[]>>>> = {
+    en: {
+      'landers.map.count': ['0 members', '1 member', '2 members', '5 members', '22 members', '101 members'],
+      'landers.alone.online': [
+        '0 members are online right now',
+        '1 member is online right now',
+        '2 members are online right now',
+        '5 members are online right now',
+        '22 members are online right now',
+        '101 members are online right now',
+      ],
+    },
+    de: {
+      'landers.map.count': [
+        '0 Mitglieder',
+        '1 Mitglied',
+        '2 Mitglieder',
+        '5 Mitglieder',
+        '22 Mitglieder',
+        '101 Mitglieder',
+      ],
+      'landers.alone.online': [
+        '0 Mitglieder sind gerade online',
+        '1 Mitglied ist gerade online',
+        '2 Mitglieder sind gerade online',
+        '5 Mitglieder sind gerade online',
+        '22 Mitglieder sind gerade online',
+        '101 Mitglieder sind gerade online',
+      ],
+    },
+    // French puts 0 in the singular.
+    fr: {
+      'landers.map.count': ['0 membre', '1 membre', '2 membres', '5 membres', '22 membres', '101 membres'],
+      'signup.characters_left': [
+        'Encore 0 caractère.',
+        'Encore 1 caractère.',
+        'Encore 2 caractères.',
+        'Encore 5 caractères.',
+        'Encore 22 caractères.',
+        'Encore 101 caractères.',
+      ],
+    },
+    // Polish has one, few and many.
+    pl: {
+      'landers.alone.online': [
+        '0 osób jest teraz online',
+        '1 osoba jest teraz online',
+        '2 osoby są teraz online',
+        '5 osób jest teraz online',
+        '22 osoby są teraz online',
+        '101 osób jest teraz online',
+      ],
+      'signup.characters_left': [
+        'Zostało 0 znaków.',
+        'Został 1 znak.',
+        'Zostały 2 znaki.',
+        'Zostało 5 znaków.',
+        'Zostały 22 znaki.',
+        'Zostało 101 znaków.',
+      ],
+      'landers.map.count': [
+        '0 członków',
+        '1 członek',
+        '2 członków',
+        '5 członków',
+        '22 członków',
+        '101 członków',
+      ],
+    },
+  };
 
-  it('de', () => {
-    expect(table('de', 'landers.map.count')).toEqual([
-      '0 Mitglieder',
-      '1 Mitglied',
-      '2 Mitglieder',
-      '5 Mitglieder',
-      '22 Mitglieder',
-      '101 Mitglieder',
-    ]);
-    expect(table('de', 'landers.alone.online')).toEqual([
-      '0 Mitglieder sind gerade online',
-      '1 Mitglied ist gerade online',
-      '2 Mitglieder sind gerade online',
-      '5 Mitglieder sind gerade online',
-      '22 Mitglieder sind gerade online',
-      '101 Mitglieder sind gerade online',
-    ]);
-  });
-
-  it('fr, where 0 takes the singular', () => {
-    expect(table('fr', 'landers.map.count')).toEqual([
-      '0 membre',
-      '1 membre',
-      '2 membres',
-      '5 membres',
-      '22 membres',
-      '101 membres',
-    ]);
-    expect(table('fr', 'signup.characters_left')).toEqual([
-      'Encore 0 caractère.',
-      'Encore 1 caractère.',
-      'Encore 2 caractères.',
-      'Encore 5 caractères.',
-      'Encore 22 caractères.',
-      'Encore 101 caractères.',
-    ]);
-  });
-
-  it('pl, with one, few and many', () => {
-    expect(table('pl', 'landers.alone.online')).toEqual([
-      '0 osób jest teraz online',
-      '1 osoba jest teraz online',
-      '2 osoby są teraz online',
-      '5 osób jest teraz online',
-      '22 osoby są teraz online',
-      '101 osób jest teraz online',
-    ]);
-    expect(table('pl', 'signup.characters_left')).toEqual([
-      'Zostało 0 znaków.',
-      'Został 1 znak.',
-      'Zostały 2 znaki.',
-      'Zostało 5 znaków.',
-      'Zostały 22 znaki.',
-      'Zostało 101 znaków.',
-    ]);
-    expect(table('pl', 'landers.map.count')).toEqual([
-      '0 członków',
-      '1 członek',
-      '2 członków',
-      '5 członków',
-      '22 członków',
-      '101 członków',
-    ]);
+  it.each(Object.entries(EXPECTED))('%s', (lang, messages) => {
+    for (const [key, texts] of Object.entries(messages)) {
+      expect(table(lang as Locale, key as MessageKey)).toEqual(texts);
+    }
   });
 
   it('never shows a raw block or a plural that disagrees with its number, in any locale', () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { exportMemberTables, memberTablesHook } from './privacy-tables.ts';
+import { exportMemberTables, memberTablesHook, ownRowsHook } from './privacy-tables.ts';
 
 let handle: DatabaseHandle;
 const db = () => handle.db;
@@ -115,5 +115,24 @@ describe('declared member tables', () => {
       { id: 't1', member_id: null },
       { id: 't2', member_id: 'm1' },
     ]);
+  });
+
+  it('read and delete a table of the member’s own rows by member_id when declared with ownRowsHook', async () => {
+    await pageEvent('o1', 'n1', 'm1', 5000);
+    await pageEvent('o2', 'n1', 'm2', 6000);
+    const own = ownRowsHook('test', {
+      table: 'page_events',
+      exportAs: 'events',
+      select: ['page', 'created_at'],
+    });
+    expect(own.tables).toEqual(['page_events']);
+    expect(await own.export(db(), subject, { mediaUrl: (key) => key })).toEqual({
+      events: [{ page: '/', created_at: new Date(5000).toISOString() }],
+    });
+    await db()
+      .transaction()
+      .execute((trx) => own.erase(trx, subject));
+    const left = await db().selectFrom('page_events').select('id').where('id', 'in', ['o1', 'o2']).execute();
+    expect(left.map((row) => row.id)).toEqual(['o2']);
   });
 });

@@ -59,6 +59,21 @@ export async function exportMemberTables(
   return parts;
 }
 
+/** The tables with a `member_id` column. */
+type MemberOwnedTable = { [T in TableName]: 'member_id' extends ColumnOf<T> ? T : never }[TableName];
+
+/**
+ * The commonest hook: one table of the member's own rows, keyed by `member_id`, that go into the
+ * download and are deleted with the member.
+ */
+export function ownRowsHook<T extends MemberOwnedTable>(
+  owner: string,
+  rows: Omit<MemberRows<T>, 'column' | 'by'>,
+): PrivacyHook {
+  const table = { ...rows, column: 'member_id', erase: 'delete' } as AnyMemberTable;
+  return memberTablesHook(owner, [table]);
+}
+
 /** A hook whose tables are all declared: it exports and erases exactly as they say. */
 export function memberTablesHook(owner: string, tables: readonly AnyMemberTable[]): PrivacyHook {
   return {

@@ -14,6 +14,7 @@ import {
 } from './accounts-helpers.ts';
 import type { MemberRef } from '../support/factories.ts';
 import { useServer } from '../support/use-server.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 const app = useServer(ACCOUNTS_SERVER);
 
@@ -77,8 +78,7 @@ describe('account deletion', () => {
     const member = app.visitor();
     const { fields } = await signUp(member);
     const wrong = await deleteAccount(member, 'not my password', 'other');
-    expect(wrong.status).toBe(422);
-    expect(wrong.json<ErrorBody>().fields).toEqual({ password: 'password_wrong' });
+    expectFieldErrors(wrong, { password: 'password_wrong' });
     const noReason = await deleteAccount(member, fields.password, 'bored');
     expect(noReason.json<ErrorBody>().fields).toEqual({ reason: 'reason_invalid' });
     expect(await currentUser(member)).not.toBeNull();
@@ -105,8 +105,7 @@ describe('account deletion', () => {
     const profile = await app.inspect.row('profiles', { member_id: user.id });
     expect(profile?.status).toBe('disabled');
     const refused = await login(app.visitor(), fields.email, fields.password);
-    expect(refused.status).toBe(409);
-    expect(refused.json<ErrorBody>().error).toBe('account_pending_deletion');
+    expectError(refused, 409, 'account_pending_deletion');
 
     const mail = lastMailTo(app.server, fields.email);
     expect(mail.subject).toBe('Your account at Amber Hearts has been deleted');

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   type ErrorBody,
 } from './accounts-helpers.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 const app = useServer(ACCOUNTS_SERVER);
 /** Runs `check` with the server's clock moved, and puts it back whatever happens. */
@@ -140,8 +141,7 @@ describe('password reset', () => {
     const token = await mailedResetToken(fields.email);
 
     const differ = await setNewPassword(app.visitor(), token, 'a brand new secret', 'a brand new secreT');
-    expect(differ.status).toBe(422);
-    expect(differ.json<ErrorBody>().fields).toEqual({ password_repeat: 'passwords_differ' });
+    expectFieldErrors(differ, { password_repeat: 'passwords_differ' });
     expect(differ.json<ErrorBody>().field_messages).toEqual({
       password_repeat: 'The entered passwords are not the same.',
     });
@@ -170,16 +170,14 @@ describe('password reset', () => {
     const response = await later(HOUR + 60_000, () =>
       setNewPassword(app.visitor(), token, 'fresh secret here'),
     );
-    expect(response.status).toBe(400);
-    expect(response.json<ErrorBody>().error).toBe('link_invalid');
+    expectError(response, 400, 'link_invalid');
   });
 
   it('refuses a common new password', async () => {
     const { fields } = await signUp(app.visitor());
     const token = await mailedResetToken(fields.email);
     const response = await setNewPassword(app.visitor(), token, 'qwertyuiop');
-    expect(response.status).toBe(422);
-    expect(response.json<ErrorBody>().fields).toEqual({ password: 'password_common' });
+    expectFieldErrors(response, { password: 'password_common' });
   });
 
   it('sends at most 3 e-mails a day to an account (429 too_many_reset_emails), then again a day later', async () => {
@@ -206,8 +204,7 @@ describe('password reset', () => {
     let last = await walker.send('POST', '/api/password-reset.php', { email: uniqueEmail('walk') });
     for (let i = 0; i < 12 && last.status === 404; i++)
       last = await walker.send('POST', '/api/password-reset.php', { email: uniqueEmail('walk') });
-    expect(last.status).toBe(429);
-    expect(last.json<ErrorBody>().error).toBe('rate_limited');
+    expectError(last, 429, 'rate_limited');
   });
 });
 
@@ -219,8 +216,7 @@ describe('password change', () => {
     await login(elsewhere, fields.email, fields.password);
 
     const wrong = await changePassword(here, 'not it at all', 'my new long secret');
-    expect(wrong.status).toBe(422);
-    expect(wrong.json<ErrorBody>().fields).toEqual({ old_password: 'old_password_wrong' });
+    expectFieldErrors(wrong, { old_password: 'old_password_wrong' });
     expect(wrong.json<ErrorBody>().field_messages).toEqual({
       old_password: 'Please check your old password',
     });
@@ -246,8 +242,7 @@ describe('password change', () => {
 
   it('is for members only', async () => {
     const response = await changePassword(app.visitor(), 'x', 'yyyyyyyyyy');
-    expect(response.status).toBe(403);
-    expect(response.json<ErrorBody>().error).toBe('authentication_required');
+    expectError(response, 403, 'authentication_required');
   });
 });
 
@@ -258,8 +253,7 @@ describe('e-mail change', () => {
     const newEmail = uniqueEmail('moved');
 
     const wrong = await changeEmail(member, newEmail, 'not my password');
-    expect(wrong.status).toBe(422);
-    expect(wrong.json<ErrorBody>().fields).toEqual({ password: 'password_wrong' });
+    expectFieldErrors(wrong, { password: 'password_wrong' });
 
     const invalid = await changeEmail(member, 'nope', fields.password);
     expect(invalid.json<ErrorBody>().fields).toEqual({ email: 'email_invalid' });
@@ -290,8 +284,7 @@ describe('e-mail change', () => {
     const member = app.visitor();
     const { fields } = await signUp(member);
     const response = await changeEmail(member, other.fields.email.toUpperCase(), fields.password);
-    expect(response.status).toBe(409);
-    expect(response.json<ErrorBody>().error).toBe('email_exists');
+    expectError(response, 409, 'email_exists');
   });
 
   it('links expire after 24 hours', async () => {

@@ -11,6 +11,7 @@ import {
   userOfSession,
   type ErrorBody,
 } from './accounts-helpers.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 const app = useServer(ACCOUNTS_SERVER);
 
@@ -80,8 +81,7 @@ describe('login', () => {
     const { fields, user } = await signUp(app.visitor());
     await app.make.updateMember({ memberId: user.id, network: 'amber' }, { password_hash: '!' });
     const response = await login(app.visitor(), fields.email, fields.password);
-    expect(response.status).toBe(401);
-    expect(response.json<ErrorBody>().error).toBe('login_failed');
+    expectError(response, 401, 'login_failed');
   });
 
   it('refuses a login from another origin', async () => {
@@ -93,8 +93,7 @@ describe('login', () => {
 
   it('answers 422 to a form without a password', async () => {
     const response = await app.visitor().send('POST', '/api/user.php', { email: 'a@example.org' });
-    expect(response.status).toBe(422);
-    expect(response.json<ErrorBody>().fields).toEqual({ password: 'required' });
+    expectFieldErrors(response, { password: 'required' });
   });
 });
 
@@ -133,8 +132,7 @@ describe('login lockout', () => {
     const email = uniqueEmail('nobody');
     for (let i = 1; i <= 4; i++) expect((await login(attacker, email, `guess ${i}`)).status).toBe(401);
     const fifth = await login(attacker, email, 'guess 5');
-    expect(fifth.status).toBe(429);
-    expect(fifth.json<ErrorBody>().error).toBe('account_locked');
+    expectError(fifth, 429, 'account_locked');
   });
 
   it('a right password forgets earlier wrong ones', async () => {
@@ -251,8 +249,7 @@ describe('language', () => {
   it('refuses a language the site does not show', async () => {
     const curvy = app.visitor(DEMO.curvy.host);
     const response = await curvy.send('PUT', '/api/user.php', { language: 'fi' });
-    expect(response.status).toBe(422);
-    expect(response.json<ErrorBody>().fields).toEqual({ language: 'language_invalid' });
+    expectFieldErrors(response, { language: 'language_invalid' });
   });
 
   it('gives a new account the language it signed up in', async () => {
@@ -270,8 +267,7 @@ describe('time zone and dismissed alerts', () => {
     expect(saved.status).toBe(200);
     expect((await currentUser(member))?.time_zone).toBe('Europe/Amsterdam');
     const wrong = await member.send('PUT', '/api/user.php', { time_zone: 'Mars/Olympus_Mons' });
-    expect(wrong.status).toBe(422);
-    expect(wrong.json<ErrorBody>().fields).toEqual({ time_zone: 'time_zone_invalid' });
+    expectFieldErrors(wrong, { time_zone: 'time_zone_invalid' });
     expect((await currentUser(member))?.time_zone).toBe('Europe/Amsterdam');
   });
 
@@ -314,8 +310,7 @@ describe('origin check', () => {
       {},
       { origin: `http://${DEMO.rainbow.host}:${app.server.port}` },
     );
-    expect(response.status).toBe(403);
-    expect(response.json<ErrorBody>().error).toBe('forbidden_origin');
+    expectError(response, 403, 'forbidden_origin');
     expect(await currentUser(member)).not.toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   type ErrorBody,
 } from './accounts-helpers.ts';
+import { expectError } from '../support/answers.ts';
 
 /** Extra sites beside the demo ones, one per signups mode and with their own limits. */
 const SITES = {
@@ -203,8 +204,7 @@ describe('signup', () => {
     const response = await app.visitor().send('POST', '/api/signup.php', signupFields(), {
       origin: 'http://evil.example',
     });
-    expect(response.status).toBe(403);
-    expect(response.json<ErrorBody>().error).toBe('forbidden_origin');
+    expectError(response, 403, 'forbidden_origin');
   });
 
   it('accepts only JSON', async () => {

@@ -15,6 +15,7 @@ import {
   shownMember,
   type Message,
 } from './chat-support.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 /* API.md "Chat": conversations, sending with credits and free allowances, blocks and networks. */
 
@@ -229,8 +230,7 @@ export function chatTests(app: ServerUnderTest): void {
       const [event] = await eventsOf(app, bo, 'message');
       expect(event!.data.message).toMatchObject({ gift: { id: 'teddy', name: 'Teddybär' } });
       const unknown = await sendGift(app, ann, bo, 'unicorn');
-      expect(unknown.status).toBe(422);
-      expect(unknown.json().fields).toEqual({ gift: 'invalid' });
+      expectFieldErrors(unknown, { gift: 'invalid' });
       const notMine = await sendImage(app, ann, bo, 'no-such-photo');
       expect(notMine.status).toBe(422);
       expect(await balanceOf(app, ann)).toBe(55);
@@ -316,8 +316,7 @@ export function chatTests(app: ServerUnderTest): void {
         });
       }
       const mine = await call(app, blocker, 'GET', `/api/chat.php?conversation=${conversation}`);
-      expect(mine.status).toBe(403);
-      expect(mine.json().error).toBe('blocked');
+      expectError(mine, 403, 'blocked');
       expect((await chatsOf(app, ann)).chats).toEqual([]);
       expect((await chatsOf(app, blocker)).chats).toEqual([]);
       expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(0);
@@ -400,8 +399,7 @@ export function chatTests(app: ServerUnderTest): void {
       const neither = await call(app, ann, 'GET', '/api/chat.php');
       expect(neither.status).toBe(422);
       const empty = await sendText(app, ann, bo, '   ');
-      expect(empty.status).toBe(422);
-      expect(empty.json().fields).toEqual({ text: 'required' });
+      expectFieldErrors(empty, { text: 'required' });
       expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(0);
     });
   });

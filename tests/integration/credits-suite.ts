@@ -3,6 +3,7 @@ import type { ProfileRef } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, type LoggedIn } from './likes-support.ts';
+import { expectError } from '../support/answers.ts';
 
 /* API.md "Credits and payments": discount codes, the welcome code, the time bonus and credits.php. */
 
@@ -94,8 +95,7 @@ export function creditsTests(app: ServerUnderTest): void {
       const first = await order(app, member, code);
       expect(first.status).toBe(201);
       const second = await order(app, member, code);
-      expect(second.status).toBe(409);
-      expect(second.json().error).toBe('code_used');
+      expectError(second, 409, 'code_used');
       expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
 
       const paymentId = first.json<OrderBody>().order.payment_id;
@@ -124,8 +124,7 @@ export function creditsTests(app: ServerUnderTest): void {
       const other = await app.make.loggedIn();
       const danish = await addCode(app, { country: 'DK' });
       const refused = await order(app, other, danish);
-      expect(refused.status).toBe(422);
-      expect(refused.json().error).toBe('code_country');
+      expectError(refused, 422, 'code_country');
       expect(await app.inspect.count('orders', { member_id: other.memberId })).toBe(0);
       expect(await app.inspect.count('discount_redemptions', { member_id: other.memberId })).toBe(0);
     });

@@ -5,6 +5,7 @@ import { newId } from '../../src/db/ids.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { DEMO, REPO_ROOT } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
+import { expectError } from '../support/answers.ts';
 
 /*
  * The member search over HTTP (API.md "Profiles and search"), on the dialect given: who appears
@@ -194,8 +195,7 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
   describe(`who may search (${database})`, () => {
     it('answers a visitor 403 where logged_out_search is off, and the public rule where it is on', async () => {
       const refused = await search({}, { host: DEMO.rainbow.host });
-      expect(refused.status).toBe(403);
-      expect(refused.json().error).toBe('authentication_required');
+      expectError(refused, 403, 'authentication_required');
 
       const shown = await app.make.member({ country: 'QI', name: 'Publicqi' });
       await app.make.photo(shown);

@@ -11,6 +11,7 @@ import {
   type LikesBody,
   type LoggedIn,
 } from './likes-support.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 /* API.md "Likes and the swipe game": like, unlike, lists, like-seen and the like modal's call. */
 
@@ -93,8 +94,7 @@ export function likesTests(app: ServerUnderTest): void {
 
     it('refuses visitors and bad input', async () => {
       const visitor = await app.request('/api/like.php', { method: 'POST', body: { profile: 'x' } });
-      expect(visitor.status).toBe(403);
-      expect(visitor.json().error).toBe('authentication_required');
+      expectError(visitor, 403, 'authentication_required');
       for (const path of ['/api/likes.php', '/api/auto-like.php', '/api/swipe.php']) {
         const res = await app.request(path);
         expect(res.status, path).toBe(403);
@@ -106,11 +106,9 @@ export function likesTests(app: ServerUnderTest): void {
         headers: { cookie: ann.cookie, origin: `http://${DEMO.rainbow.host}:${app.server.port}` },
         body: { profile: other.profileId },
       });
-      expect(forged.status).toBe(403);
-      expect(forged.json().error).toBe('forbidden_origin');
+      expectError(forged, 403, 'forbidden_origin');
       const bad = await call(app, ann, 'POST', '/api/like.php', { profile: 12 });
-      expect(bad.status).toBe(422);
-      expect(bad.json().fields).toEqual({ profile: 'invalid' });
+      expectFieldErrors(bad, { profile: 'invalid' });
       expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(0);
     });
   });

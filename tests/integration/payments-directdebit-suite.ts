@@ -5,6 +5,7 @@ import { latestSmsCode, mailsTo, smsTo } from '../support/outbox.ts';
 import { MANDATE_PAYER } from '../support/rows.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, callIn, type LoggedIn } from './likes-support.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 /* API.md "Credits and payments": POST /api/directdebit.php?sms=1 and POST /api/directdebit.php. */
 
@@ -121,8 +122,7 @@ export function directDebitTests(app: ServerUnderTest): void {
       }
       const { phone, code } = await withCode(di);
       const unauthorised = await debit(di, phone, code, { authorized: false });
-      expect(unauthorised.status).toBe(422);
-      expect(unauthorised.json().fields).toEqual({ authorized: 'authorization_required' });
+      expectFieldErrors(unauthorised, { authorized: 'authorization_required' });
       const wrongCode = code === '000000' ? '111111' : '000000';
       const german = await callIn('de', app, di, 'POST', '/api/directdebit.php', order(phone, wrongCode));
       expect(german.json()).toMatchObject({ error: 'code_invalid', message: 'Code ungültig' });
@@ -137,8 +137,7 @@ export function directDebitTests(app: ServerUnderTest): void {
         expect(res.json().error).toBe('code_invalid');
       }
       const right = await debit(ed, phone, code);
-      expect(right.status).toBe(422);
-      expect(right.json().error).toBe('code_invalid');
+      expectError(right, 422, 'code_invalid');
       const fresh = await withCode(ed);
       const res = await debit(ed, fresh.phone, fresh.code);
       expect(res.status, res.body).toBe(201);
@@ -149,8 +148,7 @@ export function directDebitTests(app: ServerUnderTest): void {
       const { phone, code } = await withCode(flo);
       await app.withClock(10 * MINUTE + 1000, async () => {
         const res = await debit(flo, phone, code);
-        expect(res.status).toBe(422);
-        expect(res.json().error).toBe('code_invalid');
+        expectError(res, 422, 'code_invalid');
       });
       expect(await balanceOf(flo)).toBe(0);
       // Nine minutes on it still works.
@@ -216,8 +214,7 @@ export function directDebitTests(app: ServerUnderTest): void {
       for (let i = 0; i < 5; i++) await withCode(kay);
       const phone = newPhone();
       const sixth = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
-      expect(sixth.status).toBe(429);
-      expect(sixth.json().error).toBe('rate_limited');
+      expectError(sixth, 429, 'rate_limited');
       expect(smsTo(app.server.dataDir, phone)).toHaveLength(0);
       await app.withClock(61 * MINUTE, async () => {
         const later = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });

@@ -3,6 +3,7 @@ import { mailsTo } from '../support/outbox.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import type { TestResponse } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 /*
  * Orders and their payment through the built-in test provider (API.md "Credits and payments"):
@@ -89,8 +90,7 @@ export function paymentsOrdersTests(app: ServerUnderTest) {
       method: 'POST',
       body: { bundle: 'starter', paymentmethod: 'ideal' },
     });
-    expect(res.status).toBe(403);
-    expect(res.json().error).toBe('authentication_required');
+    expectError(res, 403, 'authentication_required');
   });
 
   it('prices the bundle itself, in the currency of the member’s country', async () => {
@@ -109,14 +109,12 @@ export function paymentsOrdersTests(app: ServerUnderTest) {
       bundle: 'free-lunch',
       paymentmethod: 'ideal',
     });
-    expect(bundle.status).toBe(422);
-    expect(bundle.json().fields).toEqual({ bundle: 'unknown_bundle' });
+    expectFieldErrors(bundle, { bundle: 'unknown_bundle' });
     const method = await call(member, 'POST', '/api/order.php', {
       bundle: 'starter',
       paymentmethod: 'swish',
     });
-    expect(method.status).toBe(422);
-    expect(method.json().fields).toEqual({ paymentmethod: 'unknown_method' });
+    expectFieldErrors(method, { paymentmethod: 'unknown_method' });
     const missing = await call(member, 'POST', '/api/order.php', { bundle: 'starter' });
     expect(missing.status).toBe(422);
     expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, callIn, type LoggedIn } from './likes-support.ts';
+import { expectError, expectFieldErrors } from '../support/answers.ts';
 
 /* API.md "Credits and payments": POST /api/refund.php (and its preview, GET). */
 
@@ -65,8 +66,7 @@ export function refundTests(app: ServerUnderTest): void {
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       for (const other of answers.filter((a) => a.status !== 200)) {
-        expect(other.status).toBe(409);
-        expect(other.json().error).toBe('not_refundable');
+        expectError(other, 409, 'not_refundable');
       }
       expect(await app.inspect.count('credit_ledger', { member_id: cy.memberId, reason: 'refund' })).toBe(1);
       expect(await balanceOf(cy)).toBe(0);
@@ -99,19 +99,16 @@ export function refundTests(app: ServerUnderTest): void {
       const other = await app.make.loggedIn();
       for (const order of [owner.orderId, 'no-such-order']) {
         const res = await call(app, other, 'POST', '/api/refund.php', { order });
-        expect(res.status).toBe(404);
-        expect(res.json().error).toBe('not_found');
+        expectError(res, 404, 'not_found');
       }
       const missing = await call(app, other, 'POST', '/api/refund.php', {});
-      expect(missing.status).toBe(422);
-      expect(missing.json().fields).toEqual({ order: 'required' });
+      expectFieldErrors(missing, { order: 'required' });
       expect((await app.inspect.row('orders', { id: owner.orderId }))!.status).toBe('completed');
     });
 
     it('is for members only', async () => {
       const res = await app.request('/api/refund.php', { method: 'POST', body: { order: 'x' } });
-      expect(res.status).toBe(403);
-      expect(res.json().error).toBe('authentication_required');
+      expectError(res, 403, 'authentication_required');
     });
   });
 }

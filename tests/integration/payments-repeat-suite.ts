@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { call, type LoggedIn } from './likes-support.ts';
+import { expectError } from '../support/answers.ts';
 
 /* API.md "Credits and payments": POST /api/order.php?repeat=1, the last bundle on the stored card. */
 
@@ -69,8 +70,7 @@ export function repeatTests(app: ServerUnderTest): void {
     it('answers 409 no_stored_method without a paid card or PayPal order, or for a member who is not premium', async () => {
       const ideal = await paidBuyer('ideal');
       const res = await call(app, ideal, 'POST', '/api/order.php?repeat=1', {});
-      expect(res.status).toBe(409);
-      expect(res.json().error).toBe('no_stored_method');
+      expectError(res, 409, 'no_stored_method');
       const fresh = await app.make.loggedIn();
       const none = await call(app, fresh, 'POST', '/api/order.php?repeat=1', {});
       expect(none.status).toBe(409);

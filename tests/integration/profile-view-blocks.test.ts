@@ -3,6 +3,7 @@ import type { MemberProfile } from '../../src/features/profile-view/index.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
+import { expectError } from '../support/answers.ts';
 
 /*
  * The profile view (`GET /api/member.php`, `/members/{id}`, `/likes/m/{id}`) and blocks
@@ -52,8 +53,7 @@ describe('GET /api/member.php', () => {
 
   it('refuses a visitor', async () => {
     const res = await get(null, `/api/member.php?id=${other.profileId}`);
-    expect(res.status).toBe(403);
-    expect(res.json().error).toBe('authentication_required');
+    expectError(res, 403, 'authentication_required');
   });
 
   it("shows another member's card, photos, fields, interests, text and the state between them", async () => {

@@ -3,6 +3,7 @@ import { startOfDay } from '../../src/features/swipe/swipe.day.ts';
 import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { block, call, shownMember, type LoggedIn } from './likes-support.ts';
+import { expectError } from '../support/answers.ts';
 
 /*
  * The swipe game over HTTP, for each database (the daily limit's lock differs by dialect):
@@ -64,8 +65,7 @@ export function swipeTests(app: ServerUnderTest): void {
     expect(deck.remaining_today).toBe(3);
 
     const refused = await swipe(me, blockedMe.profileId, 'like');
-    expect(refused.status).toBe(403);
-    expect(refused.json().error).toBe('blocked');
+    expectError(refused, 403, 'blocked');
     expect((await swipe(me, elsewhere.profileId, 'like')).status).toBe(404);
   });
 

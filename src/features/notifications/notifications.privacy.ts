@@ -1,11 +1,7 @@
-import { memberTablesHook } from '../../server/privacy-tables.ts';
+import { ownRowsHook } from '../../server/privacy-tables.ts';
 
-export const notificationsPrivacy = memberTablesHook('notifications', [
-  {
-    table: 'notification_preferences',
-    column: 'member_id',
-    exportAs: 'notification_preferences',
-    select: ['category', 'disabled', 'reason', 'updated_at'],
-    erase: 'delete',
-  },
-]);
+export const notificationsPrivacy = ownRowsHook('notifications', {
+  table: 'notification_preferences',
+  exportAs: 'notification_preferences',
+  select: ['category', 'disabled', 'reason', 'updated_at'],
+});

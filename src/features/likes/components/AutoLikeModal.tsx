@@ -5,7 +5,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { onRealtime } from '../../shell/realtime.store.ts';
 import type { AutoLike } from '../likes.schemas.ts';
 import { LIKES_RELOAD_DELAY_MS, markSeen, refreshLikes } from '../likes.store.ts';
-import { FictionalBadge } from './FictionalBadge.tsx';
+import { FictionalNote } from './FictionalBadge.tsx';
 import { chatPath, profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
 
 export interface AutoLikeModalProps {
@@ -76,11 +76,7 @@ export default function AutoLikeModal({ delaySeconds, messages, fictional, links
               height={200}
             />
           </a>
-          {like.fictional && (
-            <p className="small mt-2 mb-0">
-              <FictionalBadge fictional={fictional} /> {fictional.warning}
-            </p>
-          )}
+          {like.fictional && <FictionalNote fictional={fictional} className="small mt-2 mb-0" />}
           <p className="mt-3">{t('likes.modal_body')}</p>
           <div className="d-grid">
             <a className="btn btn-primary" href={chatPath(links, like.id)}>

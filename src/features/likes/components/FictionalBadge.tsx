@@ -8,3 +8,12 @@ export function FictionalBadge({ fictional }: { fictional: FictionalLabel }) {
     </span>
   );
 }
+
+/** The badge with the site's warning beside it: the line under a fictional profile's name or photo. */
+export function FictionalNote({ fictional, className }: { fictional: FictionalLabel; className: string }) {
+  return (
+    <p className={className}>
+      <FictionalBadge fictional={fictional} /> {fictional.warning}
+    </p>
+  );
+}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Modal } from '../../shell/components/Modal.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { $celebration } from '../likes.store.ts';
-import { FictionalBadge } from './FictionalBadge.tsx';
+import { FictionalNote } from './FictionalBadge.tsx';
 import { chatPath, type FictionalLabel, type MemberLinks } from './labels.ts';
 
 /** The messages the celebration uses; islands that like add them to their own. */
@@ -45,11 +45,7 @@ export function MatchCelebration({
           </div>
           <img className="match-photo" src={card.main_image.match} alt="" width={160} height={160} />
           <p className="mt-3 mb-2">{t('likes.match_body', { name: card.name })}</p>
-          {card.fictional && (
-            <p className="small mb-2">
-              <FictionalBadge fictional={fictional} /> {fictional.warning}
-            </p>
-          )}
+          {card.fictional && <FictionalNote fictional={fictional} className="small mb-2" />}
           <div className="d-grid gap-2">
             <a className="btn btn-primary" href={chatPath(links, card.id)}>
               {t('likes.match_chat', { name: card.name })}

@@ -9,7 +9,7 @@ import {
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
-import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
+import { FictionalNote } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel, MemberLinks } from '../../likes/components/labels.ts';
 import { MatchCelebration } from '../../likes/components/MatchCelebration.tsx';
 import { $celebration } from '../../likes/likes.store.ts';
@@ -173,11 +173,7 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
                 </a>
               </h2>
               <p className="mb-1">{card.city ?? card.region ?? card.country}</p>
-              {card.fictional && (
-                <p className="small mb-0">
-                  <FictionalBadge fictional={fictional} /> {fictional.warning}
-                </p>
-              )}
+              {card.fictional && <FictionalNote fictional={fictional} className="small mb-0" />}
             </div>
           </article>
         </div>

@@ -14,7 +14,7 @@ import { transcode } from 'node:buffer';
 
 const encoder = new TextEncoder();
 
-export function pageBytes(html: string): Uint8Array {
+export function pageBytes(html: string): Uint8Array<ArrayBuffer> {
   // One byte a character in UTF-8 is ASCII, whose UTF-8 is its Latin-1.
   if (Buffer.byteLength(html) === html.length) return Buffer.from(html, 'latin1');
   try {

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeHost } from './host.ts';
+import { itMaps } from '../../tests/support/tables.ts';
 
 // Property tests: generous time, as they share the machine with every other suite.
 describe('normalizeHost', { timeout: 30_000 }, () => {
-  it.each([
+  itMaps(normalizeHost, [
     ['Example.COM', 'example.com'],
     ['example.com:4321', 'example.com'],
     ['www.example.com', 'example.com'],
@@ -23,9 +24,7 @@ describe('normalizeHost', { timeout: 30_000 }, () => {
     ['wwwexample.com', 'wwwexample.com'],
     ['www', 'www'],
     ['', ''],
-  ])('%j → %j', (input, expected) => {
-    expect(normalizeHost(input)).toBe(expected);
-  });
+  ]);
 
   const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$/).filter((l) => l !== 'www');
   const bareHost = fc.array(label, { minLength: 1, maxLength: 4 }).map((labels) => labels.join('.'));

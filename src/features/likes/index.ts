@@ -27,4 +27,4 @@ export {
   type LikesAnswer,
   type LikesList,
 } from './likes.schemas.ts';
-export { fictionalLabel } from './likes.labels.ts';
+export { cardLinks, fictionalLabel } from './likes.labels.ts';

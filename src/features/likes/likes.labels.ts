@@ -2,7 +2,8 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { resolveText } from '../../tenancy/public-settings.ts';
-import type { FictionalLabel } from './components/labels.ts';
+import { localePath } from '../../server/request.ts';
+import type { FictionalLabel, MemberLinks } from './components/labels.ts';
 
 /** The site's fictional label in the page's language, for islands (server side). */
 export function fictionalLabel(site: Site, locale: Locale, t: Translate): FictionalLabel {
@@ -12,4 +13,13 @@ export function fictionalLabel(site: Site, locale: Locale, t: Translate): Fictio
     label: resolveText(site.fictionalSingular, locale, t, vars),
     warning: resolveText(site.fictionalWarning, locale, t, vars),
   };
+}
+
+/**
+ * Where the cards of the like and swipe islands lead, in the page's language: a profile under
+ * the members page, and an empty list to the search, which is the members page too.
+ */
+export function cardLinks(locale: Locale): MemberLinks & { search: string } {
+  const members = localePath(locale, '/members');
+  return { members, search: members };
 }

@@ -12,6 +12,7 @@ import {
   type NewSiteOptions,
 } from './new-site.ts';
 import { minimalTenant, SCHEMAS_DIR, tempProject, type TempProject } from './test-support.ts';
+import { itMaps } from '../../../tests/support/tables.ts';
 
 let project: TempProject;
 let dirs: NewSiteDirs;
@@ -25,7 +26,7 @@ const flirt: NewSiteOptions = { domains: ['flirt-berlin.de'], name: 'Flirt Berli
 const files = () => readdirSync(project.dirs.tenantsDir).sort();
 
 describe('deriveSiteId', () => {
-  it.each([
+  itMaps(deriveSiteId, [
     ['flirt-berlin.de', 'flirt-berlin'],
     ['www.Flirt-Berlin.de', 'flirt-berlin'],
     ['dates.example.co.uk', 'dates-example'],
@@ -35,9 +36,7 @@ describe('deriveSiteId', () => {
     ['127.0.0.1', '127-0-0-1'],
     ['xn--mnchen-3ya.de', 'xn-mnchen-3ya'],
     ['', 'site'],
-  ])('%j → %j', (domain, id) => {
-    expect(deriveSiteId(domain)).toBe(id);
-  });
+  ]);
 });
 
 describe('hostOf', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { Modal } from '../../shell/components/Modal.tsx';
+import { NoticeModal } from '../../shell/components/NoticeModal.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { $timeBonus, countdownText, startTimeBonus } from '../timebonus.store.ts';
 
@@ -82,28 +82,22 @@ export default function TimeBonusModal({
 
   const percentage = bonus?.percentage ?? 25;
   return (
-    <Modal
-      open={open && bonus !== null}
+    <NoticeModal
+      notice={open ? bonus : null}
       title={t('credits.modal_title', { percentage })}
       onClose={dismiss}
       closeLabel={t('credits.modal_dismiss')}
-      size="sm"
       className="time-bonus-modal"
+      testId="timebonus-modal"
+      action={() => ({ href: credits, label: t('credits.modal_cta') })}
+      later={t('credits.modal_dismiss')}
     >
-      {bonus && (
-        <div className="text-center" data-testid="timebonus-modal">
-          <p className="font-monospace fs-3 mb-2">{countdownText(bonus.remaining)}</p>
+      {(shown) => (
+        <>
+          <p className="font-monospace fs-3 mb-2">{countdownText(shown.remaining)}</p>
           <p>{t('credits.modal_text', { hours: 4 })}</p>
-          <div className="d-grid gap-2">
-            <a className="btn btn-primary" href={credits}>
-              {t('credits.modal_cta')}
-            </a>
-            <button type="button" className="btn btn-outline-secondary" onClick={dismiss}>
-              {t('credits.modal_dismiss')}
-            </button>
-          </div>
-        </div>
+        </>
       )}
-    </Modal>
+    </NoticeModal>
   );
 }

@@ -88,6 +88,16 @@ export default function MemberSearch(props: MemberSearchProps) {
     loadMore().catch(failed);
   };
 
+  /** The id, name and shown value of a filter's control; the filter's label points at the id. */
+  const control = (name: keyof SearchFilters) => ({
+    id: `${id}-${name}`,
+    name,
+    defaultValue: state[name] ?? '',
+  });
+  const genderControl = control('gender');
+  const countryControl = control('country');
+  const regionControl = control('countryregion');
+
   const cards = state.results.flatMap((page) => page.results);
   const searching = state.loading === 'search';
   const count = state.numResults_capped
@@ -101,25 +111,15 @@ export default function MemberSearch(props: MemberSearchProps) {
           {t('search.filters')}
         </h2>
         <div className="row g-2 align-items-end">
-          <Filter column="col-6 col-md-2" inputId={`${id}-gender`} label={t('search.gender')}>
-            <select
-              id={`${id}-gender`}
-              name="gender"
-              className="form-select"
-              defaultValue={state.gender ?? ''}
-            >
+          <Filter column="col-6 col-md-2" inputId={genderControl.id} label={t('search.gender')}>
+            <select {...genderControl} className="form-select">
               <option value="">{t('search.gender_any')}</option>
               <option value="female">{t('search.gender_female')}</option>
               <option value="male">{t('search.gender_male')}</option>
             </select>
           </Filter>
-          <Filter column="col-6 col-md-3" inputId={`${id}-country`} label={t('search.country')}>
-            <select
-              id={`${id}-country`}
-              name="country"
-              className="form-select"
-              defaultValue={state.country ?? ''}
-            >
+          <Filter column="col-6 col-md-3" inputId={countryControl.id} label={t('search.country')}>
+            <select {...countryControl} className="form-select">
               <option value="">{t('search.country_any')}</option>
               {props.countries.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -128,26 +128,18 @@ export default function MemberSearch(props: MemberSearchProps) {
               ))}
             </select>
           </Filter>
-          <Filter column="col-12 col-md-3" inputId={`${id}-region`} label={t('search.region')}>
-            <input
-              id={`${id}-region`}
-              name="countryregion"
-              className="form-control"
-              maxLength={100}
-              defaultValue={state.countryregion ?? ''}
-            />
+          <Filter column="col-12 col-md-3" inputId={regionControl.id} label={t('search.region')}>
+            <input {...regionControl} className="form-control" maxLength={100} />
           </Filter>
           {(['min_age', 'max_age'] as const).map((name) => (
-            <Filter key={name} column="col-4 col-md-1" inputId={`${id}-${name}`} label={t(`search.${name}`)}>
+            <Filter key={name} column="col-4 col-md-1" inputId={control(name).id} label={t(`search.${name}`)}>
               <input
-                id={`${id}-${name}`}
-                name={name}
+                {...control(name)}
                 type="number"
                 inputMode="numeric"
                 min={SEARCH_MIN_AGE}
                 max={SEARCH_MAX_AGE}
                 className="form-control"
-                defaultValue={state[name] ?? ''}
               />
             </Filter>
           ))}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Modal } from '../../shell/components/Modal.tsx';
+import { NoticeModal } from '../../shell/components/NoticeModal.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { $celebration } from '../likes.store.ts';
 import { FictionalNote } from './FictionalBadge.tsx';
@@ -30,32 +30,29 @@ export function MatchCelebration({
   const card = useStore($celebration);
   const close = () => $celebration.set(null);
   return (
-    <Modal
-      open={card !== null}
+    <NoticeModal
+      notice={card}
       title={t('likes.match_title')}
       onClose={close}
       closeLabel={t('likes.close')}
-      size="sm"
       className="match-celebration"
+      testId="match-celebration"
+      action={(match) => ({
+        href: chatPath(links, match.id),
+        label: t('likes.match_chat', { name: match.name }),
+      })}
+      later={t('likes.match_later')}
     >
-      {card && (
-        <div className="text-center" data-testid="match-celebration">
+      {(match) => (
+        <>
           <div className="match-hearts" aria-hidden="true">
             ♥
           </div>
-          <img className="match-photo" src={card.main_image.match} alt="" width={160} height={160} />
-          <p className="mt-3 mb-2">{t('likes.match_body', { name: card.name })}</p>
-          {card.fictional && <FictionalNote fictional={fictional} className="small mb-2" />}
-          <div className="d-grid gap-2">
-            <a className="btn btn-primary" href={chatPath(links, card.id)}>
-              {t('likes.match_chat', { name: card.name })}
-            </a>
-            <button type="button" className="btn btn-outline-secondary" onClick={close}>
-              {t('likes.match_later')}
-            </button>
-          </div>
-        </div>
+          <img className="match-photo" src={match.main_image.match} alt="" width={160} height={160} />
+          <p className="mt-3 mb-2">{t('likes.match_body', { name: match.name })}</p>
+          {match.fictional && <FictionalNote fictional={fictional} className="small mb-2" />}
+        </>
       )}
-    </Modal>
+    </NoticeModal>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
+import { Field } from '../../shell/components/Field.tsx';
 
 /** The messages the direct debit island receives. */
 export const DIRECT_DEBIT_MESSAGES: MessageKey[] = [
@@ -39,7 +40,7 @@ interface Done {
 type FieldName = 'code' | 'iban' | 'holder' | 'street' | 'zip' | 'city';
 
 /** A field of the form in a box of class `layout`: its label, then a text input named `name` (id `dd-<name>`). */
-function Field({
+function DebitField({
   layout,
   name,
   t,
@@ -131,30 +132,26 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
           {error}
         </div>
       )}
-      <label className="form-label" htmlFor="dd-phone">
-        {t('payments.directdebit.phone')}
-      </label>
-      <div className="input-group mb-3">
-        <input
-          id="dd-phone"
-          className="form-control"
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-        />
-        <button
-          className="btn btn-outline-primary"
-          type="button"
-          disabled={busy || !phone}
-          onClick={sendCode}
-        >
-          {t('payments.directdebit.send_code')}
-        </button>
-      </div>
+      <Field
+        label={t('payments.directdebit.phone')}
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        addon={
+          <button
+            className="btn btn-outline-primary"
+            type="button"
+            disabled={busy || !phone}
+            onClick={sendCode}
+          >
+            {t('payments.directdebit.send_code')}
+          </button>
+        }
+      />
       {sent && <p className="text-success small">{t('payments.directdebit.code_sent')}</p>}
       <fieldset disabled={!sent || busy}>
-        <Field
+        <DebitField
           t={t}
           layout="mb-3"
           name="code"
@@ -162,12 +159,12 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
           autoComplete="one-time-code"
           maxLength={6}
         />
-        <Field t={t} layout="mb-3" name="iban" autoComplete="off" />
-        <Field t={t} layout="mb-3" name="holder" autoComplete="name" />
-        <Field t={t} layout="mb-3" name="street" autoComplete="street-address" />
+        <DebitField t={t} layout="mb-3" name="iban" autoComplete="off" />
+        <DebitField t={t} layout="mb-3" name="holder" autoComplete="name" />
+        <DebitField t={t} layout="mb-3" name="street" autoComplete="street-address" />
         <div className="row g-2 mb-3">
-          <Field t={t} layout="col-4" name="zip" autoComplete="postal-code" />
-          <Field t={t} layout="col-8" name="city" autoComplete="address-level2" />
+          <DebitField t={t} layout="col-4" name="zip" autoComplete="postal-code" />
+          <DebitField t={t} layout="col-8" name="city" autoComplete="address-level2" />
         </div>
         <div className="mb-3">
           <label className="form-label" htmlFor="dd-country">

@@ -3,6 +3,7 @@ import { badgeCount, creditsBadge, currentSection } from './MemberNav.tsx';
 import { reminderDue } from './ActivationReminder.tsx';
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { sessionUser } from '../../../../tests/support/users.ts';
+import { itMaps } from '../../../../tests/support/tables.ts';
 
 describe('navigation badges (spec §2, §9)', () => {
   it('caps the unread count at 99+', () => {
@@ -19,18 +20,20 @@ describe('navigation badges (spec §2, §9)', () => {
 });
 
 describe('the current section of the navigation', () => {
-  it.each([
-    ['/members', '/members'],
-    ['/members/p1', '/members'],
-    ['/members/p1/chat', '/chats'],
-    ['/chats', '/chats'],
-    ['/chats/c1', '/chats'],
-    ['/likes/received', '/likes'],
-    ['/credits/starter', '/credits'],
-    ['/settings', '/settings'],
-  ])('%s is under %s', (route, section) => {
-    expect(currentSection(route)).toBe(section);
-  });
+  itMaps(
+    currentSection,
+    [
+      ['/members', '/members'],
+      ['/members/p1', '/members'],
+      ['/members/p1/chat', '/chats'],
+      ['/chats', '/chats'],
+      ['/chats/c1', '/chats'],
+      ['/likes/received', '/likes'],
+      ['/credits/starter', '/credits'],
+      ['/settings', '/settings'],
+    ],
+    '%s is under %s',
+  );
 });
 
 describe('activation reminder (spec §4)', () => {

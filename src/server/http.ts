@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/index.ts';
+import { MIN_COMPRESS_BYTES } from './compression.ts';
 import { PLATFORM_ERRORS, type PlatformErrorCode } from './errors.ts';
 
 const encoder = new TextEncoder();
@@ -10,7 +11,16 @@ const encoder = new TextEncoder();
  */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const bytes = encoder.encode(JSON.stringify(body));
-  const response = new Response(bytes, {
+  return jsonResponse(bytes, bytes, status, headers);
+}
+
+function jsonResponse(
+  bytes: Uint8Array,
+  body: Uint8Array | null,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const response = new Response(body, {
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
@@ -21,6 +31,17 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
   jsonBytes.set(response, bytes);
   return response;
+}
+
+/**
+ * `json`'s answer for a caller that writes the bytes itself (a gateway, api-gateway.ts, through
+ * `jsonBodyBytes`). One too small to compress has no body stream: building the stream was a
+ * visible part of a chat send, and only a reader of the answer's body needs it. Its status and
+ * headers are `json`'s, and an answer worth compressing keeps its stream for the compressor.
+ */
+export function writtenJson(body: unknown, status = 200): Response {
+  const bytes = encoder.encode(JSON.stringify(body));
+  return jsonResponse(bytes, bytes.byteLength < MIN_COMPRESS_BYTES ? null : bytes, status, {});
 }
 
 /** The bytes of each answer `json` made, while it lives. */

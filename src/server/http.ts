@@ -15,8 +15,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 function jsonResponse(
-  bytes: Uint8Array,
-  body: Uint8Array | null,
+  bytes: Uint8Array<ArrayBuffer>,
+  body: Uint8Array<ArrayBuffer> | null,
   status: number,
   headers: Record<string, string>,
 ): Response {
@@ -45,13 +45,13 @@ export function writtenJson(body: unknown, status = 200): Response {
 }
 
 /** The bytes of each answer `json` made, while it lives. */
-const jsonBytes = new WeakMap<Response, Uint8Array>();
+const jsonBytes = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
 /**
  * The body of an answer `json` made, as bytes: a gateway (api-gateway.ts) writes them at once
  * instead of reading them back through the answer's stream. Undefined for any other answer.
  */
-export function jsonBodyBytes(response: Response): Uint8Array | undefined {
+export function jsonBodyBytes(response: Response): Uint8Array<ArrayBuffer> | undefined {
   return response.bodyUsed ? undefined : jsonBytes.get(response);
 }
 

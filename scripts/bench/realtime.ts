@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
@@ -230,7 +230,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const work = mkdtempSync(join(tmpdir(), 'kindred-bench-realtime-'));
   const load = [loadavg()[0]!.toFixed(2)];
-  const build = copyBuild(join(REPO_ROOT, args.dist), work);
+  const build = copyBuild(resolve(REPO_ROOT, args.dist), work);
   const dataDir = join(work, 'data');
   const app = await startApp({
     build,

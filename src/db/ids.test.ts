@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_LENGTH, isId, newId } from './ids.ts';
+import { ID_LENGTH, isId, newClusteredId, newId } from './ids.ts';
 
 describe('newId', () => {
   it('is 16 characters of lower-case Crockford base32', () => {
@@ -31,5 +31,31 @@ describe('newId', () => {
     for (const bad of ['', 'abc', 'ILOUILOUILOUILOU', 'a'.repeat(17), '1; drop table x', 42, null]) {
       expect(isId(bad)).toBe(false);
     }
+  });
+});
+
+describe('newClusteredId', () => {
+  const at = Date.UTC(2026, 10, 27, 2, 0, 0);
+
+  it('is an id like any other', () => {
+    for (let i = 0; i < 1000; i++) {
+      const id = newClusteredId(at + i * 37);
+      expect(id).toHaveLength(ID_LENGTH);
+      expect(isId(id)).toBe(true);
+    }
+  });
+
+  it('shares its first characters with the ids of the same second, and differs after them', () => {
+    const ids = Array.from({ length: 20_000 }, (_, i) => newClusteredId(at + (i % 1000)));
+    expect(new Set(ids).size).toBe(ids.length);
+    // 24 bits of time: the first four characters (20 bits) are the same within the second.
+    expect(new Set(ids.map((id) => id.slice(0, 4))).size).toBe(1);
+    expect(new Set(ids.map((id) => id.slice(5))).size).toBe(ids.length);
+  });
+
+  it('sorts the ids of later seconds after earlier ones', () => {
+    const earlier = Array.from({ length: 100 }, () => newClusteredId(at));
+    const later = Array.from({ length: 100 }, () => newClusteredId(at + 1000));
+    expect(earlier.every((a) => later.every((b) => a < b))).toBe(true);
   });
 });

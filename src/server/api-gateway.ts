@@ -124,12 +124,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 
 /**
  * Writes the answer as the adapter's writer would (`writeResponse`: the status, the headers
- * one for one, the body); an uncompressed JSON answer in one go, without reading its stream.
+ * one for one, the body); an uncompressed JSON answer in one go, without reading its stream (a
+ * small one, `writtenJson`'s, has none).
  */
 async function write(answer: Response, res: ServerResponse): Promise<void> {
   const bytes = jsonBodyBytes(answer);
   if (!bytes || answer.headers.has('set-cookie')) {
-    await writeResponse(answer, res);
+    // The adapter's writer reads the body: give a small answer (`writtenJson`) its bytes back.
+    await writeResponse(bytes && !answer.body ? new Response(bytes, answer) : answer, res);
     return;
   }
   res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));

@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/index.ts';
+import { MIN_COMPRESS_BYTES } from './compression.ts';
 import { PLATFORM_ERRORS, type PlatformErrorCode } from './errors.ts';
 
 const encoder = new TextEncoder();
@@ -10,7 +11,16 @@ const encoder = new TextEncoder();
  */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const bytes = encoder.encode(JSON.stringify(body));
-  const response = new Response(bytes, {
+  return jsonResponse(bytes, bytes, status, headers);
+}
+
+function jsonResponse(
+  bytes: Uint8Array<ArrayBuffer>,
+  body: Uint8Array<ArrayBuffer> | null,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const response = new Response(body, {
     status,
     headers: {
       'content-type': 'application/json; charset=utf-8',
@@ -23,14 +33,25 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return response;
 }
 
+/**
+ * `json`'s answer for a caller that writes the bytes itself (a gateway, api-gateway.ts, through
+ * `jsonBodyBytes`). One too small to compress has no body stream: building the stream was a
+ * visible part of a chat send, and only a reader of the answer's body needs it. Its status and
+ * headers are `json`'s, and an answer worth compressing keeps its stream for the compressor.
+ */
+export function writtenJson(body: unknown, status = 200): Response {
+  const bytes = encoder.encode(JSON.stringify(body));
+  return jsonResponse(bytes, bytes.byteLength < MIN_COMPRESS_BYTES ? null : bytes, status, {});
+}
+
 /** The bytes of each answer `json` made, while it lives. */
-const jsonBytes = new WeakMap<Response, Uint8Array>();
+const jsonBytes = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
 /**
  * The body of an answer `json` made, as bytes: a gateway (api-gateway.ts) writes them at once
  * instead of reading them back through the answer's stream. Undefined for any other answer.
  */
-export function jsonBodyBytes(response: Response): Uint8Array | undefined {
+export function jsonBodyBytes(response: Response): Uint8Array<ArrayBuffer> | undefined {
   return response.bodyUsed ? undefined : jsonBytes.get(response);
 }
 

@@ -1,7 +1,7 @@
 import type { GatewayLocals } from '../../server/api-gateway.ts';
 import { serviceContext, type ServiceContext } from '../../server/context.ts';
 import { failureResponse } from '../../server/endpoint.ts';
-import { json } from '../../server/http.ts';
+import { json, writtenJson } from '../../server/http.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { chatFieldMessage } from './chat.messages.ts';
 import { sendSchema, type SendInput } from './chat.schemas.ts';
@@ -16,9 +16,10 @@ export async function sendReply(
   t: Translate,
   chatter: Chatter,
   input: SendInput,
+  respond: (body: unknown, status: number) => Response = json,
 ): Promise<Response> {
   const { status, answer } = await sendMessage(ctx, t, chatter, input);
-  return json(answer, status);
+  return respond(answer, status);
 }
 
 /**
@@ -30,7 +31,8 @@ export async function gatewaySend(locals: GatewayLocals, body: unknown): Promise
   const parsed = sendSchema.safeParse(body);
   if (!parsed.success || parsed.data.type !== 'text') return undefined;
   try {
-    return await sendReply(serviceContext(locals), locals.t, locals.member, parsed.data);
+    // The gateway writes the answer's bytes itself: no body stream for a small one.
+    return await sendReply(serviceContext(locals), locals.t, locals.member, parsed.data, writtenJson);
   } catch (error) {
     return failureResponse(locals, error, chatFieldMessage);
   }

@@ -1,4 +1,4 @@
-import { newId } from '../../db/ids.ts';
+import { newClusteredId, newId } from '../../db/ids.ts';
 import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
@@ -52,7 +52,7 @@ export async function deliverHeldMessages(
     if (card) {
       await inTransaction(ctx.db, async (trx) => {
         const conversation = await openConversation(trx, ctx.network, me, card.id, newId(), now);
-        const id = newId();
+        const id = newClusteredId(now);
         await insertMessage(trx, ctx.network, {
           id,
           conversationId: conversation.id,

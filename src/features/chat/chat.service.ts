@@ -1,6 +1,6 @@
 import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
-import { newId } from '../../db/ids.ts';
+import { newClusteredId, newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
@@ -386,7 +386,7 @@ async function sendOnce(
 
   const held = chatter.status === 'not_confirmed';
   const now = ctx.clock.now();
-  const messageId = newId();
+  const messageId = newClusteredId(now);
   const outcome = await withSenderLock(ctx.db, ctx.network, chatter.id, async (trx) => {
     const allowance = await allowanceOf(ctx, chatter, target.conversation, trx);
     if (allowance.conversation_limit_reached) throw conversationLimit(ctx);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, LedgerReason } from '../../db/database.ts';
-import { newId } from '../../db/ids.ts';
+import { newClusteredId } from '../../db/ids.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { PublishItem } from '../../server/realtime/index.ts';
@@ -82,7 +82,7 @@ export async function bookCredits(
   if (balance === undefined) {
     throw notEnoughCredits((await balanceOf(trx, network, memberId)) ?? 0, -delta);
   }
-  const entryId = newId();
+  const entryId = newClusteredId(booking.now);
   await insertEntry(trx, { ...booking, id: entryId, balanceAfter: balance });
   return { balance, entryId, replay: false };
 }

@@ -71,3 +71,33 @@ describe('member_resell: false', () => {
     expect(shared.status).toBe(200);
   });
 });
+
+describe('a block of a member withheld from the site', () => {
+  it('is stored but shows nothing of them on the sister brand', async () => {
+    const withheld = await publicMember(DEMO.rainbow, 'Withheldblocked');
+    await app.make.updateProfile(withheld, { last_active_at: Date.now() });
+    const viewer = await app.make.loggedIn({
+      site: DEMO.amber,
+      name: 'Amberblocker',
+      gender: 'male',
+      seeking: 'male',
+    });
+    const headers = { cookie: viewer.cookie };
+    const on = await app.request('/api/block.php', {
+      host: DEMO.amber.host,
+      method: 'POST',
+      body: { profile: withheld.profileId },
+      headers,
+    });
+    expect(on.status, on.body).toBe(200);
+    const view = await app.request(`/api/member.php?id=${withheld.profileId}`, {
+      host: DEMO.amber.host,
+      headers,
+    });
+    expect(view.status, view.body).toBe(404);
+    const list = await app.request('/api/block.php', { host: DEMO.amber.host, headers });
+    expect(list.status).toBe(200);
+    expect(list.body).not.toContain(withheld.profileId);
+    expect(list.body).not.toContain('Withheldblocked');
+  });
+});

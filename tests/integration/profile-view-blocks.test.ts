@@ -231,6 +231,57 @@ describe('blocks', () => {
     expect((await get(null, '/api/block.php')).status).toBe(403);
   });
 
+  it('stores a block of an invisible or private member but shows nothing of them through it', async () => {
+    const viewer = await member({ gender: 'male', seeking: 'female' });
+    for (const mode of [{ invisible: 1 }, { private: 1 }] as const) {
+      const hidden = await member({ name: 'Hiddenblocked' });
+      await app.make.photo(hidden);
+      await app.make.updateMember(hidden, mode);
+      await app.make.updateProfile(hidden, { last_active_at: Date.now() });
+      const on = await call(viewer, 'POST', '/api/block.php', { profile: hidden.profileId });
+      expect(on.status, on.body).toBe(200);
+      expect(await app.inspect.count('blocks', { blocker_profile_id: viewer.profileId })).toBeGreaterThan(0);
+      expect((await profileOf(viewer, hidden.profileId)).status, JSON.stringify(mode)).toBe(404);
+      expect((await get(viewer, `/members/${hidden.profileId}`)).status).toBe(404);
+      const list = await get(viewer, '/api/block.php');
+      expect(list.status).toBe(200);
+      expect(list.body, JSON.stringify(mode)).not.toContain(hidden.profileId);
+      expect(list.body).not.toContain('Hiddenblocked');
+
+      // A hidden member's own block names nobody either: 404 as without it.
+      const blocker = await member({ name: 'Hiddenblocker' });
+      await app.make.updateMember(blocker, mode);
+      await app.make.block(blocker, viewer);
+      const refused = await profileOf(viewer, blocker.profileId);
+      expect(refused.status, refused.body).toBe(404);
+      expect(refused.body).not.toContain('Hiddenblocker');
+      const like = await call(viewer, 'POST', '/api/like.php', { profile: blocker.profileId });
+      expect(like.status).toBe(404);
+      expect(like.body).not.toContain('Hiddenblocker');
+      const chat = await call(viewer, 'POST', '/api/chat.php', {
+        profile: blocker.profileId,
+        type: 'text',
+        text: 'Hi',
+        client_id: `blocktest-${blocker.profileId}`,
+      });
+      expect(chat.status).toBe(404);
+      expect(chat.body).not.toContain('Hiddenblocker');
+    }
+  });
+
+  it('shows a blocked member again once they are visible, and a private one who liked the blocker', async () => {
+    const viewer = await member({ gender: 'male', seeking: 'female' });
+    const shy = await member({ name: 'Shyblocked' });
+    await app.make.updateMember(shy, { private: 1 });
+    await app.make.like(shy, viewer);
+    await call(viewer, 'POST', '/api/block.php', { profile: shy.profileId });
+    const list = await get(viewer, '/api/block.php');
+    expect(list.json<{ blocked: Array<{ id: string }> }>().blocked.map((c) => c.id)).toEqual([shy.profileId]);
+    const view = await profileOf(viewer, shy.profileId);
+    expect(view.status, view.body).toBe(200);
+    expect(view.json<{ profile: MemberProfile }>().profile.blocked).toBe(true);
+  });
+
   it("keeps one network's blocks out of another's list", async () => {
     const curvy = await member({ site: DEMO.curvy });
     const curvyOther = await member({ site: DEMO.curvy, gender: 'male', seeking: 'female' });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
-import { CARD_COLUMNS, type CardRow } from '../profiles/index.ts';
+import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
 
 /** A block is a pair; blocking twice keeps the first one (and its date). */
 export async function insertBlock(
@@ -48,28 +48,27 @@ export async function blockableProfile(
 }
 
 /**
- * The profiles a member blocked, as card rows, newest block first. Not through
- * `visibleProfiles`: that rule hides exactly these profiles. Still scoped to the network and to
- * active profiles, so a deleted or erased member leaves the list.
+ * The profiles a member blocked that the member would see were there no block (the member-area
+ * rule past blocks: network, active, not invisible, private only towards whom it liked or wrote
+ * to, not withheld from this site), as card rows, newest block first. A block of a profile the
+ * member may not see is kept but shows nothing of it, its live `online` state least of all.
  */
 export async function blockedCardRows(
   db: Kysely<Database>,
   network: string,
   blocker: string,
+  withheldSites: readonly string[],
   limit: number,
   only?: string,
 ): Promise<CardRow[]> {
-  let query = db
-    .selectFrom('blocks as b')
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.id', '=', 'b.blocked_profile_id').onRef('p.network_id', '=', 'b.network_id'),
-    )
-    .leftJoin('photos as ph', (join) =>
-      join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
-    )
-    .where('b.network_id', '=', network)
-    .where('b.blocker_profile_id', '=', blocker)
-    .where('p.status', '=', 'active');
+  let query = visibleProfiles(db, network, { profileId: blocker }, withheldSites, undefined, {
+    pastBlocks: true,
+  }).innerJoin('blocks as b', (join) =>
+    join
+      .onRef('b.blocked_profile_id', '=', 'p.id')
+      .onRef('b.network_id', '=', 'p.network_id')
+      .on('b.blocker_profile_id', '=', blocker),
+  );
   if (only !== undefined) query = query.where('b.blocked_profile_id', '=', only);
   return query
     .select([...CARD_COLUMNS])

@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../i18n/index.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
-import { blockBetween, memberCard, profileName, type ProfileCard } from '../profiles/index.ts';
+import { blockBetween, memberCard, nameSeenPastBlocks, type ProfileCard } from '../profiles/index.ts';
 import { BLOCK_SELF } from './blocks.schemas.ts';
 import { blockableProfile, blockedCardRows, deleteBlock, insertBlock } from './blocks.repository.ts';
 
@@ -14,7 +14,9 @@ export const BLOCK_LIST_LIMIT = 500;
 /**
  * Blocks a profile of the network. From then on neither side sees the other anywhere
  * (`visibleProfiles` holds the rule for every list and view). Blocking oneself is a 422 (a
- * mistake in the request, not an unknown profile); a profile outside the network is 404.
+ * mistake in the request, not an unknown profile); a profile outside the network is 404. A
+ * profile the member may not see (invisible, private, withheld from this site) can be blocked,
+ * so that it stays away when it shows itself again, but the block shows nothing of it.
  */
 export async function blockProfile(
   ctx: ServiceContext,
@@ -29,7 +31,8 @@ export async function blockProfile(
 
 /**
  * Refuses what the viewer would do to a profile when either side blocked the other: 403
- * `blocked`, in the words the calling feature gives for each side, naming the profile.
+ * `blocked`, in the words the calling feature gives for each side, naming the profile. Only a
+ * profile the viewer would see were there no block is named; any other is 404, as without it.
  */
 export async function refuseIfBlocked(
   ctx: ServiceContext,
@@ -39,7 +42,14 @@ export async function refuseIfBlocked(
 ): Promise<void> {
   const block = await blockBetween(ctx.db, ctx.network, viewerProfileId, profileId);
   if (!block.byThem && !block.byViewer) return;
-  const name = (await profileName(ctx.db, ctx.network, profileId)) ?? '';
+  const name = await nameSeenPastBlocks(
+    ctx.db,
+    ctx.network,
+    { profileId: viewerProfileId },
+    ctx.withheldSites,
+    profileId,
+  );
+  if (name === undefined) throw platformError('not_found');
   throw new DomainError('blocked', {
     status: 403,
     message: block.byThem ? messages.byThem : messages.byViewer,
@@ -64,19 +74,12 @@ export async function blockedMembers(
   viewerProfileId: string,
 ): Promise<{ blocked: ProfileCard[] }> {
   const now = ctx.clock.now();
-  const rows = await blockedCardRows(ctx.db, ctx.network, viewerProfileId, BLOCK_LIST_LIMIT);
+  const rows = await blockedCardRows(
+    ctx.db,
+    ctx.network,
+    viewerProfileId,
+    ctx.withheldSites,
+    BLOCK_LIST_LIMIT,
+  );
   return { blocked: rows.map((row) => memberCard(ctx, row, now)) };
-}
-
-/**
- * The card of a profile the viewer blocked, or undefined: the profile view shows such a
- * profile (with its unblock button) though `visibleProfiles` hides it.
- */
-export async function blockedCard(
-  ctx: ServiceContext,
-  viewerProfileId: string,
-  profileId: string,
-): Promise<ProfileCard | undefined> {
-  const [row] = await blockedCardRows(ctx.db, ctx.network, viewerProfileId, 1, profileId);
-  return row && memberCard(ctx, row, ctx.clock.now());
 }

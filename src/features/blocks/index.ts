@@ -2,7 +2,6 @@ export {
   blockProfile,
   unblockProfile,
   blockedMembers,
-  blockedCard,
   refuseIfBlocked,
   BLOCK_LIST_LIMIT,
 } from './blocks.service.ts';

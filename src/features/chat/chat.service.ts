@@ -6,7 +6,7 @@ import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import { balanceEvent, bookCredits, notEnoughCredits } from '../credits/index.ts';
-import { blockBetween, memberCard, profileName } from '../profiles/index.ts';
+import { blockBetween, memberCard, nameSeenPastBlocks } from '../profiles/index.ts';
 import { findGift } from './chat.catalog.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
 import {
@@ -121,11 +121,15 @@ function decodeCursor(cursor: string): { at: number; id: string } {
 /* Who may talk to whom                                                                           */
 /* ---------------------------------------------------------------------------------------------- */
 
-/** 403 `blocked` when either side blocked the other; the message names who. */
+/**
+ * 403 `blocked` when either side blocked the other; the message names who. Only a profile the
+ * member would see were there no block: a block tells nothing of an invisible or private one.
+ */
 async function refuseBlocked(ctx: ServiceContext, me: string, other: string): Promise<void> {
   const block = await blockBetween(ctx.db, ctx.network, me, other);
   if (!block.byThem && !block.byViewer) return;
-  const name = (await profileName(ctx.db, ctx.network, other)) ?? '';
+  const name = await nameSeenPastBlocks(ctx.db, ctx.network, { profileId: me }, ctx.withheldSites, other);
+  if (name === undefined) return;
   throw new DomainError('blocked', {
     status: 403,
     message: block.byThem ? 'chat.blocked_by' : 'chat.you_blocked',

@@ -3,15 +3,19 @@ import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../.
 import { selectInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
 
-/** The card row of a profile the viewer may see (the member-area rule), or undefined. */
+/**
+ * The card row of a profile the viewer may see (the member-area rule, past blocks with
+ * `pastBlocks`), or undefined.
+ */
 export async function visibleCardRow(
   db: Kysely<Database>,
   network: string,
   viewerProfileId: string,
   withheldSites: readonly string[],
   profileId: string,
+  options: { pastBlocks?: boolean } = {},
 ): Promise<CardRow | undefined> {
-  return visibleProfiles(db, network, { profileId: viewerProfileId }, withheldSites)
+  return visibleProfiles(db, network, { profileId: viewerProfileId }, withheldSites, undefined, options)
     .where('p.id', '=', profileId)
     .select([...CARD_COLUMNS])
     .executeTakeFirst() as Promise<CardRow | undefined>;

@@ -1,9 +1,8 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
-import { blockedCard } from '../blocks/index.ts';
 import { likeStateBetween, markLikeSeen } from '../likes/index.ts';
 import { photosForViewer } from '../photos/index.ts';
-import { blockBetween, INTERESTS, memberCard, profileName, type ProfileCard } from '../profiles/index.ts';
+import { blockBetween, INTERESTS, memberCard, type ProfileCard } from '../profiles/index.ts';
 import { PROFILE_ATTRIBUTES, type MemberProfile, type ProfileAttribute } from './profile-view.schemas.ts';
 import { ownCardRow, profileDetails, visibleCardRow, type DetailsRow } from './profile-view.repository.ts';
 
@@ -25,11 +24,11 @@ export function blockedByError(name: string): DomainError {
 
 /**
  * A profile as a member opens it (`/members/{id}`, `/likes/m/{id}`, `GET /api/member.php`).
- * Order matters: a block by the other side is answered 403 with their name before the
- * visibility rule (which hides blocked profiles either way) would answer 404. A profile the
- * viewer blocked is shown with `blocked: true`, so it can be unblocked from there. Anything
- * else the member-area rule does not show (another network, invisible, private, deleted,
- * unknown) is 404, never saying which. Opening a profile clears that member's new-like flag.
+ * Anything the member-area rule does not show past blocks (another network, a sister brand
+ * that withholds its members, invisible, private, deleted, unknown) is 404, never saying which,
+ * whether or not there is a block. Of the rest, a profile that blocked the viewer is answered
+ * 403 with its name, and one the viewer blocked is shown with `blocked: true`, so it can be
+ * unblocked from there. Opening a profile clears that member's new-like flag.
  */
 export async function memberProfile(
   ctx: ServiceContext,
@@ -47,19 +46,14 @@ export async function memberProfile(
       own: true,
     });
   }
+  // The rule past blocks first: a block shows nothing of a profile the viewer may not see.
+  const row = await visibleCardRow(ctx.db, ctx.network, viewer.profileId, ctx.withheldSites, profileId, {
+    pastBlocks: true,
+  });
+  if (!row) throw platformError('not_found');
   const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
-  if (block.byThem) {
-    const name = await profileName(ctx.db, ctx.network, profileId, { activeOnly: true });
-    if (name !== undefined) throw blockedByError(name);
-    throw platformError('not_found');
-  }
-  let card: ProfileCard | undefined;
-  if (block.byViewer) card = await blockedCard(ctx, viewer.profileId, profileId);
-  else {
-    const row = await visibleCardRow(ctx.db, ctx.network, viewer.profileId, ctx.withheldSites, profileId);
-    card = row && memberCard(ctx, row, now);
-  }
-  if (!card) throw platformError('not_found');
+  if (block.byThem) throw blockedByError(row.name);
+  const card = memberCard(ctx, row, now);
   const likes = await likeStateBetween(ctx, viewer.profileId, profileId);
   if (likes.liked_by) await markLikeSeen(ctx, viewer.profileId, profileId);
   return present(ctx, viewer, card, { ...likes, blocked: block.byViewer, own: false });

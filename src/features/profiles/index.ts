@@ -21,7 +21,13 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
  * The member-area visibility rule, for the repositories of discovery, likes and swipe: their
  * SQL starts from it so that blocks, invisible and private modes and the network hold alike.
  */
-export { visibleProfiles, CARD_COLUMNS, blockBetween, profileName } from './profiles.repository.ts';
+export {
+  visibleProfiles,
+  CARD_COLUMNS,
+  blockBetween,
+  profileName,
+  nameSeenPastBlocks,
+} from './profiles.repository.ts';
 /** The public rule (visitors): the member search lists visitors only what public pages may show. */
 export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
 export { INTERESTS, interestsFor } from './catalog.ts';

@@ -262,6 +262,10 @@ export interface Viewer {
  * invisible, private only towards those the profile liked or wrote to, and no block either way.
  * `audience` narrows to the site's niche (lists); a single profile opened by id skips it, since
  * a like or a message may come from outside the niche's default filter.
+ *
+ * `pastBlocks` leaves the blocks out of the rule and nothing else: what the viewer would see
+ * were there no block. A block tells only about profiles that pass it (the blocked list, the
+ * "you're blocked" notice), so a block never shows what the modes and the network hide.
  */
 export function visibleProfiles(
   db: Kysely<Database>,
@@ -269,6 +273,7 @@ export function visibleProfiles(
   viewer: Viewer,
   withheldSites: readonly string[],
   audience?: Omit<AudienceFilter, 'withheldSites'>,
+  options: { pastBlocks?: boolean } = {},
 ) {
   // The listed profile and the viewer, for the rows that link them whoever started it.
   const withViewer = [sql.ref<string>('p.id'), sql.val(viewer.profileId)] as const;
@@ -300,8 +305,9 @@ export function visibleProfiles(
           ]),
         ]),
       ]),
-    )
-    .where((eb) =>
+    );
+  if (!options.pastBlocks)
+    query = query.where((eb) =>
       eb.not(
         eb.exists(
           eb
@@ -370,6 +376,24 @@ export async function blockBetween(
     byViewer: rows.some((r) => r.blocker_profile_id === viewerProfileId),
     byThem: rows.some((r) => r.blocker_profile_id === otherProfileId),
   };
+}
+
+/**
+ * The name of a profile the viewer would see were there no block between them (see
+ * `visibleProfiles`), or undefined: what a refusal for a block may name.
+ */
+export async function nameSeenPastBlocks(
+  db: Kysely<Database>,
+  networkId: string,
+  viewer: Viewer,
+  withheldSites: readonly string[],
+  profileId: string,
+): Promise<string | undefined> {
+  const row = await visibleProfiles(db, networkId, viewer, withheldSites, undefined, { pastBlocks: true })
+    .where('p.id', '=', profileId)
+    .select('p.name')
+    .executeTakeFirst();
+  return row?.name;
 }
 
 /**

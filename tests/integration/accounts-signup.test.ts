@@ -275,6 +275,25 @@ describe('signup validation', () => {
     expect(response.body).not.toContain('"1"');
   });
 
+  it('refuses a name or first message with control characters or bidi overrides, in the member’s language', async () => {
+    for (const name of ['Anna\u0000', 'Anna\tB', 'Anna\nB', '\u202Eanna', 'An\u2066na']) {
+      const response = await app.visitor().send('POST', '/api/signup.php', signupFields({ name }), {
+        'x-locale': 'de',
+      });
+      expect(response.status, JSON.stringify(name)).toBe(422);
+      const body = response.json<ErrorBody & { field_messages: Record<string, string> }>();
+      expect(body.fields, JSON.stringify(name)).toEqual({ name: 'control_characters' });
+      expect(body.field_messages.name).toBe(
+        'Bitte entferne die unsichtbaren Steuer- oder Textrichtungszeichen.',
+      );
+    }
+    const message = await app
+      .visitor()
+      .send('POST', '/api/signup.php', signupFields({ signup_message: 'Hi\u0000 there' }));
+    expect(message.status).toBe(422);
+    expect(message.json<ErrorBody>().fields).toEqual({ signup_message: 'control_characters' });
+  });
+
   it('applies the site’s own minimum age and speaks the member’s language', async () => {
     const strict = app.visitor('strict.localhost');
     const twenty = `${new Date().getUTCFullYear() - 20}-01-01`;

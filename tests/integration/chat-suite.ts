@@ -198,6 +198,34 @@ export function chatTests(app: ServerUnderTest): void {
       expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(1);
     });
 
+    it("refuses control characters and bidi overrides in a text (422, in the member's language), keeps lines and tabs", async () => {
+      const ann = await payingMember(app);
+      const bo = await shownMember(app);
+      for (const text of ['Hi\u0000there', 'Hi\u001bthere', 'Hi \u202Eereht', 'a\u2066b', 'Hi\u0085']) {
+        const res = await sendText(app, ann, bo, text);
+        expect(res.status, JSON.stringify(text)).toBe(422);
+        expect(res.json()).toMatchObject({ error: 'validation', fields: { text: 'control_characters' } });
+        expect(res.json<{ field_messages: Record<string, string> }>().field_messages.text).toBe(
+          'Please remove the hidden control or text direction characters.',
+        );
+      }
+      expect(await app.inspect.count('messages', { sender_profile_id: ann.profileId })).toBe(0);
+      await app.make.updateMember(ann, { language: 'de' });
+      const german = await app.request('/api/chat.php', {
+        host: DEMO.amber.host,
+        method: 'POST',
+        headers: { cookie: `${ann.cookie}; locale=de` },
+        body: { profile: bo.profileId, type: 'text', text: 'Hallo\u0000', client_id: clientId() },
+      });
+      expect(german.status).toBe(422);
+      expect(german.json<{ field_messages: Record<string, string> }>().field_messages.text).toBe(
+        'Bitte entferne die unsichtbaren Steuer- oder Textrichtungszeichen.',
+      );
+      const lines = await sendText(app, ann, bo, 'Line one\n\tLine two\r\nthree');
+      expect(lines.status, lines.body).toBe(201);
+      expect(lines.json<{ message: Message }>().message.text).toBe('Line one\n\tLine two\r\nthree');
+    });
+
     it('402 not_enough_credits changes nothing', async () => {
       const ann = await payingMember(app, 4);
       const bo = await shownMember(app);

@@ -133,6 +133,34 @@ describe('GET and PUT /api/profile.php', () => {
     expect(await ownProfile(member)).toEqual(before);
   });
 
+  it('refuses control characters and bidi overrides in city and text, keeps the lines of the text', async () => {
+    const member = await app.make.loggedIn({ language: 'de' });
+    await put(member, FULL);
+    const before = await ownProfile(member);
+    const cases: Array<[unknown, Record<string, string>]> = [
+      [{ country: 'NL', city: 'Utrecht\u0000' }, { city: 'control_characters' }],
+      [{ country: 'NL', city: 'Utrecht\nAmsterdam' }, { city: 'control_characters' }],
+      [{ country: 'NL', city: '\u202EthcertU' }, { city: 'control_characters' }],
+      [{ text: 'Hello\u0007' }, { text: 'control_characters' }],
+      [{ text: 'Hello \u2067isolated\u2069' }, { text: 'control_characters' }],
+      [{ text: 'Hello\u0000there' }, { text: 'control_characters' }],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await put(member, body, 'de');
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      const answer = res.json<{ fields: Record<string, string>; field_messages: Record<string, string> }>();
+      expect(answer.fields, JSON.stringify(body)).toEqual(fields);
+      for (const field of Object.keys(fields))
+        expect(answer.field_messages[field]).toBe(
+          'Bitte entferne die unsichtbaren Steuer- oder Textrichtungszeichen.',
+        );
+    }
+    expect(await ownProfile(member)).toEqual(before);
+    const lines = await put(member, { text: 'Line one\n\tLine two' });
+    expect(lines.status, lines.body).toBe(200);
+    expect((await ownProfile(member)).text).toBe('Line one\n\tLine two');
+  });
+
   it("limits the country to the site's own", async () => {
     // Kurvenreich serves DE, AT, CH and NL only.
     const member = await app.make.loggedIn({ site: DEMO.curvy, country: 'DE' });

@@ -6,6 +6,7 @@
  * Browser-safe: no server imports here (no node:, no database).
  */
 import { z } from '../../lib/zod.ts';
+import { CONTROL_CHARACTERS, plainLine, plainLines } from '../../lib/plain-text.ts';
 import type { MessageKey, MessageVars } from '../../i18n/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { GENDERS, type Gender } from '../../tenancy/niche.schema.ts';
@@ -83,6 +84,7 @@ const FIELD_ERROR_MESSAGES = {
   category_invalid: 'accounts.field.invalid',
   language_invalid: 'accounts.field.invalid',
   endpoint_invalid: 'accounts.field.endpoint_invalid',
+  control_characters: 'accounts.field.control_characters',
 } as const satisfies Record<string, MessageKey>;
 export type FieldErrorCode = keyof typeof FIELD_ERROR_MESSAGES;
 export const FIELD_ERROR_CODES = Object.keys(FIELD_ERROR_MESSAGES) as readonly FieldErrorCode[];
@@ -183,8 +185,13 @@ export const emailField = text()
  */
 const NAME_PATTERN = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ._'@-]*$/u;
 
-/** Inner runs of spaces fold to one, so "Anna  B" and "Anna B" are the same name. */
+/**
+ * Inner runs of spaces fold to one, so "Anna  B" and "Anna B" are the same name. A name is one
+ * line: a control character (tab and line break included) or a bidi override is refused with
+ * its own message before anything else is said about it.
+ */
 export const nameField = text()
+  .refine(plainLine, { message: CONTROL_CHARACTERS, abort: true })
   .transform((name) => name.trim().replace(/\s+/g, ' '))
   .superRefine((name, ctx) => {
     const code: FieldErrorCode | undefined = !name
@@ -273,12 +280,13 @@ export function birthdateField(minAge: number, now: number) {
     });
 }
 
-/** Optional free text: empty or blank means absent. */
+/** Optional free text with lines (no other control characters): empty or blank means absent. */
 function optionalText(max: number) {
   return z
     .string({ error: 'invalid' })
     .trim()
     .max(max, 'too_long')
+    .refine(plainLines, CONTROL_CHARACTERS)
     .optional()
     .transform((text) => (text ? text : undefined));
 }

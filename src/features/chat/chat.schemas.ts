@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, plainLines } from '../../lib/plain-text.ts';
 import type { RealtimeChatMessage } from '../../server/realtime/realtime-bus.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 
@@ -22,14 +23,20 @@ export type ChatQuery = z.infer<typeof chatQuerySchema>;
 /**
  * `POST /api/chat.php`: a text, image or gift to a profile or into a conversation. `client_id`
  * is the browser's idempotency key: the same key twice sends (and charges) once. The text's
- * length is checked against the site's `message_length` by the service (422 `too_long`).
+ * length is checked against the site's `message_length` by the service (422 `too_long`). A text
+ * keeps its line breaks and tabs but no other control character or bidi override (422
+ * `control_characters`: PostgreSQL refuses a NUL, and an override makes a text read otherwise).
  */
 export const sendSchema = z
   .object({
     conversation: id.optional(),
     profile: id.optional(),
     type: z.enum(['text', 'image', 'gift']),
-    text: z.string().max(100_000, 'too_long').optional(),
+    text: z
+      .string()
+      .max(100_000, 'too_long')
+      .refine(plainLines, { message: CONTROL_CHARACTERS, abort: true })
+      .optional(),
     photo: id.optional(),
     gift: id.optional(),
     client_id: z.string().trim().min(8, 'client_id_invalid').max(64, 'client_id_invalid'),

@@ -8,6 +8,7 @@
  */
 import type { ProfileDetails } from '../../db/database.ts';
 import { z } from '../../lib/zod.ts';
+import { CONTROL_CHARACTERS, plainLine, plainLines } from '../../lib/plain-text.ts';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -51,6 +52,7 @@ export const PROFILE_FIELD_CODES = [
   'region_invalid',
   'city_too_long',
   'text_too_long',
+  CONTROL_CHARACTERS,
 ] as const;
 export type ProfileFieldCode = (typeof PROFILE_FIELD_CODES)[number];
 
@@ -70,12 +72,14 @@ const blankIsNull = (value: string | null | undefined) =>
 
 /**
  * Free text, trimmed, blank as `null`: at most `max` characters once trimmed. Before the trim a
- * looser cap (`slack` times `max`) turns away a body far too long without working on it.
+ * looser cap (`slack` times `max`) turns away a body far too long without working on it. No
+ * control characters or bidi overrides; a text with `lines` keeps its line breaks and tabs.
  */
-const trimmedText = (max: number, slack: number, tooLong: string) =>
+const trimmedText = (max: number, slack: number, tooLong: string, lines: boolean) =>
   z
     .string({ error: 'invalid' })
     .max(max * slack, tooLong)
+    .refine(lines ? plainLines : plainLine, { message: CONTROL_CHARACTERS, abort: true })
     .nullable()
     .optional()
     .transform(blankIsNull)
@@ -107,8 +111,8 @@ export function profileInputSchema(rules: ProfileInputRules) {
         .refine((c) => rules.countries.includes(c), 'country_invalid')
         .optional(),
       region: z.string({ error: 'region_invalid' }).max(16, 'region_invalid').nullable().optional(),
-      city: trimmedText(CITY_MAX_LENGTH, 4, 'city_too_long'),
-      text: trimmedText(TEXT_MAX_LENGTH, 2, 'text_too_long'),
+      city: trimmedText(CITY_MAX_LENGTH, 4, 'city_too_long', false),
+      text: trimmedText(TEXT_MAX_LENGTH, 2, 'text_too_long', true),
     })
     .superRefine((input, ctx) => {
       const placed = (input.region !== undefined && input.region !== null) || !!input.city;

@@ -191,7 +191,27 @@ export interface LikesTable {
   seen_at: number | null;
 }
 
-/** Every decision in the swipe game: counts the daily likes and keeps decided profiles out. */
+/**
+ * The member's current day of likes (migration 0023): it ends at `day_end`, fixed when it
+ * began; `likes` counts every like given in it, `swipe_likes` those of the swipe game.
+ */
+export interface LikeDaysTable {
+  profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  day_end: number;
+  likes: number;
+  swipe_likes: number;
+}
+
+/** A like the liked member was told of: liking the same profile again tells nobody again. */
+export interface LikeNoticesTable {
+  liker_profile_id: Immutable<string>;
+  liked_profile_id: Immutable<string>;
+  network_id: Immutable<string>;
+  created_at: Immutable<number>;
+}
+
+/** Every decision in the swipe game: keeps decided profiles out of the deck. */
 export interface SwipesTable {
   profile_id: Immutable<string>;
   target_profile_id: Immutable<string>;
@@ -572,6 +592,8 @@ export interface Database {
   photos: PhotosTable;
   profile_interests: ProfileInterestsTable;
   likes: LikesTable;
+  like_days: LikeDaysTable;
+  like_notices: LikeNoticesTable;
   swipes: SwipesTable;
   blocks: BlocksTable;
   conversations: ConversationsTable;

@@ -19,6 +19,8 @@ const ALL_TABLES = {
   photos: true,
   profile_interests: true,
   likes: true,
+  like_days: true,
+  like_notices: true,
   swipes: true,
   blocks: true,
   conversations: true,
@@ -195,6 +197,17 @@ const fixtures: Fixtures = {
       network_id: NET,
       created_at: T + 5,
       seen_at: T + 6,
+    },
+  ],
+  like_days: [
+    { profile_id: 'p1aaaaaaaaaaaaaa', network_id: NET, day_end: T + 86_400_000, likes: 2, swipe_likes: 1 },
+  ],
+  like_notices: [
+    {
+      liker_profile_id: 'p1aaaaaaaaaaaaaa',
+      liked_profile_id: 'p3aaaaaaaaaaaaaa',
+      network_id: NET,
+      created_at: T + 5,
     },
   ],
   swipes: [
@@ -602,6 +615,8 @@ const orderBy: Record<TableName, string[]> = {
   photos: ['id'],
   profile_interests: ['profile_id', 'interest'],
   likes: ['liker_profile_id', 'liked_profile_id'],
+  like_days: ['profile_id'],
+  like_notices: ['liker_profile_id', 'liked_profile_id'],
   swipes: ['profile_id', 'target_profile_id'],
   blocks: ['blocker_profile_id', 'blocked_profile_id'],
   conversations: ['id'],

@@ -150,6 +150,7 @@ export const PLATFORM_DEFAULTS = {
     free_messages: 3,
     free_history_days: 30,
     swipe_likes_per_day: 4,
+    likes_per_day: 100,
   },
   /**
    * The accounts calls' rate limits, the only place their numbers live. Login: 5 wrong passwords

@@ -43,6 +43,7 @@ describe('a tenant file', () => {
       premiumPhotos: 25,
       freeConversations: 2,
       swipeLikesPerDay: 4,
+      likesPerDay: 100,
     });
     expect(site.refundDays).toBe(14);
     expect(site.prices.welcomeDiscountPercentage).toBe(25);

@@ -101,6 +101,8 @@ export interface Site {
     /** Days of chat history a free member sees (0: all). */
     freeHistoryDays: number;
     swipeLikesPerDay: number;
+    /** Likes a day for every member (swipe likes included). */
+    likesPerDay: number;
   };
   campaigns: NonNullable<TenantFile['campaigns']>;
   /** The accounts calls' rate limits (tenant `rate_limits` over the platform's defaults). */
@@ -197,6 +199,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
       freeMessages: tenant.limits?.free_messages ?? d.limits.free_messages,
       freeHistoryDays: tenant.limits?.free_history_days ?? d.limits.free_history_days,
       swipeLikesPerDay: tenant.limits?.swipe_likes_per_day ?? d.limits.swipe_likes_per_day,
+      likesPerDay: tenant.limits?.likes_per_day ?? d.limits.likes_per_day,
     },
     campaigns: tenant.campaigns ?? {},
     rateLimits: resolveRateLimits(tenant.rate_limits ?? {}),

@@ -285,6 +285,11 @@ export const tenantSchema = z.strictObject({
       free_history_days: z.number().int().min(0).optional(),
       /** Likes a day in the swipe game for free members. */
       swipe_likes_per_day: z.number().int().min(0).optional(),
+      /**
+       * Likes a day for every member, premium or not, swipe likes included (403
+       * `like_limit_reached` past it): no script likes the whole network.
+       */
+      likes_per_day: z.number().int().min(1).max(100_000).optional(),
     })
     .optional(),
   /**

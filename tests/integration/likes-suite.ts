@@ -92,6 +92,47 @@ export function likesTests(app: ServerUnderTest): void {
       expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(0);
     });
 
+    it('tells the liked member once, however often the like is taken back and given again', async () => {
+      const ann = await shownMember(app);
+      const bo = await shownMember(app);
+      for (let i = 0; i < 3; i++) {
+        expect((await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId })).status).toBe(200);
+        expect((await call(app, ann, 'DELETE', '/api/like.php', { profile: bo.profileId })).status).toBe(200);
+      }
+      expect((await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId })).status).toBe(200);
+      expect(await app.inspect.count('events', { member_id: bo.memberId, type: 'like' })).toBe(1);
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(1);
+    });
+
+    it('limits likes a day for every member, premium too, counting parallel likes before judging them', async () => {
+      const ann = await shownMember(app);
+      await app.make.updateMember(ann, { paid_user: 1 });
+      const limit = 100;
+      const profiles = await manyProfiles(app, ann, limit + 10, { at: () => Date.now() });
+      const answers = await Promise.all(
+        profiles.map((p) => call(app, ann, 'POST', '/api/like.php', { profile: p.profileId })),
+      );
+      const refused = answers.filter((a) => a.status === 403);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(limit);
+      expect(refused).toHaveLength(10);
+      expect(refused[0]!.json()).toMatchObject({
+        error: 'like_limit_reached',
+        limit,
+        message: "You have reached today's limit of likes. Try again tomorrow.",
+      });
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(limit);
+      // Taking a like back gives none back: the day's likes were given.
+      const first = profiles.find((_, i) => answers[i]!.status === 200)!;
+      expect((await call(app, ann, 'DELETE', '/api/like.php', { profile: first.profileId })).status).toBe(
+        200,
+      );
+      const again = await call(app, ann, 'POST', '/api/like.php', { profile: first.profileId });
+      expectError(again, 403, 'like_limit_reached');
+      // A like given already is no new like: it is answered as before.
+      const given = profiles.find((p, i) => answers[i]!.status === 200 && p !== first)!;
+      expect((await call(app, ann, 'POST', '/api/like.php', { profile: given.profileId })).status).toBe(200);
+    });
+
     it('refuses visitors and bad input', async () => {
       const visitor = await app.request('/api/like.php', { method: 'POST', body: { profile: 'x' } });
       expectError(visitor, 403, 'authentication_required');

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { startOfDay } from '../../src/features/swipe/swipe.day.ts';
+import { startOfDay } from '../../src/lib/member-day.ts';
 import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { block, call, shownMember, type LoggedIn } from './likes-support.ts';
@@ -126,6 +126,39 @@ export function swipeTests(app: ServerUnderTest): void {
       // In UTC it is still the same day: the Londoner's likes are spent.
       expect((await deckOf(londoner)).remaining_today).toBe(0);
       expect((await swipe(londoner, targets[5]!.profileId, 'like')).status).toBe(403);
+    } finally {
+      app.setClock(0);
+    }
+  });
+
+  it('starts no second day when the member moves to a time zone where the next day has begun', async () => {
+    const site = playground();
+    const traveller = await shownMember(app, { site });
+    await app.make.updateMember(traveller, { time_zone: 'UTC' });
+    const targets = [];
+    for (let i = 0; i < 6; i++) targets.push(await shownMember(app, { site }));
+    // Kiritimati (UTC+14) starts its day at 10:00 UTC: ten minutes before, two days ahead.
+    const zone = 'Pacific/Kiritimati';
+    const kiritimatiMidnight = startOfDay(Date.now() + 2 * DAY, zone);
+    try {
+      app.setClock(kiritimatiMidnight - 10 * MINUTE - Date.now());
+      for (let i = 0; i < 4; i++)
+        expect((await swipe(traveller, targets[i]!.profileId, 'like')).status).toBe(200);
+      expect((await swipe(traveller, targets[4]!.profileId, 'like')).status).toBe(403);
+
+      // Twenty minutes later, in a zone where it is just after midnight: still the same day.
+      app.setClock(kiritimatiMidnight + 10 * MINUTE - Date.now());
+      await app.make.updateMember(traveller, { time_zone: zone });
+      expect((await deckOf(traveller)).remaining_today).toBe(0);
+      expectError(await swipe(traveller, targets[4]!.profileId, 'like'), 403, 'swipe_limit_reached');
+      expect(await app.inspect.count('likes', { liker_profile_id: traveller.profileId })).toBe(4);
+
+      // The next midnight there, after the day begun in UTC is over, is a new day.
+      app.setClock(kiritimatiMidnight + DAY + 10 * MINUTE - Date.now());
+      expect((await deckOf(traveller)).remaining_today).toBe(4);
+      expect((await swipe(traveller, targets[4]!.profileId, 'like')).json()).toMatchObject({
+        remaining_today: 3,
+      });
     } finally {
       app.setClock(0);
     }

@@ -13,6 +13,7 @@ export {
   likeableProfile,
   recordLike,
   announceLike,
+  likesToday,
   welcomeLikes,
   type Liker,
 } from './likes.service.ts';

@@ -24,11 +24,13 @@ const parts: readonly AnyMemberRows[] = [
 
 /**
  * The likes feature's tables: erasure removes both sides, since a like received also says who
- * someone was interested in, and a gone profile must not show up in anyone's lists.
+ * someone was interested in, and a gone profile must not show up in anyone's lists. The notices
+ * (which likes were told) and the day's count are bookkeeping of those likes: erased with them,
+ * and not in the download beside the likes themselves.
  */
 export const likesPrivacy: PrivacyHook = {
   owner: 'likes',
-  tables: ['likes'],
+  tables: ['likes', 'like_notices', 'like_days'],
   export: (db, subject) => exportMemberTables(db, parts, subject),
   async erase(trx, { network, profileId }) {
     if (profileId) await eraseLikes(trx, network, profileId);

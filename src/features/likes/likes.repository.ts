@@ -31,16 +31,91 @@ export interface ListAfter {
   id: string;
 }
 
-/** A profile the viewer may like: visible to them, with the account that learns of it. */
+/** A profile the viewer may like: visible to them, with the account that learns of it and its site. */
 export async function visibleTarget(
   db: Db,
   scope: Scope,
   profileId: string,
-): Promise<{ id: string; member_id: string | null } | undefined> {
+): Promise<{ id: string; member_id: string | null; site_id: string | null } | undefined> {
   return visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
     .where('p.id', '=', profileId)
-    .select(['p.id', 'p.member_id'])
+    .select(['p.id', 'p.member_id', 'p.site_id'])
     .executeTakeFirst();
+}
+
+/** The likes a member gave in their current day (see migration 0023). */
+export interface LikeDayCount {
+  likes: number;
+  swipeLikes: number;
+}
+
+/**
+ * Counts into the member's day and answers its counts after this call: `likes` and `swipe`
+ * are what to add (0 reads). The day of the row holds while it has not ended before `day`
+ * began: a time zone moved east keeps it (ending at the later of the two midnights), so only
+ * a day that is over gives way to a new one. One statement, and the row it writes stays locked
+ * until the caller's transaction ends, so parallel likes are counted one after another.
+ */
+export async function countIntoDay(
+  db: Db,
+  network: string,
+  profileId: string,
+  day: { start: number; end: number },
+  add: { likes: number; swipe: number },
+): Promise<LikeDayCount> {
+  const current = sql<boolean>`like_days.day_end > ${day.start}`;
+  const row = await db
+    .insertInto('like_days')
+    .values({
+      profile_id: profileId,
+      network_id: network,
+      day_end: day.end,
+      likes: add.likes,
+      swipe_likes: add.swipe,
+    })
+    .onConflict((conflict) =>
+      conflict.column('profile_id').doUpdateSet({
+        likes: sql<number>`case when ${current} then like_days.likes + ${add.likes} else ${add.likes} end`,
+        swipe_likes: sql<number>`case when ${current} then like_days.swipe_likes + ${add.swipe} else ${add.swipe} end`,
+        day_end: sql<number>`case when ${current} and like_days.day_end > ${day.end} then like_days.day_end else ${day.end} end`,
+      }),
+    )
+    .returning(['likes', 'swipe_likes'])
+    .executeTakeFirstOrThrow();
+  return { likes: Number(row.likes), swipeLikes: Number(row.swipe_likes) };
+}
+
+/** The member's counts in the day that began at `dayStart` (zero when their row's day is over). */
+export async function dayCount(
+  db: Db,
+  network: string,
+  profileId: string,
+  dayStart: number,
+): Promise<LikeDayCount> {
+  const row = await selectInNetwork(db, 'like_days', network, { profile_id: profileId })
+    .select(['likes', 'swipe_likes', 'day_end'])
+    .executeTakeFirst();
+  if (!row || Number(row.day_end) <= dayStart) return { likes: 0, swipeLikes: 0 };
+  return { likes: Number(row.likes), swipeLikes: Number(row.swipe_likes) };
+}
+
+/**
+ * Remembers that the liked member was told of this like; false when they were told before
+ * (a like taken back and given again tells nobody twice).
+ */
+export async function noteLikeTold(
+  db: Db,
+  network: string,
+  likerId: string,
+  likedId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('like_notices')
+    .values({ liker_profile_id: likerId, liked_profile_id: likedId, network_id: network, created_at: now })
+    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Adds the like; answers false when it was there already (a like is a pair, once). */
@@ -237,13 +312,18 @@ export async function fictionalWelcomers(
   return rows.map((row) => row.id);
 }
 
-/** Erasure: every like the profile gave or received (either side is the member's choice or about them). */
+/**
+ * Erasure: every like the profile gave or received (either side is the member's choice or about
+ * them), the notices of them, and the member's day of likes.
+ */
 export async function eraseLikes(db: Db, network: string, profileId: string): Promise<void> {
-  await deleteInNetworkNaming(
-    db,
-    'likes',
-    network,
-    ['liker_profile_id', 'liked_profile_id'],
-    profileId,
-  ).execute();
+  for (const table of ['likes', 'like_notices'] as const)
+    await deleteInNetworkNaming(
+      db,
+      table,
+      network,
+      ['liker_profile_id', 'liked_profile_id'],
+      profileId,
+    ).execute();
+  await deleteInNetwork(db, 'like_days', network, { profile_id: profileId }).execute();
 }

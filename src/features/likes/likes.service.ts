@@ -1,9 +1,16 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { dayAt } from '../../lib/member-day.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { platformError } from '../../server/errors.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
 import { memberAudience, memberCard } from '../profiles/index.ts';
 import {
+  countIntoDay,
+  dayCount,
   deleteLike,
+  noteLikeTold,
+  type LikeDayCount,
   fictionalWelcomers,
   insertLike,
   likeExists,
@@ -28,6 +35,17 @@ import {
 /** What a likes rule needs to know of the member asking. */
 export interface Liker {
   profileId: string;
+  /** IANA zone: the member's day of likes starts at their own midnight. */
+  timeZone: string;
+}
+
+/** API.md's 403 `like_limit_reached`: the member gave the day's likes (`limits.likes_per_day`). */
+function likeLimitReached(limit: number): DomainError {
+  return new DomainError('like_limit_reached', {
+    status: 403,
+    message: 'likes.limit_reached',
+    details: { limit },
+  });
 }
 
 function scopeOf(ctx: ServiceContext, profileId: string): Scope {
@@ -35,13 +53,13 @@ function scopeOf(ctx: ServiceContext, profileId: string): Scope {
 }
 
 /**
- * A profile the member may like or swipe: 403 `blocked` when either side blocked the other (the
- * message names who), 404 when the member may not see it (another network, invisible, private,
- * not active, their own). Answers the account behind it, which learns of the like.
+ * A profile the member may like or swipe: 404 when the member may not see it (another network,
+ * invisible, private, not active, their own), 403 `blocked` when either side blocked the other
+ * (the message names who). Answers the account behind it, which learns of the like.
  */
 export async function likeableProfile(
   ctx: ServiceContext,
-  viewer: Liker,
+  viewer: Pick<Liker, 'profileId'>,
   profileId: string,
 ): Promise<{ id: string; memberId: string | null }> {
   await refuseIfBlocked(ctx, viewer.profileId, profileId, {
@@ -54,31 +72,51 @@ export async function likeableProfile(
 }
 
 /**
- * Records a like of a profile already checked by `likeableProfile` (the swipe game calls it
- * inside its own transaction) and tells the liked member. Liking twice changes nothing.
- * Answers whether the two now like each other.
+ * Records a like of a profile already checked by `likeableProfile`, inside the caller's
+ * transaction `trx` (the swipe game's, or `like`'s): liking twice changes nothing. A new like
+ * is counted into the member's day first and judged after, so parallel likes each see the
+ * others' and a refusal (403 `like_limit_reached`) rolls the like back with its count. `swipe`
+ * counts a swipe like beside it. Answers whether the two now like each other, whether the like
+ * is new, and the day's counts after it.
  */
 export async function recordLike(
   ctx: ServiceContext,
-  db: ServiceContext['db'],
+  trx: Transaction<Database>,
   viewer: Liker,
   target: { id: string; memberId: string | null },
-): Promise<{ match: boolean; added: boolean }> {
+  options: { swipe?: boolean } = {},
+): Promise<{ match: boolean; added: boolean; day: LikeDayCount }> {
   const now = ctx.clock.now();
-  const added = await insertLike(db, ctx.network, viewer.profileId, target.id, now);
-  const match = await likeExists(db, ctx.network, target.id, viewer.profileId, now);
-  return { match, added };
+  const added = await insertLike(trx, ctx.network, viewer.profileId, target.id, now);
+  const day = await countIntoDay(trx, ctx.network, viewer.profileId, dayAt(now, viewer.timeZone), {
+    likes: added ? 1 : 0,
+    swipe: options.swipe ? 1 : 0,
+  });
+  const limit = ctx.site.limits.likesPerDay;
+  if (added && day.likes > limit) throw likeLimitReached(limit);
+  const match = await likeExists(trx, ctx.network, target.id, viewer.profileId, now);
+  return { match, added, day };
 }
 
-/** The liked member learns of a new like (and of a match) at once, on every device. */
+/** The likes the member gave today (`swipeLikes`: in the swipe game). */
+export function likesToday(ctx: ServiceContext, viewer: Pick<Liker, 'profileId' | 'timeZone'>) {
+  const now = ctx.clock.now();
+  return dayCount(ctx.db, ctx.network, viewer.profileId, dayAt(now, viewer.timeZone).start);
+}
+
+/**
+ * The liked member learns of a new like (and of a match) at once, on every device: once for
+ * each like, however often it is taken back and given again.
+ */
 export async function announceLike(
   ctx: ServiceContext,
   viewer: Liker,
-  target: { memberId: string | null },
+  target: { id: string; memberId: string | null },
   match: boolean,
 ): Promise<void> {
   // Operator profiles have no account: their operators see likes in the console instead.
   if (!target.memberId) return;
+  if (!(await noteLikeTold(ctx.db, ctx.network, viewer.profileId, target.id, ctx.clock.now()))) return;
   await ctx.realtime.publish(ctx.network, target.memberId, 'like', { profile: viewer.profileId });
   if (match) await ctx.realtime.publish(ctx.network, target.memberId, 'match', { profile: viewer.profileId });
 }
@@ -90,7 +128,7 @@ export async function like(
   profileId: string,
 ): Promise<{ liked: true; match: boolean }> {
   const target = await likeableProfile(ctx, viewer, profileId);
-  const { match, added } = await recordLike(ctx, ctx.db, viewer, target);
+  const { match, added } = await ctx.db.transaction().execute((trx) => recordLike(ctx, trx, viewer, target));
   if (added) await announceLike(ctx, viewer, target, match);
   return { liked: true, match };
 }

@@ -140,6 +140,9 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   profile_interests: 'profile',
   photos: 'photos',
   likes: 'social',
+  // The day's count of likes given, and which likes their receivers were told of.
+  like_days: 'social',
+  like_notices: 'social',
   swipes: 'social',
   blocks: 'social',
   conversations: 'messages',

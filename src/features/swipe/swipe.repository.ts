@@ -33,19 +33,6 @@ export async function deck(
     .execute() as Promise<CardRow[]>;
 }
 
-/** Swipe likes since `since` (the start of the member's day). */
-export async function likesSince(db: Db, network: string, profileId: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('swipes')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('profile_id', '=', profileId)
-    .where('network_id', '=', network)
-    .where('action', '=', 'like')
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** The member's earlier decision about a profile, if any. */
 export async function priorSwipe(
   db: Db,
@@ -90,8 +77,7 @@ export async function saveSwipe(
 
 /**
  * Runs `work` in a transaction that holds the member's profile row: parallel swipe likes of one
- * member queue here, so the count each one reads includes the others' likes and the daily limit
- * cannot be passed. The no-op update takes PostgreSQL's row lock (as `FOR UPDATE` would) and
+ * member queue here, so two swipes of one profile are one decision and one count. The no-op update takes PostgreSQL's row lock (as `FOR UPDATE` would) and
  * SQLite's write lock, in one statement both dialects speak.
  */
 export async function withSwipeLock<T>(

@@ -1,9 +1,8 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError } from '../../server/errors.ts';
-import { announceLike, likeableProfile, recordLike } from '../likes/index.ts';
+import { announceLike, likeableProfile, likesToday, recordLike } from '../likes/index.ts';
 import { memberAudience, memberCard } from '../profiles/index.ts';
-import { startOfDay } from './swipe.day.ts';
-import { deck, likesSince, priorSwipe, saveSwipe, withSwipeLock } from './swipe.repository.ts';
+import { deck, priorSwipe, saveSwipe, withSwipeLock } from './swipe.repository.ts';
 import type { RemainingToday, SwipeAnswer, SwipeDeck, SwipeInput } from './swipe.schemas.ts';
 
 /** What the swipe rules need of the member playing. */
@@ -11,14 +10,17 @@ export interface Swiper {
   profileId: string;
   /** Premium members swipe without a daily limit. */
   paidUser: boolean;
-  /** IANA zone: the member's day starts at their own midnight. */
+  /**
+   * IANA zone: the member's day starts at their own midnight. A day once begun holds until it
+   * ends, whatever zone the member moves to meanwhile (the likes feature keeps the day).
+   */
   timeZone: string;
 }
 
-async function remainingToday(ctx: ServiceContext, swiper: Swiper, now: number): Promise<RemainingToday> {
+async function remainingToday(ctx: ServiceContext, swiper: Swiper): Promise<RemainingToday> {
   if (swiper.paidUser) return null;
-  const used = await likesSince(ctx.db, ctx.network, swiper.profileId, startOfDay(now, swiper.timeZone));
-  return Math.max(0, ctx.site.limits.swipeLikesPerDay - used);
+  const { swipeLikes } = await likesToday(ctx, swiper);
+  return Math.max(0, ctx.site.limits.swipeLikesPerDay - swipeLikes);
 }
 
 /** `GET /api/swipe.php`: profiles of the niche the member has neither swiped nor liked. */
@@ -26,7 +28,7 @@ export async function swipeDeck(ctx: ServiceContext, swiper: Swiper): Promise<Sw
   const now = ctx.clock.now();
   const [rows, remaining] = await Promise.all([
     deck(ctx.db, ctx.network, swiper, ctx.withheldSites, memberAudience(ctx, now)),
-    remainingToday(ctx, swiper, now),
+    remainingToday(ctx, swiper),
   ]);
   return { profiles: rows.map((row) => memberCard(ctx, row, now)), remaining_today: remaining };
 }
@@ -42,33 +44,30 @@ function limitReached(limit: number): DomainError {
 
 /**
  * `POST /api/swipe.php`: a pass keeps the profile out of the deck; a like is a like (a match
- * when mutual) and, for a free member, one of the day's few. The count and the like happen
- * under the member's lock, so eight likes sent at once still make four.
+ * when mutual) and, for a free member, one of the day's few. The like is counted into the day
+ * first and judged after, under the member's lock, so eight likes sent at once still make four;
+ * a refusal rolls back the swipe, the like and their count.
  */
 export async function swipe(ctx: ServiceContext, swiper: Swiper, input: SwipeInput): Promise<SwipeAnswer> {
   const target = await likeableProfile(ctx, swiper, input.profile);
   const now = ctx.clock.now();
   if (input.action === 'pass') {
     await saveSwipe(ctx.db, ctx.network, swiper.profileId, target.id, 'pass', now);
-    return { remaining_today: await remainingToday(ctx, swiper, now), match: false };
+    return { remaining_today: await remainingToday(ctx, swiper), match: false };
   }
   const limit = swiper.paidUser ? Infinity : ctx.site.limits.swipeLikesPerDay;
-  const since = startOfDay(now, swiper.timeZone);
   const outcome = await withSwipeLock(ctx.db, ctx.network, swiper.profileId, async (trx) => {
     const prior = await priorSwipe(trx, ctx.network, swiper.profileId, target.id);
-    const used = await likesSince(trx, ctx.network, swiper.profileId, since);
     // Liking the same profile again is the same like: it costs nothing twice.
-    if (prior !== 'like') {
-      if (used >= limit) return { refused: true as const };
-      await saveSwipe(trx, ctx.network, swiper.profileId, target.id, 'like', now);
-    }
-    const liked = await recordLike(ctx, trx, swiper, target);
-    return { refused: false as const, ...liked, used: prior === 'like' ? used : used + 1 };
+    const counts = prior !== 'like';
+    if (counts) await saveSwipe(trx, ctx.network, swiper.profileId, target.id, 'like', now);
+    const liked = await recordLike(ctx, trx, swiper, target, { swipe: counts });
+    if (counts && liked.day.swipeLikes > limit) throw limitReached(limit);
+    return liked;
   });
-  if (outcome.refused) throw limitReached(limit);
   if (outcome.added) await announceLike(ctx, swiper, target, outcome.match);
   return {
-    remaining_today: swiper.paidUser ? null : Math.max(0, limit - outcome.used),
+    remaining_today: swiper.paidUser ? null : Math.max(0, limit - outcome.day.swipeLikes),
     match: outcome.match,
   };
 }

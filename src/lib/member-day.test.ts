@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfDay } from './swipe.day.ts';
+import { dayAt, startOfDay } from './member-day.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -46,5 +46,19 @@ describe('startOfDay', () => {
         expect(now - start).toBeLessThan(86_400_000);
       }
     }
+  });
+});
+
+describe('dayAt', () => {
+  it('ends at the next local midnight, across a daylight-saving change too', () => {
+    expect(dayAt(at('2026-11-23T15:30:00Z'), 'UTC')).toEqual({
+      start: at('2026-11-23T00:00:00Z'),
+      end: at('2026-11-24T00:00:00Z'),
+    });
+    // Amsterdam's last Sunday of October has 25 hours.
+    expect(dayAt(at('2026-10-25T12:00:00Z'), 'Europe/Amsterdam')).toEqual({
+      start: at('2026-10-24T22:00:00Z'),
+      end: at('2026-10-25T23:00:00Z'),
+    });
   });
 });

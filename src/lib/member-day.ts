@@ -1,6 +1,7 @@
 /*
- * The member's day (spec §6: 4 swipe likes a day). A day starts at midnight where the member
- * lives, not at UTC midnight: a member in Auckland would otherwise get a new day at lunchtime.
+ * The member's day (spec §6: 4 swipe likes a day; the daily likes of every member). A day starts
+ * at midnight where the member lives, not at UTC midnight: a member in Auckland would otherwise
+ * get a new day at lunchtime. Shared by the features that count per day (likes, swipe).
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -60,4 +61,14 @@ export function startOfDay(now: number, timeZone: string): number {
     while (wallClock(start, zone) < midnight) start += 60_000;
   }
   return start > now ? start - 86_400_000 : start;
+}
+
+/**
+ * The member's day at `now` in `timeZone`: when it began and when the next one begins (a day is
+ * 23 to 25 hours long across a daylight-saving change, so the next midnight is the start of the
+ * day that holds the moment 36 hours after this one began).
+ */
+export function dayAt(now: number, timeZone: string): { start: number; end: number } {
+  const start = startOfDay(now, timeZone);
+  return { start, end: startOfDay(start + 36 * 3_600_000, timeZone) };
 }

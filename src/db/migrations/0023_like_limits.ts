@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import { msType } from './schema-helpers.ts';
+
+/*
+ * Likes are limited per member and day (the tenant's `limits.likes_per_day`, the swipe game's
+ * own `swipe_likes_per_day` beside it). `like_days` holds the member's current day: when it ends
+ * (fixed when it began, so a new time zone cannot start a second day before it is over) and
+ * the likes counted in it. A count is taken by the like itself, in its transaction, and judged
+ * after: parallel likes each see the others'. An unlike does not give a like back.
+ *
+ * `like_notices` remembers which likes the liked member was told of, so unliking and liking
+ * the same profile again does not tell them again each time.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const ms = msType(db);
+  await db.schema
+    .createTable('like_days')
+    .addColumn('profile_id', 'text', (c) => c.primaryKey().references('profiles.id').onDelete('cascade'))
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('day_end', ms, (c) => c.notNull())
+    .addColumn('likes', 'integer', (c) => c.notNull())
+    .addColumn('swipe_likes', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('like_notices')
+    .addColumn('liker_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('liked_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', ms, (c) => c.notNull())
+    .addPrimaryKeyConstraint('like_notices_pk', ['liker_profile_id', 'liked_profile_id'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('like_notices').execute();
+  await db.schema.dropTable('like_days').execute();
+}

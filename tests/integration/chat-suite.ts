@@ -105,6 +105,25 @@ export function chatTests(app: ServerUnderTest): void {
       expect(await eventsOf(app, ann, 'read')).toHaveLength(1);
     });
 
+    it('reads without receipts while the reader is invisible, and with them once visible again', async () => {
+      const ann = await payingMember(app);
+      const bo = await payingMember(app);
+      const first = (await sendText(app, ann, bo, 'one')).json<{ message: Message }>().message;
+      await app.make.updateMember(bo, { invisible: 1 });
+      const res = await call(app, bo, 'GET', `/api/chat.php?profile=${ann.profileId}`);
+      expect(res.status, res.body).toBe(200);
+      expect((await chatsOf(app, bo)).chats[0]!.num_unread_messages).toBe(0);
+      expect(await eventsOf(app, ann, 'read')).toHaveLength(0);
+      // The sender's message stays unread for them (their view shows `read` from this).
+      expect((await app.inspect.row('messages', { id: first.id }))!.read_at).toBeNull();
+
+      await app.make.updateMember(bo, { invisible: 0 });
+      await call(app, bo, 'GET', `/api/chat.php?conversation=${first.conversation}`);
+      expect(await eventsOf(app, ann, 'read')).toHaveLength(1);
+      const seen = await call(app, ann, 'GET', `/api/chat.php?conversation=${first.conversation}`);
+      expect(seen.json<ChatBody>().messages.map((m) => m.read)).toEqual([true]);
+    });
+
     it('pages older messages with the before cursor, stable under equal times', async () => {
       const ann = await payingMember(app, 1000);
       const bo = await shownMember(app);

@@ -104,6 +104,17 @@ export function likesTests(app: ServerUnderTest): void {
       expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(1);
     });
 
+    it("sends no like event for an invisible member's like, which is still a like", async () => {
+      const ann = await shownMember(app);
+      const bo = await shownMember(app);
+      await app.make.like(bo, ann);
+      await app.make.updateMember(ann, { invisible: 1 });
+      const res = await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId });
+      expect(res.json()).toEqual({ liked: true, match: true });
+      expect(await app.inspect.count('events', { member_id: bo.memberId })).toBe(0);
+      expect(await app.inspect.count('likes', { liker_profile_id: ann.profileId })).toBe(1);
+    });
+
     it('limits likes a day for every member, premium too, counting parallel likes before judging them', async () => {
       const ann = await shownMember(app);
       await app.make.updateMember(ann, { paid_user: 1 });

@@ -101,3 +101,51 @@ describe('a block of a member withheld from the site', () => {
     expect(list.body).not.toContain('Withheldblocked');
   });
 });
+
+describe('a member of a site that withholds its members', () => {
+  it("cannot like or write to a sister brand's member, who cannot see them back", async () => {
+    const withheld = await app.make.loggedIn({
+      site: DEMO.rainbow,
+      name: 'Rainbowliker',
+      gender: 'male',
+      seeking: 'male',
+    });
+    await app.make.photo(withheld);
+    await app.make.order(withheld, { credits: 100 });
+    await app.make.updateMember(withheld, { paid_user: 1, credits: 100 });
+    const sister = await publicMember(DEMO.amber, 'Ambertarget');
+    const neighbour = await publicMember(DEMO.rainbow, 'Rainbowtarget');
+    const send = (method: string, path: string, body: unknown) =>
+      app.request(path, { host: DEMO.rainbow.host, method, body, headers: { cookie: withheld.cookie } });
+
+    const like = await send('POST', '/api/like.php', { profile: sister.profileId });
+    expect(like.status, like.body).toBe(403);
+    expect(like.json()).toMatchObject({
+      error: 'unreachable',
+      message: 'This member cannot see your profile, so you cannot like or write to them.',
+    });
+    const swipe = await send('POST', '/api/swipe.php', { profile: sister.profileId, action: 'like' });
+    expect(swipe.status).toBe(403);
+    const chat = await send('POST', '/api/chat.php', {
+      profile: sister.profileId,
+      type: 'text',
+      text: 'Hello',
+      client_id: `resell-${withheld.profileId}`,
+    });
+    expect(chat.status, chat.body).toBe(403);
+    expect(chat.json()).toMatchObject({ error: 'unreachable' });
+    expect(await app.inspect.count('likes', { liker_profile_id: withheld.profileId })).toBe(0);
+    expect(await app.inspect.count('messages', { sender_profile_id: withheld.profileId })).toBe(0);
+    expect(await app.inspect.count('events', { member_id: sister.memberId })).toBe(0);
+
+    // A member of their own site sees them: liking and writing there is as ever.
+    expect((await send('POST', '/api/like.php', { profile: neighbour.profileId })).status).toBe(200);
+    const hello = await send('POST', '/api/chat.php', {
+      profile: neighbour.profileId,
+      type: 'text',
+      text: 'Hello',
+      client_id: `resell-own-${withheld.profileId}`,
+    });
+    expect(hello.status, hello.body).toBe(201);
+  });
+});

@@ -443,6 +443,7 @@ export async function markRead(
   conversationId: string,
   readerProfileId: string,
   now: number,
+  options: { receipts: boolean } = { receipts: true },
 ): Promise<number> {
   await db
     .updateTable('conversation_members')
@@ -451,6 +452,8 @@ export async function markRead(
     .where('conversation_id', '=', conversationId)
     .where('profile_id', '=', readerProfileId)
     .execute();
+  // Without receipts the sender's messages stay unread for them (an invisible reader).
+  if (!options.receipts) return 0;
   const result = await db
     .updateTable('messages')
     .set({ read_at: now })

@@ -6,7 +6,13 @@ import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import { balanceEvent, bookCredits, notEnoughCredits } from '../credits/index.ts';
-import { blockBetween, memberCard, nameSeenPastBlocks } from '../profiles/index.ts';
+import {
+  blockBetween,
+  memberCard,
+  nameSeenPastBlocks,
+  profileSite,
+  refuseUnlessSeenBack,
+} from '../profiles/index.ts';
 import { findGift } from './chat.catalog.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
 import {
@@ -284,7 +290,7 @@ export async function openChat(
     (state?.unread_count ?? 0) + page.filter((m) => m.sender_profile_id !== me && m.read_at === null).length >
       0
   ) {
-    await readConversation(ctx, conversation, me, now);
+    await readConversation(ctx, conversation, chatter, now);
   }
   return {
     ...base,
@@ -299,14 +305,20 @@ export async function openChat(
   };
 }
 
-/** Marks the conversation read for `me` and tells the other side's devices. */
+/**
+ * Marks the conversation read for the member and tells the other side's devices. An invisible
+ * member reads without receipts: their own unread count clears, but the messages stay unread
+ * for the sender, and no `read` event goes out (invisible mode hides that they are here); they
+ * read as read once the member reads them visible.
+ */
 async function readConversation(
   ctx: ServiceContext,
   conversation: ConversationRow,
-  me: string,
+  reader: Pick<Chatter, 'profileId' | 'invisible'>,
   now: number,
 ): Promise<void> {
-  const read = await markRead(ctx.db, ctx.network, conversation.id, me, now);
+  const me = reader.profileId;
+  const read = await markRead(ctx.db, ctx.network, conversation.id, me, now, { receipts: !reader.invisible });
   if (read === 0) return;
   const other = await accountOfProfile(ctx.db, ctx.network, otherOf(conversation, me));
   if (other?.member_id)
@@ -368,6 +380,13 @@ async function sendOnce(
     throw new DomainError('invisible_mode', { status: 403, message: 'chat.invisible_mode' });
 
   const target = await counterpart(ctx, me, input);
+  // A member of a site that withholds its members writes to nobody who cannot see them back.
+  if (!ctx.site.memberResell)
+    refuseUnlessSeenBack(
+      ctx,
+      (await profileSite(ctx.db, ctx.network, target.card.id)) ?? null,
+      'chat.unreachable',
+    );
   const gift = input.type === 'gift' ? findGift(ctx.site, t, input.gift ?? '') : undefined;
   if (input.type === 'gift' && !gift) throw invalidFields({ gift: 'invalid' });
   if (input.type === 'image' && !(await ownChatPhoto(ctx, me, input.photo ?? '')))

@@ -4,7 +4,7 @@ import { dayAt } from '../../lib/member-day.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
-import { memberAudience, memberCard } from '../profiles/index.ts';
+import { memberAudience, memberCard, refuseUnlessSeenBack } from '../profiles/index.ts';
 import {
   countIntoDay,
   dayCount,
@@ -37,6 +37,8 @@ export interface Liker {
   profileId: string;
   /** IANA zone: the member's day of likes starts at their own midnight. */
   timeZone: string;
+  /** Invisible mode hides the member: their likes tell nobody. */
+  invisible: boolean;
 }
 
 /** API.md's 403 `like_limit_reached`: the member gave the day's likes (`limits.likes_per_day`). */
@@ -55,7 +57,9 @@ function scopeOf(ctx: ServiceContext, profileId: string): Scope {
 /**
  * A profile the member may like or swipe: 404 when the member may not see it (another network,
  * invisible, private, not active, their own), 403 `blocked` when either side blocked the other
- * (the message names who). Answers the account behind it, which learns of the like.
+ * (the message names who), 403 `unreachable` when it could not see the member back (the
+ * member's site withholds its members from the sister brand it belongs to). Answers the
+ * account behind it, which learns of the like.
  */
 export async function likeableProfile(
   ctx: ServiceContext,
@@ -68,6 +72,7 @@ export async function likeableProfile(
   });
   const target = await visibleTarget(ctx.db, scopeOf(ctx, viewer.profileId), profileId);
   if (!target) throw platformError('not_found');
+  refuseUnlessSeenBack(ctx, target.site_id, 'likes.unreachable');
   return { id: target.id, memberId: target.member_id };
 }
 
@@ -106,7 +111,8 @@ export function likesToday(ctx: ServiceContext, viewer: Pick<Liker, 'profileId' 
 
 /**
  * The liked member learns of a new like (and of a match) at once, on every device: once for
- * each like, however often it is taken back and given again.
+ * each like, however often it is taken back and given again, and never from an invisible
+ * member (invisible mode hides them, their likes included).
  */
 export async function announceLike(
   ctx: ServiceContext,
@@ -114,6 +120,7 @@ export async function announceLike(
   target: { id: string; memberId: string | null },
   match: boolean,
 ): Promise<void> {
+  if (viewer.invisible) return;
   // Operator profiles have no account: their operators see likes in the console instead.
   if (!target.memberId) return;
   if (!(await noteLikeTold(ctx.db, ctx.network, viewer.profileId, target.id, ctx.clock.now()))) return;

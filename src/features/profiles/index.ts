@@ -12,6 +12,7 @@ export {
   NO_PHOTO,
   createMemberProfile,
   profileExists,
+  refuseUnlessSeenBack,
   ONLINE_WINDOW_MS,
   type ProfileCard,
   type PublicProfile,
@@ -27,6 +28,7 @@ export {
   blockBetween,
   profileName,
   nameSeenPastBlocks,
+  profileSite,
 } from './profiles.repository.ts';
 /** The public rule (visitors): the member search lists visitors only what public pages may show. */
 export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';

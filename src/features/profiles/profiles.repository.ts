@@ -396,6 +396,18 @@ export async function nameSeenPastBlocks(
   return row?.name;
 }
 
+/** The site a profile of the network signed up on (null: an operator profile; undefined: none such). */
+export async function profileSite(
+  db: Kysely<Database>,
+  networkId: string,
+  profileId: string,
+): Promise<string | null | undefined> {
+  const row = await selectInNetwork(db, 'profiles', networkId, { id: profileId })
+    .select('site_id')
+    .executeTakeFirst();
+  return row?.site_id;
+}
+
 /**
  * A profile's name in the network, what a blocked member is told ("You're blocked by {name}");
  * `activeOnly` answers undefined for a profile that is not shown at present.

@@ -1,5 +1,7 @@
 import type { PhotoStatus } from '../../db/database.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import { DomainError } from '../../server/errors.ts';
 import {
   countShowcase,
   countShowcaseByRegion,
@@ -189,3 +191,18 @@ export const createMemberProfile = insertMemberProfile;
 
 /** Whether a profile exists in the network (a first message or a signup names one). */
 export const profileExists = profileInNetwork;
+
+/**
+ * 403 `unreachable` for a like or a message to a profile that cannot see the member back: the
+ * member's site keeps its members to itself (`member_resell: false`) and the profile is a member
+ * of a sister brand (`profileSiteId`; operator profiles, with none, are the network's), whose
+ * lists never show the member. A like or a message would come from someone they cannot see.
+ */
+export function refuseUnlessSeenBack(
+  ctx: ServiceContext,
+  profileSiteId: string | null,
+  message: MessageKey,
+): void {
+  if (ctx.site.memberResell || profileSiteId === null || profileSiteId === ctx.site.id) return;
+  throw new DomainError('unreachable', { status: 403, message });
+}

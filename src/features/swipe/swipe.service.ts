@@ -15,6 +15,8 @@ export interface Swiper {
    * ends, whatever zone the member moves to meanwhile (the likes feature keeps the day).
    */
   timeZone: string;
+  /** An invisible member's likes tell nobody. */
+  invisible: boolean;
 }
 
 async function remainingToday(ctx: ServiceContext, swiper: Swiper): Promise<RemainingToday> {

@@ -192,13 +192,13 @@ export interface LikesTable {
 }
 
 /**
- * The member's current day of likes (migration 0023): it ends at `day_end`, fixed when it
+ * The member's current day of likes (migration 0023): it ends at `day_ends_at`, fixed when it
  * began; `likes` counts every like given in it, `swipe_likes` those of the swipe game.
  */
 export interface LikeDaysTable {
   profile_id: Immutable<string>;
   network_id: Immutable<string>;
-  day_end: number;
+  day_ends_at: number;
   likes: number;
   swipe_likes: number;
 }

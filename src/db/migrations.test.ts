@@ -200,7 +200,13 @@ const fixtures: Fixtures = {
     },
   ],
   like_days: [
-    { profile_id: 'p1aaaaaaaaaaaaaa', network_id: NET, day_end: T + 86_400_000, likes: 2, swipe_likes: 1 },
+    {
+      profile_id: 'p1aaaaaaaaaaaaaa',
+      network_id: NET,
+      day_ends_at: T + 86_400_000,
+      likes: 2,
+      swipe_likes: 1,
+    },
   ],
   like_notices: [
     {

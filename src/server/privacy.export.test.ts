@@ -111,6 +111,19 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('like_notices')
+    .values({
+      liker_profile_id: profileId,
+      liked_profile_id: otherId,
+      ...pair,
+      created_at: at('like_notices'),
+    })
+    .execute();
+  await db
+    .insertInto('like_days')
+    .values({ profile_id: profileId, ...pair, day_ends_at: at('like_days'), likes: 1, swipe_likes: 0 })
+    .execute();
+  await db
     .insertInto('swipes')
     .values({
       profile_id: profileId,

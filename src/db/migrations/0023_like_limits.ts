@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('like_days')
     .addColumn('profile_id', 'text', (c) => c.primaryKey().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('day_end', ms, (c) => c.notNull())
+    .addColumn('day_ends_at', ms, (c) => c.notNull())
     .addColumn('likes', 'integer', (c) => c.notNull())
     .addColumn('swipe_likes', 'integer', (c) => c.notNull())
     .execute();

@@ -20,13 +20,29 @@ const parts: readonly AnyMemberRows[] = [
     select: ['liker_profile_id', 'created_at', 'seen_at'],
     orderBy: 'created_at',
   },
+  {
+    table: 'like_notices',
+    column: 'liker_profile_id',
+    by: 'profile',
+    exportAs: 'likes_announced',
+    select: ['liked_profile_id', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
+    table: 'like_days',
+    column: 'profile_id',
+    by: 'profile',
+    exportAs: 'likes_today',
+    select: ['likes', 'swipe_likes', 'day_ends_at'],
+    orderBy: 'day_ends_at',
+  },
 ];
 
 /**
  * The likes feature's tables: erasure removes both sides, since a like received also says who
  * someone was interested in, and a gone profile must not show up in anyone's lists. The notices
- * (which likes were told) and the day's count are bookkeeping of those likes: erased with them,
- * and not in the download beside the likes themselves.
+ * (which of the member's likes their receivers were told of, also after an unlike) and the
+ * day's count of likes given go into the download and are erased with the likes.
  */
 export const likesPrivacy: PrivacyHook = {
   owner: 'likes',

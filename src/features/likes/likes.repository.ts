@@ -63,13 +63,13 @@ export async function countIntoDay(
   day: { start: number; end: number },
   add: { likes: number; swipe: number },
 ): Promise<LikeDayCount> {
-  const current = sql<boolean>`like_days.day_end > ${day.start}`;
+  const current = sql<boolean>`like_days.day_ends_at > ${day.start}`;
   const row = await db
     .insertInto('like_days')
     .values({
       profile_id: profileId,
       network_id: network,
-      day_end: day.end,
+      day_ends_at: day.end,
       likes: add.likes,
       swipe_likes: add.swipe,
     })
@@ -77,7 +77,7 @@ export async function countIntoDay(
       conflict.column('profile_id').doUpdateSet({
         likes: sql<number>`case when ${current} then like_days.likes + ${add.likes} else ${add.likes} end`,
         swipe_likes: sql<number>`case when ${current} then like_days.swipe_likes + ${add.swipe} else ${add.swipe} end`,
-        day_end: sql<number>`case when ${current} and like_days.day_end > ${day.end} then like_days.day_end else ${day.end} end`,
+        day_ends_at: sql<number>`case when ${current} and like_days.day_ends_at > ${day.end} then like_days.day_ends_at else ${day.end} end`,
       }),
     )
     .returning(['likes', 'swipe_likes'])
@@ -93,9 +93,9 @@ export async function dayCount(
   dayStart: number,
 ): Promise<LikeDayCount> {
   const row = await selectInNetwork(db, 'like_days', network, { profile_id: profileId })
-    .select(['likes', 'swipe_likes', 'day_end'])
+    .select(['likes', 'swipe_likes', 'day_ends_at'])
     .executeTakeFirst();
-  if (!row || Number(row.day_end) <= dayStart) return { likes: 0, swipeLikes: 0 };
+  if (!row || Number(row.day_ends_at) <= dayStart) return { likes: 0, swipeLikes: 0 };
   return { likes: Number(row.likes), swipeLikes: Number(row.swipe_likes) };
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestMember } from '../support/factories.ts';
 import { DEMO, REPO_ROOT } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
+import { lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
 
 /** Rainbow Lane as shipped, but keeping its members to itself. */
 const rainbow = {
@@ -136,6 +137,17 @@ describe('a member of a site that withholds its members', () => {
     expect(chat.json()).toMatchObject({ error: 'unreachable' });
     expect(await app.inspect.count('likes', { liker_profile_id: withheld.profileId })).toBe(0);
     expect(await app.inspect.count('messages', { sender_profile_id: withheld.profileId })).toBe(0);
+    expect(await app.inspect.count('events', { member_id: sister.memberId })).toBe(0);
+
+    // Nor does the signup form's first message reach them at activation.
+    const visitor = app.visitor(DEMO.rainbow.host);
+    const { fields, user } = await signUp(visitor, {
+      signup_message: 'Hi from Rainbow',
+      profile: sister.profileId,
+    });
+    const link = linkIn(lastMailTo(app.server, fields.email), '/api/activate.php');
+    expect((await visitor.get(link.pathAndQuery)).status).toBe(302);
+    expect(await app.inspect.count('messages', { sender_profile_id: user.profile.id })).toBe(0);
     expect(await app.inspect.count('events', { member_id: sister.memberId })).toBe(0);
 
     // A member of their own site sees them: liking and writing there is as ever.

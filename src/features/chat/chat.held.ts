@@ -16,6 +16,7 @@ import {
   visibleCard,
 } from './chat.repository.ts';
 import { presentMessage } from './chat.service.ts';
+import { profileSite, seesBack } from '../profiles/index.ts';
 
 /*
  * Held messages: a member who has not confirmed the e-mail address may write (and pays as
@@ -47,9 +48,13 @@ export async function deliverHeldMessages(
   const now = ctx.clock.now();
   const scope = { network: ctx.network, viewer: { profileId: me }, withheldSites: ctx.withheldSites };
   if (signup && signup.text.trim() && signup.profileId !== me) {
-    // Only to a profile the member may write to: not blocked either way, in this network, shown.
+    // Only to a profile the member may write to: not blocked either way, in this network, shown,
+    // and seeing the member back (not of a sister brand this site withholds its members from).
     const card = await visibleCard(ctx.db, scope, signup.profileId);
-    if (card) {
+    const reaches =
+      card !== undefined &&
+      (ctx.site.memberResell || seesBack(ctx, (await profileSite(ctx.db, ctx.network, card.id)) ?? null));
+    if (card && reaches) {
       await inTransaction(ctx.db, async (trx) => {
         const conversation = await openConversation(trx, ctx.network, me, card.id, newId(), now);
         const id = newClusteredId(now);

@@ -13,6 +13,7 @@ export {
   createMemberProfile,
   profileExists,
   refuseUnlessSeenBack,
+  seesBack,
   ONLINE_WINDOW_MS,
   type ProfileCard,
   type PublicProfile,

@@ -203,6 +203,10 @@ export function refuseUnlessSeenBack(
   profileSiteId: string | null,
   message: MessageKey,
 ): void {
-  if (ctx.site.memberResell || profileSiteId === null || profileSiteId === ctx.site.id) return;
-  throw new DomainError('unreachable', { status: 403, message });
+  if (!seesBack(ctx, profileSiteId)) throw new DomainError('unreachable', { status: 403, message });
+}
+
+/** Whether a profile of `profileSiteId` sees the members of `ctx.site` (see `refuseUnlessSeenBack`). */
+export function seesBack(ctx: ServiceContext, profileSiteId: string | null): boolean {
+  return ctx.site.memberResell || profileSiteId === null || profileSiteId === ctx.site.id;
 }

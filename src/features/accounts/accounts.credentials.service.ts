@@ -2,7 +2,6 @@ import { localePath } from '../../server/request.ts';
 import { clearLoginFailures } from '../security/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import {
-  deleteMemberSessions,
   findMemberByEmail,
   isUniqueViolation,
   setAccountState,
@@ -25,6 +24,7 @@ import {
   confirmPassword,
   consumeIpLimit,
   DAY,
+  endSessions,
   event,
   HOUR,
   invalid,
@@ -98,7 +98,7 @@ export async function resetPassword(
   if (member.status === 'not_confirmed') {
     await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
   }
-  await deleteMemberSessions(ctx.db, ctx.network, member.id);
+  await endSessions(ctx, { memberId: member.id });
   await retireAccountLinks(ctx, member.id);
   await clearLoginFailures(ctx.rateLimiter, ctx.site, { email: member.email, ip: ctx.request.ip });
   await event(ctx, 'password_reset', member.id);
@@ -155,7 +155,7 @@ async function changePassword(
   await updateMember(ctx.db, ctx.network, member.id, {
     password_hash: await ctx.passwords.hash(input.password),
   });
-  await deleteMemberSessions(ctx.db, ctx.network, member.id);
+  await endSessions(ctx, { memberId: member.id });
   await retireAccountLinks(ctx, member.id);
   await event(ctx, 'password_changed', member.id);
   const locale = memberLocale(ctx.site, member.language);

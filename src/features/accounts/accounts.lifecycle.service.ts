@@ -1,11 +1,12 @@
 import { AccountError } from './accounts.errors.ts';
-import { deleteMemberSessions, deletePushSubscriptions, setAccountState } from './accounts.repository.ts';
+import { deletePushSubscriptions, setAccountState } from './accounts.repository.ts';
 import { type DeleteAccountInput, type ReactivateInput, type User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import {
   type AccountsContext,
   confirmPassword,
   DAY,
+  endSessions,
   event,
   type IssuedSession,
   issueToken,
@@ -56,7 +57,7 @@ export async function deleteAccount(
     },
     now,
   );
-  await deleteMemberSessions(ctx.db, ctx.network, member.id);
+  await endSessions(ctx, { memberId: member.id });
   await deletePushSubscriptions(ctx.db, ctx.network, member.id);
   await retireAccountLinks(ctx, member.id);
   const token = await issueToken(ctx, member.id, 'reactivation', { expiresAt: reactivateUntil });

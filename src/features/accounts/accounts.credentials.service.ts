@@ -1,5 +1,6 @@
 import { localePath } from '../../server/request.ts';
 import { clearLoginFailures } from '../security/index.ts';
+import { retireMainPhotoFiles } from '../photos/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import {
   findMemberByEmail,
@@ -246,5 +247,9 @@ async function setPrivacy(ctx: AccountsContext, member: SessionMember, input: Pr
   if (input.invisible !== undefined) patch.invisible = input.invisible ? 1 : 0;
   if (input.private !== undefined) patch.private = input.private ? 1 : 0;
   await updateMember(ctx.db, ctx.network, member.id, patch);
+  // The main photo was public and is no longer: its files get new names, so its old public
+  // address stops answering (and no cache can refresh it).
+  if ((input.invisible && !member.invisible) || (input.private && !member.private))
+    await retireMainPhotoFiles(ctx, member.profileId);
   return userOf(ctx, member.id);
 }

@@ -1,3 +1,4 @@
+import { retireMainPhotoFiles } from '../photos/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import { deletePushSubscriptions, setAccountState } from './accounts.repository.ts';
 import { type DeleteAccountInput, type ReactivateInput, type User } from './accounts.schemas.ts';
@@ -59,6 +60,8 @@ export async function deleteAccount(
   );
   await endSessions(ctx, { memberId: member.id });
   await deletePushSubscriptions(ctx.db, ctx.network, member.id);
+  // The profile is shown to nobody now: its main photo's public address stops answering.
+  await retireMainPhotoFiles(ctx, sessionMember.profileId);
   await retireAccountLinks(ctx, member.id);
   const token = await issueToken(ctx, member.id, 'reactivation', { expiresAt: reactivateUntil });
   const locale = memberLocale(ctx.site, member.language);

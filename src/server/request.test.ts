@@ -188,5 +188,5 @@ describe('sameSitePath', () => {
         expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
       }),
     );
-  });
+  }, 30_000);
 });

@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableName } from '../../src/db/database.ts';
+import { TRACKING_PARAMS } from '../../src/features/tracking/tracking.params.ts';
 import type { TestMember } from '../support/factories.ts';
 import { DEMO, REPO_ROOT } from '../support/server.ts';
 import { openSse } from '../support/sse.ts';
@@ -66,9 +67,14 @@ function pages(dir = PAGES_DIR): string[] {
   return found;
 }
 
-/** The query parameters the routes read, found in the source (`searchParams.get('…')`) and more. */
+/**
+ * The query parameters the routes read, found in the source (`searchParams.get('…')`), the
+ * tracking parameters, and more.
+ */
 function queryKeys(dir = join(REPO_ROOT, 'src')): string[] {
+  // The tracking step reads its parameters by a list, and answers a redirect built from the rest.
   const keys = new Set(['next', 'locale', 'token', 'page', 'id', 'q', 'last_event_id', 'order', 'ms']);
+  for (const param of TRACKING_PARAMS) keys.add(param);
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !/\.(astro|ts|tsx)$/.test(entry.name)) continue;
     const source = readFileSync(join(entry.parentPath, entry.name), 'utf8');

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { GROUP_LIMIT, inGroupedTransaction } from './group-commit.ts';
+import { GROUP_LIMIT, inGroupedTransaction, refuse } from './group-commit.ts';
 
 let dir: string;
 let file: string;
@@ -116,6 +116,45 @@ describe('group commit', () => {
     expect(runs).toEqual(['a', 'b', 'a', 'c']);
   });
 
+  it('answers a work refused before it writes without rolling back or re-running the others', async () => {
+    const runs: string[] = [];
+    const seen: Array<Transaction<Database>> = [];
+    const outcomes = await Promise.allSettled([
+      inGroupedTransaction(db, async (trx) => {
+        runs.push('a');
+        seen.push(trx);
+        await insert(trx, 'a');
+        return 'a';
+      }),
+      ...['b1', 'b2', 'b3'].map((name) =>
+        inGroupedTransaction(db, async (trx) => {
+          runs.push(name);
+          seen.push(trx);
+          // Reads, then refuses: nothing of it is in the transaction.
+          await sql`select count(*) from t`.execute(trx);
+          return refuse(new Error(`${name} refused`));
+        }),
+      ),
+      inGroupedTransaction(db, async (trx) => {
+        runs.push('c');
+        seen.push(trx);
+        await insert(trx, 'c');
+        return 'c';
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(outcomes[2]).toMatchObject({ reason: { message: 'b2 refused' } });
+    expect(committed()).toEqual(['a', 'c']);
+    expect(runs).toEqual(['a', 'b1', 'b2', 'b3', 'c']);
+    expect(new Set(seen).size).toBe(1);
+  });
+
   it('fails every work of a transaction whose commit fails, and keeps none of them', async () => {
     const outcomes = await Promise.allSettled([
       inGroupedTransaction(db, async (trx) => insert(trx, 'a')),
@@ -131,6 +170,12 @@ describe('group commit', () => {
     // The connection is usable afterwards.
     await inGroupedTransaction(db, async (trx) => insert(trx, 'z'));
     expect(committed()).toEqual(['z']);
+  });
+
+  it('throws a refusal where no group shares the transaction', async () => {
+    await db.transaction().execute(async (trx) => {
+      await expect(inGroupedTransaction(trx, async () => refuse(new Error('no')))).rejects.toThrow('no');
+    });
   });
 
   it('runs a work inside the transaction it is given', async () => {

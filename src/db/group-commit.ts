@@ -11,12 +11,17 @@ import type { Database } from './database.ts';
  * leaves) are written once.
  *
  * Each work keeps what a transaction of its own gave it:
+ * - a refusal costs the others nothing: a work that refuses before its first write answers
+ *   `refuse(error)` instead of throwing; it is answered with that error and the group goes on in
+ *   the same transaction. So one member's stream of refused sends neither rolls back nor runs
+ *   again anyone else's. (A work checks what may refuse it first, and lets a write that refuses,
+ *   such as an update that matches no row, be its first.)
  * - all or nothing: when a work throws, the whole transaction is rolled back, that work is
  *   answered with its error, and the others run again in a new transaction. A work must
  *   therefore change nothing outside the transaction (it may run more than once; only its last
  *   run is kept). Savepoints would spare the reruns, but SQLite copies every page a savepoint
  *   changes to a sub-journal, which a send's pages overflow into a temporary file: measured,
- *   that took back most of what the shared commit saves. A refused send is rare next to sent ones.
+ *   that took back most of what the shared commit saves. A throw after a write is rare.
  * - durable before answered: a work's promise settles only after the commit that holds it. If
  *   the transaction fails otherwise (its begin or its commit), every work in it fails with that
  *   error.
@@ -28,7 +33,32 @@ import type { Database } from './database.ts';
  * transaction, a work runs in it.
  */
 
-type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+/** A work's answer that it refuses, having changed nothing: see `refuse`. */
+export class Refusal {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
+/**
+ * What a work answers instead of throwing `error` when it refuses before it has changed a row:
+ * its caller gets `error`, and the works grouped with it are not rolled back or run again.
+ */
+export function refuse(error: unknown): Refusal {
+  return new Refusal(error);
+}
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T | Refusal>;
+
+/** The work's answer, or its refusal thrown (outside a group nothing else shares the transaction). */
+function unwrapped<T>(work: Work<T>): (trx: Transaction<Database>) => Promise<T> {
+  return async (trx) => {
+    const value = await work(trx);
+    if (value instanceof Refusal) throw value.error;
+    return value;
+  };
+}
 
 interface Waiting {
   work: Work<unknown>;
@@ -62,8 +92,8 @@ class WorkFailed {
  * than once and must change nothing outside the transaction.
  */
 export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
-  if (db.isTransaction) return work(db as Transaction<Database>);
-  if (!runsTransactionsAlone(db)) return db.transaction().execute(work);
+  if (db.isTransaction) return unwrapped(work)(db as Transaction<Database>);
+  if (!runsTransactionsAlone(db)) return db.transaction().execute(unwrapped(work));
   return new Promise<T>((resolve, reject) => {
     let group = waiting.get(db);
     if (!group || group.length >= GROUP_LIMIT) {
@@ -97,24 +127,32 @@ async function runGroup(db: Kysely<Database>, group: Waiting[]): Promise<void> {
 /** Runs `group` in one transaction; answers the works to run again after one of them failed. */
 async function runTransaction(db: Kysely<Database>, group: Waiting[]): Promise<Waiting[]> {
   const done: Array<{ item: Waiting; value: unknown }> = [];
+  // Works that refused having changed nothing: answered whatever becomes of the transaction.
+  const refused: Array<{ item: Waiting; error: unknown }> = [];
   try {
     await db.transaction().execute(async (trx) => {
       for (const item of group) {
+        let value: unknown;
         try {
-          done.push({ item, value: await item.work(trx) });
+          value = await item.work(trx);
         } catch (error) {
           throw new WorkFailed(item, error);
         }
+        if (value instanceof Refusal) refused.push({ item, error: value.error });
+        else done.push({ item, value });
       }
     });
   } catch (error) {
+    for (const { item, error: refusal } of refused) item.reject(refusal);
+    const answered = new Set(refused.map(({ item }) => item));
     if (error instanceof WorkFailed) {
       error.item.reject(error.error);
-      return group.filter((item) => item !== error.item);
+      return group.filter((item) => item !== error.item && !answered.has(item));
     }
-    for (const item of group) item.reject(error);
+    for (const item of group) if (!answered.has(item)) item.reject(error);
     return [];
   }
+  for (const { item, error } of refused) item.reject(error);
   for (const { item, value } of done) item.resolve(value);
   return [];
 }

@@ -6,12 +6,14 @@ import type { Niche } from '../tenancy/niche.schema.ts';
 import type { Theme } from '../tenancy/theme.schema.ts';
 import {
   clientIp,
+  isHeaderSafe,
   localePath,
   originAllowed,
   readCookie,
   requestScheme,
   rootLocaleRedirect,
   routeLocale,
+  sameSitePath,
   siteOrigin,
   visitorCountry,
 } from './request.ts';
@@ -153,4 +155,38 @@ describe('helpers', () => {
     expect(readCookie('locale=%E0%A4%A', 'locale')).toBeUndefined();
     expect(readCookie(null, 'locale')).toBeUndefined();
   });
+});
+
+describe('sameSitePath', () => {
+  it('keeps a path of this site with its query and fragment', () => {
+    expect(sameSitePath('/de/members?page=2#top', '/')).toBe('/de/members?page=2#top');
+  });
+
+  it('refuses other hosts, schemes and backslash tricks', () => {
+    for (const next of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'x',
+      '',
+      null,
+      '/a b',
+    ])
+      expect(sameSitePath(next, '/fallback')).toBe('/fallback');
+  });
+
+  it('never answers a byte a Location header cannot carry', () => {
+    expect(sameSitePath('/a\u0000b', '/')).toBe('/a%00b');
+    expect(sameSitePath('/x\r\nSet-Cookie: a=1', '/')).toBe('/');
+    expect(sameSitePath('/\ufffd%A', '/')).toBe('/%EF%BF%BD%A');
+    expect(sameSitePath('/\ud800x', '/')).toBe('/%EF%BF%BDx');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (tail) => {
+        const path = sameSitePath(`/${tail}`, '/');
+        expect(isHeaderSafe(path)).toBe(true);
+        expect(() => new Headers({ location: path })).not.toThrow();
+        expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
+      }),
+    );
+  }, 30_000);
 });

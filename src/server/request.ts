@@ -160,6 +160,35 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/**
+ * A redirect target taken from input (`?next=`): a path of this site only (no scheme, no
+ * protocol-relative `//host`, no backslash tricks), answered as the URL parser writes it, so
+ * every byte is printable ASCII: NUL, CR/LF, invalid UTF-8 and lone surrogates come out
+ * percent-escaped or replaced, never raw in a `Location` header. Anything else is `fallback`.
+ */
+export function sameSitePath(next: string | null | undefined, fallback: string): string {
+  if (!next || !/^\/(?![/\\])/.test(next) || /[\s\\]/.test(next)) return fallback;
+  const base = 'http://same.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return isHeaderSafe(path) ? path : fallback;
+}
+
+/**
+ * Whether a text built from input may go into a response header as is: printable ASCII and
+ * spaces only (no control character that ends a header line, nothing a Latin-1 header would
+ * mangle).
+ */
+export function isHeaderSafe(value: string): boolean {
+  return /^[\x20-\x7e]*$/.test(value);
+}
+
 /** The path of a same-site `Referer` (the page a form was on), or `fallback` for any other. */
 export function sameSiteRefererPath(referer: string | null, host: string, fallback: string): string {
   try {

@@ -173,6 +173,7 @@ export const PLATFORM_DEFAULTS = {
     activation_emails_per_day: 3,
     email_change: { limit: 5, window_minutes: 60 },
     tracking_ip: { limit: 120, window_minutes: 60 },
+    chat_send: { limit: 60, window_minutes: 1 },
   },
 } as const;
 

@@ -119,6 +119,7 @@ export interface Site {
     activationEmailsPerDay: number;
     emailChange: RateRule;
     trackingIp: RateRule;
+    chatSend: RateRule;
   };
 }
 
@@ -221,6 +222,7 @@ function resolveRateLimits(own: NonNullable<TenantFile['rate_limits']>): Site['r
     activationEmailsPerDay: own.activation_emails_per_day ?? d.activation_emails_per_day,
     emailChange: rateRule(own.email_change ?? d.email_change),
     trackingIp: rateRule(own.tracking_ip ?? d.tracking_ip),
+    chatSend: rateRule(own.chat_send ?? d.chat_send),
   };
 }
 

@@ -333,6 +333,11 @@ export const tenantSchema = z.strictObject({
       email_change: rateRule.optional(),
       /** New traffic-source records from one IP address (keeps bots from filling the table). */
       tracking_ip: rateRule.optional(),
+      /**
+       * Chat sends (`POST /api/chat.php`) of one member over all the network's sites, refused
+       * ones included (429 `rate_limited` with `retry_after`): a person types far fewer.
+       */
+      chat_send: rateRule.optional(),
     })
     .optional(),
   /**

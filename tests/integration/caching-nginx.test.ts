@@ -7,6 +7,7 @@ import type { TestMember, TestSession } from '../support/factories.ts';
 import { nginxBinary, useServerBehindNginx } from '../support/nginx.ts';
 import { DEMO, requestTo, type RequestOptions } from '../support/server.ts';
 import { expectLoggedIn } from '../support/visitor.ts';
+import { jpeg, mediaPath, upload } from './photos-helpers.ts';
 
 /*
  * The shipped nginx configuration (deploy/nginx/kindred.conf) in front of the built server, as in
@@ -28,6 +29,21 @@ function storedResponses(cacheDir: string): string[] {
   };
   walk(cacheDir);
   return files;
+}
+
+/** The raw cache file whose key names `path`. */
+function cacheFileOf(cacheDir: string, path: string): Buffer {
+  const found: Buffer[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (readFileSync(file).toString('latin1').includes(`${path}\n`)) found.push(readFileSync(file));
+    }
+  };
+  walk(cacheDir);
+  expect(found).toHaveLength(1);
+  return found[0]!;
 }
 
 const cacheStatus = (res: { headers: Record<string, unknown> }) => res.headers['x-cache-status'];
@@ -154,6 +170,26 @@ describe.skipIf(!nginxBinary)(
       });
       expect(forged.body).toBe(plain.body);
       expect(forged.body).not.toContain('https://localhost');
+    });
+
+    it('keeps a public member photo 60 seconds at most, and never what a member fetches', async () => {
+      const owner = await upstream.make.loggedIn();
+      const res = await upload(upstream, owner, await jpeg(21));
+      expect(res.status).toBe(201);
+      const path = mediaPath((res.body.photo as { filename: string }).filename);
+      const asked = Math.floor(Date.now() / 1000);
+      const first = await viaNginx(path);
+      expect(first.status).toBe(200);
+      expect(cacheStatus(first)).toBe('MISS');
+      expect(cacheStatus(await viaNginx(path))).toBe('HIT');
+      // The stored entry's end of freshness (nginx's cache header: a version, then valid_sec).
+      const entry = cacheFileOf(app.nginx.cacheDir, path);
+      const validUntil = Number(entry.readBigInt64LE(8));
+      expect(validUntil - asked).toBeGreaterThan(0);
+      expect(validUntil - asked).toBeLessThanOrEqual(61);
+      const mine = await viaNginx(path, { headers: { cookie: owner.cookie } });
+      expect(mine.status).toBe(200);
+      expect(cacheStatus(mine)).toBe('BYPASS');
     });
 
     it('never caches the API', async () => {

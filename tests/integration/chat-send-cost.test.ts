@@ -6,12 +6,13 @@ import { payingMember, sendText, shownMember } from './chat-support.ts';
  * A chat send is the member area's busiest write (ARCHITECTURE.md rule 10): its statements are
  * counted so that a change which adds a read or a write to every message shows here. A paid text
  * in a conversation that exists: the session, the other side's card with its account and the
- * pair's conversation (one statement), the transaction (begin, the message, the balance, the
- * ledger entry, the conversation, the receiver's unread count, one insert for both live events,
- * commit). The retry check is asked only of a refusal; on SQLite the transaction runs alone, so
- * the sender's row is not held (on PostgreSQL it is: one more).
+ * pair's conversation (one statement), the member's pace (the counter of this window and the
+ * previous window's: a send is limited per member), the transaction (begin, the balance, the
+ * ledger entry, the message, the conversation, the receiver's unread count, one insert for both
+ * live events, commit). The retry check is asked only of a refusal; on SQLite the transaction
+ * runs alone, so the sender's row is not held (on PostgreSQL it is: one more).
  */
-const SEND_STATEMENTS = 10;
+const SEND_STATEMENTS = 12;
 
 const app = useServer({ env: { KINDRED_COUNT_SQL: '1' } });
 
@@ -41,9 +42,9 @@ describe('the SQL statements of a chat send', () => {
     const counted = () => [...app.server.output().slice(before).matchAll(line)].map((m) => Number(m[1]));
     for (let waited = 0; counted().length < 1 && waited < 5_000; waited += 50)
       await new Promise((r) => setTimeout(r, 50));
-    // The session, the other side's card with the pair's conversation, and (a refusal) the
-    // retry check: no begin, no rollback, so the sends grouped with it (src/db/group-commit.ts)
-    // never run again.
-    expect(counted()).toEqual([3]);
+    // The session, the member's pace (two), the other side's card with the pair's conversation,
+    // and (a refusal) the retry check: no begin, no rollback, so the sends grouped with it
+    // (src/db/group-commit.ts) never run again.
+    expect(counted()).toEqual([5]);
   });
 });

@@ -2,21 +2,25 @@
  * Random requests to every endpoint of the built server: whatever the body, query and headers,
  * never a 5xx, never a stack trace, and an error answer changes no data (ARCHITECTURE "Bad
  * input changes no data"; rate-limit counters and the security and page logs may move).
+ * Bad bytes in the query (NUL, CR/LF, invalid UTF-8, lone surrogates) go to every route of
+ * `src/pages/`, pages included.
  *
- * The endpoints and their methods are read from `src/pages/api/`, so a new endpoint is fuzzed
- * without anyone listing it here.
+ * The endpoints and their methods are read from `src/pages/api/`, and the pages from the whole
+ * route table, so a new route is fuzzed without anyone listing it here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableName } from '../../src/db/database.ts';
+import { TRACKING_PARAMS } from '../../src/features/tracking/tracking.params.ts';
 import type { TestMember } from '../support/factories.ts';
 import { DEMO, REPO_ROOT } from '../support/server.ts';
 import { openSse } from '../support/sse.ts';
 import { useServer } from '../support/use-server.ts';
 
-const API_DIR = join(REPO_ROOT, 'src', 'pages', 'api');
+const PAGES_DIR = join(REPO_ROOT, 'src', 'pages');
+const API_DIR = join(PAGES_DIR, 'api');
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** `[path, method]` for each exported handler of each `src/pages/api/*.php.ts`. */
@@ -37,6 +41,69 @@ function endpoints(): Array<[string, string]> {
   }
   return found;
 }
+
+/**
+ * Every page of the route table (`src/pages/`, endpoints aside) as a path to GET: a parameter
+ * (`[id]`, `[...slug]`) becomes a word, `index` its folder; files starting with `_` are no route,
+ * and `/500`, the server error's own page, answers 500 by design.
+ */
+function pages(dir = PAGES_DIR): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.name.startsWith('_') || full === API_DIR) continue;
+    if (entry.isDirectory()) {
+      found.push(...pages(full));
+      continue;
+    }
+    if (!/\.(astro|ts)$/.test(entry.name) || entry.name.endsWith('.test.ts')) continue;
+    const route = relative(PAGES_DIR, full)
+      .replace(/\.(astro|ts)$/, '')
+      .replace(/(^|\/)index$/, '')
+      .replace(/\[\.\.\.[^\]]+\]/g, 'x/y')
+      .replace(/\[[^\]]+\]/g, 'x');
+    if (route !== '500') found.push(`/${route}`);
+  }
+  return found;
+}
+
+/**
+ * The query parameters the routes read, found in the source (`searchParams.get('…')`), the
+ * tracking parameters, and more.
+ */
+function queryKeys(dir = join(REPO_ROOT, 'src')): string[] {
+  // The tracking step reads its parameters by a list, and answers a redirect built from the rest.
+  const keys = new Set(['next', 'locale', 'token', 'page', 'id', 'q', 'last_event_id', 'order', 'ms']);
+  for (const param of TRACKING_PARAMS) keys.add(param);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(astro|ts|tsx)$/.test(entry.name)) continue;
+    const source = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+    for (const m of source.matchAll(/searchParams\.get\('([A-Za-z0-9_]+)'\)/g)) keys.add(m[1]!);
+  }
+  return [...keys];
+}
+
+/**
+ * Bad bytes as a query value: percent-escaped NUL and CR/LF (a header splitter), invalid UTF-8
+ * (a cut sequence, an overlong form, a lone byte), lone surrogates (encoded as UTF-8 would never
+ * encode them, and as raw bytes: the client writes a path as Latin-1, one byte a character).
+ */
+const BAD_VALUES = [
+  '%00',
+  '/%00',
+  '%0D%0A',
+  '/x%0D%0ASet-Cookie:%20a=1',
+  '%E0%A4%A',
+  '/%E0%A4%A',
+  '%C0%AF',
+  '%FF',
+  '%',
+  '%ED%A0%80',
+  '/%ED%B0%80x',
+  '\xed\xa0\x80',
+  '/\xed\xb0\x80',
+  '%EF%BF%BD',
+];
 
 /** Rows that may move on any answer: counters, logs, and what the periodic jobs keep. */
 const MAY_MOVE = new Set<TableName>(['rate_limit_counters', 'auth_events', 'page_events', 'job_leases']);
@@ -79,6 +146,56 @@ describe('every endpoint, fuzzed', () => {
     for (const table of tables) counts[table] = await app.inspect.count(table, []);
     return counts;
   }
+
+  it('reads the list of pages from the route table', () => {
+    const routes = pages();
+    expect(routes).toContain('/login');
+    expect(routes).toContain('/members/x');
+    expect(routes).toContain('/');
+    expect(routes).toContain('/landers/x/x/y');
+    expect(queryKeys()).toEqual(expect.arrayContaining(['next', 'token', 'discountcode']));
+  });
+
+  it('answers no 500 to bad bytes in the query of any route, page or endpoint', async () => {
+    const keys = queryKeys();
+    const targets: Array<[string, string]> = [
+      ...pages().flatMap((path): Array<[string, string]> => [
+        [path, 'GET'],
+        [`/de${path === '/' ? '/' : path}`, 'GET'],
+      ]),
+      ...routes,
+    ];
+    const failures: string[] = [];
+    for (const [path, method] of targets) {
+      // A fresh session a route: an endpoint may end it (logout, a password change).
+      const { cookie } = await app.make.session(members[0]!);
+      for (const [i, bad] of BAD_VALUES.entries()) {
+        // Every key at once, then each value with a valid locale beside `next` (the switcher's
+        // link), so one parameter refused early does not hide the others.
+        const queries = [
+          keys.map((key) => `${key}=${bad}`).join('&'),
+          `locale=de&next=${bad}&${keys[i % keys.length]}=${bad}`,
+        ];
+        for (const [j, query] of queries.entries()) {
+          const headers: Record<string, string> = (i + j) % 2 === 0 ? { cookie } : {};
+          const res =
+            path === '/api/events.php'
+              ? await firstBytesOfStream(`${path}?${query}`, DEMO.amber.host, headers)
+              : await app.request(`${path}?${query}`, {
+                  host: DEMO.amber.host,
+                  method,
+                  headers: method === 'GET' ? headers : { ...headers, origin: `http://${DEMO.amber.host}` },
+                  timeoutMs: 10_000,
+                });
+          if (res.status >= 500 || /\n\s+at \S+|node_modules\//.test(res.body))
+            failures.push(
+              `${method} ${path}?${query} (${headers.cookie ? 'member' : 'visitor'}) → ${res.status}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
 
   it('reads the list of endpoints from the folder', () => {
     expect(routes.length).toBeGreaterThanOrEqual(16);

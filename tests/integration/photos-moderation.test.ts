@@ -31,6 +31,6 @@ describe('photo_moderation: pre', () => {
     expect((await get(viewer.cookie)).status).toBe(200);
     const open = await get();
     expect(open.status).toBe(200);
-    expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(open.headers['cache-control']).toBe('public, max-age=3600, s-maxage=60');
   });
 });

@@ -255,7 +255,7 @@ describe('/media/… of uploaded photos', () => {
     const res = await get(main.filename);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600, s-maxage=60');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");

@@ -37,7 +37,7 @@ async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<
 }
 
 describe('a deleted account, while it can still come back (14 days)', () => {
-  it('is shown nowhere: photos, profile pages and lander clips answer 404, and return with it', async () => {
+  it('is shown nowhere: photos, profile pages and lander clips answer 404, and return with it (photos under new names)', async () => {
     const member = await publicMember();
     // A video lander clip showing the member, as the lander media maker leaves it.
     const dir = join(app.server.dataDir, 'media', 'landers', DEMO.amber.id);
@@ -85,7 +85,19 @@ describe('a deleted account, while it can still come back (14 days)', () => {
     const back = await app.visitor().send('POST', '/api/reactivate.php', { token });
     expect(back.status).toBe(200);
     const again = await shown();
-    expect(again.photos).toEqual(member.files.map(() => 200));
+    // Back under new names: the old addresses stopped answering for good when the photo stopped
+    // being public (no cache can bring them back).
+    expect(again.photos).toEqual(member.files.map(() => 404));
+    const renamed = await app.db
+      .selectFrom('photos')
+      .select(['filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
+      .where('profile_id', '=', member.profileId)
+      .executeTakeFirstOrThrow();
+    const now = Object.values(renamed).filter((f): f is string => !!f);
+    expect(now.some((f) => member.files.includes(f))).toBe(false);
+    expect(await Promise.all(now.map(async (f) => (await app.request(`/media/${f}`)).status))).toEqual(
+      now.map(() => 200),
+    );
     expect(again.landing).toBe(200);
   });
 });

@@ -113,4 +113,24 @@ describe('realtime across two processes (PostgreSQL and Redis)', () => {
       onSecond.close();
     }
   });
+
+  it('closes a stream held by process 2 within a second of a logout through process 1', async () => {
+    const ann = await shownMember(first);
+    const other = await first.make.session(ann);
+    const ending = await streamOn(second, ann);
+    const staying = await streamOn(second, { ...ann, ...other });
+    try {
+      await ending.waitFor((_e, c) => c.includes('open'));
+      await staying.waitFor((_e, c) => c.includes('open'));
+      const started = Date.now();
+      expect((await call(first, ann, 'POST', '/api/logout.php', {})).status).toBe(200);
+      await ending.waitForEnd(1_000);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(staying.ended).toBe(false);
+    } finally {
+      ending.close();
+      staying.close();
+    }
+  });
 });

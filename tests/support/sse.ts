@@ -17,6 +17,10 @@ export interface SseClient {
   readonly comments: string[];
   /** The raw text received so far. */
   text(): string;
+  /** Whether the server ended the stream. */
+  readonly ended: boolean;
+  /** Resolves once the server ends the stream; rejects after `timeoutMs`. */
+  waitForEnd(timeoutMs?: number): Promise<void>;
   /** Resolves with the events once `predicate` holds; rejects after `timeoutMs`. */
   waitFor(
     predicate: (events: SseEvent[], comments: string[]) => boolean,
@@ -49,6 +53,14 @@ export function openSse(
       const events: SseEvent[] = [];
       const comments: string[] = [];
       const waiters = new Set<() => void>();
+      let ended = false;
+      const endWaiters = new Set<() => void>();
+      const markEnded = () => {
+        ended = true;
+        for (const wake of endWaiters) wake();
+      };
+      res.on('end', markEnded);
+      res.on('close', markEnded);
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         raw += chunk;
@@ -80,6 +92,24 @@ export function openSse(
         events,
         comments,
         text: () => raw,
+        get ended() {
+          return ended;
+        },
+        waitForEnd(timeoutMs = 5_000) {
+          return new Promise((done, fail) => {
+            if (ended) return done();
+            const timer = setTimeout(() => {
+              endWaiters.delete(wake);
+              fail(new Error(`the stream did not end within ${timeoutMs} ms; got: ${raw}`));
+            }, timeoutMs);
+            const wake = () => {
+              clearTimeout(timer);
+              endWaiters.delete(wake);
+              done();
+            };
+            endWaiters.add(wake);
+          });
+        },
         waitFor(predicate, timeoutMs = 5_000) {
           return new Promise((done, fail) => {
             const check = () => {

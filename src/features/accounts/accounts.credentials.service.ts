@@ -1,8 +1,8 @@
 import { localePath } from '../../server/request.ts';
 import { clearLoginFailures } from '../security/index.ts';
+import { retireMainPhotoFiles } from '../photos/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import {
-  deleteMemberSessions,
   findMemberByEmail,
   isUniqueViolation,
   setAccountState,
@@ -25,6 +25,7 @@ import {
   confirmPassword,
   consumeIpLimit,
   DAY,
+  endSessions,
   event,
   HOUR,
   invalid,
@@ -98,7 +99,7 @@ export async function resetPassword(
   if (member.status === 'not_confirmed') {
     await setAccountState(ctx.db, ctx.network, member.id, confirmedState(now), now);
   }
-  await deleteMemberSessions(ctx.db, ctx.network, member.id);
+  await endSessions(ctx, { memberId: member.id });
   await retireAccountLinks(ctx, member.id);
   await clearLoginFailures(ctx.rateLimiter, ctx.site, { email: member.email, ip: ctx.request.ip });
   await event(ctx, 'password_reset', member.id);
@@ -155,7 +156,7 @@ async function changePassword(
   await updateMember(ctx.db, ctx.network, member.id, {
     password_hash: await ctx.passwords.hash(input.password),
   });
-  await deleteMemberSessions(ctx.db, ctx.network, member.id);
+  await endSessions(ctx, { memberId: member.id });
   await retireAccountLinks(ctx, member.id);
   await event(ctx, 'password_changed', member.id);
   const locale = memberLocale(ctx.site, member.language);
@@ -246,5 +247,9 @@ async function setPrivacy(ctx: AccountsContext, member: SessionMember, input: Pr
   if (input.invisible !== undefined) patch.invisible = input.invisible ? 1 : 0;
   if (input.private !== undefined) patch.private = input.private ? 1 : 0;
   await updateMember(ctx.db, ctx.network, member.id, patch);
+  // The main photo was public and is no longer: its files get new names, so its old public
+  // address stops answering (and no cache can refresh it).
+  if ((input.invisible && !member.invisible) || (input.private && !member.private))
+    await retireMainPhotoFiles(ctx, member.profileId);
   return userOf(ctx, member.id);
 }

@@ -1,11 +1,13 @@
+import { retireMainPhotoFiles } from '../photos/index.ts';
 import { AccountError } from './accounts.errors.ts';
-import { deleteMemberSessions, deletePushSubscriptions, setAccountState } from './accounts.repository.ts';
+import { deletePushSubscriptions, setAccountState } from './accounts.repository.ts';
 import { type DeleteAccountInput, type ReactivateInput, type User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import {
   type AccountsContext,
   confirmPassword,
   DAY,
+  endSessions,
   event,
   type IssuedSession,
   issueToken,
@@ -56,8 +58,10 @@ export async function deleteAccount(
     },
     now,
   );
-  await deleteMemberSessions(ctx.db, ctx.network, member.id);
+  await endSessions(ctx, { memberId: member.id });
   await deletePushSubscriptions(ctx.db, ctx.network, member.id);
+  // The profile is shown to nobody now: its main photo's public address stops answering.
+  await retireMainPhotoFiles(ctx, sessionMember.profileId);
   await retireAccountLinks(ctx, member.id);
   const token = await issueToken(ctx, member.id, 'reactivation', { expiresAt: reactivateUntil });
   const locale = memberLocale(ctx.site, member.language);

@@ -252,21 +252,23 @@ export async function touchSession(
   });
 }
 
-export async function deleteSession(db: Db, network: string, sessionId: string): Promise<void> {
-  await deleteInNetwork(db, 'sessions', network, { id: sessionId }).execute();
-}
-
-/** Ends every session of a member, or every one but `exceptId`. Answers how many ended. */
-export async function deleteMemberSessions(
+/**
+ * Ends sessions: one by its id, or every one of a member. Answers the ended sessions with their
+ * members (whose event streams the caller closes).
+ */
+export async function deleteSessions(
   db: Db,
   network: string,
-  memberId: string,
-  exceptId?: string,
-): Promise<number> {
-  let query = deleteInNetwork(db, 'sessions', network, { member_id: memberId });
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  which: { sessionId: string } | { memberId: string },
+): Promise<Array<{ id: string; member_id: string }>> {
+  return deleteInNetwork(
+    db,
+    'sessions',
+    network,
+    'sessionId' in which ? { id: which.sessionId } : { member_id: which.memberId },
+  )
+    .returning(['id', 'member_id'])
+    .execute();
 }
 
 /* One-time tokens ------------------------------------------------------------------------------ */

@@ -19,6 +19,7 @@ import {
 import { AccountError } from './accounts.errors.ts';
 import { accountMail, type AccountMail } from './accounts.mail.ts';
 import {
+  deleteSessions,
   findMember,
   findUserRow,
   insertSession,
@@ -193,6 +194,24 @@ export async function redeemToken(
     : undefined;
   const member = used ? await findMember(ctx.db, ctx.network, used.member_id) : undefined;
   return { member, payload: used?.payload ?? null };
+}
+
+/**
+ * Ends sessions and their open event streams, in every process (through the realtime bus): one
+ * session by its id (a logout, a login or signup over an old session), or every session of a
+ * member (a password change or reset, an account deletion, a sanction). The one path by which a
+ * session ends early, so that nothing it opened outlives it.
+ */
+export async function endSessions(
+  ctx: Pick<ServiceContext, 'db' | 'network' | 'realtime'>,
+  which: { sessionId: string } | { memberId: string },
+): Promise<void> {
+  const ended = await deleteSessions(ctx.db, ctx.network, which);
+  const byMember = new Map<string, string[]>();
+  for (const { id, member_id } of ended) byMember.set(member_id, [...(byMember.get(member_id) ?? []), id]);
+  await Promise.all(
+    [...byMember].map(([memberId, ids]) => ctx.realtime.endSessions(ctx.network, memberId, ids)),
+  );
 }
 
 /** A new session for a member on this site. */

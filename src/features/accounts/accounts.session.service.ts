@@ -7,7 +7,6 @@ import { readCookie } from '../../server/request.ts';
 import { admitLogin, clearLoginFailures, recordLoginFailure, type LoginAttempt } from '../security/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import {
-  deleteSession,
   findLiveSession,
   findMemberByEmail,
   type SessionRow,
@@ -30,6 +29,7 @@ import {
   type AccountsContext,
   blocked,
   blockEvent,
+  endSessions,
   event,
   invalid,
   type IssuedSession,
@@ -83,9 +83,9 @@ export async function streamMember(
   db: ServiceContext['db'],
   site: Site,
   request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
-): Promise<{ memberId: string } | null> {
+): Promise<{ memberId: string; sessionId: string } | null> {
   const member = await quietSessionMember(db, site, request);
-  return member && { memberId: member.id };
+  return member && { memberId: member.id, sessionId: member.sessionId };
 }
 
 /** The request's member, from its session's row. */
@@ -187,7 +187,7 @@ export async function login(
   }
   await clearLoginFailures(ctx.rateLimiter, ctx.site, attempt);
   if (member.status === 'deleted') throw new AccountError('account_pending_deletion');
-  if (previousSessionId) await deleteSession(ctx.db, ctx.network, previousSessionId);
+  if (previousSessionId) await endSessions(ctx, { sessionId: previousSessionId });
   const session = await startSession(ctx, member.id);
   await event(ctx, 'login', member.id);
   const device = issueDeviceToken(ctx.secret, ctx.site.id, member.id, now);
@@ -197,7 +197,7 @@ export async function login(
 /** `GET /api/logout.php`: the session ends on the server, not only in the browser. */
 export async function logout(ctx: AccountsContext, member: SessionMember | null): Promise<void> {
   if (!member) return;
-  await deleteSession(ctx.db, ctx.network, member.sessionId);
+  await endSessions(ctx, { sessionId: member.sessionId });
   await event(ctx, 'logout', member.id);
 }
 

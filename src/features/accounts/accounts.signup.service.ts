@@ -8,7 +8,6 @@ import { createMemberProfile, profileExists } from '../profiles/index.ts';
 import { attachTrackingRecord, hasTrafficSource } from '../tracking/index.ts';
 import { AccountError } from './accounts.errors.ts';
 import {
-  deleteSession,
   findMemberByEmail,
   insertAccount,
   isUniqueViolation,
@@ -24,6 +23,7 @@ import {
   confirmedState,
   consumeIpLimit,
   DAY,
+  endSessions,
   event,
   invalid,
   type IssuedSession,
@@ -175,7 +175,7 @@ export async function signup(
 
   await sendActivation(ctx, memberId, input.name, input.email, ctx.request.locale);
   await event(ctx, 'signup', memberId);
-  if (source.previousSessionId) await deleteSession(ctx.db, ctx.network, source.previousSessionId);
+  if (source.previousSessionId) await endSessions(ctx, { sessionId: source.previousSessionId });
   const session = await startSession(ctx, memberId);
   return { user: await userOf(ctx, memberId), session };
 }

@@ -4,6 +4,7 @@
  */
 export { currentUser, memberLocale, resumeSession } from './accounts.service.ts';
 export { quietSessionMember, streamMember } from './accounts.session.service.ts';
+export { endSessions } from './accounts.service-support.ts';
 export { memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';
 export type { User, UserStatus } from './accounts.schemas.ts';

@@ -1,14 +1,14 @@
 import type { AstroGlobal } from 'astro';
 import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../server/request.ts';
+import { localePath, sameSitePath } from '../../server/request.ts';
 
 /**
  * Server helpers for the account pages: who may see them, and where they lead afterwards.
  */
 
-/** A path of this site only: no scheme, no protocol-relative `//host`, no backslash tricks. */
+/** A path of this site only, safe in a `Location` header (see `sameSitePath`). */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {
-  return next && /^\/(?![/\\])[^\s]*$/.test(next) ? next : fallback;
+  return sameSitePath(next, fallback);
 }
 
 /** `/login?next=…`, back to `next` after logging in (spec §4: pages that need login). */

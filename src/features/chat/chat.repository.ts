@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
-import { inGroupedTransaction, runsTransactionsAlone } from '../../db/group-commit.ts';
+import { inGroupedTransaction, runsTransactionsAlone, type Refusal } from '../../db/group-commit.ts';
 import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
@@ -142,13 +142,14 @@ export async function memberState(
  * first, so a send holds the same rows in the same order as the ledger and the account changes
  * do (never a deadlock between them). On SQLite the transaction runs alone on the one connection
  * and the sends of one turn of the event loop share it and its commit (db/group-commit.ts):
- * `work` may run again when another send in it fails.
+ * `work` may run again when another send in it fails after writing; a refusal before its first
+ * write (`refuse`) costs the others nothing.
  */
 export async function withSenderLock<T>(
   db: Kysely<Database>,
   network: string,
   memberId: string,
-  work: (trx: Transaction<Database>) => Promise<T>,
+  work: (trx: Transaction<Database>) => Promise<T | Refusal>,
 ): Promise<T> {
   return inGroupedTransaction(db, async (trx) => {
     // On SQLite the transaction already runs alone (db/group-commit.ts): no other send of the

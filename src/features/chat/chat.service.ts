@@ -1,5 +1,6 @@
 import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
+import { refuse } from '../../db/group-commit.ts';
 import { newClusteredId, newId } from '../../db/ids.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { PublishItem } from '../../server/realtime/index.ts';
@@ -365,12 +366,22 @@ export async function sendMessage(
   }
 }
 
+/** A retry's message was stored by its first send meanwhile: the retry's transaction is undone. */
+class SendRaced extends Error {}
+
 async function sendOnce(
   ctx: ServiceContext,
   t: Translate,
   chatter: Chatter,
   input: SendInput,
 ): Promise<SendResult> {
+  // Every attempt counts, refused ones too: a script that hammers the send is slowed first.
+  const pace = await ctx.rateLimiter.consume(
+    `chat-send:${ctx.network}:${chatter.id}`,
+    ctx.site.rateLimits.chatSend,
+    ctx.clock.now(),
+  );
+  if (!pace.allowed) throw platformError('rate_limited', { retryAfter: pace.retryAfter });
   const me = chatter.profileId;
   const text = input.type === 'text' ? (input.text ?? '').trim() : null;
   if (text !== null && [...text].length > ctx.site.messageLength) throw invalidFields({ text: 'too_long' });
@@ -399,10 +410,8 @@ async function sendOnce(
         ? allowance.costs.image
         : gift!.credits;
   // A send that the state already refuses (past the free conversation limit, or more than the
-  // balance) is refused before its transaction: a refusal inside rolls back the sends grouped
-  // with it (db/group-commit.ts), which then run again. Both rules still hold inside, counted
-  // under the sender's held row; this only spares the group. A premium member's allowance
-  // needs no query.
+  // balance) is refused before its transaction. Both rules hold again inside, checked before
+  // the first write, under the sender's held row. A premium member's allowance needs no query.
   const before = await allowanceOf(ctx, chatter, target.conversation);
   if (before.conversation_limit_reached) throw conversationLimit(ctx);
   if (price(before) > chatter.credits) throw notEnoughCredits(chatter.credits, price(before));
@@ -410,10 +419,38 @@ async function sendOnce(
   const held = chatter.status === 'not_confirmed';
   const now = ctx.clock.now();
   const messageId = newClusteredId(now);
-  const outcome = await withSenderLock(ctx.db, ctx.network, chatter.id, async (trx) => {
+  // Every refusal inside comes before the first write and is answered with `refuse`: on SQLite
+  // the sends of others share this transaction (db/group-commit.ts), and a refusal that wrote
+  // nothing neither rolls them back nor runs them again. The payment is the first write: the
+  // balance's update matches no row when it cannot pay, and nothing is written.
+  const sending = withSenderLock(ctx.db, ctx.network, chatter.id, async (trx) => {
     const allowance = await allowanceOf(ctx, chatter, target.conversation, trx);
-    if (allowance.conversation_limit_reached) throw conversationLimit(ctx);
+    if (allowance.conversation_limit_reached) return refuse(conversationLimit(ctx));
     const cost = price(allowance);
+    let balance: number | null = null;
+    if (cost > 0) {
+      try {
+        const booked = await bookCredits(
+          trx,
+          {
+            network: ctx.network,
+            siteId: ctx.site.id,
+            memberId: chatter.id,
+            delta: -cost,
+            reason: input.type === 'text' ? 'message' : input.type === 'image' ? 'photo' : 'gift',
+            reference: messageId,
+            now,
+          },
+          // withSenderLock keeps the member's other spends out (their row held, or on SQLite a
+          // transaction that runs alone); the message is inserted below under this new id.
+          { rowHeld: true, newReference: true },
+        );
+        balance = booked.balance;
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_enough_credits') return refuse(error);
+        throw error;
+      }
+    }
     // A pair's conversation is never removed, so one seen before the lock is still there.
     const conversation =
       target.conversation ?? (await openConversation(trx, ctx.network, me, target.card.id, newId(), now));
@@ -430,27 +467,9 @@ async function sendOnce(
       createdAt: now,
       held,
     });
-    // A parallel retry with the same key got there first: this one sends nothing.
-    if (!inserted) return { replay: true as const };
-    let balance: number | null = null;
-    if (cost > 0) {
-      const booked = await bookCredits(
-        trx,
-        {
-          network: ctx.network,
-          siteId: ctx.site.id,
-          memberId: chatter.id,
-          delta: -cost,
-          reason: input.type === 'text' ? 'message' : input.type === 'image' ? 'photo' : 'gift',
-          reference: messageId,
-          now,
-        },
-        // withSenderLock keeps the member's other spends out (their row held, or on SQLite a
-        // transaction that runs alone); the message was inserted just above.
-        { rowHeld: true, newReference: true },
-      );
-      balance = booked.balance;
-    }
+    // A parallel retry with the same key got there first: this one sends nothing, and what it
+    // paid above is rolled back with the transaction.
+    if (!inserted) throw new SendRaced();
     await recordDelivery(
       trx,
       ctx.network,
@@ -490,6 +509,10 @@ async function sendOnce(
     if (news) events.push(news);
     const recorded = events.length > 0 ? await ctx.realtime.record(trx, ctx.network, events) : null;
     return { replay: false as const, balance, conversation, row, recorded };
+  });
+  const outcome = await sending.catch((error: unknown) => {
+    if (error instanceof SendRaced) return { replay: true as const };
+    throw error;
   });
 
   if (outcome.replay) {

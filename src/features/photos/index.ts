@@ -12,6 +12,8 @@ export {
   photoLimit,
   storePicture,
   removePictureFiles,
+  retirePhotoFiles,
+  retireMainPhotoFiles,
   type StoredPicture,
   type MediaAccess,
   type PhotoOwner,

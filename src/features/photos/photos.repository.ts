@@ -127,29 +127,46 @@ export async function insertPhotoWithinLimit(
   });
 }
 
-/** Makes one of the profile's photos its main photo; false when the profile has no such photo. */
+/**
+ * Makes one of the profile's photos its main photo, checked in the same statement: the photo is
+ * the profile's, unlocked and not rejected (a locked photo is never the main one, whatever runs
+ * at the same time). Answers whether it did, and the main photo it replaced (whose public files
+ * the caller retires).
+ */
 export async function setMainPhoto(
-  db: Db,
+  db: Kysely<Database>,
   network: string,
   profileId: string,
   photoId: string,
-): Promise<boolean> {
-  const result = await updateInNetwork(db, 'profiles', network, { id: profileId })
-    .set({ main_photo_id: photoId })
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('photos')
-          .select('id')
-          .where('network_id', '=', network)
-          .where('profile_id', '=', profileId)
-          .where('id', '=', photoId),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+): Promise<{ done: boolean; previous: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await selectInNetwork(trx, 'profiles', network, { id: profileId })
+      .select('main_photo_id')
+      .executeTakeFirst();
+    const result = await updateInNetwork(trx, 'profiles', network, { id: profileId })
+      .set({ main_photo_id: photoId })
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('photos')
+            .select('id')
+            .where('network_id', '=', network)
+            .where('profile_id', '=', profileId)
+            .where('id', '=', photoId)
+            .where('locked', '=', 0)
+            .where('status', '!=', 'rejected'),
+        ),
+      )
+      .executeTakeFirst();
+    return { done: Number(result.numUpdatedRows) === 1, previous: before?.main_photo_id ?? null };
+  });
 }
 
+/**
+ * Locks or unlocks one of the profile's photos; false when the profile has no such photo, or
+ * (locking) when it is the main photo: checked in the same statement, so a photo chosen as main
+ * at the same moment is never also locked.
+ */
 export async function setPhotoLocked(
   db: Db,
   network: string,
@@ -157,8 +174,80 @@ export async function setPhotoLocked(
   photoId: string,
   locked: boolean,
 ): Promise<boolean> {
-  const result = await updateInNetwork(db, 'photos', network, { profile_id: profileId, id: photoId })
-    .set({ locked: locked ? 1 : 0 })
+  let query = updateInNetwork(db, 'photos', network, { profile_id: profileId, id: photoId }).set({
+    locked: locked ? 1 : 0,
+  });
+  if (locked)
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('profiles')
+            .select('id')
+            .where('network_id', '=', network)
+            .where('id', '=', profileId)
+            .where('main_photo_id', '=', photoId),
+        ),
+      ),
+    );
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A photo's five stored files, by their column. */
+export type PhotoFiles = Pick<
+  Selectable<PhotosTable>,
+  'filename' | 'thumb_filename' | 'match_filename' | 'blur_filename' | 'blur_thumb_filename'
+>;
+
+/** The profile's main photo with its files, if it has one. */
+export async function mainPhotoOf(
+  db: Db,
+  network: string,
+  profileId: string,
+): Promise<({ id: string } & PhotoFiles) | undefined> {
+  return db
+    .selectFrom('profiles as p')
+    .innerJoin('photos as ph', 'ph.id', 'p.main_photo_id')
+    .select([
+      'ph.id',
+      'ph.filename',
+      'ph.thumb_filename',
+      'ph.match_filename',
+      'ph.blur_filename',
+      'ph.blur_thumb_filename',
+    ])
+    .where('p.network_id', '=', network)
+    .where('ph.network_id', '=', network)
+    .where('p.id', '=', profileId)
+    .executeTakeFirst();
+}
+
+/** One photo of the network with its files. */
+export async function photoFiles(
+  db: Db,
+  network: string,
+  photoId: string,
+): Promise<({ id: string } & PhotoFiles) | undefined> {
+  return selectInNetwork(db, 'photos', network, { id: photoId })
+    .select(['id', 'filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
+    .executeTakeFirst();
+}
+
+/**
+ * Points the photo at new names for its files, only while it still has the old ones (a rename or
+ * a deletion at the same moment wins); answers whether it did.
+ */
+export async function renamePhotoFiles(
+  db: Db,
+  network: string,
+  photoId: string,
+  from: PhotoFiles,
+  to: PhotoFiles,
+): Promise<boolean> {
+  const result = await updateInNetwork(db, 'photos', network, { id: photoId })
+    .set(to)
+    .where('filename', '=', from.filename)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -182,7 +271,7 @@ export function filesOf(
 /**
  * Deletes one of the profile's photos and answers its files (to remove once this committed), or
  * undefined when the profile has no such photo. A deleted main photo hands its place to the
- * next photo in the member's order, an active one first.
+ * next unlocked active photo in the member's order, or to none.
  */
 export async function deletePhoto(
   db: Kysely<Database>,
@@ -199,11 +288,15 @@ export async function deletePhoto(
       .select('main_photo_id')
       .executeTakeFirst();
     if (profile?.main_photo_id === photoId) {
+      // The next unlocked active photo in the member's order, or none: a locked photo is never
+      // the main one, and a pending or rejected one is nobody's face.
       const next = await selectInNetwork(trx, 'photos', network, { profile_id: profileId })
         .select('id')
         .where('id', '!=', photoId)
-        .orderBy(sql`CASE WHEN status = 'active' THEN 0 ELSE 1 END`)
+        .where('status', '=', 'active')
+        .where('locked', '=', 0)
         .orderBy('position')
+        .orderBy('id')
         .limit(1)
         .executeTakeFirst();
       await updateInNetwork(trx, 'profiles', network, { id: profileId })

@@ -12,8 +12,12 @@ import {
   type FileKind,
   type PhotoRow,
   profilePhotos,
+  mainPhotoOf,
+  photoFiles,
+  renamePhotoFiles,
   setMainPhoto,
   setPhotoLocked,
+  type PhotoFiles,
 } from './photos.repository.ts';
 import { PHOTO_LIMITS, type Photo, type PhotosAnswer, type PhotoUpdate } from './photos.schemas.ts';
 
@@ -186,13 +190,86 @@ export async function updatePhoto(
   if ('main' in input) {
     if (photo.locked === 1) throw invalidFields({ main: 'photo_locked' });
     if (photo.status === 'rejected') throw invalidFields({ main: 'photo_rejected' });
-    if (!(await setMainPhoto(ctx.db, ctx.network, owner.profileId, photo.id))) throw notFound();
+    const { done, previous } = await setMainPhoto(ctx.db, ctx.network, owner.profileId, photo.id);
+    // Locked or rejected since it was read: the statement checked again and left it.
+    if (!done) throw (await refusalOf(ctx, owner, photo.id)) ?? notFound();
+    // The photo it replaced stops being public: its old addresses stop answering.
+    if (previous && previous !== photo.id) await retirePhotoFiles(ctx, previous);
   } else {
     if (input.locked && photo.id === mainPhotoId) throw invalidFields({ locked: 'main_photo' });
-    if (!(await setPhotoLocked(ctx.db, ctx.network, owner.profileId, photo.id, input.locked)))
+    if (!(await setPhotoLocked(ctx.db, ctx.network, owner.profileId, photo.id, input.locked))) {
+      // Made the main photo since it was read: the statement checked again and left it unlocked.
+      const now = await profilePhotos(ctx.db, ctx.network, owner.profileId);
+      if (now.mainPhotoId === photo.id) throw invalidFields({ locked: 'main_photo' });
       throw notFound();
+    }
   }
   return ownPhotos(ctx, owner);
+}
+
+/** Why a photo cannot be the main one now, read again after the statement refused it. */
+async function refusalOf(
+  ctx: ServiceContext,
+  owner: PhotoOwner,
+  id: string,
+): Promise<DomainError | undefined> {
+  const { photos } = await profilePhotos(ctx.db, ctx.network, owner.profileId);
+  const photo = photos.find((p) => p.id === id);
+  if (photo?.locked === 1) return invalidFields({ main: 'photo_locked' });
+  if (photo?.status === 'rejected') return invalidFields({ main: 'photo_rejected' });
+  return undefined;
+}
+
+/**
+ * Gives a photo's files new random names, so that the addresses it had stop answering at once
+ * (and a cache that kept them can never refresh them): what happens when a public photo stops
+ * being public (replaced as main, its member invisible, private or deleted, the photo rejected).
+ * The new files are written before the row points at them and the old ones removed after, so a
+ * viewer allowed to see the photo never meets a missing file. A photo renamed or deleted at the
+ * same moment keeps what that did.
+ */
+export async function retirePhotoFiles(ctx: ServiceContext, photoId: string): Promise<void> {
+  const photo = await photoFiles(ctx.db, ctx.network, photoId);
+  if (photo) await renameFiles(ctx, photo);
+}
+
+/** `retirePhotoFiles` for the profile's main photo (the one that is public), if it has one. */
+export async function retireMainPhotoFiles(ctx: ServiceContext, profileId: string): Promise<void> {
+  const photo = await mainPhotoOf(ctx.db, ctx.network, profileId);
+  if (photo) await renameFiles(ctx, photo);
+}
+
+async function renameFiles(ctx: ServiceContext, photo: { id: string } & PhotoFiles): Promise<void> {
+  const renamed = (key: string | null, kind: FileKind) => (key ? newFileKey(ctx.network, kind) : key);
+  const to: PhotoFiles = {
+    filename: newFileKey(ctx.network, 'main'),
+    thumb_filename: newFileKey(ctx.network, 'thumb'),
+    match_filename: newFileKey(ctx.network, 'match'),
+    blur_filename: renamed(photo.blur_filename, 'blur'),
+    blur_thumb_filename: renamed(photo.blur_thumb_filename, 'blur'),
+  };
+  const pairs = (Object.keys(to) as Array<keyof PhotoFiles>)
+    .map((column) => [photo[column], to[column]] as const)
+    .filter((pair): pair is readonly [string, string] => !!pair[0] && !!pair[1]);
+  const written: string[] = [];
+  try {
+    await Promise.all(
+      pairs.map(async ([from, key]) => {
+        const body = await ctx.storage.read(from);
+        if (!body) return;
+        written.push(key);
+        await ctx.storage.put(key, body);
+      }),
+    );
+    if (!(await renamePhotoFiles(ctx.db, ctx.network, photo.id, photo, to))) {
+      await Promise.allSettled(written.map((key) => ctx.storage.remove(key)));
+      return;
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => ctx.storage.remove(key)));
+    throw error;
+  }
+  await Promise.allSettled(pairs.map(([from]) => ctx.storage.remove(from)));
 }
 
 /** `DELETE /api/photos.php?id=ID`: the row goes first, then its files (an orphan file at worst). */

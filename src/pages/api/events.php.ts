@@ -17,6 +17,7 @@ export const GET = endpoint({
     const stream = openEventStream(ctx.realtime, {
       network: ctx.network,
       memberId: member.id,
+      sessionId: member.sessionId,
       lastEventId: parseLastEventId(header ?? input.last_event_id),
       signal: context.request.signal,
       heartbeatMs: locals.platform.env.EVENTS_HEARTBEAT_SECONDS * 1000,

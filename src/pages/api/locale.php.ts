@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { isLocale } from '../../i18n/locales.ts';
 import { seeOther } from '../../server/http.ts';
-import { localePath, setLocaleCookie } from '../../server/request.ts';
+import { localePath, sameSitePath, setLocaleCookie } from '../../server/request.ts';
 
 /**
  * The language switcher's link: remembers the choice in a cookie for 365 days (spec §4) and
@@ -12,9 +12,7 @@ export const GET: APIRoute = ({ url, locals, cookies }) => {
   const { site } = locals;
   const asked = url.searchParams.get('locale');
   const locale = isLocale(asked) && site.locales.includes(asked) ? asked : undefined;
-  const next = url.searchParams.get('next') ?? '/';
-  // Only paths of this site: no scheme, no protocol-relative `//host`, no backslash tricks.
-  const safeNext = /^\/(?![/\\])[^\s]*$/.test(next) ? next : locale ? localePath(locale, '/') : '/';
+  const safeNext = sameSitePath(url.searchParams.get('next') ?? '/', locale ? localePath(locale, '/') : '/');
   if (locale) setLocaleCookie(cookies, locale, locals.scheme);
   return seeOther(safeNext);
 };

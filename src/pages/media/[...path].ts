@@ -19,12 +19,20 @@ const FILE_HEADERS = {
 };
 
 /**
+ * A public photo may stop being public (its member goes invisible, private or away, it is
+ * replaced as main or rejected): its files then get new names and the old address answers 404.
+ * A browser keeps what it fetched for an hour at most, a shared cache (deploy/nginx) 60 seconds,
+ * so nothing serves it from the old address longer than that. Never `immutable`.
+ */
+export const PUBLIC_CACHE = 'public, max-age=3600, s-maxage=60';
+
+/**
  * Images from the platform's file storage (DATA_DIR/uploads by default): the one way a stored
  * file reaches a browser. A site serves only its own network's files, so one brand's domain
  * never exposes another network's members. Who may have which file is the photos feature's
  * rule (`mediaAccess`), and for a picture sent in a chat the chat's (`chatMediaAllowed`): the
- * active main photo of a visible profile is public and cached for good (names are random and
- * never reused); every other file is answered only to a viewer the rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
+ * active main photo of a visible profile is public and cached briefly (see `PUBLIC_CACHE`);
+ * every other file is answered only to a viewer the rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
  * that a file exists.
  */
 export const GET: APIRoute = async ({ params, locals }) => {
@@ -47,7 +55,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
         'content-length': String(file.size),
         // A checked file may stop being this viewer's (a block, a lock): kept only briefly, and
         // only in the viewer's own browser.
-        'cache-control': access === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=300',
+        'cache-control': access === 'public' ? PUBLIC_CACHE : 'private, max-age=300',
       },
     });
   } catch {

@@ -22,7 +22,7 @@ export type StreamMemberLookup = (
   platform: Platform,
   site: Site,
   request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
-) => Promise<{ memberId: string } | null>;
+) => Promise<{ memberId: string; sessionId: string } | null>;
 
 export const EVENTS_PATH = '/api/events.php';
 
@@ -97,6 +97,7 @@ export async function serveEventStream(
     {
       network: site.network,
       memberId: member.memberId,
+      sessionId: member.sessionId,
       lastEventId: lastEventIdOf(req),
       heartbeatMs: env.EVENTS_HEARTBEAT_SECONDS * 1000,
       retryMs: RETRY_MS,
@@ -109,6 +110,7 @@ export async function serveEventStream(
       }
       write(text);
     },
+    () => res.end(),
   );
   if (!stream) return false;
   const end = () => {

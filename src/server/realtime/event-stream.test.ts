@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatEvent, openEventStream, parseLastEventId } from './event-stream.ts';
+import { createLogger } from '../log.ts';
+import { createMemoryBus } from './memory-bus.ts';
 import type { RealtimeBus, RealtimeEvent, RealtimeListener } from './realtime-bus.ts';
 
 const ev = (id: number): RealtimeEvent => ({ id, type: 'credits', data: { balance: id }, createdAt: 0 });
@@ -23,6 +25,7 @@ function racingBus(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    endSessions: () => Promise.reject(new Error('unused')),
     async since(_n, _m, last) {
       for (const e of duringCatchUp) for (const l of listeners) l(e);
       return stored.filter((e) => e.id! > last);
@@ -35,6 +38,7 @@ function optionsFor(signal: AbortSignal, lastEventId: number | null) {
   return {
     network: 'amber',
     memberId: 'm',
+    sessionId: 's',
     lastEventId,
     signal,
     heartbeatMs: 60_000,
@@ -88,6 +92,32 @@ describe('openEventStream', () => {
     expect(open(new AbortController().signal)).toBeNull();
     aborts[0]!.abort();
     expect(open(new AbortController().signal)).not.toBeNull();
+  });
+
+  it("ends when the stream's session ends, and only then", async () => {
+    const bus = createMemoryBus({
+      db: undefined as never,
+      clock: { now: () => 0 },
+      log: createLogger('error', () => {}),
+    });
+    const abort = new AbortController();
+    const mine = openEventStream(bus, optionsFor(abort.signal, null))!;
+    const other = openEventStream(bus, { ...optionsFor(abort.signal, null), sessionId: 'other' })!;
+    const [reader, otherReader] = [mine.getReader(), other.getReader()];
+    await reader.read();
+    await otherReader.read();
+    await bus.endSessions('amber', 'm', ['s']);
+    // The opening lines were read: what is left is the end of the stream.
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    let otherEnded = false;
+    void otherReader.read().then(({ done }) => (otherEnded = done));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(otherEnded).toBe(false);
+    // A stream opened just after its session ended (read as live a moment before) ends at once.
+    const late = openEventStream(bus, optionsFor(new AbortController().signal, null))!.getReader();
+    await late.read();
+    expect(await late.read()).toEqual({ done: true, value: undefined });
+    abort.abort();
   });
 
   it('formats events and reads Last-Event-ID strictly', () => {

@@ -9,6 +9,11 @@ import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
 export interface EventStreamOptions {
   network: string;
   memberId: string;
+  /**
+   * The session the stream was opened with: the stream ends with it (logout, a password
+   * change or reset, an account deletion, a sanction), in whichever process it is held.
+   */
+  sessionId: string;
   /** The last event the client has (Last-Event-ID), or null on a first connect without one. */
   lastEventId: number | null;
   /** Fires when the client goes away: the subscription and the timer end with it. */
@@ -43,7 +48,8 @@ export interface AttachedStream {
 
 /**
  * Attaches a member's events to `write`, or answers null when the member already holds
- * `perMember` streams here. Live events are subscribed to first and held back while the stored
+ * `perMember` streams here. When the stream's session ends, the stream closes and `end` is
+ * called: the caller ends the response. Live events are subscribed to first and held back while the stored
  * ones after `lastEventId` are read and sent; then the held ones follow, minus any the catch-up
  * already carried (by id), so nothing published during the catch-up is lost or sent twice.
  * `write` throwing (the client is gone) closes the stream.
@@ -52,6 +58,7 @@ export function attachEventStream(
   bus: RealtimeBus,
   options: Omit<EventStreamOptions, 'signal'>,
   write: (text: string) => void,
+  end: () => void,
 ): AttachedStream | null {
   let counts = openStreams.get(bus);
   if (!counts) openStreams.set(bus, (counts = new Map()));
@@ -86,10 +93,22 @@ export function attachEventStream(
   const deliver = (event: RealtimeEvent) => send(formatEvent(event));
   // Live events go out as they come, even one with a lower id than the last sent: with several
   // writers (PostgreSQL), an event stored in a transaction can commit after a later-numbered one.
-  const unsubscribe = bus.subscribe(options.network, options.memberId, (event) => {
-    if (held) held.push(event);
-    else deliver(event);
-  });
+  const unsubscribe = bus.subscribe(
+    options.network,
+    options.memberId,
+    (event) => {
+      if (held) held.push(event);
+      else deliver(event);
+    },
+    {
+      sessionId: options.sessionId,
+      end: () => {
+        if (closed) return;
+        close();
+        end();
+      },
+    },
+  );
   const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
   // The first bytes go out at once: the browser sees the stream open (and learns `retry`).
   send(`retry: ${options.retryMs}\n: open\n\n`);
@@ -132,16 +151,19 @@ export function openEventStream(
       attached?.close();
     },
   });
-  attached = attachEventStream(bus, options, (text) => controller!.enqueue(encoder.encode(text)));
-  if (!attached) return null;
-  const stream = attached;
-  const end = () => {
-    stream.close();
+  const closeBody = () => {
     try {
       controller!.close();
     } catch {
       // Already closed by the client side.
     }
+  };
+  attached = attachEventStream(bus, options, (text) => controller!.enqueue(encoder.encode(text)), closeBody);
+  if (!attached) return null;
+  const stream = attached;
+  const end = () => {
+    stream.close();
+    closeBody();
   };
   if (options.signal.aborted) end();
   else options.signal.addEventListener('abort', end, { once: true });

@@ -87,7 +87,7 @@ export function storedEventsBus(
   deps: BusDeps,
   local: LocalFanout,
   fanOut: (recorded: RecordedEvents) => Promise<void>,
-): Omit<RealtimeBus, 'kind'> {
+): Omit<RealtimeBus, 'kind' | 'endSessions'> {
   const publishAll: RealtimeBus['publishAll'] = async (network, items) => {
     const recorded = await storeEvents(deps, network, items);
     await fanOut(recorded);
@@ -118,5 +118,8 @@ export function createMemoryBus(deps: BusDeps): RealtimeBus {
     ...storedEventsBus(deps, local, async (recorded) => {
       for (const { memberId, event } of recorded.events) local.deliver(recorded.network, memberId, event);
     }),
+    async endSessions(network, memberId, sessionIds) {
+      local.endSessions(network, memberId, sessionIds);
+    },
   };
 }

@@ -81,6 +81,15 @@ export type RealtimeEvent = {
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
+/**
+ * The session a subscription serves (an event stream is opened with a session cookie): when
+ * that session ends, `end` is called and the subscription is over.
+ */
+export interface SubscriptionSession {
+  sessionId: string;
+  end: () => void;
+}
+
 /** Events stored by `record`, for whom each is, waiting for `fanOut`. */
 export interface RecordedEvents {
   network: string;
@@ -116,8 +125,23 @@ export interface RealtimeBus {
   record(db: Kysely<Database>, network: string, items: readonly PublishItem[]): Promise<RecordedEvents>;
   /** Hands out events that `record` stored, after their transaction committed. */
   fanOut(recorded: RecordedEvents): Promise<void>;
-  /** Calls `listener` with each event published for the member from now on; answers the unsubscribe. */
-  subscribe(network: string, memberId: string, listener: RealtimeListener): () => void;
+  /**
+   * Calls `listener` with each event published for the member from now on; answers the
+   * unsubscribe. With `session`, the subscription ends with that session (`endSessions`), and
+   * one made for a session that ended moments ago ends at once.
+   */
+  subscribe(
+    network: string,
+    memberId: string,
+    listener: RealtimeListener,
+    session?: SubscriptionSession,
+  ): () => void;
+  /**
+   * Ends the subscriptions of these sessions of the member in every process (their event
+   * streams close): a logout, a password change or reset, an account deletion, a sanction.
+   * Answers once this process's are ended and the other processes are told.
+   */
+  endSessions(network: string, memberId: string, sessionIds: readonly string[]): Promise<void>;
   /** The member's stored events after `lastEventId`, oldest first (catch-up after a reconnect). */
   since(network: string, memberId: string, lastEventId: number, limit?: number): Promise<RealtimeEvent[]>;
   /** Lets go of connections (the Redis bus); the platform calls it when it closes. */

@@ -109,6 +109,40 @@ describe('the Redis realtime bus', () => {
     expect(got).toHaveLength(1);
   });
 
+  it("ends a session's subscriptions in both processes, and no other session's", async () => {
+    let endedHere = 0;
+    let endedThere = 0;
+    let endedOther = 0;
+    const got: RealtimeEvent[] = [];
+    const stopHere = one.subscribe('amber', 'm-ann', () => {}, {
+      sessionId: 's-1',
+      end: () => endedHere++,
+    });
+    const stopThere = two.subscribe('amber', 'm-ann', (e) => got.push(e), {
+      sessionId: 's-1',
+      end: () => endedThere++,
+    });
+    const stopOther = two.subscribe('amber', 'm-ann', () => {}, {
+      sessionId: 's-2',
+      end: () => endedOther++,
+    });
+    const started = Date.now();
+    await one.endSessions('amber', 'm-ann', ['s-1']);
+    expect(endedHere).toBe(1);
+    await until(() => endedThere === 1);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect([endedHere, endedThere, endedOther]).toEqual([1, 1, 0]);
+    // The same session of a member of another network is another session.
+    const elsewhere = two.subscribe('curvy', 'm-ann', () => {}, {
+      sessionId: 's-3',
+      end: () => expect.unreachable(),
+    });
+    await one.endSessions('amber', 'm-ann', ['s-3']);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const stop of [stopHere, stopThere, stopOther, elsewhere]) stop();
+  });
+
   it('subscribes again after its Redis connection drops', async () => {
     const admin = new Redis(redis.url);
     try {

@@ -7,12 +7,13 @@ import type { RealtimeBus, RealtimeEvent, RecordedEvents } from './realtime-bus.
 /** One channel per network: `<prefix><network>`; a process listens to the pattern of all of them. */
 export const DEFAULT_CHANNEL_PREFIX = 'kindred:events:';
 
-/** What travels on a channel: the member, the event, and which process published it. */
-interface Envelope {
-  origin: string;
-  member: string;
-  event: RealtimeEvent;
-}
+/**
+ * What travels on a channel: the member, the event (or the sessions of the member that ended,
+ * whose streams close), and which process published it.
+ */
+type Envelope = { origin: string; member: string } & (
+  { event: RealtimeEvent; ended?: undefined } | { ended: string[]; event?: undefined }
+);
 
 export interface RedisBusOptions {
   url: string;
@@ -64,7 +65,9 @@ export function createRedisBus(
       return;
     }
     if (envelope.origin === origin) return;
-    local.deliver(channel.slice(prefix.length), envelope.member, envelope.event);
+    const network = channel.slice(prefix.length);
+    if (envelope.ended) local.endSessions(network, envelope.member, envelope.ended);
+    else local.deliver(network, envelope.member, envelope.event);
   });
   /** To this process's subscribers at once, then to the other processes in one round trip. */
   const fanOut = async ({ network, events: stored }: RecordedEvents) => {
@@ -89,6 +92,20 @@ export function createRedisBus(
       await subscribed;
     },
     ...storedEventsBus(deps, local, fanOut),
+    async endSessions(network, memberId, sessionIds) {
+      if (sessionIds.length === 0) return;
+      local.endSessions(network, memberId, sessionIds);
+      const envelope: Envelope = { origin, member: memberId, ended: [...sessionIds] };
+      try {
+        await publisher.publish(`${prefix}${network}`, JSON.stringify(envelope));
+      } catch (error) {
+        // The sessions are gone from the database: a stream elsewhere that is reconnected is
+        // refused; until then it stays open. Said loudly, since that is a session outliving itself.
+        deps.log.error('realtime: redis could not end sessions elsewhere', {
+          error: (error as Error).message,
+        });
+      }
+    },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

@@ -9,11 +9,13 @@
  *    side by side in rounds, each round in another order, and the report gives the median of the
  *    per-round ratios: absolute numbers are printed for context only.
  * 1b. Uncached member requests (ARCHITECTURE.md rule 10), with wrk in interleaved rounds too:
- *    the settings page of a logged-in member against the bare Astro page of the same bytes, and
- *    the member's `GET /api/user.php` against a bare Astro endpoint answering JSON of the same
- *    bytes (targets ≥ 50 % each); and the SQL statements each of them runs, counted by a server
- *    started with KINDRED_COUNT_SQL=1 (tests/integration/member-request-cost.test.ts holds the
- *    bound).
+ *    every member page and every member JSON call (tests/support/member-routes.ts), with a
+ *    hundred demo members taking turns (sessions written into the seeded database, a wrk script
+ *    rotating their cookies), each against a bare Astro route answering the saved bytes of one
+ *    member's answer (targets ≥ 40 % each); and the SQL statements each runs, counted by a
+ *    server started with KINDRED_COUNT_SQL=1 (tests/integration/member-request-cost.test.ts
+ *    holds the bound). About ten minutes at the defaults: `--skip throughput,weight,lighthouse
+ *    --rounds 3` gives this table alone.
  * 2. The weight of every lander and index of every demo site: HTML and CSS gzipped (budgets 30 KB
  *    and 20 KB), scripts run at load, requests to other hosts (none allowed).
  * 3. Lighthouse (mobile profile, Debian's Chromium) for the index and two landers, the median of
@@ -24,13 +26,13 @@
  *
  *   npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]
  *                    [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]
- *                    [--seed-size 200] [--dist dist] [--json out.json]
+ *                    [--seed-size 500] [--dist dist] [--json out.json]
  *
  * `--dist` names the build to measure (default dist/); it is copied first, so a rebuild while the
  * benchmark runs changes nothing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +41,8 @@ import { audit, CATEGORIES, findChromium, startChromium, type LighthouseResult }
 import { DEMO_SITES, requestTo } from '../../tests/support/server.ts';
 import { LANDERS } from '../../src/tenancy/niche.schema.ts';
 import { copyBuild, seedDatabase, startApp, type App, type BuildCopy } from './app.ts';
+import { logInDemoMembers, rotatingCookieScript } from './members.ts';
+import { memberCalls, memberPages } from '../../tests/support/member-routes.ts';
 import { findNginx, freePortIn, startNginx, type RunningNginx } from './nginx.ts';
 import { cssUrls, gzipBytes, pageResources, thirdParty } from './page-weight.ts';
 import { kilobytes, median, medianRatio, percent, ROUND_OPTIONS, roundOrder } from './stats.ts';
@@ -53,8 +57,8 @@ const AUX_PORTS = { first: 4830, last: 4849 };
 
 const BUDGET = {
   landerVsBare: 0.9,
-  memberPageVsBare: 0.5,
-  memberJsonVsBare: 0.5,
+  memberPageVsBare: 0.4,
+  memberJsonVsBare: 0.4,
   nginxVsStatic: 0.8,
   htmlGzip: 30 * 1024,
   cssGzip: 20 * 1024,
@@ -88,7 +92,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     lander: { type: 'string', default: 'video' },
     skip: { type: 'string', default: '' },
-    'seed-size': { type: 'string', default: '200' },
+    'seed-size': { type: 'string', default: '500' },
     'lighthouse-runs': { type: 'string', default: '3' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -98,7 +102,7 @@ if (args.help) {
   process.stdout.write(
     'npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]\n' +
       '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
-      '                 [--seed-size 200] [--dist dist] [--json out.json]\n' +
+      '                 [--seed-size 500] [--dist dist] [--json out.json]\n' +
       'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n' +
       'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n',
   );
@@ -148,6 +152,8 @@ interface Target {
   port: number;
   path: string;
   headers: Record<string, string>;
+  /** A wrk script (the member rotation). */
+  script?: string;
 }
 
 /** A target on the Kindred server at `port`, asked for as host localhost unless `headers` say. */
@@ -189,6 +195,7 @@ const runTarget = (target: Target, runSeconds: number): Promise<WrkResult> =>
   runWrk({
     url: `http://127.0.0.1:${target.port}${target.path}`,
     headers: target.headers,
+    script: target.script,
     connections,
     threads: 2,
     seconds: runSeconds,
@@ -412,97 +419,144 @@ async function throughput(app: App, proxied: Proxied | undefined, build: BuildCo
 
 // ---------------------------------------------------------------------------------------------
 
-/** A member of the demo site signed up for the benchmark: the session cookie to send. */
-async function benchMember(app: App): Promise<string> {
-  const signup = await app.request('/api/signup.php', {
-    method: 'POST',
-    headers: { origin: `http://localhost:${app.port}`, 'content-type': 'application/json' },
-    body: {
-      email: `bench.${Date.now().toString(36)}@example.org`,
-      name: 'Robin',
-      password: 'blue tulips at dawn 42',
-      date_of_birth: '1990-05-17',
-    },
-  });
-  const session = signup.cookies.map((c) => /^session=([^;]+)/.exec(c)?.[1]).find(Boolean);
-  if (signup.status !== 201 || !session)
-    throw new Error(
-      `the benchmark's member could not sign up: ${signup.status} ${signup.body.slice(0, 200)}`,
-    );
-  return `session=${session}`;
-}
+/** The members taking turns in the member section: at least a hundred (ARCHITECTURE.md rule 10). */
+const MEMBERS_IN_TURN = 100;
 
 /**
  * Rule 10 of ARCHITECTURE.md: members are never cached, so an uncached member request must be
- * cheap. A member's settings page against the bare Astro page of the same bytes, a member's
- * `GET /api/user.php` against a bare Astro endpoint of the same bytes, and the SQL statements
- * each runs.
+ * cheap. Every member page and every member JSON call (tests/support/member-routes.ts), asked by
+ * a hundred demo members taking turns (a wrk script sends each request with the next member's
+ * cookie), each against the bare Astro route answering the saved bytes of one member's answer;
+ * and the SQL statements each runs, counted by a server started with KINDRED_COUNT_SQL=1.
  */
-async function memberRequests(app: App, counting: App): Promise<void> {
+async function memberRequests(
+  app: App,
+  counting: App,
+  databaseFile: string,
+  savedDir: string,
+): Promise<void> {
   section(
-    `Uncached member requests (wrk, ${connections} connections, ${seconds} s a run, ${rounds} interleaved rounds)`,
+    `Uncached member requests, ${MEMBERS_IN_TURN} members taking turns (wrk, ${connections} connections, ${seconds} s a run, ${rounds} interleaved rounds)`,
   );
-  const cookie = await benchMember(app);
-  const member = { host: 'localhost', cookie };
-  const json = { ...member, 'x-client-request': '1' };
-  const page = await app.request('/settings', { headers: member });
-  const call = await app.request('/api/user.php', { headers: json });
-  if (page.status !== 200 || call.status !== 200 || !call.body.includes('"email"'))
-    throw new Error(`the member's requests failed: /settings ${page.status}, /api/user.php ${call.status}`);
-  const pageBytes = Buffer.byteLength(page.body);
-  const callBytes = Buffer.byteLength(call.body);
-  const barePage = await app.request(`/bench/bare?bytes=${pageBytes}`);
-  const bareJson = await app.request(`/bench/bare.json?bytes=${callBytes}`);
-  if (barePage.status !== 200 || bareJson.status !== 200)
-    throw new Error('the bare routes answered 404: is the server built with src/pages/bench/?');
-  out(
-    `/settings for a member: ${pageBytes} bytes (bare page ${Buffer.byteLength(barePage.body)}); ` +
-      `GET /api/user.php: ${callBytes} bytes (bare endpoint ${Buffer.byteLength(bareJson.body)})`,
-  );
-
-  const targets: Target[] = [
-    appTarget(app.port, 'member-page', 'member /settings, uncached', '/settings', member),
-    appTarget(app.port, 'bare-page', 'bare Astro page, same bytes', `/bench/bare?bytes=${pageBytes}`),
-    appTarget(app.port, 'member-json', 'member GET /api/user.php', '/api/user.php', json),
-    appTarget(
-      app.port,
-      'bare-json',
-      'bare Astro endpoint, same bytes',
-      `/bench/bare.json?bytes=${callBytes}`,
-    ),
+  const members = logInDemoMembers(databaseFile, 'localhost', MEMBERS_IN_TURN + 1);
+  // The last one is not in the rotation: the others view its profile and open its chat.
+  const other = members.pop()!.profileId;
+  const script = rotatingCookieScript(join(workDir, 'members.lua'), members);
+  const first = { host: 'localhost', cookie: members[0]!.cookie };
+  const routes = [
+    ...memberPages(other).map((r) => ({ ...r, json: false })),
+    ...memberCalls(other).map((r) => ({ ...r, json: true })),
   ];
-  const { perRound } = await interleavedRounds(targets);
-  const ratios = ratioTable(targets, perRound, [
-    ['member page / bare Astro page', 'member-page', 'bare-page', BUDGET.memberPageVsBare],
-    ['member JSON call / bare Astro endpoint', 'member-json', 'bare-json', BUDGET.memberJsonVsBare],
-  ]);
+  mkdirSync(savedDir, { recursive: true });
+  const targets: Target[] = [];
+  const pairs: Array<{ route: (typeof routes)[number]; bytes: number; member: string; bare: string }> = [];
+  for (const route of routes) {
+    const headers = route.json ? { ...first, 'x-client-request': '1' } : first;
+    const answer = await app.request(route.path, { headers });
+    if (answer.status !== 200)
+      throw new Error(`${route.path} answers ${answer.status} to a member: ${answer.body.slice(0, 200)}`);
+    const file = `${route.name}${route.json ? '' : '.html'}`;
+    writeFileSync(join(savedDir, file), answer.body);
+    const barePath = `/bench/bare${route.json ? '.json' : ''}?saved=${file}`;
+    const bare = await app.request(barePath);
+    if (bare.status !== 200 || bare.body !== answer.body)
+      throw new Error(`the bare route ${barePath} does not answer the saved bytes (${bare.status})`);
+    const member = `m:${route.name}`;
+    const bareName = `b:${route.name}`;
+    targets.push(
+      {
+        name: member,
+        label: route.path,
+        port: app.port,
+        path: route.path,
+        headers: route.json ? { host: 'localhost', 'x-client-request': '1' } : { host: 'localhost' },
+        script,
+      },
+      {
+        name: bareName,
+        label: `bare ${route.name}`,
+        port: app.port,
+        path: barePath,
+        headers: { host: 'localhost' },
+      },
+    );
+    pairs.push({ route, bytes: Buffer.byteLength(answer.body), member, bare: bareName });
+  }
+
+  // Warm-up, then rounds: each round takes the pairs in another order, and a pair's two runs
+  // follow each other, the member's first in one round and the bare route's first in the next.
+  for (const target of targets) await runTarget(target, 1);
+  const perRound: Array<Record<string, number>> = [];
+  for (let round = 0; round < rounds; round++) {
+    const measured: Record<string, number> = {};
+    for (const pair of roundOrder(pairs, round)) {
+      const two = targets.filter((t) => t.name === pair.member || t.name === pair.bare);
+      for (const target of round % 2 === 0 ? two : two.reverse()) {
+        const result = await runTarget(target, seconds);
+        measured[target.name] = result.requestsPerSecond;
+        if (result.non2xx || result.socketErrors)
+          out(
+            `warning: round ${round + 1}, ${target.label}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`,
+          );
+      }
+    }
+    perRound.push(measured);
+    out(`round ${round + 1}/${rounds} done`);
+  }
 
   // The statements, on a server that counts them (counting costs a little, so not the one measured).
-  const countCookie = await benchMember(counting);
   const statements: Record<string, number> = {};
-  for (const [path, headers] of [
-    ['/settings', { host: 'localhost', cookie: countCookie }],
-    ['/api/user.php', { host: 'localhost', cookie: countCookie, 'x-client-request': '1' }],
-  ] as const) {
-    const url = `${path}?bench=${Date.now()}`;
+  for (const { route } of pairs) {
+    const headers = { ...first, ...(route.json ? { 'x-client-request': '1' } : {}) };
+    const url = `${route.path}${route.path.includes('?') ? '&' : '?'}bench=${Date.now()}`;
     await counting.request(url, { headers });
     const deadline = Date.now() + 5_000;
+    const line = new RegExp(`sql statements: GET ${url.replace(/[.?+*()[\]]/g, '\\$&')} (\\d+)`);
     let found: RegExpExecArray | null = null;
-    while (
-      !(found = new RegExp(`sql statements: GET ${url.replace(/[.?]/g, '\\$&')} (\\d+)`).exec(
-        counting.output(),
-      ))
-    )
-      if (Date.now() > deadline) throw new Error(`no statement count for ${path}`);
+    while (!(found = line.exec(counting.output())))
+      if (Date.now() > deadline) throw new Error(`no statement count for ${route.path}`);
       else await new Promise((r) => setTimeout(r, 50));
-    statements[path] = Number(found[1]);
+    statements[route.name] = Number(found[1]);
   }
+
+  out();
+  const rows: string[][] = [];
+  const ratios: Record<string, number> = {};
+  for (const pair of pairs) {
+    const { median: m, ratios: each } = medianRatio(perRound, pair.member, pair.bare);
+    ratios[pair.route.name] = m;
+    const target = pair.route.json ? BUDGET.memberJsonVsBare : BUDGET.memberPageVsBare;
+    rows.push([
+      pair.route.path.replace(other, ':id'),
+      kilobytes(pair.bytes),
+      String(Math.round(median(perRound.map((r) => r[pair.member]!)))),
+      String(Math.round(median(perRound.map((r) => r[pair.bare]!)))),
+      percent(m),
+      each.map((r) => percent(r)).join(', '),
+      String(statements[pair.route.name]),
+      `${m >= target ? 'met' : 'MISSED'}`,
+    ]);
+  }
+  table(
+    [
+      'member request',
+      'bytes',
+      'req/s',
+      'bare req/s',
+      'ratio (median)',
+      'per round',
+      'SQL',
+      `≥ ${percent(BUDGET.memberPageVsBare)}`,
+    ],
+    rows,
+  );
+  const missed = rows.filter((r) => r.at(-1) === 'MISSED').length;
   out();
   out(
-    `SQL statements per member request: /settings ${statements['/settings']}, GET /api/user.php ${statements['/api/user.php']} ` +
-      '(the bound is tests/integration/member-request-cost.test.ts)',
+    `${missed === 0 ? 'every member request met its target' : `${missed} of ${rows.length} member requests missed their target`}; ` +
+      'SQL: statements per request (tests/integration/member-request-cost.test.ts holds the bound)',
   );
-  results.member = { perRound, ratios, pageBytes, callBytes, statements };
+  results.member = { perRound, ratios, statements, members: members.length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -715,7 +769,13 @@ try {
   const dataDir = join(workDir, 'data');
   out(`seeding ${args['seed-size']} demo members, starting the built server (a copy of ${args.dist}/)…`);
   seedDatabase(dataDir, Number(args['seed-size']));
-  const app = await startApp({ build, dataDir, ports: APP_PORTS, env: { KINDRED_BENCH: '1' } });
+  const savedDir = join(workDir, 'saved');
+  const app = await startApp({
+    build,
+    dataDir,
+    ports: APP_PORTS,
+    env: { KINDRED_BENCH: '1', KINDRED_BENCH_SAVED: savedDir },
+  });
   cleanups.unshift(() => app.stop());
   let proxied: Proxied | undefined;
   if (nginxAllowed) {
@@ -740,7 +800,7 @@ try {
       env: { KINDRED_BENCH: '1', KINDRED_COUNT_SQL: '1' },
     });
     cleanups.unshift(() => counting.stop());
-    await memberRequests(app, counting);
+    await memberRequests(app, counting, join(dataDir, 'kindred.sqlite'), savedDir);
     await counting.stop();
   }
   if (!skip.has('weight')) await weight(app);

@@ -83,12 +83,38 @@ export function islandMessages(locale: Locale, keys: readonly MessageKey[]): str
 const texts = new WeakMap<object, string>();
 
 /** Countries as a form offers them: each code with its name in the page's language, sorted by name. */
-export function countryOptions(codes: readonly string[], locale: Locale): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return codes
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+export function countryOptions(
+  codes: readonly string[],
+  locale: Locale,
+): readonly { readonly code: string; readonly name: string }[] {
+  let byLocale = countryLists.get(codes);
+  if (!byLocale) {
+    byLocale = new Map();
+    countryLists.set(codes, byLocale);
+  }
+  let options = byLocale.get(locale);
+  if (!options) {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    const collator = new Intl.Collator(locale);
+    options = Object.freeze(
+      codes
+        .map((code) => Object.freeze({ code, name: names.of(code) ?? code }))
+        .sort((a, b) => collator.compare(a.name, b.name)),
+    );
+    byLocale.set(locale, options);
+  }
+  return options;
 }
+
+/**
+ * The sorted country lists, by the site's list of codes (a WeakMap: a list built on the fly is
+ * not kept) and language: the same for every member of a site, and built with Intl each time
+ * (display names and a locale-aware sort) on every page with a country picker.
+ */
+const countryLists = new WeakMap<
+  readonly string[],
+  Map<Locale, readonly { readonly code: string; readonly name: string }[]>
+>();
 
 /** Subsets already picked, by key list (a WeakMap: a list built on the fly is not kept). */
 const picked = new WeakMap<readonly MessageKey[], Map<Locale, Readonly<Record<string, string>>>>();

@@ -5,11 +5,43 @@
  * extra integer digits.
  */
 
+/*
+ * An Intl.NumberFormat costs tens of microseconds to build and nothing to reuse: a credits page
+ * formats a dozen prices, each with the same few formats. They are kept by their inputs (the
+ * currency, the language, the digits); the lists are bounded, as a currency or a language
+ * nobody configured could come from outside.
+ */
+const FORMATS_MAX = 256;
+const digitsByCurrency = new Map<string, number>();
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** Digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
 export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    if (digitsByCurrency.size >= FORMATS_MAX) digitsByCurrency.clear();
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
+
+function currencyFormat(currency: string, locale: string | undefined, digits: number): Intl.NumberFormat {
+  const key = `${currency}|${locale ?? ''}|${digits}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    if (formats.size >= FORMATS_MAX) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /** `value` with `digits` implied decimals as an exact decimal string: (1499, 2) → "14.99". */
@@ -41,11 +73,5 @@ export function formatMoney(
   extraDigits = 0,
 ): string {
   const digits = currencyDigits(currency) + extraDigits;
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-  return format.format(decimalString(amount, digits) as `${number}`);
+  return currencyFormat(currency, locale, digits).format(decimalString(amount, digits) as `${number}`);
 }

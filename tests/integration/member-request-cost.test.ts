@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { memberCalls, memberPages } from '../support/member-routes.ts';
 import { useServer } from '../support/use-server.ts';
 import { ACCOUNTS_SERVER, MINUTE, setClockOffset, signUp, Visitor } from './accounts-helpers.ts';
 
@@ -14,7 +15,43 @@ const READS = 2;
 /** Marking the member as seen (at most once a minute): one transaction (begin, session, account, profile, commit). */
 const SEEN_WRITES = 5;
 
-const app = useServer({ ...ACCOUNTS_SERVER, env: { KINDRED_COUNT_SQL: '1' } });
+/**
+ * The most statements each member page and call may run for a demo member (one with likes,
+ * matches and photos), reads of the request included: the page's own reads on top of `READS`.
+ * A page or call that needs more must say why here.
+ */
+const BOUNDS: Record<string, number> = {
+  // the visible profiles' page, with their photos and the member's likes of them
+  members: READS + 4,
+  // the profile, its photos, interests, the like both ways, the block, the new-like flag…
+  'profile-view': READS + 9,
+  likes: READS + 3,
+  'likes-sent': READS + 3,
+  'likes-matches': READS + 3,
+  // the offer: bundles, orders of the member, saved payment methods, discounts
+  credits: READS + 7,
+  'credits-bundle': READS + 9,
+  'credits-repeat': READS,
+  profile: READS + 2,
+  'profile-photos': READS + 2,
+  settings: READS,
+  chats: READS,
+  chat: READS,
+  'swipe-game': READS + 2,
+  'match-finder': READS + 4,
+  notifications: READS + 1,
+  premium: READS,
+  'user.php': READS,
+  'members.php': READS + 2,
+  'likes.php': READS + 2,
+  // the member's chats, when there are any
+  'chats.php': READS + 1,
+  'credits.php': READS + 5,
+  'member.php': READS + 8,
+};
+
+// Seeded: the demo members have likes, matches, photos and chats, which the pages read.
+const app = useServer({ ...ACCOUNTS_SERVER, seedSize: 40, env: { KINDRED_COUNT_SQL: '1' } });
 let member: Visitor;
 
 beforeAll(async () => {
@@ -24,11 +61,15 @@ beforeAll(async () => {
 
 let calls = 0;
 /** The statements the server counted for one member request to `path`. */
-async function statementsOf(path: string, headers: Record<string, string> = {}): Promise<number> {
+async function statementsOf(
+  path: string,
+  headers: Record<string, string> = {},
+  visitor: Visitor = member,
+): Promise<number> {
   // A query of its own makes the request's line in the output unique.
   calls += 1;
-  const url = `${path}?call=${calls}`;
-  const response = await member.get(url, headers);
+  const url = `${path}${path.includes('?') ? '&' : '?'}call=${calls}`;
+  const response = await visitor.get(url, headers);
   expect(response.status, response.body.slice(0, 300)).toBe(200);
   const line = new RegExp(`^sql statements: GET ${url.replace(/[.?]/g, '\\$&')} (\\d+)$`, 'm');
   await app.server.waitForOutput(line);
@@ -53,4 +94,51 @@ describe('the SQL statements of a member request', () => {
     // …and only once: the next request is back to the reads.
     expect(await statementsOf('/settings')).toBeLessThanOrEqual(READS);
   });
+});
+
+describe('the SQL statements of every member page and call (tests/support/member-routes.ts)', () => {
+  let demo: Visitor;
+  let other: string;
+
+  beforeAll(async () => {
+    demo = new Visitor(app.server);
+    const login = await demo.send('POST', '/api/user.php', {
+      email: 'demo+localhost-1@example.invalid',
+      password: 'demo-password-2026',
+    });
+    expect(login.status, login.body).toBe(200);
+    const own = login.json<{ user: { profile: { id: string } } }>().user.profile.id;
+    const profile = await app.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('site_id', '=', 'localhost')
+      .where('member_id', 'is not', null)
+      .where('id', '!=', own)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    other = profile.id;
+  });
+
+  it('every route has a bound', () => {
+    const names = [...memberPages('x'), ...memberCalls('x')].map((route) => route.name);
+    expect(names.filter((name) => BOUNDS[name] === undefined)).toEqual([]);
+  });
+
+  for (const route of memberPages(':other')) {
+    it(`${route.path} costs at most ${BOUNDS[route.name]}`, async () => {
+      const count = await statementsOf(route.path.replace(':other', other), {}, demo);
+      expect(count).toBeLessThanOrEqual(BOUNDS[route.name]!);
+    });
+  }
+
+  for (const route of memberCalls(':other')) {
+    it(`GET ${route.path} costs at most ${BOUNDS[route.name]}`, async () => {
+      const count = await statementsOf(
+        route.path.replace(':other', other),
+        { 'x-client-request': '1' },
+        demo,
+      );
+      expect(count).toBeLessThanOrEqual(BOUNDS[route.name]!);
+    });
+  }
 });

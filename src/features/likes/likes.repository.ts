@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
+import { compiledPerShape } from '../../db/compiled.ts';
 import type { Database } from '../../db/database.ts';
 import {
   deleteInNetwork,
@@ -189,13 +190,20 @@ export type LikedByRow = CardRow & { liked_at: number; seen_at: number | null };
  * later pages as it leaves the first.
  */
 
-/** The visible profiles the viewer liked, newest like first. */
-export async function listLiked(
-  db: Db,
-  scope: Scope,
-  after: ListAfter | undefined,
-  limit: number,
-): Promise<LikedRow[]> {
+/*
+ * Every member's likes page reads the three lists: built and compiled once per shape of the
+ * input (with or without a cursor, the number of withheld sites) and run with each member's
+ * values (src/db/compiled.ts). Building `visibleProfiles` and its joins anew took longer than
+ * SQLite took to answer them. The SQL is the same as built per call.
+ */
+interface ListInput {
+  scope: Scope;
+  now: number;
+  after: ListAfter | undefined;
+  limit: number;
+}
+
+const likedQuery = compiledPerShape((db, { scope, after, limit }: ListInput) => {
   let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites).innerJoin(
     'likes as l',
     (join) =>
@@ -207,18 +215,21 @@ export async function listLiked(
     .select([...CARD_COLUMNS, 'l.created_at as liked_at'])
     .orderBy('l.created_at', 'desc')
     .orderBy('l.liked_profile_id', 'desc')
-    .limit(limit)
-    .execute() as Promise<LikedRow[]>;
-}
+    .limit(limit) as unknown as Compilable<LikedRow>;
+});
 
-/** The visible profiles that like the viewer as of `now`, newest like first. */
-export async function listLikedBy(
+/** The visible profiles the viewer liked, newest like first. */
+export async function listLiked(
   db: Db,
   scope: Scope,
-  now: number,
   after: ListAfter | undefined,
   limit: number,
-): Promise<LikedByRow[]> {
+): Promise<LikedRow[]> {
+  // `now` is not read by this list: a constant keeps it out of the values.
+  return likedQuery.execute(db, { scope, now: 0, after, limit });
+}
+
+const likedByQuery = compiledPerShape((db, { scope, now, after, limit }: ListInput) => {
   let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
     .innerJoin('likes as l', (join) =>
       join.onRef('l.liker_profile_id', '=', 'p.id').on('l.liked_profile_id', '=', scope.viewer.profileId),
@@ -230,18 +241,21 @@ export async function listLikedBy(
     .select([...CARD_COLUMNS, 'l.created_at as liked_at', 'l.seen_at'])
     .orderBy('l.created_at', 'desc')
     .orderBy('l.liker_profile_id', 'desc')
-    .limit(limit)
-    .execute() as Promise<LikedByRow[]>;
-}
+    .limit(limit) as unknown as Compilable<LikedByRow>;
+});
 
-/** Mutual likes as of `now`, the most recent match (the later of the two likes) first. */
-export async function listMatches(
+/** The visible profiles that like the viewer as of `now`, newest like first. */
+export async function listLikedBy(
   db: Db,
   scope: Scope,
   now: number,
   after: ListAfter | undefined,
   limit: number,
-): Promise<LikedRow[]> {
+): Promise<LikedByRow[]> {
+  return likedByQuery.execute(db, { scope, now, after, limit });
+}
+
+const matchesQuery = compiledPerShape((db, { scope, now, after, limit }: ListInput) => {
   const me = scope.viewer.profileId;
   // A match happened when the later of the two likes was made.
   const matchedAt = sql<number>`case when mine.created_at > theirs.created_at then mine.created_at else theirs.created_at end`;
@@ -258,8 +272,18 @@ export async function listMatches(
     .select([...CARD_COLUMNS, matchedAt.as('liked_at')])
     .orderBy('liked_at', 'desc')
     .orderBy('p.id', 'desc')
-    .limit(limit)
-    .execute() as Promise<LikedRow[]>;
+    .limit(limit) as unknown as Compilable<LikedRow>;
+});
+
+/** Mutual likes as of `now`, the most recent match (the later of the two likes) first. */
+export async function listMatches(
+  db: Db,
+  scope: Scope,
+  now: number,
+  after: ListAfter | undefined,
+  limit: number,
+): Promise<LikedRow[]> {
+  return matchesQuery.execute(db, { scope, now, after, limit });
 }
 
 /** The newest like the viewer has not seen yet, from a profile they may see. */

@@ -1,7 +1,31 @@
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
+import { compiledPerShape } from '../../db/compiled.ts';
 import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
 import { selectInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
+
+/*
+ * Every profile a member opens reads its card through the member-area rule: compiled once per
+ * number of withheld sites (and whether blocks count) and run with each view's values (src/db/compiled.ts), instead of
+ * building `visibleProfiles` anew for each view.
+ */
+const visibleCardQuery = compiledPerShape(
+  (
+    db,
+    v: {
+      network: string;
+      viewerProfileId: string;
+      withheldSites: readonly string[];
+      profileId: string;
+      pastBlocks: boolean;
+    },
+  ) =>
+    visibleProfiles(db, v.network, { profileId: v.viewerProfileId }, v.withheldSites, undefined, {
+      pastBlocks: v.pastBlocks,
+    })
+      .where('p.id', '=', v.profileId)
+      .select([...CARD_COLUMNS]) as unknown as Compilable<CardRow>,
+);
 
 /**
  * The card row of a profile the viewer may see (the member-area rule, past blocks with
@@ -15,10 +39,13 @@ export async function visibleCardRow(
   profileId: string,
   options: { pastBlocks?: boolean } = {},
 ): Promise<CardRow | undefined> {
-  return visibleProfiles(db, network, { profileId: viewerProfileId }, withheldSites, undefined, options)
-    .where('p.id', '=', profileId)
-    .select([...CARD_COLUMNS])
-    .executeTakeFirst() as Promise<CardRow | undefined>;
+  return visibleCardQuery.executeTakeFirst(db, {
+    network,
+    viewerProfileId,
+    withheldSites,
+    profileId,
+    pastBlocks: options.pastBlocks === true,
+  });
 }
 
 /** The viewer's own card row: one's own profile is shown whatever the modes it is in. */

@@ -342,6 +342,11 @@ export interface DiscountRedemptionsTable {
   member_id: Immutable<string>;
   network_id: Immutable<string>;
   order_id: string | null;
+  /**
+   * 1 for the welcome discount and the time bonus (one first-purchase discount per member,
+   * unique with member_id); null for every other code.
+   */
+  first_purchase?: Immutable<number | null>;
   created_at: Immutable<number>;
 }
 

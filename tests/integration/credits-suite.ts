@@ -137,6 +137,44 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409, 409, 409, 409]);
     });
 
+    it('gives one first-purchase discount: the welcome code and the time bonus on two orders opened side by side get one of them', async () => {
+      for (let round = 0; round < 3; round++) {
+        const member = await app.make.loggedIn();
+        const answers = await Promise.all([
+          order(app, member, 'WELCOME25'),
+          order(app, member, 'TIMEBONUS25'),
+        ]);
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([201, 409]);
+        expectError(
+          answers.find((a) => a.status === 409)!,
+          409,
+          'code_used',
+        );
+        expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
+        // While that order holds it, the other code is not offered either.
+        expect((await call(app, member, 'GET', '/api/timebonus.php')).status).toBe(204);
+      }
+
+      const one = await app.make.loggedIn();
+      const welcome = await order(app, one, 'WELCOME25');
+      expect(welcome.status, welcome.body).toBe(201);
+      expectError(await order(app, one, 'TIMEBONUS25'), 409, 'code_used');
+      expectError(await call(app, one, 'GET', '/api/discountcode.php?code=TIMEBONUS25'), 409, 'code_used');
+      // A failed order gives the first-purchase discount back.
+      const failed = await app.request(`/checkout/test/${welcome.json<OrderBody>().order.payment_id}`, {
+        method: 'POST',
+        headers: {
+          cookie: one.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: `http://localhost:${app.server.port}`,
+        },
+        body: 'outcome=failed',
+      });
+      expect(failed.status, failed.body).toBe(303);
+      expect((await order(app, one, 'TIMEBONUS25')).status).toBe(201);
+    });
+
     it('redeems a code once per member when one member’s orders race', async () => {
       const member = await app.make.loggedIn();
       const code = await addCode(app);

@@ -19,6 +19,7 @@ import * as m0019 from './0019_payment_customers.ts';
 import * as m0020 from './0020_likes_pages.ts';
 import * as m0021 from './0021_events_unindexed_time.ts';
 import * as m0022 from './0022_ledger_member_unindexed_time.ts';
+import * as m0023 from './0023_first_purchase_discount.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_likes_pages': m0020,
   '0021_events_unindexed_time': m0021,
   '0022_ledger_member_unindexed_time': m0022,
+  '0023_first_purchase_discount': m0023,
 };

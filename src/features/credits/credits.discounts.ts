@@ -10,6 +10,7 @@ import {
   deleteRedemption,
   discountMemberOf,
   findCode,
+  holdsFirstPurchaseDiscount,
   insertRedemption,
   lockCode,
   orderDiscountOf,
@@ -31,6 +32,7 @@ export const TIME_BONUS_CODE = 'TIMEBONUS25';
 export const TIME_BONUS_WINDOW_MS = 14_400 * 1000;
 
 export { discountedAmount };
+
 
 /** What an order needs to know to be priced with a discount. */
 export interface OrderToDiscount {
@@ -85,6 +87,11 @@ export function timeBonusEnds(member: Pick<DiscountMember, 'created_at'>): numbe
   return Number(member.created_at) + TIME_BONUS_WINDOW_MS;
 }
 
+/** The welcome discount and the time bonus: both are the discount on the first purchase. */
+function isFirstPurchaseCode(code: string): boolean {
+  return code === WELCOME_CODE || code === TIME_BONUS_CODE;
+}
+
 /**
  * Whether a built-in code is offered to this member now: the welcome code until the first
  * purchase, the time bonus to a member who has not paid within four hours of signup.
@@ -124,6 +131,7 @@ function viewOf(code: CodeRow, site: ServiceContext['site']): DiscountCodeView {
 /** Whether the code is still free for the member: 409 when it is not. */
 async function checkUnused(
   db: ServiceContext['db'] | Transaction<Database>,
+  network: string,
   code: CodeRow,
   memberId: string,
 ): Promise<void> {
@@ -132,6 +140,9 @@ async function checkUnused(
       ? await countRedemptions(db, code.id)
       : await countRedemptions(db, code.id, memberId);
   if (taken > 0) throw ERRORS.used();
+  // The other first-purchase code is as good as this one: a member gets one of them.
+  if (isFirstPurchaseCode(code.code) && (await holdsFirstPurchaseDiscount(db, network, memberId)))
+    throw ERRORS.used();
 }
 
 /**
@@ -149,7 +160,7 @@ export async function lookUpDiscount(
   if (memberId !== null) {
     const member = await discountMemberOf(ctx.db, ctx.network, memberId);
     if (!member) throw ERRORS.notFound();
-    await checkUnused(ctx.db, code, memberId);
+    await checkUnused(ctx.db, ctx.network, code, memberId);
     if (!builtInOffered(code.code, member, now)) throw ERRORS.notFound();
   }
   return viewOf(code, ctx.site);
@@ -215,10 +226,18 @@ export async function reserveDiscount(
     if (order.amount < minimum) throw ERRORS.minimum(minimum, order.currency);
   }
   if (code.validity === 'single_use') await lockCode(trx, code.id);
-  await checkUnused(trx, code, memberId);
-  if (!(await insertRedemption(trx, { id: newId(), codeId: code.id, memberId, network: ctx.network, now }))) {
-    throw ERRORS.used();
-  }
+  await checkUnused(trx, ctx.network, code, memberId);
+  const redemption = {
+    id: newId(),
+    codeId: code.id,
+    memberId,
+    network: ctx.network,
+    firstPurchase: isFirstPurchaseCode(code.code),
+    now,
+  };
+  // The unique keys decide under any concurrency: the code once per member, and one of the
+  // first-purchase codes per member, so two orders opened side by side get one discount.
+  if (!(await insertRedemption(trx, redemption))) throw ERRORS.used();
   const percentage = percentageOf(code, ctx.site);
   return { code: code.code, percentage, amount: discountedAmount(order.amount, percentage) };
 }
@@ -271,6 +290,7 @@ export async function timeBonusFor(
     findCode(ctx.db, ctx.network, TIME_BONUS_CODE),
   ]);
   if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
+  if (await holdsFirstPurchaseDiscount(ctx.db, ctx.network, memberId)) return null;
   if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
   const country = memberCountry(member, requestCountry);
   const ends = timeBonusEnds(member);

@@ -72,6 +72,41 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(after.json()).toMatchObject({ error: 'code_not_found', message: 'Code not found' });
     });
 
+    it('limits a visitor’s look-ups per address (429 rate_limited), so nobody tries codes until one answers', async () => {
+      const code = await addCode(app);
+      for (let i = 0; i < 19; i++) {
+        const res = await app.request(`/api/discountcode.php?code=GUESS${i}`);
+        expectError(res, 404, 'code_not_found');
+      }
+      expect((await app.request(`/api/discountcode.php?code=${code}`)).status).toBe(200);
+      const limited = await app.request(`/api/discountcode.php?code=${code}`);
+      expectError(limited, 429, 'rate_limited');
+      // The welcome code (every lander asks for it) and members are not counted here.
+      expect((await app.request('/api/discountcode.php?welcome=true')).status).toBe(200);
+      const member = await app.make.loggedIn();
+      expect((await call(app, member, 'GET', `/api/discountcode.php?code=${code}`)).status).toBe(200);
+      await app.withClock(2 * HOUR + 60_000, async () => {
+        expect((await app.request(`/api/discountcode.php?code=${code}`)).status).toBe(200);
+      });
+    });
+
+    it('honours a single-use code only when it is too long to guess', async () => {
+      const member = await app.make.loggedIn();
+      const short = await app.make.discountCode({
+        code: `ONCE${Date.now().toString(36).toUpperCase()}`.slice(0, 12),
+        validity: 'single_use',
+      });
+      expectError(
+        await call(app, member, 'GET', `/api/discountcode.php?code=${short}`),
+        404,
+        'code_not_found',
+      );
+      expectError(await order(app, member, short), 404, 'code_not_found');
+      const long = await addCode(app, { validity: 'single_use' });
+      expect(long.length).toBeGreaterThanOrEqual(16);
+      expect((await call(app, member, 'GET', `/api/discountcode.php?code=${long}`)).status).toBe(200);
+    });
+
     it('asks for a code or welcome (422)', async () => {
       const member = await app.make.loggedIn();
       const res = await call(app, member, 'GET', '/api/discountcode.php');

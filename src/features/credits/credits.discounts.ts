@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
+import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { DomainError } from '../../server/errors.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
 import { currencyFor } from '../../tenancy/site.ts';
 import { discountedAmount } from './discount-math.ts';
 import {
@@ -33,6 +34,23 @@ export const TIME_BONUS_WINDOW_MS = 14_400 * 1000;
 
 export { discountedAmount };
 
+/**
+ * A single-use code is a personal offer whose only protection is that nobody else can name it:
+ * at least this many characters, made by `newSingleUseCode` (80 random bits). A shorter one
+ * (typed by hand, like an early demo code) is not honoured.
+ */
+export const SINGLE_USE_MIN_LENGTH = 16;
+
+/** A new single-use code: 16 characters of Crockford's base32, 80 random bits, upper case. */
+export function newSingleUseCode(): string {
+  return newId().toUpperCase();
+}
+
+/**
+ * How many codes a visitor may look up per address: enough for a person typing a code from a
+ * letter or a link, far too few to try codes until one answers.
+ */
+export const VISITOR_LOOKUPS = { limit: 20, windowMs: 60 * 60_000 } as const;
 
 /** What an order needs to know to be priced with a discount. */
 export interface OrderToDiscount {
@@ -102,11 +120,15 @@ function builtInOffered(code: string, member: DiscountMember, now: number): bool
   return true;
 }
 
-/** An existing code that has not expired, and whose discount the site has not set to zero. */
+/**
+ * An existing code that has not expired, and whose discount the site has not set to zero; a
+ * single-use code only when it is too long to guess.
+ */
 function usable(code: CodeRow | undefined, now: number, site: ServiceContext['site']): code is CodeRow {
   return (
     code !== undefined &&
     (code.expires_at === null || now < Number(code.expires_at)) &&
+    (code.validity !== 'single_use' || code.code.length >= SINGLE_USE_MIN_LENGTH) &&
     percentageOf(code, site) > 0
   );
 }
@@ -143,6 +165,24 @@ async function checkUnused(
   // The other first-purchase code is as good as this one: a member gets one of them.
   if (isFirstPurchaseCode(code.code) && (await holdsFirstPurchaseDiscount(db, network, memberId)))
     throw ERRORS.used();
+}
+
+/**
+ * `GET /api/discountcode.php?code=` by a visitor: counted per address (429 `rate_limited` past
+ * `VISITOR_LOOKUPS`), so nobody tries codes until one answers; then `lookUpDiscount`.
+ */
+export async function visitorLooksUpDiscount(
+  ctx: ServiceContext,
+  address: string,
+  text: string,
+): Promise<DiscountCodeView> {
+  const decision = await ctx.rateLimiter.consume(
+    `discount-lookup-ip:${ctx.site.id}:${addressKey(address)}`,
+    VISITOR_LOOKUPS,
+    ctx.clock.now(),
+  );
+  if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
+  return lookUpDiscount(ctx, null, text);
 }
 
 /**

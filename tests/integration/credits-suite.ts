@@ -137,6 +137,7 @@ export function creditsTests(app: ServerUnderTest): void {
       const failed = await app.request(`/checkout/test/${paymentId}`, {
         method: 'POST',
         headers: {
+          cookie: member.cookie,
           'content-type': 'application/x-www-form-urlencoded',
           origin: `http://localhost:${app.server.port}`,
         },

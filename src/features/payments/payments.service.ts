@@ -332,20 +332,37 @@ export async function transactionOf(
   };
 }
 
-/** The test checkout page's view of an order: only the test provider has one. */
-export async function testCheckoutOrder(ctx: ServiceContext, orderId: string) {
+/** Whether `orderId` is the member's own order (a visitor has none). */
+async function ownsOrder(ctx: ServiceContext, memberId: string | null, orderId: string): Promise<boolean> {
+  if (memberId === null) return false;
+  return (await findMemberOrder(ctx.db, ctx.network, memberId, { id: orderId })) !== undefined;
+}
+
+/**
+ * The test checkout page's view of an order: only the test provider has one, and only the
+ * logged-in member who placed the order sees it (anyone else, like an unknown id, finds nothing).
+ */
+export async function testCheckoutOrder(ctx: ServiceContext, memberId: string | null, orderId: string) {
   const provider = testProviderOf(ctx.payments);
-  const payment = provider && (await provider.paymentFor(orderId));
+  if (!provider || !(await ownsOrder(ctx, memberId, orderId))) return undefined;
+  const payment = await provider.paymentFor(orderId);
   return payment && { ...payment, open: payment.status === 'open' };
 }
 
 /**
- * The test checkout's outcome: recorded at the test provider, then announced to the shop by the
- * payment's id exactly as a webhook would. Answers where the member goes next.
+ * The test checkout's outcome, chosen by the member who placed the order: recorded at the test
+ * provider, then announced to the shop by the payment's id exactly as a webhook would. Answers
+ * where the member goes next.
  */
-export async function testCheckout(ctx: PaymentsContext, orderId: string, outcome: TestOutcome) {
+export async function testCheckout(
+  ctx: PaymentsContext,
+  memberId: string | null,
+  orderId: string,
+  outcome: TestOutcome,
+) {
   const provider = testProviderOf(ctx.payments);
-  const done = provider && (await provider.complete(orderId, outcome));
+  if (!provider || !(await ownsOrder(ctx, memberId, orderId))) throw platformError('not_found');
+  const done = await provider.complete(orderId, outcome);
   if (!done) throw platformError('not_found');
   await applyPaymentUpdate(ctx, 'test', done.paymentId);
   return done.redirectUrl;

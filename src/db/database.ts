@@ -350,6 +350,25 @@ export interface DiscountRedemptionsTable {
   created_at: Immutable<number>;
 }
 
+/** Why money of a completed order came back without the member's own refund. */
+export type ReversalKind = 'refund' | 'chargeback' | 'returned_debit';
+
+/** A refund or chargeback made at the provider, or a returned debit: one per order. */
+export interface PaymentReversalsTable {
+  order_id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  kind: Immutable<ReversalKind>;
+  /** Minor units of `currency` that came back. */
+  amount: Immutable<number>;
+  currency: Immutable<string>;
+  /** Credits of the order taken back from the balance. */
+  credits_reversed: Immutable<number>;
+  /** Credits of the order the member had spent already: the operator settles them. */
+  credits_unrecovered: Immutable<number>;
+  created_at: Immutable<number>;
+}
+
 export interface PushSubscriptionsTable {
   id: Immutable<string>;
   member_id: Immutable<string>;
@@ -588,6 +607,7 @@ export interface Database {
   test_payments: TestPaymentsTable;
   payment_customers: PaymentCustomersTable;
   discount_codes: DiscountCodesTable;
+  payment_reversals: PaymentReversalsTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;

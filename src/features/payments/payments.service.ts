@@ -47,8 +47,11 @@ const PAYMENT_ERRORS = {
   provider: () => new DomainError('payment_unavailable', { status: 503, message: 'payments.unavailable' }),
 };
 
-/** The country an order is priced and taxed in: the profile's, else the request's. */
-async function buyerCountry(ctx: PaymentsContext, memberId: string): Promise<string> {
+/**
+ * The country an order is priced and taxed in: the profile's, else the signup's, else the
+ * request's (the country `/credits` prices by).
+ */
+export async function buyerCountry(ctx: PaymentsContext, memberId: string): Promise<string> {
   const buyer = await buyerOf(ctx.db, ctx.network, memberId);
   return (buyer?.country || buyer?.signup_country || ctx.requestCountry).toUpperCase();
 }

@@ -315,6 +315,8 @@ export interface OrdersTable {
   created_at: Immutable<number>;
   updated_at: number;
   completed_at: number | null;
+  /** When a poll of the order last asked the provider (at most once per 10 s). */
+  provider_checked_at?: number | null;
 }
 
 export interface DiscountCodesTable {

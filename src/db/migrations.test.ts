@@ -591,7 +591,7 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
   photos: { blur_filename: null, blur_thumb_filename: null },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0, held: 0 },
-  orders: { recurring: 0 },
+  orders: { recurring: 0, provider_checked_at: null },
   discount_redemptions: { first_purchase: null },
   discount_codes: { active: 1 },
   complaints: { status: 'open' },

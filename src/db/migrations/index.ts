@@ -21,6 +21,7 @@ import * as m0021 from './0021_events_unindexed_time.ts';
 import * as m0022 from './0022_ledger_member_unindexed_time.ts';
 import * as m0023 from './0023_first_purchase_discount.ts';
 import * as m0024 from './0024_payment_reversals.ts';
+import * as m0025 from './0025_order_provider_checks.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_ledger_member_unindexed_time': m0022,
   '0023_first_purchase_discount': m0023,
   '0024_payment_reversals': m0024,
+  '0025_order_provider_checks': m0025,
 };

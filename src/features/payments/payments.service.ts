@@ -14,6 +14,7 @@ import { receiptMail } from './payments.mail.ts';
 import { isOfferedMethod, paymentMethodsFor } from './payments.methods.ts';
 import {
   buyerOf,
+  claimProviderCheck,
   findMemberOrder,
   findOrderByPayment,
   insertOrder,
@@ -24,6 +25,7 @@ import {
 } from './payments.repository.ts';
 import type { OrderAnswer, OrderInput, OrderView, TransactionAnswer } from './payments.schemas.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import { reverseOrder } from './payments.reversal.ts';
 
 /*
  * Orders and their payment (ARCHITECTURE rule 5): an order is priced by the server from the
@@ -179,6 +181,7 @@ export function pendingOrder(
     recurring: 0,
     updated_at: terms.created_at,
     completed_at: null,
+    provider_checked_at: null,
     ...terms,
   };
 }
@@ -234,7 +237,9 @@ const FAILED: ReadonlySet<ProviderStatus> = new Set(['failed', 'canceled', 'expi
  * What a webhook (or a poll of a pending order) does: asks the provider for the payment's status
  * and applies it once. Paid completes the order, books its credits and makes the member premium
  * in one transaction; failed, cancelled or expired fail a pending order only, so a late failure
- * never undoes a payment. Answers the order as it stands after.
+ * never undoes a payment. Money the provider reports given back (a refund made in its dashboard,
+ * a chargeback) reverses the completed order once (payments.reversal.ts). Answers the order as it
+ * stands after.
  */
 export async function applyPaymentUpdate(
   ctx: PaymentsContext,
@@ -256,7 +261,18 @@ export async function applyPaymentUpdate(
   } else if (FAILED.has(payment.status)) {
     await failOrder(ctx, order);
   }
-  return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+  const after = await findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+  const chargedBack = payment.chargedBack ?? 0;
+  const cameBack = (payment.refunded ?? 0) + chargedBack;
+  if (after?.status === 'completed' && cameBack > 0) {
+    const reversal = await reverseOrder(ctx, after, chargedBack > 0 ? 'chargeback' : 'refund', cameBack);
+    if (reversal) {
+      await announceBalance(ctx, order.member_id, reversal.balance);
+      await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
+      return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+    }
+  }
+  return after;
 }
 
 export async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
@@ -317,7 +333,13 @@ export async function memberOrder(ctx: ServiceContext, memberId: string, orderId
   return order;
 }
 
-/** `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while pending. */
+/** How often polls of one pending order may ask the provider (a page polls every few seconds). */
+export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while
+ * pending, asking the provider at most once per PROVIDER_CHECK_INTERVAL_MS per order.
+ */
 export async function transactionOf(
   ctx: PaymentsContext,
   member: SessionMember,
@@ -325,7 +347,11 @@ export async function transactionOf(
 ): Promise<TransactionAnswer> {
   let order = await memberOrder(ctx, member.id, orderId);
   // A lost webhook must not leave the member waiting: a pending order asks the provider itself.
-  if (order.status === 'pending' && order.provider_payment_id)
+  if (
+    order.status === 'pending' &&
+    order.provider_payment_id &&
+    (await claimProviderCheck(ctx.db, order.id, ctx.clock.now(), PROVIDER_CHECK_INTERVAL_MS))
+  )
     order = (await applyPaymentUpdate(ctx, order.provider, order.provider_payment_id)) ?? order;
   const country = order.country ?? (await buyerCountry(ctx, member.id));
   return {

@@ -340,6 +340,41 @@ describe('provider reconciliation through Mollie', () => {
     });
   });
 
+  it('a failed first-purchase order paid after all, while another order holds the discount, books nothing and is paid back', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const order = async (discountcode: string) => {
+      const res = await app.request('/api/order.php', {
+        method: 'POST',
+        headers: { cookie: member.cookie },
+        body: { bundle: 'starter', paymentmethod: 'ideal', discountcode },
+      });
+      expect(res.status, res.body).toBe(201);
+      return res.json<{ order: { payment_id: string } }>().order.payment_id;
+    };
+    const welcome = await order('WELCOME25');
+    fake!.settle(paymentOf(welcome).id, 'expired');
+    await webhook(paymentOf(welcome).id);
+    expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
+    // The discount came back with the failure; the time bonus takes it now.
+    const bonus = await order('TIMEBONUS25');
+
+    fake!.settle(paymentOf(welcome).id, 'paid');
+    await Promise.all([webhook(paymentOf(welcome).id), webhook(paymentOf(welcome).id)]);
+    await webhook(paymentOf(welcome).id);
+    expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
+    expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
+    expect(fake!.refunds.filter((r) => r.payment === paymentOf(welcome).id)).toEqual([
+      { payment: paymentOf(welcome).id, amount: { currency: 'EUR', value: '11.24' } },
+    ]);
+
+    fake!.settle(paymentOf(bonus).id, 'paid');
+    await webhook(paymentOf(bonus).id);
+    expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
+    expect(await app.inspect.count('credit_ledger', { member_id: member.memberId, reason: 'purchase' })).toBe(
+      1,
+    );
+  });
+
   it('GET /api/transaction.php asks Mollie about a pending order at most once per 10 s', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
     const orderId = await place(member);

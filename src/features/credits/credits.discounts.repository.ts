@@ -24,6 +24,16 @@ export async function findCode(db: Db, network: string, code: string) {
 
 export type CodeRow = NonNullable<Awaited<ReturnType<typeof findCode>>>;
 
+/** A code valid on this network whether or not it is still active (an order placed with it settles). */
+export async function findCodeOfOrder(db: Db, network: string, code: string) {
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', network)]))
+    .executeTakeFirst();
+}
+
 /** What the discount rules need of a member: paid or not, signup time, country, balance. */
 export async function discountMemberOf(db: Db, network: string, memberId: string) {
   return db

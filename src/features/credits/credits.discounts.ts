@@ -11,6 +11,7 @@ import {
   deleteRedemption,
   discountMemberOf,
   findCode,
+  findCodeOfOrder,
   holdsFirstPurchaseDiscount,
   insertRedemption,
   lockCode,
@@ -280,6 +281,44 @@ export async function reserveDiscount(
   if (!(await insertRedemption(trx, redemption))) throw ERRORS.used();
   const percentage = percentageOf(code, ctx.site);
   return { code: code.code, percentage, amount: discountedAmount(order.amount, percentage) };
+}
+
+/**
+ * The codes one redemption stands for: the welcome code and the time bonus are one
+ * first-purchase discount, every other code is its own.
+ */
+export function discountGroup(code: string): string[] {
+  return isFirstPurchaseCode(code) ? [WELCOME_CODE, TIME_BONUS_CODE] : [code];
+}
+
+/**
+ * At settlement: takes the member's redemption of `text` again when it was given back (the order
+ * failed, and its payment was reported paid after all). False when that is no longer possible:
+ * the code (or, for a first-purchase code, the other one) went to another redemption since.
+ * The caller has checked that no other live order of the member names the code.
+ */
+export async function reclaimDiscount(
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  memberId: string,
+  text: string,
+): Promise<boolean> {
+  // Found even when switched off since: an order placed with the code keeps it.
+  const code = await findCodeOfOrder(trx, ctx.network, text.trim().toUpperCase());
+  if (!code) return false;
+  if ((await countRedemptions(trx, code.id, memberId)) > 0) return true;
+  if (code.validity === 'single_use') {
+    await lockCode(trx, code.id);
+    if ((await countRedemptions(trx, code.id)) > 0) return false;
+  }
+  return insertRedemption(trx, {
+    id: newId(),
+    codeId: code.id,
+    memberId,
+    network: ctx.network,
+    firstPurchase: isFirstPurchaseCode(code.code),
+    now: ctx.clock.now(),
+  });
 }
 
 /** Gives the code back when the order it was reserved for failed or was cancelled. */

@@ -18,6 +18,8 @@ export {
 export {
   reserveDiscount,
   releaseDiscount,
+  reclaimDiscount,
+  discountGroup,
   lookUpDiscount,
   visitorLooksUpDiscount,
   newSingleUseCode,

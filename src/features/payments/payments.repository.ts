@@ -130,6 +130,23 @@ export async function claimProviderCheck(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Whether another pending or completed order of the member names one of `codes`. */
+export async function otherOrderWithCode(
+  db: Db,
+  network: string,
+  memberId: string,
+  orderId: string,
+  codes: readonly string[],
+): Promise<boolean> {
+  const row = await memberOrders(db, network, memberId)
+    .select('id')
+    .where('id', '!=', orderId)
+    .where('status', 'in', ['pending', 'completed'])
+    .where('discount_code', 'in', [...codes])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Any purchase makes the member premium for good (spec §1). */
 export async function markPaidUser(trx: Db, network: string, memberId: string): Promise<void> {
   await updateInNetwork(trx, 'members', network, { id: memberId }).set({ paid_user: 1 }).execute();

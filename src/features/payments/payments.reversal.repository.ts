@@ -15,6 +15,16 @@ export async function insertReversal(trx: Transaction<Database>, row: NewRow<'pa
   await trx.insertInto('payment_reversals').values(row).execute();
 }
 
+/** Records a reversal unless the order has one already; answers whether this call recorded it. */
+export async function recordReversalOnce(db: Db, row: NewRow<'payment_reversals'>): Promise<boolean> {
+  const result = await db
+    .insertInto('payment_reversals')
+    .values(row)
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 /** The member's reversals, for the export. */
 export async function reversalsOf(db: Db, network: string, memberId: string) {
   return selectInNetwork(db, 'payment_reversals', network, { member_id: memberId })

@@ -6,7 +6,14 @@ import { isLocale, type Locale } from '../../i18n/locales.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
 import type { ProviderStatus } from '../../server/payments/index.ts';
 import { testProviderOf, type TestOutcome } from '../../server/payments/index.ts';
-import { announceBalance, bookCredits, releaseDiscount, reserveDiscount } from '../credits/index.ts';
+import {
+  announceBalance,
+  bookCredits,
+  discountGroup,
+  reclaimDiscount,
+  releaseDiscount,
+  reserveDiscount,
+} from '../credits/index.ts';
 import { pricingFor } from '../pages/index.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { customerForPayment } from './payments.customers.ts';
@@ -20,11 +27,15 @@ import {
   insertOrder,
   markPaidUser,
   moveOrder,
+  otherOrderWithCode,
   setProviderPayment,
   type OrderRow,
 } from './payments.repository.ts';
 import type { OrderAnswer, OrderInput, OrderView, TransactionAnswer } from './payments.schemas.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { recordReversalOnce } from './payments.reversal.repository.ts';
 import { reverseOrder } from './payments.reversal.ts';
 
 /*
@@ -275,26 +286,90 @@ export async function applyPaymentUpdate(
   return after;
 }
 
+/** A late payment whose discount went to another order meanwhile: the order stays failed. */
+class DiscountTaken extends Error {}
+
+/**
+ * Whether the order's discount is still its own at settlement. A failed order gave its code back;
+ * when its payment is reported paid after all, the code is taken again, unless another order of
+ * the member holds it (or, for the welcome code and the time bonus, the other one) by now: a
+ * member never gets two discounted orders paid, whatever the order of events.
+ */
+async function discountStillHeld(trx: Transaction<Database>, ctx: PaymentsContext, order: OrderRow) {
+  if (!order.discount_code) return true;
+  const group = discountGroup(order.discount_code);
+  if (await otherOrderWithCode(trx, order.network_id, order.member_id, order.id, group)) return false;
+  return reclaimDiscount(trx, ctx, order.member_id, order.discount_code);
+}
+
 export async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
   const now = ctx.clock.now();
-  const booked = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await moveOrder(trx, order.id, ['pending', 'failed'], 'completed', now))) return undefined;
-    const entry = await bookCredits(trx, {
-      network: order.network_id,
-      siteId: order.site_id,
-      memberId: order.member_id,
-      delta: Number(order.credits),
-      reason: 'purchase',
-      reference: order.id,
-      now,
+  const booked = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await moveOrder(trx, order.id, ['pending', 'failed'], 'completed', now))) return undefined;
+      if (!(await discountStillHeld(trx, ctx, order))) throw new DiscountTaken();
+      return bookPurchase(trx, order, now);
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof DiscountTaken)) throw error;
+      await refundLatePayment(ctx, order);
+      return undefined;
     });
-    await markPaidUser(trx, order.network_id, order.member_id);
-    return entry;
-  });
   if (!booked) return;
   await announceBalance(ctx, order.member_id, booked.balance);
   await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
   await sendReceipt(ctx, order, now);
+}
+
+/** The order's credits and premium, in the transaction that completes it. */
+async function bookPurchase(trx: Transaction<Database>, order: OrderRow, now: number) {
+  const entry = await bookCredits(trx, {
+    network: order.network_id,
+    siteId: order.site_id,
+    memberId: order.member_id,
+    delta: Number(order.credits),
+    reason: 'purchase',
+    reference: order.id,
+    now,
+  });
+  await markPaidUser(trx, order.network_id, order.member_id);
+  return entry;
+}
+
+/**
+ * A failed order paid after all, whose discount another order holds now: nothing is booked, and
+ * the whole payment goes back through the provider; where that fails the log names the order.
+ */
+async function refundLatePayment(ctx: PaymentsContext, order: OrderRow): Promise<void> {
+  // Once per order, however often the provider repeats the webhook: the reversal row decides.
+  const first = await recordReversalOnce(ctx.db, {
+    order_id: order.id,
+    network_id: order.network_id,
+    member_id: order.member_id,
+    kind: 'refund',
+    amount: Number(order.amount),
+    currency: order.currency,
+    credits_reversed: 0,
+    credits_unrecovered: 0,
+    created_at: ctx.clock.now(),
+  });
+  if (!first) return;
+  ctx.log.warn('payments: a late payment of a failed order whose discount went to another order', {
+    order: order.id,
+  });
+  try {
+    if (order.provider !== ctx.payments.name || !order.provider_payment_id)
+      throw new Error(`the order was paid through ${order.provider}, not through ${ctx.payments.name}`);
+    await ctx.payments.refundPayment(order.provider_payment_id, Number(order.amount), order.currency);
+  } catch (error) {
+    ctx.log.error('payments: late payment not paid back; pay it back by hand', {
+      order: order.id,
+      amount: Number(order.amount),
+      currency: order.currency,
+      error: String(error),
+    });
+  }
 }
 
 async function sendReceipt(ctx: PaymentsContext, order: OrderRow, paidAt: number): Promise<void> {

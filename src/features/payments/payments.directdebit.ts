@@ -115,6 +115,27 @@ function directDebitBlocked(): DomainError {
   return new DomainError('directdebit_blocked', { status: 403, message: 'payments.directdebit.blocked' });
 }
 
+/**
+ * 403 `directdebit_blocked` after a returned debit (spec §8), 403 `directdebit_limit` past
+ * DIRECTDEBIT_LIMIT_ORDERS in DIRECTDEBIT_LIMIT_DAYS.
+ */
+async function checkMayDebit(
+  db: Parameters<typeof directDebitsSince>[0],
+  network: string,
+  memberId: string,
+  now: number,
+): Promise<void> {
+  if (await hasReturnedDebit(db, network, memberId)) throw directDebitBlocked();
+  const recent = await directDebitsSince(db, network, memberId, now - DIRECTDEBIT_LIMIT_DAYS * DAY_MS);
+  if (recent >= DIRECTDEBIT_LIMIT_ORDERS) {
+    throw new DomainError('directdebit_limit', {
+      status: 403,
+      message: 'payments.directdebit.limit',
+      details: { limit: DIRECTDEBIT_LIMIT_ORDERS, days: DIRECTDEBIT_LIMIT_DAYS },
+    });
+  }
+}
+
 /** 403 `directdebit_blocked` when the number already serves ACCOUNTS_PER_PHONE other accounts. */
 async function checkPhoneAccounts(
   db: Parameters<typeof otherAccountsOfPhone>[0],
@@ -153,6 +174,8 @@ export async function sendDirectDebitCode(
   const phone = normalisePhone(input.phone, ctx.site);
   if (!phone) throw invalidFields({ phone: 'phone_invalid' });
   const now = ctx.clock.now();
+  // A member blocked for direct debit gets no SMS: it would cost money and lead nowhere.
+  if (await hasReturnedDebit(ctx.db, ctx.network, member.id)) throw directDebitBlocked();
   await checkPhoneAccounts(ctx.db, ctx.network, phone, member.id);
   await countCode(ctx, member.id, phone, now);
   const id = newId();
@@ -212,26 +235,15 @@ export async function orderByDirectDebit(
   if (!bundle) throw invalidFields({ bundle: 'invalid' });
 
   const now = ctx.clock.now();
+  // Refused at once when it is plain already; the transaction below decides.
+  await checkMayDebit(ctx.db, ctx.network, member.id, now);
   const code = await checkCode(ctx, member, phone, input.code);
 
   const orderId = newId();
   const order = await ctx.db.transaction().execute(async (trx) => {
     // The member's row first: racing debits of one member queue here, so each counts the others.
     await holdMemberRow(trx, ctx.network, member.id);
-    if (await hasReturnedDebit(trx, ctx.network, member.id)) throw directDebitBlocked();
-    const recent = await directDebitsSince(
-      trx,
-      ctx.network,
-      member.id,
-      now - DIRECTDEBIT_LIMIT_DAYS * DAY_MS,
-    );
-    if (recent >= DIRECTDEBIT_LIMIT_ORDERS) {
-      throw new DomainError('directdebit_limit', {
-        status: 403,
-        message: 'payments.directdebit.limit',
-        details: { limit: DIRECTDEBIT_LIMIT_ORDERS, days: DIRECTDEBIT_LIMIT_DAYS },
-      });
-    }
+    await checkMayDebit(trx, ctx.network, member.id, now);
     await checkPhoneAccounts(trx, ctx.network, phone, member.id);
     // Two requests with one code: the first uses it, the second books nothing.
     if (!(await useCode(trx, code.id, now))) throw codeInvalid();

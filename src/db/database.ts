@@ -335,6 +335,8 @@ export interface OrdersTable {
   created_at: Immutable<number>;
   updated_at: number;
   completed_at: number | null;
+  /** When a poll of the order last asked the provider (at most once per 10 s). */
+  provider_checked_at?: number | null;
 }
 
 export interface DiscountCodesTable {
@@ -362,6 +364,30 @@ export interface DiscountRedemptionsTable {
   member_id: Immutable<string>;
   network_id: Immutable<string>;
   order_id: string | null;
+  /**
+   * 1 for the welcome discount and the time bonus (one first-purchase discount per member,
+   * unique with member_id); null for every other code.
+   */
+  first_purchase?: Immutable<number | null>;
+  created_at: Immutable<number>;
+}
+
+/** Why money of a completed order came back without the member's own refund. */
+export type ReversalKind = 'refund' | 'chargeback' | 'returned_debit';
+
+/** A refund or chargeback made at the provider, or a returned debit: one per order. */
+export interface PaymentReversalsTable {
+  order_id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  kind: Immutable<ReversalKind>;
+  /** Minor units of `currency` that came back. */
+  amount: Immutable<number>;
+  currency: Immutable<string>;
+  /** Credits of the order taken back from the balance. */
+  credits_reversed: Immutable<number>;
+  /** Credits of the order the member had spent already: the operator settles them. */
+  credits_unrecovered: Immutable<number>;
   created_at: Immutable<number>;
 }
 
@@ -605,6 +631,7 @@ export interface Database {
   test_payments: TestPaymentsTable;
   payment_customers: PaymentCustomersTable;
   discount_codes: DiscountCodesTable;
+  payment_reversals: PaymentReversalsTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;

@@ -47,6 +47,7 @@ const ALL_TABLES = {
   directdebit_mandates: true,
   test_payments: true,
   payment_customers: true,
+  payment_reversals: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -532,6 +533,19 @@ const fixtures: Fixtures = {
       created_at: T,
     },
   ],
+  payment_reversals: [
+    {
+      order_id: 'o1aaaaaaaaaaaaaa',
+      network_id: NET,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      kind: 'chargeback',
+      amount: 1499,
+      currency: 'EUR',
+      credits_reversed: 25,
+      credits_unrecovered: 5,
+      created_at: T + 200,
+    },
+  ],
   test_payments: [
     {
       id: 'tst_1aaaaaaaaaaaaa',
@@ -596,7 +610,8 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
   photos: { blur_filename: null, blur_thumb_filename: null },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0, held: 0 },
-  orders: { recurring: 0 },
+  orders: { recurring: 0, provider_checked_at: null },
+  discount_redemptions: { first_purchase: null },
   discount_codes: { active: 1 },
   complaints: { status: 'open' },
 };
@@ -649,6 +664,7 @@ const orderBy: Record<TableName, string[]> = {
   directdebit_codes: ['id'],
   directdebit_mandates: ['id'],
   payment_customers: ['member_id', 'provider'],
+  payment_reversals: ['order_id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

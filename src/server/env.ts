@@ -38,6 +38,12 @@ const envSchema = z.object({
   MOLLIE_API_KEY: z.string().default(''),
   /** Another address for Mollie's API (a local stand-in in tests); empty means Mollie's own. */
   MOLLIE_API_URL: z.string().default(''),
+  /**
+   * `test` runs the built-in test checkout on purpose; with PUBLIC_SCHEME=https the server refuses
+   * to start on it otherwise (a forgotten MOLLIE_API_KEY must not give credits away for nothing).
+   * Empty: Mollie with MOLLIE_API_KEY, else the test provider.
+   */
+  PAYMENT_PROVIDER: z.enum(['', 'test', 'mollie']).default(''),
   /** Redis for the realtime bus between processes (`redis://host:6379`); unset: one process, in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Seconds between the event stream's heartbeat comments (proxies close silent connections). */
@@ -67,6 +73,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const { PAYMENT_PROVIDER, MOLLIE_API_KEY, PUBLIC_SCHEME } = parsed.data;
+  if (PAYMENT_PROVIDER === 'mollie' && !MOLLIE_API_KEY) {
+    throw new Error('Invalid environment:\n  PAYMENT_PROVIDER: mollie needs MOLLIE_API_KEY');
+  }
+  if (PUBLIC_SCHEME === 'https' && !MOLLIE_API_KEY && PAYMENT_PROVIDER !== 'test') {
+    throw new Error(
+      'Invalid environment:\n  PAYMENT_PROVIDER: with PUBLIC_SCHEME=https payments need MOLLIE_API_KEY; ' +
+        'set PAYMENT_PROVIDER=test to run the test checkout, which gives credits for nothing, on purpose',
+    );
   }
   return {
     ...parsed.data,

@@ -102,9 +102,14 @@ async function boot(): Promise<Platform> {
   const payments = createPaymentProvider({
     mollieApiKey: env.MOLLIE_API_KEY,
     mollieApiUrl: env.MOLLIE_API_URL,
+    choice: env.PAYMENT_PROVIDER,
     db: database.db,
     clock,
   });
+  if (payments.name === 'test' && env.PUBLIC_SCHEME === 'https') {
+    // Allowed only by PAYMENT_PROVIDER=test (env.ts); said at every start so nobody forgets it.
+    log.warn('payments: the test checkout takes the payments (PAYMENT_PROVIDER=test): credits cost nothing');
+  }
   const jobRunner = createJobRunner(
     {
       db: database.db,

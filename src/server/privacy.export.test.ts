@@ -272,6 +272,20 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('payment_reversals')
+    .values({
+      order_id: 'o1',
+      network_id: network,
+      member_id: memberId,
+      kind: 'chargeback',
+      amount: 999,
+      currency: 'EUR',
+      credits_reversed: 10,
+      credits_unrecovered: 0,
+      created_at: at('payment_reversals'),
+    })
+    .execute();
+  await db
     .insertInto('push_subscriptions')
     .values({
       id: 'ps1',

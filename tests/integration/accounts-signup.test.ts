@@ -78,7 +78,9 @@ describe('signup', () => {
   });
 
   it('sets a Secure __Host- cookie when the site is served over https', async () => {
-    const https = await startServer({ env: { ...ACCOUNTS_ENV, PUBLIC_SCHEME: 'https' } });
+    const https = await startServer({
+      env: { ...ACCOUNTS_ENV, PUBLIC_SCHEME: 'https', PAYMENT_PROVIDER: 'test' },
+    });
     try {
       const response = await https.request('/api/signup.php', {
         method: 'POST',

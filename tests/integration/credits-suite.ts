@@ -72,6 +72,41 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(after.json()).toMatchObject({ error: 'code_not_found', message: 'Code not found' });
     });
 
+    it('limits a visitor’s look-ups per address (429 rate_limited), so nobody tries codes until one answers', async () => {
+      const code = await addCode(app);
+      for (let i = 0; i < 19; i++) {
+        const res = await app.request(`/api/discountcode.php?code=GUESS${i}`);
+        expectError(res, 404, 'code_not_found');
+      }
+      expect((await app.request(`/api/discountcode.php?code=${code}`)).status).toBe(200);
+      const limited = await app.request(`/api/discountcode.php?code=${code}`);
+      expectError(limited, 429, 'rate_limited');
+      // The welcome code (every lander asks for it) and members are not counted here.
+      expect((await app.request('/api/discountcode.php?welcome=true')).status).toBe(200);
+      const member = await app.make.loggedIn();
+      expect((await call(app, member, 'GET', `/api/discountcode.php?code=${code}`)).status).toBe(200);
+      await app.withClock(2 * HOUR + 60_000, async () => {
+        expect((await app.request(`/api/discountcode.php?code=${code}`)).status).toBe(200);
+      });
+    });
+
+    it('honours a single-use code only when it is too long to guess', async () => {
+      const member = await app.make.loggedIn();
+      const short = await app.make.discountCode({
+        code: `ONCE${Date.now().toString(36).toUpperCase()}`.slice(0, 12),
+        validity: 'single_use',
+      });
+      expectError(
+        await call(app, member, 'GET', `/api/discountcode.php?code=${short}`),
+        404,
+        'code_not_found',
+      );
+      expectError(await order(app, member, short), 404, 'code_not_found');
+      const long = await addCode(app, { validity: 'single_use' });
+      expect(long.length).toBeGreaterThanOrEqual(16);
+      expect((await call(app, member, 'GET', `/api/discountcode.php?code=${long}`)).status).toBe(200);
+    });
+
     it('asks for a code or welcome (422)', async () => {
       const member = await app.make.loggedIn();
       const res = await call(app, member, 'GET', '/api/discountcode.php');
@@ -102,6 +137,7 @@ export function creditsTests(app: ServerUnderTest): void {
       const failed = await app.request(`/checkout/test/${paymentId}`, {
         method: 'POST',
         headers: {
+          cookie: member.cookie,
           'content-type': 'application/x-www-form-urlencoded',
           origin: `http://localhost:${app.server.port}`,
         },
@@ -135,6 +171,44 @@ export function creditsTests(app: ServerUnderTest): void {
       const answers = await Promise.all(members.map((m) => order(app, m, code)));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409, 409, 409, 409]);
+    });
+
+    it('gives one first-purchase discount: the welcome code and the time bonus on two orders opened side by side get one of them', async () => {
+      for (let round = 0; round < 3; round++) {
+        const member = await app.make.loggedIn();
+        const answers = await Promise.all([
+          order(app, member, 'WELCOME25'),
+          order(app, member, 'TIMEBONUS25'),
+        ]);
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses, answers.map((a) => a.body).join('\n')).toEqual([201, 409]);
+        expectError(
+          answers.find((a) => a.status === 409)!,
+          409,
+          'code_used',
+        );
+        expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
+        // While that order holds it, the other code is not offered either.
+        expect((await call(app, member, 'GET', '/api/timebonus.php')).status).toBe(204);
+      }
+
+      const one = await app.make.loggedIn();
+      const welcome = await order(app, one, 'WELCOME25');
+      expect(welcome.status, welcome.body).toBe(201);
+      expectError(await order(app, one, 'TIMEBONUS25'), 409, 'code_used');
+      expectError(await call(app, one, 'GET', '/api/discountcode.php?code=TIMEBONUS25'), 409, 'code_used');
+      // A failed order gives the first-purchase discount back.
+      const failed = await app.request(`/checkout/test/${welcome.json<OrderBody>().order.payment_id}`, {
+        method: 'POST',
+        headers: {
+          cookie: one.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: `http://localhost:${app.server.port}`,
+        },
+        body: 'outcome=failed',
+      });
+      expect(failed.status, failed.body).toBe(303);
+      expect((await order(app, one, 'TIMEBONUS25')).status).toBe(201);
     });
 
     it('redeems a code once per member when one member’s orders race', async () => {

@@ -4,7 +4,7 @@ import { useServer } from '../support/use-server.ts';
 import { lastMailTo, linkIn, signupFields } from './accounts-helpers.ts';
 
 /** A server whose visitors arrive over https (PUBLIC_SCHEME), behind a proxy it believes. */
-const app = useServer({ trustProxy: true, env: { PUBLIC_SCHEME: 'https' } });
+const app = useServer({ trustProxy: true, env: { PUBLIC_SCHEME: 'https', PAYMENT_PROVIDER: 'test' } });
 
 describe('with PUBLIC_SCHEME=https', () => {
   it.each([

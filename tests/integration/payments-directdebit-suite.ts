@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { latestSmsCode, mailsTo, smsTo } from '../support/outbox.ts';
 import { MANDATE_PAYER } from '../support/rows.ts';
@@ -32,11 +34,44 @@ function order(phone: string, code: string, changes: Record<string, unknown> = {
   };
 }
 
-/** The direct debit calls against `app` (started with `clock: true`). */
+let addressCounter = 0;
+const addresses = new Map<string, string>();
+/** The member's own address (codes are limited per address too), unless the test names one. */
+function addressOf(member: LoggedIn): string {
+  let address = addresses.get(member.memberId);
+  if (!address) {
+    addressCounter += 1;
+    address = `10.${process.pid % 250}.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+    addresses.set(member.memberId, address);
+  }
+  return address;
+}
+
+/** `npm run payments -- <args>` against the server's database; answers the exit code and output. */
+async function paymentsCli(app: ServerUnderTest, args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/payments.ts', ...args], {
+      env: { ...process.env, DATA_DIR: app.server.dataDir, DATABASE_URL: app.server.databaseUrl },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** The direct debit calls against `app` (started with `clock: true` and `trustProxy: true`). */
 export function directDebitTests(app: ServerUnderTest): void {
-  async function withCode(member: LoggedIn): Promise<{ phone: string; code: string }> {
-    const phone = newPhone();
-    const sent = await call(app, member, 'POST', '/api/directdebit.php?sms=1', { phone });
+  /** `POST /api/directdebit.php?sms=1` from the member's address (or `address`). */
+  const askCode = (member: LoggedIn, phone: string, address = addressOf(member)) =>
+    app.request('/api/directdebit.php?sms=1', {
+      method: 'POST',
+      headers: { cookie: member.cookie, 'x-forwarded-for': address },
+      body: { phone },
+    });
+
+  async function withCode(member: LoggedIn, phone = newPhone()): Promise<{ phone: string; code: string }> {
+    const sent = await askCode(member, phone);
     expect(sent.status, sent.body).toBe(200);
     expect(sent.json()).toEqual({ ok: true });
     return { phone, code: latestSmsCode(app.server.dataDir, phone) };
@@ -200,8 +235,7 @@ export function directDebitTests(app: ServerUnderTest): void {
         .set({ status: 'failed' })
         .where('id', '=', res.json<{ order: string }>().order)
         .execute();
-      const next = await withCode(jo);
-      const blocked = await debit(jo, next.phone, next.code);
+      const blocked = await askCode(jo, newPhone());
       expect(blocked.status).toBe(403);
       expect(blocked.json()).toMatchObject({
         error: 'directdebit_blocked',
@@ -213,13 +247,108 @@ export function directDebitTests(app: ServerUnderTest): void {
       const kay = await app.make.loggedIn();
       for (let i = 0; i < 5; i++) await withCode(kay);
       const phone = newPhone();
-      const sixth = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
+      const sixth = await askCode(kay, phone);
       expectError(sixth, 429, 'rate_limited');
       expect(smsTo(app.server.dataDir, phone)).toHaveLength(0);
       await app.withClock(61 * MINUTE, async () => {
-        const later = await call(app, kay, 'POST', '/api/directdebit.php?sms=1', { phone });
+        const later = await askCode(kay, phone);
         expect(later.status, later.body).toBe(200);
       });
+    });
+
+    it('counts codes per number and per address before sending: five an hour each', async () => {
+      const [ann, bo, cy] = await Promise.all([1, 2, 3].map(() => app.make.loggedIn()));
+      const phone = newPhone();
+      for (const member of [ann!, ann!, bo!, bo!, cy!]) await withCode(member, phone);
+      // Ann has sent two codes only, but the number has had five.
+      expectError(await askCode(ann!, phone), 429, 'rate_limited');
+      expect(smsTo(app.server.dataDir, phone)).toHaveLength(5);
+
+      const shared = `10.250.${process.pid % 250}.7`;
+      const members = await Promise.all(Array.from({ length: 6 }, () => app.make.loggedIn()));
+      const answers = [];
+      for (const member of members) answers.push(await askCode(member!, newPhone(), shared));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      expectError(answers[5]!, 429, 'rate_limited');
+    });
+
+    it('lets one number serve at most three accounts of the network (403 directdebit_blocked)', async () => {
+      const members = await Promise.all([1, 2, 3, 4].map(() => app.make.loggedIn()));
+      const phone = newPhone();
+      const { code } = await withCode(members[0]!, phone);
+      expect((await debit(members[0]!, phone, code)).status).toBe(201);
+      await withCode(members[1]!, phone);
+      await withCode(members[2]!, phone);
+      await app.withClock(2 * 60 * MINUTE, async () => {
+        const fourth = await askCode(members[3]!, phone);
+        expectError(fourth, 403, 'directdebit_blocked');
+        expect(smsTo(app.server.dataDir, phone)).toHaveLength(3);
+        // The accounts it serves go on using it.
+        expect((await askCode(members[1]!, phone)).status).toBe(200);
+      });
+    });
+
+    it('prices the bundle in the member’s country as /credits does, never in the form’s', async () => {
+      const dutch = await app.make.loggedIn({ country: 'NL' });
+      const offer = (await call(app, dutch, 'GET', '/api/credits.php')).json<{
+        currency: string;
+        bundles: { id: string; amount: number }[];
+      }>();
+      const { phone, code } = await withCode(dutch);
+      const res = await debit(dutch, phone, code, { country: 'GB' });
+      expect(res.status, res.body).toBe(201);
+      const row = await app.inspect.row('orders', { id: res.json<{ order: string }>().order });
+      expect(row).toMatchObject({
+        currency: offer.currency,
+        amount: offer.bundles.find((b) => b.id === 'starter')!.amount,
+        country: 'NL',
+      });
+      expect(row).toMatchObject({ currency: 'EUR', amount: 1499 });
+      // The form's country stays the account holder's address.
+      expect(await app.inspect.row('directdebit_mandates', { order_id: row!.id })).toMatchObject({
+        country: 'GB',
+      });
+    });
+
+    it('records a returned debit from the command line: the unused credits go back, premium ends, direct debit is blocked', async () => {
+      const lu = await app.make.loggedIn();
+      const first = await withCode(lu);
+      const res = await debit(lu, first.phone, first.code);
+      expect(res.status, res.body).toBe(201);
+      const orderId = res.json<{ order: string }>().order;
+      // Sixty of the hundred credits were spent already.
+      await app.make.updateMember(lu, { credits: 40 });
+      // A code asked for before the debit came back.
+      const next = await withCode(lu);
+
+      const returned = await paymentsCli(app, ['debit-returned', orderId]);
+      expect(returned.code, returned.stderr).toBe(0);
+      expect(JSON.parse(returned.stdout)).toMatchObject({
+        order: orderId,
+        kind: 'returned_debit',
+        amount: 1499,
+        credits_reversed: 40,
+        credits_unrecovered: 60,
+        balance: 0,
+        premium: false,
+      });
+      expect(await balanceOf(lu)).toBe(0);
+      expect(await app.inspect.row('members', { id: lu.memberId })).toMatchObject({ paid_user: 0 });
+      expect(await app.inspect.row('orders', { id: orderId })).toMatchObject({ status: 'failed' });
+      const entries = await app.inspect.rows('credit_ledger', { member_id: lu.memberId, reason: 'refund' });
+      expect(entries.map((e) => [e.delta, e.reference])).toEqual([[-40, orderId]]);
+      expect(await app.inspect.row('payment_reversals', { order_id: orderId })).toMatchObject({
+        kind: 'returned_debit',
+        credits_unrecovered: 60,
+      });
+
+      // Once only; and the member is blocked for direct debit.
+      const again = await paymentsCli(app, ['debit-returned', orderId]);
+      expect(again.code).toBe(1);
+      expect(await balanceOf(lu)).toBe(0);
+      expectError(await debit(lu, next.phone, next.code), 403, 'directdebit_blocked');
+      expectError(await askCode(lu, newPhone()), 403, 'directdebit_blocked');
+      expect(await balanceOf(lu)).toBe(0);
     });
 
     it('is for members only', async () => {

@@ -2,6 +2,6 @@ import { describe } from 'vitest';
 import { useServer } from '../support/use-server.ts';
 import { directDebitTests } from './payments-directdebit-suite.ts';
 
-const app = useServer({ clock: true });
+const app = useServer({ clock: true, trustProxy: true });
 
 describe('direct debit (SQLite)', () => directDebitTests(app));

@@ -12,6 +12,7 @@ import { useServer } from '../support/use-server.ts';
 let fake: MollieFake | undefined;
 const KEY = 'test_kindredfakekeyfakekeyfakekey';
 const app = useServer({
+  clock: true,
   env: async () => {
     fake = await startMollieFake();
     return { MOLLIE_API_KEY: KEY, MOLLIE_API_URL: fake.url, NODE_TLS_REJECT_UNAUTHORIZED: '0' };
@@ -247,5 +248,149 @@ describe('repeat orders through Mollie', () => {
     await buy(ideal, 'ideal');
     expect(await customerOf(ideal)).toBeUndefined();
     expect((await repeat(ideal)).status).toBe(409);
+  });
+});
+
+/*
+ * Money given back at Mollie without the member asking the shop: a refund made in Mollie's
+ * dashboard or a chargeback by the payer's bank. Mollie calls the payment's webhook again; the
+ * shop fetches the payment and reverses the order once.
+ */
+describe('provider reconciliation through Mollie', () => {
+  type Buyer = TestMember & TestSession;
+  const webhook = (id: string) =>
+    app.request('/api/payment-webhook.php?provider=mollie', {
+      method: 'POST',
+      headers: FORM,
+      body: `id=${id}`,
+    });
+  const paymentOf = (orderId: string) =>
+    [...fake!.payments.values()].find((p) => (p.metadata as { order?: string }).order === orderId)!;
+  const memberRow = async (member: Buyer) => (await app.inspect.row('members', { id: member.memberId }))!;
+
+  async function place(member: Buyer): Promise<string> {
+    const res = await app.request('/api/order.php', {
+      method: 'POST',
+      headers: { cookie: member.cookie },
+      body: { bundle: 'starter', paymentmethod: 'ideal' },
+    });
+    expect(res.status, res.body).toBe(201);
+    return res.json<{ order: { payment_id: string } }>().order.payment_id;
+  }
+
+  async function paid(member: Buyer): Promise<string> {
+    const orderId = await place(member);
+    fake!.settle(paymentOf(orderId).id, 'paid');
+    expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
+    return orderId;
+  }
+
+  it('a refund made in Mollie’s dashboard takes back the unused credits, ends premium and records what was spent', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const orderId = await paid(member);
+    expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
+    // Sixty of the hundred credits were spent already.
+    await app.make.updateMember(member, { credits: 40 });
+
+    fake!.giveBack(paymentOf(orderId).id, 'refund', '14.99');
+    await Promise.all([webhook(paymentOf(orderId).id), webhook(paymentOf(orderId).id)]);
+    await webhook(paymentOf(orderId).id);
+    expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
+    expect((await app.inspect.row('orders', { id: orderId }))!.status).toBe('refunded');
+    const entries = await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' });
+    expect(entries.map((e) => [e.delta, e.reference])).toEqual([[-40, orderId]]);
+    expect(await app.inspect.row('payment_reversals', { order_id: orderId })).toMatchObject({
+      kind: 'refund',
+      amount: 1499,
+      currency: 'EUR',
+      credits_reversed: 40,
+      credits_unrecovered: 60,
+    });
+    const tx = await app.request(`/api/transaction.php?id=${orderId}`, {
+      headers: { cookie: member.cookie },
+    });
+    expect(tx.json().status).toBe('refunded');
+    // Nothing is paid back twice: the money already went back at Mollie.
+    expect(fake!.refunds.filter((r) => r.payment === paymentOf(orderId).id)).toHaveLength(0);
+  });
+
+  it('a chargeback reverses its order and keeps premium while another paid order remains; a partial refund takes its share', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const first = await paid(member);
+    const second = await paid(member);
+    expect((await memberRow(member)).credits).toBe(200);
+
+    fake!.giveBack(paymentOf(first).id, 'chargeback', '14.99');
+    await webhook(paymentOf(first).id);
+    expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
+    expect(await app.inspect.row('payment_reversals', { order_id: first })).toMatchObject({
+      kind: 'chargeback',
+      credits_reversed: 100,
+      credits_unrecovered: 0,
+    });
+
+    // 7.50 of 14.99 back: 51 of the 100 credits (rounded up), and no paid order is left.
+    fake!.giveBack(paymentOf(second).id, 'refund', '7.50');
+    await webhook(paymentOf(second).id);
+    expect(await memberRow(member)).toMatchObject({ credits: 49, paid_user: 0 });
+    expect(await app.inspect.row('payment_reversals', { order_id: second })).toMatchObject({
+      kind: 'refund',
+      amount: 750,
+      credits_reversed: 51,
+    });
+  });
+
+  it('a failed first-purchase order paid after all, while another order holds the discount, books nothing and is paid back', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const order = async (discountcode: string) => {
+      const res = await app.request('/api/order.php', {
+        method: 'POST',
+        headers: { cookie: member.cookie },
+        body: { bundle: 'starter', paymentmethod: 'ideal', discountcode },
+      });
+      expect(res.status, res.body).toBe(201);
+      return res.json<{ order: { payment_id: string } }>().order.payment_id;
+    };
+    const welcome = await order('WELCOME25');
+    fake!.settle(paymentOf(welcome).id, 'expired');
+    await webhook(paymentOf(welcome).id);
+    expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
+    // The discount came back with the failure; the time bonus takes it now.
+    const bonus = await order('TIMEBONUS25');
+
+    fake!.settle(paymentOf(welcome).id, 'paid');
+    await Promise.all([webhook(paymentOf(welcome).id), webhook(paymentOf(welcome).id)]);
+    await webhook(paymentOf(welcome).id);
+    expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
+    expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
+    expect(fake!.refunds.filter((r) => r.payment === paymentOf(welcome).id)).toEqual([
+      { payment: paymentOf(welcome).id, amount: { currency: 'EUR', value: '11.24' } },
+    ]);
+
+    fake!.settle(paymentOf(bonus).id, 'paid');
+    await webhook(paymentOf(bonus).id);
+    expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
+    expect(await app.inspect.count('credit_ledger', { member_id: member.memberId, reason: 'purchase' })).toBe(
+      1,
+    );
+  });
+
+  it('GET /api/transaction.php asks Mollie about a pending order at most once per 10 s', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const orderId = await place(member);
+    const paymentId = paymentOf(orderId).id;
+    const poll = () =>
+      app.request(`/api/transaction.php?id=${orderId}`, { headers: { cookie: member.cookie } });
+    const before = fake!.gets.get(paymentId) ?? 0;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => poll()));
+    for (const res of answers) expect(res.json().status).toBe('pending');
+    for (let i = 0; i < 3; i++) expect((await poll()).json().status).toBe('pending');
+    expect((fake!.gets.get(paymentId) ?? 0) - before).toBe(1);
+
+    fake!.settle(paymentId, 'paid');
+    await app.withClock(11_000, async () => {
+      expect((await poll()).json().status).toBe('completed');
+    });
+    expect((fake!.gets.get(paymentId) ?? 0) - before).toBe(2);
   });
 });

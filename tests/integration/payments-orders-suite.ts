@@ -243,6 +243,31 @@ export function paymentsOrdersTests(app: ServerUnderTest) {
     expect(json.status).toBe(200);
   });
 
+  it('the test checkout shows and settles only the logged-in owner’s order', async () => {
+    const owner = await app.make.loggedIn({ country: 'NL' });
+    const other = await app.make.loggedIn({ country: 'NL' });
+    const placed = await order(owner, { bundle: 'starter', paymentmethod: 'ideal' });
+    const id = placed.order.payment_id;
+    const before = (await balance(owner)).credits;
+    expect((await call(other, 'GET', `/checkout/test/${id}`)).status).toBe(404);
+    expect((await app.request(`/checkout/test/${id}`)).status).toBe(404);
+    const byOther = await checkout(other, id, 'paid');
+    expect(byOther.status).toBe(404);
+    const byVisitor = await app.request(`/checkout/test/${id}`, {
+      method: 'POST',
+      headers: { ...FORM, origin: 'http://localhost' },
+      body: 'outcome=paid',
+    });
+    expect(byVisitor.status).toBe(404);
+    expect((await transaction(owner, id)).status).toBe('pending');
+    expect((await balance(owner)).credits).toBe(before);
+
+    expect((await call(owner, 'GET', `/checkout/test/${id}`)).status).toBe(200);
+    expect((await checkout(owner, id, 'paid')).status).toBe(303);
+    expect((await transaction(owner, id)).status).toBe('completed');
+    expect((await balance(owner)).credits).toBe(before + 100);
+  });
+
   it('the checkout of an unknown order is 404', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
     expect((await call(member, 'GET', '/checkout/test/unknown')).status).toBe(404);

@@ -67,6 +67,23 @@ export function repeatTests(app: ServerUnderTest): void {
       expect((await app.inspect.row('orders', { id: failed }))!.status).toBe('failed');
     });
 
+    it('charges the stored method once for two quick repeats with one client_id, and answers both with that order', async () => {
+      const cy = await paidBuyer('creditcard');
+      const body = { client_id: `repeat-${cy.memberId}` };
+      const answers = await Promise.all([
+        call(app, cy, 'POST', '/api/order.php?repeat=1', body),
+        call(app, cy, 'POST', '/api/order.php?repeat=1', body),
+      ]);
+      for (const res of answers) expect(res.status, res.body).toBe(201);
+      const ids = answers.map((res) => res.json<{ order: { payment_id: string } }>().order.payment_id);
+      expect(ids[1]).toBe(ids[0]);
+      const later = await call(app, cy, 'POST', '/api/order.php?repeat=1', body);
+      expect(later.status, later.body).toBe(201);
+      expect(later.json()).toMatchObject({ order: { payment_id: ids[0] }, status: 'completed' });
+      expect(await balanceOf(cy)).toBe(200);
+      expect(await app.inspect.count('orders', { member_id: cy.memberId, recurring: 1 })).toBe(1);
+    });
+
     it('answers 409 no_stored_method without a paid card or PayPal order, or for a member who is not premium', async () => {
       const ideal = await paidBuyer('ideal');
       const res = await call(app, ideal, 'POST', '/api/order.php?repeat=1', {});

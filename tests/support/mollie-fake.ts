@@ -63,6 +63,9 @@ export interface FakePayment {
   sequenceType: 'oneoff' | 'first' | 'recurring';
   customerId: string | null;
   mandateId: string | null;
+  /** Given back so far: refunds (also those made in Mollie's dashboard) and chargebacks. */
+  amountRefunded?: { currency: string; value: string };
+  amountChargedBack?: { currency: string; value: string };
 }
 
 export interface FakeCustomer {
@@ -90,9 +93,16 @@ export interface MollieFake {
   refunds: Array<{ payment: string; amount: { currency: string; value: string } }>;
   /** Authorization headers the fake received, to prove the key is sent. */
   keys: string[];
+  /** How often each payment was fetched (`GET /v2/payments/{id}`). */
+  gets: Map<string, number>;
   /** The status a new recurring payment starts in (default `paid`). */
   recurringStatus: string;
   settle(id: string, status: string): void;
+  /**
+   * Gives money of a paid payment back as Mollie's dashboard or the payer's bank does: a refund
+   * or a chargeback of `value` (Mollie's decimal string), after which Mollie calls the webhook.
+   */
+  giveBack(id: string, kind: 'refund' | 'chargeback', value: string): void;
   /** Revokes every mandate of a customer, as a member who withdrew the card or PayPal agreement. */
   revokeMandates(customerId: string): void;
   close(): Promise<void>;
@@ -175,6 +185,7 @@ export async function startMollieFake(): Promise<MollieFake> {
   const mandates = new Map<string, FakeMandate[]>();
   const answered = new Map<string, { status: number; body: unknown }>();
   const keys: string[] = [];
+  const gets = new Map<string, number>();
   const refunds: MollieFake['refunds'] = [];
   let next = 1;
   let base = '';
@@ -271,7 +282,10 @@ export async function startMollieFake(): Promise<MollieFake> {
     }
     const match = /^\/v2\/payments\/([^/]+)$/.exec(path);
     const payment = match && payments.get(match[1]!);
-    if (method === 'GET' && payment) return { status: 200, body: asResource(payment, base) };
+    if (method === 'GET' && payment) {
+      gets.set(payment.id, (gets.get(payment.id) ?? 0) + 1);
+      return { status: 200, body: asResource(payment, base) };
+    }
     return { status: 404, body: problem(404, 'Not Found', 'No payment exists with this id') };
   };
 
@@ -302,6 +316,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     customers,
     mandates,
     keys,
+    gets,
     refunds,
     recurringStatus: 'paid',
     settle(id, status) {
@@ -319,6 +334,14 @@ export async function startMollieFake(): Promise<MollieFake> {
         mandates.get(payment.customerId)?.unshift(mandate);
         payment.mandateId = mandate.id;
       }
+    },
+    giveBack(id, kind, value) {
+      const payment = payments.get(id);
+      if (!payment) throw new Error(`no fake payment ${id}`);
+      payment[kind === 'refund' ? 'amountRefunded' : 'amountChargedBack'] = {
+        currency: payment.amount.currency,
+        value,
+      };
     },
     revokeMandates(customerId) {
       for (const mandate of mandates.get(customerId) ?? []) mandate.status = 'invalid';

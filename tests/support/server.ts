@@ -194,6 +194,7 @@ export function serverEnv(
     'TRUST_PROXY',
     'PUBLIC_SCHEME',
     'PUBLIC_PORT',
+    'PAYMENT_PROVIDER',
     'APP_SECRET',
     'REDIS_URL',
     'KINDRED_TEST_CLOCK',

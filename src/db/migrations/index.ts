@@ -21,6 +21,9 @@ import * as m0021 from './0021_events_unindexed_time.ts';
 import * as m0022 from './0022_ledger_member_unindexed_time.ts';
 import * as m0023 from './0023_like_limits.ts';
 import * as m0024 from './0024_profile_interests_by_profile.ts';
+import * as m0025 from './0025_first_purchase_discount.ts';
+import * as m0026 from './0026_payment_reversals.ts';
+import * as m0027 from './0027_order_provider_checks.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -50,4 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0022_ledger_member_unindexed_time': m0022,
   '0023_like_limits': m0023,
   '0024_profile_interests_by_profile': m0024,
+  '0025_first_purchase_discount': m0025,
+  '0026_payment_reversals': m0026,
+  '0027_order_provider_checks': m0027,
 };

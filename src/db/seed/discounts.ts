@@ -3,9 +3,13 @@ import type { Site } from '../../tenancy/site.ts';
 import type { Database, NewRow } from '../database.ts';
 import { newId } from '../ids.ts';
 
+/** A single-use code nobody can guess (what the credits feature's `newSingleUseCode` makes). */
+const unguessable = (prefix: string) => `${prefix}${newId().toUpperCase()}`;
+
 /*
  * Demo discount codes, one of each kind the rules know, so the credits pages can be tried by hand:
- * a plain code, one with a minimum order, one for a single country, and a single-use one. The
+ * a plain code, one with a minimum order, one for a single country, and a single-use one (its
+ * name followed by 16 random characters: a single-use code is honoured only when unguessable). The
  * code a site's company offers in the deletion flow (`company.delete_discount`) is added too, so
  * that link leads to a real offer; its percentage is the number it ends in (STAY20: 20 %).
  */
@@ -14,7 +18,7 @@ export const DEMO_DISCOUNT_CODES = [
   { code: 'DEMO10', percentage: 10 },
   { code: 'DEMO20MIN', percentage: 20, minimum_amount: 3000, currency: 'EUR' },
   { code: 'DEMONL15', percentage: 15, country: 'NL' },
-  { code: 'DEMOONCE50', percentage: 50, validity: 'single_use' as const },
+  { code: 'DEMOONCE50', percentage: 50, validity: 'single_use' as const, random: true },
 ] as const;
 
 function percentageIn(code: string): number {
@@ -25,7 +29,7 @@ function percentageIn(code: string): number {
 export function demoDiscountRows(sites: readonly Site[], now: number): NewRow<'discount_codes'>[] {
   const rows: NewRow<'discount_codes'>[] = DEMO_DISCOUNT_CODES.map((c) => ({
     id: newId(),
-    code: c.code,
+    code: 'random' in c ? unguessable(c.code) : c.code,
     network_id: null,
     percentage: c.percentage,
     minimum_amount: 'minimum_amount' in c ? c.minimum_amount : null,
@@ -54,17 +58,20 @@ export function demoDiscountRows(sites: readonly Site[], now: number): NewRow<'d
   return rows;
 }
 
-/** Adds the demo codes; a code already there (a second seed run) is left as it is. */
+/**
+ * Adds the demo codes; a code already there (a second seed run) is left as it is. Answers the
+ * codes, so the seed can print the single-use one (nobody could type it otherwise).
+ */
 export async function seedDiscountCodes(
   trx: Transaction<Database>,
   sites: readonly Site[],
   now: number,
-): Promise<number> {
+): Promise<string[]> {
   const rows = demoDiscountRows(sites, now);
   await trx
     .insertInto('discount_codes')
     .values(rows)
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
-  return rows.length;
+  return rows.map((r) => r.code);
 }

@@ -137,6 +137,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   log(`photos: ${rows.photos.length} placed in ${uploads} in ${seconds(started)}`);
 
   started = performance.now();
+  let codes: string[] = [];
   await opts.db.transaction().execute(async (trx) => {
     await insertChunked(trx, 'members', rows.members);
     await insertChunked(trx, 'profiles', rows.profiles);
@@ -146,8 +147,9 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     await insertChunked(trx, 'conversations', chats.conversations);
     await insertChunked(trx, 'conversation_members', chats.members);
     await insertChunked(trx, 'messages', chats.messages);
-    await seedDiscountCodes(trx, sites, opts.now);
+    codes = await seedDiscountCodes(trx, sites, opts.now);
   });
+  log(`discount codes: ${codes.join(', ')}`);
   log(
     `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes, ${chats.messages.length} messages in ${seconds(started)}`,
   );

@@ -24,6 +24,16 @@ export async function findCode(db: Db, network: string, code: string) {
 
 export type CodeRow = NonNullable<Awaited<ReturnType<typeof findCode>>>;
 
+/** A code valid on this network whether or not it is still active (an order placed with it settles). */
+export async function findCodeOfOrder(db: Db, network: string, code: string) {
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', network)]))
+    .executeTakeFirst();
+}
+
 /** What the discount rules need of a member: paid or not, signup time, country, balance. */
 export async function discountMemberOf(db: Db, network: string, memberId: string) {
   return db
@@ -46,6 +56,19 @@ export async function countRedemptions(db: Db, codeId: string, memberId?: string
   return Number(row?.n ?? 0);
 }
 
+/** Whether the member holds a first-purchase discount (the welcome code or the time bonus). */
+export async function holdsFirstPurchaseDiscount(
+  db: Db,
+  network: string,
+  memberId: string,
+): Promise<boolean> {
+  const row = await selectInNetwork(db, 'discount_redemptions', network, { member_id: memberId })
+    .select('id')
+    .where('first_purchase', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Holds the code's row until the transaction ends, so two orders for a single-use code queue
  * here and the second sees the first's redemption (the same no-op update as the ledger's lock).
@@ -63,14 +86,17 @@ export interface NewRedemption {
   codeId: string;
   memberId: string;
   network: string;
+  /** The welcome discount or the time bonus: one of them per member at a time. */
+  firstPurchase: boolean;
   now: number;
 }
 
 /**
  * Records the redemption. The order's row is written after the reservation, in the same
  * transaction, so `order_id` stays empty: the order names its code, and the code with the
- * member names the redemption. Answers false when the member already holds the code (the
- * unique constraint refused it: another order took it between the check and the insert).
+ * member names the redemption. Answers false when the member already holds the code, or another
+ * first-purchase discount for a first-purchase one (a unique constraint refused it: another order
+ * took it between the check and the insert).
  */
 export async function insertRedemption(trx: Transaction<Database>, r: NewRedemption): Promise<boolean> {
   try {
@@ -82,6 +108,7 @@ export async function insertRedemption(trx: Transaction<Database>, r: NewRedempt
         member_id: r.memberId,
         network_id: r.network,
         order_id: null,
+        first_purchase: r.firstPurchase ? 1 : null,
         created_at: r.now,
       })
       .execute();

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
+import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { DomainError } from '../../server/errors.ts';
+import { DomainError, platformError } from '../../server/errors.ts';
 import { currencyFor } from '../../tenancy/site.ts';
 import { discountedAmount } from './discount-math.ts';
 import {
@@ -10,6 +11,8 @@ import {
   deleteRedemption,
   discountMemberOf,
   findCode,
+  findCodeOfOrder,
+  holdsFirstPurchaseDiscount,
   insertRedemption,
   lockCode,
   orderDiscountOf,
@@ -31,6 +34,24 @@ export const TIME_BONUS_CODE = 'TIMEBONUS25';
 export const TIME_BONUS_WINDOW_MS = 14_400 * 1000;
 
 export { discountedAmount };
+
+/**
+ * A single-use code is a personal offer whose only protection is that nobody else can name it:
+ * at least this many characters, made by `newSingleUseCode` (80 random bits). A shorter one
+ * (typed by hand, like an early demo code) is not honoured.
+ */
+export const SINGLE_USE_MIN_LENGTH = 16;
+
+/** A new single-use code: 16 characters of Crockford's base32, 80 random bits, upper case. */
+export function newSingleUseCode(): string {
+  return newId().toUpperCase();
+}
+
+/**
+ * How many codes a visitor may look up per address: enough for a person typing a code from a
+ * letter or a link, far too few to try codes until one answers.
+ */
+export const VISITOR_LOOKUPS = { limit: 20, windowMs: 60 * 60_000 } as const;
 
 /** What an order needs to know to be priced with a discount. */
 export interface OrderToDiscount {
@@ -85,6 +106,11 @@ export function timeBonusEnds(member: Pick<DiscountMember, 'created_at'>): numbe
   return Number(member.created_at) + TIME_BONUS_WINDOW_MS;
 }
 
+/** The welcome discount and the time bonus: both are the discount on the first purchase. */
+function isFirstPurchaseCode(code: string): boolean {
+  return code === WELCOME_CODE || code === TIME_BONUS_CODE;
+}
+
 /**
  * Whether a built-in code is offered to this member now: the welcome code until the first
  * purchase, the time bonus to a member who has not paid within four hours of signup.
@@ -95,11 +121,15 @@ function builtInOffered(code: string, member: DiscountMember, now: number): bool
   return true;
 }
 
-/** An existing code that has not expired, and whose discount the site has not set to zero. */
+/**
+ * An existing code that has not expired, and whose discount the site has not set to zero; a
+ * single-use code only when it is too long to guess.
+ */
 function usable(code: CodeRow | undefined, now: number, site: ServiceContext['site']): code is CodeRow {
   return (
     code !== undefined &&
     (code.expires_at === null || now < Number(code.expires_at)) &&
+    (code.validity !== 'single_use' || code.code.length >= SINGLE_USE_MIN_LENGTH) &&
     percentageOf(code, site) > 0
   );
 }
@@ -124,6 +154,7 @@ function viewOf(code: CodeRow, site: ServiceContext['site']): DiscountCodeView {
 /** Whether the code is still free for the member: 409 when it is not. */
 async function checkUnused(
   db: ServiceContext['db'] | Transaction<Database>,
+  network: string,
   code: CodeRow,
   memberId: string,
 ): Promise<void> {
@@ -132,6 +163,27 @@ async function checkUnused(
       ? await countRedemptions(db, code.id)
       : await countRedemptions(db, code.id, memberId);
   if (taken > 0) throw ERRORS.used();
+  // The other first-purchase code is as good as this one: a member gets one of them.
+  if (isFirstPurchaseCode(code.code) && (await holdsFirstPurchaseDiscount(db, network, memberId)))
+    throw ERRORS.used();
+}
+
+/**
+ * `GET /api/discountcode.php?code=` by a visitor: counted per address (429 `rate_limited` past
+ * `VISITOR_LOOKUPS`), so nobody tries codes until one answers; then `lookUpDiscount`.
+ */
+export async function visitorLooksUpDiscount(
+  ctx: ServiceContext,
+  address: string,
+  text: string,
+): Promise<DiscountCodeView> {
+  const decision = await ctx.rateLimiter.consume(
+    `discount-lookup-ip:${ctx.site.id}:${addressKey(address)}`,
+    VISITOR_LOOKUPS,
+    ctx.clock.now(),
+  );
+  if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
+  return lookUpDiscount(ctx, null, text);
 }
 
 /**
@@ -149,7 +201,7 @@ export async function lookUpDiscount(
   if (memberId !== null) {
     const member = await discountMemberOf(ctx.db, ctx.network, memberId);
     if (!member) throw ERRORS.notFound();
-    await checkUnused(ctx.db, code, memberId);
+    await checkUnused(ctx.db, ctx.network, code, memberId);
     if (!builtInOffered(code.code, member, now)) throw ERRORS.notFound();
   }
   return viewOf(code, ctx.site);
@@ -215,12 +267,58 @@ export async function reserveDiscount(
     if (order.amount < minimum) throw ERRORS.minimum(minimum, order.currency);
   }
   if (code.validity === 'single_use') await lockCode(trx, code.id);
-  await checkUnused(trx, code, memberId);
-  if (!(await insertRedemption(trx, { id: newId(), codeId: code.id, memberId, network: ctx.network, now }))) {
-    throw ERRORS.used();
-  }
+  await checkUnused(trx, ctx.network, code, memberId);
+  const redemption = {
+    id: newId(),
+    codeId: code.id,
+    memberId,
+    network: ctx.network,
+    firstPurchase: isFirstPurchaseCode(code.code),
+    now,
+  };
+  // The unique keys decide under any concurrency: the code once per member, and one of the
+  // first-purchase codes per member, so two orders opened side by side get one discount.
+  if (!(await insertRedemption(trx, redemption))) throw ERRORS.used();
   const percentage = percentageOf(code, ctx.site);
   return { code: code.code, percentage, amount: discountedAmount(order.amount, percentage) };
+}
+
+/**
+ * The codes one redemption stands for: the welcome code and the time bonus are one
+ * first-purchase discount, every other code is its own.
+ */
+export function discountGroup(code: string): string[] {
+  return isFirstPurchaseCode(code) ? [WELCOME_CODE, TIME_BONUS_CODE] : [code];
+}
+
+/**
+ * At settlement: takes the member's redemption of `text` again when it was given back (the order
+ * failed, and its payment was reported paid after all). False when that is no longer possible:
+ * the code (or, for a first-purchase code, the other one) went to another redemption since.
+ * The caller has checked that no other live order of the member names the code.
+ */
+export async function reclaimDiscount(
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  memberId: string,
+  text: string,
+): Promise<boolean> {
+  // Found even when switched off since: an order placed with the code keeps it.
+  const code = await findCodeOfOrder(trx, ctx.network, text.trim().toUpperCase());
+  if (!code) return false;
+  if ((await countRedemptions(trx, code.id, memberId)) > 0) return true;
+  if (code.validity === 'single_use') {
+    await lockCode(trx, code.id);
+    if ((await countRedemptions(trx, code.id)) > 0) return false;
+  }
+  return insertRedemption(trx, {
+    id: newId(),
+    codeId: code.id,
+    memberId,
+    network: ctx.network,
+    firstPurchase: isFirstPurchaseCode(code.code),
+    now: ctx.clock.now(),
+  });
 }
 
 /** Gives the code back when the order it was reserved for failed or was cancelled. */
@@ -271,6 +369,7 @@ export async function timeBonusFor(
     findCode(ctx.db, ctx.network, TIME_BONUS_CODE),
   ]);
   if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
+  if (await holdsFirstPurchaseDiscount(ctx.db, ctx.network, memberId)) return null;
   if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
   const country = memberCountry(member, requestCountry);
   const ends = timeBonusEnds(member);

@@ -18,7 +18,12 @@ export {
 export {
   reserveDiscount,
   releaseDiscount,
+  reclaimDiscount,
+  discountGroup,
   lookUpDiscount,
+  visitorLooksUpDiscount,
+  newSingleUseCode,
+  SINGLE_USE_MIN_LENGTH,
   discountToApply,
   welcomeDiscount,
   timeBonusFor,

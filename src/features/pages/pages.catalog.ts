@@ -157,6 +157,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   directdebit_codes: 'payments',
   // Which customer at the payment provider holds the member's stored card or PayPal account.
   payment_customers: 'payments',
+  // Refunds and chargebacks made at the provider, returned debits: bookkeeping of the member's orders.
+  payment_reversals: 'payments',
   // The catalogue of codes names no person; who used one is in discount_redemptions.
   discount_codes: null,
   push_subscriptions: 'push',

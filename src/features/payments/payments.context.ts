@@ -13,6 +13,8 @@ export interface PaymentsContext extends ServiceContext {
   locale: Locale;
   /** The visitor's country, for a member whose profile names none. */
   requestCountry: string;
+  /** The client's address (limits count per address: SMS codes). */
+  requestIp: string;
 }
 
 export function paymentsContext(context: Pick<APIContext, 'locals'>): PaymentsContext {
@@ -23,6 +25,7 @@ export function paymentsContext(context: Pick<APIContext, 'locals'>): PaymentsCo
     siteOrigin: siteOrigin(locals.site, env.PUBLIC_SCHEME, env.PUBLIC_PORT),
     locale: locals.locale,
     requestCountry: locals.country,
+    requestIp: locals.clientIp,
   };
 }
 

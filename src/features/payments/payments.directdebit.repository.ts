@@ -11,18 +11,26 @@ export async function insertCode(db: Db, row: NewRow<'directdebit_codes'>): Prom
   await db.insertInto('directdebit_codes').values(row).execute();
 }
 
-/** Codes sent to the member since `since` (the sending limit counts them). */
-export async function codesSentSince(
+/**
+ * The other accounts of the network a mobile number was confirmed or given for: those a code was
+ * sent to it for, and those with a mandate naming it (mandates outlive an erased account).
+ */
+export async function otherAccountsOfPhone(
   db: Db,
   network: string,
+  phone: string,
   memberId: string,
-  since: number,
 ): Promise<number> {
-  const row = await selectInNetwork(db, 'directdebit_codes', network, { member_id: memberId })
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const rows = await selectInNetwork(db, 'directdebit_codes', network, { phone })
+    .select('member_id')
+    .where('member_id', '!=', memberId)
+    .union(
+      selectInNetwork(db, 'directdebit_mandates', network, { phone })
+        .select('member_id')
+        .where('member_id', '!=', memberId),
+    )
+    .execute();
+  return rows.length;
 }
 
 /** The member's newest code: only it counts, each new one replaces those before. */

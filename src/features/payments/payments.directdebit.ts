@@ -5,23 +5,26 @@ import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { translator, type Translate } from '../../i18n/index.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
+import { addressKey } from '../../server/address.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { currencyFor, type Site } from '../../tenancy/site.ts';
+import type { Site } from '../../tenancy/site.ts';
+import { holdMemberRow } from '../credits/index.ts';
+import { pricingFor } from '../pages/index.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import {
-  codesSentSince,
   countWrongTry,
   directDebitsSince,
   hasReturnedDebit,
   insertCode,
   insertMandate,
   latestCode,
+  otherAccountsOfPhone,
   useCode,
 } from './payments.directdebit.repository.ts';
 import { insertOrder } from './payments.repository.ts';
 import { creditsOf } from './payments.refund.repository.ts';
-import { completeOrder, pendingOrder } from './payments.service.ts';
+import { buyerCountry, completeOrder, pendingOrder } from './payments.service.ts';
 
 /*
  * Direct debit (spec §5): the member confirms a mobile number with a code sent by SMS, then gives
@@ -34,8 +37,14 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 export const CODE_VALID_MS = 10 * MINUTE_MS;
 export const CODE_MAX_TRIES = 5;
-/** Codes a member may have sent per hour: an SMS costs the operator money. */
+/**
+ * Codes that may be sent per hour to one member, to one number and from one address: an SMS
+ * costs the operator money, and a number is not to be flooded. Counted before the code is sent.
+ */
 export const CODES_PER_HOUR = 5;
+const CODES_RULE = { limit: CODES_PER_HOUR, windowMs: 60 * MINUTE_MS } as const;
+/** Accounts of one network a mobile number may confirm direct debit for. */
+export const ACCOUNTS_PER_PHONE = 3;
 /**
  * The direct debit limit: at most this many direct debit orders per member in
  * DIRECTDEBIT_LIMIT_DAYS (a debit can come back weeks later, unpaid; the exposure stays small).
@@ -102,18 +111,73 @@ function codeInvalid(): DomainError {
   return new DomainError('code_invalid', { status: 422, message: 'payments.directdebit.code_invalid' });
 }
 
+function directDebitBlocked(): DomainError {
+  return new DomainError('directdebit_blocked', { status: 403, message: 'payments.directdebit.blocked' });
+}
+
+/**
+ * 403 `directdebit_blocked` after a returned debit (spec §8), 403 `directdebit_limit` past
+ * DIRECTDEBIT_LIMIT_ORDERS in DIRECTDEBIT_LIMIT_DAYS.
+ */
+async function checkMayDebit(
+  db: Parameters<typeof directDebitsSince>[0],
+  network: string,
+  memberId: string,
+  now: number,
+): Promise<void> {
+  if (await hasReturnedDebit(db, network, memberId)) throw directDebitBlocked();
+  const recent = await directDebitsSince(db, network, memberId, now - DIRECTDEBIT_LIMIT_DAYS * DAY_MS);
+  if (recent >= DIRECTDEBIT_LIMIT_ORDERS) {
+    throw new DomainError('directdebit_limit', {
+      status: 403,
+      message: 'payments.directdebit.limit',
+      details: { limit: DIRECTDEBIT_LIMIT_ORDERS, days: DIRECTDEBIT_LIMIT_DAYS },
+    });
+  }
+}
+
+/** 403 `directdebit_blocked` when the number already serves ACCOUNTS_PER_PHONE other accounts. */
+async function checkPhoneAccounts(
+  db: Parameters<typeof otherAccountsOfPhone>[0],
+  network: string,
+  phone: string,
+  memberId: string,
+): Promise<void> {
+  if ((await otherAccountsOfPhone(db, network, phone, memberId)) >= ACCOUNTS_PER_PHONE) {
+    throw directDebitBlocked();
+  }
+}
+
+/**
+ * Counts one code against the member, the number and the address, before anything is sent: each
+ * counter moves even when another refuses, so whoever keeps asking keeps its windows full.
+ */
+async function countCode(ctx: PaymentsContext, memberId: string, phone: string, now: number): Promise<void> {
+  const keys = [
+    `dd-sms-member:${ctx.network}:${memberId}`,
+    `dd-sms-phone:${ctx.network}:${phone}`,
+    `dd-sms-ip:${ctx.site.id}:${addressKey(ctx.requestIp)}`,
+  ];
+  const decisions = await Promise.all(keys.map((key) => ctx.rateLimiter.consumeFixed(key, CODES_RULE, now)));
+  const refused = decisions.filter((d) => !d.allowed);
+  if (refused.length > 0) {
+    throw platformError('rate_limited', { retryAfter: Math.max(...refused.map((d) => d.retryAfter)) });
+  }
+}
+
 /** `POST /api/directdebit.php?sms=1 { phone }`: a new code to the number; earlier codes lapse. */
 export async function sendDirectDebitCode(
-  ctx: ServiceContext,
+  ctx: PaymentsContext,
   member: SessionMember,
   input: SmsInput,
 ): Promise<{ ok: true }> {
   const phone = normalisePhone(input.phone, ctx.site);
   if (!phone) throw invalidFields({ phone: 'phone_invalid' });
   const now = ctx.clock.now();
-  if ((await codesSentSince(ctx.db, ctx.network, member.id, now - 60 * MINUTE_MS)) >= CODES_PER_HOUR) {
-    throw platformError('rate_limited', { retryAfter: 3600 });
-  }
+  // A member blocked for direct debit gets no SMS: it would cost money and lead nowhere.
+  if (await hasReturnedDebit(ctx.db, ctx.network, member.id)) throw directDebitBlocked();
+  await checkPhoneAccounts(ctx.db, ctx.network, phone, member.id);
+  await countCode(ctx, member.id, phone, now);
   const id = newId();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await insertCode(ctx.db, {
@@ -163,41 +227,33 @@ export async function orderByDirectDebit(
   }
   const phone = normalisePhone(input.phone, ctx.site);
   if (!phone) throw invalidFields({ phone: 'phone_invalid' });
-  const bundle = ctx.site.prices.bundles.find((b) => b.id === input.bundle);
-  const currency = currencyFor(ctx.site, input.country);
-  const amount = bundle?.prices[currency];
-  if (!bundle || amount === undefined) throw invalidFields({ bundle: 'invalid' });
+  // Priced like every order and like /credits: in the member's country, never the form's (the
+  // form's country is the account holder's address).
+  const country = await buyerCountry(ctx, member.id);
+  const pricing = pricingFor(ctx.site, country);
+  const bundle = pricing.bundles.find((b) => b.id === input.bundle);
+  if (!bundle) throw invalidFields({ bundle: 'invalid' });
 
   const now = ctx.clock.now();
-  if (await hasReturnedDebit(ctx.db, ctx.network, member.id)) {
-    throw new DomainError('directdebit_blocked', { status: 403, message: 'payments.directdebit.blocked' });
-  }
-  const recent = await directDebitsSince(
-    ctx.db,
-    ctx.network,
-    member.id,
-    now - DIRECTDEBIT_LIMIT_DAYS * DAY_MS,
-  );
-  if (recent >= DIRECTDEBIT_LIMIT_ORDERS) {
-    throw new DomainError('directdebit_limit', {
-      status: 403,
-      message: 'payments.directdebit.limit',
-      details: { limit: DIRECTDEBIT_LIMIT_ORDERS, days: DIRECTDEBIT_LIMIT_DAYS },
-    });
-  }
+  // Refused at once when it is plain already; the transaction below decides.
+  await checkMayDebit(ctx.db, ctx.network, member.id, now);
   const code = await checkCode(ctx, member, phone, input.code);
 
   const orderId = newId();
   const order = await ctx.db.transaction().execute(async (trx) => {
+    // The member's row first: racing debits of one member queue here, so each counts the others.
+    await holdMemberRow(trx, ctx.network, member.id);
+    await checkMayDebit(trx, ctx.network, member.id, now);
+    await checkPhoneAccounts(trx, ctx.network, phone, member.id);
     // Two requests with one code: the first uses it, the second books nothing.
     if (!(await useCode(trx, code.id, now))) throw codeInvalid();
     const row = pendingOrder(ctx, member, bundle, {
       id: orderId,
-      amount,
-      currency,
+      amount: bundle.amount,
+      currency: pricing.currency,
       payment_method: 'sdd',
       provider: 'directdebit',
-      country: input.country,
+      country,
       created_at: now,
     });
     await insertOrder(trx, row);

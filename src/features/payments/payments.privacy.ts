@@ -2,9 +2,11 @@ import { readableTimes, type PrivacyHook } from '../../server/privacy.ts';
 import { exportMemberTables, type AnyMemberRows } from '../../server/privacy-tables.ts';
 import { customersOf, deleteCustomersOf } from './payments.repeat.repository.ts';
 import { redemptionsOf } from './payments.repository.ts';
+import { reversalsOf } from './payments.reversal.repository.ts';
 
 /*
- * Money records. Erasure keeps them: orders, the credit ledger and who redeemed which code are
+ * Money records. Erasure keeps them: orders, the credit ledger, reversals (money that came back at
+ * the provider or bank) and who redeemed which code are
  * bookkeeping the operator must keep (they point at the account's shell, which has no address).
  * The link to the member's customer at the provider is not bookkeeping: erasure deletes it, so
  * no stored card or PayPal account can be charged for the erased account again.
@@ -41,12 +43,13 @@ const moneyTables: readonly AnyMemberRows[] = [
 
 export const paymentsPrivacy: PrivacyHook = {
   owner: 'payments',
-  tables: ['orders', 'credit_ledger', 'discount_redemptions', 'payment_customers'],
+  tables: ['orders', 'credit_ledger', 'discount_redemptions', 'payment_customers', 'payment_reversals'],
   async export(db, subject) {
     return {
       ...(await exportMemberTables(db, moneyTables, subject)),
       discount_redemptions: readableTimes(await redemptionsOf(db, subject.network, subject.memberId)),
       payment_customers: readableTimes(await customersOf(db, subject.network, subject.memberId)),
+      payment_reversals: readableTimes(await reversalsOf(db, subject.network, subject.memberId)),
     };
   },
   async erase(trx, subject) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../db/ids.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
 import { DomainError } from '../../server/errors.ts';
@@ -8,7 +9,13 @@ import { localePath } from '../../server/request.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { STORED_METHODS } from './payments.customers.ts';
 import { customerOf, discardUnchargedOrder, lastStoredMethodOrder } from './payments.repeat.repository.ts';
-import { findMemberOrder, insertOrder, moveOrder, setProviderPayment } from './payments.repository.ts';
+import {
+  findMemberOrder,
+  insertOrder,
+  moveOrder,
+  setProviderPayment,
+  type OrderRow,
+} from './payments.repository.ts';
 import type { RepeatAnswer } from './payments.schemas.ts';
 import { completeOrder, pendingOrder } from './payments.service.ts';
 
@@ -22,8 +29,15 @@ import { completeOrder, pendingOrder } from './payments.service.ts';
 
 export { STORED_METHODS };
 
-/** `POST /api/order.php?repeat=1` takes nothing but an optional idempotency key. */
-export const repeatInputSchema = z.strictObject({ repeat: z.literal(true).optional() });
+/**
+ * `POST /api/order.php?repeat=1` takes nothing but an optional idempotency key: a repeat sent
+ * again with the same `client_id` (a double click, a retry after a lost answer) answers the first
+ * repeat and charges nothing more.
+ */
+export const repeatInputSchema = z.strictObject({
+  repeat: z.literal(true).optional(),
+  client_id: z.string().min(8).max(64).optional(),
+});
 export type RepeatInput = z.infer<typeof repeatInputSchema>;
 
 const FAILED: ReadonlySet<ProviderStatus> = new Set(['failed', 'canceled', 'expired']);
@@ -45,7 +59,40 @@ export async function repeatOffer(
   return { bundle: bundle.id, credits: bundle.credits, amount, currency: last.currency };
 }
 
-export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): Promise<RepeatAnswer> {
+function paymentFailed(orderId: string): DomainError {
+  return new DomainError('payment_failed', {
+    status: 402,
+    message: 'payments.repeat.failed',
+    details: { order: orderId, retry: ['retry', 'paypal'] },
+  });
+}
+
+/** What the first repeat with this `client_id` answered (or answers now, if still charging). */
+function repeatAnswerOf(ctx: PaymentsContext, order: OrderRow): RepeatAnswer {
+  if (order.status === 'failed') throw paymentFailed(order.id);
+  if (order.status !== 'pending' && order.status !== 'completed') throw noStoredMethod();
+  return {
+    order: {
+      payment_id: order.id,
+      credits: Number(order.credits),
+      amount: Number(order.amount),
+      currency: order.currency,
+    },
+    status: order.status,
+    redirect_url: `${ctx.siteOrigin}${localePath(ctx.locale, `/transactions/${encodeURIComponent(order.id)}`)}`,
+  };
+}
+
+export async function repeatOrder(
+  ctx: PaymentsContext,
+  member: SessionMember,
+  input: RepeatInput = {},
+): Promise<RepeatAnswer> {
+  const clientId = input.client_id ?? null;
+  if (clientId) {
+    const earlier = await findMemberOrder(ctx.db, ctx.network, member.id, { client_id: clientId });
+    if (earlier) return repeatAnswerOf(ctx, earlier);
+  }
   const charge = ctx.payments.chargeRecurring?.bind(ctx.payments);
   if (!member.paidUser || !charge) throw noStoredMethod();
   const provider = ctx.payments.name;
@@ -56,20 +103,29 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
 
   const now = ctx.clock.now();
   const orderId = newId();
-  // Written before the charge: money taken at the provider always has its order here.
-  await insertOrder(
-    ctx.db,
-    pendingOrder(ctx, member, bundle, {
-      id: orderId,
-      amount,
-      currency: last.currency,
-      payment_method: last.payment_method,
-      provider,
-      country: last.country,
-      recurring: 1,
-      created_at: now,
-    }),
-  );
+  // Written before the charge: money taken at the provider always has its order here. The
+  // member's unique `client_id` lets only one of two racing repeats with one key reach the charge.
+  try {
+    await insertOrder(
+      ctx.db,
+      pendingOrder(ctx, member, bundle, {
+        id: orderId,
+        amount,
+        currency: last.currency,
+        payment_method: last.payment_method,
+        provider,
+        country: last.country,
+        client_id: clientId,
+        recurring: 1,
+        created_at: now,
+      }),
+    );
+  } catch (error) {
+    if (!clientId || !isUniqueViolation(error)) throw error;
+    const first = await findMemberOrder(ctx.db, ctx.network, member.id, { client_id: clientId });
+    if (!first) throw error;
+    return repeatAnswerOf(ctx, first);
+  }
   const stored = {
     firstPaymentId: last.provider_payment_id,
     customerId: (await customerOf(ctx.db, ctx.network, member.id, provider)) ?? null,
@@ -96,11 +152,7 @@ export async function repeatOrder(ctx: PaymentsContext, member: SessionMember): 
   const order = (await findMemberOrder(ctx.db, ctx.network, member.id, { id: orderId }))!;
   if (FAILED.has(payment.status)) {
     await moveOrder(ctx.db, orderId, ['pending'], 'failed', ctx.clock.now());
-    throw new DomainError('payment_failed', {
-      status: 402,
-      message: 'payments.repeat.failed',
-      details: { order: orderId, retry: ['retry', 'paypal'] },
-    });
+    throw paymentFailed(orderId);
   }
   if (payment.status === 'paid') await completeOrder(ctx, order);
   return {

@@ -109,6 +109,44 @@ export async function moveOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Claims the right to ask the provider about a pending order now: true for one caller per
+ * `intervalMs`, however many poll at once (the one conditional update decides).
+ */
+export async function claimProviderCheck(
+  db: Db,
+  orderId: string,
+  now: number,
+  intervalMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ provider_checked_at: now })
+    .where('id', '=', orderId)
+    .where((eb) =>
+      eb.or([eb('provider_checked_at', 'is', null), eb('provider_checked_at', '<=', now - intervalMs)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether another pending or completed order of the member names one of `codes`. */
+export async function otherOrderWithCode(
+  db: Db,
+  network: string,
+  memberId: string,
+  orderId: string,
+  codes: readonly string[],
+): Promise<boolean> {
+  const row = await memberOrders(db, network, memberId)
+    .select('id')
+    .where('id', '!=', orderId)
+    .where('status', 'in', ['pending', 'completed'])
+    .where('discount_code', 'in', [...codes])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Any purchase makes the member premium for good (spec §1). */
 export async function markPaidUser(trx: Db, network: string, memberId: string): Promise<void> {
   await updateInNetwork(trx, 'members', network, { id: memberId }).set({ paid_user: 1 }).execute();

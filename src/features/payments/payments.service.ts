@@ -6,7 +6,14 @@ import { isLocale, type Locale } from '../../i18n/locales.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
 import type { ProviderStatus } from '../../server/payments/index.ts';
 import { testProviderOf, type TestOutcome } from '../../server/payments/index.ts';
-import { announceBalance, bookCredits, releaseDiscount, reserveDiscount } from '../credits/index.ts';
+import {
+  announceBalance,
+  bookCredits,
+  discountGroup,
+  reclaimDiscount,
+  releaseDiscount,
+  reserveDiscount,
+} from '../credits/index.ts';
 import { pricingFor } from '../pages/index.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { customerForPayment } from './payments.customers.ts';
@@ -14,16 +21,22 @@ import { receiptMail } from './payments.mail.ts';
 import { isOfferedMethod, paymentMethodsFor } from './payments.methods.ts';
 import {
   buyerOf,
+  claimProviderCheck,
   findMemberOrder,
   findOrderByPayment,
   insertOrder,
   markPaidUser,
   moveOrder,
+  otherOrderWithCode,
   setProviderPayment,
   type OrderRow,
 } from './payments.repository.ts';
 import type { OrderAnswer, OrderInput, OrderView, TransactionAnswer } from './payments.schemas.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { recordReversalOnce } from './payments.reversal.repository.ts';
+import { reverseOrder } from './payments.reversal.ts';
 
 /*
  * Orders and their payment (ARCHITECTURE rule 5): an order is priced by the server from the
@@ -47,8 +60,11 @@ const PAYMENT_ERRORS = {
   provider: () => new DomainError('payment_unavailable', { status: 503, message: 'payments.unavailable' }),
 };
 
-/** The country an order is priced and taxed in: the profile's, else the request's. */
-async function buyerCountry(ctx: PaymentsContext, memberId: string): Promise<string> {
+/**
+ * The country an order is priced and taxed in: the profile's, else the signup's, else the
+ * request's (the country `/credits` prices by).
+ */
+export async function buyerCountry(ctx: PaymentsContext, memberId: string): Promise<string> {
   const buyer = await buyerOf(ctx.db, ctx.network, memberId);
   return (buyer?.country || buyer?.signup_country || ctx.requestCountry).toUpperCase();
 }
@@ -176,6 +192,7 @@ export function pendingOrder(
     recurring: 0,
     updated_at: terms.created_at,
     completed_at: null,
+    provider_checked_at: null,
     ...terms,
   };
 }
@@ -231,7 +248,9 @@ const FAILED: ReadonlySet<ProviderStatus> = new Set(['failed', 'canceled', 'expi
  * What a webhook (or a poll of a pending order) does: asks the provider for the payment's status
  * and applies it once. Paid completes the order, books its credits and makes the member premium
  * in one transaction; failed, cancelled or expired fail a pending order only, so a late failure
- * never undoes a payment. Answers the order as it stands after.
+ * never undoes a payment. Money the provider reports given back (a refund made in its dashboard,
+ * a chargeback) reverses the completed order once (payments.reversal.ts). Answers the order as it
+ * stands after.
  */
 export async function applyPaymentUpdate(
   ctx: PaymentsContext,
@@ -253,29 +272,104 @@ export async function applyPaymentUpdate(
   } else if (FAILED.has(payment.status)) {
     await failOrder(ctx, order);
   }
-  return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+  const after = await findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+  const chargedBack = payment.chargedBack ?? 0;
+  const cameBack = (payment.refunded ?? 0) + chargedBack;
+  if (after?.status === 'completed' && cameBack > 0) {
+    const reversal = await reverseOrder(ctx, after, chargedBack > 0 ? 'chargeback' : 'refund', cameBack);
+    if (reversal) {
+      await announceBalance(ctx, order.member_id, reversal.balance);
+      await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
+      return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+    }
+  }
+  return after;
+}
+
+/** A late payment whose discount went to another order meanwhile: the order stays failed. */
+class DiscountTaken extends Error {}
+
+/**
+ * Whether the order's discount is still its own at settlement. A failed order gave its code back;
+ * when its payment is reported paid after all, the code is taken again, unless another order of
+ * the member holds it (or, for the welcome code and the time bonus, the other one) by now: a
+ * member never gets two discounted orders paid, whatever the order of events.
+ */
+async function discountStillHeld(trx: Transaction<Database>, ctx: PaymentsContext, order: OrderRow) {
+  if (!order.discount_code) return true;
+  const group = discountGroup(order.discount_code);
+  if (await otherOrderWithCode(trx, order.network_id, order.member_id, order.id, group)) return false;
+  return reclaimDiscount(trx, ctx, order.member_id, order.discount_code);
 }
 
 export async function completeOrder(ctx: PaymentsContext, order: OrderRow): Promise<void> {
   const now = ctx.clock.now();
-  const booked = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await moveOrder(trx, order.id, ['pending', 'failed'], 'completed', now))) return undefined;
-    const entry = await bookCredits(trx, {
-      network: order.network_id,
-      siteId: order.site_id,
-      memberId: order.member_id,
-      delta: Number(order.credits),
-      reason: 'purchase',
-      reference: order.id,
-      now,
+  const booked = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await moveOrder(trx, order.id, ['pending', 'failed'], 'completed', now))) return undefined;
+      if (!(await discountStillHeld(trx, ctx, order))) throw new DiscountTaken();
+      return bookPurchase(trx, order, now);
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof DiscountTaken)) throw error;
+      await refundLatePayment(ctx, order);
+      return undefined;
     });
-    await markPaidUser(trx, order.network_id, order.member_id);
-    return entry;
-  });
   if (!booked) return;
   await announceBalance(ctx, order.member_id, booked.balance);
   await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
   await sendReceipt(ctx, order, now);
+}
+
+/** The order's credits and premium, in the transaction that completes it. */
+async function bookPurchase(trx: Transaction<Database>, order: OrderRow, now: number) {
+  const entry = await bookCredits(trx, {
+    network: order.network_id,
+    siteId: order.site_id,
+    memberId: order.member_id,
+    delta: Number(order.credits),
+    reason: 'purchase',
+    reference: order.id,
+    now,
+  });
+  await markPaidUser(trx, order.network_id, order.member_id);
+  return entry;
+}
+
+/**
+ * A failed order paid after all, whose discount another order holds now: nothing is booked, and
+ * the whole payment goes back through the provider; where that fails the log names the order.
+ */
+async function refundLatePayment(ctx: PaymentsContext, order: OrderRow): Promise<void> {
+  // Once per order, however often the provider repeats the webhook: the reversal row decides.
+  const first = await recordReversalOnce(ctx.db, {
+    order_id: order.id,
+    network_id: order.network_id,
+    member_id: order.member_id,
+    kind: 'refund',
+    amount: Number(order.amount),
+    currency: order.currency,
+    credits_reversed: 0,
+    credits_unrecovered: 0,
+    created_at: ctx.clock.now(),
+  });
+  if (!first) return;
+  ctx.log.warn('payments: a late payment of a failed order whose discount went to another order', {
+    order: order.id,
+  });
+  try {
+    if (order.provider !== ctx.payments.name || !order.provider_payment_id)
+      throw new Error(`the order was paid through ${order.provider}, not through ${ctx.payments.name}`);
+    await ctx.payments.refundPayment(order.provider_payment_id, Number(order.amount), order.currency);
+  } catch (error) {
+    ctx.log.error('payments: late payment not paid back; pay it back by hand', {
+      order: order.id,
+      amount: Number(order.amount),
+      currency: order.currency,
+      error: String(error),
+    });
+  }
 }
 
 async function sendReceipt(ctx: PaymentsContext, order: OrderRow, paidAt: number): Promise<void> {
@@ -314,7 +408,13 @@ export async function memberOrder(ctx: ServiceContext, memberId: string, orderId
   return order;
 }
 
-/** `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while pending. */
+/** How often polls of one pending order may ask the provider (a page polls every few seconds). */
+export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * `GET /api/transaction.php`: the member's own order (anyone else's is 404), refreshed while
+ * pending, asking the provider at most once per PROVIDER_CHECK_INTERVAL_MS per order.
+ */
 export async function transactionOf(
   ctx: PaymentsContext,
   member: SessionMember,
@@ -322,7 +422,11 @@ export async function transactionOf(
 ): Promise<TransactionAnswer> {
   let order = await memberOrder(ctx, member.id, orderId);
   // A lost webhook must not leave the member waiting: a pending order asks the provider itself.
-  if (order.status === 'pending' && order.provider_payment_id)
+  if (
+    order.status === 'pending' &&
+    order.provider_payment_id &&
+    (await claimProviderCheck(ctx.db, order.id, ctx.clock.now(), PROVIDER_CHECK_INTERVAL_MS))
+  )
     order = (await applyPaymentUpdate(ctx, order.provider, order.provider_payment_id)) ?? order;
   const country = order.country ?? (await buyerCountry(ctx, member.id));
   return {
@@ -332,20 +436,37 @@ export async function transactionOf(
   };
 }
 
-/** The test checkout page's view of an order: only the test provider has one. */
-export async function testCheckoutOrder(ctx: ServiceContext, orderId: string) {
+/** Whether `orderId` is the member's own order (a visitor has none). */
+async function ownsOrder(ctx: ServiceContext, memberId: string | null, orderId: string): Promise<boolean> {
+  if (memberId === null) return false;
+  return (await findMemberOrder(ctx.db, ctx.network, memberId, { id: orderId })) !== undefined;
+}
+
+/**
+ * The test checkout page's view of an order: only the test provider has one, and only the
+ * logged-in member who placed the order sees it (anyone else, like an unknown id, finds nothing).
+ */
+export async function testCheckoutOrder(ctx: ServiceContext, memberId: string | null, orderId: string) {
   const provider = testProviderOf(ctx.payments);
-  const payment = provider && (await provider.paymentFor(orderId));
+  if (!provider || !(await ownsOrder(ctx, memberId, orderId))) return undefined;
+  const payment = await provider.paymentFor(orderId);
   return payment && { ...payment, open: payment.status === 'open' };
 }
 
 /**
- * The test checkout's outcome: recorded at the test provider, then announced to the shop by the
- * payment's id exactly as a webhook would. Answers where the member goes next.
+ * The test checkout's outcome, chosen by the member who placed the order: recorded at the test
+ * provider, then announced to the shop by the payment's id exactly as a webhook would. Answers
+ * where the member goes next.
  */
-export async function testCheckout(ctx: PaymentsContext, orderId: string, outcome: TestOutcome) {
+export async function testCheckout(
+  ctx: PaymentsContext,
+  memberId: string | null,
+  orderId: string,
+  outcome: TestOutcome,
+) {
   const provider = testProviderOf(ctx.payments);
-  const done = provider && (await provider.complete(orderId, outcome));
+  if (!provider || !(await ownsOrder(ctx, memberId, orderId))) throw platformError('not_found');
+  const done = await provider.complete(orderId, outcome);
   if (!done) throw platformError('not_found');
   await applyPaymentUpdate(ctx, 'test', done.paymentId);
   return done.redirectUrl;

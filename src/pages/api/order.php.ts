@@ -8,7 +8,8 @@ const isRepeat = (url: URL) => url.searchParams.get('repeat') === '1';
  * `POST /api/order.php { bundle, paymentmethod, discountcode?, client_id? }` (member): 201
  * `{ order: { payment_id, credits, amount, currency }, redirect_url }`; the same `client_id`
  * answers the first order again. `?repeat=1` (premium): the last bundle charged to the stored
- * card or PayPal account; 402 `payment_failed` with `retry`, 409 `no_stored_method`.
+ * card or PayPal account, once per `client_id`; 402 `payment_failed` with `retry`, 409
+ * `no_stored_method`.
  */
 export const POST = paymentsEndpoint({
   member: true,
@@ -16,7 +17,7 @@ export const POST = paymentsEndpoint({
   handle: async ({ ctx, member, input, context }) =>
     json(
       isRepeat(context.url) || !('bundle' in input)
-        ? await repeatOrder(ctx, member)
+        ? await repeatOrder(ctx, member, 'bundle' in input ? {} : input)
         : await createOrder(ctx, member, input),
       201,
     ),

@@ -16,14 +16,19 @@ export type {
 export { currencyDigits } from './provider.ts';
 export type { TestOutcome, TestProvider } from './test-provider.ts';
 
-/** The provider the environment asks for: Mollie with `MOLLIE_API_KEY`, else the built-in test provider. */
+/**
+ * The provider the environment asks for: the built-in test provider when `PAYMENT_PROVIDER=test`
+ * says so, else Mollie with `MOLLIE_API_KEY`, else the test provider.
+ */
 export function createPaymentProvider(deps: {
   mollieApiKey: string;
   mollieApiUrl: string;
+  /** `PAYMENT_PROVIDER`: `test` chooses the test provider even beside a Mollie key. */
+  choice?: '' | 'test' | 'mollie';
   db: Kysely<Database>;
   clock: Clock;
 }): PaymentProvider {
-  if (deps.mollieApiKey)
+  if (deps.mollieApiKey && deps.choice !== 'test')
     return createMollieProvider({ apiKey: deps.mollieApiKey, apiUrl: deps.mollieApiUrl });
   return createTestProvider({ db: deps.db, clock: deps.clock });
 }

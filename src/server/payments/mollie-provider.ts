@@ -131,12 +131,17 @@ export function createMollieProvider(options: {
         const metadata = payment.metadata as { order?: unknown } | null;
         const status = payment.status as ProviderStatus;
         if (!KNOWN_STATUSES.has(status) || typeof metadata?.order !== 'string') return undefined;
+        const minor = (money: { value: string; currency: string } | undefined) =>
+          money ? minorUnits(money.value, currencyDigits(money.currency)) : 0;
         return {
           id: payment.id,
           status,
           reference: metadata.order,
-          amount: minorUnits(payment.amount.value, currencyDigits(payment.amount.currency)),
+          amount: minor(payment.amount),
           currency: payment.amount.currency,
+          // Mollie calls the payment's webhook again when a refund or a chargeback happens.
+          refunded: minor(payment.amountRefunded),
+          chargedBack: minor(payment.amountChargedBack),
         };
       } catch (error) {
         // An id Mollie does not know is a forged or stray webhook: nothing to apply.

@@ -45,6 +45,13 @@ export interface ProviderPayment {
   reference: string;
   amount: number;
   currency: string;
+  /**
+   * Minor units given back at the provider so far (refunds made there, e.g. in Mollie's
+   * dashboard, or through `refundPayment`); 0 or absent when none.
+   */
+  refunded?: number;
+  /** Minor units the payer's bank took back (chargebacks); 0 or absent when none. */
+  chargedBack?: number;
 }
 
 export interface PaymentProvider {

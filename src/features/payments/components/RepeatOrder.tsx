@@ -38,7 +38,10 @@ export default function RepeatOrder({ bundle, messages, creditsUrl }: RepeatOrde
   const buy = async () => {
     setBusy(true);
     try {
-      const answer = await apiClient.post<RepeatAnswer>('/api/order.php?repeat=1', {}, { idempotent: false });
+      // One key per click: the client's retries of this click charge once, a new click is a new order.
+      const answer = await apiClient.post<RepeatAnswer>('/api/order.php?repeat=1', {
+        client_id: crypto.randomUUID(),
+      });
       // A charge the provider still works on is followed on its transaction page.
       if (answer.status === 'pending') return location.assign(answer.redirect_url);
       setState({ kind: 'done', credits: answer.order.credits });

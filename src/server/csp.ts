@@ -35,3 +35,14 @@ export function allowInline(csp: CspApi | undefined, kind: 'script' | 'style', s
   if (kind === 'script') csp.insertScriptHash(cspHash(source));
   else csp.insertStyleHash(cspHash(source));
 }
+
+/** An inline script as the build made it (an `?inline-script` import). */
+export interface InlineScript {
+  source: string;
+  hash: CspHash;
+}
+
+/** Allows one inline script by the hash the build computed from its bytes. */
+export function allowInlineScript(csp: CspApi | undefined, script: InlineScript): void {
+  csp?.insertScriptHash(script.hash);
+}

@@ -39,8 +39,12 @@ export const LOCK_KEPT_SECONDS = 2 * 24 * 3600;
 /** The library's key of `key`'s window that starts at `windowStart`. */
 export const windowKey = (key: string, windowStart: number) => `${key}@${windowStart}`;
 
-/** Seconds a window's counter must outlive its start: it is read as the previous window too. */
-const keptSeconds = (rule: RateRule) => Math.ceil((2 * rule.windowMs) / 1000) + 60;
+/**
+ * Seconds a window's counter is kept from its first attempt: it is read as the previous window
+ * too, so until two window lengths after the window started, which is at most this long after
+ * any attempt in it (the platform's clock and the wall clock run at the same pace).
+ */
+const keptSeconds = (rule: RateRule) => Math.ceil((2 * rule.windowMs) / 1000);
 
 /** The limiter over `store`; `stored` turns a caller's key into the key the store holds. */
 export function createFlexibleRateLimiter(store: CounterStore, stored: (key: string) => string): RateLimiter {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { inlineScripts } from './scripts/build/inline-scripts.ts';
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
 const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.meta.url));
@@ -239,6 +240,7 @@ export default defineConfig({
     islandProps(),
     pageEncoding(),
     builtServer(),
+    inlineScripts(),
   ],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { inlineScriptsPlugin } from './scripts/build/inline-scripts.ts';
 
 /**
  * Two projects: `unit` (tests beside the code, no server) and `integration` (HTTP conversations
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  * the root's globs added to its own.
  */
 export default defineConfig({
+  // Inline scripts are imported as their built bytes (`?inline-script`), in tests as in the build.
+  plugins: [inlineScriptsPlugin()],
   test: {
     // CI has two cores; each integration file also runs a server process of its own.
     maxWorkers: 2,

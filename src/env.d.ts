@@ -23,3 +23,14 @@ declare namespace App {
     member: import('./features/accounts/accounts.types.ts').SessionMember | null;
   }
 }
+
+/** An inline script module, bundled at build time (scripts/build/inline-scripts.ts). */
+declare module '*?inline-script' {
+  const script: {
+    /** The minified classic script, as the page carries it. */
+    source: string;
+    /** The CSP hash of exactly those bytes. */
+    hash: `sha256-${string}`;
+  };
+  export default script;
+}

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -144,13 +145,12 @@ const STATEMENT_CACHE_MAX = 500;
  * (a streamed query) is not shared: a fresh one is prepared beside it.
  */
 export function reusingStatements(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_MAX });
   return {
     prepare(sql: string) {
       const known = statements.get(sql);
       if (known && !known.busy) return known;
       const statement = database.prepare(keptAcrossBindings(sql));
-      if (statements.size >= STATEMENT_CACHE_MAX) statements.delete(statements.keys().next().value!);
       statements.set(sql, statement);
       return statement;
     },

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
 import type { Database } from './database.ts';
 
@@ -109,7 +110,7 @@ export interface CompiledPerShape<I, R> {
   executeTakeFirst(db: Kysely<Database>, input: I): Promise<R | undefined>;
 }
 
-/** At most this many shapes are kept per query; past it the oldest goes (a shape is cheap to compile again). */
+/** At most this many shapes are kept per query; past it the least recently used goes (a shape is cheap to compile again). */
 const SHAPES_KEPT = 256;
 
 /**
@@ -126,7 +127,7 @@ export function compiledPerShape<I extends object, R>(
   build: (db: Kysely<Database>, input: I) => Compilable<R>,
   literal: (path: string) => boolean = () => false,
 ): CompiledPerShape<I, R> {
-  const shapes = new Map<string, CompiledOnce<Values, R>>();
+  const shapes = new LRUCache<string, CompiledOnce<Values, R>>({ max: SHAPES_KEPT });
   const run = (db: Kysely<Database>, input: I): Promise<R[]> => {
     const values: Values = {};
     const shape: string[] = [];
@@ -166,7 +167,6 @@ export function compiledPerShape<I extends object, R>(
       known = compiledOnce<Values, R>(names, (db, standIns) => build(db, standingIn(standIns)), {
         unusedAllowed: true,
       });
-      if (shapes.size >= SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
       shapes.set(key, known);
     }
     return known.execute(db, values);

@@ -224,7 +224,8 @@ export function format(template: string, vars?: MessageVars, locale: string = 'e
 /**
  * Messages already read, by text. Templates come from the locale files, so the same few are
  * formatted again on every page (a plural hint on every settings page): each is parsed once.
- * Bounded, as any text may be formatted.
+ * Bounded, as any text may be formatted; by hand rather than with `lru-cache`, since islands
+ * format messages in the browser too and every byte of their scripts is downloaded.
  */
 const parsed = new Map<string, ParsedMessage['nodes']>();
 const PARSED_MAX = 2000;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 
 export type CspHash = `sha256-${string}`;
@@ -8,15 +9,13 @@ export type CspHash = `sha256-${string}`;
  * again on every uncached page would cost throughput for nothing. Bounded, so a source that does
  * vary cannot grow it without limit.
  */
-const known = new Map<string, CspHash>();
-const KNOWN_MAX = 512;
+const known = new LRUCache<string, CspHash>({ max: 512 });
 
 /** The CSP hash of an inline script or style element's exact text. */
 export function cspHash(source: string): CspHash {
   const cached = known.get(source);
   if (cached) return cached;
   const hash: CspHash = `sha256-${createHash('sha256').update(source).digest('base64')}`;
-  if (known.size >= KNOWN_MAX) known.clear();
   known.set(source, hash);
   return hash;
 }
@@ -35,4 +34,15 @@ export function allowInline(csp: CspApi | undefined, kind: 'script' | 'style', s
   if (!csp || !source) return;
   if (kind === 'script') csp.insertScriptHash(cspHash(source));
   else csp.insertStyleHash(cspHash(source));
+}
+
+/** An inline script as the build made it (an `?inline-script` import). */
+export interface InlineScript {
+  source: string;
+  hash: CspHash;
+}
+
+/** Allows one inline script by the hash the build computed from its bytes. */
+export function allowInlineScript(csp: CspApi | undefined, script: InlineScript): void {
+  csp?.insertScriptHash(script.hash);
 }

@@ -13,6 +13,8 @@
  * different members and holds their HTML identical.
  */
 
+import { countingStatements } from './statement-count.ts';
+
 /** What an island component declares to have its server HTML kept. */
 export interface ServerHtmlIgnores {
   /** Props whose value never changes the server HTML (`[]`: the HTML depends on all props). */
@@ -65,7 +67,11 @@ export function islandHtml(
   }
   const last = path[path.length - 1];
   const known = level.get(last);
-  if (typeof known === 'string') return known;
+  if (typeof known === 'string') {
+    // Kept HTML looks the same as rendered HTML: the counting mode says which one a page got.
+    if (countingStatements) process.stdout.write(`island html kept: ${component.name}\n`);
+    return known;
+  }
   // A longer input of the same component passes through here: not kept, to keep that one.
   if (known !== undefined) return render();
   const html = render();

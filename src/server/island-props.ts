@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The props of a hydrated island, as Astro writes them into `<astro-island props="…">`, built in
  * one pass instead of three. Astro serializes an island's props twice (once to name the island,
@@ -32,16 +34,14 @@ const byProps = new WeakMap<object, SerializedProps>();
  * (one per island and locale); a text maps only to its own escaping, so whoever finds an entry
  * had the text already. Bounded, so texts that vary cannot grow it without limit.
  */
-const longTexts = new Map<string, readonly [json: string, html: string]>();
 const LONG_TEXT = 256;
-const LONG_TEXTS_MAX = 512;
+const longTexts = new LRUCache<string, readonly [json: string, html: string]>({ max: 512 });
 
 /**
  * Property names and their serialized forms: the same few dozen names of the code's own props
  * (the member's fields, the links, the messages) on every page. Bounded like the long texts.
  */
-const names = new Map<string, readonly [json: string, html: string]>();
-const NAMES_MAX = 1024;
+const names = new LRUCache<string, readonly [json: string, html: string]>({ max: 1024 });
 
 const ESCAPABLE = /[&<>'"]/g;
 
@@ -93,7 +93,6 @@ class Writer {
       if (!known) {
         const json = JSON.stringify(text);
         known = [json, escapeHtml(json)];
-        if (longTexts.size >= LONG_TEXTS_MAX) longTexts.clear();
         longTexts.set(text, known);
       }
       this.json += known[0];
@@ -111,7 +110,6 @@ class Writer {
     if (!known) {
       const json = `${JSON.stringify(key)}:`;
       known = [json, escapeHtml(json)];
-      if (names.size >= NAMES_MAX) names.clear();
       names.set(key, known);
     }
     this.json += known[0];

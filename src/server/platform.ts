@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -14,7 +15,7 @@ import { createJobRunner } from './jobs/index.ts';
 import { jobs } from './jobs/jobs.list.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.ts';
-import { createDatabaseRateLimiter, type RateLimiter } from './rate-limit/index.ts';
+import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit/index.ts';
 import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
 import { createLocalStorage, type FileStorage } from './storage/index.ts';
@@ -95,7 +96,14 @@ async function boot(): Promise<Platform> {
   const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
-  const rateLimiter = createDatabaseRateLimiter(database.db, secret);
+  // Limits shared by every process on the Redis, when there is one (ARCHITECTURE rule 6).
+  const limitsRedis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, connectionName: `kindred-limits-${process.pid}` })
+    : undefined;
+  limitsRedis?.on('error', (error: Error) => log.warn('rate limits: redis', { error: error.message }));
+  const rateLimiter = limitsRedis
+    ? createRedisRateLimiter(limitsRedis, secret)
+    : createDatabaseRateLimiter(database.db, secret);
   const realtime: RealtimeBus = env.REDIS_URL
     ? createRedisBus({ db: database.db, clock, log }, { url: env.REDIS_URL })
     : createMemoryBus({ db: database.db, clock, log });
@@ -149,6 +157,7 @@ async function boot(): Promise<Platform> {
       await jobRunner.stop();
       registry.close();
       await realtime.close?.();
+      limitsRedis?.disconnect();
       await database.destroy();
     },
   };

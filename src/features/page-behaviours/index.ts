@@ -1,3 +1,3 @@
 export { bounceInput, pageHiddenInput } from './page-behaviours.schemas.ts';
 export { recordBounce, recordPageHidden } from './page-behaviours.service.ts';
-export { LAZY_SCRIPTS_SOURCE } from './inline-scripts.ts';
+export { LAZY_SCRIPTS_SCRIPT } from './inline-scripts.ts';

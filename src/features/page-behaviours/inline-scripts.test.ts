@@ -1,25 +1,42 @@
 import { Script } from 'node:vm';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bounceInput, pageHiddenInput } from './page-behaviours.schemas.ts';
-import { compact } from '../../lib/compact-script.ts';
-import { LAZY_SCRIPTS_SOURCE, PAGE_BEHAVIOURS_SOURCE } from './inline-scripts.ts';
+import { COMPLAINT_FORM_SCRIPT } from '../complaints/inline-script.ts';
+import { SIGNUP_LOADER_SCRIPT } from '../accounts/signup-on-demand/loader.ts';
+import { ENTRY_WARNING_SCRIPT } from '../shell/inline-scripts.ts';
+import {
+  CHUNK_RELOAD_INTERVAL_MS,
+  LAZY_SCRIPTS_SCRIPT,
+  LOADING_BAR_THROTTLE_MS,
+  PAGE_BEHAVIOURS_SCRIPT,
+} from './inline-scripts.ts';
+
+const SCRIPTS = [
+  ['page behaviours', PAGE_BEHAVIOURS_SCRIPT],
+  ['lazy scripts', LAZY_SCRIPTS_SCRIPT],
+  ['complaint form', COMPLAINT_FORM_SCRIPT],
+  ['entry warning', ENTRY_WARNING_SCRIPT],
+  ['signup loader', SIGNUP_LOADER_SCRIPT],
+] as const;
 
 describe('inline scripts', () => {
-  it.each([
-    ['page behaviours', PAGE_BEHAVIOURS_SOURCE],
-    ['lazy scripts', LAZY_SCRIPTS_SOURCE],
-  ])('%s compile once compacted', (_name, source) => {
-    expect(() => new Script(source)).not.toThrow();
-    expect(source).not.toMatch(/\n/);
+  it.each(SCRIPTS)('%s: built into one classic script of a single line', (_name, script) => {
+    expect(() => new Script(script.source)).not.toThrow();
+    expect(script.source).not.toMatch(/\n/);
+    // No module syntax left: the page runs it as a classic script.
+    expect(script.source).not.toMatch(/^\s*(import|export)\b/m);
   });
 
-  it('compacting removes line breaks and indentation only', () => {
-    expect(compact('\n  var a=1;\n  if(a){\n    a=2;\n  }\n')).toBe('var a=1;if(a){a=2;}');
+  it.each(SCRIPTS)('%s: hashed from exactly the bytes the page carries', (_name, script) => {
+    const hash = `sha256-${createHash('sha256').update(script.source).digest('base64')}`;
+    expect(script.hash).toBe(hash);
   });
 
   it('carry the spec constants: loading bar 200 ms, chunk reload once per 60 s', () => {
-    expect(PAGE_BEHAVIOURS_SOURCE).toContain('},200)');
-    expect(PAGE_BEHAVIOURS_SOURCE).toContain('<60000)return');
+    expect([LOADING_BAR_THROTTLE_MS, CHUNK_RELOAD_INTERVAL_MS]).toEqual([200, 60_000]);
+    expect(PAGE_BEHAVIOURS_SCRIPT.source).toMatch(/\b200\)/);
+    expect(PAGE_BEHAVIOURS_SCRIPT.source).toMatch(/<(60000|6e4)\b/);
   });
 });
 

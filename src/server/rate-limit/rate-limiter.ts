@@ -16,7 +16,7 @@ export interface RateDecision {
  * and e-mail addresses in a key: the backend stores only an HMAC of it under the app secret.
  */
 export interface RateLimiter {
-  readonly kind: 'database' | 'redis';
+  readonly kind: 'database' | 'memory' | 'redis';
   /**
    * Counts one attempt under `key` and decides with the sliding window whether it is within
    * `rule`. Refused attempts are counted too: whoever keeps hammering keeps the window full.

@@ -6,7 +6,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import SignupModal, { type SignupModalProps } from '../components/SignupModal.tsx';
-import { SIGNUP_PROPS_ID, SIGNUP_ROOT_ID } from './loader.ts';
+import { SIGNUP_PROPS_ID, SIGNUP_ROOT_ID } from './signup-ids.ts';
 
 function linkStylesheet(href: string | null): Promise<void> {
   if (!href) return Promise.resolve();

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
+import { combineRanges, parse as parseRange, type Range } from 'range-parser';
 import {
   LANDER_MEDIA_FILE,
   landerClipServable,
@@ -14,6 +15,24 @@ import { apiError } from '../../../server/http.ts';
 import { onColor } from '../../../styles/brand.ts';
 
 const TYPES: Record<string, string> = { webm: 'video/webm', webp: 'image/webp' };
+
+/** A parse result's bit for a syntactically invalid Range (range-parser's `code`). */
+const INVALID = 1;
+
+/**
+ * The one byte range to answer (range-parser reads the header as RFC 9110 says), `undefined`
+ * for the whole file, or `'unsatisfiable'` (416). An invalid header, another unit, or several
+ * ranges that do not join into one get the whole file: a server may ignore a Range, and video
+ * players ask for one range at a time.
+ */
+function wantedRange(header: string | null, size: number): Range | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const parsed = parseRange(size, header);
+  if (parsed.code & INVALID || parsed.type !== 'bytes') return undefined;
+  if (parsed.ranges.length === 0) return 'unsatisfiable';
+  const ranges = combineRanges(parsed.ranges);
+  return ranges.length === 1 ? ranges[0] : undefined;
+}
 
 /**
  * Media the landers make for the requesting site only: `map.svg` (drawn per request, cached a
@@ -54,13 +73,12 @@ export const GET: APIRoute = async ({ params, locals, request }) => {
     'cache-control': 'public, max-age=31536000, immutable',
     'accept-ranges': 'bytes',
   };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
-  if (range && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start > end || start >= size) {
-      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
-    }
+  const range = wantedRange(request.headers.get('range'), size);
+  if (range === 'unsatisfiable') {
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+  }
+  if (range) {
+    const { start, end } = range;
     const stream = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream;
     return new Response(stream, {
       status: 206,

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { AstroIntegration } from 'astro';
+import { build, type Plugin } from 'vite';
+
+/*
+ * Inline scripts are TypeScript modules like the rest of the code (type-checked and linted with
+ * it). A page imports one as `import script from './x.inline.ts?inline-script'` and gets
+ * `{ source, hash }`: the module bundled on its own into one minified classic script (its
+ * imports, such as shared constants, inlined), and the CSP hash of exactly those bytes, which
+ * the page allows with `allowInlineScript` (src/server/csp.ts).
+ */
+
+const QUERY = '?inline-script';
+
+/** The bundled, minified script of the module at `file`. */
+async function bundled(file: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    publicDir: false,
+    build: {
+      write: false,
+      minify: true,
+      // The browsers of the project's pages; a page's inline script must run before any module.
+      target: 'es2019',
+      lib: { entry: file, formats: ['iife'], name: 'inlineScript' },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as {
+    output: { type: string; code?: string }[];
+  }[];
+  const chunk = outputs.flatMap((o) => o.output).find((o) => o.type === 'chunk');
+  if (!chunk?.code) throw new Error(`inline script ${file}: the bundle has no code`);
+  return chunk.code.trim();
+}
+
+/** The Vite plugin that answers `?inline-script` imports. */
+export function inlineScriptsPlugin(): Plugin {
+  return {
+    name: 'kindred:inline-scripts',
+    enforce: 'pre',
+    async resolveId(id, importer) {
+      if (!id.endsWith(QUERY)) return null;
+      const resolved = await this.resolve(id.slice(0, -QUERY.length), importer, { skipSelf: true });
+      return resolved ? resolved.id + QUERY : null;
+    },
+    async load(id) {
+      if (!id.endsWith(QUERY)) return null;
+      const file = id.slice(0, -QUERY.length);
+      this.addWatchFile(file);
+      const source = await bundled(file);
+      const hash = `sha256-${createHash('sha256').update(source).digest('base64')}`;
+      return `export default ${JSON.stringify({ source, hash })};`;
+    },
+  };
+}
+
+/** The same for Astro's build and dev server. */
+export function inlineScripts(): AstroIntegration {
+  return {
+    name: 'kindred:inline-scripts',
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [inlineScriptsPlugin()] } });
+      },
+    },
+  };
+}

@@ -58,85 +58,6 @@ function which(tool: string): boolean {
   return ['/usr/bin', '/usr/local/bin'].some((dir) => existsSync(join(dir, tool)));
 }
 
-for (const tool of ['sqlmap', 'wapiti', 'timeout']) {
-  if (!which(tool)) {
-    say(`${tool} is missing: apt-get install ${tool === 'timeout' ? 'coreutils' : tool}`);
-    process.exit(2);
-  }
-}
-
-rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-const started = new Date();
-say(`starting the built server with ${args.size} demo members…`);
-const server = await startServer({ seedSize: Number(args.size), env: { LOG_LEVEL: 'info' } });
-let proxy: http.Server | undefined;
-try {
-  const member = await logIn(server);
-  say(`logged in as ${member.email}`);
-  const ids = await prepareData(server, member.cookie);
-  say(`ids for the targets: ${JSON.stringify(ids)}`);
-
-  const counter = startProxy(server.port);
-  proxy = counter.server;
-  const proxyPort = await listen(counter.server);
-  const base = `http://${HOST}:${proxyPort}`;
-  say(`scanners go through ${base} (the server listens on 127.0.0.1:${server.port})`);
-
-  const sqlmap: SqlmapTargetResult[] = [];
-  if (args.only !== 'wapiti') {
-    const targets = sqlmapTargets(ids);
-    for (const [index, target] of targets.entries()) {
-      counter.source = `sqlmap ${target.name}`;
-      say(`sqlmap ${index + 1}/${targets.length}: ${target.name}`);
-      sqlmap.push(await runSqlmap(base, member.cookie, target, index));
-      const last = sqlmap.at(-1)!;
-      if (last.result.injections.length > 0 || Object.keys(last.result.httpErrors).length > 0)
-        say(`  → ${JSON.stringify(last.result.injections)} ${JSON.stringify(last.result.httpErrors)}`);
-    }
-  }
-
-  let wapiti: WapitiResult | null = null;
-  if (args.only !== 'sqlmap') {
-    counter.source = 'wapiti';
-    say(`wapiti (at most ${wapitiSeconds} s)…`);
-    wapiti = await runWapiti(base, proxyPort, member.cookie, ids);
-  }
-
-  const check = await server.request('/api/user.php', {
-    host: HOST,
-    headers: { cookie: member.cookie, 'x-client-request': '1' },
-  });
-  const sessionHeld = check.status === 200 && check.json<{ user: { id: string } | null }>().user !== null;
-
-  const results: ScanResults = {
-    sqlmap,
-    wapiti,
-    proxied: counter.errors,
-    serverLoggedFailures: (
-      server.output().match(/request failed|Internal server error|\b500\b.*error/gi) ?? []
-    ).length,
-    statuses: counter.statuses,
-    sessionHeld,
-  };
-  const seconds = (Date.now() - started.getTime()) / 1000;
-  const markdown = renderReport(results, { started: started.toISOString(), seconds });
-  writeFileSync(join(outDir, 'scan-report.md'), markdown);
-  writeFileSync(
-    join(outDir, 'scan-report.json'),
-    JSON.stringify({ summary: summarize(results), ...results }, null, 2),
-  );
-  writeFileSync(join(outDir, 'server.log'), server.output());
-  const summary = summarize(results);
-  process.stdout.write(`\n${markdown.split('\n## ')[0]}\n`);
-  say(`report: ${join(outDir, 'scan-report.md')}`);
-  process.exitCode = clean(summary) ? 0 : 1;
-} finally {
-  proxy?.close();
-  proxy?.closeAllConnections();
-  await server.stop();
-}
-
 // ---------------------------------------------------------------------------------------------
 
 interface LoggedIn {
@@ -375,6 +296,7 @@ function sqlmapTargets(ids: Ids): SqlmapTarget[] {
     get(`/api/transaction.php?id=${ids.order}`),
     get(`/api/refund.php?order=${ids.order}`),
     get(`/api/discountcode.php?code=WELCOME10`),
+    get(`/api/discountcode.php?welcome=true`),
     get(`/api/regions.php?country=${ids.country}`),
     get(`/api/geocode.php?lat=52.37&lon=4.89`),
     get(`/api/settings.php?domain=${HOST}`),
@@ -473,6 +395,8 @@ async function runSqlmap(
     // Keep the member's session: a cookie the server sets must not replace it.
     '--drop-set-cookie',
     '--skip-waf',
+    // A refusal is an answer to compare like any other: sqlmap stops at a first 404 otherwise.
+    '--ignore-code=401,402,403,404,409',
     '--flush-session',
     '--disable-coloring',
     '--output-dir',
@@ -587,3 +511,87 @@ async function runWapiti(base: string, port: number, cookie: string, ids: Ids): 
   if (!existsSync(report)) return null;
   return parseWapitiReport(JSON.parse(readFileSync(report, 'utf8')));
 }
+
+/** Checks the tools, starts the server, runs both scanners and writes the report. */
+async function main(): Promise<void> {
+  for (const tool of ['sqlmap', 'wapiti', 'timeout']) {
+    if (!which(tool)) {
+      say(`${tool} is missing: apt-get install ${tool === 'timeout' ? 'coreutils' : tool}`);
+      process.exit(2);
+    }
+  }
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const started = new Date();
+  say(`starting the built server with ${args.size} demo members…`);
+  const server = await startServer({ seedSize: Number(args.size), env: { LOG_LEVEL: 'info' } });
+  let proxy: http.Server | undefined;
+  try {
+    const member = await logIn(server);
+    say(`logged in as ${member.email}`);
+    const ids = await prepareData(server, member.cookie);
+    say(`ids for the targets: ${JSON.stringify(ids)}`);
+
+    const counter = startProxy(server.port);
+    proxy = counter.server;
+    const proxyPort = await listen(counter.server);
+    const base = `http://${HOST}:${proxyPort}`;
+    say(`scanners go through ${base} (the server listens on 127.0.0.1:${server.port})`);
+
+    const sqlmap: SqlmapTargetResult[] = [];
+    if (args.only !== 'wapiti') {
+      const targets = sqlmapTargets(ids);
+      for (const [index, target] of targets.entries()) {
+        counter.source = `sqlmap ${target.name}`;
+        say(`sqlmap ${index + 1}/${targets.length}: ${target.name}`);
+        sqlmap.push(await runSqlmap(base, member.cookie, target, index));
+        const last = sqlmap.at(-1)!;
+        if (last.result.injections.length > 0 || Object.keys(last.result.httpErrors).length > 0)
+          say(`  → ${JSON.stringify(last.result.injections)} ${JSON.stringify(last.result.httpErrors)}`);
+      }
+    }
+
+    let wapiti: WapitiResult | null = null;
+    if (args.only !== 'sqlmap') {
+      counter.source = 'wapiti';
+      say(`wapiti (at most ${wapitiSeconds} s)…`);
+      wapiti = await runWapiti(base, proxyPort, member.cookie, ids);
+    }
+
+    const check = await server.request('/api/user.php', {
+      host: HOST,
+      headers: { cookie: member.cookie, 'x-client-request': '1' },
+    });
+    const sessionHeld = check.status === 200 && check.json<{ user: { id: string } | null }>().user !== null;
+
+    const results: ScanResults = {
+      sqlmap,
+      wapiti,
+      proxied: counter.errors,
+      serverLoggedFailures: (
+        server.output().match(/request failed|Internal server error|\b500\b.*error/gi) ?? []
+      ).length,
+      statuses: counter.statuses,
+      sessionHeld,
+    };
+    const seconds = (Date.now() - started.getTime()) / 1000;
+    const markdown = renderReport(results, { started: started.toISOString(), seconds });
+    writeFileSync(join(outDir, 'scan-report.md'), markdown);
+    writeFileSync(
+      join(outDir, 'scan-report.json'),
+      JSON.stringify({ summary: summarize(results), ...results }, null, 2),
+    );
+    writeFileSync(join(outDir, 'server.log'), server.output());
+    const summary = summarize(results);
+    process.stdout.write(`\n${markdown.split('\n## ')[0]}\n`);
+    say(`report: ${join(outDir, 'scan-report.md')}`);
+    process.exitCode = clean(summary) ? 0 : 1;
+  } finally {
+    proxy?.close();
+    proxy?.closeAllConnections();
+    await server.stop();
+  }
+}
+
+await main();

@@ -174,6 +174,24 @@ describe('summary', () => {
     expect(clean(summarize(results({ sessionHeld: false })))).toBe(false);
   });
 
+  it('groups the server errors by path, each request listed with its answer', () => {
+    const error = (url: string) => ({
+      method: 'GET',
+      url,
+      status: 500,
+      requestBody: '',
+      responseBody: '<title>An error has occurred</title>',
+      source: 'wapiti',
+    });
+    const report = renderReport(
+      results({ proxied: [error('/api/locale.php?next=%00'), error('/api/locale.php?next=/e%00')] }),
+      { started: '2026-11-28T04:00:00.000Z', seconds: 61 },
+    );
+    expect(report).toContain('- server errors (5xx): **2**');
+    expect(report).toContain('| 500 | `GET /api/locale.php` | 2 |');
+    expect(report).toContain('- 500 for `GET /api/locale.php?next=/e%00` (wapiti)');
+  });
+
   it('names untested and cut-off targets, and the numbers lead the report', () => {
     const report = renderReport(
       results({ sqlmap: [target('GET /api/chat.php', "[INFO] testing 'x'\n", true)] }),

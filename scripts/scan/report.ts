@@ -290,6 +290,15 @@ export function renderReport(results: ScanResults, context: { started: string; s
 
   out.push('## Server errors seen by the proxy', '');
   if (results.proxied.length === 0) out.push('None.', '');
+  else {
+    out.push('| status | request | times |', '|---|---|---|');
+    for (const [key, count] of countBy(
+      results.proxied,
+      (e) => `${e.status} | \`${e.method} ${e.url.split('?')[0]}\``,
+    ))
+      out.push(`| ${key} | ${count} |`);
+    out.push('');
+  }
   for (const e of results.proxied.slice(0, 50)) {
     out.push(`- ${e.status} for \`${e.method} ${e.url}\` (${e.source})`);
     if (e.requestBody) out.push(`  - request body: \`${escapeCell(e.requestBody)}\``);
@@ -298,6 +307,12 @@ export function renderReport(results: ScanResults, context: { started: string; s
   if (results.proxied.length > 50) out.push(`- … and ${results.proxied.length - 50} more`);
   out.push('', `The server logged ${results.serverLoggedFailures} failed request(s).`, '');
   return out.join('\n');
+}
+
+function countBy<T>(items: T[], key: (item: T) => string): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
 function escapeCell(text: string): string {

@@ -37,9 +37,8 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '24' },
     out: { type: 'string', default: join(REPO_ROOT, 'test-results', 'scan') },
     'sqlmap-seconds': { type: 'string', default: '90' },
-    'wapiti-seconds': { type: 'string', default: '240' },
+    'wapiti-seconds': { type: 'string', default: '480' },
     only: { type: 'string' },
-    level: { type: 'string', default: '2' },
   },
 });
 
@@ -165,6 +164,13 @@ interface Counter {
 
 const PREVIEW = 600;
 
+/**
+ * What the proxy does not pass on from wapiti: logout and the account calls would end the scan's session
+ * (wapiti follows the logout button), and the event stream never ends. Debian's wapiti 3.0.4
+ * cannot take exclusions itself (`-x` fails on Python 3.11's regular expressions).
+ */
+const OUT_OF_BOUNDS = /^\/(?:[a-z]{2}\/)?(?:api\/(?:logout|events|account)\.php|logout)(?:[?/]|$)/;
+
 /** A pass-through proxy that counts the statuses it passes on and keeps every 5xx with its request. */
 function startProxy(upstreamPort: number): Counter {
   const counter: Counter = {
@@ -174,6 +180,12 @@ function startProxy(upstreamPort: number): Counter {
     source: 'setup',
   };
   counter.server.on('request', (req, res) => {
+    if (counter.source === 'wapiti' && OUT_OF_BOUNDS.test(req.url ?? '')) {
+      counter.statuses.skipped = (counter.statuses.skipped ?? 0) + 1;
+      res.writeHead(204, { 'x-scan': 'not passed on' });
+      res.end();
+      return;
+    }
     const requestChunks: Buffer[] = [];
     let requestBytes = 0;
     const source = counter.source;
@@ -266,6 +278,8 @@ interface SqlmapTarget {
   url: string;
   /** A JSON body: sqlmap tests each of its values. */
   body?: Record<string, unknown>;
+  /** sqlmap's level: 1 tests the query, body and path; 2 adds the cookie. */
+  level?: number;
 }
 
 /**
@@ -288,7 +302,7 @@ function sqlmapTargets(ids: Ids): SqlmapTarget[] {
   });
   return [
     // The session cookie on its own (level 2 tests cookies): every member request reads it.
-    { name: 'GET /api/user.php (session cookie)', method: 'GET', url: '/api/user.php?scan=1' },
+    { name: 'GET /api/user.php (session cookie)', method: 'GET', url: '/api/user.php?scan=1', level: 2 },
     get(`/api/member.php?id=${ids.profile}`),
     get(`/api/members.php?gender=female&country=${ids.country}&min_age=18&max_age=99&page=1`),
     get(`/api/chat.php?conversation=${ids.conversation}&before=x`),
@@ -383,7 +397,7 @@ async function runSqlmap(
     '-u',
     `${base}${target.url}`,
     '--batch',
-    `--level=${args.level}`,
+    `--level=${target.level ?? 1}`,
     '--risk=1',
     // Boolean, error, union, stacked and time-based; 2 s sleeps keep time-based tests short.
     '--technique=BEUST',
@@ -469,11 +483,6 @@ async function runWapiti(base: string, port: number, cookie: string, ids: Ids): 
     '--scope',
     'domain',
     ...pages.flatMap((page) => ['-s', `${base}${page}`]),
-    // The scan keeps its session and does not wait on a stream that never ends.
-    ...['/api/logout.php', '/api/events.php', '/api/account.php', '/login', '/logout'].flatMap((path) => [
-      '-x',
-      `${base}${path}*`,
-    ]),
     '-c',
     cookieFile,
     '-H',
@@ -489,7 +498,7 @@ async function runWapiti(base: string, port: number, cookie: string, ids: Ids): 
     '--max-scan-time',
     String(wapitiSeconds),
     '--max-attack-time',
-    String(Math.max(20, Math.floor(wapitiSeconds / 8))),
+    String(Math.max(20, Math.floor(wapitiSeconds / 6))),
     '-t',
     '10',
     '--flush-session',
@@ -569,9 +578,12 @@ async function main(): Promise<void> {
       sqlmap,
       wapiti,
       proxied: counter.errors,
-      serverLoggedFailures: (
-        server.output().match(/request failed|Internal server error|\b500\b.*error/gi) ?? []
-      ).length,
+      // The endpoint kit logs `request failed`; Astro logs `[ERROR]` for the same request and for
+      // a page that failed outside the kit.
+      serverLoggedFailures: Math.max(
+        (server.output().match(/ERROR +request failed/g) ?? []).length,
+        (server.output().match(/\[ERROR\]/g) ?? []).length,
+      ),
       statuses: counter.statuses,
       sessionHeld,
     };

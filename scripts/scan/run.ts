@@ -334,7 +334,13 @@ function sqlmapTargets(ids: Ids): SqlmapTarget[] {
     send('PUT', '/api/user.php', { time_zone: 'Europe/Amsterdam' }),
     send('PUT', '/api/notifications.php', { disabled: ['newsletter'] }),
     send('PUT', '/api/account.php', { invisible: false, private: false }),
-    send('PUT', '/api/account.php', { old_password: 'not-the-password-1', password: 'a-new-password-2026' }),
+    {
+      ...send('PUT', '/api/account.php', {
+        old_password: 'not-the-password-1',
+        password: 'a-new-password-2026',
+      }),
+      name: 'PUT /api/account.php (password change)',
+    },
     send('POST', '/api/order.php', {
       bundle: ids.bundle,
       paymentmethod: ids.paymentmethod,

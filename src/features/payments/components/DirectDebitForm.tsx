@@ -126,7 +126,9 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
   }
 
   return (
-    <form className="directdebit-form" onSubmit={submit} noValidate>
+    // `post` as the shell's forms: a submit before the script runs must not put the account
+    // holder's IBAN and address into a URL (history, logs, Referer).
+    <form className="directdebit-form" method="post" onSubmit={submit} noValidate>
       {error && (
         <div className="alert alert-danger" role="alert">
           {error}

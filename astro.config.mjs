@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
+const appServerModule = fileURLToPath(new URL('./src/app/server.ts', import.meta.url));
 const bootEntry = fileURLToPath(new URL('./src/server/boot-entry.ts', import.meta.url));
 const serveModule = fileURLToPath(new URL('./src/server/serve.ts', import.meta.url));
 const staticAssetsModule = new URL('./src/server/static-assets.ts', import.meta.url);
@@ -48,11 +49,12 @@ function builtServer() {
                   if (!/@astrojs[\\/]node[\\/]dist[\\/]server\.js$/.test(id)) return null;
                   return {
                     code: [
+                      `import { serverParts as kindredParts } from ${JSON.stringify(appServerModule)};`,
                       `import { autostart as kindredAutostart } from ${JSON.stringify(bootEntry)};`,
                       `import { serve as kindredServe } from ${JSON.stringify(serveModule)};`,
                       "import { createAppHandler as kindredAppHandler } from './serve-app.js';",
                       code,
-                      'if (kindredAutostart) kindredServe(handler, options, import.meta.url, kindredAppHandler(app, options));',
+                      'if (kindredAutostart) kindredServe(handler, options, import.meta.url, kindredParts, kindredAppHandler(app, options));',
                     ].join('\n'),
                     map: null,
                   };

@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isGatewayPost, serveJsonPost } from './api-gateway.ts';
-import { chatSendGateway, eventStreamMember } from './gateways.ts';
+import { isGatewayPost, serveJsonPost, type JsonPostGateway } from './api-gateway.ts';
+import type { Pipeline } from './pipeline.ts';
 import { getPlatform, type Platform } from './platform.ts';
 import { isEventStreamRequest, serveEventStream } from './realtime/event-gateway.ts';
 import { compressedAssetHandler } from './static-assets.ts';
@@ -107,6 +107,13 @@ async function gatewayOrApp(
   else await app(req, res);
 }
 
+/** What the composition root (src/app/) gives the server: the pipeline's parts and the gateways. */
+export interface ServerParts {
+  pipeline: Pipeline;
+  /** JSON posts answered without Astro's rendering (api-gateway.ts). */
+  jsonPosts: readonly JsonPostGateway[];
+}
+
 /**
  * `handler` serves the client folder's files, then pages; `pageHandler`, when given, pages only.
  * The adapter looks for a file on disk before every page (a synchronous lstat and an
@@ -117,20 +124,23 @@ export function serve(
   handler: AdapterHandler,
   options: AdapterOptions,
   moduleUrl: string,
+  parts: ServerParts,
   pageHandler?: AdapterHandler,
 ): http.Server {
+  const { pipeline, jsonPosts } = parts;
   const clientDir = clientDirectory(options, moduleUrl);
   const assets = compressedAssetHandler(clientDir);
   const staticNames = topLevelNames(clientDir);
   const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (assets(req, res)) return;
+    const post = pageHandler && req.method === 'POST' && jsonPosts.find((g) => isGatewayPost(req, g));
     if (pageHandler && isEventStreamRequest(req))
       void gatewayOrApp(req, res, pageHandler, 'realtime', (platform) =>
-        serveEventStream(req, res, platform, eventStreamMember),
+        serveEventStream(req, res, platform, pipeline),
       );
-    else if (pageHandler && isGatewayPost(req, chatSendGateway))
-      void gatewayOrApp(req, res, pageHandler, 'chat', (platform) =>
-        serveJsonPost(req, res, platform, chatSendGateway),
+    else if (pageHandler && post)
+      void gatewayOrApp(req, res, pageHandler, post.path, (platform) =>
+        serveJsonPost(req, res, platform, pipeline, post),
       );
     else if (pageHandler && !mayBeStaticFile(req.url, staticNames)) void pageHandler(req, res);
     else void handler(req, res);

@@ -86,7 +86,13 @@ const rule: Rule.RuleModule = {
     const found = place(context.filename);
     if (!found) return {};
     const importer = found;
-    if (!importer.browser && !importer.path.endsWith('.astro') && !isTest(importer.path))
+    // src/server/ renders React on the server (react-islands.ts): never browser code by its imports.
+    if (
+      !importer.browser &&
+      !importer.path.endsWith('.astro') &&
+      !importer.path.startsWith('server/') &&
+      !isTest(importer.path)
+    )
       importer.browser = importsBrowserCode(context.sourceCode.ast as ESTree.Program);
     function check(node: ESTree.Node, source: string, typeOnly: boolean) {
       const report = (message: string) => context.report({ node, message });

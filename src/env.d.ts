@@ -23,3 +23,9 @@ declare namespace App {
     member: import('./features/accounts/accounts.types.ts').SessionMember | null;
   }
 }
+
+/** Where the build put its folders, where it listens, its body cap (astro.config.mjs, kindredServer()). */
+declare module 'virtual:kindred/build-options' {
+  const options: import('./server/serve.ts').BuildOptions & { bodySizeLimit: number };
+  export default options;
+}

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeResponse } from 'astro/app/node';
 import { bodyLimitFor } from './body.ts';
-import { isJsonType, type SessionMember } from './endpoint.ts';
+import type { APIRoute } from 'astro';
+import { answerOutsideAstro, isJsonType, type SessionMember } from './endpoint.ts';
 import { jsonBodyBytes } from './http.ts';
 import {
   admitRequest,
@@ -38,8 +39,13 @@ export type GatewayLocals = ArrivalLocals & { member: SessionMember };
 
 export interface JsonPostGateway {
   path: string;
-  /** The endpoint's answer to the parsed body, or undefined to let the app answer the call. */
-  handle(locals: GatewayLocals, body: unknown): Promise<Response | undefined>;
+  /**
+   * The endpoint's route (the kit's `endpoint(…)`): the gateway answers with its own steps
+   * (endpoint.ts, `answerOutsideAstro`), so a guard added to the endpoint holds here too.
+   */
+  route: APIRoute;
+  /** Which parsed bodies the gateway takes (the usual case); the app answers the others. */
+  takes(body: unknown): boolean;
 }
 
 /** Whether the request is a POST to the gateway's path (no query: the app takes those). */
@@ -121,7 +127,10 @@ export async function serveJsonPost(
   }
   let answer: Response | undefined;
   try {
-    const response = await gateway.handle(locals, JSON.parse(bytes.toString('utf8')));
+    const body: unknown = JSON.parse(bytes.toString('utf8'));
+    const response = gateway.takes(body)
+      ? await answerOutsideAstro(gateway.route, locals as App.Locals, body)
+      : undefined;
     if (response) answer = finishResponse(pipeline, fastPolicyContext(facts, locals), response);
   } catch {
     // Not JSON (the app answers 422), or the gateway failed before answering: a send that went

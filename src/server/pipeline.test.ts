@@ -24,7 +24,9 @@ const platform = {
   },
 } as unknown as Platform;
 
-function facts(init: Partial<RequestFacts> & { headers?: Record<string, string> } = {}): RequestFacts {
+function facts(
+  init: Omit<Partial<RequestFacts>, 'headers'> & { headers?: Record<string, string> } = {},
+): RequestFacts {
   const headers = new Headers({ host: 'unit.example', ...init.headers });
   return {
     method: 'GET',

@@ -27,10 +27,10 @@ import { noteGateway } from './statement-count.ts';
  * step with something to write such as a session due renewal or a cookie to clear), a body
  * that is not JSON, has no length or is too large, and whatever the handler declines (an input
  * the endpoint's schema refuses, a rarer kind of call). A body read by then is handed on with
- * the request (`req.body`, which the adapter reads instead of the stream), so the app sees the
+ * the request (`req.body`, which Astro's `createRequestFromNodeRequest` reads instead of the stream), so the app sees the
  * same bytes.
  *
- * The answer leaves through the pipeline's finish and the adapter's own writer, so its status
+ * The answer leaves through the pipeline's finish and Astro's Node writer (`writeResponse`), so its status
  * line, headers and body are the app's (tests/integration/chat-gateway.test.ts compares them).
  */
 
@@ -91,14 +91,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 /**
- * Writes the answer as the adapter's writer would (`writeResponse`: the status, the headers
+ * Writes the answer as Astro's Node writer would (`writeResponse`: the status, the headers
  * one for one, the body); an uncompressed JSON answer in one go, without reading its stream (a
  * small one, `writtenJson`'s, has none).
  */
 async function write(answer: Response, res: ServerResponse): Promise<void> {
   const bytes = jsonBodyBytes(answer);
   if (!bytes || answer.headers.has('set-cookie')) {
-    // The adapter's writer reads the body: give a small answer (`writtenJson`) its bytes back.
+    // Astro's writer reads the body: give a small answer (`writtenJson`) its bytes back.
     await writeResponse(bytes && !answer.body ? new Response(bytes, answer) : answer, res);
     return;
   }

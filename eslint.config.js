@@ -45,10 +45,11 @@ export default tseslint.config(
     },
   },
   {
-    // ../shared/ARCHITECTURE.md rules 1, 2 and 9: see eslint-rules/layering.ts.
+    // ../shared/ARCHITECTURE.md rules 1, 2, 9 and 11: see eslint-rules/layering.ts and
+    // eslint-rules/no-cycle.ts (import cycles, type imports included).
     files: ['src/**/*.{ts,tsx,astro}'],
     plugins: { kindred },
-    rules: { 'kindred/layering': 'error' },
+    rules: { 'kindred/layering': 'error', 'kindred/no-cycle': 'error' },
   },
   {
     // Kysely's documented pattern: a migration is written against the schema of its day, not the

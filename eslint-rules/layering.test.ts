@@ -48,8 +48,54 @@ tester.run('layering', kindred.rules.layering, {
       filename: src('features/chat/components/Chat.tsx'),
       code: "import type { Ctx } from '../../../server/context.ts';",
     },
+    // The composition root wires features into the platform; tests of the platform may use a feature's test support.
+    {
+      filename: src('app/pipeline.ts'),
+      code: "import { loadSession } from '../features/accounts/accounts.middleware.ts';",
+    },
+    { filename: src('app/server.ts'), code: "import { serve } from '../server/serve.ts';" },
+    {
+      filename: src('server/endpoint.test.ts'),
+      code: "import { testSite } from '../features/accounts/accounts.test-support.ts';",
+    },
+    // A server module may import what the browser does not run.
+    {
+      filename: src('features/shell/links.ts'),
+      code: "import { localePath } from '../../server/request.ts';",
+    },
   ],
   invalid: [
+    {
+      filename: src('server/serve.ts'),
+      code: "import { gatewaySend } from '../features/chat/index.ts';",
+      ...error(/src\/server\/ imports no feature/),
+    },
+    {
+      filename: src('server/serve.ts'),
+      code: "import { pipeline } from '../app/pipeline.ts';",
+      ...error(/src\/server\/ imports no feature/),
+    },
+    {
+      filename: src('features/accounts/accounts.jobs.ts'),
+      code: "import { privacy } from '../../app/privacy.list.ts';",
+      ...error(/composition root/),
+    },
+    // A helper of islands outside components/ is browser code by what it imports.
+    {
+      filename: src('features/shell/use-form.ts'),
+      code: "import { useState } from 'react';\nimport { send } from './shell.service.ts';",
+      ...error(/Browser code/),
+    },
+    {
+      filename: src('features/chat/chat-live.ts'),
+      code: "import { $chats } from './chat.store.ts';\nimport { request } from '../../server/request.ts';",
+      ...error(/Browser code/),
+    },
+    {
+      filename: src('features/shell/form.ts'),
+      code: "import { isApiError } from '../../lib/api-client.ts';\nimport { db } from '../../db/client.ts';",
+      ...error(/Browser code/),
+    },
     {
       filename: src('features/chat/chat.service.ts'),
       code: "import { sql } from 'kysely';",

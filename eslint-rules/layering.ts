@@ -1,14 +1,20 @@
 import type { Rule } from 'eslint';
 import type * as ESTree from 'estree';
 import { dirname, relative, resolve, sep } from 'node:path';
+import noCycle from './no-cycle.ts';
 
 /**
- * The house rules of ../shared/ARCHITECTURE.md (rules 1, 2 and 9) as a lint rule, so that a
- * break is an error at once instead of a review comment:
+ * The house rules of ../shared/ARCHITECTURE.md (rules 1, 2, 9 and 11) as a lint rule, so that
+ * a break is an error at once instead of a review comment:
  *
- * - browser code (islands and helpers under `components/`, `*.store.ts`, `src/lib/`) never
- *   imports a service, a repository, `src/server/` or `src/db/`: they would ship server code,
- *   secrets or SQL to the browser;
+ * - browser code (islands and helpers under `components/` or `client/`, `*.store.ts`,
+ *   `src/lib/`, and any other module that imports React, nanostores, a store or the API client:
+ *   the form helpers of `shell`, the chat's live updates) never imports a service, a
+ *   repository, `src/server/` or `src/db/`: they would ship server code, secrets or SQL to the
+ *   browser;
+ * - `src/server/` is the platform under every feature: it imports no feature and not the
+ *   composition root (`src/app/`), which wires the features into it; no feature imports the
+ *   composition root either;
  * - SQL lives in repositories and `src/db/` only: Kysely, better-sqlite3 and pg are imported for
  *   their values nowhere else (types are fine);
  * - endpoints and pages never reach a repository: they ask a service;
@@ -34,9 +40,31 @@ function place(file: string): Place | undefined {
   const feature = /^features\/([^/]+)\//.exec(path)?.[1];
   const browser =
     !path.endsWith('.astro') &&
-    !path.endsWith('.test.ts') &&
-    (/(^|\/)components\//.test(path) || /\.store\.ts$/.test(path) || path.startsWith('lib/'));
+    !isTest(path) &&
+    (/(^|\/)(components|client)\//.test(path) || /\.store\.ts$/.test(path) || path.startsWith('lib/'));
   return { path, feature, browser };
+}
+
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+
+/** Packages and modules only the browser's code imports for their values. */
+const BROWSER_PACKAGE = /^(react|react-dom|nanostores|@nanostores\/.+)(\/.*)?$/;
+const BROWSER_MODULE = /(\.store\.ts|[\\/]lib[\\/]api-client\.ts)$/;
+
+/** Whether a module is browser code by what it imports (a helper of islands outside components/). */
+function importsBrowserCode(program: ESTree.Program): boolean {
+  return program.body.some((statement) => {
+    if (statement.type !== 'ImportDeclaration') return false;
+    const kinded = statement as Kinded & ESTree.ImportDeclaration;
+    if (kinded.importKind === 'type') return false;
+    if (
+      statement.specifiers.length > 0 &&
+      statement.specifiers.every((s) => (s as Kinded).importKind === 'type')
+    )
+      return false;
+    const source = String(statement.source.value);
+    return BROWSER_PACKAGE.test(source) || BROWSER_MODULE.test(source);
+  });
 }
 
 const isRepository = (path: string) => /\.repository\.ts$/.test(path);
@@ -58,6 +86,14 @@ const rule: Rule.RuleModule = {
     const found = place(context.filename);
     if (!found) return {};
     const importer = found;
+    // src/server/ renders React on the server (react-islands.ts): never browser code by its imports.
+    if (
+      !importer.browser &&
+      !importer.path.endsWith('.astro') &&
+      !importer.path.startsWith('server/') &&
+      !isTest(importer.path)
+    )
+      importer.browser = importsBrowserCode(context.sourceCode.ast as ESTree.Program);
     function check(node: ESTree.Node, source: string, typeOnly: boolean) {
       const report = (message: string) => context.report({ node, message });
       if (!source.startsWith('.')) {
@@ -71,6 +107,18 @@ const rule: Rule.RuleModule = {
         if (isService(target.path) || isRepository(target.path) || /^(server|db)\//.test(target.path))
           report(`Browser code must not import '${source}': call the API through src/lib/api-client.ts.`);
       }
+      if (
+        importer.path.startsWith('server/') &&
+        !isTest(importer.path) &&
+        (target.feature || target.path.startsWith('app/'))
+      )
+        report(
+          `src/server/ imports no feature ('${source}'): the composition root (src/app/) wires features into the platform.`,
+        );
+      if (importer.feature && !isTest(importer.path) && target.path.startsWith('app/'))
+        report(
+          `A feature must not import the composition root ('${source}'): src/app/ imports features, not the other way.`,
+        );
       if (importer.path.startsWith('pages/') && isRepository(target.path))
         report(`Pages and endpoints must not reach a repository ('${source}'): ask a service.`);
       const crossing =
@@ -106,4 +154,4 @@ const rule: Rule.RuleModule = {
   },
 };
 
-export default { rules: { layering: rule } };
+export default { rules: { layering: rule, 'no-cycle': noCycle } };

@@ -34,3 +34,9 @@ declare module '*?inline-script' {
   };
   export default script;
 }
+
+/** Where the build put its folders, where it listens, its body cap (astro.config.mjs, kindredServer()). */
+declare module 'virtual:kindred/build-options' {
+  const options: import('./server/serve.ts').BuildOptions & { bodySizeLimit: number };
+  export default options;
+}

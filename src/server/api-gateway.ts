@@ -1,65 +1,51 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeResponse } from 'astro/app/node';
-import { translator } from '../i18n/index.ts';
-import { isLocale } from '../i18n/locales.ts';
-import type { Site } from '../tenancy/site.ts';
 import { bodyLimitFor } from './body.ts';
-import { compressResponse } from './compression.ts';
-import { isJsonType, type AnswerLocals, type SessionMember } from './endpoint.ts';
+import type { APIRoute } from 'astro';
+import { answerOutsideAstro, isJsonType, type SessionMember } from './endpoint.ts';
 import { jsonBodyBytes } from './http.ts';
+import {
+  admitRequest,
+  fastPolicyContext,
+  finishResponse,
+  runQuietSteps,
+  type ArrivalLocals,
+  type Pipeline,
+  nodeHeader,
+  nodeRequestFacts,
+  type RequestFacts,
+} from './pipeline.ts';
 import type { Platform } from './platform.ts';
-import { apiLocale, clientIp, LOCALE_COOKIE, originAllowed, readCookie, requestScheme } from './request.ts';
-import { addSecurityHeaders, securityHeadersFor } from './security-headers.ts';
 import { noteGateway } from './statement-count.ts';
 
 /*
- * A member's JSON POST to one API path without the page pipeline: the busiest writes (a chat
- * send) spend more on Astro's `Request`, its pipeline and the middleware than on their own
- * work. The gateway does what the middleware and the endpoint kit do before an endpoint's
- * handler, for the usual case only, and hands everything else to the app untouched, which
- * answers it in full: an unknown host, a foreign Origin, a body that is not JSON, has no length
- * or is too large, no session or one due a write (renewal, last seen, a cookie to clear), and
- * whatever the handler declines (an input the endpoint's schema refuses, a rarer kind of call).
- * A body read by then is handed on with the request (`req.body`, which the adapter reads
- * instead of the stream), so the app sees the same bytes.
+ * A member's JSON POST to one API path without Astro's rendering: the busiest writes (a chat
+ * send) spend more on Astro's `Request` and its pipeline than on their own work. The gateway
+ * runs the request pipeline (pipeline.ts: admission, the steps' quiet forms, the finish) as
+ * the middleware does, and hands everything else to the app untouched, which answers it in
+ * full: whatever the pipeline answers or refuses itself (an unknown host, a foreign Origin, a
+ * step with something to write such as a session due renewal or a cookie to clear), a body
+ * that is not JSON, has no length or is too large, and whatever the handler declines (an input
+ * the endpoint's schema refuses, a rarer kind of call). A body read by then is handed on with
+ * the request (`req.body`, which Astro's `createRequestFromNodeRequest` reads instead of the stream), so the app sees the
+ * same bytes.
  *
- * The answer goes through the middleware's last steps (cache policy, security headers,
- * compression) and the adapter's own writer, so its status line, headers and body are the
- * app's (tests/integration/chat-gateway.test.ts compares them).
+ * The answer leaves through the pipeline's finish and Astro's Node writer (`writeResponse`), so its status
+ * line, headers and body are the app's (tests/integration/chat-gateway.test.ts compares them).
  */
 
-/** What the gateway knows of the call: the part of `locals` the middleware would have set. */
-export interface GatewayLocals extends AnswerLocals {
-  locale: App.Locals['locale'];
-  scheme: 'http' | 'https';
-  member: SessionMember;
-}
-
-/** The session's member when resuming it writes nothing (renewal, last seen), else null. */
-export type QuietMemberLookup = (
-  platform: Platform,
-  site: Site,
-  request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
-) => Promise<SessionMember | null>;
-
-/** The cache policy of the middleware (features/caching), applied to the gateway's answer. */
-export type CachePolicy = (
-  context: {
-    request: { method: string; headers: Pick<Headers, 'get'> };
-    url: { pathname: string };
-    locals: GatewayLocals;
-    cookies: { headers(): Iterator<string> };
-    cache: { enabled: boolean; set(input: false): void };
-  },
-  response: Response,
-) => Response;
+/** What the gateway knows of the call: the locals the middleware would have set. */
+export type GatewayLocals = ArrivalLocals & { member: SessionMember };
 
 export interface JsonPostGateway {
   path: string;
-  member: QuietMemberLookup;
-  /** The endpoint's answer to the parsed body, or undefined to let the app answer the call. */
-  handle(locals: GatewayLocals, body: unknown): Promise<Response | undefined>;
-  cachePolicy: CachePolicy;
+  /**
+   * The endpoint's route (the kit's `endpoint(…)`): the gateway answers with its own steps
+   * (endpoint.ts, `answerOutsideAstro`), so a guard added to the endpoint holds here too.
+   */
+  route: APIRoute;
+  /** Which parsed bodies the gateway takes (the usual case); the app answers the others. */
+  takes(body: unknown): boolean;
 }
 
 /** Whether the request is a POST to the gateway's path (no query: the app takes those). */
@@ -67,42 +53,24 @@ export function isGatewayPost(req: IncomingMessage, gateway: Pick<JsonPostGatewa
   return req.method === 'POST' && req.url === gateway.path;
 }
 
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : null;
-}
-
 /** The locals of a call the gateway takes, or null when the app must answer it. */
 async function callLocals(
   req: IncomingMessage,
+  facts: RequestFacts,
   platform: Platform,
+  pipeline: Pipeline,
   gateway: JsonPostGateway,
 ): Promise<GatewayLocals | null> {
-  const { env } = platform;
-  const site = platform.registry.resolveHost(header(req, 'host'));
-  if (!site) return null;
-  if (!originAllowed(header(req, 'origin'), site, gateway.path)) return null;
-  if (!isJsonType(header(req, 'content-type') ?? '')) return null;
+  const admission = admitRequest(platform, facts);
+  if (!admission.locals) return null;
+  if (!isJsonType(nodeHeader(req, 'content-type') ?? '')) return null;
   // A length within the limit, so the whole body can be read here; chunked bodies go on.
-  const length = header(req, 'content-length');
+  const length = nodeHeader(req, 'content-length');
   if (length === null || !/^\d+$/.test(length) || Number(length) > bodyLimitFor(gateway.path)) return null;
   if (req.headers['transfer-encoding'] !== undefined) return null;
-  const cookie = header(req, 'cookie') ?? undefined;
-  const scheme = requestScheme(header(req, 'x-forwarded-proto'), env.TRUST_PROXY, env.PUBLIC_SCHEME);
-  const member = await gateway.member(platform, site, { scheme, cookie, now: platform.clock.now() });
-  if (!member) return null;
-  const chosen = readCookie(cookie ?? null, LOCALE_COOKIE);
-  const locale = apiLocale(site, header(req, 'x-locale'), isLocale(chosen) ? chosen : undefined);
-  return {
-    platform,
-    site,
-    locale,
-    t: translator(locale),
-    routePath: gateway.path,
-    scheme,
-    clientIp: clientIp(header(req, 'x-forwarded-for'), env.TRUST_PROXY, req.socket.remoteAddress),
-    member,
-  };
+  const { locals } = admission;
+  if (!(await runQuietSteps(pipeline, locals, facts))) return null;
+  return locals.member ? (locals as GatewayLocals) : null;
 }
 
 /** The declared body, all of it, or null when the client went away before sending it. */
@@ -123,23 +91,20 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 /**
- * Writes the answer as the adapter's writer would (`writeResponse`: the status, the headers
+ * Writes the answer as Astro's Node writer would (`writeResponse`: the status, the headers
  * one for one, the body); an uncompressed JSON answer in one go, without reading its stream (a
  * small one, `writtenJson`'s, has none).
  */
 async function write(answer: Response, res: ServerResponse): Promise<void> {
   const bytes = jsonBodyBytes(answer);
   if (!bytes || answer.headers.has('set-cookie')) {
-    // The adapter's writer reads the body: give a small answer (`writtenJson`) its bytes back.
+    // Astro's writer reads the body: give a small answer (`writtenJson`) its bytes back.
     await writeResponse(bytes && !answer.body ? new Response(bytes, answer) : answer, res);
     return;
   }
   res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
   res.end(bytes);
 }
-
-const NO_COOKIES: { headers(): Iterator<string> } = { headers: () => [][Symbol.iterator]() };
-const NO_CACHE = { enabled: false, set() {} };
 
 /**
  * Answers the call when it is the usual case; answers false, having written nothing, when the
@@ -149,9 +114,11 @@ export async function serveJsonPost(
   req: IncomingMessage,
   res: ServerResponse,
   platform: Platform,
+  pipeline: Pipeline,
   gateway: JsonPostGateway,
 ): Promise<boolean> {
-  const locals = await callLocals(req, platform, gateway);
+  const facts = nodeRequestFacts(req);
+  const locals = await callLocals(req, facts, platform, pipeline, gateway);
   if (!locals) return false;
   const bytes = await readBody(req);
   if (!bytes) {
@@ -160,8 +127,11 @@ export async function serveJsonPost(
   }
   let answer: Response | undefined;
   try {
-    const response = await gateway.handle(locals, JSON.parse(bytes.toString('utf8')));
-    if (response) answer = finish(req, locals, gateway, response);
+    const body: unknown = JSON.parse(bytes.toString('utf8'));
+    const response = gateway.takes(body)
+      ? await answerOutsideAstro(gateway.route, locals as App.Locals, body)
+      : undefined;
+    if (response) answer = finishResponse(pipeline, fastPolicyContext(facts, locals), response);
   } catch {
     // Not JSON (the app answers 422), or the gateway failed before answering: a send that went
     // through meanwhile is answered again by its client_id.
@@ -173,22 +143,4 @@ export async function serveJsonPost(
   noteGateway(req);
   await write(answer, res);
   return true;
-}
-
-/** The middleware's last steps on an endpoint's answer: cache policy, security headers, gzip. */
-function finish(
-  req: IncomingMessage,
-  locals: GatewayLocals,
-  gateway: JsonPostGateway,
-  response: Response,
-): Response {
-  const request = { method: 'POST', headers: { get: (name: string) => header(req, name.toLowerCase()) } };
-  const policed = gateway.cachePolicy(
-    { request, url: { pathname: gateway.path }, locals, cookies: NO_COOKIES, cache: NO_CACHE },
-    response,
-  );
-  return compressResponse(
-    request,
-    addSecurityHeaders(policed, securityHeadersFor(locals.platform.env.PUBLIC_SCHEME)),
-  );
 }

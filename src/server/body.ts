@@ -25,7 +25,7 @@ function tooLarge(limit: number) {
  * Refuses a body that says it is too large before a byte of it is read. A body sent without
  * a length (chunked) is checked as it arrives, by `readBodyBytes`.
  */
-export function assertDeclaredLength(headers: Headers, limit: number): void {
+export function assertDeclaredLength(headers: Pick<Headers, 'get'>, limit: number): void {
   const declared = Number(headers.get('content-length') ?? 0);
   if (declared > limit) throw tooLarge(limit);
 }

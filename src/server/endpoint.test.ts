@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { testSite } from '../features/accounts/accounts.test-support.ts';
 import { translator } from '../i18n/index.ts';
 import { JSON_BODY_LIMIT } from './body.ts';
-import { endpoint, fieldCodes, methodNotAllowed } from './endpoint.ts';
+import { answerOutsideAstro, endpoint, fieldCodes, methodNotAllowed } from './endpoint.ts';
 import { DomainError, platformError } from './errors.ts';
 
 const site = testSite();
@@ -225,5 +225,64 @@ describe('the security log', () => {
     const notFound = call(endpoint({ handle: () => Promise.reject(platformError('not_found')) }));
     await notFound.response;
     expect(notFound.warned).toHaveLength(0);
+  });
+});
+
+describe('a route answered outside Astro (a gateway of the built server)', () => {
+  const limited = { allowed: false, retryAfter: 30 };
+  function localsOf(member: boolean, consumed: string[] = []) {
+    return {
+      site,
+      clientIp: '203.0.113.5',
+      t: translator('en'),
+      routePath: '/api/test.php',
+      member: member ? { id: 'm1', sessionId: 's1' } : null,
+      platform: {
+        log: { error() {}, info() {}, warn() {}, debug() {} },
+        clock: { now: () => 0 },
+        secret: Buffer.alloc(32, 9),
+        registry: { sitesOfNetwork: () => [] },
+        rateLimiter: {
+          consume: async (key: string) => {
+            consumed.push(key);
+            return limited;
+          },
+        },
+      },
+    } as unknown as App.Locals;
+  }
+  const body = z.object({ text: z.string().min(1) });
+
+  it('runs the route’s own guards: a limit added to its spec holds for the gateway too', async () => {
+    const consumed: string[] = [];
+    const route = endpoint({
+      member: true,
+      body,
+      perAddress: { name: 'unit', rule: () => ({ limit: 1, windowMs: 60_000 }) },
+      handle: ({ input }) => ({ echo: input.text }),
+    });
+    const answer = await answerOutsideAstro(route, localsOf(true, consumed), { text: 'hi' });
+    expect(answer?.status).toBe(429);
+    expect(consumed).toHaveLength(1);
+    const visitor = await answerOutsideAstro(route, localsOf(false), { text: 'hi' });
+    expect(visitor?.status).toBe(403);
+    expect(await visitor?.json()).toMatchObject({ error: 'authentication_required' });
+  });
+
+  it('answers as the route would, and leaves to the app what only the app can answer', async () => {
+    const route = endpoint({
+      member: true,
+      body,
+      handle: ({ input, member }) => ({ echo: input.text, by: member.id }),
+    });
+    const answer = await answerOutsideAstro(route, localsOf(true), { text: 'hi' });
+    expect(answer?.status).toBe(200);
+    expect(await answer?.json()).toEqual({ echo: 'hi', by: 'm1' });
+    // The schema's refusal is the app's to answer, and so is a handler that needs Astro's request.
+    expect(await answerOutsideAstro(route, localsOf(true), { text: '' })).toBeUndefined();
+    const astro = endpoint({ body, handle: ({ context }) => ({ url: context.url.href }) });
+    expect(await answerOutsideAstro(astro, localsOf(true), { text: 'hi' })).toBeUndefined();
+    // Only routes of the kit.
+    expect(await answerOutsideAstro(() => new Response(), localsOf(true), {})).toBeUndefined();
   });
 });

@@ -214,9 +214,9 @@ export interface FeatureDefaults<Ctx extends ServiceContext> {
  */
 export function featureEndpoint<Ctx extends ServiceContext>(defaults: FeatureDefaults<Ctx>) {
   return <B extends Schema = None, Q extends Schema = None, M extends boolean = false>(
-      spec: EndpointSpec<B, Q, M, Ctx>,
-    ): APIRoute =>
-    async (context) => {
+    spec: EndpointSpec<B, Q, M, Ctx>,
+  ): APIRoute => {
+    const route: APIRoute = async (context) => {
       const { locals, request } = context;
       const fieldMessage = spec.fieldMessage ?? defaults.fieldMessage;
       try {
@@ -245,6 +245,77 @@ export function featureEndpoint<Ctx extends ServiceContext>(defaults: FeatureDef
         return failureResponse(locals, error, fieldMessage);
       }
     };
+    routes.set(route, { spec, defaults } as unknown as KnownRoute);
+    return route;
+  };
+}
+
+/** The spec behind each route the kit made, for answering it outside Astro (`answerOutsideAstro`). */
+interface KnownRoute {
+  spec: EndpointSpec<Schema, Schema, boolean, ServiceContext>;
+  defaults: FeatureDefaults<ServiceContext>;
+}
+const routes = new WeakMap<APIRoute, KnownRoute>();
+
+/** A call answered outside Astro reached for Astro's context: the app must answer it. */
+class NeedsAstro extends Error {}
+
+/**
+ * Answers a call to `route` (made by the kit) whose JSON body a gateway of the built server has
+ * read, without Astro: the route's own steps (member, the limit per address, the schema, the
+ * handler, the refusals), so a guard added to the route's spec holds for the gateway too. Answers
+ * undefined, having done nothing the app would do again, when the app must answer instead: the
+ * schema refuses the input (the app's answer carries the 422), the route reads more than a JSON
+ * body, or its handler reaches for Astro's context (a route whose handler does so, after its limit
+ * per address has counted the call, is no route for a gateway: the app would count it again).
+ */
+export async function answerOutsideAstro(
+  route: APIRoute,
+  locals: App.Locals,
+  body: unknown,
+): Promise<Response | undefined> {
+  const known = routes.get(route);
+  if (!known) return undefined;
+  const { spec, defaults } = known;
+  if (!spec.body || typeof spec.body === 'function' || spec.query || (spec.accept ?? 'json') !== 'json')
+    return undefined;
+  const parsed = spec.body.safeParse(body);
+  if (!parsed.success) return undefined;
+  const astro = (): never => {
+    throw new NeedsAstro();
+  };
+  const context = {
+    locals,
+    get request() {
+      return astro();
+    },
+    get url() {
+      return astro();
+    },
+    get cookies() {
+      return astro();
+    },
+  } as unknown as APIContext;
+  let ctx: ServiceContext | undefined;
+  const call = {
+    get context() {
+      return astro();
+    },
+    locals,
+    input: parsed.data,
+    member: locals.member,
+    get ctx() {
+      return (ctx ??= defaults.context(context));
+    },
+  };
+  try {
+    if (spec.member && !locals.member) throw platformError('authentication_required');
+    if (spec.perAddress) await limitPerAddress(locals, spec.perAddress);
+    return toResponse(await spec.handle(call as Parameters<typeof spec.handle>[0]));
+  } catch (error) {
+    if (error instanceof NeedsAstro) return undefined;
+    return failureResponse(locals, error, spec.fieldMessage ?? defaults.fieldMessage);
+  }
 }
 
 /** One API route, written as its intent (see the file comment), with the platform's context. */

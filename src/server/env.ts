@@ -6,9 +6,9 @@ import { z } from 'zod';
  * Parsed once at start; a bad value stops the start with its name and the reason.
  */
 const envSchema = z.object({
-  /** Interface to listen on (read by the Node adapter itself). */
+  /** Interface to listen on (read by the built server, src/server/serve.ts). */
   HOST: z.string().default('localhost'),
-  /** Port to listen on (read by the Node adapter itself). */
+  /** Port to listen on (read by the built server, src/server/serve.ts). */
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   /** Where the embedded defaults keep their files: SQLite database, outbox, uploads, secret. */
   DATA_DIR: z.string().default('.data'),

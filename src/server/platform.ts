@@ -11,8 +11,7 @@ import { TenantRegistry } from '../tenancy/registry.ts';
 import { createMailer, type Mailer } from './adapters/mailer.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
 import { parseEnv, type Env } from './env.ts';
-import { createJobRunner } from './jobs/index.ts';
-import { jobs } from './jobs/jobs.list.ts';
+import { createJobRunner, registeredJobs } from './jobs/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.ts';
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit/index.ts';
@@ -133,7 +132,8 @@ async function boot(): Promise<Platform> {
       payments,
       dataDir: env.dataDir,
     },
-    jobs,
+    // The composition root (src/app/) registers them; read at every run.
+    registeredJobs,
     { intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS },
   );
   jobRunner.start();

@@ -54,6 +54,19 @@ export interface PrivacyRegistry {
   documentOrder: readonly string[];
 }
 
+let registered: PrivacyRegistry | undefined;
+
+/** The composition root (src/app/privacy.list.ts) names every owner of member data once. */
+export function registerPrivacy(registry: PrivacyRegistry): void {
+  registered = registry;
+}
+
+/** Every owner of member data, as the composition root registered them. */
+export function privacyRegistry(): PrivacyRegistry {
+  if (!registered) throw new Error('no privacy hooks are registered: src/app/ composes the server');
+  return registered;
+}
+
 /** Timestamps are stored as epoch milliseconds; people read dates. */
 export function readableTimes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(readableTimes);

@@ -1,23 +1,25 @@
 /**
- * The HTTP server of the built app (`node dist/server/entry.mjs`), in place of the Node
- * adapter's own: the same adapter handler (static files, then Astro), behind one step of ours,
- * the precompressed build assets (static-assets.ts). astro.config.mjs appends the call to the
- * adapter's server module; boot-entry.ts has checked the configuration and migrated by then.
+ * The HTTP server of the built app (`node dist/server/entry.mjs`, started by src/app/server.ts
+ * once boot.ts has checked the configuration and migrated): the precompressed build assets
+ * (static-assets.ts), the gateways that run the request pipeline without Astro's rendering,
+ * the client folder's other files (static-files.ts), and Astro for everything else
+ * (app-handler.ts).
  */
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isGatewayPost, serveJsonPost } from './api-gateway.ts';
-import { chatSendGateway, eventStreamMember } from './gateways.ts';
+import { isGatewayPost, serveJsonPost, type JsonPostGateway } from './api-gateway.ts';
+import type { Pipeline } from './pipeline.ts';
 import { getPlatform, type Platform } from './platform.ts';
 import { isEventStreamRequest, serveEventStream } from './realtime/event-gateway.ts';
+import type { NodeHandler } from './app-handler.ts';
 import { compressedAssetHandler } from './static-assets.ts';
+import { staticFileHandler } from './static-files.ts';
 import { countingStatements, withStatementCount } from './statement-count.ts';
 
-type AdapterHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
-
-interface AdapterOptions {
+/** Where the build put its folders and where it listens, as the build's configuration says. */
+export interface BuildOptions {
   host: string | boolean;
   port: number;
   /** The build's server and client folders as file URLs, as they were at build time. */
@@ -28,12 +30,9 @@ interface AdapterOptions {
 /**
  * The client folder of this build wherever it now is (the build folder may have been copied,
  * e.g. by the benchmark): the client folder's place relative to the server folder, applied to
- * the server folder this module runs from. The adapter finds it the same way.
+ * the server folder this module runs from.
  */
-export function clientDirectory(
-  options: Pick<AdapterOptions, 'server' | 'client'>,
-  moduleUrl: string,
-): string {
+export function clientDirectory(options: Pick<BuildOptions, 'server' | 'client'>, moduleUrl: string): string {
   const builtServer = fileURLToPath(options.server);
   const rel = relative(builtServer, fileURLToPath(options.client));
   const serverFolder = basename(builtServer);
@@ -62,7 +61,7 @@ function listenHost(host: string | boolean): string {
 export function mayBeStaticFile(url: string | undefined, topLevel: ReadonlySet<string>): boolean {
   if (!url) return true;
   try {
-    // A malformed URL goes the adapter's way too: it answers 400.
+    // A malformed URL is answered 400 before it gets here.
     decodeURI(url);
     const path = url.split(/[?#]/, 1)[0]!;
     return topLevel.has(decodeURIComponent(path.slice(1).split('/', 1)[0]!));
@@ -86,7 +85,7 @@ function topLevelNames(dir: string): Set<string> {
 async function gatewayOrApp(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  app: AdapterHandler,
+  app: NodeHandler,
   name: string,
   gateway: (platform: Platform) => Promise<boolean>,
 ): Promise<void> {
@@ -107,33 +106,48 @@ async function gatewayOrApp(
   else await app(req, res);
 }
 
+/** What the composition root (src/app/) gives the server: the pipeline's parts and the gateways. */
+export interface ServerParts {
+  pipeline: Pipeline;
+  /** JSON posts answered without Astro's rendering (api-gateway.ts). */
+  jsonPosts: readonly JsonPostGateway[];
+}
+
 /**
- * `handler` serves the client folder's files, then pages; `pageHandler`, when given, pages only.
- * The adapter looks for a file on disk before every page (a synchronous lstat and an
- * asynchronous stat, a few per cent of an uncached member page): a path whose first segment is
- * no name in the client folder goes straight to the pages.
+ * Starts the server. A path whose first segment is no name in the client folder goes straight to
+ * the app, without a look for a file of its name on disk.
  */
 export function serve(
-  handler: AdapterHandler,
-  options: AdapterOptions,
+  app: NodeHandler,
+  options: BuildOptions,
   moduleUrl: string,
-  pageHandler?: AdapterHandler,
+  parts: ServerParts,
 ): http.Server {
+  const { pipeline, jsonPosts } = parts;
   const clientDir = clientDirectory(options, moduleUrl);
   const assets = compressedAssetHandler(clientDir);
+  const files = staticFileHandler(clientDir);
   const staticNames = topLevelNames(clientDir);
   const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    try {
+      decodeURI(req.url ?? '/');
+    } catch {
+      res.writeHead(400);
+      res.end('Bad request.');
+      return;
+    }
     if (assets(req, res)) return;
-    if (pageHandler && isEventStreamRequest(req))
-      void gatewayOrApp(req, res, pageHandler, 'realtime', (platform) =>
-        serveEventStream(req, res, platform, eventStreamMember),
+    const post = req.method === 'POST' && jsonPosts.find((gateway) => isGatewayPost(req, gateway));
+    if (isEventStreamRequest(req))
+      void gatewayOrApp(req, res, app, 'realtime', (platform) =>
+        serveEventStream(req, res, platform, pipeline),
       );
-    else if (pageHandler && isGatewayPost(req, chatSendGateway))
-      void gatewayOrApp(req, res, pageHandler, 'chat', (platform) =>
-        serveJsonPost(req, res, platform, chatSendGateway),
+    else if (post)
+      void gatewayOrApp(req, res, app, post.path, (platform) =>
+        serveJsonPost(req, res, platform, pipeline, post),
       );
-    else if (pageHandler && !mayBeStaticFile(req.url, staticNames)) void pageHandler(req, res);
-    else void handler(req, res);
+    else if (mayBeStaticFile(req.url, staticNames) && files(req, res)) return;
+    else void app(req, res);
   };
   const server = http.createServer(
     countingStatements ? (req, res) => withStatementCount(req, res, () => answer(req, res)) : answer,

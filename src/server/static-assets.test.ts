@@ -119,7 +119,7 @@ describe('requests that may name a file of the client folder', () => {
     '%s goes straight to the pages',
     (url) => expect(mayBeStaticFile(url, names)).toBe(false),
   );
-  it('leaves a malformed URL to the adapter, which answers 400', () => {
+  it('leaves a malformed URL to the server, which answers 400', () => {
     expect(mayBeStaticFile('/settings%E0%A4%A', names)).toBe(true);
   });
 });

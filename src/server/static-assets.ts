@@ -2,10 +2,10 @@
  * The build's hashed assets (`/_astro/*`: the signup modal's bundle, the member stylesheet, the
  * swipe deck), compressed once at build time and served in the encoding the browser takes.
  *
- * The Node adapter serves static files as they are on disk: the signup modal would cross a
+ * Static files on disk are served as they are (static-files.ts): the signup modal would cross a
  * phone's network as 350 KB instead of 100 KB. The build writes `.br` and `.gz` beside every
  * compressible asset (`precompressAssets`), and the server answers `/_astro/` requests from
- * them before the adapter sees the request (`compressedAssetHandler`). nginx does the same with
+ * them before that handler sees the request (`compressedAssetHandler`). nginx does the same with
  * `gzip_static` (deploy/nginx/).
  */
 import { createReadStream, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -103,7 +103,7 @@ export function precompressedAssets(clientDir: string): Map<string, Asset> {
 
 /**
  * A request handler that answers `GET`/`HEAD /_astro/<asset>` with its `.br` or `.gz` when the
- * browser takes one, and returns false for everything else (the adapter serves it then, e.g.
+ * browser takes one, and returns false for everything else (static-files.ts serves it then, e.g.
  * an asset to a client that takes no compression).
  */
 export function compressedAssetHandler(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privacy } from '../../server/privacy.list.ts';
+import { composeServer } from '../../app/index.ts';
+import { privacy } from '../../app/privacy.list.ts';
 import { createMemberProfile } from '../profiles/index.ts';
 import { exportData } from './accounts.export.ts';
 import { insertAccount } from './accounts.repository.ts';
@@ -13,6 +14,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+// The export asks every owner of member data the composition root registers.
+composeServer();
 
 describe('the data export', () => {
   it('keeps its document: every part, in reading order, from the owners of the data', async () => {

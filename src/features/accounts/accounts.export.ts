@@ -1,5 +1,4 @@
-import { exportMember } from '../../server/privacy.ts';
-import { privacy } from '../../server/privacy.list.ts';
+import { exportMember, privacyRegistry } from '../../server/privacy.ts';
 import type { SessionMember } from './accounts.types.ts';
 import { AccountError, type AccountsContext } from './accounts.service.ts';
 import { logAuthEvent } from '../security/index.ts';
@@ -17,9 +16,9 @@ export interface DataExport {
 export async function exportData(ctx: AccountsContext, member: SessionMember): Promise<DataExport> {
   const media = (filename: string) => `${ctx.request.siteOrigin}${ctx.site.cdnPrefix}/media/${filename}`;
   const now = ctx.clock.now();
-  // Each owner of member data gives its part (src/server/privacy.list.ts).
+  // Each owner of member data gives its part (src/app/privacy.list.ts).
   const parts = await exportMember(
-    privacy,
+    privacyRegistry(),
     ctx.db,
     { network: ctx.network, memberId: member.id, now },
     { mediaUrl: media },

@@ -3,8 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Job } from '../../server/jobs/index.ts';
 import type { Logger } from '../../server/log.ts';
-import { eraseMember } from '../../server/privacy.ts';
-import { privacy } from '../../server/privacy.list.ts';
+import { eraseMember, privacyRegistry } from '../../server/privacy.ts';
 import { accountsDueForErasure } from './accounts.repository.ts';
 
 /** What the erasure needs: no request, no site, the whole database. */
@@ -27,7 +26,7 @@ export async function eraseDueAccounts(ctx: AccountJobsContext, batch = 100): Pr
   const due = await accountsDueForErasure(ctx.db, now, batch);
   for (const member of due) {
     // Every owner of member data erases its part, in one transaction.
-    const files = await eraseMember(privacy, ctx.db, {
+    const files = await eraseMember(privacyRegistry(), ctx.db, {
       network: member.network_id,
       memberId: member.id,
       now,

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withPostgresDatabase, type TestPostgresDatabase } from '../../../tests/support/postgres.ts';
 import type { MailMessage } from '../../server/adapters/mailer.ts';
+import { composeServer } from '../../app/index.ts';
 import { eraseDueAccounts } from './accounts.jobs.ts';
 import {
   AccountError,
@@ -36,6 +37,9 @@ let t: TestAccounts;
  * Every rule runs on both databases: SQLite (the embedded default) and PostgreSQL (at scale), each
  * test on an empty schema. PostgreSQL gets one database per run, emptied between tests.
  */
+// The erasure asks every owner of member data the composition root registers.
+composeServer();
+
 describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
   let postgres: TestPostgresDatabase | undefined;
   beforeAll(async () => {

@@ -14,8 +14,6 @@ import type {
   SendInput as SendBody,
 } from './chat.schemas.ts';
 
-export { startChatLive } from './chat-live.ts';
-
 /** The events of `GET /api/events.php` the chat listens to, as the realtime bus defines them. */
 export type ChatEvents = Pick<RealtimeEventMap, 'message' | 'typing' | 'read'>;
 

@@ -29,6 +29,6 @@ export {
   type SendInput,
 } from './chat.schemas.ts';
 export { chatPrivacy } from './chat.privacy.ts';
-export { gatewaySend, sendReply } from './chat.gateway.ts';
+export { sendReply } from './chat.gateway.ts';
 export { chatFieldMessage } from './chat.messages.ts';
 export { uploadChatPhoto, chatMediaAllowed } from './chat.photos.ts';

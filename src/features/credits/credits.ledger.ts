@@ -1,10 +1,17 @@
 import type { Transaction } from 'kysely';
-import type { Database, LedgerReason } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { newClusteredId } from '../../db/ids.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { PublishItem } from '../../server/realtime/index.ts';
-import { balanceOf, findEntry, insertEntry, lockMemberCredits, moveBalance } from './credits.repository.ts';
+import {
+  balanceOf,
+  findEntry,
+  insertEntry,
+  lockMemberCredits,
+  moveBalance,
+  type Booking,
+} from './credits.repository.ts';
 
 /*
  * The one way credits move (ARCHITECTURE rule 5). Every change is an entry naming its cause, booked
@@ -14,18 +21,7 @@ import { balanceOf, findEntry, insertEntry, lockMemberCredits, moveBalance } fro
  * or a retried send finds its first entry and books nothing.
  */
 
-export interface Booking {
-  network: string;
-  /** The site the member belongs to (kept on the entry for the operator's books). */
-  siteId: string;
-  memberId: string;
-  /** Credits in (positive) or out (negative); a whole number, never zero. */
-  delta: number;
-  reason: LedgerReason;
-  /** The order, message or gift this entry pays for; unique per member and reason. */
-  reference: string | null;
-  now: number;
-}
+export type { Booking };
 
 export interface Booked {
   /** The balance after this booking (or, for a replay, the balance now). */

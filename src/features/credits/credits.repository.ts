@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, LedgerReason } from '../../db/database.ts';
-import type { Booking } from './credits.ledger.ts';
 
 /*
  * The credit ledger's SQL (ARCHITECTURE rule 5): append-only entries in `credit_ledger`, with the
@@ -11,6 +10,20 @@ import type { Booking } from './credits.ledger.ts';
  */
 
 type Trx = Transaction<Database>;
+
+/** One ledger entry to book (credits.ledger.ts books it). */
+export interface Booking {
+  network: string;
+  /** The site the member belongs to (kept on the entry for the operator's books). */
+  siteId: string;
+  memberId: string;
+  /** Credits in (positive) or out (negative); a whole number, never zero. */
+  delta: number;
+  reason: LedgerReason;
+  /** The order, message or gift this entry pays for; unique per member and reason. */
+  reference: string | null;
+  now: number;
+}
 
 /**
  * Holds the member's row until the transaction ends: bookings of one member queue here, so a

@@ -13,7 +13,7 @@ export const POST = endpoint({
   member: true,
   body: chat.sendSchema,
   fieldMessage: chat.chatFieldMessage,
-  // The usual text is answered before the page pipeline with the same reply (server/gateways.ts).
+  // The usual text is answered before the page pipeline with the same reply (src/app/gateways.ts).
   handle: ({ ctx, locals, member, input }) => chat.sendReply(ctx, locals.t, member, input),
 });
 

@@ -1,1 +1,9 @@
-export { createJobRunner, type Job, type JobContext, type JobRunner, type JobRunnerOptions } from './jobs.ts';
+export {
+  createJobRunner,
+  registerJobs,
+  registeredJobs,
+  type Job,
+  type JobContext,
+  type JobRunner,
+  type JobRunnerOptions,
+} from './jobs.ts';

@@ -13,7 +13,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { acquireLease, finishLease, renewLease } from './job-lease.repository.ts';
 
 /*
- * Periodic jobs. Features register theirs (src/server/jobs/jobs.list.ts collects them); the
+ * Periodic jobs. Features register theirs (src/app/jobs.list.ts collects them); the
  * runner runs each under a lease in the database, so however many processes share the database,
  * one of them runs a job at a time and a job runs about once per interval.
  */
@@ -73,16 +73,35 @@ export interface JobRunner {
 
 const DEFAULT_LEASE_MS = 60_000;
 
-export function createJobRunner(
-  ctx: Omit<JobContext, 'signal'>,
-  jobs: readonly Job[],
-  options: JobRunnerOptions,
-): JobRunner {
+function assertUniqueNames(jobs: readonly Job[]): void {
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
     names.add(job.name);
   }
+}
+
+let registered: readonly Job[] = [];
+
+/** The composition root (src/app/) names every feature's jobs once, before the server starts. */
+export function registerJobs(jobs: readonly Job[]): void {
+  assertUniqueNames(jobs);
+  registered = jobs;
+}
+
+/** The jobs registered so far: the platform's runner reads them at every run. */
+export function registeredJobs(): readonly Job[] {
+  return registered;
+}
+
+/** Runs `jobs` (or the list it gives at each run) under a database lease each. */
+export function createJobRunner(
+  ctx: Omit<JobContext, 'signal'>,
+  jobList: readonly Job[] | (() => readonly Job[]),
+  options: JobRunnerOptions,
+): JobRunner {
+  if (typeof jobList !== 'function') assertUniqueNames(jobList);
+  const jobsNow = typeof jobList === 'function' ? jobList : () => jobList;
   const holder = options.holder ?? `${process.pid}-${randomBytes(6).toString('hex')}`;
   const leaseMs = options.leaseMs ?? Math.max(DEFAULT_LEASE_MS, options.intervalMs);
   const clock = options.leaseClock ?? systemClock;
@@ -127,7 +146,7 @@ export function createJobRunner(
   const running = new Map<string, Promise<void>>();
   async function tick(): Promise<void> {
     await Promise.all(
-      jobs.map((job) => {
+      jobsNow().map((job) => {
         let run = running.get(job.name);
         if (!run) {
           run = runJob(job)

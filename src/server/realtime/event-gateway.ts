@@ -1,33 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Site } from '../../tenancy/site.ts';
+import {
+  admitRequest,
+  fastPolicyContext,
+  finishResponse,
+  nodeRequestFacts,
+  runQuietSteps,
+  type Pipeline,
+} from '../pipeline.ts';
 import type { Platform } from '../platform.ts';
-import { requestScheme } from '../request.ts';
-import { securityHeadersFor } from '../security-headers.ts';
-import { attachEventStream, parseLastEventId } from './event-stream.ts';
+import { attachEventStream, parseLastEventId, RETRY_MS } from './event-stream.ts';
 
 /*
- * `GET /api/events.php` without the page pipeline. An event stream stays open for hours, and
+ * `GET /api/events.php` without Astro's rendering. An event stream stays open for hours, and
  * through Astro each one keeps its request's whole context alive (the request and its headers,
  * the cookies, the locals, the response stream and the middleware's frames: about 17 KB of heap
  * a stream). Here the stream keeps its socket, one subscription and one timer.
  *
- * Only the usual case is taken: a known site, a live session that is not due a write, and room
- * for one more stream of the member. Anything else goes on to the app, which answers it in full
- * (the 403 in the member's language, a renewed session's cookie, the 429), so no rule lives in
- * two places.
+ * The request runs the request pipeline (pipeline.ts) as the middleware runs it, and only the
+ * usual case is taken: a request every step passes quietly (a live session that is not due a
+ * write) with a member, and room for one more stream of the member. Anything else goes on to
+ * the app, which answers it in full (the 403 in the member's language, a renewed session's
+ * cookie, the 429), so no rule lives in two places.
  */
 
-/** What the gateway needs to know of a session: its member, or null (the app answers then). */
-export type StreamMemberLookup = (
-  platform: Platform,
-  site: Site,
-  request: { scheme: 'http' | 'https'; cookie: string | undefined; now: number },
-) => Promise<{ memberId: string; sessionId: string } | null>;
-
 export const EVENTS_PATH = '/api/events.php';
-
-/** How long a browser waits before it reconnects a dropped stream. */
-export const RETRY_MS = 3_000;
 
 /**
  * A client that stops reading is let go once this much waits for it: its browser reconnects
@@ -59,23 +55,17 @@ export async function serveEventStream(
   req: IncomingMessage,
   res: ServerResponse,
   platform: Platform,
-  lookUpMember: StreamMemberLookup,
+  pipeline: Pipeline,
 ): Promise<boolean> {
-  const { env } = platform;
-  const site = platform.registry.resolveHost(req.headers.host ?? null);
-  if (!site) return false;
-  const forwarded = req.headers['x-forwarded-proto'];
-  const scheme = requestScheme(
-    typeof forwarded === 'string' ? forwarded : null,
-    env.TRUST_PROXY,
-    env.PUBLIC_SCHEME,
-  );
-  const member = await lookUpMember(platform, site, {
-    scheme,
-    cookie: req.headers.cookie,
-    now: platform.clock.now(),
-  });
+  const facts = nodeRequestFacts(req);
+  const admission = admitRequest(platform, facts);
+  if (!admission.locals) return false;
+  const { locals } = admission;
+  if (!(await runQuietSteps(pipeline, locals, facts))) return false;
+  const member = locals.member;
   if (!member || req.destroyed) return false;
+  const { site } = locals;
+  const { env } = platform;
   const write = (text: string) => {
     if (res.writableLength > MAX_QUEUED_BYTES) {
       res.destroy();
@@ -83,20 +73,26 @@ export async function serveEventStream(
     }
     res.write(text);
   };
-  // Headers go out before the first event: attaching writes the opening lines at once.
-  const headers = {
-    ...securityHeadersFor(env.PUBLIC_SCHEME),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    // nginx passes each event on at once instead of buffering the answer (deploy/nginx).
-    'x-accel-buffering': 'no',
-  };
+  // The pipeline's finish gives the headers (cache policy, security headers); the stream itself
+  // is never compressed. They go out before the first event: attaching writes the opening lines.
+  const finished = finishResponse(
+    pipeline,
+    fastPolicyContext(facts, locals),
+    new Response(null, {
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        // nginx passes each event on at once instead of buffering the answer (deploy/nginx).
+        'x-accel-buffering': 'no',
+      },
+    }),
+  );
+  const headers = Object.fromEntries(finished.headers.entries());
   let started = false;
   const stream = attachEventStream(
     platform.realtime,
     {
       network: site.network,
-      memberId: member.memberId,
+      memberId: member.id,
       sessionId: member.sessionId,
       lastEventId: lastEventIdOf(req),
       heartbeatMs: env.EVENTS_HEARTBEAT_SECONDS * 1000,

@@ -6,6 +6,9 @@ import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
  * back as `Last-Event-ID` when it reconnects and the stream resumes after it.
  */
 
+/** How long a browser waits before it reconnects a dropped stream. */
+export const RETRY_MS = 3_000;
+
 export interface EventStreamOptions {
   network: string;
   memberId: string;

@@ -10,5 +10,4 @@ export {
 } from './realtime-bus.ts';
 export { createMemoryBus } from './memory-bus.ts';
 export { createRedisBus } from './redis-bus.ts';
-export { openEventStream, parseLastEventId, type EventStreamOptions } from './event-stream.ts';
-export { RETRY_MS } from './event-gateway.ts';
+export { openEventStream, parseLastEventId, RETRY_MS, type EventStreamOptions } from './event-stream.ts';

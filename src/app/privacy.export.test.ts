@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MANDATE_PAYER, NO_TRACKING_PARAMS, testMember, testProfile } from '../../tests/support/rows.ts';
 import type { Database, TableName } from '../db/database.ts';
 import { useMemoryDatabase } from '../db/test-database.ts';
-import { exportMember } from './privacy.ts';
+import { exportMember } from '../server/privacy.ts';
 import { privacy } from './privacy.list.ts';
 
 /*

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database, TableName } from '../db/database.ts';
 import { useMemoryDatabase } from '../db/test-database.ts';
-import { eraseMember, exportMember, type PrivacyHook, type PrivacyRegistry } from './privacy.ts';
+import { eraseMember, exportMember, type PrivacyHook, type PrivacyRegistry } from '../server/privacy.ts';
 import { privacy } from './privacy.list.ts';
 
 let db: Kysely<Database>;

@@ -12,8 +12,8 @@ import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
-import type { PrivacyRegistry } from './privacy.ts';
-import { realtimePrivacy } from './realtime/realtime.privacy.ts';
+import type { PrivacyRegistry } from '../server/privacy.ts';
+import { realtimePrivacy } from '../server/realtime/realtime.privacy.ts';
 
 /**
  * Every owner of member data. A feature that adds a table with member data adds its hook here

@@ -1,0 +1,46 @@
+import { loadSession } from '../features/accounts/accounts.middleware.ts';
+import { renderMemberPage } from '../features/accounts/accounts.page-template.ts';
+import { quietSessionMember } from '../features/accounts/index.ts';
+import { applyCachePolicy } from '../features/caching/caching.middleware.ts';
+import { captureTracking } from '../features/tracking/tracking.middleware.ts';
+import type { Pipeline, RequestStep } from '../server/pipeline.ts';
+
+/*
+ * The features' parts of the request pipeline (src/server/pipeline.ts), in the order they run.
+ * The middleware and the built server's gateways run these same parts: a step added here holds
+ * for every route, and a fast path takes a request only when every step that applies to it has
+ * done its work quietly.
+ */
+
+/** Arriving tracking parameters: stored, then taken off the URL with a redirect (pages only). */
+const tracking: RequestStep = {
+  name: 'tracking',
+  appliesTo: ({ method, pathname, search }) =>
+    (method === 'GET' || method === 'HEAD') && search !== '' && !pathname.startsWith('/api/'),
+  run: captureTracking,
+};
+
+/**
+ * The session cookie's member and its status (one query). Quietly only when resuming the
+ * session writes nothing (no renewal, no last seen mark, no cookie to clear) and there is one.
+ */
+const session: RequestStep = {
+  name: 'session',
+  run: loadSession,
+  async quiet(locals, request) {
+    const member = await quietSessionMember(locals.platform.db, locals.site, {
+      scheme: locals.scheme,
+      cookie: request.cookie,
+      now: request.now,
+    });
+    if (!member) return false;
+    locals.member = member;
+    return true;
+  },
+};
+
+export const pipeline: Pipeline = {
+  steps: [tracking, session],
+  cachePolicy: applyCachePolicy,
+  renderPage: renderMemberPage,
+};

@@ -1,4 +1,4 @@
-import { escapeHtml } from './island-props.ts';
+import { escapeHtml } from './html-escape.ts';
 import { pageBytes } from './page-bytes.ts';
 
 /**

@@ -5,9 +5,9 @@ import { ACCOUNTS_SERVER, signUp, Visitor } from './accounts-helpers.ts';
 
 /*
  * ARCHITECTURE.md rule 10: member pages are never cached, but the server HTML of islands that
- * show nothing of the member is rendered once per input (src/server/island-html.ts), and long
- * message texts are escaped once (src/server/island-props.ts). Whatever was kept, each member's
- * page shows that member alone, in the page's locale and with the page's site.
+ * show nothing of the member is rendered once per input (src/server/island-html.ts). Whatever
+ * was kept, each member's page shows that member alone, in the page's locale and with the
+ * page's site.
  */
 
 /*

@@ -54,7 +54,7 @@ function context(site: Site) {
     sms: {
       kind: 'outbox',
       send: async ({ text }: { text: string }) => {
-        codes.push(/\b(\d{6})\b/.exec(text)![1]);
+        codes.push(/\b(\d{6})\b/.exec(text)![1]!);
         return {};
       },
     },
@@ -151,9 +151,9 @@ describe('the direct debit limit under racing debits', () => {
     const outcomes = await Promise.allSettled([first, second]);
 
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    const refused = outcomes.filter((o) => o.status === 'rejected');
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect(refused[0].reason).toMatchObject({ code: 'directdebit_limit', status: 403 });
+    expect(refused[0]!.reason).toMatchObject({ code: 'directdebit_limit', status: 403 });
     expect(await sddOrders(member.id)).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
 import { loadSession } from '../features/accounts/accounts.middleware.ts';
 import { renderMemberPage } from '../features/accounts/accounts.page-template.ts';
-import { quietSessionMember } from '../features/accounts/index.ts';
+import { quietSessionMember, sessionExpiry } from '../features/accounts/index.ts';
 import { applyCachePolicy } from '../features/caching/caching.middleware.ts';
 import { captureTracking } from '../features/tracking/tracking.middleware.ts';
 import type { Pipeline, RequestStep } from '../server/pipeline.ts';
@@ -43,4 +43,6 @@ export const pipeline: Pipeline = {
   steps: [tracking, session],
   cachePolicy: applyCachePolicy,
   renderPage: renderMemberPage,
+  sessionExpiry: (platform, network, sessionId) =>
+    sessionExpiry(platform.db, network, sessionId, platform.clock.now()),
 };

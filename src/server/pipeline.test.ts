@@ -38,7 +38,11 @@ function facts(
   };
 }
 
-const passThrough: Pipeline = { steps: [], cachePolicy: (_context, response) => response };
+const passThrough: Pipeline = {
+  steps: [],
+  cachePolicy: (_context, response) => response,
+  sessionExpiry: () => Promise.resolve(null),
+};
 
 describe('the request pipeline', () => {
   it('answers an unknown host itself, with the security headers', async () => {
@@ -94,6 +98,7 @@ describe('the request pipeline', () => {
         response.headers.set('cache-control', 'private, no-store');
         return response;
       },
+      sessionExpiry: () => Promise.resolve(null),
     };
     const body = JSON.stringify({ text: 'x'.repeat(4096) });
     const answer = finishResponse(

@@ -205,6 +205,11 @@ export interface Pipeline {
   steps: readonly RequestStep[];
   cachePolicy: CachePolicy;
   renderPage?: PageRenderer;
+  /**
+   * When a session runs out as stored now (epoch ms), or null when it is over or gone: an event
+   * stream asks once the end it was opened with has passed (the session may have been renewed).
+   */
+  sessionExpiry(platform: Platform, network: string, sessionId: string): Promise<number | null>;
 }
 
 function applies(step: RequestStep, request: Pick<RequestFacts, 'method' | 'pathname' | 'search'>): boolean {

@@ -8,11 +8,19 @@ import { call, shownMember, type LoggedIn } from './likes-support.ts';
 /*
  * An event stream ends with the session it was opened with: a logout, a password change or
  * reset and an account deletion close it within a second, on the fast path and through the app
- * alike, and it delivers nothing after. Another session's stream stays open. (Across processes,
- * through Redis: realtime-two-processes.test.ts.)
+ * alike, and it delivers nothing after. Another session's stream stays open. A session that runs
+ * out by itself ends its streams at the next heartbeat (here every 0.2 s), unless it was renewed.
+ * (Across processes, through Redis: realtime-two-processes.test.ts.)
  */
 
-const app = useServer({ trustProxy: true });
+const DAY = 24 * 60 * 60 * 1000;
+const HEARTBEAT_MS = 200;
+
+const app = useServer({
+  trustProxy: true,
+  clock: true,
+  env: { EVENTS_HEARTBEAT_SECONDS: String(HEARTBEAT_MS / 1000) },
+});
 
 /** Another session of the member; `viaApp` makes it one the app serves (its last seen mark is due). */
 async function secondSession(member: LoggedIn, viaApp = false): Promise<LoggedIn> {
@@ -110,6 +118,56 @@ describe('an event stream ends with its session', () => {
       for (const sse of streams) await endsWithinASecond(sse, started);
     } finally {
       for (const sse of streams) sse.close();
+    }
+  });
+});
+
+describe('an event stream ends when its session runs out', () => {
+  it('at the next heartbeat after the session’s end (fast path and app)', async () => {
+    // Sessions of 30 days (the factory's), opened now.
+    const ann = await shownMember(app);
+    const annApp = await secondSession(ann, true);
+    const streams = [await stream(ann), await stream(annApp)];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      for (const sse of streams) expect(sse.ended).toBe(false);
+      app.setClock(30 * DAY + 60_000);
+      for (const sse of streams) await sse.waitForEnd(1_000);
+    } finally {
+      app.setClock(0);
+      for (const sse of streams) sse.close();
+    }
+  });
+
+  it('not when the session was renewed meanwhile: it goes on delivering until the new end', async () => {
+    const ann = await shownMember(app);
+    const sse = await stream(ann);
+    try {
+      // 20 days on, a request of the session renews it (less than half its life was left).
+      await app.withClock(20 * DAY, async () => {
+        expect((await call(app, ann, 'GET', '/api/user.php')).status).toBe(200);
+      });
+      const renewed = await app.db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('id', '=', ann.sessionId)
+        .executeTakeFirstOrThrow();
+      expect(Number(renewed.expires_at)).toBeGreaterThan(Date.now() + 45 * DAY);
+      // Past the end the stream was opened with: it reads the renewed end and stays.
+      app.setClock(30 * DAY + 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 5 * HEARTBEAT_MS));
+      expect(sse.ended).toBe(false);
+      app.setClock(0);
+      // A sender whose session the jobs did not purge while the clock was moved.
+      const bo = await payingMember(app, 100);
+      expect((await sendText(app, bo, ann, 'Still here')).status).toBeLessThan(300);
+      await sse.waitFor((events) => events.some((e) => e.event === 'message'));
+      // Past the renewed end, it ends.
+      app.setClock(50 * DAY + 60_000);
+      await sse.waitForEnd(1_000);
+    } finally {
+      app.setClock(0);
+      sse.close();
     }
   });
 });

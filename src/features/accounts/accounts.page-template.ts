@@ -15,7 +15,7 @@ import { memberUser, presentMemberUser } from './member-user.ts';
  *
  * A page is listed here only when its server render reads of the request nothing but what
  * `templateKey` holds, and of the member only `memberUser()` and the session's switches (never
- * `createdAt`, `timeZone` or `sessionId`, which the stand-in member does not carry), and never
+ * `createdAt`, `timeZone`, `sessionId` or `sessionExpiresAt`, which the stand-in member does not carry), and never
  * calls a service with the member's ids. `tests/integration/member-page-template.test.ts` holds
  * each listed page's filled HTML to its real render for members that differ in every text.
  */
@@ -50,6 +50,7 @@ function standInMember(member: SessionMember, user: User): SessionMember {
     id: user.id,
     profileId: user.profile.id,
     sessionId: '',
+    sessionExpiresAt: 0,
     timeZone: '',
     createdAt: 0,
   };

@@ -233,6 +233,18 @@ export async function findLiveSession(
   return liveSessionQuery.executeTakeFirst(db, { network, siteId, sessionId, now });
 }
 
+/** The session's `expires_at`, whether or not it has passed; undefined when there is no such session. */
+export async function findSessionExpiry(
+  db: Db,
+  network: string,
+  sessionId: string,
+): Promise<number | undefined> {
+  const row = await selectInNetwork(db, 'sessions', network, { id: sessionId })
+    .select('expires_at')
+    .executeTakeFirst();
+  return row && Number(row.expires_at);
+}
+
 /**
  * Marks the session as seen (and the member as online). `expiresAt` slides the session's end
  * when the caller renews it.

@@ -8,6 +8,7 @@ import { admitLogin, clearLoginFailures, recordLoginFailure, type LoginAttempt }
 import { AccountError } from './accounts.errors.ts';
 import {
   findLiveSession,
+  findSessionExpiry,
   findMemberByEmail,
   type SessionRow,
   touchSession,
@@ -88,12 +89,27 @@ export async function streamMember(
   return member && { memberId: member.id, sessionId: member.sessionId };
 }
 
+/**
+ * When the session runs out as stored now, or null when it is over or gone (the event stream's
+ * check once the end it was opened with has passed).
+ */
+export async function sessionExpiry(
+  db: ServiceContext['db'],
+  network: string,
+  sessionId: string,
+  now: number,
+): Promise<number | null> {
+  const expiresAt = await findSessionExpiry(db, network, sessionId);
+  return expiresAt !== undefined && expiresAt > now ? expiresAt : null;
+}
+
 /** The request's member, from its session's row. */
 function sessionMemberOf(site: Site, row: SessionRow): SessionMember {
   return {
     id: row.id,
     profileId: row.profile_id,
     sessionId: row.session_id,
+    sessionExpiresAt: Number(row.expires_at),
     status: row.status === 'active' ? 'active' : 'not_confirmed',
     language: memberLocale(site, row.language),
     paidUser: row.paid_user === 1,
@@ -134,8 +150,10 @@ export async function resumeSession(
       expiresAt: renewedUntil,
     });
   }
+  const member = sessionMemberOf(ctx.site, row);
+  if (renewedUntil !== undefined) member.sessionExpiresAt = renewedUntil;
   return {
-    member: sessionMemberOf(ctx.site, row),
+    member,
     user: () => userOfRow(ctx, row),
     renewedUntil,
   };

@@ -13,6 +13,11 @@ export interface SessionMember {
   profileId: string;
   /** The id of the session row (the SHA-256 of the cookie's token), to end just this one. */
   sessionId: string;
+  /**
+   * When the session runs out unless it is used again (epoch ms, after any renewal this request
+   * made): an event stream ends then.
+   */
+  sessionExpiresAt: number;
   /** `not_confirmed` until the e-mail address is confirmed: messages must not reach others yet. */
   status: UserStatus;
   /** The account's language: e-mails go out in it. */

@@ -3,7 +3,7 @@
  * browser-safe); server code uses this file.
  */
 export { currentUser, memberLocale, resumeSession } from './accounts.service.ts';
-export { quietSessionMember, streamMember } from './accounts.session.service.ts';
+export { quietSessionMember, sessionExpiry, streamMember } from './accounts.session.service.ts';
 export { endSessions } from './accounts.service-support.ts';
 export { memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionExpiry } from '../../features/accounts/index.ts';
 import { endpoint } from '../../server/endpoint.ts';
 import { platformError } from '../../server/errors.ts';
 import { openEventStream, parseLastEventId, RETRY_MS } from '../../server/realtime/index.ts';
@@ -18,6 +19,9 @@ export const GET = endpoint({
       network: ctx.network,
       memberId: member.id,
       sessionId: member.sessionId,
+      sessionExpiresAt: member.sessionExpiresAt,
+      sessionExpiry: () => sessionExpiry(ctx.db, ctx.network, member.sessionId, ctx.clock.now()),
+      clock: ctx.clock,
       lastEventId: parseLastEventId(header ?? input.last_event_id),
       signal: context.request.signal,
       heartbeatMs: locals.platform.env.EVENTS_HEARTBEAT_SECONDS * 1000,

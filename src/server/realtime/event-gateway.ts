@@ -47,6 +47,11 @@ function lastEventIdOf(req: IncomingMessage): number | null {
   return parseLastEventId(new URLSearchParams(req.url!.slice(query + 1)).get('last_event_id'));
 }
 
+/** The stream's check of its session's end; made apart so that it holds these four only. */
+function expiryCheck(pipeline: Pipeline, platform: Platform, network: string, sessionId: string) {
+  return () => pipeline.sessionExpiry(platform, network, sessionId);
+}
+
 /**
  * Serves the stream when it can; answers false, having written nothing, when the app must
  * answer instead.
@@ -94,6 +99,9 @@ export async function serveEventStream(
       network: site.network,
       memberId: member.id,
       sessionId: member.sessionId,
+      sessionExpiresAt: member.sessionExpiresAt,
+      sessionExpiry: expiryCheck(pipeline, platform, site.network, member.sessionId),
+      clock: platform.clock,
       lastEventId: lastEventIdOf(req),
       heartbeatMs: env.EVENTS_HEARTBEAT_SECONDS * 1000,
       retryMs: RETRY_MS,

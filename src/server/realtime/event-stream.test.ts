@@ -39,6 +39,9 @@ function optionsFor(signal: AbortSignal, lastEventId: number | null) {
     network: 'amber',
     memberId: 'm',
     sessionId: 's',
+    sessionExpiresAt: Number.MAX_SAFE_INTEGER,
+    sessionExpiry: () => Promise.resolve(null),
+    clock: { now: () => 0 },
     lastEventId,
     signal,
     heartbeatMs: 60_000,
@@ -117,6 +120,48 @@ describe('openEventStream', () => {
     const late = openEventStream(bus, optionsFor(new AbortController().signal, null))!.getReader();
     await late.read();
     expect(await late.read()).toEqual({ done: true, value: undefined });
+    abort.abort();
+  });
+
+  it('ends at the first heartbeat after its session ran out, unless it was renewed', async () => {
+    const bus = racingBus([], []);
+    let now = 1_000;
+    const stored: Array<number | null> = [5_000, null];
+    let asked = 0;
+    const abort = new AbortController();
+    const stream = openEventStream(bus, {
+      ...optionsFor(abort.signal, null),
+      heartbeatMs: 5,
+      sessionExpiresAt: 2_000,
+      clock: { now: () => now },
+      sessionExpiry: () => {
+        asked += 1;
+        return Promise.resolve(stored.shift()!);
+      },
+    })!;
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    const heartbeats = async (count: number) => {
+      let seen = 0;
+      while (seen < count) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        seen += decoder.decode(value).split(': heartbeat').length - 1;
+      }
+      return true;
+    };
+    // Before its end, the session is not read: heartbeats only.
+    expect(await heartbeats(3)).toBe(true);
+    expect(asked).toBe(0);
+    // Past it, one read finds the session renewed (to 5 000): the stream goes on, unread again.
+    now = 3_000;
+    expect(await heartbeats(3)).toBe(true);
+    expect(asked).toBe(1);
+    // Past the renewed end, the session is over: the stream ends.
+    now = 6_000;
+    let next = await reader.read();
+    while (!next.done) next = await reader.read();
+    expect(asked).toBe(2);
     abort.abort();
   });
 

@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
 
 /*
@@ -17,6 +18,17 @@ export interface EventStreamOptions {
    * change or reset, an account deletion, a sanction), in whichever process it is held.
    */
   sessionId: string;
+  /**
+   * When the session runs out by itself (its `expires_at` when the stream was opened, epoch ms):
+   * the first heartbeat past it asks `sessionExpiry` once and the stream ends, unless the
+   * session was renewed meanwhile (then the new end is kept). An idle stream keeps one number
+   * and reads nothing until then.
+   */
+  sessionExpiresAt: number;
+  /** The session's end as stored now, or null when it is over or gone. */
+  sessionExpiry: () => Promise<number | null>;
+  /** The time the session's end is compared with (the platform's clock). */
+  clock: Clock;
   /** The last event the client has (Last-Event-ID), or null on a first connect without one. */
   lastEventId: number | null;
   /** Fires when the client goes away: the subscription and the timer end with it. */
@@ -51,8 +63,9 @@ export interface AttachedStream {
 
 /**
  * Attaches a member's events to `write`, or answers null when the member already holds
- * `perMember` streams here. When the stream's session ends, the stream closes and `end` is
- * called: the caller ends the response. Live events are subscribed to first and held back while the stored
+ * `perMember` streams here. When the stream's session ends (ended by the member or an operator,
+ * or run out: checked at each heartbeat), the stream closes and `end` is called: the caller ends
+ * the response. Live events are subscribed to first and held back while the stored
  * ones after `lastEventId` are read and sent; then the held ones follow, minus any the catch-up
  * already carried (by id), so nothing published during the catch-up is lost or sent twice.
  * `write` throwing (the client is gone) closes the stream.
@@ -85,6 +98,11 @@ export function attachEventStream(
     if (now <= 0) counts!.delete(key);
     else counts!.set(key, now);
   }
+  function finish() {
+    if (closed) return;
+    close();
+    end();
+  }
   const send = (text: string) => {
     if (closed) return;
     try {
@@ -103,16 +121,32 @@ export function attachEventStream(
       if (held) held.push(event);
       else deliver(event);
     },
-    {
-      sessionId: options.sessionId,
-      end: () => {
-        if (closed) return;
-        close();
-        end();
-      },
-    },
+    { sessionId: options.sessionId, end: finish },
   );
-  const heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs);
+  let expiresAt = options.sessionExpiresAt;
+  let checking = false;
+  const beat = () => {
+    if (options.clock.now() < expiresAt) {
+      send(': heartbeat\n\n');
+      return;
+    }
+    // Past the end the stream was opened with: one read says whether the session was renewed.
+    if (checking) return;
+    checking = true;
+    options.sessionExpiry().then(
+      (renewed) => {
+        checking = false;
+        if (renewed === null || renewed <= options.clock.now()) finish();
+        else {
+          expiresAt = renewed;
+          send(': heartbeat\n\n');
+        }
+      },
+      // The database did not answer: the next heartbeat asks again.
+      () => (checking = false),
+    );
+  };
+  const heartbeat = setInterval(beat, options.heartbeatMs);
   // The first bytes go out at once: the browser sees the stream open (and learns `retry`).
   send(`retry: ${options.retryMs}\n: open\n\n`);
   const flushHeld = () => {

@@ -28,9 +28,10 @@ const BOUNDS: Record<string, number> = {
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,
-  // the offer: bundles, orders of the member, saved payment methods, discounts
-  credits: READS + 7,
-  'credits-bundle': READS + 9,
+  // the offer: bundles, orders of the member, saved payment methods, discounts, and whether the
+  // member holds the one first-purchase discount (welcome or time bonus) in an open order
+  credits: READS + 8,
+  'credits-bundle': READS + 11,
   'credits-repeat': READS,
   profile: READS + 2,
   'profile-photos': READS + 2,
@@ -46,7 +47,8 @@ const BOUNDS: Record<string, number> = {
   'likes.php': READS + 2,
   // the member's chats, when there are any
   'chats.php': READS + 1,
-  'credits.php': READS + 5,
+  // the offer's reads, as on /credits
+  'credits.php': READS + 6,
   'member.php': READS + 8,
 };
 

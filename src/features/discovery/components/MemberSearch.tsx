@@ -16,7 +16,7 @@ export interface MemberSearchProps {
   filters: SearchFilters;
   answer: SearchAnswer;
   /** The site's countries with their names in the member's language. */
-  countries: Array<{ code: string; name: string }>;
+  countries: ReadonlyArray<{ code: string; name: string }>;
   /** `/members` (with the locale's prefix): a card links to `{profilePath}/{id}`. */
   profilePath: string;
   /** The site's fictional label: icon and words (spec: never hidden on a card). */

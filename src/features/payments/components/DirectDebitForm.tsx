@@ -25,7 +25,7 @@ export const DIRECT_DEBIT_MESSAGES: MessageKey[] = [
 
 export interface DirectDebitFormProps {
   bundle: string;
-  countries: Array<{ code: string; name: string }>;
+  countries: ReadonlyArray<{ code: string; name: string }>;
   messages: IslandMessages;
   /** Where to go after the order (the credits page, or the member area). */
   next: string;

@@ -26,7 +26,7 @@ export interface ProfileEditorProps {
   /** The catalog's interests with their labels (the niche's featured ones first). */
   interests: InterestOption[];
   /** The site's countries with their names in the page's language. */
-  countries: Array<{ code: string; name: string }>;
+  countries: ReadonlyArray<{ code: string; name: string }>;
   /** The regions of the profile's country, so the form is complete before any request. */
   regions: Record<string, CountryRegionList>;
   /** The attributes the site shows (settings `visible_profile_fields`). */

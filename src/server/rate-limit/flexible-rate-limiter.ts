@@ -36,6 +36,19 @@ export const UNLIMITED_POINTS = 2 ** 31 - 1;
 /** How long a store keeps a lock (wall clock): longer than any lock and the counts behind it. */
 export const LOCK_KEPT_SECONDS = 2 * 24 * 3600;
 
+/** `lock` and `lockedSince` on `counters` where a lock is a counter whose value is the lock's start. */
+export function counterLocks(counters: RateLimiterLike): Pick<CounterStore, 'lock' | 'lockedSince'> {
+  return {
+    async lock(key, now) {
+      await counters.set(key, now, LOCK_KEPT_SECONDS);
+    },
+    async lockedSince(key, since) {
+      const start = (await counters.get(key))?.consumedPoints;
+      return start !== undefined && start > since ? start : undefined;
+    },
+  };
+}
+
 /** The library's key of `key`'s window that starts at `windowStart`. */
 export const windowKey = (key: string, windowStart: number) => `${key}@${windowStart}`;
 

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import {
+  counterLocks,
   createFlexibleRateLimiter,
-  LOCK_KEPT_SECONDS,
   UNLIMITED_POINTS,
   windowKey,
   type CounterStore,
@@ -39,13 +39,7 @@ export function memoryCounterStore(): CounterStore {
   return {
     kind: 'memory',
     counters,
-    async lock(key, now) {
-      await counters.set(key, now, LOCK_KEPT_SECONDS);
-    },
-    async lockedSince(key, since) {
-      const start = (await counters.get(key))?.consumedPoints;
-      return start !== undefined && start > since ? start : undefined;
-    },
+    ...counterLocks(counters),
     async forget(key) {
       for (const windowStart of windows.get(key) ?? []) await counters.delete(windowKey(key, windowStart));
       windows.delete(key);

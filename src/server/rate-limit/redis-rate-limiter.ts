@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { storedKey } from './database-rate-limiter.ts';
 import {
+  counterLocks,
   createFlexibleRateLimiter,
-  LOCK_KEPT_SECONDS,
   UNLIMITED_POINTS,
   type CounterStore,
 } from './flexible-rate-limiter.ts';
@@ -28,13 +28,7 @@ export function redisCounterStore(redis: Redis, keyPrefix: string): CounterStore
   return {
     kind: 'redis',
     counters,
-    async lock(key, now) {
-      await counters.set(key, now, LOCK_KEPT_SECONDS);
-    },
-    async lockedSince(key, since) {
-      const start = (await counters.get(key))?.consumedPoints;
-      return start !== undefined && start > since ? start : undefined;
-    },
+    ...counterLocks(counters),
     async forget(key) {
       const pattern = `${globSafe(counters.getKey(key))}@*`;
       const found: string[] = [];

@@ -1,7 +1,10 @@
 import http from 'node:http';
 import sharp from 'sharp';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { Photo } from '../../src/features/photos/index.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
-import type { TestSession } from '../support/factories.ts';
+import type { TestMember, TestSession } from '../support/factories.ts';
 
 /* Uploads as a browser sends them (multipart, binary), for the photos tests. */
 
@@ -94,3 +97,23 @@ export function upload(
 
 /** The media path of an API image path (`/media/<key>`), as the browser requests it. */
 export const mediaPath = (url: string): string => url.slice(url.indexOf('/media/'));
+
+/** A member of the photos tests: created and signed in. */
+export type PhotoMember = TestMember & TestSession;
+
+/** The photos tests' shorthands on `app`. */
+export function photoTools(app: ServerUnderTest) {
+  return {
+    /** Uploads photo `seed` as `member`; the upload must be accepted. */
+    async uploaded(member: PhotoMember, seed = 0): Promise<Photo> {
+      const res = await upload(app, member, await jpeg(seed));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.photo as Photo;
+    },
+    /** A request as `member`. */
+    call: (member: PhotoMember, method: string, path: string, body?: unknown) =>
+      app.request(path, { method, body, headers: { cookie: member.cookie } }),
+    /** Files as stored (DATA_DIR/uploads). */
+    storedFile: (url: string) => join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length)),
+  };
+}

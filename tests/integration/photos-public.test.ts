@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/features/photos/index.ts';
 import { setMainPhoto, setPhotoLocked } from '../../src/features/photos/photos.repository.ts';
-import type { TestMember, TestSession } from '../support/factories.ts';
 import { useServer } from '../support/use-server.ts';
-import { jpeg, mediaPath, upload } from './photos-helpers.ts';
+import { mediaPath, photoTools, type PhotoMember } from './photos-helpers.ts';
 
 /*
  * A locked photo is never the main one, and a public photo that stops being public stops
@@ -15,16 +13,8 @@ import { jpeg, mediaPath, upload } from './photos-helpers.ts';
 
 const app = useServer();
 
-type Member = TestMember & TestSession;
-
-async function uploaded(member: Member, seed = 0): Promise<Photo> {
-  const res = await upload(app, member, await jpeg(seed));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.photo as Photo;
-}
-
-const call = (member: Member, method: string, path: string, body?: unknown) =>
-  app.request(path, { method, body, headers: { cookie: member.cookie } });
+type Member = PhotoMember;
+const { uploaded, call, storedFile } = photoTools(app);
 
 async function photosOf(member: Member): Promise<Photo[]> {
   const res = await call(member, 'GET', '/api/photos.php');
@@ -34,9 +24,6 @@ async function photosOf(member: Member): Promise<Photo[]> {
 
 const get = (url: string, member?: Member) =>
   app.request(mediaPath(url), member ? { headers: { cookie: member.cookie } } : {});
-
-const storedFile = (url: string) =>
-  join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length));
 
 const FILES = ['filename', 'thumb_filename', 'match'] as const;
 

@@ -7,25 +7,12 @@ import { photosForViewer, type Photo } from '../../src/features/photos/index.ts'
 import { UPLOAD_RATE } from '../../src/features/photos/photos.service.ts';
 import type { ServiceContext } from '../../src/server/context.ts';
 import { useServer } from '../support/use-server.ts';
-import type { TestMember, TestSession } from '../support/factories.ts';
-import { jpeg, mediaPath, upload } from './photos-helpers.ts';
+import { jpeg, mediaPath, photoTools, upload, type PhotoMember } from './photos-helpers.ts';
 
 const app = useServer();
 
-type Member = TestMember & TestSession;
-
-async function uploaded(member: Member, seed = 0): Promise<Photo> {
-  const res = await upload(app, member, await jpeg(seed));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.photo as Photo;
-}
-
-const call = (member: Member, method: string, path: string, body?: unknown) =>
-  app.request(path, { method, body, headers: { cookie: member.cookie } });
-
-/** Files as stored (DATA_DIR/uploads). */
-const storedFile = (url: string) =>
-  join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length));
+type Member = PhotoMember;
+const { uploaded, call, storedFile } = photoTools(app);
 
 const block = (blocker: Member, blocked: Member) => app.make.block(blocker, blocked);
 

@@ -1,16 +1,12 @@
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { factories, type TestMember, type TestSession } from '../../../tests/support/factories.ts';
+import { baseContext, demoSite } from '../../../tests/support/unit-context.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
 import { translator } from '../../i18n/index.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { createLogger } from '../../server/log.ts';
-import { createDatabaseRateLimiter } from '../../server/rate-limit/index.ts';
-import { createMemoryBus } from '../../server/realtime/index.ts';
-import { loadNiches, loadThemes, parseTenantFile } from '../../tenancy/registry.ts';
-import { resolveSite, type Site } from '../../tenancy/site.ts';
+import type { Site } from '../../tenancy/site.ts';
 import { sendMessage, type Chatter } from './chat.service.ts';
 
 /*
@@ -22,32 +18,11 @@ import { sendMessage, type Chatter } from './chat.service.ts';
 let db: Kysely<Database>;
 useMemoryDatabase((opened) => (db = opened));
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const NOW = Date.UTC(2026, 10, 28, 12);
 const t = translator('en');
 
-function demoSite(overrides: Record<string, unknown> = {}): Site {
-  const parsed = parseTenantFile(join(ROOT, 'tenants', 'localhost.json'), ROOT);
-  if (!parsed.ok) throw new Error('the demo tenant does not parse');
-  const tenant = { ...parsed.tenant, ...overrides } as typeof parsed.tenant;
-  const niches = loadNiches(join(ROOT, 'niches'), ROOT);
-  const theme = loadThemes(join(ROOT, 'themes'), ROOT).get(tenant.theme ?? 'amber')!;
-  return resolveSite('tenants/localhost.json', tenant, niches.get(tenant.niche)!, theme);
-}
-
 function context(site: Site): ServiceContext {
-  const log = createLogger('error', () => {});
-  const clock = { now: () => NOW };
-  return {
-    site,
-    network: site.network,
-    withheldSites: [],
-    clock,
-    db,
-    log,
-    rateLimiter: createDatabaseRateLimiter(db, Buffer.alloc(32, 7)),
-    realtime: createMemoryBus({ db, clock, log }),
-  } as unknown as ServiceContext;
+  return baseContext(site, db, { now: () => NOW }) as unknown as ServiceContext;
 }
 
 type Sender = TestMember & TestSession;

@@ -1,15 +1,11 @@
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { factories } from '../../../tests/support/factories.ts';
+import { baseContext, demoSite } from '../../../tests/support/unit-context.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
-import { createLogger } from '../../server/log.ts';
-import { createDatabaseRateLimiter } from '../../server/rate-limit/index.ts';
-import { createMemoryBus } from '../../server/realtime/index.ts';
-import { loadNiches, loadThemes, parseTenantFile } from '../../tenancy/registry.ts';
-import { resolveSite, type Site } from '../../tenancy/site.ts';
+import type { Site } from '../../tenancy/site.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { DIRECTDEBIT_LIMIT_ORDERS, orderByDirectDebit, sendDirectDebitCode } from './payments.directdebit.ts';
 
@@ -22,34 +18,17 @@ import { DIRECTDEBIT_LIMIT_ORDERS, orderByDirectDebit, sendDirectDebitCode } fro
 let db: Kysely<Database>;
 useMemoryDatabase((opened) => (db = opened));
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const PHONE = '+4915112345678';
 const IBAN = 'DE89 3704 0044 0532 0130 00';
 
-function demoSite(): Site {
-  const parsed = parseTenantFile(join(ROOT, 'tenants', 'localhost.json'), ROOT);
-  if (!parsed.ok) throw new Error('the demo tenant does not parse');
-  const niches = loadNiches(join(ROOT, 'niches'), ROOT);
-  const theme = loadThemes(join(ROOT, 'themes'), ROOT).get(parsed.tenant.theme ?? 'amber')!;
-  return resolveSite('tenants/localhost.json', parsed.tenant, niches.get(parsed.tenant.niche)!, theme);
-}
-
 /** The service context, with the codes the member is sent kept in `codes` (newest last). */
 function context(site: Site) {
-  const log = createLogger('error', () => {});
   let now = Date.UTC(2026, 10, 28, 12);
   // Each reading a second later: every code is newer than the one before.
   const clock = { now: () => (now += 1_000) };
   const codes: string[] = [];
   const ctx = {
-    site,
-    network: site.network,
-    withheldSites: [],
-    clock,
-    db,
-    log,
-    rateLimiter: createDatabaseRateLimiter(db, Buffer.alloc(32, 7)),
-    realtime: createMemoryBus({ db, clock, log }),
+    ...baseContext(site, db, clock),
     mailer: { kind: 'outbox', send: async () => ({ messageId: 'receipt' }) },
     sms: {
       kind: 'outbox',

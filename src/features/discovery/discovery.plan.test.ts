@@ -1,8 +1,5 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { searchPage, type SearchBase, type SqlFilters } from './discovery.repository.ts';
 
 /*
@@ -56,31 +53,21 @@ async function planOf(
   statistics: 'a million profiles' | 'none',
   matches?: { count: number; cap: number },
 ): Promise<string> {
-  const sqlite = new SQLite(':memory:');
-  const statements: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    log: (event) => void statements.push(event.query),
-  });
-  try {
-    await migrateToLatest(db);
-    sqlite.exec('ANALYZE');
-    if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
-    else {
-      const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
-      sqlite.prepare('DELETE FROM sqlite_stat1').run();
-      for (const row of STATISTICS) write.run(...row);
-    }
-    // Makes SQLite read the statistics again.
-    sqlite.exec('ANALYZE sqlite_schema');
-    statements.length = 0;
-    await searchPage(db, base, filters, undefined, 21, matches);
-    const page = statements.at(-1)!;
-    const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...(page.parameters as unknown[]));
-    return (plan as { detail: string }[]).map((row) => row.detail).join('\n');
-  } finally {
-    await db.destroy();
-  }
+  return queryPlanOf(
+    (db) => searchPage(db, base, filters, undefined, 21, matches),
+    (statements) => statements.at(-1)!,
+    (sqlite) => {
+      sqlite.exec('ANALYZE');
+      if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
+      else {
+        const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
+        sqlite.prepare('DELETE FROM sqlite_stat1').run();
+        for (const row of STATISTICS) write.run(...row);
+      }
+      // Makes SQLite read the statistics again.
+      sqlite.exec('ANALYZE sqlite_schema');
+    },
+  );
 }
 
 const CASES: [string, SqlFilters, string][] = [

@@ -1,8 +1,5 @@
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { profileDetails } from './profile-view.repository.ts';
 
 /*
@@ -13,27 +10,10 @@ import { profileDetails } from './profile-view.repository.ts';
  */
 describe("a profile's interests", () => {
   it('are found by (network, profile), not by walking the network', async () => {
-    const sqlite = new SQLite(':memory:');
-    const statements: CompiledQuery[] = [];
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
-      log: (event) => void statements.push(event.query),
-    });
-    try {
-      await migrateToLatest(db);
-      statements.length = 0;
-      await profileDetails(db, 'n1', 'p1');
-      const read = statements.find((s) => s.sql.includes('"profile_interests"'))!;
-      const plan = (
-        sqlite.prepare(`EXPLAIN QUERY PLAN ${read.sql}`).all(...(read.parameters as unknown[])) as {
-          detail: string;
-        }[]
-      )
-        .map((row) => row.detail)
-        .join('\n');
-      expect(plan).toMatch(/USING (COVERING )?INDEX \S+ \(network_id=\? AND profile_id=\?\)/);
-    } finally {
-      await db.destroy();
-    }
+    const plan = await queryPlanOf(
+      (db) => profileDetails(db, 'n1', 'p1'),
+      (statements) => statements.find((s) => s.sql.includes('"profile_interests"'))!,
+    );
+    expect(plan).toMatch(/USING (COVERING )?INDEX \S+ \(network_id=\? AND profile_id=\?\)/);
   });
 });

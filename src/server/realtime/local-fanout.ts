@@ -1,19 +1,13 @@
 import type { Logger } from '../log.ts';
-import type { RealtimeEvent, RealtimeListener, SubscriptionSession } from './realtime-bus.ts';
+import type { RealtimeBus, RealtimeEvent, RealtimeListener } from './realtime-bus.ts';
 
 /**
  * The subscribers of this process, keyed by network and member: what both buses hand an event
  * to once it is theirs to deliver (the memory bus at once, the Redis bus also for events that
  * another process published), and the sessions' ends they are told of.
  */
-export interface LocalFanout {
+export interface LocalFanout extends Pick<RealtimeBus, 'subscribe'> {
   deliver(network: string, memberId: string, event: RealtimeEvent): void;
-  subscribe(
-    network: string,
-    memberId: string,
-    listener: RealtimeListener,
-    session?: SubscriptionSession,
-  ): () => void;
   /** Ends this process's subscriptions of these sessions of the member. */
   endSessions(network: string, memberId: string, sessionIds: readonly string[]): void;
 }

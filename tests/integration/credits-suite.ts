@@ -41,6 +41,19 @@ export function order(app: ServerUnderTest, member: LoggedIn, discountcode?: str
   });
 }
 
+/** The member lets the order of `paymentId` fail on the test provider's checkout page. */
+function failCheckout(app: ServerUnderTest, member: LoggedIn, paymentId: string) {
+  return app.request(`/checkout/test/${paymentId}`, {
+    method: 'POST',
+    headers: {
+      cookie: member.cookie,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: `http://localhost:${app.server.port}`,
+    },
+    body: 'outcome=failed',
+  });
+}
+
 export function creditsTests(app: ServerUnderTest): void {
   describe('GET /api/discountcode.php', () => {
     it('answers a code, 404 code_not_found for an unknown one, and 409 code_used once the member used it', async () => {
@@ -134,15 +147,7 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
 
       const paymentId = first.json<OrderBody>().order.payment_id;
-      const failed = await app.request(`/checkout/test/${paymentId}`, {
-        method: 'POST',
-        headers: {
-          cookie: member.cookie,
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: `http://localhost:${app.server.port}`,
-        },
-        body: 'outcome=failed',
-      });
+      const failed = await failCheckout(app, member, paymentId);
       expect(failed.status, failed.body).toBe(303);
       const again = await order(app, member, code);
       expect(again.status, again.body).toBe(201);
@@ -198,15 +203,7 @@ export function creditsTests(app: ServerUnderTest): void {
       expectError(await order(app, one, 'TIMEBONUS25'), 409, 'code_used');
       expectError(await call(app, one, 'GET', '/api/discountcode.php?code=TIMEBONUS25'), 409, 'code_used');
       // A failed order gives the first-purchase discount back.
-      const failed = await app.request(`/checkout/test/${welcome.json<OrderBody>().order.payment_id}`, {
-        method: 'POST',
-        headers: {
-          cookie: one.cookie,
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: `http://localhost:${app.server.port}`,
-        },
-        body: 'outcome=failed',
-      });
+      const failed = await failCheckout(app, one, welcome.json<OrderBody>().order.payment_id);
       expect(failed.status, failed.body).toBe(303);
       expect((await order(app, one, 'TIMEBONUS25')).status).toBe(201);
     });

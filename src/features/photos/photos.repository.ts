@@ -194,11 +194,17 @@ export async function setPhotoLocked(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The columns of a photo's five stored files. */
+const FILE_COLUMNS = [
+  'filename',
+  'thumb_filename',
+  'match_filename',
+  'blur_filename',
+  'blur_thumb_filename',
+] as const;
+
 /** A photo's five stored files, by their column. */
-export type PhotoFiles = Pick<
-  Selectable<PhotosTable>,
-  'filename' | 'thumb_filename' | 'match_filename' | 'blur_filename' | 'blur_thumb_filename'
->;
+export type PhotoFiles = Pick<Selectable<PhotosTable>, (typeof FILE_COLUMNS)[number]>;
 
 /** The profile's main photo with its files, if it has one. */
 export async function mainPhotoOf(
@@ -209,14 +215,7 @@ export async function mainPhotoOf(
   return db
     .selectFrom('profiles as p')
     .innerJoin('photos as ph', 'ph.id', 'p.main_photo_id')
-    .select([
-      'ph.id',
-      'ph.filename',
-      'ph.thumb_filename',
-      'ph.match_filename',
-      'ph.blur_filename',
-      'ph.blur_thumb_filename',
-    ])
+    .select(['ph.id', ...FILE_COLUMNS.map((column) => `ph.${column}` as const)])
     .where('p.network_id', '=', network)
     .where('ph.network_id', '=', network)
     .where('p.id', '=', profileId)
@@ -230,7 +229,7 @@ export async function photoFiles(
   photoId: string,
 ): Promise<({ id: string } & PhotoFiles) | undefined> {
   return selectInNetwork(db, 'photos', network, { id: photoId })
-    .select(['id', 'filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
+    .select(['id', ...FILE_COLUMNS])
     .executeTakeFirst();
 }
 
@@ -393,9 +392,7 @@ export async function erasePhotos(
   profileId: string,
 ): Promise<string[]> {
   const ofProfile = { profile_id: profileId };
-  const rows = await selectInNetwork(trx, 'photos', network, ofProfile)
-    .select(['filename', 'thumb_filename', 'match_filename', 'blur_filename', 'blur_thumb_filename'])
-    .execute();
+  const rows = await selectInNetwork(trx, 'photos', network, ofProfile).select(FILE_COLUMNS).execute();
   await updateInNetwork(trx, 'profiles', network, { id: profileId }).set({ main_photo_id: null }).execute();
   await deleteInNetwork(trx, 'photos', network, ofProfile).execute();
   return rows.flatMap(filesOf);

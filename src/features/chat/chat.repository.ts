@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction, runsTransactionsAlone, type Refusal } from '../../db/group-commit.ts';
-import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
@@ -17,6 +17,10 @@ import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../pro
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The profile on the other side of conversation `alias` from `profileId`. */
+const otherSide = (alias: 'c' | 'pair', profileId: string) =>
+  sql<string>`case when ${sql.ref(`${alias}.profile_a_id`)} = ${profileId} then ${sql.ref(`${alias}.profile_b_id`)} else ${sql.ref(`${alias}.profile_a_id`)} end`;
 
 /** Where a member looks from: the network, the viewer and the sister brands withheld here. */
 export interface Scope {
@@ -374,12 +378,11 @@ export async function hasWrittenIn(
   conversationId: string,
   senderProfileId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('messages')
+  const row = await selectInNetwork(db, 'messages', network, {
+    conversation_id: conversationId,
+    sender_profile_id: senderProfileId,
+  })
     .select('id')
-    .where('network_id', '=', network)
-    .where('conversation_id', '=', conversationId)
-    .where('sender_profile_id', '=', senderProfileId)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -508,15 +511,7 @@ export async function listChats(db: Kysely<Database>, scope: Scope): Promise<Cha
         eb
           .selectFrom('conversation_members as mine')
           .innerJoin('conversations as pair', 'pair.id', 'mine.conversation_id')
-          .select((s) =>
-            s
-              .case()
-              .when('pair.profile_a_id', '=', me)
-              .then(s.ref('pair.profile_b_id'))
-              .else(s.ref('pair.profile_a_id'))
-              .end()
-              .as('partner'),
-          )
+          .select(otherSide('pair', me).as('partner'))
           .where('mine.profile_id', '=', me)
           .where('mine.network_id', '=', scope.network),
       )
@@ -715,18 +710,7 @@ const counterpartQueries = perWithheldSites((withheldSites): CounterpartQueries 
           .on('c.network_id', '=', v.network)
           .on((eb) => eb.or([eb('c.profile_a_id', '=', v.viewer), eb('c.profile_b_id', '=', v.viewer)])),
       )
-      .where((eb) =>
-        eb(
-          'p.id',
-          '=',
-          eb
-            .case()
-            .when('c.profile_a_id', '=', v.viewer)
-            .then(eb.ref('c.profile_b_id'))
-            .else(eb.ref('c.profile_a_id'))
-            .end(),
-        ),
-      )
+      .where((eb) => eb('p.id', '=', otherSide('c', v.viewer)))
       .select(COUNTERPART_COLUMNS)
       .$castTo<CounterpartRow>(),
   ),
@@ -889,15 +873,9 @@ export async function conversationsOf(db: Db, network: string, profileId: string
   return db
     .selectFrom('conversation_members as cm')
     .innerJoin('conversations as c', 'c.id', 'cm.conversation_id')
-    .select((eb) => [
+    .select([
       'c.id as conversation_id',
-      eb
-        .case()
-        .when('c.profile_a_id', '=', profileId)
-        .then(eb.ref('c.profile_b_id'))
-        .else(eb.ref('c.profile_a_id'))
-        .end()
-        .as('with_profile_id'),
+      otherSide('c', profileId).as('with_profile_id'),
       'c.created_at as started_at',
       'c.last_message_at',
       'cm.created_at',

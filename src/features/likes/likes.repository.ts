@@ -1,4 +1,11 @@
-import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import { compiledPerShape } from '../../db/compiled.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -100,6 +107,16 @@ export async function dayCount(
   return { likes: Number(row.likes), swipeLikes: Number(row.swipe_likes) };
 }
 
+/** Runs the insert of a pair's row unless the pair has one already; answers whether it inserted. */
+async function insertedOnce<T extends 'likes' | 'like_notices'>(
+  insert: InsertQueryBuilder<Database, T, InsertResult>,
+): Promise<boolean> {
+  const result = await insert
+    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /**
  * Remembers that the liked member was told of this like; false when they were told before
  * (a like taken back and given again tells nobody twice).
@@ -111,12 +128,11 @@ export async function noteLikeTold(
   likedId: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .insertInto('like_notices')
-    .values({ liker_profile_id: likerId, liked_profile_id: likedId, network_id: network, created_at: now })
-    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertedOnce(
+    db
+      .insertInto('like_notices')
+      .values({ liker_profile_id: likerId, liked_profile_id: likedId, network_id: network, created_at: now }),
+  );
 }
 
 /** Adds the like; answers false when it was there already (a like is a pair, once). */
@@ -127,18 +143,15 @@ export async function insertLike(
   likedId: string,
   createdAt: number,
 ): Promise<boolean> {
-  const result = await db
-    .insertInto('likes')
-    .values({
+  return insertedOnce(
+    db.insertInto('likes').values({
       liker_profile_id: likerId,
       liked_profile_id: likedId,
       network_id: network,
       created_at: createdAt,
       seen_at: null,
-    })
-    .onConflict((conflict) => conflict.columns(['liker_profile_id', 'liked_profile_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    }),
+  );
 }
 
 /** The like of `likerId` for `likedId`: a like is a pair. */

@@ -516,13 +516,34 @@ async function sendOnce(
   });
 
   if (outcome.replay) {
-    const first = await messageByClientId(ctx.db, ctx.network, me, input.client_id);
+    const first = await committedFirstSend(ctx, me, input.client_id);
     if (!first) throw new Error('A message taken by its client_id is not there');
     return replayed(ctx, t, chatter, first);
   }
   if (outcome.recorded) await ctx.realtime.fanOut(outcome.recorded);
   const { row } = outcome;
   return answerFor(ctx, t, chatter, row, outcome.balance, outcome.conversation);
+}
+
+/** How often, 10 ms apart, a retry that lost the race looks for its first send's commit. */
+const FIRST_SEND_LOOKS = 50;
+
+/**
+ * The first send of a `client_id`, once it is committed. On SQLite a retry grouped into the same
+ * commit as its first send (db/group-commit.ts) fails that group, which runs again without it:
+ * the retry learns of the race before the first send's new run has committed, so it looks again
+ * until the row is there (a send's commit takes milliseconds; half a second is ample).
+ */
+async function committedFirstSend(
+  ctx: ServiceContext,
+  me: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  for (let look = 1; ; look++) {
+    const first = await messageByClientId(ctx.db, ctx.network, me, clientId);
+    if (first || look === FIRST_SEND_LOOKS) return first;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function answerFor(

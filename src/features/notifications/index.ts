@@ -1,3 +1,4 @@
+export { notify } from './notify.ts';
 export { notificationPreferences, updateNotificationPreferences } from './notifications.service.ts';
 export {
   NOTIFICATION_CATEGORIES,

@@ -16,6 +16,7 @@ import {
   visibleCard,
 } from './chat.repository.ts';
 import { presentMessage } from './chat.service.ts';
+import { notify } from '../notifications/index.ts';
 import { profileSite, seesBack } from '../profiles/index.ts';
 
 /*
@@ -110,16 +111,24 @@ export async function deliverHeldMessages(
     if (!conversation) continue;
     const receiver = conversation.profile_a_id === me ? conversation.profile_b_id : conversation.profile_a_id;
     const account = await accountOfProfile(ctx.db, ctx.network, receiver);
-    if (account?.member_id)
-      await ctx.realtime.publish(ctx.network, account.member_id, 'message', {
-        conversation: row.conversation_id,
-        message: presentMessage(
-          ctx,
-          isLocale(account.language) ? translator(account.language) : t,
-          row,
-          receiver,
-        ),
-      });
+    if (!account?.member_id) continue;
+    await ctx.realtime.publish(ctx.network, account.member_id, 'message', {
+      conversation: row.conversation_id,
+      message: presentMessage(
+        ctx,
+        isLocale(account.language) ? translator(account.language) : t,
+        row,
+        receiver,
+      ),
+    });
+    await notify(ctx, {
+      type: 'message',
+      recipientMemberId: account.member_id,
+      actorProfileId: me,
+      conversationId: row.conversation_id,
+      messageId: row.id,
+      ...(row.type === 'text' && row.text ? { preview: row.text } : {}),
+    });
   }
   return delivered.length;
 }

@@ -7,6 +7,7 @@ import type { PublishItem } from '../../server/realtime/index.ts';
 import { minimumMessageCosts } from '../../tenancy/site.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import { balanceEvent, bookCredits, notEnoughCredits } from '../credits/index.ts';
+import { notify } from '../notifications/index.ts';
 import {
   blockBetween,
   memberCard,
@@ -522,6 +523,17 @@ async function sendOnce(
   }
   if (outcome.recorded) await ctx.realtime.fanOut(outcome.recorded);
   const { row } = outcome;
+  // A held message reaches the receiver (and their notifications) only when it is released.
+  if (row.held !== 1 && target.card.member_id)
+    await notify(ctx, {
+      type: 'message',
+      recipientMemberId: target.card.member_id,
+      actorProfileId: me,
+      conversationId: row.conversation_id,
+      messageId: row.id,
+      firstInConversation: !target.conversation,
+      ...(row.type === 'text' && row.text ? { preview: row.text } : {}),
+    });
   return answerFor(ctx, t, chatter, row, outcome.balance, outcome.conversation);
 }
 

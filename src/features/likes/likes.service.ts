@@ -4,6 +4,7 @@ import { dayAt } from '../../lib/member-day.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
+import { notify } from '../notifications/index.ts';
 import { memberAudience, memberCard, refuseUnlessSeenBack } from '../profiles/index.ts';
 import {
   countIntoDay,
@@ -126,6 +127,12 @@ export async function announceLike(
   if (!(await noteLikeTold(ctx.db, ctx.network, viewer.profileId, target.id, ctx.clock.now()))) return;
   await ctx.realtime.publish(ctx.network, target.memberId, 'like', { profile: viewer.profileId });
   if (match) await ctx.realtime.publish(ctx.network, target.memberId, 'match', { profile: viewer.profileId });
+  // A match is the like's better news: one notification, not two.
+  await notify(ctx, {
+    type: match ? 'match' : 'like',
+    recipientMemberId: target.memberId,
+    actorProfileId: viewer.profileId,
+  });
 }
 
 /** `POST /api/like.php`. */

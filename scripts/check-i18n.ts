@@ -41,6 +41,12 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   }),
   { key: 'chat.ui.last_image', locales: ['fr'], reason: '"Photo" is the same word in French' },
   { key: 'chat.ui.input_label', locales: ['fr'], reason: '"Message" is the same word in French' },
+  { key: 'likes.message', locales: ['fr'], reason: '"Message" is the same word in French' },
+  {
+    key: 'swipe.stamp_like',
+    locales: ['da', 'de', 'nl'],
+    reason: '"Like" is the word their dating apps use for it',
+  },
   { key: 'chat.ui.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
   { key: 'chat.ui.gift_cost', locales: ['da', 'nl'], reason: '"credit"/"credits" are the words used there' },
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },

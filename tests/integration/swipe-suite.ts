@@ -35,7 +35,9 @@ export function swipeTests(app: ServerUnderTest): void {
     const site = playground();
     const me = await shownMember(app, { site });
     const others = [];
-    for (let i = 0; i < 7; i++) others.push(await shownMember(app, { site, name: `Deck${i}` }));
+    // Women seeking men: the deck of a man seeking women (the factories' default member).
+    for (let i = 0; i < 7; i++)
+      others.push(await shownMember(app, { site, name: `Deck${i}`, gender: 'female', seeking: 'male' }));
     const [passed, swipedLike, likedOnProfile, blockedMe, iBlocked, hidden, fresh] = others as [
       LoggedIn,
       LoggedIn,
@@ -69,6 +71,39 @@ export function swipeTests(app: ServerUnderTest): void {
     expect((await swipe(me, elsewhere.profileId, 'like')).status).toBe(404);
   });
 
+  it('deals only profiles that fit both ways: whom the member seeks, and who seek someone like them', async () => {
+    const site = playground();
+    const woman = await shownMember(app, { site, gender: 'female', seeking: 'male' });
+    const fits = await shownMember(app, { site, name: 'Fitsboth', gender: 'male', seeking: 'female' });
+    const seeksMen = await shownMember(app, { site, name: 'Seeksmen', gender: 'male', seeking: 'male' });
+    const otherWoman = await shownMember(app, {
+      site,
+      name: 'Alsoawoman',
+      gender: 'female',
+      seeking: 'male',
+    });
+    const bi = await shownMember(app, { site, name: 'Seeksboth', gender: 'male' });
+    await app.make.updateProfile(bi, { seeking: 'both' });
+    const dealt = (await deckOf(woman)).profiles.map((p) => p.id);
+    expect(dealt).toContain(fits.profileId);
+    expect(dealt).toContain(bi.profileId);
+    expect(dealt).not.toContain(seeksMen.profileId);
+    expect(dealt).not.toContain(otherWoman.profileId);
+    // A member seeking both is dealt both, each only if they seek the member's gender.
+    await app.make.updateProfile(woman, { seeking: 'both' });
+    const wider = (await deckOf(woman)).profiles.map((p) => p.id);
+    expect(wider).toContain(fits.profileId);
+    expect(wider).not.toContain(otherWoman.profileId);
+    const womanForWomen = await shownMember(app, {
+      site,
+      name: 'Seekswomen',
+      gender: 'female',
+      seeking: 'female',
+    });
+    expect((await deckOf(woman)).profiles.map((p) => p.id)).toContain(womanForWomen.profileId);
+    expect(dealt).not.toContain(womanForWomen.profileId);
+  });
+
   it('makes a swipe like a like, and a match when mutual', async () => {
     const site = playground();
     const me = await shownMember(app, { site });
@@ -97,6 +132,7 @@ export function swipeTests(app: ServerUnderTest): void {
     expect(await app.inspect.count('swipes', { profile_id: me.profileId, action: 'like' })).toBe(4);
     expect((await deckOf(me)).remaining_today).toBe(0);
     // Passing is still possible at the limit.
+    await shownMember(app, { site, gender: 'female', seeking: 'male' });
     const left = (await deckOf(me)).profiles[0]!;
     expect((await swipe(me, left.id, 'pass')).json()).toEqual({ remaining_today: 0, match: false });
   });
@@ -180,7 +216,7 @@ export function swipeTests(app: ServerUnderTest): void {
   it('serves the swipe page with the remaining likes said openly', async () => {
     const site = playground();
     const me = await shownMember(app, { site });
-    await shownMember(app, { site, name: 'Cardholder' });
+    await shownMember(app, { site, name: 'Cardholder', gender: 'female', seeking: 'male' });
     const res = await call(app, me, 'GET', '/swipe-game');
     expect(res.status).toBe(200);
     expect(res.body).toContain('Cardholder');

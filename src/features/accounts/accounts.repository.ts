@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import { compiledOnce } from '../../db/compiled.ts';
 import type {
   Database,
+  Gender,
+  Seeking,
   MemberStatus,
   NewRow,
   ProfileListing,
@@ -139,6 +141,10 @@ export interface UserRow {
   profile_name: string;
   profile_country: string;
   profile_status: ProfileStatus;
+  /** Whom the member is and seeks, and when born: search and the swipe deck start from them. */
+  profile_gender: Gender | '';
+  profile_seeking: Seeking | '';
+  profile_birthdate: string;
   filename: string | null;
   thumb_filename: string | null;
   match_filename: string | null;
@@ -161,6 +167,9 @@ const USER_ROW_COLUMNS = [
   'p.name as profile_name',
   'p.country as profile_country',
   'p.status as profile_status',
+  'p.gender as profile_gender',
+  'p.seeking as profile_seeking',
+  'p.birthdate as profile_birthdate',
   'ph.filename',
   'ph.thumb_filename',
   'ph.match_filename',

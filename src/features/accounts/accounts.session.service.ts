@@ -119,6 +119,10 @@ function sessionMemberOf(site: Site, row: SessionRow): SessionMember {
     timeZone: row.time_zone ?? 'UTC',
     country: row.profile_country,
     credits: Number(row.credits),
+    // A live session's profile is never an erased shell ('' only there).
+    gender: row.profile_gender === 'male' ? 'male' : 'female',
+    seeking: row.profile_seeking === '' ? 'both' : row.profile_seeking,
+    birthdate: row.profile_birthdate,
   };
 }
 

@@ -38,4 +38,11 @@ export interface SessionMember {
    * it writes (a chat send). Only a hint: what is spent is decided under the member's held row.
    */
   credits: number;
+  /**
+   * Who the member is and whom they seek, and their birthdate (YYYY-MM-DD): the search's default
+   * filters and the swipe deck's two-way fit follow them, without another query.
+   */
+  gender: 'male' | 'female';
+  seeking: 'male' | 'female' | 'both';
+  birthdate: string;
 }

@@ -1,7 +1,7 @@
 import { SqliteAdapter, sql, type Compilable, type Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender } from '../../db/database.ts';
-import { valueInNetwork } from '../../db/query-network.ts';
+import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import {
   CARD_COLUMNS,
   publicProfiles,
@@ -264,4 +264,9 @@ export async function saveFilters(
   now: number,
 ): Promise<void> {
   await saveFiltersQuery.execute(db, { network, memberId, filters, now });
+}
+
+/** Drops the member's kept filters (a reset to the defaults); nothing to do when none are kept. */
+export async function dropFilters(db: Kysely<Database>, network: string, memberId: string): Promise<void> {
+  await deleteInNetwork(db, 'search_filters', network, { member_id: memberId }).execute();
 }

@@ -1,8 +1,9 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { platformError } from '../../server/errors.ts';
-import { memberAudience, memberCard, type ProfileCard } from '../profiles/index.ts';
+import { ageOn, memberAudience, memberCard, type ProfileCard } from '../profiles/index.ts';
 import { hasTrafficSource, TRACKING_COOKIE } from '../tracking/index.ts';
 import {
+  dropFilters,
   findSavedFilters,
   saveFilters,
   searchCount,
@@ -35,6 +36,8 @@ export type Searcher =
        * made, not a page that opened with the niche's defaults or the saved filters themselves.
        */
       remember?: boolean | undefined;
+      /** Who the member is and seeks: a search with exactly their default filters keeps none. */
+      seeker?: Seeker | undefined;
     }
   | {
       kind: 'visitor';
@@ -55,12 +58,21 @@ function yearsBefore(now: number, years: number): string {
  * tracking cookie and the `network` of the address (how they arrived).
  */
 export function searcherOf(
-  member: { id: string; profileId: string } | null,
+  member: ({ id: string; profileId: string } & Partial<Seeker>) | null,
   visitor: { cookies: { get(name: string): { value: string } | undefined }; url: URL },
   remember: boolean,
 ): Searcher {
   return member
-    ? { kind: 'member', memberId: member.id, profileId: member.profileId, remember }
+    ? {
+        kind: 'member',
+        memberId: member.id,
+        profileId: member.profileId,
+        remember,
+        seeker:
+          member.gender && member.seeking && member.birthdate
+            ? { gender: member.gender, seeking: member.seeking, birthdate: member.birthdate }
+            : undefined,
+      }
     : {
         kind: 'visitor',
         trackingCookie: visitor.cookies.get(TRACKING_COOKIE)?.value,
@@ -134,6 +146,23 @@ function filtersJson(filters: SearchFilters): string {
 }
 
 /**
+ * Keeps a member's search as their filters for the next visit. A search with exactly the
+ * member's default filters (what "Reset" asks) keeps nothing: the defaults then follow the
+ * member's profile if it changes.
+ */
+function keepFilters(
+  ctx: ServiceContext,
+  searcher: Extract<Searcher, { kind: 'member' }>,
+  filters: SearchFilters,
+  now: number,
+): Promise<void> {
+  const json = filtersJson(filters);
+  if (searcher.seeker && json === filtersJson(defaultSearch(ctx, searcher.seeker)))
+    return dropFilters(ctx.db, ctx.network, searcher.memberId);
+  return saveFilters(ctx.db, ctx.network, searcher.memberId, json, now);
+}
+
+/**
  * `GET /api/members.php`: a page of the members the searcher may see that match the filters,
  * most recently active first; 20 a page behind an opaque cursor, so page 500 costs what page 1
  * does. The first page counts (up to 1,000, then says "1000 or more") and, when few match,
@@ -162,7 +191,7 @@ export async function searchMembers(
         }).then((page) => ({ rows: page, count: undefined }))
       : searchFirstPage(ctx.db, base, where, PAGE_SIZE + 1, COUNT_CAP),
     !after && searcher.kind === 'member' && searcher.remember
-      ? saveFilters(ctx.db, ctx.network, searcher.memberId, filtersJson(filters), now)
+      ? keepFilters(ctx, searcher, filters, now)
       : undefined,
   ]);
   const more = rows.length > PAGE_SIZE;
@@ -214,23 +243,64 @@ async function similarResults(
   return { results: [], count: 0 };
 }
 
-/** The member's last used filters (for /match-finder), or the niche's default search. */
-export async function savedSearch(ctx: ServiceContext, memberId: string): Promise<SearchFilters> {
-  const saved = await findSavedFilters(ctx.db, ctx.network, memberId);
-  if (saved === undefined) return defaultSearch(ctx);
-  try {
-    return savedFiltersSchema.parse(JSON.parse(saved));
-  } catch {
-    return defaultSearch(ctx);
-  }
+/** What the default filters follow of a member: who they are, whom they seek, their birthdate. */
+export interface Seeker {
+  gender: 'male' | 'female';
+  seeking: 'male' | 'female' | 'both';
+  birthdate: string;
 }
 
-/** The niche's default filters (niches/<niche>.json `default_search`). */
-export function defaultSearch(ctx: Pick<ServiceContext, 'site'>): SearchFilters {
-  const search = ctx.site.nicheConfig.default_search;
-  return {
-    gender: search.gender,
-    min_age: search.min_age,
-    max_age: Math.min(search.max_age, SEARCH_MAX_AGE),
-  };
+/**
+ * The member's kept filters (their last search), or their default filters when they kept none
+ * or a reset dropped them. Kept on the server, so every device opens the same search.
+ */
+export async function keptSearch(
+  ctx: ServiceContext,
+  memberId: string,
+  seeker: Seeker,
+): Promise<{ filters: SearchFilters; kept: boolean }> {
+  const saved = await findSavedFilters(ctx.db, ctx.network, memberId);
+  if (saved !== undefined) {
+    try {
+      return { filters: savedFiltersSchema.parse(JSON.parse(saved)), kept: true };
+    } catch {
+      // A row that no longer parses is as good as none: the defaults.
+    }
+  }
+  return { filters: defaultSearch(ctx, seeker), kept: false };
 }
+
+/**
+ * The default filters: the niche's default search (niches/<niche>.json `default_search`), turned
+ * towards the member where the member is known. The gender is whom the member seeks, where the
+ * niche shows that gender (a woman seeking men on the general site sees men; a gay site shows
+ * men whatever the niche says); a member seeking both sees both. The age range is the niche's,
+ * moved to take in the member's own age when it lies outside it (a member of 60 is not shown
+ * only people under 45), always inside the niche's audience.
+ */
+export function defaultSearch(ctx: Pick<ServiceContext, 'site' | 'clock'>, seeker?: Seeker): SearchFilters {
+  const niche = ctx.site.nicheConfig;
+  const search = niche.default_search;
+  const min = Math.max(search.min_age, SEARCH_MIN_AGE);
+  const max = Math.min(search.max_age, SEARCH_MAX_AGE);
+  if (!seeker) return { gender: search.gender, min_age: min, max_age: max };
+  const shown = niche.audience.genders;
+  const gender =
+    seeker.seeking === 'both'
+      ? shown.length === 1
+        ? shown[0]
+        : undefined
+      : shown.includes(seeker.seeking)
+        ? seeker.seeking
+        : search.gender;
+  const age = ageOn(seeker.birthdate, ctx.clock.now());
+  if (age >= min && age <= max) return { gender, min_age: min, max_age: max };
+  const floor = Math.max(SEARCH_MIN_AGE, niche.audience.min_age);
+  const ceiling = Math.min(SEARCH_MAX_AGE, niche.audience.max_age);
+  const low = Math.min(Math.max(floor, age - AGE_REACH), ceiling);
+  const high = Math.max(Math.min(ceiling, age + AGE_REACH), low);
+  return { gender, min_age: low, max_age: high };
+}
+
+/** Years either side of the member's own age that default filters reach when they must move. */
+const AGE_REACH = 10;

@@ -1,4 +1,11 @@
-export { searchMembers, searcherOf, savedSearch, defaultSearch, type Searcher } from './discovery.service.ts';
+export {
+  searchMembers,
+  searcherOf,
+  keptSearch,
+  defaultSearch,
+  type Searcher,
+  type Seeker,
+} from './discovery.service.ts';
 export {
   searchQuerySchema,
   PAGE_SIZE,
@@ -10,3 +17,11 @@ export {
   type SearchQuery,
 } from './discovery.schemas.ts';
 export { discoveryFieldMessage } from './discovery.errors.ts';
+export { findMatches, type Matcher } from './match-finder.service.ts';
+export {
+  matchQuerySchema,
+  MATCH_PAGE,
+  type MatchAnswer,
+  type MatchCard,
+  type MatchReasons,
+} from './match-finder.schemas.ts';

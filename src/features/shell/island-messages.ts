@@ -14,6 +14,8 @@ export const MEMBER_NAV_MESSAGES: MessageKey[] = [
   'membernav.profile',
   'membernav.settings',
   'membernav.logout',
+  'chat.toast_new',
+  'chat.toast_open',
   'error.try_later',
   'toast.close',
 ];

@@ -11,6 +11,10 @@ export interface ToastOptions {
   closeLabel?: string;
   /** Errors stay longer than confirmations; hovering or focusing a toast keeps it. */
   durationMs?: number;
+  /** A way on, under the message (a new message's conversation). */
+  link?: { href: string; label: string } | undefined;
+  /** A short line before the message, e.g. a fictional profile's label, which is never left out. */
+  note?: string | undefined;
 }
 
 const REGION_CLASS = 'kindred-toasts';
@@ -37,7 +41,20 @@ export function toast(message: string, options: ToastOptions = {}): void {
   item.className = `kindred-toast is-${variant}`;
   if (variant === 'danger') item.setAttribute('role', 'alert');
   const text = document.createElement('div');
-  text.textContent = message;
+  if (options.note) {
+    const note = document.createElement('span');
+    note.className = 'badge badge-fictional d-block mb-1 text-start text-wrap';
+    note.textContent = options.note;
+    text.append(note);
+  }
+  text.append(document.createTextNode(message));
+  if (options.link) {
+    const link = document.createElement('a');
+    link.href = options.link.href;
+    link.className = 'd-block fw-semibold mt-1';
+    link.textContent = options.link.label;
+    text.append(link);
+  }
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'btn-close';

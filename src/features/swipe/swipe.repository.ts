@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, SwipeAction } from '../../db/database.ts';
+import type { Database, Gender, Seeking, SwipeAction } from '../../db/database.ts';
 import { deleteInNetworkNaming, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
@@ -10,10 +10,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Profiles dealt at once; the page asks again when the member reaches the end. */
 export const DECK_SIZE = 20;
 
+/** Who deals the deck: the member's profile, gender and whom they seek. */
+export interface DeckViewer extends Viewer {
+  gender: Gender;
+  seeking: Seeking;
+}
+
 export async function deck(
   db: Db,
   network: string,
-  viewer: Viewer,
+  viewer: DeckViewer,
   withheldSites: readonly string[],
   audience: NonNullable<Parameters<typeof visibleProfiles>[4]>,
 ): Promise<CardRow[]> {
@@ -24,8 +30,11 @@ export async function deck(
     .select('target_profile_id as id')
     .where('profile_id', '=', me)
     .union(db.selectFrom('likes').select('liked_profile_id as id').where('liker_profile_id', '=', me));
+  const sought: Gender[] = viewer.seeking === 'both' ? ['male', 'female'] : [viewer.seeking];
   return visibleProfiles(db, network, viewer, withheldSites, audience)
     .where('p.id', 'not in', judged)
+    .where('p.gender', 'in', sought)
+    .where('p.seeking', 'in', [viewer.gender, 'both'])
     .select([...CARD_COLUMNS])
     .orderBy('p.last_active_at', 'desc')
     .orderBy('p.id')

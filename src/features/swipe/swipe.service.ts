@@ -17,6 +17,9 @@ export interface Swiper {
   timeZone: string;
   /** An invisible member's likes tell nobody. */
   invisible: boolean;
+  /** Who the member is and whom they seek: the deck deals only profiles that fit both ways. */
+  gender: 'male' | 'female';
+  seeking: 'male' | 'female' | 'both';
 }
 
 async function remainingToday(ctx: ServiceContext, swiper: Swiper): Promise<RemainingToday> {
@@ -25,7 +28,10 @@ async function remainingToday(ctx: ServiceContext, swiper: Swiper): Promise<Rema
   return Math.max(0, ctx.site.limits.swipeLikesPerDay - swipeLikes);
 }
 
-/** `GET /api/swipe.php`: profiles of the niche the member has neither swiped nor liked. */
+/**
+ * `GET /api/swipe.php`: profiles of the niche the member has neither swiped nor liked, that fit
+ * both ways: of a gender the member seeks, seeking someone of the member's gender.
+ */
 export async function swipeDeck(ctx: ServiceContext, swiper: Swiper): Promise<SwipeDeck> {
   const now = ctx.clock.now();
   const [rows, remaining] = await Promise.all([

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import type { ProfileCard } from '../../profiles/index.ts';
 import {
   SEARCH_MAX_AGE,
   SEARCH_MIN_AGE,
@@ -10,11 +9,14 @@ import {
   type SearchFilters,
 } from '../discovery.schemas.ts';
 import { $search, loadMore, search, seedSearch, stateOf } from '../discovery.store.ts';
+import { CardGrid } from './MemberCards.tsx';
 
 export interface MemberSearchProps {
   /** The filters of the first page, and the server's answer for them (rendered on the server). */
   filters: SearchFilters;
   answer: SearchAnswer;
+  /** The default filters (the niche's, turned to whom the member seeks): "Reset" returns to them. */
+  defaults?: SearchFilters | undefined;
   /** The site's countries with their names in the member's language. */
   countries: ReadonlyArray<{ code: string; name: string }>;
   /** `/members` (with the locale's prefix): a card links to `{profilePath}/{id}`. */
@@ -83,6 +85,17 @@ export default function MemberSearch(props: MemberSearchProps) {
     search(filters).catch(failed);
   };
 
+  // The form's fields are uncontrolled: a reset draws the form anew with the defaults.
+  const [formKey, setFormKey] = useState(0);
+  const reset = () => {
+    if (!props.defaults) return;
+    setError(null);
+    // Back to the plain address: the next visit opens the defaults too (the server keeps none).
+    window.history.replaceState(null, '', window.location.pathname);
+    setFormKey((key) => key + 1);
+    search(props.defaults).catch(failed);
+  };
+
   const more = () => {
     setError(null);
     loadMore().catch(failed);
@@ -106,7 +119,7 @@ export default function MemberSearch(props: MemberSearchProps) {
 
   return (
     <div>
-      <form className="card card-body mb-4" onSubmit={submit} aria-labelledby={`${id}-filters`}>
+      <form key={formKey} className="card card-body mb-4" onSubmit={submit} aria-labelledby={`${id}-filters`}>
         <h2 id={`${id}-filters`} className="h6 mb-3">
           {t('search.filters')}
         </h2>
@@ -148,6 +161,19 @@ export default function MemberSearch(props: MemberSearchProps) {
               {searching ? t('search.searching') : t('search.submit')}
             </button>
           </div>
+          {props.defaults && (
+            <div className="col-12">
+              <button
+                type="button"
+                className="btn btn-link btn-sm px-0"
+                onClick={reset}
+                disabled={searching}
+                data-testid="search-reset"
+              >
+                {t('search.reset')}
+              </button>
+            </div>
+          )}
         </div>
       </form>
 
@@ -189,58 +215,5 @@ export default function MemberSearch(props: MemberSearchProps) {
         )}
       </div>
     </div>
-  );
-}
-
-function CardGrid({
-  cards,
-  countries,
-  profilePath,
-  fictional,
-  t,
-}: {
-  cards: ProfileCard[];
-  countries: MemberSearchProps['countries'];
-  profilePath: string;
-  fictional: MemberSearchProps['fictional'];
-  t: ReturnType<typeof islandTranslator>;
-}) {
-  return (
-    <ul className="member-grid list-unstyled mb-0" data-testid="search-results">
-      {cards.map((card, i) => (
-        <li key={card.id} className="member-card">
-          <img
-            className="member-card-img"
-            src={card.main_image.filename}
-            srcSet={`${card.main_image.thumb_filename} 160w, ${card.main_image.match} 240w, ${card.main_image.filename} 480w`}
-            sizes="(min-width: 992px) 260px, (min-width: 576px) 33vw, 50vw"
-            alt=""
-            width={480}
-            height={480}
-            loading={i < 4 ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-          <p className="member-card-name">
-            {card.online && (
-              <>
-                <span className="online-dot me-1" aria-hidden="true" />
-                <span className="visually-hidden">{t('search.online')}: </span>
-              </>
-            )}
-            <a className="stretched-link text-reset text-decoration-none" href={`${profilePath}/${card.id}`}>
-              {card.name}, {card.age}
-            </a>
-          </p>
-          <p className="member-card-meta">
-            {card.city ?? card.region ?? countries.find((c) => c.code === card.country)?.name ?? card.country}
-          </p>
-          {card.fictional && (
-            <p className="badge badge-fictional m-2 mt-1 align-self-start">
-              <span aria-hidden="true">{fictional.icon}</span> {fictional.label}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -21,7 +21,21 @@ export const SEARCH_MESSAGES = [
   'search.empty',
   'search.similar_title',
   'search.similar_intro',
+  'search.reset',
   'search.online',
   'search.error.load',
   'toast.close',
+] as const satisfies readonly MessageKey[];
+
+/** The messages the match finder island uses. */
+export const MATCH_FINDER_MESSAGES = [
+  'match.reason_interests',
+  'match.reason_near',
+  'match.reason_age',
+  'match.empty_title',
+  'match.empty_body',
+  'search.online',
+  'search.show_more',
+  'search.loading_more',
+  'search.error.load',
 ] as const satisfies readonly MessageKey[];

@@ -7,7 +7,7 @@ import type { ProfileCard } from '../../profiles/index.ts';
 import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
 import { $likes, likeProfile, loadMoreLikes, seedLikes, unlikeProfile } from '../likes.store.ts';
 import { FictionalBadge } from './FictionalBadge.tsx';
-import { profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
+import { chatPath, profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
 import { MatchCelebration } from './MatchCelebration.tsx';
 
 export type LikesTab = 'received' | 'sent' | 'matches';
@@ -25,10 +25,12 @@ export interface LikesListProps {
   messages: IslandMessages;
   fictional: FictionalLabel;
   links: MemberLinks & { search: string; swipe: string };
+  /** The member's own photo, for the match moment. */
+  selfPhoto?: string | null | undefined;
 }
 
 /** One tab of `/likes/{type}` (spec §2): cards that open the profile, and the like-back action. */
-export default function LikesList({ tab, initial, messages, fictional, links }: LikesListProps) {
+export default function LikesList({ tab, initial, messages, fictional, links, selfPhoto }: LikesListProps) {
   const t = islandTranslator(messages);
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -141,6 +143,16 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
               {tab === 'received' && matched.has(card.id) && (
                 <span className="badge text-bg-success">{t('likes.match_title')}</span>
               )}
+              {(tab === 'matches' || matched.has(card.id)) && (
+                <a
+                  className="btn btn-sm btn-primary"
+                  href={chatPath(links, card.id)}
+                  data-testid="match-message"
+                >
+                  {t('likes.message')}
+                  <span className="visually-hidden"> {card.name}</span>
+                </a>
+              )}
             </div>
           </li>
         ))}
@@ -161,7 +173,7 @@ export default function LikesList({ tab, initial, messages, fictional, links }: 
       {entries.some(({ card }) => card.fictional) && (
         <p className="fictional-note mt-3">{fictional.warning}</p>
       )}
-      <MatchCelebration t={t} links={links} fictional={fictional} />
+      <MatchCelebration t={t} links={links} fictional={fictional} selfPhoto={selfPhoto} />
     </>
   );
 }

@@ -16,6 +16,7 @@ export const LIKES_LIST_MESSAGES: MessageKey[] = [
   'likes.swipe',
   'likes.load_more',
   'likes.loading_more',
+  'likes.message',
   'error.try_later',
   'toast.close',
 ];

@@ -7,6 +7,7 @@ import { isLocale } from '../../../i18n/locales.ts';
 import { refreshLikes } from '../../likes/likes.store.ts';
 import { refreshChats } from '../../chat/chat.store.ts';
 import { startChatLive } from '../../chat/components/use-chat-live.ts';
+import { startMessageToasts } from '../../chat/components/message-toasts.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { showAttention } from '../attention.ts';
 import { $attention, $attentionTotal, $push } from '../shell.store.ts';
@@ -34,6 +35,8 @@ export interface MemberNavProps {
   links: MemberNavLinks;
   /** The page's route (without locale prefix), to mark the current section. */
   routePath: string;
+  /** The site's fictional label (icon and words) for a toast about a fictional profile's message. */
+  fictional: string;
 }
 
 /**
@@ -62,7 +65,13 @@ export function creditsBadge(credits: number): 'warning' | 'danger' | null {
  * refresh loop, the title prefix and app badge, logging out, and saving a language switch to
  * the account.
  */
-export default function MemberNav({ user: initialUser, messages, links, routePath }: MemberNavProps) {
+export default function MemberNav({
+  user: initialUser,
+  messages,
+  links,
+  routePath,
+  fictional,
+}: MemberNavProps) {
   const t = islandTranslator(messages);
   const user = useUser(initialUser);
   const { unreadMessages, newLikes } = useStore($attention);
@@ -93,6 +102,15 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
     const stopAttention = $attentionTotal.subscribe(showAttention);
     // New messages move the unread badge, the title and the app badge on every member page.
     const stopChatLive = startChatLive();
+    // A message for the member while they are elsewhere in the app: a toast leads to it.
+    const stopMessageToasts = startMessageToasts({
+      text: (name) => t('chat.toast_new', { name }),
+      open: t('chat.toast_open'),
+      closeLabel: t('toast.close'),
+      chatPath: (conversation) => `${links.chats}/${encodeURIComponent(conversation)}`,
+      fictional,
+      routePath,
+    });
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
         return;
@@ -113,6 +131,7 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
       for (const stop of stopRealtimeListeners) stop();
       stopAttention();
       stopChatLive();
+      stopMessageToasts();
       document.removeEventListener('click', onClick);
     };
   }, []);

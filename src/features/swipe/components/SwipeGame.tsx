@@ -4,7 +4,11 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type CSSProperties,
+  type HTMLAttributes,
+  type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
+  type ReactNode,
 } from 'react';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -13,6 +17,7 @@ import { FictionalNote } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel, MemberLinks } from '../../likes/components/labels.ts';
 import { MatchCelebration } from '../../likes/components/MatchCelebration.tsx';
 import { $celebration } from '../../likes/likes.store.ts';
+import type { ProfileCard } from '../../profiles/index.ts';
 import type { SwipeDeck } from '../swipe.schemas.ts';
 
 export interface SwipeGameProps {
@@ -20,17 +25,24 @@ export interface SwipeGameProps {
   messages: IslandMessages;
   fictional: FictionalLabel;
   links: MemberLinks & { premium: string; search: string };
+  /** The member's own photo (the match moment shows both), if they have one. */
+  selfPhoto: string | null;
 }
 
-/** How far a card must travel sideways before a touch swipe counts, in pixels. */
+/** How far a card must travel sideways before a drag counts as a decision, in pixels. */
 const SWIPE_THRESHOLD_PX = 80;
+/** A press that moves less than this is a click (the name's link), not a drag. */
+const DRAG_START_PX = 6;
+/** How long a decided card takes to fly off (swipe.css `.is-leaving-*`). */
+const LEAVE_MS = 220;
 
 /**
- * The swipe game (spec §2 swipe-game): one card at a time, like or pass by button, arrow key or
- * a swipe of the finger. What is left today is said plainly, and at the limit the game says so
- * and where premium is, instead of failing silently.
+ * The swipe game (spec §2 swipe-game): one card at a time with the next one beneath it, like or
+ * pass by button, arrow key, or dragging the card with a finger or the mouse (LIKE or NOPE shows
+ * how it will go). What is left today is said plainly, and at the limit the game says so and
+ * where premium is, instead of failing silently.
  */
-export default function SwipeGame({ initial, messages, fictional, links }: SwipeGameProps) {
+export default function SwipeGame({ initial, messages, fictional, links, selfPhoto }: SwipeGameProps) {
   const t = islandTranslator(messages);
   const [deck, setDeck] = useState(initial.profiles);
   const [remaining, setRemaining] = useState(initial.remaining_today);
@@ -38,9 +50,11 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
   const [ready, setReady] = useState(false);
   const [status, setStatus] = useState('');
   const [drag, setDrag] = useState(0);
-  const start = useRef<number | null>(null);
+  const [leaving, setLeaving] = useState<'left' | 'right' | null>(null);
+  const start = useRef<{ x: number; id: number } | null>(null);
   // The distance as the events report it: a fast swipe ends before React shows the last move.
   const moved = useRef(0);
+  const dragging = useRef(false);
   const card = deck[0];
   const atLimit = remaining === 0;
 
@@ -56,8 +70,11 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
     async (action: 'like' | 'pass') => {
       if (!card || busy || (action === 'like' && atLimit)) return;
       setBusy(true);
+      setLeaving(action === 'like' ? 'right' : 'left');
+      const flown = new Promise((resolve) => setTimeout(resolve, LEAVE_MS));
       try {
         const answer = await api('POST /api/swipe.php', { profile: card.id, action });
+        await flown;
         setRemaining(answer.remaining_today);
         setStatus(t(action === 'like' ? 'swipe.liked' : 'swipe.passed', { name: card.name }));
         if (answer.match) $celebration.set(card);
@@ -74,6 +91,7 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
         if (isApiError(error) && (error.status === 404 || error.code === 'blocked')) setDeck(deck.slice(1));
       } finally {
         setBusy(false);
+        setLeaving(null);
         setDrag(0);
       }
     },
@@ -106,24 +124,44 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Finger, pen and mouse alike. The card is captured only once the press moves, so a plain
+  // click still reaches the name's link; a drag does not open it.
   const onPointerDown = (event: ReactPointerEvent) => {
-    if (event.pointerType === 'mouse') return;
-    start.current = event.clientX;
+    if (busy || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    start.current = { x: event.clientX, id: event.pointerId };
     moved.current = 0;
-    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    dragging.current = false;
   };
   const onPointerMove = (event: ReactPointerEvent) => {
-    if (start.current === null) return;
-    moved.current = event.clientX - start.current;
+    if (!start.current || event.pointerId !== start.current.id) return;
+    moved.current = event.clientX - start.current.x;
+    if (!dragging.current && Math.abs(moved.current) < DRAG_START_PX) return;
+    if (!dragging.current) {
+      dragging.current = true;
+      (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    }
     setDrag(moved.current);
   };
   const onPointerUp = () => {
-    if (start.current === null) return;
+    if (!start.current) return;
     start.current = null;
-    if (moved.current > SWIPE_THRESHOLD_PX) void decide('like');
+    if (!dragging.current) return;
+    if (moved.current > SWIPE_THRESHOLD_PX && !atLimit) void decide('like');
     else if (moved.current < -SWIPE_THRESHOLD_PX) void decide('pass');
     else setDrag(0);
   };
+  const onClickCapture = (event: ReactMouseEvent) => {
+    if (!dragging.current) return;
+    dragging.current = false;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  // How sure the drag is, 0 to 1: the stamp shows it, and the next card rises with it.
+  const certainty = Math.min(1, Math.abs(drag) / SWIPE_THRESHOLD_PX);
+  const cardClass = ['swipe-card', drag ? 'is-dragged' : '', leaving ? `is-leaving-${leaving}` : ''].join(
+    ' ',
+  );
 
   return (
     <div className="swipe-game" data-ready={ready || undefined}>
@@ -145,37 +183,55 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
       )}
       {card ? (
         <div className="swipe-stack" aria-label={t('swipe.label')} role="group">
-          {deck[1] && <div className="swipe-card swipe-card-next" aria-hidden="true" />}
-          <article
-            className="swipe-card"
+          {deck[1] && (
+            <SwipeCardView
+              key={deck[1].id}
+              card={deck[1]}
+              className="swipe-card swipe-card-next"
+              style={{ transform: `scale(${0.95 + 0.05 * (leaving ? 1 : certainty)})` }}
+              fictional={fictional}
+              links={links}
+              hidden
+            />
+          )}
+          <SwipeCardView
+            key={card.id}
+            card={card}
+            className={cardClass}
             // Only while dragged: set from script, which the CSP allows; as an attribute of the
             // server's HTML it would be refused.
-            style={drag ? { transform: `translateX(${drag}px) rotate(${drag / 20}deg)` } : undefined}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-            data-profile={card.id}
-            aria-labelledby="swipe-card-name"
+            style={
+              drag && !leaving ? { transform: `translateX(${drag}px) rotate(${drag / 20}deg)` } : undefined
+            }
+            fictional={fictional}
+            links={links}
+            handlers={{
+              onPointerDown,
+              onPointerMove,
+              onPointerUp,
+              onPointerCancel: onPointerUp,
+              onClickCapture,
+            }}
           >
-            <img
-              className="member-card-img swipe-card-img"
-              src={card.main_image.filename}
-              alt=""
-              width={480}
-              height={640}
-              draggable={false}
-            />
-            <div className="swipe-card-body">
-              <h2 className="h4 mb-1" id="swipe-card-name">
-                <a href={`${links.members}/${encodeURIComponent(card.id)}`}>
-                  {card.name}, {card.age}
-                </a>
-              </h2>
-              <p className="mb-1">{card.city ?? card.region ?? card.country}</p>
-              {card.fictional && <FictionalNote fictional={fictional} className="small mb-0" />}
-            </div>
-          </article>
+            <span
+              className="swipe-stamp swipe-stamp-like"
+              aria-hidden="true"
+              data-testid="swipe-stamp-like"
+              hidden={!(drag > 0 || leaving === 'right')}
+              style={drag > 0 ? { opacity: 0.35 + 0.65 * certainty } : undefined}
+            >
+              {t('swipe.stamp_like')}
+            </span>
+            <span
+              className="swipe-stamp swipe-stamp-nope"
+              aria-hidden="true"
+              data-testid="swipe-stamp-nope"
+              hidden={!(drag < 0 || leaving === 'left')}
+              style={drag < 0 ? { opacity: 0.35 + 0.65 * certainty } : undefined}
+            >
+              {t('swipe.stamp_nope')}
+            </span>
+          </SwipeCardView>
         </div>
       ) : (
         <div className="text-center py-5" data-testid="swipe-empty">
@@ -208,11 +264,62 @@ export default function SwipeGame({ initial, messages, fictional, links }: Swipe
           </button>
         </div>
       )}
-      <p className="small text-body-secondary text-center mt-2">{t('swipe.keys')}</p>
+      <p className="swipe-keys small text-body-secondary text-center mt-2 mb-0" data-testid="swipe-keys">
+        {t('swipe.keys')}
+      </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
-      <MatchCelebration t={t} links={links} fictional={fictional} />
+      <MatchCelebration t={t} links={links} fictional={fictional} selfPhoto={selfPhoto} />
     </div>
+  );
+}
+
+/** One card of the deck: the photo, name, age and place, and the fictional label when it applies. */
+function SwipeCardView(props: {
+  card: ProfileCard;
+  className: string;
+  style?: CSSProperties | undefined;
+  fictional: FictionalLabel;
+  links: MemberLinks;
+  /** The card beneath: seen, not read out or reached by keyboard. */
+  hidden?: boolean;
+  handlers?: Pick<
+    HTMLAttributes<HTMLElement>,
+    'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel' | 'onClickCapture'
+  >;
+  children?: ReactNode;
+}) {
+  const { card, hidden } = props;
+  const nameId = hidden ? undefined : 'swipe-card-name';
+  return (
+    <article
+      className={props.className}
+      style={props.style}
+      data-profile={card.id}
+      aria-labelledby={nameId}
+      aria-hidden={hidden || undefined}
+      inert={hidden || undefined}
+      {...props.handlers}
+    >
+      <img
+        className="swipe-card-img"
+        src={card.main_image.filename}
+        alt=""
+        width={480}
+        height={640}
+        draggable={false}
+      />
+      {props.children}
+      <div className="swipe-card-body">
+        <h2 className="h5 mb-0" id={nameId}>
+          <a href={`${props.links.members}/${encodeURIComponent(card.id)}`} draggable={false}>
+            {card.name}, {card.age}
+          </a>
+        </h2>
+        <p className="small mb-0">{card.city ?? card.region ?? card.country}</p>
+        {card.fictional && <FictionalNote fictional={props.fictional} className="small mb-0 mt-1" />}
+      </div>
+    </article>
   );
 }

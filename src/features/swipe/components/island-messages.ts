@@ -16,6 +16,8 @@ export const SWIPE_MESSAGES: MessageKey[] = [
   'swipe.pass',
   'swipe.like',
   'swipe.keys',
+  'swipe.stamp_like',
+  'swipe.stamp_nope',
   'swipe.liked',
   'swipe.passed',
   'error.try_later',

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { Database, Gender, Seeking } from '../../db/database.ts';
+import { CARD_COLUMNS, visibleProfiles, type AudienceFilter, type CardRow } from '../profiles/index.ts';
+
+/* The match finder's reads: the member's own place and kept filters, the candidates, their interests in common. */
+
+/** The member's place and kept filters (JSON), as the matcher compares them. */
+export interface MatcherSelf {
+  region: string | null;
+  city: string | null;
+  filters: string | null;
+}
+
+export async function findMatcherSelf(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<MatcherSelf | undefined> {
+  return db
+    .selectFrom('profiles as me')
+    .leftJoin('search_filters as sf', (join) =>
+      join.onRef('sf.member_id', '=', 'me.member_id').on('sf.network_id', '=', network),
+    )
+    .select(['me.region', 'me.city', 'sf.filters'])
+    .where('me.network_id', '=', network)
+    .where('me.id', '=', profileId)
+    .executeTakeFirst();
+}
+
+/** A candidate: a card with whom the profile seeks and the filters its member kept (JSON), if any. */
+export interface CandidateRow extends CardRow {
+  seeking: Seeking;
+  kept_filters: string | null;
+}
+
+/** Who asks for matches, and what a candidate must be: the two-way fit the ranking starts from. */
+export interface CandidateQuery {
+  network: string;
+  viewerProfileId: string;
+  withheldSites: readonly string[];
+  audience: Omit<AudienceFilter, 'withheldSites'>;
+  /** Genders the member seeks. */
+  sought: readonly Gender[];
+  /** The member's gender: a candidate must seek it (or both). */
+  gender: Gender;
+  /** The member's age wish as a birthdate range. */
+  bornOnOrBefore: string;
+  bornAfter: string;
+  limit: number;
+}
+
+/**
+ * The visible profiles that fit both ways (of a gender the member seeks, seeking the member's
+ * gender, of an age the member wishes), most recently active first: the bounded pool the
+ * matcher ranks. The order walks the activity index, so the pool costs the same at any size of
+ * network; blocks, invisible and private modes and sister brands hold as `visibleProfiles` says.
+ */
+export async function findCandidates(db: Kysely<Database>, q: CandidateQuery): Promise<CandidateRow[]> {
+  return visibleProfiles(db, q.network, { profileId: q.viewerProfileId }, q.withheldSites, q.audience)
+    .leftJoin('search_filters as sf', (join) =>
+      join.onRef('sf.member_id', '=', 'p.member_id').on('sf.network_id', '=', q.network),
+    )
+    .where('p.last_active_at', 'is not', null)
+    .where('p.gender', 'in', [...q.sought])
+    .where('p.seeking', 'in', [q.gender, 'both'])
+    .where('p.birthdate', '<=', q.bornOnOrBefore)
+    .where('p.birthdate', '>', q.bornAfter)
+    .select([...CARD_COLUMNS, 'p.seeking', 'sf.filters as kept_filters'])
+    .orderBy('p.last_active_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(q.limit)
+    .execute() as Promise<CandidateRow[]>;
+}
+
+/** How many interests each of `candidates` shares with the member (absent: none). */
+export async function sharedInterests(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+  candidates: readonly string[],
+): Promise<Map<string, number>> {
+  if (candidates.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('profile_interests as theirs')
+    .select((eb) => ['theirs.profile_id', eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('theirs.network_id', '=', network)
+    .where('theirs.profile_id', 'in', [...candidates])
+    .where('theirs.interest', 'in', (eb) =>
+      eb
+        .selectFrom('profile_interests as mine')
+        .select('mine.interest')
+        .where('mine.network_id', '=', network)
+        .where('mine.profile_id', '=', profileId),
+    )
+    .groupBy('theirs.profile_id')
+    .execute();
+  return new Map(rows.map((row) => [row.profile_id, Number(row.n)]));
+}

@@ -310,7 +310,7 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
       expect(ages.similar_results.map((c) => c.id)).toEqual(older);
     });
 
-    it('keeps the member’s last filters for /match-finder', async () => {
+    it('keeps the member’s last filters for the next visit to /members', async () => {
       const searcher = await app.make.loggedIn({ name: 'Finder' });
       const match = await app.make.member({
         country: 'QP',
@@ -319,9 +319,9 @@ export function searchSuite(database: 'sqlite' | 'postgres'): void {
         seeking: 'male',
       });
       await found({ country: 'QP', gender: 'female', min_age: 20, max_age: 60 }, searcher);
-      // Opening /members with the niche's defaults is no search of the member's: it keeps nothing.
-      expect((await app.request('/members', { headers: { cookie: searcher.cookie } })).status).toBe(200);
-      const page = await app.request('/match-finder', { headers: { cookie: searcher.cookie } });
+      // Opening /members without filters is no search of the member's: it keeps what was kept,
+      // and shows it.
+      const page = await app.request('/members', { headers: { cookie: searcher.cookie } });
       expect(page.status).toBe(200);
       expect(page.body).toContain(`/members/${match.profileId}`);
       const row = await app.db

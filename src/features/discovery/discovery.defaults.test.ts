@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { defaultSearch, type Seeker } from './discovery.service.ts';
+
+/** The niche file as the site carries it (only what the default filters read). */
+function siteOf(niche: string) {
+  const config = JSON.parse(readFileSync(new URL(`../../../niches/${niche}.json`, import.meta.url), 'utf8'));
+  return {
+    site: { nicheConfig: config },
+    clock: { now: () => Date.UTC(2026, 5, 1) },
+  } as unknown as Parameters<typeof defaultSearch>[0];
+}
+const born = (age: number) => `${2026 - age}-01-01`;
+const seeker = (gender: Seeker['gender'], seeking: Seeker['seeking'], age = 30): Seeker => ({
+  gender,
+  seeking,
+  birthdate: born(age),
+});
+
+describe('the default filters', () => {
+  it('turn the general site to whom the member seeks', () => {
+    const general = siteOf('general');
+    expect(defaultSearch(general, seeker('female', 'male'))).toEqual({
+      gender: 'male',
+      min_age: 18,
+      max_age: 45,
+    });
+    expect(defaultSearch(general, seeker('male', 'female'))).toEqual({
+      gender: 'female',
+      min_age: 18,
+      max_age: 45,
+    });
+    expect(defaultSearch(general, seeker('female', 'female')).gender).toBe('female');
+    // Seeking both: both genders the niche shows.
+    expect(defaultSearch(general, seeker('male', 'both')).gender).toBeUndefined();
+  });
+
+  it('keep to the genders the niche shows', () => {
+    // A gay site shows men; a women's site shows men to women; a milf site shows women.
+    expect(defaultSearch(siteOf('gay'), seeker('male', 'male')).gender).toBe('male');
+    expect(defaultSearch(siteOf('gay'), seeker('male', 'both')).gender).toBe('male');
+    expect(defaultSearch(siteOf('she'), seeker('female', 'male')).gender).toBe('male');
+    expect(defaultSearch(siteOf('milf'), seeker('female', 'male')).gender).toBe('female');
+  });
+
+  it('move the age range to take in the member, inside the niche’s audience', () => {
+    expect(defaultSearch(siteOf('general'), seeker('female', 'male', 60))).toEqual({
+      gender: 'male',
+      min_age: 50,
+      max_age: 70,
+    });
+    // The milf niche's audience ends at 60.
+    expect(defaultSearch(siteOf('milf'), seeker('male', 'female', 70))).toMatchObject({
+      min_age: 60,
+      max_age: 60,
+    });
+  });
+
+  it('are the niche’s own for a visitor', () => {
+    expect(defaultSearch(siteOf('general'))).toEqual({ gender: 'female', min_age: 18, max_age: 45 });
+  });
+});

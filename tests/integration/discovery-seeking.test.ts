@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';

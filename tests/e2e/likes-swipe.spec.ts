@@ -35,7 +35,7 @@ for (const width of [1280, 360]) {
     const dialog = page.getByRole('dialog', { name: "It's a match!" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`You and Fan${width} like each other.`);
-    await expect(dialog.getByRole('link', { name: `Write to Fan${width}` })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: 'Send a message' })).toHaveAttribute(
       'href',
       `/members/${fan.profileId}/chat`,
     );
@@ -69,7 +69,9 @@ test('a likes tab with more than a page loads the next one on demand', async ({ 
 for (const width of [1280, 360]) {
   test(`the swipe game until the daily limit (${width} px)`, async ({ browser }) => {
     const { context } = await app.memberBrowser(browser, width, { name: 'Swiper' });
-    for (let i = 0; i < 7; i++) await app.make.member({ name: `Card${width}x${i}`, gender: 'female' });
+    // Women seeking men: the deck of a man seeking women deals only those who fit both ways.
+    for (let i = 0; i < 7; i++)
+      await app.make.member({ name: `Card${width}x${i}`, gender: 'female', seeking: 'male' });
     const page = await context.newPage();
     await page.goto(url(app.server, '/swipe-game'));
     await hydrated(page);
@@ -87,12 +89,15 @@ for (const width of [1280, 360]) {
     await expect(remaining).toHaveText('2 likes left today; premium members swipe without limit.');
     await Promise.all([liked(1), page.keyboard.press('ArrowLeft')]);
     await expect(remaining).toHaveText('2 likes left today; premium members swipe without limit.');
+    // The passed card has flown off.
+    await expect(page.locator('article.swipe-card.is-leaving-left')).toHaveCount(0);
     // A swipe of the finger to the right.
-    const cardBox = (await page.locator('article.swipe-card').boundingBox())!;
+    const top = page.locator('article.swipe-card:not(.swipe-card-next)');
+    const cardBox = (await top.boundingBox())!;
     const y = cardBox.y + cardBox.height / 2;
     await Promise.all([
       liked(1),
-      page.locator('article.swipe-card').evaluate(
+      top.evaluate(
         (el, { x0, x1, y }) => {
           const fire = (type: string, x: number) =>
             el.dispatchEvent(

@@ -100,10 +100,19 @@ test('the search at 360 px: filters and cards fit the phone', async ({ browser }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${SHOTS}/search-members-360.png`, fullPage: true });
 
-  // The match finder searches again with the filters used last.
-  await page.goto(url(server, '/match-finder'));
+  // The next visit to the search opens the filters used last.
+  await page.goto(url(server, '/members'));
   await hydrated(page);
   await expect(page.getByTestId('search-count')).toHaveText('25 members found');
   await expect(page.getByLabel('Country')).toHaveValue('DE');
+
+  // The match finder ranks those who fit both ways: women seeking men, never a man.
+  await page.goto(url(server, '/match-finder'));
+  await hydrated(page);
+  await expect(page.locator('.member-card').first()).toBeVisible();
+  await expect(page.locator('.member-grid')).not.toContainText('Hansde');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${SHOTS}/match-finder-360.png`, fullPage: true });
   await context.close();
 });

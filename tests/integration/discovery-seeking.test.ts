@@ -33,19 +33,19 @@ type Member = TestMember & TestSession;
 /** A birthdate `years` years ago (give or take the day). */
 const aged = (years: number) => `${new Date().getUTCFullYear() - years}-01-01`;
 
-const page = async (member: Member, path: string, host = DEMO.amber.host) => {
+const page = async (member: Member, path: string, host: string = DEMO.amber.host) => {
   const res = await app.request(path, { host, headers: { cookie: member.cookie } });
   expect(res.status, res.body.slice(0, 300)).toBe(200);
   return res.body;
 };
-const call = async <T>(member: Member, path: string, host = DEMO.amber.host): Promise<T> => {
+const call = async <T>(member: Member, path: string, host: string = DEMO.amber.host): Promise<T> => {
   const res = await app.request(path, { host, headers: { cookie: member.cookie } });
   expect(res.status, res.body.slice(0, 300)).toBe(200);
   return res.json<T>();
 };
 
 /** Everything the match finder answers, page after page. */
-async function allMatches(member: Member, host = DEMO.amber.host): Promise<MatchCard[]> {
+async function allMatches(member: Member, host: string = DEMO.amber.host): Promise<MatchCard[]> {
   const cards: MatchCard[] = [];
   let next: string | null = null;
   for (let i = 0; i < 12; i++) {

@@ -138,7 +138,11 @@ export default function SwipeGame({ initial, messages, fictional, links, selfPho
     if (!dragging.current && Math.abs(moved.current) < DRAG_START_PX) return;
     if (!dragging.current) {
       dragging.current = true;
-      (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+      try {
+        (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+      } catch {
+        // A pointer that already ended cannot be captured; the drag goes on without it.
+      }
     }
     setDrag(moved.current);
   };
@@ -302,14 +306,20 @@ function SwipeCardView(props: {
       inert={hidden || undefined}
       {...props.handlers}
     >
-      <img
-        className="swipe-card-img"
-        src={card.main_image.filename}
-        alt=""
-        width={480}
-        height={640}
-        draggable={false}
-      />
+      <div className="swipe-card-photo">
+        <img
+          className="swipe-card-img"
+          src={card.main_image.filename}
+          alt=""
+          width={480}
+          height={640}
+          draggable={false}
+        />
+        {/* On the photo, so the label and its warning never push Like and Pass off a phone's screen. */}
+        {card.fictional && (
+          <FictionalNote fictional={props.fictional} className="swipe-card-fictional small mb-0" />
+        )}
+      </div>
       {props.children}
       <div className="swipe-card-body">
         <h2 className="h5 mb-0" id={nameId}>
@@ -318,7 +328,6 @@ function SwipeCardView(props: {
           </a>
         </h2>
         <p className="small mb-0">{card.city ?? card.region ?? card.country}</p>
-        {card.fictional && <FictionalNote fictional={props.fictional} className="small mb-0 mt-1" />}
       </div>
     </article>
   );

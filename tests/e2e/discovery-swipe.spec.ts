@@ -75,6 +75,8 @@ test('a woman seeking men sees men by default, and her changed filters return on
   const results = page.getByTestId('search-results').first();
   await expect(results).toContainText('Defaultman');
   await expect(results).not.toContainText('Defaultwoman');
+  // At her defaults there is nothing to reset.
+  await expect(page.getByTestId('search-reset')).toBeHidden();
   await page.screenshot({ path: `${DIR}/members-default-1280.png` });
 
   // She looks for women in Austria instead.
@@ -100,6 +102,7 @@ test('a woman seeking men sees men by default, and her changed filters return on
   ]);
   await expect(page.getByLabel('Gender')).toHaveValue('male');
   await expect(page.getByTestId('search-results').first()).toContainText('Defaultman');
+  await expect(page.getByTestId('search-reset')).toBeHidden();
   await page.goto(url(app.server, '/members'));
   await hydrated(page);
   await expect(page.getByLabel('Gender')).toHaveValue('male');
@@ -306,3 +309,67 @@ test('a message that arrives on another page shows a toast leading to the conver
   await expect(page.locator('.kindred-toast')).toHaveCount(0);
   await context.close();
 });
+
+for (const [width, locale] of [
+  [360, 'en'],
+  [360, 'de'],
+  [1280, 'en'],
+  [1280, 'de'],
+] as const) {
+  test(`the search and the match finder fit the screen (${width} px, ${locale})`, async ({ browser }) => {
+    const { me, context } = await app.memberBrowser(browser, width, {
+      name: 'Lookingwoman',
+      gender: 'female',
+      seeking: 'male',
+      birthdate: aged(33),
+      language: locale,
+    });
+    await app.db
+      .insertInto('profile_interests')
+      .values(
+        ['music', 'travelling'].map((interest) => ({
+          profile_id: me.profileId,
+          network_id: me.network,
+          interest,
+        })),
+      )
+      .execute();
+    for (let i = 0; i < 3; i++) {
+      const man = await app.make.member({
+        name: `Fitman${width}${locale}${i}`,
+        gender: 'male',
+        seeking: 'female',
+        birthdate: aged(34 + i),
+      });
+      await photo(man);
+      if (i === 0)
+        await app.db
+          .insertInto('profile_interests')
+          .values(
+            ['music', 'travelling'].map((interest) => ({
+              profile_id: man.profileId,
+              network_id: man.network,
+              interest,
+            })),
+          )
+          .execute();
+    }
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    const page = await context.newPage();
+    for (const path of ['/members', '/match-finder']) {
+      await page.goto(url(app.server, `${prefix}${path}`));
+      await hydrated(page);
+      await expect(page.locator('.member-card').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${DIR}/${path.slice(1)}-${width}-${locale}.png` });
+    }
+    // The best fit (two interests in common) comes first, saying so.
+    const first = page.locator('.member-card').first();
+    await expect(first).toContainText(`Fitman${width}${locale}0`);
+    await expect(first.getByTestId('match-reasons')).toContainText(
+      locale === 'en' ? '2 shared interests' : '2 gemeinsame Interessen',
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+}

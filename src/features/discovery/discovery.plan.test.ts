@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { searchPage, type SearchBase, type SqlFilters } from './discovery.repository.ts';
+import { STATISTICS } from './discovery.plan-statistics.ts';
 
 /*
  * SQLite picks a page's index by its statistics. With those of a million profiles (ANALYZE's
@@ -9,30 +10,6 @@ import { searchPage, type SearchBase, type SqlFilters } from './discovery.reposi
  * must walk an index in its own order and stop at the last row it needs, with statistics or
  * without (a database nobody has analysed). Where few match, the planner sorts them.
  */
-const STATISTICS: [table: string, index: string, stat: string][] = [
-  ['members', 'members_network_created_idx', '950000 950000 950000'],
-  ['members', 'members_status_reactivate_idx', '950000 950000 950000'],
-  ['members', 'members_visibility_idx', '950000 1 1 1 1'],
-  ['members', 'sqlite_autoindex_members_1', '950000 1'],
-  ['members', 'sqlite_autoindex_members_2', '950000 950000 1'],
-  ['photos', 'photos_blur_filename_idx', '700000 700000 700000'],
-  ['photos', 'photos_blur_thumb_filename_idx', '700000 700000 700000'],
-  ['photos', 'photos_filename_idx', '700000 700000 1'],
-  ['photos', 'photos_match_filename_idx', '700000 700000 1'],
-  ['photos', 'photos_profile_position_idx', '700000 1 1'],
-  ['photos', 'photos_thumb_filename_idx', '700000 700000 1'],
-  ['photos', 'sqlite_autoindex_photos_1', '700000 1'],
-  ['profiles', 'profiles_active_idx', '1000000 1000000 1 1'],
-  ['profiles', 'profiles_member_unique', '1000000 1'],
-  ['profiles', 'profiles_search_count_country_idx', '1000000 1000000 200000 100000 6 6 6 3 1 1 1 1 1'],
-  ['profiles', 'profiles_search_count_idx', '1000000 1000000 500000 27 27 27 9 3 1 1 1 1 1'],
-  ['profiles', 'profiles_search_country_active_idx', '1000000 1000000 200000 1 1'],
-  ['profiles', 'profiles_search_gender_active_idx', '1000000 1000000 500000 1 1'],
-  ['profiles', 'profiles_search_gender_idx', '1000000 1000000 500000 27 1'],
-  ['profiles', 'profiles_search_place_idx', '1000000 1000000 200000 16667 1'],
-  ['profiles', 'sqlite_autoindex_profiles_1', '1000000 1'],
-];
-
 const base: SearchBase = {
   kind: 'member',
   network: 'n1',

@@ -26,6 +26,13 @@ export interface MemberSearchProps {
   messages: IslandMessages;
 }
 
+const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+
+/** Whether two searches ask the same (a reset is offered only away from the defaults). */
+function sameFilters(a: SearchFilters, b: SearchFilters): boolean {
+  return FILTER_KEYS.every((key) => (a[key] ?? undefined) === (b[key] ?? undefined));
+}
+
 /** One filter of the form: its column in the row, its label, and its control (whose id is `inputId`). */
 function Filter(props: { column: string; inputId: string; label: string; children: ReactNode }) {
   return (
@@ -161,7 +168,7 @@ export default function MemberSearch(props: MemberSearchProps) {
               {searching ? t('search.searching') : t('search.submit')}
             </button>
           </div>
-          {props.defaults && (
+          {props.defaults && !sameFilters(state, props.defaults) && (
             <div className="col-12">
               <button
                 type="button"

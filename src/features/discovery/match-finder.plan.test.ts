@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { queryPlanOf } from '../../db/test-query-plan.ts';
+import { findCandidates, type CandidateQuery } from './match-finder.repository.ts';
+import { STATISTICS } from './discovery.plan-statistics.ts';
+
+/*
+ * The match finder's pool is the most recently active profiles that fit both ways. At a million
+ * profiles it must walk an activity index in its own order and stop after the pool, not sort
+ * every match (see discovery.plan.test.ts for the search's own pages).
+ */
+const query = (sought: CandidateQuery['sought']): CandidateQuery => ({
+  network: 'n1',
+  viewerProfileId: 'p1',
+  withheldSites: [],
+  audience: {
+    genders: ['male', 'female'],
+    seeking: ['male', 'female'],
+    bornOnOrBefore: '2008-11-26',
+    bornAfter: '1926-11-26',
+    bodyTypes: [],
+  },
+  sought,
+  gender: 'female',
+  bornOnOrBefore: '2001-11-26',
+  bornAfter: '1975-11-26',
+  limit: 200,
+});
+
+async function planOf(sought: CandidateQuery['sought'], statistics: 'a million profiles' | 'none') {
+  return queryPlanOf(
+    (db) => findCandidates(db, query(sought)),
+    (statements) => statements.at(-1)!,
+    (sqlite) => {
+      sqlite.exec('ANALYZE');
+      if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
+      else {
+        const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
+        sqlite.prepare('DELETE FROM sqlite_stat1').run();
+        for (const row of STATISTICS) write.run(...row);
+      }
+      sqlite.exec('ANALYZE sqlite_schema');
+    },
+  );
+}
+
+describe.each(['a million profiles', 'none'] as const)(
+  'the match finder pool, statistics: %s',
+  (statistics) => {
+    it.each([
+      ['one gender sought', ['male'] as const, 'profiles_search_gender_active_idx'],
+      ['both genders sought', ['male', 'female'] as const, 'profiles_active_idx'],
+    ])('%s: walks %s in activity order, with no sort', async (_name, sought, index) => {
+      const plan = await planOf([...sought], statistics);
+      expect(plan).toMatch(new RegExp(`^SEARCH p USING (COVERING )?INDEX ${index} `));
+      expect(plan).not.toContain('TEMP B-TREE');
+    });
+  },
+);

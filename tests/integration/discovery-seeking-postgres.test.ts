@@ -1,0 +1,4 @@
+import { seekingSuite } from './discovery-seeking-suite.ts';
+
+/* The same rules on PostgreSQL. */
+seekingSuite('postgres');

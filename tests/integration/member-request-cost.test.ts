@@ -39,7 +39,8 @@ const BOUNDS: Record<string, number> = {
   chats: READS,
   chat: READS,
   'swipe-game': READS + 2,
-  'match-finder': READS + 4,
+  // the member's place and kept filters, the pool of those who fit both ways, interests in common
+  'match-finder': READS + 3,
   notifications: READS + 1,
   premium: READS,
   'user.php': READS,
@@ -50,6 +51,8 @@ const BOUNDS: Record<string, number> = {
   // the offer's reads, as on /credits
   'credits.php': READS + 6,
   'member.php': READS + 8,
+  // as /match-finder
+  'match-finder.php': READS + 3,
 };
 
 // Seeded: the demo members have likes, matches, photos and chats, which the pages read.

@@ -42,5 +42,6 @@ export function memberCalls(other: string): MemberRoute[] {
     { name: 'chats.php', path: '/api/chats.php' },
     { name: 'credits.php', path: '/api/credits.php' },
     { name: 'member.php', path: `/api/member.php?id=${other}` },
+    { name: 'match-finder.php', path: '/api/match-finder.php' },
   ];
 }

@@ -264,6 +264,7 @@ for (const [width, locale] of [
       'href',
       `${prefix}/members/${fan.profileId}/chat`,
     );
+    await page.screenshot({ path: `${DIR}/likes-matches-message-${width}-${locale}.png` });
     await context.close();
   });
 }

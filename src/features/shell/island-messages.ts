@@ -14,6 +14,7 @@ export const MEMBER_NAV_MESSAGES: MessageKey[] = [
   'membernav.profile',
   'membernav.settings',
   'membernav.logout',
+  'pwa.back',
   'error.try_later',
   'toast.close',
 ];

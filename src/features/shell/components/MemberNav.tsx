@@ -15,6 +15,8 @@ import { $realtimeStatus, onRealtime, startRealtime } from '../realtime.store.ts
 import { toast } from '../toasts.ts';
 import { reportTimeZone } from '../time-zone.ts';
 import { Icon, type IconName } from './icons.tsx';
+import { startInstalledApp } from '../../pwa/pwa.store.ts';
+import { BackButton } from '../../pwa/components/BackButton.tsx';
 
 export interface MemberNavLinks {
   members: string;
@@ -93,6 +95,15 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
     const stopAttention = $attentionTotal.subscribe(showAttention);
     // New messages move the unread badge, the title and the app badge on every member page.
     const stopChatLive = startChatLive();
+    // The service worker (offline page, pushes) and the install offer, on member pages only.
+    const stopApp = startInstalledApp({
+      locale: document.documentElement.lang,
+      // Spec §4: chats and likes load when a push arrives (the badges and lists follow).
+      onPush: () => {
+        void refreshChats().catch(() => {});
+        void refreshLikes().catch(() => {});
+      },
+    });
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
         return;
@@ -113,6 +124,7 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
       for (const stop of stopRealtimeListeners) stop();
       stopAttention();
       stopChatLive();
+      stopApp();
       document.removeEventListener('click', onClick);
     };
   }, []);
@@ -155,6 +167,7 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
 
   return (
     <>
+      <BackButton routePath={routePath} label={t('pwa.back')} />
       <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
         {sections.map(({ path, href, icon, label, badge }) => (
           <li className="nav-item" key={path}>

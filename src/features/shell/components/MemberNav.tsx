@@ -4,7 +4,7 @@ import { $user, logout, refreshUser, saveLanguage } from '../../accounts/account
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { isLocale } from '../../../i18n/locales.ts';
-import { refreshLikes } from '../../likes/likes.store.ts';
+import { $likes, refreshLikes } from '../../likes/likes.store.ts';
 import { refreshChats } from '../../chat/chat.store.ts';
 import { startChatLive } from '../../chat/components/use-chat-live.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
@@ -83,6 +83,16 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
       onRealtime('match', () => void refreshLikes().catch(() => {})),
       onRealtime('user', () => void refreshUser().catch(() => {})),
     ];
+    // The stream brings likes from its opening on, and the refresh loop rests while it is open:
+    // the likes are fetched when it opens (unless the page brought them), and after every gap in
+    // which events may have been lost, so the new-likes badge, the title and the app badge count
+    // them all (the chats do the same, chat-live.ts).
+    let streamOpened = false;
+    const stopLikesOnOpen = $realtimeStatus.subscribe((status) => {
+      if (status !== 'open') return;
+      if (streamOpened || $likes.get() === null) void refreshLikes().catch(() => {});
+      streamOpened = true;
+    });
     const stopLoop = startRefreshLoop({
       // Spec §4: user, chats and likes refresh together; they keep the badges current. While
       // the event stream is open it brings the news, and polling would only repeat it.
@@ -122,6 +132,7 @@ export default function MemberNav({ user: initialUser, messages, links, routePat
       stopLoop();
       stopRealtime();
       for (const stop of stopRealtimeListeners) stop();
+      stopLikesOnOpen();
       stopAttention();
       stopChatLive();
       stopApp();

@@ -393,3 +393,40 @@ test('the app badge shows unread messages plus new likes while the app is open',
   await expect(page).toHaveTitle(/^\(2\) /);
   await context.close();
 });
+
+test('a new worker waits while a page is open and takes over at the next page load, without reloading the open page', async ({
+  browser,
+}) => {
+  const { context, origin } = await loggedInContext(browser, SITES.amber);
+  const page = await context.newPage();
+  await page.goto(`${origin}/members`);
+  await hydrated(page);
+  expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=en`);
+
+  // The member switches to German: that page registers the worker that keeps the German
+  // offline page, a new version of the registration.
+  await page.goto(`${origin}/de/members`);
+  await hydrated(page);
+  const scripts = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      return { active: registration?.active?.scriptURL, waiting: registration?.waiting?.scriptURL };
+    });
+  await expect.poll(scripts, { timeout: 15_000 }).toEqual({
+    active: `${origin}/sw.js?locale=en`,
+    waiting: `${origin}/sw.js?locale=de`,
+  });
+  // While the member is on the page it is not reloaded and the old version keeps serving.
+  await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+  expect((await scripts()).active).toBe(`${origin}/sw.js?locale=en`);
+
+  // The next page load is the safe moment: the waiting version takes over.
+  await page.goto(`${origin}/de/likes`);
+  await hydrated(page);
+  await expect
+    .poll(async () => (await scripts()).active, { timeout: 15_000 })
+    .toBe(`${origin}/sw.js?locale=de`);
+  await context.close();
+});

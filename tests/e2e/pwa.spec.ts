@@ -128,11 +128,34 @@ for (const [language, prefix, heading] of [
     await hydrated(page);
     expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=${language}`);
 
+    // A page load under the worker: its hashed files pass through the worker and are kept.
+    await page.goto(`${origin}${prefix}/likes`);
+    await hydrated(page);
+    const stylesheet = await page
+      .locator('link[rel="stylesheet"][href^="/_astro/"]')
+      .first()
+      .getAttribute('href');
+    expect(stylesheet).toBeTruthy();
+
     await context.setOffline(true);
     await page.goto(`${origin}${prefix}/chats`).catch(() => undefined);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await page.screenshot({ path: `${SCREENSHOTS}/pwa-offline-${language}.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Offline, a hashed file still comes from the worker's cache; member JSON never does.
+    const offline = await page.evaluate(async (href) => {
+      const asset = await fetch(href!).then(
+        (r) => r.status,
+        () => 'failed',
+      );
+      const user = await fetch('/api/user.php').then(
+        (r) => r.status,
+        () => 'failed',
+      );
+      return { asset, user };
+    }, stylesheet);
+    expect(offline).toEqual({ asset: 200, user: 'failed' });
     await context.setOffline(false);
     // Back online, the same address is the member's page again, never a kept copy.
     await page.reload();
@@ -174,11 +197,13 @@ test('a push shows a notification, reloads chats and likes, and its click opens 
   const payload = { title: 'Sam', body: 'Hello there', url: '/likes/received', tag: 'like:sam', badge: 3 };
   const chats = page.waitForRequest((r) => r.url().includes('/api/chats.php'));
   const likes = page.waitForRequest((r) => r.url().includes('/api/likes.php'));
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: id,
-    data: JSON.stringify(payload),
-  });
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: id,
+      data: JSON.stringify(payload),
+    });
+  await deliver();
 
   const shown = () =>
     page.evaluate(async () =>
@@ -189,9 +214,15 @@ test('a push shows a notification, reloads chats and likes, and its click opens 
         data: n.data as unknown,
       })),
     );
-  await expect
-    .poll(shown, { timeout: 15_000 })
-    .toEqual([{ title: 'Sam', body: 'Hello there', tag: 'like:sam', data: { url: '/likes/received' } }]);
+  const expected = [{ title: 'Sam', body: 'Hello there', tag: 'like:sam', data: { url: '/likes/received' } }];
+  try {
+    await expect.poll(shown, { timeout: 8_000 }).toEqual(expected);
+  } catch {
+    // On a loaded machine the protocol's delivery to a worker it is starting was, rarely, seen
+    // lost: deliver once more (the same tag makes it the same one notification).
+    await deliver();
+    await expect.poll(shown, { timeout: 8_000 }).toEqual(expected);
+  }
   // Spec §4: the open page loads its chats and likes when a push arrives.
   await chats;
   await likes;
@@ -297,6 +328,7 @@ test('iPhone Safari gets the Share → Add to Home Screen steps, in the member l
     // Safari has no install offer to press: only the way to close the steps.
     await expect(banner.getByRole('button')).toHaveText(['Nicht jetzt']);
     await page.screenshot({ path: `${SCREENSHOTS}/pwa-ios-coaching-${width}.png` });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   }
 });

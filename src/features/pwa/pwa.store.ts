@@ -109,6 +109,10 @@ function pageState(): { hidden: boolean; fields: FieldState[] } {
   return { hidden: document.visibilityState === 'hidden', fields };
 }
 
+/** How often, and how far apart, a fresh page asks a waiting version to take over. */
+const SKIP_WAITING_ATTEMPTS = 3;
+const SKIP_WAITING_RETRY_MS = 2_000;
+
 export interface InstalledAppOptions {
   /** The member's language: the worker keeps the offline page in it. */
   locale: string;
@@ -164,11 +168,30 @@ export function startInstalledApp(options: InstalledAppOptions): () => void {
     document.addEventListener('visibilitychange', onVisibility);
     stops.push(() => document.removeEventListener('visibilitychange', onVisibility));
 
+    // A fresh page is a safe moment for a version that waits: the page itself came from the server.
+    // Asked again a few times: a waiting worker that was stopped may miss the first message.
+    const takeOverNow = (found: ServiceWorkerRegistration | undefined, attempt = 0) => {
+      const waiting = found?.waiting;
+      if (!waiting || !workers.controller || attempt >= SKIP_WAITING_ATTEMPTS) return;
+      waiting.postMessage({ type: 'skip-waiting' });
+      const retry = setTimeout(() => {
+        if (found.waiting === waiting) takeOverNow(found, attempt + 1);
+      }, SKIP_WAITING_RETRY_MS);
+      stops.push(() => clearTimeout(retry));
+    };
+    // The registration as it is, at once: registering may queue behind an update check.
+    workers
+      .getRegistration('/')
+      .then((found) => {
+        registration ??= found;
+        takeOverNow(found);
+      })
+      .catch(() => undefined);
     workers
       .register(`/sw.js?locale=${encodeURIComponent(options.locale)}`, { scope: '/' })
       .then((found) => {
         registration = found;
-        if (found.waiting && workers.controller) found.waiting.postMessage({ type: 'skip-waiting' });
+        takeOverNow(found);
       })
       .catch(() => {
         // No worker (private mode, a refusing browser): the site works as before, without offline page.

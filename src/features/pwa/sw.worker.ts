@@ -30,6 +30,8 @@ interface ExtendableEventLike extends Event {
 }
 interface FetchEventLike extends ExtendableEventLike {
   request: Request;
+  /** The page's answer, asked for while the worker started (navigation preload), if enabled. */
+  preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface PushEventLike extends ExtendableEventLike {
@@ -49,7 +51,9 @@ interface WindowClientLike {
 }
 interface WorkerScope {
   location: Location;
-  registration: ServiceWorkerRegistration;
+  registration: ServiceWorkerRegistration & {
+    navigationPreload?: { enable(): Promise<void> };
+  };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
     openWindow(url: string): Promise<unknown>;
@@ -89,6 +93,9 @@ worker.addEventListener('activate', (event) => {
           await caches.delete(name);
       }
       await trimAssets();
+      // A page load goes to the server while the worker starts, instead of after: the worker
+      // adds no wait to member pages, which always come from the network.
+      await worker.registration.navigationPreload?.enable().catch(() => undefined);
       // Open member pages come under this version at once, so a notification click can steer them.
       await worker.clients.claim();
     })(),
@@ -104,7 +111,7 @@ worker.addEventListener('fetch', (event) => {
   const { request } = event;
   const kind = requestKind({ url: request.url, method: request.method, mode: request.mode }, ORIGIN);
   if (kind === 'asset') event.respondWith(cachedAsset(request));
-  else if (kind === 'navigation') event.respondWith(pageOrOffline(request));
+  else if (kind === 'navigation') event.respondWith(pageOrOffline(request, event.preloadResponse));
   // Everything else is not answered here: the browser asks the server as if there were no worker.
 });
 
@@ -119,9 +126,12 @@ async function cachedAsset(request: Request): Promise<Response> {
 }
 
 /** A page load goes to the server; only when the network fails does the offline page answer. */
-async function pageOrOffline(request: Request): Promise<Response> {
+async function pageOrOffline(
+  request: Request,
+  preload: Promise<Response | undefined> | undefined,
+): Promise<Response> {
   try {
-    return await fetch(request);
+    return (await preload) ?? (await fetch(request));
   } catch (error) {
     const cache = await caches.open(OFFLINE_CACHE);
     const cached = (await cache.keys()).map((key) => new URL(key.url).pathname);

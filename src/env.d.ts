@@ -35,6 +35,17 @@ declare module '*?inline-script' {
   export default script;
 }
 
+/** A service worker module, bundled at build time into one classic script (same plugin). */
+declare module '*?worker-script' {
+  const script: {
+    /** The minified classic script, as `/sw.js` serves it. */
+    source: string;
+    /** Its SHA-256 (unused by the worker's endpoint, which serves it as a file). */
+    hash: `sha256-${string}`;
+  };
+  export default script;
+}
+
 /** Where the build put its folders, where it listens, its body cap (astro.config.mjs, kindredServer()). */
 declare module 'virtual:kindred/build-options' {
   const options: import('./server/serve.ts').BuildOptions & { bodySizeLimit: number };

@@ -8,9 +8,17 @@ import { build, type Plugin } from 'vite';
  * `{ source, hash }`: the module bundled on its own into one minified classic script (its
  * imports, such as shared constants, inlined), and the CSP hash of exactly those bytes, which
  * the page allows with `allowInlineScript` (src/server/csp.ts).
+ *
+ * A service worker is built the same way (`./x.worker.ts?worker-script`): one classic script
+ * with its imports inlined, which an endpoint serves as a file of its own.
  */
 
-const QUERY = '?inline-script';
+const QUERIES = ['?inline-script', '?worker-script'] as const;
+
+/** The query of an import this plugin answers, if any. */
+function queryOf(id: string): string | undefined {
+  return QUERIES.find((query) => id.endsWith(query));
+}
 
 /** The bundled, minified script of the module at `file`. */
 async function bundled(file: string): Promise<string> {
@@ -34,19 +42,21 @@ async function bundled(file: string): Promise<string> {
   return chunk.code.trim();
 }
 
-/** The Vite plugin that answers `?inline-script` imports. */
+/** The Vite plugin that answers `?inline-script` and `?worker-script` imports. */
 export function inlineScriptsPlugin(): Plugin {
   return {
     name: 'kindred:inline-scripts',
     enforce: 'pre',
     async resolveId(id, importer) {
-      if (!id.endsWith(QUERY)) return null;
-      const resolved = await this.resolve(id.slice(0, -QUERY.length), importer, { skipSelf: true });
-      return resolved ? resolved.id + QUERY : null;
+      const query = queryOf(id);
+      if (!query) return null;
+      const resolved = await this.resolve(id.slice(0, -query.length), importer, { skipSelf: true });
+      return resolved ? resolved.id + query : null;
     },
     async load(id) {
-      if (!id.endsWith(QUERY)) return null;
-      const file = id.slice(0, -QUERY.length);
+      const query = queryOf(id);
+      if (!query) return null;
+      const file = id.slice(0, -query.length);
       this.addWatchFile(file);
       const source = await bundled(file);
       const hash = `sha256-${createHash('sha256').update(source).digest('base64')}`;

@@ -83,6 +83,11 @@ describe('routeLocale', () => {
       permanent: false,
     });
   });
+  it('serves the service worker at the root of every site, even one without English', () => {
+    const s = site({ locales: ['de', 'nl'], domain_language: 'de-DE' });
+    expect(routeLocale('/sw.js', '?locale=de', s)).toEqual({ kind: 'serve', locale: 'de', path: '/sw.js' });
+    expect(routeLocale('/sw.js', '', site())).toEqual({ kind: 'serve', locale: 'en', path: '/sw.js' });
+  });
   it('is a pure function of the URL: every locale round-trips through localePath', () => {
     fc.assert(
       fc.property(

@@ -15,11 +15,18 @@ export type LocaleRoute =
   | { kind: 'not_found'; locale: Locale };
 
 /**
+ * Files that answer at the root of every site, whatever languages it shows: a service worker's
+ * script may not be redirected (the registration fails), and its scope is its folder.
+ */
+const ROOT_FILES: ReadonlySet<string> = new Set(['/sw.js']);
+
+/**
  * The locale of a page is a pure function of its URL: no prefix is English, `/de/…` German.
  * `/en/…` redirects permanently to `/…`; a prefix of a locale the site does not show is a 404.
  * On a site that does not show English, unprefixed pages move to the site's own language.
  */
 export function routeLocale(pathname: string, search: string, site: Site): LocaleRoute {
+  if (ROOT_FILES.has(pathname)) return { kind: 'serve', locale: fallbackLocale(site), path: pathname };
   const match = /^\/([a-z]{2})(\/.*)?$/.exec(pathname);
   const prefix = match?.[1];
   if (prefix && isLocale(prefix)) {

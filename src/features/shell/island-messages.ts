@@ -16,6 +16,7 @@ export const MEMBER_NAV_MESSAGES: MessageKey[] = [
   'membernav.logout',
   'chat.toast_new',
   'chat.toast_open',
+  'pwa.back',
   'error.try_later',
   'toast.close',
 ];

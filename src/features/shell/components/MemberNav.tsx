@@ -4,7 +4,7 @@ import { $user, logout, refreshUser, saveLanguage } from '../../accounts/account
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { isLocale } from '../../../i18n/locales.ts';
-import { refreshLikes } from '../../likes/likes.store.ts';
+import { $likes, refreshLikes } from '../../likes/likes.store.ts';
 import { refreshChats } from '../../chat/chat.store.ts';
 import { startChatLive } from '../../chat/components/use-chat-live.ts';
 import { startMessageToasts } from '../../chat/components/message-toasts.ts';
@@ -16,6 +16,8 @@ import { $realtimeStatus, onRealtime, startRealtime } from '../realtime.store.ts
 import { toast } from '../toasts.ts';
 import { reportTimeZone } from '../time-zone.ts';
 import { Icon, type IconName } from './icons.tsx';
+import { startInstalledApp } from '../../pwa/pwa.store.ts';
+import { BackButton } from '../../pwa/components/BackButton.tsx';
 
 export interface MemberNavLinks {
   members: string;
@@ -90,6 +92,16 @@ export default function MemberNav({
       onRealtime('match', () => void refreshLikes().catch(() => {})),
       onRealtime('user', () => void refreshUser().catch(() => {})),
     ];
+    // The stream brings likes from its opening on, and the refresh loop rests while it is open:
+    // the likes are fetched when it opens (unless the page brought them), and after every gap in
+    // which events may have been lost, so the new-likes badge, the title and the app badge count
+    // them all (the chats do the same, chat-live.ts).
+    let streamOpened = false;
+    const stopLikesOnOpen = $realtimeStatus.subscribe((status) => {
+      if (status !== 'open') return;
+      if (streamOpened || $likes.get() === null) void refreshLikes().catch(() => {});
+      streamOpened = true;
+    });
     const stopLoop = startRefreshLoop({
       // Spec §4: user, chats and likes refresh together; they keep the badges current. While
       // the event stream is open it brings the news, and polling would only repeat it.
@@ -111,6 +123,15 @@ export default function MemberNav({
       fictional,
       routePath,
     });
+    // The service worker (offline page, pushes) and the install offer, on member pages only.
+    const stopApp = startInstalledApp({
+      locale: document.documentElement.lang,
+      // Spec §4: chats and likes load when a push arrives (the badges and lists follow).
+      onPush: () => {
+        void refreshChats().catch(() => {});
+        void refreshLikes().catch(() => {});
+      },
+    });
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
         return;
@@ -129,9 +150,11 @@ export default function MemberNav({
       stopLoop();
       stopRealtime();
       for (const stop of stopRealtimeListeners) stop();
+      stopLikesOnOpen();
       stopAttention();
       stopChatLive();
       stopMessageToasts();
+      stopApp();
       document.removeEventListener('click', onClick);
     };
   }, []);
@@ -174,6 +197,7 @@ export default function MemberNav({
 
   return (
     <>
+      <BackButton routePath={routePath} label={t('pwa.back')} />
       <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
         {sections.map(({ path, href, icon, label, badge }) => (
           <li className="nav-item" key={path}>

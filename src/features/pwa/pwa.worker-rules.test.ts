@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  installedLocale,
+  localeOfPath,
+  notificationTarget,
+  offlinePageFor,
+  parsePushPayload,
+  pathInLocale,
+  requestKind,
+} from './pwa.worker-rules.ts';
+
+const ORIGIN = 'https://rainbow.example';
+const get = (path: string, mode = 'cors') => ({ url: `${ORIGIN}${path}`, method: 'GET', mode });
+
+describe('which requests the worker answers', () => {
+  it('takes hashed build files from its cache', () => {
+    expect(requestKind(get('/_astro/MemberNav.Bx9k2.js'), ORIGIN)).toBe('asset');
+    expect(requestKind(get('/_astro/member.amber.D1s8.css', 'no-cors'), ORIGIN)).toBe('asset');
+  });
+
+  it('never caches member JSON, pages, photos, the event stream or unhashed files', () => {
+    for (const path of [
+      '/api/chats.php',
+      '/api/user.php',
+      '/api/events.php',
+      '/media/amber/ab/x-main.webp',
+      '/favicon.svg',
+      '/manifest.webmanifest',
+      '/sw.js',
+      '/app-icons/0123456789abcdef-192.png',
+      // a query makes it not the build's file
+      '/_astro/x.js?v=2',
+    ])
+      expect(requestKind(get(path), ORIGIN), path).toBe('network');
+  });
+
+  it('sends page loads to the network, with the offline page only as a fallback', () => {
+    expect(requestKind(get('/chats', 'navigate'), ORIGIN)).toBe('navigation');
+    expect(requestKind(get('/de/members', 'navigate'), ORIGIN)).toBe('navigation');
+  });
+
+  it('leaves other origins and other methods alone', () => {
+    expect(requestKind({ url: 'https://cdn.example/_astro/x.js', method: 'GET', mode: 'cors' }, ORIGIN)).toBe(
+      'network',
+    );
+    expect(requestKind({ url: `${ORIGIN}/_astro/x.js`, method: 'POST', mode: 'cors' }, ORIGIN)).toBe(
+      'network',
+    );
+    expect(requestKind({ url: `${ORIGIN}/chats`, method: 'POST', mode: 'navigate' }, ORIGIN)).toBe('network');
+    expect(requestKind({ url: 'not a url', method: 'GET', mode: 'cors' }, ORIGIN)).toBe('network');
+  });
+});
+
+describe('the offline page', () => {
+  it('is at the locale path of the page asked for', () => {
+    expect(pathInLocale('en', '/offline')).toBe('/offline');
+    expect(pathInLocale('de', '/offline')).toBe('/de/offline');
+    expect(pathInLocale('xx', '/offline')).toBe('/offline');
+    expect(localeOfPath('/nl/chats/1')).toBe('nl');
+    expect(localeOfPath('/nl')).toBe('nl');
+    expect(localeOfPath('/chats')).toBe('en');
+    expect(localeOfPath('/xx/chats')).toBe('en');
+  });
+
+  it("follows the page's language when the worker holds it, else the member's", () => {
+    const cached = ['/de/offline', '/offline'];
+    expect(offlinePageFor(`${ORIGIN}/de/chats`, 'nl', cached)).toBe('/de/offline');
+    expect(offlinePageFor(`${ORIGIN}/chats`, 'de', cached)).toBe('/offline');
+    expect(offlinePageFor(`${ORIGIN}/fr/chats`, 'de', cached)).toBe('/de/offline');
+  });
+
+  it('is installed in the language of the script URL', () => {
+    expect(installedLocale(`${ORIGIN}/sw.js?locale=de`)).toBe('de');
+    expect(installedLocale(`${ORIGIN}/sw.js`)).toBe('en');
+    expect(installedLocale(`${ORIGIN}/sw.js?locale=<x>`)).toBe('en');
+  });
+});
+
+describe('push payloads', () => {
+  const payload = { title: 'Sam', body: 'Hi there', url: '/chats/c1', tag: 'chat:c1' };
+
+  it('reads the format the sending side writes', () => {
+    expect(parsePushPayload(JSON.stringify(payload))).toEqual(payload);
+    expect(parsePushPayload(JSON.stringify({ ...payload, badge: 3, icon: '/app-icons/x-192.png' }))).toEqual({
+      ...payload,
+      badge: 3,
+      icon: '/app-icons/x-192.png',
+    });
+  });
+
+  it('ignores what is not one of ours, and badges that are no count', () => {
+    expect(parsePushPayload(null)).toBeNull();
+    expect(parsePushPayload('not json')).toBeNull();
+    expect(parsePushPayload('[]')).toBeNull();
+    expect(parsePushPayload(JSON.stringify({ ...payload, title: 1 }))).toBeNull();
+    expect(parsePushPayload(JSON.stringify({ ...payload, badge: -1 }))).toEqual(payload);
+    expect(parsePushPayload(JSON.stringify({ ...payload, badge: 'x' }))).toEqual(payload);
+  });
+});
+
+describe('a notification click', () => {
+  it('opens its page on the site itself', () => {
+    expect(notificationTarget('/likes/received', ORIGIN)).toBe(`${ORIGIN}/likes/received`);
+    expect(notificationTarget(`${ORIGIN}/chats/c1`, ORIGIN)).toBe(`${ORIGIN}/chats/c1`);
+  });
+
+  it('never leads to another origin', () => {
+    expect(notificationTarget('https://evil.example/x', ORIGIN)).toBe(`${ORIGIN}/members`);
+    expect(notificationTarget('//evil.example/x', ORIGIN)).toBe(`${ORIGIN}/members`);
+    expect(notificationTarget(undefined, ORIGIN)).toBe(`${ORIGIN}/members`);
+    expect(notificationTarget('', ORIGIN)).toBe(`${ORIGIN}/members`);
+  });
+});

@@ -1,0 +1,152 @@
+/*
+ * The service worker's decisions as pure functions (no worker globals), so they are tested on
+ * their own and the worker (sw.worker.ts) only wires them to its events. The worker is built
+ * from these modules into one classic script (scripts/build/inline-scripts.ts): keep them free of
+ * imports other than constants.
+ */
+
+/** The platform's locales (src/i18n/locales.ts); English has no URL prefix. */
+const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
+type Locale = (typeof LOCALES)[number];
+const DEFAULT_LOCALE: Locale = 'en';
+
+/** The folder of the build's hashed files: a name there never names other bytes. */
+export const HASHED_ASSETS_PREFIX = '/_astro/';
+
+/** The page shown for a navigation when the network is down (one per language). */
+export const OFFLINE_ROUTE = '/offline';
+
+/**
+ * The worker's caches: the offline pages (each install puts its language's page, newer bytes
+ * replace older ones), and hashed assets, kept across installs (their names never change bytes).
+ * Any other cache of ours is an older version's and is deleted when a worker activates.
+ */
+export const OFFLINE_CACHE = 'kindred-offline-v1';
+export const ASSET_CACHE = 'kindred-assets-v1';
+export const CACHE_PREFIX = 'kindred-';
+/** Hashed files kept at most; older builds' files go first. */
+export const ASSET_CACHE_LIMIT = 300;
+
+export function isKnownLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** A path in a locale: English without prefix, the others under `/<locale>`. */
+export function pathInLocale(locale: string, path: string): string {
+  return !isKnownLocale(locale) || locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
+}
+
+/** The locale a page's path names by its prefix, English when it has none. */
+export function localeOfPath(pathname: string): Locale {
+  const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(pathname)?.[1];
+  return isKnownLocale(prefix) ? prefix : DEFAULT_LOCALE;
+}
+
+/**
+ * How the worker answers a request:
+ * - `asset`: from its cache first (a hashed build file is the same bytes forever);
+ * - `navigation`: from the network, the offline page in the page's language when that fails;
+ * - `network`: not touched at all. Member pages, JSON, the event stream, photos and everything
+ *   else always come from the server: a cached member answer could show one member's data
+ *   after a logout, or stale credits and messages.
+ */
+export type RequestKind = 'asset' | 'navigation' | 'network';
+
+export interface RequestFacts {
+  url: string;
+  method: string;
+  /** `Request.mode`: `navigate` for a page load. */
+  mode: string;
+}
+
+export function requestKind(request: RequestFacts, origin: string): RequestKind {
+  if (request.method !== 'GET') return 'network';
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return 'network';
+  }
+  if (url.origin !== origin) return 'network';
+  if (request.mode === 'navigate') return 'navigation';
+  // No query: a hashed name with a query is not the file the build made.
+  if (url.pathname.startsWith(HASHED_ASSETS_PREFIX) && url.search === '') return 'asset';
+  return 'network';
+}
+
+/**
+ * The offline page a failed navigation gets: in the language of the page asked for when the
+ * worker holds that one, else in the member's language it was installed with.
+ */
+export function offlinePageFor(
+  navigationUrl: string,
+  installedLocale: string,
+  cached: readonly string[],
+): string {
+  const fallback = pathInLocale(installedLocale, OFFLINE_ROUTE);
+  try {
+    const wanted = pathInLocale(localeOfPath(new URL(navigationUrl).pathname), OFFLINE_ROUTE);
+    return cached.includes(wanted) ? wanted : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The payload a push carries (the sending side writes exactly this). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  badge?: number;
+  icon?: string;
+}
+
+/** The payload of a push message, or null when it is not one of ours (it is then ignored). */
+export function parsePushPayload(text: string | null | undefined): PushPayload | null {
+  if (!text) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { title, body, url, tag, badge, icon } = data as Record<string, unknown>;
+  if (
+    typeof title !== 'string' ||
+    typeof body !== 'string' ||
+    typeof url !== 'string' ||
+    typeof tag !== 'string'
+  )
+    return null;
+  const payload: PushPayload = { title, body, url, tag };
+  if (typeof badge === 'number' && Number.isFinite(badge) && badge >= 0) payload.badge = Math.floor(badge);
+  if (typeof icon === 'string') payload.icon = icon;
+  return payload;
+}
+
+/**
+ * Where a notification's click leads: its URL on this site, never elsewhere (a payload naming
+ * another origin opens the site's members page instead).
+ */
+export function notificationTarget(url: unknown, origin: string): string {
+  const home = `${origin}/members`;
+  if (typeof url !== 'string' || url === '') return home;
+  try {
+    const target = new URL(url, origin);
+    return target.origin === origin ? target.href : home;
+  } catch {
+    return home;
+  }
+}
+
+/** The locale the page registered the worker with (`/sw.js?locale=de`), English otherwise. */
+export function installedLocale(scriptUrl: string): Locale {
+  try {
+    const asked = new URL(scriptUrl).searchParams.get('locale');
+    return isKnownLocale(asked) ? asked : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}

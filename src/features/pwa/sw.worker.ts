@@ -1,0 +1,207 @@
+import {
+  ASSET_CACHE,
+  ASSET_CACHE_LIMIT,
+  CACHE_PREFIX,
+  installedLocale,
+  notificationTarget,
+  OFFLINE_CACHE,
+  OFFLINE_ROUTE,
+  offlinePageFor,
+  parsePushPayload,
+  pathInLocale,
+  requestKind,
+} from './pwa.worker-rules.ts';
+
+/*
+ * The service worker of every site (served per host as `/sw.js`, scope `/`; built into one
+ * classic script by scripts/build/inline-scripts.ts). What it does, and what it never does:
+ * - it keeps the offline page in the member's language (the `locale` of its script URL) and
+ *   shows it for a page load when the network is down;
+ * - it answers hashed build files (`/_astro/…`) from its cache first; member pages and JSON
+ *   always come from the server (pwa.worker-rules.ts says which request is which);
+ * - a new version waits until the page tells it a safe moment has come (pwa.store.ts);
+ * - it shows pushes, sets the app badge from them, tells open pages (chats and likes reload),
+ *   and opens a notification's page when it is clicked.
+ */
+
+/** The parts of the worker's global scope used here (the project compiles against the DOM's types). */
+interface ExtendableEventLike extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEventLike extends ExtendableEventLike {
+  request: Request;
+  /** The page's answer, asked for while the worker started (navigation preload), if enabled. */
+  preloadResponse?: Promise<Response | undefined>;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface PushEventLike extends ExtendableEventLike {
+  data: { text(): string } | null;
+}
+interface NotificationEventLike extends ExtendableEventLike {
+  notification: Notification;
+}
+interface MessageEventLike extends ExtendableEventLike {
+  data: unknown;
+}
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+  postMessage(message: unknown): void;
+}
+interface WorkerScope {
+  location: Location;
+  registration: ServiceWorkerRegistration & {
+    navigationPreload?: { enable(): Promise<void> };
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+    claim(): Promise<void>;
+  };
+  skipWaiting(): Promise<void>;
+  navigator: { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+}
+
+const worker = self as unknown as WorkerScope;
+const ORIGIN = worker.location.origin;
+const LOCALE = installedLocale(worker.location.href);
+
+worker.addEventListener('install', (event) => {
+  // The member's offline page, fetched now while the network is there. A new version then waits
+  // (no skipWaiting here): the page picks the moment (pwa.store.ts).
+  event.waitUntil(
+    caches.open(OFFLINE_CACHE).then(async (cache) => {
+      const path = pathInLocale(LOCALE, OFFLINE_ROUTE);
+      const response = await fetch(path, { cache: 'no-store', credentials: 'omit' });
+      if (!response.ok) throw new Error(`offline page ${path}: ${response.status}`);
+      await cache.put(path, response);
+    }),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== OFFLINE_CACHE && name !== ASSET_CACHE)
+          await caches.delete(name);
+      }
+      await trimAssets();
+      // A page load goes to the server while the worker starts, instead of after: the worker
+      // adds no wait to member pages, which always come from the network.
+      await worker.registration.navigationPreload?.enable().catch(() => undefined);
+      // Open member pages come under this version at once, so a notification click can steer them.
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+worker.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type === 'skip-waiting') event.waitUntil(worker.skipWaiting());
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const kind = requestKind({ url: request.url, method: request.method, mode: request.mode }, ORIGIN);
+  if (kind === 'asset') event.respondWith(cachedAsset(request));
+  else if (kind === 'navigation') event.respondWith(pageOrOffline(request, event.preloadResponse));
+  // Everything else is not answered here: the browser asks the server as if there were no worker.
+});
+
+/** A hashed build file: from the cache, else from the network and kept. */
+async function cachedAsset(request: Request): Promise<Response> {
+  const cache = await caches.open(ASSET_CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
+  return response;
+}
+
+/** A page load goes to the server; only when the network fails does the offline page answer. */
+async function pageOrOffline(
+  request: Request,
+  preload: Promise<Response | undefined> | undefined,
+): Promise<Response> {
+  try {
+    return (await preload) ?? (await fetch(request));
+  } catch (error) {
+    const cache = await caches.open(OFFLINE_CACHE);
+    const cached = (await cache.keys()).map((key) => new URL(key.url).pathname);
+    const page = await cache.match(offlinePageFor(request.url, LOCALE, cached));
+    if (page) return page;
+    throw error;
+  }
+}
+
+/** Keeps the asset cache bounded: the oldest entries (the first put) go first. */
+async function trimAssets(): Promise<void> {
+  const cache = await caches.open(ASSET_CACHE);
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - ASSET_CACHE_LIMIT))) await cache.delete(key);
+}
+
+worker.addEventListener('push', (event) => {
+  const payload = parsePushPayload(event.data?.text());
+  if (!payload) return;
+  event.waitUntil(
+    (async () => {
+      await worker.registration.showNotification(payload.title, {
+        body: payload.body,
+        tag: payload.tag,
+        icon: payload.icon,
+        data: { url: payload.url },
+        // A burst of messages in one conversation shares a tag: the newest one alerts again.
+        renotify: true,
+      } as NotificationOptions);
+      await setBadge(payload.badge);
+      // Open pages reload their chats and likes (spec §4).
+      const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ type: 'push', payload });
+    })(),
+  );
+});
+
+/** The app badge from a push; unsupported devices and refusals are ignored (spec §8). */
+async function setBadge(count: number | undefined): Promise<void> {
+  if (count === undefined) return;
+  try {
+    if (count > 0) await worker.navigator.setAppBadge?.(count);
+    else await worker.navigator.clearAppBadge?.();
+  } catch {
+    // not an installed app, or the device refuses badges
+  }
+}
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = notificationTarget((event.notification.data as { url?: unknown } | null)?.url, ORIGIN);
+  // Started before waitUntil, so the work runs however the event came.
+  const opened = openTarget(target);
+  event.waitUntil(opened);
+});
+
+/** Brings an open window of the site to the event's page, or opens one. */
+async function openTarget(target: string): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => client.url === target) ?? windows[0];
+  if (open) {
+    // Focus needs the click's permission; a refusal must not stop the navigation.
+    await open.focus().catch(() => undefined);
+    if (open.url === target) return;
+    try {
+      await open.navigate(target);
+      return;
+    } catch {
+      // a window this worker does not control cannot be steered: open a new one
+    }
+  }
+  await worker.clients.openWindow(target);
+}

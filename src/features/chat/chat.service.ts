@@ -49,6 +49,7 @@ import type {
   ChatAnswer,
   ChatMessage,
   ChatQuery,
+  MessageButtonAllowance,
   ChatsAnswer,
   SendAnswer,
   SendInput,
@@ -213,6 +214,31 @@ async function allowanceOf(
     message_length: site.messageLength,
     history_days: free && site.limits.freeHistoryDays > 0 ? site.limits.freeHistoryDays : null,
     message_price: minimumMessageCosts(site)[chatter.country] ?? null,
+  };
+}
+
+/**
+ * The free-conversation limit as it stands for a message to `profileId`, or null for a premium
+ * member or a profile the member cannot write to (the chat then says why).
+ */
+export async function messageButtonAllowance(
+  ctx: ServiceContext,
+  chatter: Chatter,
+  profileId: string,
+): Promise<MessageButtonAllowance | null> {
+  if (chatter.paidUser || profileId === chatter.profileId) return null;
+  const found = await visibleCounterpart(ctx.db, scopeOf(ctx, chatter.profileId), { profile: profileId });
+  if (!found) return null;
+  const { conversation } = found;
+  const allowance = await allowanceOf(ctx, chatter, conversation);
+  const written =
+    conversation !== undefined &&
+    (await hasWrittenIn(ctx.db, ctx.network, conversation.id, chatter.profileId));
+  return {
+    limit: ctx.site.limits.freeConversations,
+    left: allowance.free_conversations_left ?? 0,
+    limit_reached: allowance.conversation_limit_reached,
+    starts_new: !written,
   };
 }
 

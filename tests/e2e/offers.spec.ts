@@ -402,3 +402,40 @@ test('the profile’s Message button explains the free-conversation limit before
   expect(await accessibilityViolations(page)).toEqual([]);
   await context.close();
 });
+
+for (const [width, locale] of [
+  [360, 'en'],
+  [1280, 'en'],
+  [360, 'de'],
+  [1280, 'de'],
+] as const) {
+  test(`/credits, the checkout and the thank-you page as a member coming from a chat sees them (${width} px, ${locale})`, async ({
+    browser,
+  }) => {
+    const me = await make.loggedIn({ name: 'Looker', gender: 'male', seeking: 'female', language: locale });
+    await make.photo(me);
+    const other = await someone('Chatty');
+    const { context, page } = await browse(browser, me, width, locale);
+    const conversation = await spentFreeMessages(context, other);
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    const back = `${prefix}/chats/${conversation}`;
+    await page.goto(url(server, `${prefix}/credits?return=${encodeURIComponent(back)}`));
+    await hydrated(page);
+    await expect(page.getByTestId('credits-return')).toHaveAttribute('href', back);
+    await page.screenshot({ path: `${DIR}/offers-credits-${width}-${locale}.png`, fullPage: true });
+    await page.locator('a[data-bundle="popular"]').click();
+    await hydrated(page);
+    await page.screenshot({ path: `${DIR}/offers-checkout-${width}-${locale}.png`, fullPage: true });
+    await page.locator('.checkout > .btn-primary').click();
+    await expect(page).toHaveURL(/\/checkout\/test\//);
+    await page.screenshot({ path: `${DIR}/offers-test-checkout-${width}-${locale}.png`, fullPage: true });
+    await page.locator('button[value="paid"]').click();
+    const backLink = page.getByTestId('transaction-back');
+    await expect(backLink).toHaveAttribute('href', back, { timeout: 15_000 });
+    await page.screenshot({ path: `${DIR}/offers-thank-you-${width}-${locale}.png`, fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await backLink.click();
+    await expect(page).toHaveURL(new RegExp(`${back}$`));
+    await context.close();
+  });
+}

@@ -132,7 +132,7 @@ describe('GET /api/order.php: the total to pay before paying', () => {
 
     const german = (await quote(member, { discountcode: 'NOSUCHCODE' }, 'de')).json<Quote>();
     expect(german.notice?.message).toMatch(/Rabatt von 40 % gilt weiterhin\.$/);
-    expect(german.quote.formatted.total).toBe('8,99 €');
+    expect(german.quote.formatted.total).toBe('8,99\u00a0€');
   });
 
   it('keeps the better of two codes that apply, and names a minimum in the member’s money', async () => {

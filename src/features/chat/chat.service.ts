@@ -21,6 +21,7 @@ import {
   accountOfProfile,
   conversationOfMember,
   conversationsWrittenIn,
+  conversationsWrittenWith,
   creditsOf,
   freeMessagesSent,
   hasMessagesUntil,
@@ -219,7 +220,8 @@ async function allowanceOf(
 
 /**
  * The free-conversation limit as it stands for a message to `profileId`, or null for a premium
- * member or a profile the member cannot write to (the chat then says why).
+ * member. The profile page has shown the profile already (and offers no Message button past a
+ * block), so only the member's own conversations are read: one statement.
  */
 export async function messageButtonAllowance(
   ctx: ServiceContext,
@@ -227,18 +229,15 @@ export async function messageButtonAllowance(
   profileId: string,
 ): Promise<MessageButtonAllowance | null> {
   if (chatter.paidUser || profileId === chatter.profileId) return null;
-  const found = await visibleCounterpart(ctx.db, scopeOf(ctx, chatter.profileId), { profile: profileId });
-  if (!found) return null;
-  const { conversation } = found;
-  const allowance = await allowanceOf(ctx, chatter, conversation);
-  const written =
-    conversation !== undefined &&
-    (await hasWrittenIn(ctx.db, ctx.network, conversation.id, chatter.profileId));
+  const limit = ctx.site.limits.freeConversations;
+  const written = await conversationsWrittenWith(ctx.db, ctx.network, chatter.profileId, profileId);
+  // The same rule as a send (allowanceOf): a conversation already written in never counts twice.
+  const others = written.count - (written.withOther ? 1 : 0);
   return {
-    limit: ctx.site.limits.freeConversations,
-    left: allowance.free_conversations_left ?? 0,
-    limit_reached: allowance.conversation_limit_reached,
-    starts_new: !written,
+    limit,
+    left: Math.max(0, limit - written.count),
+    limit_reached: !written.withOther && others >= limit,
+    starts_new: !written.withOther,
   };
 }
 

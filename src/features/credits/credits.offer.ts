@@ -150,6 +150,7 @@ export async function quoteOrder(
       credits: bundle.credits,
       amount: bundle.amount,
       currency: pricing.currency,
+      country,
       discount: chosen && {
         code: chosen.code,
         percentage: chosen.percentage,

@@ -24,6 +24,8 @@ export interface OrderQuote {
   /** The bundle's price before any discount, in minor units. */
   amount: number;
   currency: string;
+  /** The country the order is priced (and its methods offered) in. */
+  country: string;
   /** The one discount the order gets (an order carries one code), or null. */
   discount: {
     code: string;

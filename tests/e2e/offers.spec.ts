@@ -158,7 +158,11 @@ test.describe('a countdown only where an offer ends', () => {
       timeout: ENDS_IN_MS + 15_000,
     });
     await expect(page.getByTestId('checkout-ends')).toHaveCount(0);
-    await expect(page.getByTestId('checkout-discount')).toContainText('WELCOME25');
+    await expect(page.getByTestId('checkout-discount')).toContainText('Welcome discount (25 %)');
+    await expect(page.getByTestId('checkout-discount').locator('dt')).toHaveAttribute(
+      'data-code',
+      'WELCOME25',
+    );
     await context.close();
   });
 });
@@ -225,7 +229,13 @@ test.describe('codes and the total before paying', () => {
         locale === 'en' ? 'Your 40 % discount still applies.' : 'Dein Rabatt von 40 % gilt weiterhin.',
       );
       await expect(total).toContainText(locale === 'en' ? '€8.99' : '8,99 €');
-      await expect(page.getByTestId('checkout-discount')).toContainText('TIMEBONUS25');
+      await expect(page.getByTestId('checkout-discount').locator('dt')).toHaveAttribute(
+        'data-code',
+        'TIMEBONUS25',
+      );
+      await expect(page.getByTestId('checkout-discount')).toContainText(
+        locale === 'en' ? 'Time bonus (40 %)' : 'Zeitbonus (40 %)',
+      );
       await expect(
         page.getByRole('button', { name: locale === 'en' ? 'Pay €8.99' : '8,99 € bezahlen' }),
       ).toBeVisible();

@@ -199,7 +199,13 @@ export default function Checkout({
         </div>
         {discount && (
           <div data-testid="checkout-discount">
-            <dt>{t('credits.discount_line', { code: discount.code, percentage: discount.percentage })}</dt>
+            <dt data-code={discount.code}>
+              {discount.kind === 'time_bonus'
+                ? t('credits.discount_time_bonus', { percentage: discount.percentage })
+                : discount.kind === 'welcome'
+                  ? t('credits.discount_welcome', { percentage: discount.percentage })
+                  : t('credits.discount_line', { code: discount.code, percentage: discount.percentage })}
+            </dt>
             <dd>−{money(quote.amount - quote.total)}</dd>
           </div>
         )}

@@ -9,6 +9,8 @@ export const CHECKOUT_MESSAGES: MessageKey[] = [
   'credits.error',
   'credits.price',
   'credits.discount_line',
+  'credits.discount_time_bonus',
+  'credits.discount_welcome',
   'credits.bonus_ends',
   'credits.then_total',
   'credits.then_full',

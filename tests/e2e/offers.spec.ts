@@ -273,6 +273,8 @@ test.describe('the balance in sight', () => {
     await expect(watcher.getByTestId('chat-short')).toHaveText(
       'Not enough credits for your next message: it costs 5, you have 3. Buy credits',
     );
+    // A picture (10 credits) is not offered either, and says why.
+    await expect(watcher.getByTestId('chat-image-input')).toBeDisabled();
 
     await page.goto(url(server, `/chats/${conversation}`));
     await hydrated(page);
@@ -307,6 +309,7 @@ test.describe('the balance in sight', () => {
     await expect(navBalance(watcher)).toHaveClass(/badge-balance/);
     await expect(watcher.getByTestId('chat-short')).toHaveCount(0);
     await expect(watcher.getByTestId('chat-allowance')).toContainText('You have 103 credits');
+    await expect(watcher.getByTestId('chat-image-input')).toBeEnabled();
 
     await back.click();
     await expect(page).toHaveURL(new RegExp(`/chats/${conversation}$`));

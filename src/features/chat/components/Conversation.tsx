@@ -589,6 +589,7 @@ function ChatFooter({
   const left = limit - text.length;
   const limitReached =
     !open.conversation && open.messages.length === 0 && allowance?.conversation_limit_reached;
+  const photoShort = allowance !== null && balance < allowance.costs.image;
   const [icebreakers, setIcebreakers] = useState(
     !giftFirst && !open.conversation && open.messages.length === 0 && !limitReached,
   );
@@ -673,15 +674,22 @@ function ChatFooter({
         >
           <ChatIcon name="gift" />
         </button>
-        <label className="btn btn-outline-secondary chat-tool" title={t('chat.ui.image')}>
+        <label
+          className={`btn btn-outline-secondary chat-tool${photoShort ? ' disabled' : ''}`}
+          title={photoShort ? `${t('chat.ui.image')}: ${t('chat.ui.not_enough')}` : t('chat.ui.image')}
+        >
           <ChatIcon name="camera" />
-          <span className="visually-hidden">{t('chat.ui.image')}</span>
+          <span className="visually-hidden">
+            {t('chat.ui.image')}
+            {photoShort && `: ${t('chat.ui.not_enough')}`}
+          </span>
           <input
             ref={fileInput}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="visually-hidden"
-            disabled={uploading}
+            // A picture the balance cannot pay is said before it is picked, not after the upload.
+            disabled={uploading || photoShort}
             data-testid="chat-image-input"
             onChange={(event) => void sendImage(event.target.files?.[0])}
           />

@@ -271,7 +271,11 @@ test('without credits the refusal links to buying them, and the message can be s
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const refusal = page.locator('[data-code="not_enough_credits"]');
   await expect(refusal).toBeVisible();
-  await expect(refusal.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+  // Buying credits leads back to this conversation afterwards.
+  await expect(refusal.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+    'href',
+    `/credits?return=${encodeURIComponent(`/chats/${conversation}`)}`,
+  );
   const failed = page.locator('.chat-message.is-failed');
   await expect(failed).toContainText('One more');
   await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -324,6 +324,16 @@ export function chatTests(app: ServerUnderTest): void {
         free_conversations_left: 0,
         conversation_limit_reached: true,
       });
+      // The profile's Message button says the same before the chat opens, and nothing where
+      // the member already writes.
+      const profile = (id: string) => call(app, ann, 'GET', `/members/${id}`);
+      const blocked = await profile(di.profileId);
+      expect(blocked.body).toContain(`&quot;limit_reached&quot;:[0,true]`);
+      expect(blocked.body).toContain('Get Premium to write');
+      expect(blocked.body).toContain('Free members can chat in 2 conversations, and yours are in use.');
+      const writing = await profile(bo.profileId);
+      expect(writing.body).toContain('&quot;starts_new&quot;:[0,false]');
+      expect(writing.body).not.toContain('data-testid="message-limit"');
       // The two conversations stay open; premium lifts the limit.
       expect((await sendText(app, ann, bo)).status).toBe(201);
       await app.make.updateMember(ann, { paid_user: 1, credits: 10 });

@@ -23,8 +23,9 @@ const SEEN_WRITES = 5;
 const BOUNDS: Record<string, number> = {
   // the visible profiles' page, with their photos and the member's likes of them
   members: READS + 4,
-  // the profile, its photos, interests, the like both ways, the block, the new-like flag…
-  'profile-view': READS + 9,
+  // the profile, its photos, interests, the like both ways, the block, the new-like flag…, and
+  // for a free member the conversations written in (the Message button states the free limit)
+  'profile-view': READS + 10,
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,

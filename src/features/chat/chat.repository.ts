@@ -371,6 +371,40 @@ export async function conversationsWrittenIn(
   return Number(row.n);
 }
 
+/**
+ * In how many conversations the profile has written, and whether one of them is with `other`:
+ * the free-conversation limit as a profile's Message button states it, in one statement.
+ */
+export async function conversationsWrittenWith(
+  db: Db,
+  network: string,
+  senderProfileId: string,
+  otherProfileId: string,
+): Promise<{ count: number; withOther: boolean }> {
+  const row = await db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select((eb) => [
+      eb.fn.count<string | number>('m.conversation_id').distinct().as('n'),
+      eb.fn
+        .max<string | number | null>(
+          eb
+            .case()
+            .when(
+              eb.or([eb('c.profile_a_id', '=', otherProfileId), eb('c.profile_b_id', '=', otherProfileId)]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('here'),
+    ])
+    .where('m.network_id', '=', network)
+    .where('m.sender_profile_id', '=', senderProfileId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), withOther: Number(row.here ?? 0) === 1 };
+}
+
 /** Whether the profile has written in the conversation. */
 export async function hasWrittenIn(
   db: Db,

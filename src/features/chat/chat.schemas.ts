@@ -93,6 +93,18 @@ export interface ChatAllowance {
   message_price: { costs: number; currency: string } | null;
 }
 
+/** What a profile's Message button says before the chat opens (a free member only). */
+export interface MessageButtonAllowance {
+  /** Free conversations the site allows. */
+  limit: number;
+  /** Conversations the member may still start, after this one when it is already begun. */
+  left: number;
+  /** A first message to this profile would be refused: the chat would open empty and shut. */
+  limit_reached: boolean;
+  /** Whether writing here starts a new conversation (the member has not written here yet). */
+  starts_new: boolean;
+}
+
 /** `GET /api/chats.php`: one entry per conversation, the most recent first. */
 export interface ChatListEntry {
   conversation: { id: string };

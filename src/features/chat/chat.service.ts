@@ -21,6 +21,7 @@ import {
   accountOfProfile,
   conversationOfMember,
   conversationsWrittenIn,
+  conversationsWrittenWith,
   creditsOf,
   freeMessagesSent,
   hasMessagesUntil,
@@ -49,6 +50,7 @@ import type {
   ChatAnswer,
   ChatMessage,
   ChatQuery,
+  MessageButtonAllowance,
   ChatsAnswer,
   SendAnswer,
   SendInput,
@@ -213,6 +215,29 @@ async function allowanceOf(
     message_length: site.messageLength,
     history_days: free && site.limits.freeHistoryDays > 0 ? site.limits.freeHistoryDays : null,
     message_price: minimumMessageCosts(site)[chatter.country] ?? null,
+  };
+}
+
+/**
+ * The free-conversation limit as it stands for a message to `profileId`, or null for a premium
+ * member. The profile page has shown the profile already (and offers no Message button past a
+ * block), so only the member's own conversations are read: one statement.
+ */
+export async function messageButtonAllowance(
+  ctx: ServiceContext,
+  chatter: Chatter,
+  profileId: string,
+): Promise<MessageButtonAllowance | null> {
+  if (chatter.paidUser || profileId === chatter.profileId) return null;
+  const limit = ctx.site.limits.freeConversations;
+  const written = await conversationsWrittenWith(ctx.db, ctx.network, chatter.profileId, profileId);
+  // The same rule as a send (allowanceOf): a conversation already written in never counts twice.
+  const others = written.count - (written.withOther ? 1 : 0);
+  return {
+    limit,
+    left: Math.max(0, limit - written.count),
+    limit_reached: !written.withOther && others >= limit,
+    starts_new: !written.withOther,
   };
 }
 

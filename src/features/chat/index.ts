@@ -10,6 +10,7 @@ export {
   removeChat,
   typing,
   presentMessage,
+  messageButtonAllowance,
   type Chatter,
   type SendResult,
 } from './chat.service.ts';
@@ -24,6 +25,7 @@ export {
   type ChatListEntry,
   type ChatMessage,
   type ChatAllowance,
+  type MessageButtonAllowance,
   type Gift,
   type SendAnswer,
   type SendInput,

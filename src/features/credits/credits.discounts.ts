@@ -207,6 +207,27 @@ export async function lookUpDiscount(
   return viewOf(code, ctx.site);
 }
 
+/**
+ * Whether `text` would discount this order, without reserving it: the checks of
+ * `reserveDiscount` (exists, offered, unused, country, minimum) for a quote shown before paying.
+ */
+export async function discountForOrder(
+  ctx: ServiceContext,
+  memberId: string,
+  text: string,
+  order: Pick<OrderToDiscount, 'amount' | 'currency' | 'country'>,
+): Promise<DiscountCodeView> {
+  const found = await lookUpDiscount(ctx, memberId, text);
+  if (found.country !== null && found.country.toUpperCase() !== order.country.toUpperCase()) {
+    throw ERRORS.country();
+  }
+  if (found.minimum !== null) {
+    if (found.currency !== null && found.currency !== order.currency) throw ERRORS.country();
+    if (order.amount < found.minimum) throw ERRORS.minimum(found.minimum, order.currency);
+  }
+  return found;
+}
+
 /** A discount as a page applies it to its prices. */
 export interface AppliedDiscount {
   code: string;
@@ -346,6 +367,11 @@ export interface TimeBonusView {
   remaining_seconds: number;
   expired: false;
   value_percentage: number;
+  /**
+   * The first-purchase discount the member keeps once the bonus ends (the welcome code's
+   * percentage, 0 when none stays): what a countdown may say is lost is the difference.
+   */
+  then_percentage: number;
   currency: string;
   minimum_order_value: number;
   status: 'active';
@@ -355,7 +381,10 @@ export interface TimeBonusView {
 
 /**
  * The member's time bonus, or null when it is not offered: a paid member, four hours after
- * signup, or once it was used (a pending order holds it too).
+ * signup, once it was used (a pending order holds it too), or when it is worth no more than the
+ * welcome discount the member keeps after it. A countdown is shown only for a bonus, so one that
+ * ends into the same price would be urgency without a loss (unfair commercial practice): with
+ * the spec's 25 % and 25 % the member simply has the welcome discount, without a clock.
  */
 export async function timeBonusFor(
   ctx: ServiceContext,
@@ -371,6 +400,9 @@ export async function timeBonusFor(
   if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
   if (await holdsFirstPurchaseDiscount(ctx.db, ctx.network, memberId)) return null;
   if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
+  const bonusPercentage = percentageOf(code, ctx.site);
+  const stays = await welcomePercentageAfter(ctx, memberId);
+  if (bonusPercentage <= stays) return null;
   const country = memberCountry(member, requestCountry);
   const ends = timeBonusEnds(member);
   return {
@@ -380,7 +412,8 @@ export async function timeBonusFor(
     expires: new Date(ends).toISOString(),
     remaining_seconds: Math.floor((ends - now) / 1000),
     expired: false,
-    value_percentage: percentageOf(code, ctx.site),
+    value_percentage: bonusPercentage,
+    then_percentage: stays,
     currency: currencyFor(ctx.site, country),
     minimum_order_value: code.minimum_amount === null ? 0 : Number(code.minimum_amount),
     status: 'active',
@@ -389,13 +422,25 @@ export async function timeBonusFor(
   };
 }
 
+/** The welcome code's percentage while it applies to the member, else 0. */
+async function welcomePercentageAfter(ctx: ServiceContext, memberId: string): Promise<number> {
+  try {
+    return (await welcomeDiscount(ctx, memberId)).percentage;
+  } catch (error) {
+    if (error instanceof DomainError) return 0;
+    throw error;
+  }
+}
+
 /** The discount the credits pages apply by themselves (spec §4's active discount). */
 export interface ActiveDiscount {
   code: string;
   percentage: number;
   kind: 'time_bonus' | 'welcome';
-  /** When it ends (ISO 8601), for the time bonus. */
+  /** When it ends (ISO 8601), for the time bonus: the only discount that ever ends on a page. */
   expires: string | null;
+  /** What applies from `expires` on: the welcome code when it stays, else null (full price). */
+  then: { code: string; percentage: number } | null;
 }
 
 /** The time bonus if the member has it, otherwise the welcome code if it still applies, else null. */
@@ -411,11 +456,12 @@ export async function activeDiscount(
       percentage: bonus.value_percentage,
       kind: 'time_bonus',
       expires: bonus.expires,
+      then: bonus.then_percentage > 0 ? { code: WELCOME_CODE, percentage: bonus.then_percentage } : null,
     };
   }
   try {
     const welcome = await welcomeDiscount(ctx, memberId);
-    return { code: welcome.code, percentage: welcome.percentage, kind: 'welcome', expires: null };
+    return { code: welcome.code, percentage: welcome.percentage, kind: 'welcome', expires: null, then: null };
   } catch (error) {
     if (error instanceof DomainError) return null;
     throw error;

@@ -1,8 +1,14 @@
+import type { Translate } from '../../i18n/index.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { pricingFor } from '../pages/index.ts';
+import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import { formatMoney, pricingFor } from '../pages/index.ts';
 import { premiumClaim } from './credits.claim.ts';
 import { discountMemberOf } from './credits.discounts.repository.ts';
-import { activeDiscount, memberCountry, type ActiveDiscount } from './credits.discounts.ts';
+import { activeDiscount, discountForOrder, memberCountry, type ActiveDiscount } from './credits.discounts.ts';
+import { discountedAmount } from './discount-math.ts';
+import type { OrderQuote, QuoteAnswer } from './credits.schemas.ts';
+
+export type { OrderQuote, QuoteAnswer };
 
 /** A payment method as the credits page lists it. */
 export interface PaymentMethodOffer {
@@ -54,5 +60,110 @@ export async function creditsOffer(
     currency: pricing.currency,
     discount,
     premium_claim: claim,
+  };
+}
+
+export interface QuoteInput {
+  bundle: string;
+  /** The code the member typed. */
+  discountcode?: string | undefined;
+  /** The code applied before (one from a link): it stays when the typed one does not apply. */
+  keep?: string | undefined;
+}
+
+type Candidate = { code: string; percentage: number; kind: 'code' | 'time_bonus' | 'welcome' } & Pick<
+  ActiveDiscount,
+  'expires' | 'then'
+>;
+
+/**
+ * The total to pay before paying, priced exactly as `POST /api/order.php` will price it. A typed
+ * code that does not apply never takes away a discount that does: the code the page had (from
+ * a link), else the active discount, stays, and the notice says so. Of two codes that apply the
+ * better one is kept, since an order carries one.
+ */
+export async function quoteOrder(
+  ctx: ServiceContext,
+  words: { t: Translate; locale: string },
+  memberId: string,
+  requestCountry: string,
+  input: QuoteInput,
+): Promise<QuoteAnswer> {
+  const { t } = words;
+  const member = await discountMemberOf(ctx.db, ctx.network, memberId);
+  if (!member) throw platformError('not_found');
+  const country = memberCountry(member, requestCountry);
+  const pricing = pricingFor(ctx.site, country);
+  const bundle = pricing.bundles.find((b) => b.id === input.bundle);
+  if (!bundle) throw invalidFields({ bundle: 'unknown_bundle' });
+  const order = { amount: bundle.amount, currency: pricing.currency, country };
+  const money = (amount: number) => formatMoney(amount, pricing.currency, words.locale);
+
+  const tryCode = async (text: string): Promise<Candidate | DomainError> => {
+    try {
+      const found = await discountForOrder(ctx, memberId, text, order);
+      return { code: found.code, percentage: found.percentage, kind: 'code', expires: null, then: null };
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+  };
+  const active = await activeDiscount(ctx, memberId, requestCountry);
+  const kept = input.keep ? await tryCode(input.keep) : null;
+  // What stays whatever is typed: the page's code while it applies, else the active discount.
+  const fallback: Candidate | null =
+    kept && !(kept instanceof DomainError) && !(active && active.code === kept.code)
+      ? kept
+      : active && { ...active };
+  const typedText = input.discountcode?.trim() ?? '';
+  const typed = typedText ? await tryCode(typedText) : null;
+
+  let chosen: Candidate | null = fallback;
+  let notice: QuoteAnswer['notice'] = null;
+  if (typed instanceof DomainError) {
+    const reason =
+      typed.code === 'code_minimum_order'
+        ? t('credits.code_minimum_order', { minimum: money(Number(typed.details.minimum)) })
+        : t(typed.messageKey);
+    // The spec's short refusals ("Code not found") end without a full stop; two sentences need one.
+    const sentence = /[.!?…]$/.test(reason) ? reason : `${reason}.`;
+    notice = {
+      error: typed.code,
+      message: fallback
+        ? `${sentence} ${t('credits.code_kept', { percentage: fallback.percentage })}`
+        : reason,
+    };
+  } else if (typed) {
+    if (fallback && fallback.code !== typed.code && fallback.percentage > typed.percentage) {
+      notice = {
+        error: 'code_weaker',
+        message: t('credits.code_weaker', { code: typed.code, percentage: fallback.percentage }),
+      };
+    } else {
+      chosen = active && active.code === typed.code ? { ...active } : typed;
+    }
+  }
+  const total = chosen ? discountedAmount(bundle.amount, chosen.percentage) : bundle.amount;
+  return {
+    quote: {
+      bundle: bundle.id,
+      credits: bundle.credits,
+      amount: bundle.amount,
+      currency: pricing.currency,
+      country,
+      discount: chosen && {
+        code: chosen.code,
+        percentage: chosen.percentage,
+        kind: chosen.kind,
+        expires: chosen.expires,
+        then: chosen.then && {
+          ...chosen.then,
+          total: discountedAmount(bundle.amount, chosen.then.percentage),
+        },
+      },
+      total,
+      formatted: { amount: money(bundle.amount), total: money(total) },
+    },
+    notice,
   };
 }

@@ -40,6 +40,14 @@ export {
   type ActiveDiscount,
 } from './credits.discounts.ts';
 export { grantSignupCredits } from './credits.signup.ts';
-export { creditsOffer, type CreditsOffer, type PaymentMethodOffer } from './credits.offer.ts';
+export {
+  creditsOffer,
+  quoteOrder,
+  type CreditsOffer,
+  type PaymentMethodOffer,
+  type OrderQuote,
+  type QuoteAnswer,
+  type QuoteInput,
+} from './credits.offer.ts';
 export { premiumClaim, premiumAdvantage, CLAIM_MIN_LIKES, CLAIM_MIN_MEMBERS } from './credits.claim.ts';
-export { discountQuerySchema, type DiscountQuery } from './credits.schemas.ts';
+export { discountQuerySchema, quoteQuerySchema, type DiscountQuery } from './credits.schemas.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeReturnPath } from '../../lib/return-path.ts';
 
 /** `POST /api/order.php`. */
 export const orderInputSchema = z.object({
@@ -6,6 +7,15 @@ export const orderInputSchema = z.object({
   paymentmethod: z.string().min(1).max(32),
   discountcode: z.string().trim().max(64).optional(),
   client_id: z.string().min(8).max(64).optional(),
+  /**
+   * Where the thank-you page leads back to (the conversation that asked for credits): a path
+   * on this site only, never another site (422 `return_to: invalid`).
+   */
+  return_to: z
+    .string()
+    .max(512)
+    .refine((path) => safeReturnPath(path) !== null, { message: 'invalid' })
+    .optional(),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 

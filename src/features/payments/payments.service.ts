@@ -1,4 +1,5 @@
 import { fallbackLocale, localePath } from '../../server/request.ts';
+import { withReturn } from '../../lib/return-path.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../db/ids.ts';
@@ -83,14 +84,20 @@ function orderView(order: OrderRow): OrderView {
   };
 }
 
-const transactionPath = (ctx: PaymentsContext, orderId: string) =>
-  localePath(ctx.locale, `/transactions/${encodeURIComponent(orderId)}`);
+/** The thank-you page of an order; with the path the member came from, to lead back there. */
+const transactionPath = (ctx: PaymentsContext, orderId: string, returnTo?: string) =>
+  withReturn(localePath(ctx.locale, `/transactions/${encodeURIComponent(orderId)}`), returnTo);
 
-function answerFor(ctx: PaymentsContext, order: OrderRow, checkoutUrl: string | undefined): OrderAnswer {
+function answerFor(
+  ctx: PaymentsContext,
+  order: OrderRow,
+  checkoutUrl: string | undefined,
+  returnTo?: string,
+): OrderAnswer {
   const { payment_id, credits, amount, currency } = orderView(order);
   return {
     order: { payment_id, credits, amount, currency },
-    redirect_url: checkoutUrl ?? `${ctx.siteOrigin}${transactionPath(ctx, order.id)}`,
+    redirect_url: checkoutUrl ?? `${ctx.siteOrigin}${transactionPath(ctx, order.id, returnTo)}`,
   };
 }
 
@@ -106,7 +113,7 @@ export async function createOrder(
 ): Promise<OrderAnswer> {
   if (input.client_id) {
     const earlier = await findMemberOrder(ctx.db, ctx.network, member.id, { client_id: input.client_id });
-    if (earlier) return answerFor(ctx, earlier, undefined);
+    if (earlier) return answerFor(ctx, earlier, undefined, input.return_to);
   }
   const country = await buyerCountry(ctx, member.id);
   const pricing = pricingFor(ctx.site, country);
@@ -127,7 +134,7 @@ export async function createOrder(
     return findMemberOrder(ctx.db, ctx.network, member.id, { client_id: input.client_id });
   });
   if (!order) throw platformError('not_found');
-  if (order.id !== orderId) return answerFor(ctx, order, undefined);
+  if (order.id !== orderId) return answerFor(ctx, order, undefined, input.return_to);
   let checkoutUrl: string;
   try {
     const customerId = await customerForPayment(ctx, member.id, order.payment_method);
@@ -137,7 +144,8 @@ export async function createOrder(
       currency: order.currency,
       method: order.payment_method,
       description: `${ctx.site.name}: ${order.credits} credits`,
-      redirectUrl: `${ctx.siteOrigin}${transactionPath(ctx, order.id)}`,
+      // The provider sends the member back here; the return path rides along in the URL.
+      redirectUrl: `${ctx.siteOrigin}${transactionPath(ctx, order.id, input.return_to)}`,
       webhookUrl: `${ctx.siteOrigin}/api/payment-webhook.php?provider=${ctx.payments.name}`,
       locale: ctx.locale,
       customerId,

@@ -1,6 +1,20 @@
 import { createOrder, orderInputSchema, paymentsEndpoint } from '../../features/payments/index.ts';
 import { repeatInputSchema, repeatOrder } from '../../features/payments/payments.repeat.ts';
 import { json } from '../../server/http.ts';
+import { quoteOrder, quoteQuerySchema } from '../../features/credits/index.ts';
+import { endpoint } from '../../server/endpoint.ts';
+
+/**
+ * `GET /api/order.php?bundle=&discountcode=&keep=` (member): `{ quote, notice }`, the total to
+ * pay priced as the order will be; a typed code that does not apply leaves the discount that
+ * does (`keep`, else the active discount), and `notice` says so.
+ */
+export const GET = endpoint({
+  member: true,
+  query: quoteQuerySchema,
+  handle: ({ ctx, member, locals, input }) =>
+    quoteOrder(ctx, { t: locals.t, locale: locals.locale }, member.id, locals.country, input),
+});
 
 const isRepeat = (url: URL) => url.searchParams.get('repeat') === '1';
 

@@ -19,3 +19,13 @@ export function useMaybeUser(initial: User | null): User | null {
 export function useUser(initial: User): User {
   return useMaybeUser(initial) ?? initial;
 }
+
+/**
+ * The member's credit balance as the page rendered it, then as the store knows it: the
+ * navigation keeps the store current from the realtime `credits` event and every send.
+ */
+export function useBalance(initial: number): number {
+  const known = useStore($userKnown, { ssr: () => false });
+  const stored = useStore($user, { ssr: () => null });
+  return known && stored ? stored.credits : initial;
+}

@@ -28,6 +28,8 @@ import { GiftPicker } from './GiftPicker.tsx';
 import { IcebreakerModal } from './IcebreakerModal.tsx';
 import { conversationPath, memberPath, type ChatLinks } from './links.ts';
 import { useChatLive } from './use-chat-live.ts';
+import { useBalance } from '../../accounts/components/use-user.ts';
+import { withReturn } from '../../../lib/return-path.ts';
 
 export interface ConversationProps {
   target: ChatTarget;
@@ -42,6 +44,10 @@ export interface ConversationProps {
   giftFirst?: boolean;
   /** The page's language, for prices. */
   locale: string;
+  /** The balance when the page was made; the navigation keeps it current afterwards. */
+  balance: number;
+  /** The page's own path: buying credits leads back here. */
+  pagePath: string;
 }
 
 /** Codes whose refusal the footer explains in place, with the way out, instead of a toast. */
@@ -68,9 +74,12 @@ export default function Conversation({
   freeConversations,
   giftFirst = false,
   locale,
+  balance: initialBalance,
+  pagePath,
 }: ConversationProps) {
   const t = islandTranslator(messages);
   const open = useStore($conversation);
+  const balance = useBalance(initialBalance);
   const [loadError, setLoadError] = useState<{ code: string; message: string } | null>(null);
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
   useChatLive();
@@ -147,6 +156,11 @@ export default function Conversation({
         open={open}
         t={t}
         links={links}
+        balance={balance}
+        buyCredits={withReturn(
+          links.credits,
+          open.conversation ? conversationPath(links, open.conversation) : pagePath,
+        )}
         premium={premium}
         freeConversations={freeConversations}
         giftFirst={giftFirst}
@@ -246,6 +260,18 @@ function MessageList({
       toast(t('error.try_later'), { closeLabel: t('toast.close') });
     });
   };
+
+  // A footer that grows (a refusal, the credits warning, the keyboard) shrinks the thread: the
+  // newest messages, with their "Not sent" state, stay in sight instead of sliding under it.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stickToEnd.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -438,23 +464,56 @@ function MessageState({
   );
 }
 
+/**
+ * Why a send was refused, in the footer: never over the thread, so the message and its "Not
+ * sent" state stay visible above it. It can be put away.
+ */
 function Refusal({
   refusal,
   t,
   links,
+  buyCredits,
+  onClose,
 }: {
   refusal: { code: string; message: string };
   t: IslandTranslate;
   links: ChatLinks;
+  buyCredits: string;
+  onClose: () => void;
 }) {
   return (
-    <div className="alert alert-warning chat-refusal mb-2" role="alert" data-code={refusal.code}>
-      {refusal.message}{' '}
-      {refusal.code === 'not_enough_credits' && <a href={links.credits}>{t('chat.ui.buy_credits')}</a>}
-      {(refusal.code === 'free_conversation_limit' || refusal.code === 'premium_only') && (
-        <a href={links.premium}>{t('chat.ui.go_premium')}</a>
-      )}
+    <div className="alert alert-warning chat-refusal" role="alert" data-code={refusal.code}>
+      <p className="mb-0">
+        {refusal.message}{' '}
+        {refusal.code === 'not_enough_credits' && <a href={buyCredits}>{t('chat.ui.buy_credits')}</a>}
+        {(refusal.code === 'free_conversation_limit' || refusal.code === 'premium_only') && (
+          <a href={links.premium}>{t('chat.ui.go_premium')}</a>
+        )}
+      </p>
+      <button type="button" className="btn-close" aria-label={t('chat.ui.close')} onClick={onClose} />
     </div>
+  );
+}
+
+/**
+ * Said before sending: the next text costs more than the balance. The composer knows both (the
+ * allowance counts free messages, the navigation keeps the balance live).
+ */
+function CreditsShort({
+  cost,
+  balance,
+  t,
+  buyCredits,
+}: {
+  cost: number;
+  balance: number;
+  t: IslandTranslate;
+  buyCredits: string;
+}) {
+  return (
+    <p className="chat-short" role="status" data-testid="chat-short">
+      {t('chat.ui.short', { cost, balance })} <a href={buyCredits}>{t('chat.ui.buy_credits')}</a>
+    </p>
   );
 }
 
@@ -472,13 +531,15 @@ function Allowance({
   t,
   locale,
   hasConversation,
+  balance,
 }: {
   allowance: ChatAllowance;
   t: IslandTranslate;
   locale: string | undefined;
   hasConversation: boolean;
+  balance: number;
 }) {
-  const parts: string[] = [];
+  const parts: string[] = [t('chat.ui.balance', { count: balance })];
   const free = allowance.free_messages_left;
   if (free !== null && free > 0) parts.push(t('chat.ui.free_messages_left', { count: free }));
   else parts.push(costText(allowance, t, locale));
@@ -502,10 +563,14 @@ function ChatFooter({
   refusal,
   clearRefusal,
   onSendError,
+  balance,
+  buyCredits,
 }: {
   open: OpenConversation;
   t: IslandTranslate;
   links: ChatLinks;
+  balance: number;
+  buyCredits: string;
   premium: boolean;
   freeConversations: number;
   giftFirst: boolean;
@@ -524,6 +589,7 @@ function ChatFooter({
   const left = limit - text.length;
   const limitReached =
     !open.conversation && open.messages.length === 0 && allowance?.conversation_limit_reached;
+  const photoShort = allowance !== null && balance < allowance.costs.image;
   const [icebreakers, setIcebreakers] = useState(
     !giftFirst && !open.conversation && open.messages.length === 0 && !limitReached,
   );
@@ -578,13 +644,24 @@ function ChatFooter({
 
   return (
     <footer className="chat-footer">
-      {refusal && <Refusal refusal={refusal} t={t} links={links} />}
+      {refusal && (
+        <Refusal refusal={refusal} t={t} links={links} buyCredits={buyCredits} onClose={clearRefusal} />
+      )}
+      {allowance && !refusal && balance < allowance.costs.text && (
+        <CreditsShort cost={allowance.costs.text} balance={balance} t={t} buyCredits={buyCredits} />
+      )}
       {allowance && !premium && (
-        <Allowance allowance={allowance} t={t} locale={locale} hasConversation={!!open.conversation} />
+        <Allowance
+          allowance={allowance}
+          t={t}
+          locale={locale}
+          hasConversation={!!open.conversation}
+          balance={balance}
+        />
       )}
       {allowance && premium && (
         <p className="chat-allowance" data-testid="chat-allowance">
-          {costText(allowance, t, locale)}
+          {t('chat.ui.balance', { count: balance })} · {costText(allowance, t, locale)}
         </p>
       )}
       <form className="chat-composer" onSubmit={submit}>
@@ -597,15 +674,22 @@ function ChatFooter({
         >
           <ChatIcon name="gift" />
         </button>
-        <label className="btn btn-outline-secondary chat-tool" title={t('chat.ui.image')}>
+        <label
+          className={`btn btn-outline-secondary chat-tool${photoShort ? ' disabled' : ''}`}
+          title={photoShort ? `${t('chat.ui.image')}: ${t('chat.ui.not_enough')}` : t('chat.ui.image')}
+        >
           <ChatIcon name="camera" />
-          <span className="visually-hidden">{t('chat.ui.image')}</span>
+          <span className="visually-hidden">
+            {t('chat.ui.image')}
+            {photoShort && `: ${t('chat.ui.not_enough')}`}
+          </span>
           <input
             ref={fileInput}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="visually-hidden"
-            disabled={uploading}
+            // A picture the balance cannot pay is said before it is picked, not after the upload.
+            disabled={uploading || photoShort}
             data-testid="chat-image-input"
             onChange={(event) => void sendImage(event.target.files?.[0])}
           />
@@ -640,7 +724,14 @@ function ChatFooter({
           {t('chat.ui.send')}
         </button>
       </form>
-      <GiftPicker open={giftsOpen} t={t} onClose={() => setGiftsOpen(false)} onPick={sendGift} />
+      <GiftPicker
+        open={giftsOpen}
+        t={t}
+        balance={balance}
+        buyCredits={buyCredits}
+        onClose={() => setGiftsOpen(false)}
+        onPick={sendGift}
+      />
       <IcebreakerModal
         open={icebreakers}
         t={t}

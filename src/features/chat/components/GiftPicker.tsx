@@ -5,15 +5,22 @@ import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { $gifts, loadGifts } from '../chat.store.ts';
 import type { Gift } from '../chat.schemas.ts';
 
-/** The site's gifts (gifts.php) with what each costs; picking one sends it. */
+/**
+ * The site's gifts (gifts.php) with what each costs and the balance beside them; picking one
+ * sends it. A gift the balance cannot pay says so instead of failing after the pick.
+ */
 export function GiftPicker({
   open,
   t,
+  balance,
+  buyCredits,
   onClose,
   onPick,
 }: {
   open: boolean;
   t: IslandTranslate;
+  balance: number;
+  buyCredits: string;
   onClose: () => void;
   onPick: (gift: Gift) => void;
 }) {
@@ -36,21 +43,35 @@ export function GiftPicker({
           {t('chat.ui.loading')}
         </p>
       )}
+      <p className="chat-gift-balance" data-testid="gift-balance">
+        {t('chat.ui.balance', { count: balance })}{' '}
+        {gifts?.some((gift) => gift.credits > balance) && <a href={buyCredits}>{t('chat.ui.buy_credits')}</a>}
+      </p>
       {gifts && (
         <ul className="chat-gift-grid list-unstyled mb-0">
-          {gifts.map((gift) => (
-            <li key={gift.id}>
-              <button
-                type="button"
-                className="btn btn-outline-secondary chat-gift-choice"
-                onClick={() => onPick(gift)}
-              >
-                <img src={gift.image} alt="" width={64} height={64} />
-                <span className="chat-gift-name">{gift.name}</span>
-                <small className="chat-gift-cost">{t('chat.ui.gift_cost', { count: gift.credits })}</small>
-              </button>
-            </li>
-          ))}
+          {gifts.map((gift) => {
+            const short = gift.credits > balance;
+            return (
+              <li key={gift.id}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary chat-gift-choice"
+                  disabled={short}
+                  aria-describedby={short ? `gift-short-${gift.id}` : undefined}
+                  onClick={() => onPick(gift)}
+                >
+                  <img src={gift.image} alt="" width={64} height={64} />
+                  <span className="chat-gift-name">{gift.name}</span>
+                  <small className="chat-gift-cost">{t('chat.ui.gift_cost', { count: gift.credits })}</small>
+                  {short && (
+                    <small className="chat-gift-short" id={`gift-short-${gift.id}`}>
+                      {t('chat.ui.not_enough')}
+                    </small>
+                  )}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Modal>

@@ -1,24 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../i18n/locales.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { formatMoney } from '../../pages/index.ts';
-import { discountedAmount } from '../discount-math.ts';
-import { clearTimeBonus } from '../timebonus.store.ts';
+import type { OrderQuote, QuoteAnswer } from '../credits.schemas.ts';
+import { $timeBonus, clearTimeBonus, countdownText, startTimeBonus } from '../timebonus.store.ts';
 
 export interface CheckoutProps {
-  bundle: { id: string; credits: number; amount: number; currency: string };
+  bundle: { id: string; credits: number };
   methods: { id: string; name: string }[];
   method: string;
-  /** The code applied when the page opens (the active discount, or one from a link). */
-  initialCode: { code: string; percentage: number; minimum: number | null } | null;
+  /** The server's quote when the page was made: the total before anything is typed. */
+  initial: QuoteAnswer;
+  /** Seconds until the applied time bonus ends, by the server's clock (0: nothing ends). */
+  remainingSeconds: number;
+  /** Where the thank-you page leads back to (checked same-site by the page), or null. */
+  returnTo: string | null;
   locale: Locale;
   messages: IslandMessages;
-}
-
-interface Applied {
-  code: string;
-  percentage: number;
-  minimum: number | null;
 }
 
 async function readJson(res: Response): Promise<Record<string, unknown>> {
@@ -30,45 +29,79 @@ async function readJson(res: Response): Promise<Record<string, unknown>> {
 }
 
 /**
- * Spec §2 credits-id-paymentmethod: choose a method, enter a discount code, see the final
- * amount, buy. The server prices the order again; this only shows what it will charge.
+ * Spec §2 credits-id-paymentmethod: choose a method, enter a discount code, see the total to
+ * pay, buy. Every total shown is the server's quote (`GET /api/order.php`), priced as the order
+ * will be: a typed code that does not apply leaves the discount that does, and says so. Only a
+ * time bonus counts down, since only it ends; at zero the server is asked again, so the page
+ * shows what the member pays from then on.
  */
-export default function Checkout({ bundle, methods, method, initialCode, locale, messages }: CheckoutProps) {
+export default function Checkout({
+  bundle,
+  methods,
+  method,
+  initial,
+  remainingSeconds,
+  returnTo,
+  locale,
+  messages,
+}: CheckoutProps) {
   const t = islandTranslator(messages);
   const [chosen, setChosen] = useState(
     methods.some((m) => m.id === method) ? method : (methods[0]?.id ?? ''),
   );
-  const [codeText, setCodeText] = useState(initialCode?.code ?? '');
-  const [applied, setApplied] = useState<Applied | null>(initialCode);
+  const [quote, setQuote] = useState<OrderQuote>(initial.quote);
+  const [notice, setNotice] = useState(initial.notice);
+  const [codeText, setCodeText] = useState(
+    initial.quote.discount?.kind === 'code' ? initial.quote.discount.code : '',
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const money = (amount: number) => formatMoney(amount, bundle.currency, locale);
-  const belowMinimum = applied?.minimum != null && bundle.amount < applied.minimum;
-  const final =
-    applied && !belowMinimum ? discountedAmount(bundle.amount, applied.percentage) : bundle.amount;
+  const bonus = useStore($timeBonus);
+  // Set once the countdown has been seen running: only then does its end mean the bonus ended.
+  const seenRunning = useRef(false);
+  const money = (amount: number) => formatMoney(amount, quote.currency, locale);
+  const discount = quote.discount;
+  const ends = discount?.expires ? discount : null;
+
+  /** Asks the server for the quote with `typed` (empty: the discount that applies by itself). */
+  const requote = async (typed: string) => {
+    const query = new URLSearchParams({ bundle: bundle.id });
+    if (typed) query.set('discountcode', typed);
+    // A code the page had (from a link) stays when the typed one does not apply.
+    if (quote.discount?.kind === 'code') query.set('keep', quote.discount.code);
+    const res = await fetch(`/api/order.php?${query}`, { headers: { accept: 'application/json' } });
+    const body = await readJson(res);
+    if (!res.ok || typeof body.quote !== 'object') {
+      throw new Error(typeof body.message === 'string' ? body.message : t('credits.error'));
+    }
+    const answer = body as unknown as QuoteAnswer;
+    setQuote(answer.quote);
+    setNotice(answer.notice);
+  };
+
+  useEffect(() => {
+    if (!ends || remainingSeconds <= 0) return;
+    startTimeBonus({ code: ends.code, percentage: ends.percentage, remainingSeconds });
+  }, []);
+
+  // The bonus ended while the page was open: the server says what applies now.
+  useEffect(() => {
+    if (bonus !== null) {
+      seenRunning.current = true;
+      return;
+    }
+    if (!seenRunning.current) return;
+    seenRunning.current = false;
+    requote('').catch(() => setError(t('credits.error')));
+  }, [bonus]);
 
   const apply = async () => {
     setError(null);
-    const code = codeText.trim();
-    if (!code) return setApplied(null);
     setBusy(true);
     try {
-      const res = await fetch(`/api/discountcode.php?code=${encodeURIComponent(code)}`, {
-        headers: { accept: 'application/json' },
-      });
-      const body = await readJson(res);
-      if (res.ok) {
-        setApplied({
-          code: String(body.code),
-          percentage: Number(body.percentage),
-          minimum: body.minimum == null ? null : Number(body.minimum),
-        });
-      } else {
-        setApplied(null);
-        setError(typeof body.message === 'string' ? body.message : t('credits.error'));
-      }
-    } catch {
-      setError(t('credits.error'));
+      await requote(codeText.trim());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : t('credits.error'));
     } finally {
       setBusy(false);
     }
@@ -84,7 +117,8 @@ export default function Checkout({ bundle, methods, method, initialCode, locale,
         body: JSON.stringify({
           bundle: bundle.id,
           paymentmethod: chosen,
-          ...(applied && !belowMinimum ? { discountcode: applied.code } : {}),
+          ...(discount ? { discountcode: discount.code } : {}),
+          ...(returnTo ? { return_to: returnTo } : {}),
           client_id: crypto.randomUUID(),
         }),
       });
@@ -101,6 +135,7 @@ export default function Checkout({ bundle, methods, method, initialCode, locale,
     setBusy(false);
   };
 
+  const remaining = bonus?.remaining ?? remainingSeconds;
   return (
     <div className="checkout">
       <fieldset className="mb-4">
@@ -123,7 +158,7 @@ export default function Checkout({ bundle, methods, method, initialCode, locale,
         ))}
       </fieldset>
       <form
-        className="mb-4"
+        className="mb-4 checkout-code"
         onSubmit={(event) => {
           event.preventDefault();
           void apply();
@@ -135,26 +170,70 @@ export default function Checkout({ bundle, methods, method, initialCode, locale,
         <div className="input-group">
           <input
             id="discount-code"
-            className={`form-control${error ? ' is-invalid' : ''}`}
+            className={`form-control${notice ? ' is-invalid' : ''}`}
             value={codeText}
             autoComplete="off"
+            aria-describedby={notice ? 'discount-notice' : undefined}
             onChange={(event) => setCodeText(event.target.value)}
           />
           <button className="btn btn-outline-secondary" type="submit" disabled={busy}>
             {t('credits.apply')}
           </button>
         </div>
-        {belowMinimum && applied?.minimum != null && (
-          <div className="form-text text-danger">
-            {t('credits.code_minimum_order', { minimum: money(applied.minimum) })}
-          </div>
+        {notice && (
+          <p
+            id="discount-notice"
+            className="form-text text-danger-emphasis mb-0"
+            role="alert"
+            data-testid="discount-notice"
+            data-error={notice.error}
+          >
+            {notice.message}
+          </p>
         )}
       </form>
-      <p className="fs-4" data-testid="final-amount">
-        {t('credits.total')}:{' '}
-        {final !== bundle.amount && <del className="text-body-secondary me-2">{money(bundle.amount)}</del>}
-        <strong>{money(final)}</strong>
-      </p>
+      <dl className="checkout-summary" data-testid="checkout-summary">
+        <div>
+          <dt>{t('credits.price', { credits: bundle.credits })}</dt>
+          <dd>{money(quote.amount)}</dd>
+        </div>
+        {discount && (
+          <div data-testid="checkout-discount">
+            <dt data-code={discount.code}>
+              {discount.kind === 'time_bonus'
+                ? t('credits.discount_time_bonus', { percentage: discount.percentage })
+                : discount.kind === 'welcome'
+                  ? t('credits.discount_welcome', { percentage: discount.percentage })
+                  : t('credits.discount_line', { code: discount.code, percentage: discount.percentage })}
+            </dt>
+            <dd>−{money(quote.amount - quote.total)}</dd>
+          </div>
+        )}
+        {ends && remaining > 0 && (
+          <div className="checkout-ends" data-testid="checkout-ends">
+            <dt>{t('credits.bonus_ends')}</dt>
+            <dd>
+              <span className="font-monospace" data-testid="timebonus-countdown">
+                {countdownText(remaining)}
+              </span>{' '}
+              <span className="text-body-secondary">
+                {ends.then
+                  ? t('credits.then_total', {
+                      percentage: ends.then.percentage,
+                      total: money(ends.then.total),
+                    })
+                  : t('credits.then_full', { total: money(quote.amount) })}
+              </span>
+            </dd>
+          </div>
+        )}
+        <div className="checkout-total" data-testid="final-amount">
+          <dt>{t('credits.total')}</dt>
+          <dd>
+            <strong>{money(quote.total)}</strong>
+          </dd>
+        </div>
+      </dl>
       {error && (
         <div className="alert alert-danger" role="alert">
           {error}
@@ -166,7 +245,7 @@ export default function Checkout({ bundle, methods, method, initialCode, locale,
         disabled={busy || !chosen}
         onClick={() => void buy()}
       >
-        {t('credits.buy')}
+        {t('credits.buy_total', { total: money(quote.total) })}
       </button>
     </div>
   );

@@ -10,6 +10,8 @@ export const TIME_BONUS_MODAL_MESSAGES = [
   'credits.modal_text',
   'credits.modal_cta',
   'credits.modal_dismiss',
+  'credits.then_welcome',
+  'credits.then_regular',
 ] as const;
 
 /** Spec §4: the modal waits this long in the members area. */
@@ -41,6 +43,8 @@ export default function TimeBonusModal({
   const t = islandTranslator(messages);
   const bonus = useStore($timeBonus);
   const [open, setOpen] = useState(false);
+  // What stays after the bonus: the modal says what ends, and no more.
+  const [thenPercentage, setThenPercentage] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -52,7 +56,9 @@ export default function TimeBonusModal({
           code: string;
           value_percentage: number;
           remaining_seconds: number;
+          then_percentage: number;
         };
+        setThenPercentage(body.then_percentage);
         startTimeBonus({
           code: body.code,
           percentage: body.value_percentage,
@@ -96,6 +102,11 @@ export default function TimeBonusModal({
         <>
           <p className="font-monospace fs-3 mb-2">{countdownText(shown.remaining)}</p>
           <p>{t('credits.modal_text', { hours: 4 })}</p>
+          <p className="mb-0">
+            {thenPercentage > 0
+              ? t('credits.then_welcome', { percentage: thenPercentage })
+              : t('credits.then_regular')}
+          </p>
         </>
       )}
     </NoticeModal>

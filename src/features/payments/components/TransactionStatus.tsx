@@ -23,7 +23,13 @@ interface Props {
   initial: TransactionAnswer;
   /** Pre-formatted by the page in the member's language. */
   price: string;
-  links: { members: string; credits: string; retry: Array<{ name: string; href: string }> };
+  links: {
+    members: string;
+    credits: string;
+    retry: Array<{ name: string; href: string }>;
+    /** Where the member came from (checked same-site by the page), with its words. */
+    back?: { href: string; label: string } | null;
+  };
   messages: IslandMessages;
 }
 
@@ -56,9 +62,20 @@ export default function TransactionStatus({ initial, price, links, messages }: P
       <div className="text-center" role="status" aria-live="polite">
         <h1 className="h4">{t('payments.tx.completed', { credits })}</h1>
         <p>{t('payments.tx.completed_hint', { price })}</p>
-        <a className="btn btn-primary" href={links.members}>
-          {t('payments.tx.to_members')}
-        </a>
+        {links.back ? (
+          <div className="d-flex flex-wrap gap-2 justify-content-center">
+            <a className="btn btn-primary" href={links.back.href} data-testid="transaction-back">
+              {links.back.label}
+            </a>
+            <a className="btn btn-outline-secondary" href={links.members}>
+              {t('payments.tx.to_members')}
+            </a>
+          </div>
+        ) : (
+          <a className="btn btn-primary" href={links.members}>
+            {t('payments.tx.to_members')}
+          </a>
+        )}
       </div>
     );
   if (answer.status === 'refunded')

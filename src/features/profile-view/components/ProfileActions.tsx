@@ -5,12 +5,16 @@ import { Modal } from '../../shell/components/Modal.tsx';
 import { requestErrorMessage } from '../../shell/form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
+import type { MessageButtonAllowance } from '../../chat/chat.schemas.ts';
 
 export interface ProfileActionsProps {
   profile: { id: string; name: string };
   liked: boolean;
   blocked: boolean;
-  links: { chat: string; gift: string };
+  /** `upgrade`: buying credits (premium), coming back to this chat afterwards. */
+  links: { chat: string; gift: string; upgrade: string };
+  /** A free member's conversation limit as it stands for this profile; null for premium. */
+  allowance: MessageButtonAllowance | null;
   messages: IslandMessages;
 }
 
@@ -25,6 +29,7 @@ export default function ProfileActions({
   liked: initialLiked,
   blocked: initialBlocked,
   links,
+  allowance,
   messages,
 }: ProfileActionsProps) {
   const t = islandTranslator(messages);
@@ -82,10 +87,21 @@ export default function ProfileActions({
       <div className="d-flex flex-wrap gap-2" role="group" aria-label={t('profileview.actions')}>
         {!blocked && (
           <>
-            <a className="btn btn-primary" href={links.chat}>
-              <Icon name="chat" className="me-1" />
-              {t('profileview.message')}
-            </a>
+            {allowance?.limit_reached ? (
+              <a className="btn btn-primary" href={links.upgrade} aria-describedby="message-limit">
+                <Icon name="chat" className="me-1" />
+                {t('profileview.message_premium')}
+              </a>
+            ) : (
+              <a
+                className="btn btn-primary"
+                href={links.chat}
+                aria-describedby={allowance?.starts_new ? 'message-limit' : undefined}
+              >
+                <Icon name="chat" className="me-1" />
+                {t('profileview.message')}
+              </a>
+            )}
             <button
               type="button"
               className={`btn ${liked ? 'btn-danger' : 'btn-outline-danger'}`}
@@ -112,6 +128,17 @@ export default function ProfileActions({
           {t(blocked ? 'profileview.unblock' : 'profileview.block')}
         </button>
       </div>
+      {!blocked && allowance && (allowance.limit_reached || allowance.starts_new) && (
+        <p
+          id="message-limit"
+          className={`small mt-2 mb-0${allowance.limit_reached ? ' text-warning-emphasis' : ' text-body-secondary'}`}
+          data-testid="message-limit"
+        >
+          {allowance.limit_reached
+            ? t('profileview.limit_reached', { count: allowance.limit, name: profile.name })
+            : t('profileview.limit_left', { count: allowance.left, limit: allowance.limit })}
+        </p>
+      )}
       <Modal
         open={confirming}
         title={t(blocked ? 'profileview.unblock_title' : 'profileview.block_title', name)}

@@ -4,6 +4,9 @@ import type { MessageKey } from '../../../i18n/index.ts';
 export const PROFILE_ACTIONS_MESSAGES = [
   'profileview.actions',
   'profileview.message',
+  'profileview.message_premium',
+  'profileview.limit_reached',
+  'profileview.limit_left',
   'profileview.like',
   'profileview.unlike',
   'profileview.gift',

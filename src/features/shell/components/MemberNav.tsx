@@ -25,6 +25,8 @@ export interface MemberNavLinks {
   likes: string;
   /** Paid members: the repeat order of their last bundle. */
   repeatOrder: string;
+  /** Free members: the credits page, where the balance badge leads. */
+  credits: string;
   premium: string;
   profile: string;
   settings: string;
@@ -59,6 +61,15 @@ export function badgeCount(count: number): string {
 export function creditsBadge(credits: number): 'warning' | 'danger' | null {
   if (credits > 10) return null;
   return credits > 0 ? 'warning' : 'danger';
+}
+
+/**
+ * The balance is always in sight; above 10 its badge is quiet, at 10 or fewer it takes the
+ * spec's warning or danger style.
+ */
+export function balanceBadgeClass(credits: number): string {
+  const style = creditsBadge(credits);
+  return style ? `text-bg-${style}` : 'badge-balance';
 }
 
 /**
@@ -159,7 +170,6 @@ export default function MemberNav({
     };
   }, []);
 
-  const credits = creditsBadge(user.credits);
   const unreadBadge = (
     <CountBadge
       count={unreadMessages}
@@ -174,12 +184,16 @@ export default function MemberNav({
       label={t('membernav.new_likes', { count: newLikes })}
     />
   );
-  const creditsLeftBadge = credits && (
-    <NavBadge className={`text-bg-${credits}`} label={t('membernav.credits_left', { count: user.credits })}>
+  const creditsLeftBadge = (
+    <NavBadge
+      className={`${balanceBadgeClass(user.credits)} nav-balance`}
+      label={t('membernav.credits_left', { count: user.credits })}
+    >
       {user.credits}
     </NavBadge>
   );
-  // Search, messages, likes, then credits for paid members or Get Premium for the others.
+  // Search, messages, likes, then credits for paid members or Get Premium for the others;
+  // a free member's balance (signup credits, what is left) is in sight too, as a compact item.
   const sections: readonly NavSection[] = [
     { path: '/members', href: links.members, icon: 'search', label: t('membernav.search') },
     { path: '/chats', href: links.chats, icon: 'chat', label: t('membernav.messages'), badge: unreadBadge },
@@ -193,22 +207,35 @@ export default function MemberNav({
           badge: creditsLeftBadge,
         }
       : { path: '/premium', href: links.premium, icon: 'star', label: t('membernav.premium') },
+    ...(user.paid_user
+      ? []
+      : [
+          {
+            path: '/credits',
+            href: links.credits,
+            icon: 'coins' as const,
+            label: t('membernav.credits'),
+            labelHidden: true,
+            badge: creditsLeftBadge,
+          },
+        ]),
   ];
 
   return (
     <>
       <BackButton routePath={routePath} label={t('pwa.back')} />
       <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
-        {sections.map(({ path, href, icon, label, badge }) => (
+        {sections.map(({ path, href, icon, label, labelHidden, badge }) => (
           <li className="nav-item" key={path}>
             <a
               className="nav-link"
               href={href}
               aria-current={currentSection(routePath) === path ? 'page' : undefined}
+              data-section={path.slice(1)}
             >
               <Icon name={icon} />
               <span>
-                {label}
+                <span className={labelHidden ? 'visually-hidden' : undefined}>{label}</span>
                 {badge}
               </span>
             </a>
@@ -227,6 +254,8 @@ interface NavSection {
   href: string;
   icon: IconName;
   label: string;
+  /** Said to screen readers only: the badge is the item (a free member's balance). */
+  labelHidden?: boolean;
   badge?: ReactNode;
 }
 

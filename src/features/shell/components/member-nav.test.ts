@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, creditsBadge, currentSection } from './MemberNav.tsx';
+import { balanceBadgeClass, badgeCount, creditsBadge, currentSection } from './MemberNav.tsx';
 import { reminderDue } from './ActivationReminder.tsx';
 import type { User } from '../../accounts/accounts.schemas.ts';
 import { sessionUser } from '../../../../tests/support/users.ts';
@@ -11,6 +11,13 @@ describe('navigation badges (spec §2, §9)', () => {
     expect(badgeCount(99)).toBe('99');
     expect(badgeCount(100)).toBe('99+');
   });
+  it('keeps the balance in sight: quiet above 10, the spec’s styles at 10 or fewer', () => {
+    expect(balanceBadgeClass(250)).toBe('badge-balance');
+    expect(balanceBadgeClass(11)).toBe('badge-balance');
+    expect(balanceBadgeClass(10)).toBe('text-bg-warning');
+    expect(balanceBadgeClass(0)).toBe('text-bg-danger');
+  });
+
   it('shows a credits badge at 10 or fewer: warning above 0, danger at 0', () => {
     expect(creditsBadge(11)).toBeNull();
     expect(creditsBadge(10)).toBe('warning');

@@ -41,7 +41,11 @@ export default function PrivacyModes({ user: initialUser, messages }: Omit<Setti
     done: ({ user: saved }, modes) => {
       if (saved) setUser(saved);
       if (saved)
-        setShown({ invisible: saved.invisible, private: saved.private, public_profile: saved.public_profile });
+        setShown({
+          invisible: saved.invisible,
+          private: saved.private,
+          public_profile: saved.public_profile,
+        });
       for (const [mode, on] of Object.entries(modes))
         toast(t(on ? `settings.${mode as Mode}_on` : `settings.${mode as Mode}_off`), {
           variant: 'success',

@@ -84,7 +84,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" onSubmit={apply} aria-label={t('console.audit.filters')}>
-        <div className="col-md-2">
+        <div className="col-6 col-md-4 col-xl-2">
           <label className="form-label" htmlFor="audit-network">
             {t('console.audit.network')}
           </label>
@@ -97,37 +97,37 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
             ))}
           </select>
         </div>
-        <div className="col-md-2">
+        <div className="col-6 col-md-4 col-xl-2">
           <label className="form-label" htmlFor="audit-action">
             {t('console.audit.action')}
           </label>
           <input id="audit-action" name="action" className="form-control" placeholder="staff.add" />
         </div>
-        <div className="col-md-2">
+        <div className="col-6 col-md-4 col-xl-2">
           <label className="form-label" htmlFor="audit-staff">
             {t('console.audit.staff')}
           </label>
           <input id="audit-staff" name="staff" type="email" className="form-control" />
         </div>
-        <div className="col-md-2">
+        <div className="col-6 col-md-4 col-xl-2">
           <label className="form-label" htmlFor="audit-target">
             {t('console.audit.target')}
           </label>
           <input id="audit-target" name="target" className="form-control" />
         </div>
-        <div className="col-md-1">
+        <div className="col-6 col-md-4 col-xl-2">
           <label className="form-label" htmlFor="audit-from">
             {t('console.audit.from')}
           </label>
           <input id="audit-from" name="from" type="date" className="form-control" />
         </div>
-        <div className="col-md-1">
+        <div className="col-6 col-md-4 col-xl-2">
           <label className="form-label" htmlFor="audit-to">
             {t('console.audit.to')}
           </label>
           <input id="audit-to" name="to" type="date" className="form-control" />
         </div>
-        <div className="col-md-2 d-flex gap-2">
+        <div className="col-12 d-flex gap-2">
           <button className="btn btn-primary" type="submit">
             {t('console.audit.apply')}
           </button>
@@ -139,7 +139,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
       <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
         {error}
       </div>
-      <div className="table-responsive">
+      <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.audit.caption')}>
         <table className="table table-sm table-striped align-middle" aria-busy={loading}>
           <caption className="visually-hidden">{t('console.audit.caption')}</caption>
           <thead>
@@ -158,16 +158,16 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
                 <td className="text-nowrap">
                   <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>
                 </td>
-                <td>{entry.staff}</td>
-                <td>
+                <td className="text-nowrap">{entry.staff}</td>
+                <td className="text-nowrap">
                   <code>{entry.action}</code>
                 </td>
-                <td>{entry.network || t('console.audit.console_itself')}</td>
+                <td className="text-nowrap">{entry.network || t('console.audit.console_itself')}</td>
                 <td className="text-break">
                   {entry.target_type}
                   {entry.target_id && <span className="text-body-secondary"> {entry.target_id}</span>}
                 </td>
-                <td className="small font-monospace text-break">{change(entry)}</td>
+                <td className="audit-change small font-monospace text-break">{change(entry)}</td>
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,7 @@ export default function LogoutButton({ messages }: { messages: IslandMessages })
   return (
     <button
       type="button"
-      className="btn btn-outline-light btn-sm"
+      className="btn btn-outline-light btn-sm text-nowrap"
       disabled={busy}
       onClick={() => {
         setBusy(true);

@@ -110,7 +110,12 @@ export default function StaffList({
         )}
         {staff && staff.length === 0 && <p className="text-body-secondary">{t('console.staff.empty')}</p>}
         {staff && staff.length > 0 && (
-          <div className="table-responsive">
+          <div
+            className="table-responsive"
+            tabIndex={0}
+            role="region"
+            aria-label={t('console.staff.caption')}
+          >
             <table className="table table-sm align-middle">
               <caption className="visually-hidden">{t('console.staff.caption')}</caption>
               <thead>

@@ -160,9 +160,13 @@ try {
     say(`  code now     ./dev npm run staff -- code ${demo.email}`);
   }
 } catch (error) {
-  const details =
-    error instanceof DomainError ? ` ${JSON.stringify(error.fields ?? error.details ?? {})}` : '';
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}${details}\n`);
+  const fields =
+    error instanceof DomainError && error.fields
+      ? `: ${Object.entries(error.fields)
+          .map(([field, code]) => `--${field} ${code.replace(/_/g, ' ')}`)
+          .join(', ')}`
+      : '';
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}${fields}\n`);
   process.exitCode = 1;
 } finally {
   await database.db.destroy();

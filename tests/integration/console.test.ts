@@ -43,6 +43,20 @@ describe('the console host', () => {
       expect(res.status, path).toBe(404);
       expect(res.body, path).not.toContain('<form');
     }
+    // The fast paths of the built server (the chat send, the event stream) ask the same pipeline.
+    const member = await app.make.loggedIn();
+    const send = await app.request('/api/chat.php', {
+      host: CONSOLE_HOST,
+      method: 'POST',
+      headers: { cookie: member.cookie },
+      body: { to: member.profileId, text: 'hello' },
+    });
+    expect(send.status).toBe(404);
+    const stream = await app.request('/api/events.php', {
+      host: CONSOLE_HOST,
+      headers: { cookie: member.cookie, accept: 'text/event-stream' },
+    });
+    expect(stream.status).toBe(404);
   });
 
   it('goes through the same pipeline: security headers, no caching, the origin check of mutations', async () => {

@@ -271,6 +271,12 @@ const ENDPOINTS = [
     permission: 'add_staff',
     body: () => ({ email: staffEmail('matrix'), role: 'support', network: 'amber' }),
   },
+  // An unknown id: allowed callers get past the guard to the rule (404), the others not (403).
+  {
+    call: 'PUT /console/api/staff.php',
+    permission: 'add_staff',
+    body: () => ({ id: 'nobody', disabled: true }),
+  },
   { call: 'GET /console/api/audit.php', permission: 'view_audit_log', body: undefined },
   { call: 'GET /console/api/audit.php?format=csv', permission: 'view_audit_log', body: undefined },
 ] as const;
@@ -283,7 +289,8 @@ describe('roles', () => {
         const [method, path] = endpoint.call.split(' ') as [string, string];
         const res = await visitor.send(method, path, endpoint.body?.());
         const allowed = (PERMISSIONS[endpoint.permission] as readonly string[]).includes(role);
-        expect(res.status, `${role} ${endpoint.call}`).toBe(allowed ? 200 : 403);
+        const ok = endpoint.call.startsWith('PUT') ? 404 : 200;
+        expect(res.status, `${role} ${endpoint.call}`).toBe(allowed ? ok : 403);
         if (!allowed) expect(res.json().error).toBe('forbidden');
       }
       // The pages follow the same rule.
@@ -347,6 +354,68 @@ describe('roles', () => {
       network: 'nowhere',
     });
     expect(unknown.status).toBe(403);
+  });
+});
+
+describe('disabling staff from the console', () => {
+  it('an owner disables staff of their network (sessions end, audited), not another network’s, not themselves', async () => {
+    const ownerLogin = await addDirectly(app, 'owner', 'amber');
+    const owner = await logIn(app, ownerLogin);
+    const moderatorLogin = await addDirectly(app, 'moderator', 'amber');
+    const moderator = await logIn(app, moderatorLogin);
+    const listed = (await owner.get('/console/api/staff.php')).json<{
+      staff: { id: string; email: string }[];
+    }>().staff;
+    const target = listed.find((s) => s.email === moderatorLogin.email)!;
+    const self = listed.find((s) => s.email === ownerLogin.email)!;
+
+    expect((await owner.send('PUT', '/console/api/staff.php', { id: self.id, disabled: true })).status).toBe(
+      403,
+    );
+    const done = await owner.send('PUT', '/console/api/staff.php', { id: target.id, disabled: true });
+    expect(done.status).toBe(200);
+    expect((await moderator.get('/console/api/session.php')).json()).toEqual({ staff: null });
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'staff.disable')
+      .where('target_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.staff_email).toBe(ownerLogin.email);
+
+    // Someone of another network is not this owner's to see, nor someone also of another network.
+    const curvy = await addDirectly(app, 'support', 'curvy');
+    const curvyId = (
+      await app.db.selectFrom('staff').select('id').where('email', '=', curvy.email).executeTakeFirstOrThrow()
+    ).id;
+    expect((await owner.send('PUT', '/console/api/staff.php', { id: curvyId, disabled: true })).status).toBe(
+      404,
+    );
+    const everywhere = await addDirectly(app, 'owner');
+    const everywhereId = (
+      await app.db
+        .selectFrom('staff')
+        .select('id')
+        .where('email', '=', everywhere.email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await owner.send('PUT', '/console/api/staff.php', { id: everywhereId, disabled: true })).status,
+    ).toBe(404);
+    const both = await addDirectly(app, 'support', 'amber');
+    expect(staffCli(app, ['add', both.email, '--role', 'support', '--network', 'curvy']).status).toBe(0);
+    const bothId = (
+      await app.db.selectFrom('staff').select('id').where('email', '=', both.email).executeTakeFirstOrThrow()
+    ).id;
+    expect((await owner.send('PUT', '/console/api/staff.php', { id: bothId, disabled: true })).status).toBe(
+      403,
+    );
+    const stillActive = await app.db
+      .selectFrom('staff')
+      .select('disabled_at')
+      .where('id', '=', bothId)
+      .executeTakeFirstOrThrow();
+    expect(stillActive.disabled_at).toBeNull();
   });
 });
 

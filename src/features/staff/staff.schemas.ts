@@ -23,6 +23,11 @@ export const addStaffInputSchema = z.object({
   network: text(64).min(1, 'required').optional(),
 });
 
+export const staffChangeInputSchema = z.object({
+  id: text(40).min(1, 'required'),
+  disabled: z.literal(true, { error: 'invalid' }),
+});
+
 const isoDate = z.iso.date({ error: 'invalid' });
 
 export const auditQuerySchema = z.object({
@@ -103,6 +108,7 @@ declare module '../../lib/api-client.ts' {
       body: z.input<typeof addStaffInputSchema>;
       answer: { staff: AddedStaff };
     };
+    'PUT /console/api/staff.php': { body: z.input<typeof staffChangeInputSchema>; answer: { ok: true } };
     'GET /console/api/audit.php': { body: undefined; answer: AuditPageAnswer };
   }
 }

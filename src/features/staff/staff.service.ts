@@ -37,6 +37,7 @@ import {
   findStaffById,
   findStaffSession,
   insertRole,
+  type StaffRow,
   insertStaff,
   insertStaffSession,
   listStaffRows,
@@ -227,6 +228,36 @@ export async function listStaff(ctx: StaffContext, viewer: StaffPrincipal | 'cli
 export async function disableStaff(ctx: StaffContext, email: string, actor: AuditActor): Promise<void> {
   const staff = await findStaffByEmail(ctx.db, normalizeEmail(email));
   if (!staff) throw staffError('not_found');
+  await disable(ctx, staff, actor);
+}
+
+/**
+ * A staff member disabled from the console: only by someone who may add staff in every network
+ * the staff member holds a role in (an owner of one network cannot lock out another's), never
+ * oneself.
+ */
+export async function disableStaffFromConsole(
+  ctx: StaffContext,
+  viewer: StaffPrincipal,
+  staffId: string,
+  actor: AuditActor,
+): Promise<void> {
+  const staff = await findStaffById(ctx.db, staffId);
+  if (!staff) throw staffError('not_found');
+  if (staff.id === viewer.id) throw staffError('forbidden');
+  const grants = await rolesOf(ctx.db, [staff.id]);
+  const everyNetwork = viewer.networksFor('add_staff') === 'all';
+  const allowed = grants.every((g) =>
+    g.network_id === ALL_NETWORKS ? everyNetwork : viewer.can('add_staff', g.network_id),
+  );
+  // Someone of no network the viewer holds is not theirs to see: not found, as in the list.
+  if (!grants.some((g) => everyNetwork || viewer.can('add_staff', g.network_id)))
+    throw staffError('not_found');
+  if (!allowed) throw staffError('forbidden');
+  await disable(ctx, staff, actor);
+}
+
+async function disable(ctx: StaffContext, staff: StaffRow, actor: AuditActor): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     await updateStaff(trx, staff.id, { disabled_at: now });

@@ -12,6 +12,8 @@ export const STAFF_MESSAGES = [
   'console.staff.disabled',
   'console.staff.active',
   'console.staff.status',
+  'console.staff.disable',
+  'console.staff.disable_confirm',
   'console.staff.add',
   'console.staff.role',
   'console.staff.network',
@@ -45,9 +47,12 @@ export default function StaffList({
   messages,
   networks,
   everyNetwork,
+  self,
 }: {
   messages: IslandMessages;
   networks: string[];
+  /** The viewer's own staff id (they cannot disable themselves). */
+  self: string;
   /** The viewer holds every network, so may add an owner of all of them. */
   everyNetwork: boolean;
 }) {
@@ -67,6 +72,17 @@ export default function StaffList({
   useEffect(() => {
     void refresh();
   }, []);
+
+  async function disable(member: StaffMember) {
+    if (!window.confirm(t('console.staff.disable_confirm', { email: member.email }))) return;
+    setError('');
+    try {
+      await api('PUT /console/api/staff.php', { id: member.id, disabled: true });
+      await refresh();
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -143,7 +159,19 @@ export default function StaffList({
                         ? member.last_login_at.replace('T', ' ').slice(0, 16)
                         : t('console.staff.never')}
                     </td>
-                    <td>{member.disabled ? t('console.staff.disabled') : t('console.staff.active')}</td>
+                    <td className="text-nowrap">
+                      {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
+                      {!member.disabled && member.id !== self && (
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm ms-2"
+                          onClick={() => void disable(member)}
+                        >
+                          {t('console.staff.disable')}
+                          <span className="visually-hidden"> {member.email}</span>
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

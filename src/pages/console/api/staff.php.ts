@@ -1,7 +1,7 @@
 import { staffEndpoint } from '../../../features/staff/staff.context.ts';
 import { staffError } from '../../../features/staff/staff.errors.ts';
-import { addStaffInputSchema } from '../../../features/staff/staff.schemas.ts';
-import { addStaff, listStaff } from '../../../features/staff/staff.service.ts';
+import { addStaffInputSchema, staffChangeInputSchema } from '../../../features/staff/staff.schemas.ts';
+import { addStaff, disableStaffFromConsole, listStaff } from '../../../features/staff/staff.service.ts';
 import { ALL_NETWORKS } from '../../../features/staff/staff.roles.ts';
 import { staffActor } from '../../../features/staff/staff.actor.ts';
 
@@ -42,5 +42,18 @@ export const POST = staffEndpoint({
         }),
       },
     };
+  },
+});
+
+/**
+ * `PUT /console/api/staff.php { id, disabled: true }` (add_staff in every network the staff
+ * member holds): no more logins, every session of theirs ends. Audited.
+ */
+export const PUT = staffEndpoint({
+  staff: 'add_staff',
+  body: staffChangeInputSchema,
+  async handle({ ctx, locals, input }) {
+    await disableStaffFromConsole(ctx, locals.staff!, input.id, staffActor(locals));
+    return { ok: true };
   },
 });

@@ -35,6 +35,27 @@ function sameReason(keys: readonly string[], rule: Omit<SameAsEnglish, 'key'>): 
  * entry names the locales it applies to (none named means all) and says why.
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
+  // The operator console's words that are the same in these languages.
+  {
+    key: 'console.staff.status',
+    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Status" is the same word there',
+  },
+  {
+    key: 'console.role.moderator',
+    locales: ['da', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Moderator" is the same word there',
+  },
+  {
+    key: 'console.role.support',
+    locales: ['da', 'de', 'fr', 'nl', 'sv'],
+    reason: '"Support" is the word used there',
+  },
+  { key: 'console.role.host', locales: ['it', 'nl'], reason: '"Host" is the word used there' },
+  { key: 'console.staff.roles', locales: ['es'], reason: '"Roles" is the same word in Spanish' },
+  { key: 'console.audit.action', locales: ['fr'], reason: '"Action" is the same word in French' },
+  { key: 'console.nav.staff', locales: ['it'], reason: '"Staff" is the word used in Italian' },
+  { key: 'console.login.password', locales: ['it'], reason: '"Password" is the word used in Italian' },
   ...sameReason(['chat.ui.title', 'membernav.messages'], {
     locales: ['fr'],
     reason: '"Messages" is the same word in French',

@@ -143,8 +143,23 @@ function siteUrls(): string[] {
     });
 }
 
+/**
+ * The demo's operator console: an owner of every network, made once (scripts/staff.ts `demo`),
+ * its login printed with the sites. Only `./dev start` does this; a production server has no
+ * staff until an operator adds them.
+ */
+function demoConsoleLogin(): string {
+  const made = spawnSync(process.execPath, [join(root, 'scripts/staff.ts'), 'demo'], {
+    env,
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) return `  (no demo console login: ${made.stderr.trim()})\n`;
+  return made.stdout;
+}
+
 buildIfNeeded();
 await prepareDatabase();
+const consoleLogin = demoConsoleLogin();
 
 const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
   env,
@@ -157,6 +172,9 @@ server.stdout.on('data', (chunk: Buffer) => {
     announced = true;
     say('the demo sites are up; open them in a browser (*.localhost resolves to this machine):');
     for (const line of siteUrls()) process.stdout.write(`${line}\n`);
+    const port = env.PUBLIC_PORT === '80' ? '' : `:${env.PUBLIC_PORT}`;
+    say(`the operator console: http://console.localhost${port}/console (demo owner, demo only)`);
+    process.stdout.write(consoleLogin);
     say(`mail goes to ${join(env.DATA_DIR!, 'outbox')}/*.eml; stop with Ctrl+C`);
   }
 });

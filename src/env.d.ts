@@ -4,8 +4,15 @@ declare namespace App {
   interface Locals {
     /** Process-wide configuration and adapters. */
     platform: import('./server/platform.ts').Platform;
-    /** The site serving this request's Host. */
+    /**
+     * The site serving this request's Host. Absent on a console host (`area: 'console'`), where
+     * the pipeline lets only console routes run, and they never read it.
+     */
     site: import('./tenancy/site.ts').Site;
+    /** `console` on a host of CONSOLE_HOSTS (the operator console); unset on a site's host. */
+    area?: 'console';
+    /** The console session's staff member, or null (console host only, set by the staff step). */
+    staff?: import('./server/staff.ts').StaffPrincipal | null;
     /** The page's locale: a pure function of the URL for pages; the visitor's choice for API calls. */
     locale: import('./i18n/locales.ts').Locale;
     t: import('./i18n/index.ts').Translate;

@@ -33,7 +33,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const render = () =>
     !admission.isApi && routePath !== url.pathname ? next(routePath + url.search) : next();
-  const response =
-    admission.isApi || !pipeline.renderPage ? await render() : await pipeline.renderPage(context, render);
+  // The console's pages are rendered whole: member page templates are a site's.
+  const whole = admission.isApi || admission.locals.area === 'console' || !pipeline.renderPage;
+  const response = whole ? await render() : await pipeline.renderPage!(context, render);
   return finishResponse(pipeline, context, response);
 });

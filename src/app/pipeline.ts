@@ -2,6 +2,7 @@ import { loadSession } from '../features/accounts/accounts.middleware.ts';
 import { renderMemberPage } from '../features/accounts/accounts.page-template.ts';
 import { quietSessionMember, sessionExpiry } from '../features/accounts/index.ts';
 import { applyCachePolicy } from '../features/caching/caching.middleware.ts';
+import { loadStaff } from '../features/staff/index.ts';
 import { captureTracking } from '../features/tracking/tracking.middleware.ts';
 import type { Pipeline, RequestStep } from '../server/pipeline.ts';
 
@@ -39,8 +40,15 @@ const session: RequestStep = {
   },
 };
 
+/** The console's staff session (console hosts only): its own cookie and table, 30 idle minutes. */
+const staff: RequestStep = {
+  name: 'staff',
+  area: 'console',
+  run: loadStaff,
+};
+
 export const pipeline: Pipeline = {
-  steps: [tracking, session],
+  steps: [tracking, session, staff],
   cachePolicy: applyCachePolicy,
   renderPage: renderMemberPage,
   sessionExpiry: (platform, network, sessionId) =>

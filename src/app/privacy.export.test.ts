@@ -399,6 +399,23 @@ async function seed(): Promise<Record<string, string>> {
       created_at: at('page_events'),
     })
     .execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: 'au1',
+      created_at: at('audit_log'),
+      staff_id: 'st1',
+      staff_email: 'moderator@example.org',
+      action: 'conversation.read',
+      network_id: network,
+      target_type: 'conversation',
+      target_id: 'c1',
+      member_id: memberId,
+      before: null,
+      after: null,
+      ip: null,
+    })
+    .execute();
   return marks;
 }
 

@@ -12,6 +12,7 @@ import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
+import { auditPrivacy } from '../server/audit/audit.privacy.ts';
 import type { PrivacyRegistry } from '../server/privacy.ts';
 import { realtimePrivacy } from '../server/realtime/realtime.privacy.ts';
 
@@ -35,6 +36,7 @@ export const privacy: PrivacyRegistry = {
     paymentsPrivacy,
     directDebitPrivacy,
     securityPrivacy,
+    auditPrivacy,
     accountsPrivacy,
   ],
   profileOf: memberProfileId,
@@ -69,5 +71,6 @@ export const privacy: PrivacyRegistry = {
     'push_subscriptions',
     'emailed_links',
     'authentication_log',
+    'console_actions',
   ],
 };

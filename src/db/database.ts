@@ -484,6 +484,67 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** An operator's staff member (the console); never a member. */
+export interface StaffTable {
+  id: Immutable<string>;
+  /** Lower case; unique over the whole server. */
+  email: Immutable<string>;
+  /** argon2id, as members' passwords. */
+  password_hash: string;
+  /** The TOTP secret, encrypted under a key derived from the app secret. */
+  totp_secret: string;
+  /** Set for the one-time password the CLI printed: changed at first login. */
+  must_change_password: Generated<Bool>;
+  created_at: Immutable<number>;
+  disabled_at: number | null;
+  last_login_at: number | null;
+  /** The TOTP time step last accepted (each code works once). */
+  totp_last_step: number | null;
+}
+
+/** A staff member's role in a network; `*` for every network. */
+export interface StaffRolesTable {
+  staff_id: Immutable<string>;
+  network_id: Immutable<string>;
+  role: string;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 of the cookie's token, hex. */
+  id: Immutable<string>;
+  staff_id: Immutable<string>;
+  created_at: Immutable<number>;
+  last_seen_at: number;
+  /** The latest end however active the session is (idle sessions end sooner). */
+  expires_at: Immutable<number>;
+  ip: Immutable<string | null>;
+}
+
+export interface StaffRecoveryCodesTable {
+  staff_id: Immutable<string>;
+  /** SHA-256 of the code, hex. */
+  hash: Immutable<string>;
+  used_at: number | null;
+}
+
+/** Every console action: who, what, on what, before and after, when. */
+export interface AuditLogTable {
+  id: Immutable<string>;
+  created_at: Immutable<number>;
+  staff_id: Immutable<string>;
+  staff_email: Immutable<string>;
+  action: Immutable<string>;
+  network_id: Immutable<string>;
+  target_type: Immutable<string>;
+  target_id: string | null;
+  /** The member the action concerns, if any (erasure redacts their data here). */
+  member_id: string | null;
+  /** JSON text. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+}
+
 /** Login, logout, lockout, reset…: an audit trail with no passwords or tokens in it. */
 export interface AuthEventsTable {
   id: Immutable<string>;
@@ -647,6 +708,11 @@ export interface Database {
   search_filters: SearchFiltersTable;
   directdebit_codes: DirectdebitCodesTable;
   directdebit_mandates: DirectdebitMandatesTable;
+  staff: StaffTable;
+  staff_roles: StaffRolesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  audit_log: AuditLogTable;
 }
 
 export type TableName = keyof Database;

@@ -48,6 +48,11 @@ const ALL_TABLES = {
   test_payments: true,
   payment_customers: true,
   payment_reversals: true,
+  staff: true,
+  staff_roles: true,
+  staff_sessions: true,
+  staff_recovery_codes: true,
+  audit_log: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -533,6 +538,47 @@ const fixtures: Fixtures = {
       created_at: T,
     },
   ],
+  staff: [
+    {
+      id: 'st1aaaaaaaaaaaaa',
+      email: 'owner@example.com',
+      password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+      totp_secret: 'v1.aaaa.bbbb.cccc',
+      must_change_password: 1,
+      created_at: T,
+      disabled_at: null,
+      last_login_at: T + 5,
+      totp_last_step: 58_766_666,
+    },
+  ],
+  staff_roles: [{ staff_id: 'st1aaaaaaaaaaaaa', network_id: '*', role: 'owner' }],
+  staff_sessions: [
+    {
+      id: 'h'.repeat(64),
+      staff_id: 'st1aaaaaaaaaaaaa',
+      created_at: T,
+      last_seen_at: T + 1,
+      expires_at: T + 9,
+      ip: '::1',
+    },
+  ],
+  staff_recovery_codes: [{ staff_id: 'st1aaaaaaaaaaaaa', hash: 'r'.repeat(64), used_at: null }],
+  audit_log: [
+    {
+      id: 'au1aaaaaaaaaaaaa',
+      created_at: T + 7,
+      staff_id: 'st1aaaaaaaaaaaaa',
+      staff_email: 'owner@example.com',
+      action: 'conversation.read',
+      network_id: NET,
+      target_type: 'conversation',
+      target_id: 'c1aaaaaaaaaaaaaa',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      before: null,
+      after: '{"read":true}',
+      ip: '127.0.0.1',
+    },
+  ],
   payment_reversals: [
     {
       order_id: 'o1aaaaaaaaaaaaaa',
@@ -665,6 +711,11 @@ const orderBy: Record<TableName, string[]> = {
   directdebit_mandates: ['id'],
   payment_customers: ['member_id', 'provider'],
   payment_reversals: ['order_id'],
+  staff: ['id'],
+  staff_roles: ['staff_id', 'network_id'],
+  staff_sessions: ['id'],
+  staff_recovery_codes: ['staff_id', 'hash'],
+  audit_log: ['id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

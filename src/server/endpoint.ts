@@ -26,7 +26,7 @@ export type FieldMessage = (t: Translate, code: string, site: Site) => string;
 const generalFieldMessage: FieldMessage = (t) => t('api.validation');
 
 /** What a handler receives: the request, its parsed input, the member, and the service context. */
-export interface Call<Input, Member, Ctx extends ServiceContext = ServiceContext> {
+export interface Call<Input, Member, Ctx extends object = ServiceContext> {
   context: APIContext;
   locals: App.Locals;
   input: Input;
@@ -48,10 +48,20 @@ export interface EndpointSpec<
   B extends Schema,
   Q extends Schema,
   M extends boolean,
-  Ctx extends ServiceContext = ServiceContext,
+  Ctx extends object = ServiceContext,
 > {
   /** `true`: members only, 403 `authentication_required` for a visitor. */
   member?: M;
+  /**
+   * Staff only (console routes): `true` for any logged-in staff member, or the permission the
+   * caller must hold in at least one network (the handler checks the network it acts in with
+   * `staff.can`). 403 `authentication_required` without a staff session, 403
+   * `password_change_required` while the one-time password is in use (unless `firstLogin`),
+   * 403 `forbidden` without the permission.
+   */
+  staff?: true | string;
+  /** A staff call allowed while the one-time password is still in use (changing it, logging out). */
+  firstLogin?: boolean;
   /** The JSON body's schema (a function of the request when the rules depend on the site). */
   body?: SchemaFor<B>;
   /** The query string's schema, parsed from its parameters as strings. */
@@ -171,7 +181,8 @@ export function errorResponse(
 function logRefusal(locals: AnswerLocals, error: DomainError): void {
   const { platform, site } = locals;
   platform.log.warn('security: refused', {
-    site: site.id,
+    // A console request has no site (App.Locals).
+    site: (site as typeof site | undefined)?.id ?? 'console',
     path: locals.routePath,
     status: error.status,
     error: error.code,
@@ -202,8 +213,16 @@ async function limitPerAddress(
   if (!decision.allowed) throw platformError('rate_limited', { retryAfter: decision.retryAfter });
 }
 
+/** The staff guard: a console session, past its first login, with the permission asked for. */
+function guardStaff(locals: App.Locals, spec: { staff?: true | string; firstLogin?: boolean }): void {
+  const staff = locals.staff;
+  if (locals.area !== 'console' || !staff) throw platformError('authentication_required');
+  if (staff.mustChangePassword && !spec.firstLogin) throw platformError('password_change_required');
+  if (typeof spec.staff === 'string' && !staff.can(spec.staff)) throw platformError('forbidden');
+}
+
 /** What a feature fixes for all its endpoints: the context its rules take, and its field words. */
-export interface FeatureDefaults<Ctx extends ServiceContext> {
+export interface FeatureDefaults<Ctx extends object> {
   context: (context: APIContext) => Ctx;
   fieldMessage?: FieldMessage;
 }
@@ -212,7 +231,7 @@ export interface FeatureDefaults<Ctx extends ServiceContext> {
  * The kit bound to a feature: its endpoints receive the feature's own context as `ctx` (e.g.
  * accounts adds passwords and where the request came from) and speak its field codes.
  */
-export function featureEndpoint<Ctx extends ServiceContext>(defaults: FeatureDefaults<Ctx>) {
+export function featureEndpoint<Ctx extends object>(defaults: FeatureDefaults<Ctx>) {
   return <B extends Schema = None, Q extends Schema = None, M extends boolean = false>(
     spec: EndpointSpec<B, Q, M, Ctx>,
   ): APIRoute => {
@@ -221,6 +240,7 @@ export function featureEndpoint<Ctx extends ServiceContext>(defaults: FeatureDef
       const fieldMessage = spec.fieldMessage ?? defaults.fieldMessage;
       try {
         if (spec.member && !locals.member) throw platformError('authentication_required');
+        if (spec.staff) guardStaff(locals, spec);
         if (spec.perAddress) await limitPerAddress(locals, spec.perAddress);
         let input: unknown;
         if (spec.body) {
@@ -310,6 +330,7 @@ export async function answerOutsideAstro(
   };
   try {
     if (spec.member && !locals.member) throw platformError('authentication_required');
+    if (spec.staff) guardStaff(locals, spec);
     if (spec.perAddress) await limitPerAddress(locals, spec.perAddress);
     return toResponse(await spec.handle(call as Parameters<typeof spec.handle>[0]));
   } catch (error) {

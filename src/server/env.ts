@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { normalizeHost } from '../tenancy/host.ts';
 
 /**
  * The server is configured only by environment variables; each is documented in the README.
@@ -58,6 +59,19 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  /**
+   * Hosts of the operator console, comma-separated: console routes are served only there, and
+   * these hosts answer no site (../shared/API.md "Operator console").
+   */
+  CONSOLE_HOSTS: z
+    .string()
+    .default('console.localhost')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => normalizeHost(h))
+        .filter(Boolean),
+    ),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

@@ -48,6 +48,8 @@ export const PLATFORM_ERRORS = {
   validation: { status: 422, message: 'api.validation' },
   authentication_required: { status: 403, message: 'api.authentication_required' },
   forbidden_origin: { status: 403, message: 'api.forbidden_origin' },
+  forbidden: { status: 403, message: 'api.forbidden' },
+  password_change_required: { status: 403, message: 'api.password_change_required' },
   unsupported_media_type: { status: 415, message: 'api.unsupported_media_type' },
   method_not_allowed: { status: 405, message: 'api.method_not_allowed' },
   payload_too_large: { status: 413, message: 'api.payload_too_large' },

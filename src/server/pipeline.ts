@@ -38,6 +38,9 @@ import {
   visitorCountry,
 } from './request.ts';
 import { addSecurityHeaders, securityHeadersFor } from './security-headers.ts';
+import { isConsolePath } from './staff.ts';
+import { normalizeHost } from '../tenancy/host.ts';
+import { LOCALES } from '../i18n/locales.ts';
 
 /** What the pipeline reads of a request, from Astro's `Request` or from Node's `IncomingMessage`. */
 export interface RequestFacts {
@@ -82,8 +85,9 @@ export type ArrivalLocals = Pick<
   | 'scheme'
   | 'clientIp'
   | 'chosenLocale'
+  | 'area'
 > &
-  Partial<Pick<App.Locals, 'member'>>;
+  Partial<Pick<App.Locals, 'member' | 'staff'>>;
 
 export type Admission =
   /** Answered before any step: an unknown host, a locale redirect, a refused mutation. */
@@ -104,6 +108,65 @@ function redirect(location: string, status: 301 | 302 | 303 | 308): Response {
   return new Response(null, { status, headers: { location, 'cache-control': cache } });
 }
 
+/** Whether a Host header names one of the console's hosts (CONSOLE_HOSTS). */
+export function isConsoleHost(consoleHosts: readonly string[], host: string | null): boolean {
+  return host !== null && consoleHosts.includes(normalizeHost(host));
+}
+
+/** The console's language: the visitor's chosen locale, else the browser's first we speak, else English. */
+function consoleLocale(chosen: Locale | undefined, acceptLanguage: string | null): Locale {
+  if (chosen) return chosen;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';', 1)[0]!.trim().toLowerCase();
+    const base = tag.split('-', 1)[0]!;
+    const match = base === 'no' ? 'nb' : base;
+    if ((LOCALES as readonly string[]).includes(match)) return match as Locale;
+  }
+  return 'en';
+}
+
+/**
+ * A request to a console host: only console routes, with the same origin check (the console's
+ * own hosts) and body limit as a site's; the steps of the console area (the staff session) follow.
+ */
+function admitConsole(
+  platform: Platform,
+  request: RequestFacts,
+  secured: (response: Response) => Admission,
+): Admission {
+  const { headers, pathname, method } = request;
+  const { env } = platform;
+  // A console host answers no site: anything but the console's routes is not here.
+  if (!isConsolePath(pathname)) return secured(unknownHost());
+  const cookieLocale = readCookie(headers.get('cookie'), LOCALE_COOKIE);
+  const chosenLocale: Locale | undefined = isLocale(cookieLocale) ? cookieLocale : undefined;
+  const locale = consoleLocale(chosenLocale, headers.get('accept-language'));
+  const locals = {
+    platform,
+    area: 'console',
+    locale,
+    t: translator(locale),
+    routePath: pathname,
+    country: '',
+    countryKnown: false,
+    scheme: requestScheme(headers.get('x-forwarded-proto'), env.TRUST_PROXY, env.PUBLIC_SCHEME),
+    clientIp: clientIp(headers.get('x-forwarded-for'), env.TRUST_PROXY, request.remoteAddress),
+    chosenLocale,
+    staff: null,
+    // No site here: console routes never read it (see App.Locals).
+  } as Omit<ArrivalLocals, 'site'> as ArrivalLocals;
+  if (!SAFE_METHODS.has(method)) {
+    try {
+      if (!originAllowed(headers.get('origin'), env.CONSOLE_HOSTS, pathname))
+        throw platformError('forbidden_origin');
+      assertDeclaredLength(headers, bodyLimitFor(pathname));
+    } catch (error) {
+      return secured(failureResponse(locals, error));
+    }
+  }
+  return { locals, isApi: pathname.startsWith('/console/api/') };
+}
+
 /** Works a request out: its site, locale and client, or the answer that ends it here. */
 export function admitRequest(platform: Platform, request: RequestFacts): Admission {
   const { headers, pathname, method } = request;
@@ -111,6 +174,7 @@ export function admitRequest(platform: Platform, request: RequestFacts): Admissi
   const secured = (response: Response): Admission => ({
     answer: addSecurityHeaders(response, securityHeadersFor(env.PUBLIC_SCHEME)),
   });
+  if (isConsoleHost(env.CONSOLE_HOSTS, headers.get('host'))) return admitConsole(platform, request, secured);
   const site = platform.registry.resolveHost(headers.get('host'));
   if (!site) return secured(unknownHost());
 
@@ -132,6 +196,8 @@ export function admitRequest(platform: Platform, request: RequestFacts): Admissi
     if (route.kind === 'redirect') return secured(redirect(route.location, route.permanent ? 301 : 302));
     locale = route.locale;
     routePath = route.kind === 'serve' ? route.path : '/404';
+    // The console's routes are served only on its hosts (CONSOLE_HOSTS): not found on a site.
+    if (isConsolePath(routePath)) routePath = '/404';
   }
 
   const visitor = visitorCountry(headers.get(env.GEO_COUNTRY_HEADER), env.TRUST_PROXY, site);
@@ -150,7 +216,8 @@ export function admitRequest(platform: Platform, request: RequestFacts): Admissi
 
   if (!SAFE_METHODS.has(method)) {
     try {
-      if (!originAllowed(headers.get('origin'), site, pathname)) throw platformError('forbidden_origin');
+      if (!originAllowed(headers.get('origin'), site.domains, pathname))
+        throw platformError('forbidden_origin');
       // A body that says it is too large is refused before any of it is read.
       assertDeclaredLength(headers, bodyLimitFor(pathname));
     } catch (error) {
@@ -173,6 +240,12 @@ export interface QuietRequest {
  */
 export interface RequestStep {
   name: string;
+  /**
+   * Which requests the step is for: a site's (the default) or the operator console's. A step
+   * never sees the other area's requests (a site step reads the site, which a console request
+   * has not).
+   */
+  area?: 'site' | 'console';
   /** Whether the step has anything to do for such a request; a step that does not say applies to all. */
   appliesTo?(request: Pick<RequestFacts, 'method' | 'pathname' | 'search'>): boolean;
   /** The step in Astro: fills locals, may set cookies, may answer. */
@@ -212,7 +285,12 @@ export interface Pipeline {
   sessionExpiry(platform: Platform, network: string, sessionId: string): Promise<number | null>;
 }
 
-function applies(step: RequestStep, request: Pick<RequestFacts, 'method' | 'pathname' | 'search'>): boolean {
+function applies(
+  step: RequestStep,
+  request: Pick<RequestFacts, 'method' | 'pathname' | 'search'>,
+  area: 'site' | 'console',
+): boolean {
+  if ((step.area ?? 'site') !== area) return false;
   return step.appliesTo ? step.appliesTo(request) : true;
 }
 
@@ -222,8 +300,9 @@ export async function runSteps(
   context: APIContext,
   request: Pick<RequestFacts, 'method' | 'pathname' | 'search'>,
 ): Promise<Response | undefined> {
+  const area = context.locals.area ?? 'site';
   for (const step of pipeline.steps) {
-    if (!applies(step, request)) continue;
+    if (!applies(step, request, area)) continue;
     const early = await step.run(context);
     if (early) return early;
   }
@@ -243,16 +322,33 @@ export async function runQuietSteps(
     cookie: request.headers.get('cookie') ?? undefined,
     now: locals.platform.clock.now(),
   };
+  const area = locals.area ?? 'site';
   for (const step of pipeline.steps) {
-    if (!applies(step, request)) continue;
+    if (!applies(step, request, area)) continue;
     if (!step.quiet || !(await step.quiet(locals, quiet))) return false;
   }
   return true;
 }
 
+/** The console's answers are one staff member's: never kept by any cache. */
+function consoleCachePolicy(context: PolicyContext, response: Response): Response {
+  if (context.cache.enabled) context.cache.set(false);
+  try {
+    response.headers.set('cache-control', 'private, no-store');
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('cache-control', 'private, no-store');
+    return copy;
+  }
+}
+
 /** The end of every answer: cache policy, security headers, then compression of what may be. */
 export function finishResponse(pipeline: Pipeline, context: PolicyContext, response: Response): Response {
-  const policed = pipeline.cachePolicy(context, response);
+  const policed =
+    context.locals.area === 'console'
+      ? consoleCachePolicy(context, response)
+      : pipeline.cachePolicy(context, response);
   const secured = addSecurityHeaders(policed, securityHeadersFor(context.locals.platform.env.PUBLIC_SCHEME));
   // Compressed last, so the route cache stores (and serves again) the compressed bytes.
   return compressResponse(context.request, secured);

@@ -97,13 +97,13 @@ const ORIGIN_EXEMPT = [/^\/api\/payment-webhook\.php$/];
  * own domains (any port, the scheme we serve). Without Origin (old browsers, server-to-server)
  * the session cookie's SameSite=Lax already keeps cross-site form posts out.
  */
-export function originAllowed(origin: string | null, site: Site, pathname: string): boolean {
+export function originAllowed(origin: string | null, domains: readonly string[], pathname: string): boolean {
   if (ORIGIN_EXEMPT.some((re) => re.test(pathname))) return true;
   if (origin === null) return true;
   if (origin === 'null') return false;
   try {
     const host = normalizeHost(new URL(origin).host);
-    return site.domains.some((d) => normalizeHost(d) === host);
+    return domains.some((d) => normalizeHost(d) === host);
   } catch {
     return false;
   }

@@ -18,6 +18,8 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'checkout',
   'complaints',
   'complete-signup',
+  // The operator console's routes: not found on a site's host (only on CONSOLE_HOSTS).
+  'console',
   'credits',
   'directdebit',
   'landers',

@@ -207,6 +207,11 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
   };
 }
 
+/** The platform's rate limits, for what belongs to no site (the operator console's logins). */
+export function platformRateLimits(): Site['rateLimits'] {
+  return resolveRateLimits({});
+}
+
 function resolveRateLimits(own: NonNullable<TenantFile['rate_limits']>): Site['rateLimits'] {
   const d = PLATFORM_DEFAULTS.rate_limits;
   return {

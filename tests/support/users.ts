@@ -19,6 +19,7 @@ export function sessionUser(extra: Partial<User> = {}, profile: Partial<User['pr
     notifications_disabled: [],
     invisible: false,
     private: false,
+    public_profile: false,
     time_zone: null,
     dismissed: {},
     ...extra,

@@ -6,6 +6,7 @@ import {
   findMemberByEmail,
   isUniqueViolation,
   setAccountState,
+  setPublicConsent,
   tokenTimesSince,
   updateMember,
 } from './accounts.repository.ts';
@@ -117,6 +118,11 @@ export interface AccountUpdate {
   /** A new session replacing the current one, when it was kept across a password change. */
   session?: IssuedSession;
   loggedOut?: boolean;
+  /**
+   * What the site's public pages show changed (consent or a privacy mode): pages kept by a cache
+   * of this process must be dropped now, not when they expire.
+   */
+  publicPagesChanged?: boolean;
 }
 
 /** `PUT /api/account.php`: one change at a time (see accountInputSchema). */
@@ -131,7 +137,7 @@ export async function updateAccount(
     case 'email':
       return { user: await requestEmailChange(ctx, member, input) };
     case 'privacy':
-      return { user: await setPrivacy(ctx, member, input) };
+      return { user: await setPrivacy(ctx, member, input), publicPagesChanged: true };
   }
 }
 
@@ -246,10 +252,19 @@ async function setPrivacy(ctx: AccountsContext, member: SessionMember, input: Pr
   const patch: { invisible?: 0 | 1; private?: 0 | 1 } = {};
   if (input.invisible !== undefined) patch.invisible = input.invisible ? 1 : 0;
   if (input.private !== undefined) patch.private = input.private ? 1 : 0;
-  await updateMember(ctx.db, ctx.network, member.id, patch);
+  const before = input.public_profile === false ? await userOf(ctx, member.id) : undefined;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (Object.keys(patch).length) await updateMember(trx, ctx.network, member.id, patch);
+    if (input.public_profile !== undefined)
+      await setPublicConsent(trx, ctx.network, member.id, input.public_profile);
+  });
   // The main photo was public and is no longer: its files get new names, so its old public
   // address stops answering (and no cache can refresh it).
-  if ((input.invisible && !member.invisible) || (input.private && !member.private))
+  if (
+    (input.invisible && !member.invisible) ||
+    (input.private && !member.private) ||
+    before?.public_profile === true
+  )
     await retireMainPhotoFiles(ctx, member.profileId);
   return userOf(ctx, member.id);
 }

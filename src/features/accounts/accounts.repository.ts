@@ -97,6 +97,14 @@ async function writeMember(db: Db, network: string, memberId: string, patch: Row
   await updateInNetwork(db, 'members', network, { id: memberId }).set(patch).execute();
 }
 
+/**
+ * The profile's consent to public pages (landers, profile landers, visitor search, share
+ * images); `publicProfiles` of the profiles feature reads it.
+ */
+export async function setPublicConsent(db: Db, network: string, memberId: string, consent: boolean) {
+  await updateMemberProfile(db, network, memberId, { public_consent: consent ? 1 : 0 });
+}
+
 /** The member's profile row, which moves with the account (its status, listing and times). */
 async function updateMemberProfile(
   db: Db,
@@ -134,6 +142,8 @@ export interface UserRow {
   paid_user: 0 | 1;
   invisible: 0 | 1;
   private: 0 | 1;
+  /** The profile's consent to public pages. */
+  public_consent: 0 | 1;
   created_at: number;
   time_zone: string | null;
   dismissed_alerts: string | null;
@@ -160,6 +170,7 @@ const USER_ROW_COLUMNS = [
   'm.paid_user',
   'm.invisible',
   'm.private',
+  'p.public_consent',
   'm.created_at',
   'm.time_zone',
   'm.dismissed_alerts',

@@ -481,11 +481,16 @@ export function accountInputSchema(isCommonPassword?: CommonPasswordCheck) {
       kind: z.literal('privacy').default('privacy'),
       invisible: z.boolean({ error: 'invalid' }).optional(),
       private: z.boolean({ error: 'invalid' }).optional(),
+      public_profile: z.boolean({ error: 'invalid' }).optional(),
     })
-    .refine((input) => input.invisible !== undefined || input.private !== undefined, {
-      message: 'required',
-      path: ['invisible'],
-    });
+    .refine(
+      (input) =>
+        input.invisible !== undefined || input.private !== undefined || input.public_profile !== undefined,
+      {
+        message: 'required',
+        path: ['invisible'],
+      },
+    );
   return z.unknown().transform((value, ctx) => {
     const body = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
     const schema = 'old_password' in body ? passwordChange : 'email' in body ? emailChange : privacy;
@@ -549,6 +554,11 @@ export interface User {
   invisible: boolean;
   /** Visible only to profiles the member liked or messaged. */
   private: boolean;
+  /**
+   * Consent to show the profile (active main photo, name, age, city) on the site's public pages;
+   * off until the member switches it on.
+   */
+  public_profile: boolean;
   /** The IANA time zone the browser reported, or null before it did. */
   time_zone: string | null;
   /** When the member dismissed each alert (epoch ms). */
@@ -584,7 +594,7 @@ export type SignupBody = Partial<Record<keyof SignupInput, string>>;
 export type AccountChangeBody =
   | { old_password: string; password: string; keep_current_session?: boolean }
   | { email: string; password: string }
-  | { invisible?: boolean; private?: boolean };
+  | { invisible?: boolean; private?: boolean; public_profile?: boolean };
 
 /** `PUT /api/user.php`: the language, the time zone or a dismissed alert (API.md). */
 export type UserChangeBody =

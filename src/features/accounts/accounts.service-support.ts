@@ -292,6 +292,7 @@ function toUser(site: Site, row: UserRow, notificationsDisabled: User['notificat
     notifications_disabled: notificationsDisabled,
     invisible: row.invisible === 1,
     private: row.private === 1,
+    public_profile: row.public_consent === 1,
     time_zone: row.time_zone,
     dismissed: parseDismissed(row.dismissed_alerts),
     profile: {

@@ -176,4 +176,11 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   search_filters: 'profile',
   // The test provider's side of a payment: amounts and an order id, nothing about a person.
   test_payments: null,
+  // The operator's staff accounts, roles, sessions and codes: no member's data.
+  staff: null,
+  staff_roles: null,
+  staff_sessions: null,
+  staff_recovery_codes: null,
+  // What the operator's staff did concerning the member (e.g. reading a reported conversation).
+  audit_log: 'security',
 };

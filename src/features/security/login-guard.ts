@@ -2,6 +2,12 @@ import { addressKey } from '../../server/address.ts';
 import type { RateLimiter, RateDecision } from '../../server/rate-limit/index.ts';
 import type { RateRule, Site } from '../../tenancy/site.ts';
 
+/**
+ * Where the logins are counted: a site, or the operator console (its own id and the platform's
+ * limits), so staff logins are locked out exactly like members'.
+ */
+export type LoginScope = Pick<Site, 'id' | 'rateLimits'>;
+
 /*
  * Login throttling. Every attempt is counted *before* its password is verified, with the
  * limiter's atomic increment (each parallel attempt sees its own count), so thirty guesses sent
@@ -51,7 +57,7 @@ export interface Admitted {
   rule: RateRule;
 }
 
-function keys(site: Site, attempt: LoginAttempt) {
+function keys(site: LoginScope, attempt: LoginAttempt) {
   const account = `${site.id}:${attempt.email.toLowerCase()}`;
   const address = addressKey(attempt.ip);
   return {
@@ -97,7 +103,7 @@ export interface AdmitOptions {
  */
 export async function admitLogin(
   limiter: RateLimiter,
-  site: Site,
+  site: LoginScope,
   attempt: LoginAttempt,
   now: number,
   options: AdmitOptions = {},
@@ -134,7 +140,7 @@ export async function admitLogin(
  */
 export async function recordLoginFailure(
   limiter: RateLimiter,
-  site: Site,
+  site: LoginScope,
   attempt: LoginAttempt,
   admitted: Admitted,
   now: number,
@@ -150,7 +156,7 @@ export async function recordLoginFailure(
 /** A right password forgets this address's (and this device cookie's) attempts at the account. */
 export async function clearLoginFailures(
   limiter: RateLimiter,
-  site: Site,
+  site: LoginScope,
   attempt: LoginAttempt,
 ): Promise<void> {
   const k = keys(site, attempt);

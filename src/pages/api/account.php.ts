@@ -3,11 +3,13 @@ import { accountInputSchema, deleteAccountInputSchema } from '../../features/acc
 import { deleteAccount, updateAccount } from '../../features/accounts/accounts.service.ts';
 import { isCommonPassword } from '../../features/accounts/passwords.ts';
 import { clearSessionCookie, sendSessionCookie } from '../../features/accounts/session-cookie.ts';
+import { dropPublicPages } from '../../features/caching/index.ts';
 
 /**
  * `PUT /api/account.php` (member): `{ old_password, password, keep_current_session? }`,
- * `{ email, password }` (a link goes to the new address) or `{ invisible?, private? }` →
- * `{ user }`; 422 `validation`; 409 `email_exists`; 429.
+ * `{ email, password }` (a link goes to the new address), `{ invisible?, private? }` or
+ * `{ public_profile }` (consent to public pages) → `{ user }`; 422 `validation`; 409
+ * `email_exists`; 429.
  */
 export const PUT = accountsEndpoint({
   member: true,
@@ -16,6 +18,7 @@ export const PUT = accountsEndpoint({
     const result = await updateAccount(ctx, member, input);
     if (result.session) sendSessionCookie(context, result.session);
     if (result.loggedOut) clearSessionCookie(context.cookies, locals.scheme);
+    if (result.publicPagesChanged) await dropPublicPages(context, locals.site.network);
     return { user: result.user };
   },
 });
@@ -30,6 +33,8 @@ export const DELETE = accountsEndpoint({
   async handle({ context, ctx, locals, member, input }) {
     const { reactivateUntil } = await deleteAccount(ctx, member, input);
     clearSessionCookie(context.cookies, locals.scheme);
+    // A deleted account's profile leaves public pages with it.
+    await dropPublicPages(context, locals.site.network);
     return { ok: true, reactivate_until: new Date(reactivateUntil).toISOString() };
   },
 });

@@ -9,13 +9,14 @@ import { setUser } from '../accounts.store.ts';
 import type { SettingsIslandProps } from './ChangeEmailForm.tsx';
 import { useUser } from './use-user.ts';
 
-const MODES = ['invisible', 'private'] as const;
+const MODES = ['invisible', 'private', 'public_profile'] as const;
 type Mode = (typeof MODES)[number];
 type Modes = Partial<Record<Mode, boolean>>;
 
 /**
  * Spec §6 privacy modes, each a switch that saves at once: invisible (hidden from search,
- * messages and likes) and private (seen only by members one liked or messaged). A switch that
+ * messages and likes), private (seen only by members one liked or messaged), and the consent to
+ * appear on the site's public pages (off until the member switches it on). A switch that
  * could not be saved flips back and says why. A switch flipped before the island ran is saved
  * when it does.
  */
@@ -25,11 +26,12 @@ export default function PrivacyModes({ user: initialUser, messages }: Omit<Setti
   const [shown, setShown] = useState<Record<Mode, boolean>>({
     invisible: user.invisible,
     private: user.private,
+    public_profile: user.public_profile,
   });
   const [saving, setSaving] = useState<Modes>({});
   const form = useForm({
     failureMessage: (error) => requestErrorMessage(error, t),
-    read: (data): Modes => ({ invisible: data.has('invisible'), private: data.has('private') }),
+    read: (data): Modes => Object.fromEntries(MODES.map((mode) => [mode, data.has(mode)])),
     adopt: (values) => {
       const flipped = MODES.filter((mode) => values[mode] !== shown[mode]);
       if (flipped.length) change(Object.fromEntries(flipped.map((mode) => [mode, values[mode]])));
@@ -38,7 +40,12 @@ export default function PrivacyModes({ user: initialUser, messages }: Omit<Setti
     report: (message) => toast(message, { closeLabel: t('toast.close') }),
     done: ({ user: saved }, modes) => {
       if (saved) setUser(saved);
-      if (saved) setShown({ invisible: saved.invisible, private: saved.private });
+      if (saved)
+        setShown({
+          invisible: saved.invisible,
+          private: saved.private,
+          public_profile: saved.public_profile,
+        });
       for (const [mode, on] of Object.entries(modes))
         toast(t(on ? `settings.${mode as Mode}_on` : `settings.${mode as Mode}_off`), {
           variant: 'success',

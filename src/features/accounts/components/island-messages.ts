@@ -160,6 +160,10 @@ export const PRIVACY_MODES_MESSAGES: MessageKey[] = [
   'settings.private_hint',
   'settings.private_on',
   'settings.private_off',
+  'settings.public_profile',
+  'settings.public_profile_hint',
+  'settings.public_profile_on',
+  'settings.public_profile_off',
 ];
 
 export const DELETE_ACCOUNT_MESSAGES: MessageKey[] = [

@@ -1,0 +1,142 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Field } from '../../shell/components/Field.tsx';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText, fieldTexts } from './console-client.ts';
+
+export const LOGIN_MESSAGES = [
+  'console.login.title',
+  'console.login.email',
+  'console.login.password',
+  'console.login.next',
+  'console.login.code',
+  'console.login.code_hint',
+  'console.login.recovery_code',
+  'console.login.recovery_hint',
+  'console.login.use_recovery',
+  'console.login.use_code',
+  'console.login.submit',
+  'console.login.back',
+  'console.busy',
+  'error.try_later',
+] as const;
+
+/**
+ * The console's login in two steps: e-mail and password, then the authenticator's code (or a
+ * recovery code). The password step's answer says only that a code is needed; the session
+ * starts with the code. After a first login the one-time password is changed first.
+ */
+export default function LoginForm({ messages }: { messages: IslandMessages }) {
+  const t = islandTranslator(messages);
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [recovery, setRecovery] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const credentials = useRef({ email: '', password: '' });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const value = (name: string) => String(data.get(name) ?? '');
+    setBusy(true);
+    setError('');
+    setFields({});
+    try {
+      if (step === 'password') {
+        credentials.current = { email: value('email'), password: value('password') };
+        await api('POST /console/api/session.php', credentials.current);
+        setStep('code');
+      } else {
+        const second = recovery ? { recovery_code: value('recovery_code') } : { code: value('code') };
+        const answer = await api('POST /console/api/session.php', { ...credentials.current, ...second });
+        if ('staff' in answer)
+          location.assign(answer.staff.must_change_password ? '/console/password' : '/console');
+      }
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={busy}>
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      {step === 'password' ? (
+        <>
+          <Field
+            label={t('console.login.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            error={fields.email}
+          />
+          <Field
+            label={t('console.login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={fields.password}
+          />
+          <button className="btn btn-primary w-100" type="submit" disabled={busy}>
+            {busy ? t('console.busy') : t('console.login.next')}
+          </button>
+        </>
+      ) : (
+        <>
+          {recovery ? (
+            <Field
+              key="recovery"
+              label={t('console.login.recovery_code')}
+              hint={t('console.login.recovery_hint')}
+              name="recovery_code"
+              autoComplete="off"
+              required
+              autoFocus
+              error={fields.recovery_code}
+            />
+          ) : (
+            <Field
+              key="code"
+              label={t('console.login.code')}
+              hint={t('console.login.code_hint')}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+              autoFocus
+              error={fields.code}
+            />
+          )}
+          <button className="btn btn-primary w-100 mb-3" type="submit" disabled={busy}>
+            {busy ? t('console.busy') : t('console.login.submit')}
+          </button>
+          <div className="d-flex justify-content-between">
+            <button type="button" className="btn btn-link p-0" onClick={() => setRecovery(!recovery)}>
+              {recovery ? t('console.login.use_code') : t('console.login.use_recovery')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-link p-0"
+              onClick={() => {
+                setStep('password');
+                setRecovery(false);
+                setError('');
+              }}
+            >
+              {t('console.login.back')}
+            </button>
+          </div>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,254 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Field } from '../../shell/components/Field.tsx';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
+import { api, failureText, fieldTexts } from './console-client.ts';
+
+export const STAFF_MESSAGES = [
+  'console.staff.email',
+  'console.staff.roles',
+  'console.staff.last_login',
+  'console.staff.never',
+  'console.staff.disabled',
+  'console.staff.active',
+  'console.staff.status',
+  'console.staff.disable',
+  'console.staff.disable_confirm',
+  'console.staff.add',
+  'console.staff.role',
+  'console.staff.network',
+  'console.staff.every_network',
+  'console.staff.submit',
+  'console.staff.added',
+  'console.staff.added_role',
+  'console.staff.one_time_password',
+  'console.staff.totp_secret',
+  'console.staff.otpauth',
+  'console.staff.shown_once',
+  'console.staff.loading',
+  'console.staff.empty',
+  'console.staff.caption',
+  'console.role.owner',
+  'console.role.moderator',
+  'console.role.support',
+  'console.role.host',
+  'console.audit.console_itself',
+  'console.busy',
+  'error.try_later',
+] as const;
+
+const ROLES = ['owner', 'moderator', 'support', 'host'] as const;
+
+/**
+ * The staff of the networks the owner holds, and the form that adds one (or gives one a role in
+ * another network). A new account's one-time password and TOTP secret are shown once, here.
+ */
+export default function StaffList({
+  messages,
+  networks,
+  everyNetwork,
+  self,
+}: {
+  messages: IslandMessages;
+  networks: string[];
+  /** The viewer's own staff id (they cannot disable themselves). */
+  self: string;
+  /** The viewer holds every network, so may add an owner of all of them. */
+  everyNetwork: boolean;
+}) {
+  const t = islandTranslator(messages);
+  const [staff, setStaff] = useState<StaffMember[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [added, setAdded] = useState<AddedStaff | null>(null);
+
+  const refresh = () =>
+    api('GET /console/api/staff.php')
+      .then((answer) => setStaff(answer.staff))
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function disable(member: StaffMember) {
+    if (!window.confirm(t('console.staff.disable_confirm', { email: member.email }))) return;
+    setError('');
+    try {
+      await api('PUT /console/api/staff.php', { id: member.id, disabled: true });
+      await refresh();
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const network = String(data.get('network') ?? '');
+    setBusy(true);
+    setFormError('');
+    setFields({});
+    setAdded(null);
+    try {
+      const answer = await api('POST /console/api/staff.php', {
+        email: String(data.get('email') ?? ''),
+        role: String(data.get('role') ?? '') as (typeof ROLES)[number],
+        ...(network && { network }),
+      });
+      setAdded(answer.staff);
+      form.reset();
+      await refresh();
+    } catch (failure) {
+      setFormError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const networkName = (n: string) => (n === '*' ? t('console.staff.every_network') : n);
+
+  return (
+    <div className="row g-4">
+      <div className="col-lg-8">
+        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+          {error}
+        </div>
+        {staff === null && !error && (
+          <p role="status" className="text-body-secondary">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('console.staff.loading')}
+          </p>
+        )}
+        {staff && staff.length === 0 && <p className="text-body-secondary">{t('console.staff.empty')}</p>}
+        {staff && staff.length > 0 && (
+          <div
+            className="table-responsive"
+            tabIndex={0}
+            role="region"
+            aria-label={t('console.staff.caption')}
+          >
+            <table className="table table-sm align-middle">
+              <caption className="visually-hidden">{t('console.staff.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.staff.email')}</th>
+                  <th scope="col">{t('console.staff.roles')}</th>
+                  <th scope="col">{t('console.staff.last_login')}</th>
+                  <th scope="col">{t('console.staff.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {staff.map((member) => (
+                  <tr key={member.id}>
+                    <td>{member.email}</td>
+                    <td>
+                      {member.roles
+                        .map(
+                          (r) =>
+                            `${t(`console.role.${r.role as (typeof ROLES)[number]}`)} (${networkName(r.network)})`,
+                        )
+                        .join(', ')}
+                    </td>
+                    <td>
+                      {member.last_login_at
+                        ? member.last_login_at.replace('T', ' ').slice(0, 16)
+                        : t('console.staff.never')}
+                    </td>
+                    <td className="text-nowrap">
+                      {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
+                      {!member.disabled && member.id !== self && (
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm ms-2"
+                          onClick={() => void disable(member)}
+                        >
+                          {t('console.staff.disable')}
+                          <span className="visually-hidden"> {member.email}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <section className="col-lg-4" aria-labelledby="add-staff-title">
+        <h2 id="add-staff-title" className="h5">
+          {t('console.staff.add')}
+        </h2>
+        <form onSubmit={add} noValidate aria-busy={busy}>
+          <div role="alert" className={formError ? 'alert alert-danger' : 'visually-hidden'}>
+            {formError}
+          </div>
+          <Field label={t('console.staff.email')} name="email" type="email" required error={fields.email} />
+          <div className="mb-3">
+            <label className="form-label" htmlFor="staff-role">
+              {t('console.staff.role')}
+            </label>
+            <select id="staff-role" name="role" className="form-select" defaultValue="moderator">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`console.role.${role}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor="staff-network">
+              {t('console.staff.network')}
+            </label>
+            <select
+              id="staff-network"
+              name="network"
+              className={`form-select${fields.network ? ' is-invalid' : ''}`}
+              aria-invalid={fields.network ? true : undefined}
+              aria-describedby={fields.network ? 'staff-network-error' : undefined}
+            >
+              {everyNetwork && <option value="">{t('console.staff.every_network')}</option>}
+              {networks.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            {fields.network && (
+              <div id="staff-network-error" className="invalid-feedback">
+                {fields.network}
+              </div>
+            )}
+          </div>
+          <button className="btn btn-primary" type="submit" disabled={busy}>
+            {busy ? t('console.busy') : t('console.staff.submit')}
+          </button>
+        </form>
+        {added && (
+          <div role="status" className="alert alert-success mt-3" data-testid="added-staff">
+            <p className="mb-2">
+              {added.password
+                ? t('console.staff.added', { email: added.email })
+                : t('console.staff.added_role', { email: added.email })}
+            </p>
+            {added.password && (
+              <dl className="mb-2">
+                <dt>{t('console.staff.one_time_password')}</dt>
+                <dd className="font-monospace">{added.password}</dd>
+                <dt>{t('console.staff.totp_secret')}</dt>
+                <dd className="font-monospace text-break">{added.totp_secret}</dd>
+                <dt>{t('console.staff.otpauth')}</dt>
+                <dd className="font-monospace small text-break">{added.otpauth_uri}</dd>
+              </dl>
+            )}
+            {added.password && <p className="small mb-0">{t('console.staff.shown_once')}</p>}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

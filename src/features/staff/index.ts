@@ -1,0 +1,16 @@
+/*
+ * What the rest of the server uses of the console's staff: the pipeline step, and the staff
+ * rules for the command line (scripts/staff.ts) and the demo start.
+ */
+export { loadStaff } from './staff.middleware.ts';
+export {
+  addStaff,
+  CLI_ACTOR,
+  currentTotpCode,
+  disableStaff,
+  listStaff,
+  type CreatedStaff,
+  type StaffContext,
+} from './staff.service.ts';
+export { STAFF_ROLES, PERMISSIONS, type StaffRole, type Permission } from './staff.roles.ts';
+export { staffActor } from './staff.actor.ts';

@@ -1,0 +1,24 @@
+/*
+ * What the platform knows of a console request's staff member: enough for the endpoint kit's
+ * staff guard and for network scoping. The staff feature builds it from the staff session
+ * (src/features/staff/) and the composition root plugs that step into the pipeline; the roles
+ * and what each may do are that feature's (docs/console.md).
+ */
+
+export interface StaffPrincipal {
+  id: string;
+  email: string;
+  /** The session's id (the hash of its cookie), to end it. */
+  sessionId: string;
+  /** The one-time password from the CLI is still in use: nothing but changing it is allowed. */
+  mustChangePassword: boolean;
+  /** Whether the staff member may do `permission` in `network`, or in at least one network when none is named. */
+  can(permission: string, network?: string): boolean;
+  /** The networks in which the staff member may do `permission`; `all` when they hold every network. */
+  networksFor(permission: string): readonly string[] | 'all';
+}
+
+/** Whether a path is one of the console's routes (pages and `/console/api/`). */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === '/console' || pathname.startsWith('/console/');
+}

@@ -19,10 +19,16 @@ import { expectError, expectFieldErrors } from '../support/answers.ts';
 const app = useServer(ACCOUNTS_SERVER);
 
 describe('notification preferences', () => {
-  it('start all on, save the member’s list, and explain what the system switched off', async () => {
+  it('start on but for promotions and news (consent), save the member’s list, and explain what the system switched off', async () => {
     const member = app.visitor();
     const { user } = await signUp(member);
-    expect((await member.get('/api/notifications.php')).json()).toEqual({ disabled: [], reasons: {} });
+    expect((await member.get('/api/notifications.php')).json()).toEqual({
+      disabled: ['promotions', 'news'],
+      reasons: {},
+    });
+    // The member says yes to news only.
+    const news = await member.send('PUT', '/api/notifications.php', { disabled: ['promotions'] });
+    expect(news.json()).toEqual({ disabled: ['promotions'], reasons: {} });
 
     const saved = await member.send('PUT', '/api/notifications.php', {
       disabled: ['promotions', 'news', 'promotions'],

@@ -9,3 +9,4 @@ export { memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';
 export type { User, UserStatus } from './accounts.schemas.ts';
 export { accountsJobs } from './accounts.jobs.ts';
+export { activationLink } from './accounts.signup.service.ts';

@@ -39,8 +39,10 @@ export function readUnsubscribeToken(
   if (!match) return undefined;
   const [, memberId, category, given] = match as unknown as [string, string, string, string];
   if (!(NOTIFICATION_CATEGORIES as readonly string[]).includes(category)) return undefined;
-  const expected = mac(secret, siteId, memberId, category);
-  const actual = Buffer.from(given, 'base64url');
+  // Compared as text: base64url's last character has spare bits, so decoding would let several
+  // spellings of one signature pass, and a token must have exactly one.
+  const expected = Buffer.from(mac(secret, siteId, memberId, category).toString('base64url'));
+  const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
   return { memberId, category: category as NotificationCategory };
 }

@@ -1,10 +1,16 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingMember, sendText } from './chat-support.ts';
 import { call, shownMember, type LoggedIn } from './likes-support.ts';
+import { REPO_ROOT, serverEnv } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 
 /*
@@ -424,5 +430,64 @@ describe('bounces and complaints', () => {
         reasons: Record<string, string>;
       }>().reasons.like,
     ).toBe('fbl');
+  });
+});
+
+describe('news and promotions', () => {
+  /** `npm run mail -- <command>` against the test server's database and SMTP listener. */
+  /** Asynchronous: the SMTP listener answers from this process while the command runs. */
+  async function mailCommand(command: string, campaign: unknown): Promise<string> {
+    const file = join(mkdtempSync(join(tmpdir(), 'kindred-campaign-')), 'campaign.json');
+    writeFileSync(file, JSON.stringify(campaign));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['scripts/mail.ts', command, '--site', 'localhost', '--file', file],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...serverEnv(app.server.port, app.server.dataDir),
+          TENANTS_DIR: app.server.tenantsDir,
+          MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+        },
+        timeout: 60_000,
+      },
+    );
+    return stdout;
+  }
+
+  it('go only to members who said yes, in their language, once per campaign', async () => {
+    const yes = await awayMember({ language: 'de' });
+    const untouched = await awayMember();
+    expect((await call(app, yes, 'PUT', '/api/notifications.php', { disabled: ['promotions'] })).status).toBe(
+      200,
+    );
+    const campaign = {
+      id: `news-${Date.now().toString(36)}`,
+      texts: {
+        en: { subject: 'What is new', paragraphs: ['A new search.'] },
+        de: { subject: 'Was es Neues gibt', paragraphs: ['Eine neue Suche.'], link: '/members' },
+      },
+    };
+    expect(await mailCommand('send-news', campaign)).toMatch(/sent to 1 members/);
+    const [mail] = await waitForMail(yes.email);
+    expect(mail!.mail.subject).toBe('Was es Neues gibt');
+    expect(mail!.mail.text).toContain('/de/members');
+    const link = unsubscribeUrl(mail!);
+    // The promotions' consent was not given: nobody gets the offer.
+    expect(await mailCommand('send-promotion', { ...campaign, id: `${campaign.id}-offer` })).toMatch(
+      /sent to 0 members/,
+    );
+    // The same campaign again reaches nobody twice.
+    expect(await mailCommand('send-news', campaign)).toMatch(/sent to 0 members/);
+    await expectNoMail(untouched.email);
+    expect(mailsTo(yes.email)).toHaveLength(1);
+
+    // Its one-click unsubscribe takes the consent back.
+    const done = await app.request(link.pathname + link.search, { method: 'POST', body: {} });
+    expect(done.json()).toEqual({ ok: true, category: 'news' });
+    expect((await call(app, yes, 'GET', '/api/notifications.php')).json()).toEqual({
+      disabled: ['promotions', 'news'],
+      reasons: { news: 'listunsubscribe' },
+    });
   });
 });

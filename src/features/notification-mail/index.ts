@@ -8,7 +8,9 @@ export {
   sendCampaign,
   type Campaign,
   type MailJobContext,
+  type MailSending,
 } from './notification-mail.service.ts';
+export { campaignFrom, campaignSchema } from './notification-mail.campaign.ts';
 export { mailJobContext, notificationMailJobs } from './notification-mail.jobs.ts';
 export {
   mailEventSchema,

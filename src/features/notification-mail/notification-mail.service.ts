@@ -98,7 +98,13 @@ export const emailSender: NotificationSender = {
   },
 };
 
-function settingFor(job: MailJobContext, site: Site): MailSetting {
+/** What sending a prepared e-mail needs (a campaign from the command line needs no more). */
+export type MailSending = Pick<
+  MailJobContext,
+  'db' | 'clock' | 'log' | 'mailer' | 'secret' | 'scheme' | 'publicPort'
+>;
+
+function settingFor(job: MailSending, site: Site): MailSetting {
   return { site, origin: siteOrigin(site, job.scheme, job.publicPort), secret: job.secret };
 }
 
@@ -111,7 +117,7 @@ function recipient(site: Site, member: MailMember): Recipient {
   };
 }
 
-async function send(job: MailJobContext, message: MailMessage): Promise<boolean> {
+async function send(job: MailSending, message: MailMessage): Promise<boolean> {
   try {
     await job.mailer.send(message);
     return true;
@@ -349,7 +355,7 @@ export async function sendWeeklyUpdates(
  * member and campaign id (a second run with the same id sends only to those not reached yet).
  */
 export async function sendCampaign(
-  job: MailJobContext,
+  job: MailSending,
   site: Site,
   campaign: Campaign,
   batch = 500,

@@ -16,6 +16,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<{ messageId: string; file?: string }>;
+  /** Closes the pooled SMTP connections (a command-line run ends with it). */
+  close?(): void;
 }
 
 /** The DKIM key every message is signed with, for the domain of its sender address. */
@@ -59,6 +61,7 @@ export function createMailer(mailUrl: string, dataDir: string, clock: Clock, dki
         const info = await transport.sendMail({ ...message, dkim: dkimFor(message, dkim) });
         return { messageId: info.messageId };
       },
+      close: () => transport.close(),
     };
   }
   const outbox = join(dataDir, 'outbox');

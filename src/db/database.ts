@@ -443,10 +443,15 @@ export type MailLogKind =
   | 'activation_reminder'
   | 'unread_reminder'
   | 'weekly_update'
+  /** A week's numbers were looked at and there was nothing true to tell: no e-mail went. */
+  | 'weekly_checked'
   | 'promotions'
   | 'news';
 
-/** One notification e-mail sent (migration 0028); `ref` is the conversation or campaign, or ''. */
+/**
+ * One notification e-mail sent, or a weekly update found empty (migration 0028); `ref` is the
+ * conversation or campaign, or ''.
+ */
 export interface MailLogTable {
   id: Immutable<string>;
   network_id: Immutable<string>;

@@ -172,7 +172,10 @@ describe('a message to a member who is away', () => {
     const base = noonOffset();
     app.setClock(base);
     const to = await awayMember();
-    const off = await call(app, to, 'PUT', '/api/notifications.php', { disabled: ['new_conversations'] });
+    const off = await call(app, to, 'PUT', '/api/notifications.php', {
+      // The whole list: promotions and news stay off too.
+      disabled: ['new_conversations', 'promotions', 'news'],
+    });
     expect(off.status).toBe(200);
     const from = await sender();
     expect((await sendText(app, from, to)).status).toBe(201);
@@ -268,6 +271,71 @@ describe('an unconfirmed member', () => {
     expect(mail!.mail.text).toMatch(/\/api\/activate\.php\?token=/);
     app.setClock(base + 3 * DAY);
     await expectNoMail(to.email, 1);
+  });
+});
+
+describe('reminders and the weekly update', () => {
+  it('remind once of messages unread for a day', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember();
+    const from = await sender();
+    expect((await sendText(app, from, to, 'one')).status).toBe(201);
+    expect((await sendText(app, from, to, 'two')).status).toBe(201);
+    app.setClock(base + 11 * MINUTE);
+    await waitForMail(to.email, 1);
+    app.setClock(base + 12 * HOUR);
+    await expectNoMail(to.email, 1);
+    app.setClock(base + DAY + HOUR);
+    const mails = await waitForMail(to.email, 2);
+    expect(mails[1]!.mail.subject).toBe('2 unread messages on Amber Hearts');
+    expect(listUnsubscribe(mails[1]!)).toContain('.unread_message_reminders.');
+    app.setClock(base + 2 * DAY + HOUR);
+    await expectNoMail(to.email, 2);
+  });
+
+  it('tells true numbers once a week, and nothing when there is nothing', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const serverNow = () => Date.now() + base;
+    const site = { id: 'curvy', network: 'curvy' };
+    // Held unconfirmed until set up, so no run looks at their week too early.
+    const quiet = await app.make.loggedIn({
+      site,
+      status: 'not_confirmed',
+      gender: 'female',
+      seeking: 'male',
+      country: 'AT',
+    });
+    const reader = await app.make.loggedIn({
+      site,
+      status: 'not_confirmed',
+      gender: 'female',
+      seeking: 'male',
+      country: 'AT',
+    });
+    for (const member of [quiet, reader]) {
+      await app.make.updateMember(member, { time_zone: 'UTC', created_at: serverNow() - 8 * DAY } as never);
+      await app.make.updateProfile(member, { created_at: serverNow() - 8 * DAY, status: 'active' } as never);
+    }
+    const newcomer = await app.make.member({
+      site,
+      gender: 'male',
+      seeking: 'female',
+      country: 'AT',
+      name: 'Jonas',
+    });
+    await app.make.updateProfile(newcomer, { created_at: serverNow() - DAY } as never);
+    // The quiet one seeks women: nobody new for her.
+    await app.make.updateProfile(quiet, { seeking: 'female' });
+    await app.make.updateMember(quiet, { status: 'active' });
+    await app.make.updateMember(reader, { status: 'active' });
+    const [mail] = await waitForMail(reader.email);
+    expect(mail!.mail.subject).toBe('Your week on Kurvenreich');
+    expect(mail!.mail.text).toContain('1 new member from your country joined this week.');
+    await expectNoMail(quiet.email);
+    app.setClock(base + 3 * DAY);
+    await expectNoMail(reader.email, 1);
   });
 });
 

@@ -362,22 +362,39 @@ export async function consentingMembers(
   return rows.map((r) => r.id);
 }
 
-/** Confirmed members of a site, in pages by id (the weekly update's candidates). */
-export async function activeMembers(
+/**
+ * The weekly update's candidates on a site, in pages by id: confirmed members with a profile,
+ * members for a week, whose week was not looked at in the last seven days.
+ */
+export async function weeklyCandidates(
   db: Db,
   network: string,
   siteId: string,
+  now: number,
   after: string,
   limit: number,
 ): Promise<string[]> {
+  const week = 7 * 24 * 3_600_000;
   const rows = await db
-    .selectFrom('members')
-    .select('id')
-    .where('network_id', '=', network)
-    .where('site_id', '=', siteId)
-    .where('status', '=', 'active')
-    .where('id', '>', after)
-    .orderBy('id')
+    .selectFrom('members as m')
+    .select('m.id')
+    .where('m.network_id', '=', network)
+    .where('m.site_id', '=', siteId)
+    .where('m.status', '=', 'active')
+    .where('m.created_at', '<=', now - week)
+    .where('m.id', '>', after)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_log as l')
+            .select('l.id')
+            .whereRef('l.member_id', '=', 'm.id')
+            .where('l.kind', 'in', ['weekly_update', 'weekly_checked'])
+            .where('l.sent_at', '>', now - week),
+        ),
+      ),
+    )
+    .orderBy('m.id')
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);

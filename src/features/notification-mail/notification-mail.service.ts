@@ -27,7 +27,6 @@ import {
 } from './notification-mail.mail.ts';
 import {
   activationReminderDue,
-  activeMembers,
   consentingMembers,
   deferPending,
   deletePending,
@@ -41,6 +40,7 @@ import {
   unreadMessages,
   unreadWaiting,
   unseenLikers,
+  weeklyCandidates,
   weeklyNumbers,
   type MailMember,
   type PendingRow,
@@ -310,8 +310,9 @@ export async function sendUnreadReminders(job: MailJobContext, batch = 500): Pro
 }
 
 /**
- * The weekly update: new members near the member and their new matches, counted, never
- * invented. Only when there is something to tell, at most once in seven days, in daytime.
+ * The weekly update: new members from the member's country and their new matches, counted, never
+ * invented. Each member's week is looked at once in seven days (in their daytime); with nothing
+ * to tell, no e-mail goes and the week is marked looked at.
  */
 export async function sendWeeklyUpdates(
   job: MailJobContext,
@@ -324,26 +325,25 @@ export async function sendWeeklyUpdates(
     let after = '';
     for (;;) {
       if (job.signal?.aborted) return sent;
-      const ids = await activeMembers(job.db, site.network, site.id, after, batch);
+      const ids = await weeklyCandidates(job.db, site.network, site.id, now, after, batch);
       if (!ids.length) break;
       after = ids.at(-1)!;
-      const last = new Map<string, number>();
       for (const id of ids) {
-        const mailed = await lastMailed(job.db, site.network, id, 'weekly_update', ['']);
-        last.set(id, mailed.get('') ?? 0);
-      }
-      for (const id of ids) {
-        if (now - last.get(id)! < 7 * DAY) continue;
         const member = await mailMember(job.db, site.network, id);
-        if (!member?.profileId || now - member.createdAt < 7 * DAY) continue;
+        if (!member?.profileId) continue;
+        // Night where the member lives: looked at again on a later run.
         if (quietUntil(now, memberTimeZone(member.timeZone, site.defaultCountry)) !== undefined) continue;
-        if (!(await categoryEnabled({ db: job.db, network: site.network }, id, 'weekly_updates'))) continue;
         const numbers = await weeklyNumbers(job.db, site.network, member.profileId, now - 7 * DAY);
-        if (numbers.newMembers === 0 && numbers.matches === 0) continue;
-        if (await send(job, weeklyUpdateMail(settingFor(job, site), recipient(site, member), numbers))) {
+        const wanted = await categoryEnabled({ db: job.db, network: site.network }, id, 'weekly_updates');
+        if (!wanted || (numbers.newMembers === 0 && numbers.matches === 0)) {
+          await logMail(job.db, site.network, id, [{ kind: 'weekly_checked', ref: '' }], now);
+        } else if (
+          await send(job, weeklyUpdateMail(settingFor(job, site), recipient(site, member), numbers))
+        ) {
           await logMail(job.db, site.network, id, [{ kind: 'weekly_update', ref: '' }], now);
           sent += 1;
         }
+        // A refused message is tried again at the next run.
       }
     }
   }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingMember, sendText } from './chat-support.ts';
 import { call, shownMember, type LoggedIn } from './likes-support.ts';
+import { unsubscribeToken } from '../../src/features/notification-mail/unsubscribe-token.ts';
 import { REPO_ROOT, serverEnv } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 
@@ -383,6 +384,53 @@ describe('one-click unsubscribe', () => {
     expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toEqual({
       disabled: ['promotions', 'news'],
       reasons: {},
+    });
+  });
+});
+
+describe('an unsubscribe token', () => {
+  /** A token as the server makes it, from the secret it generated into its DATA_DIR. */
+  const tokenFor = (member: LoggedIn, category: 'like' | 'news') =>
+    unsubscribeToken(
+      Buffer.from(readFileSync(join(app.server.dataDir, 'secret'), 'utf8').trim(), 'hex'),
+      member.siteId,
+      member.memberId,
+      category,
+    );
+
+  it('works only on the site it was made for, not on a sister site or another network', async () => {
+    const to = await awayMember();
+    const token = tokenFor(to, 'like');
+    for (const host of ['rainbow.localhost', 'curvy.localhost']) {
+      const elsewhere = await app.request(`/api/unsubscribe.php?token=${token}`, {
+        host,
+        method: 'POST',
+        body: {},
+      });
+      expect(elsewhere.status, host).toBe(400);
+    }
+    expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toMatchObject({ reasons: {} });
+    const here = await app.request(`/api/unsubscribe.php?token=${token}`, { method: 'POST', body: {} });
+    expect(here.json()).toEqual({ ok: true, category: 'like' });
+  });
+
+  it('sent to the List-Unsubscribe mailto and handed to the mail-events webhook unsubscribes too', async () => {
+    const to = await awayMember();
+    const message = [
+      `From: ${to.email}`,
+      'To: no-reply@localhost',
+      `Subject: unsubscribe ${tokenFor(to, 'like')}`,
+      '',
+      '',
+    ].join('\r\n');
+    const res = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+      body: message,
+    });
+    expect(res.status).toBe(204);
+    expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toMatchObject({
+      reasons: { like: 'listunsubscribe' },
     });
   });
 });

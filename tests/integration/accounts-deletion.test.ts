@@ -238,7 +238,9 @@ describe('data export', () => {
   it('downloads everything stored about the member as JSON, without secrets', async () => {
     const member = app.visitor();
     const { fields, user } = await signUp(member, { name: 'Exporter' });
-    await member.send('PUT', '/api/notifications.php', { disabled: ['weekly_updates'] });
+    await member.send('PUT', '/api/notifications.php', {
+      disabled: ['weekly_updates', 'promotions', 'news'],
+    });
     const response = await member.get('/api/export.php');
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toMatch(

@@ -62,6 +62,8 @@ export async function replaceDisabledCategories(
   memberId: string,
   disabled: readonly NotificationCategory[],
   consented: readonly NotificationCategory[],
+  /** The categories that are off by default (consent): off needs no row, only a reason does. */
+  offByDefault: readonly NotificationCategory[],
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -71,7 +73,17 @@ export async function replaceDisabledCategories(
       .where('member_id', '=', memberId);
     if (disabled.length) removal = removal.where('category', 'not in', [...disabled]);
     await removal.execute();
+    const withdrawn = disabled.filter((category) => offByDefault.includes(category));
+    if (withdrawn.length)
+      await trx
+        .deleteFrom('notification_preferences')
+        .where('network_id', '=', network)
+        .where('member_id', '=', memberId)
+        .where('category', 'in', withdrawn)
+        .where('disabled', '=', 0)
+        .execute();
     for (const category of disabled) {
+      if (offByDefault.includes(category)) continue;
       await trx
         .insertInto('notification_preferences')
         .values({

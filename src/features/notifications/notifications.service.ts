@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../server/context.ts';
 import {
+  CONSENT_CATEGORIES,
   NOTIFICATION_CATEGORIES,
   needsConsent,
   type NotificationCategory,
@@ -63,6 +64,14 @@ export async function updateNotificationPreferences(
   const consented = NOTIFICATION_CATEGORIES.filter(
     (category) => needsConsent(category) && !disabled.includes(category),
   );
-  await replaceDisabledCategories(ctx.db, ctx.network, memberId, disabled, consented, ctx.clock.now());
+  await replaceDisabledCategories(
+    ctx.db,
+    ctx.network,
+    memberId,
+    disabled,
+    consented,
+    CONSENT_CATEGORIES,
+    ctx.clock.now(),
+  );
   return notificationPreferences(ctx, memberId);
 }

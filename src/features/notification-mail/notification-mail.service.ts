@@ -272,6 +272,9 @@ export async function sendActivationReminders(job: MailJobContext, batch = 200):
   for (const { network, memberId } of await activationReminderDue(job.db, now, DAY, 7 * DAY, batch)) {
     const member = await mailMember(job.db, network, memberId);
     const site = member && job.site(member.siteId);
+    // In the member's night it waits for a later run (not recorded yet).
+    if (member && site && quietUntil(now, memberTimeZone(member.timeZone, site.defaultCountry)) !== undefined)
+      continue;
     // Recorded whatever happens next: one reminder is one chance, never a series.
     await logMail(job.db, network, memberId, [{ kind: 'activation_reminder', ref: '' }], now);
     if (!member || !site) continue;

@@ -86,6 +86,13 @@ if (only('realtime')) {
   process.exit(0);
 }
 
+// `npm run bench -- --only mail [--count 10000]`: digest e-mails rendered and handed to SMTP.
+if (only('mail')) {
+  const { runMailBench } = await import('./mail.ts');
+  await runMailBench(process.argv.slice(2));
+  process.exit(0);
+}
+
 const { values: args } = parseArgs({
   options: {
     ...ROUND_OPTIONS,
@@ -104,7 +111,8 @@ if (args.help) {
       '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
       '                 [--seed-size 500] [--dist dist] [--json out.json]\n' +
       'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n' +
-      'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n',
+      'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n' +
+      'npm run bench -- --only mail [--count 10000] [--in-flight 50] [--no-dkim]\n',
   );
   process.exit(0);
 }

@@ -1,4 +1,8 @@
+import { emailSender } from '../features/notification-mail/index.ts';
 import type { NotificationSender } from '../server/notifications.ts';
 
-/** The channels that reach a member away from the site, in the order they are tried. */
-export const notificationSenders: readonly NotificationSender[] = [];
+/**
+ * The channels that reach a member away from the site, in the order they are tried. E-mail
+ * comes last: it waits, and asks every sender before it whether the event reached the member.
+ */
+export const notificationSenders: readonly NotificationSender[] = [emailSender];

@@ -311,6 +311,32 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('mail_pending')
+    .values({
+      id: 'ev1',
+      network_id: network,
+      site_id: 'localhost',
+      member_id: memberId,
+      type: 'like',
+      actor_profile_id: otherId,
+      conversation_id: null,
+      message_id: null,
+      created_at: at('mail_pending'),
+      due_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('mail_log')
+    .values({
+      id: 'ml1',
+      network_id: network,
+      member_id: memberId,
+      kind: 'digest',
+      ref: '',
+      sent_at: at('mail_log'),
+    })
+    .execute();
+  await db
     .insertInto('search_filters')
     .values({
       member_id: memberId,

@@ -3,6 +3,7 @@ import { chatPrivacy } from '../features/chat/chat.privacy.ts';
 import { complaintsPrivacy } from '../features/complaints/complaints.privacy.ts';
 import { discoveryPrivacy } from '../features/discovery/discovery.privacy.ts';
 import { likesPrivacy } from '../features/likes/likes.privacy.ts';
+import { notificationMailPrivacy } from '../features/notification-mail/notification-mail.privacy.ts';
 import { notificationsPrivacy } from '../features/notifications/notifications.privacy.ts';
 import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviours.privacy.ts';
 import { directDebitPrivacy } from '../features/payments/payments.directdebit.privacy.ts';
@@ -29,6 +30,7 @@ export const privacy: PrivacyRegistry = {
     chatPrivacy,
     realtimePrivacy,
     notificationsPrivacy,
+    notificationMailPrivacy,
     discoveryPrivacy,
     pageBehavioursPrivacy,
     trackingPrivacy,
@@ -46,6 +48,9 @@ export const privacy: PrivacyRegistry = {
     'photos',
     'interests',
     'notification_preferences',
+    'notification_mail_waiting',
+    'notification_mail_about_you',
+    'notification_mails_sent',
     'search_filters',
     'traffic_source',
     'likes_given',

@@ -405,7 +405,10 @@ export interface PushSubscriptionsTable {
   last_used_at: number | null;
 }
 
-/** A row exists only for a category that differs from the default (enabled). */
+/**
+ * A row exists only for a category that differs from its default: on for most, off for the
+ * consent categories (`promotions`, `news`), where a row with `disabled: 0` is the member's yes.
+ */
 export interface NotificationPreferencesTable {
   member_id: Immutable<string>;
   network_id: Immutable<string>;
@@ -414,6 +417,48 @@ export interface NotificationPreferencesTable {
   /** Why the system disabled it; null when the member chose it. */
   reason: NotificationDisabledReason | null;
   updated_at: number;
+}
+
+/** A message, like or match waiting for its notification e-mail (migration 0028). */
+export interface MailPendingTable {
+  /** The notification event's id. */
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: Immutable<string>;
+  type: Immutable<'message' | 'like' | 'match'>;
+  actor_profile_id: Immutable<string>;
+  conversation_id: Immutable<string | null>;
+  message_id: Immutable<string | null>;
+  first_in_conversation: Generated<Bool>;
+  created_at: Immutable<number>;
+  /** Not before this moment (quiet hours, the gap per conversation); null: after the delay. */
+  due_at: number | null;
+}
+
+/** What kind of e-mail went out, for the rules that count them. */
+export type MailLogKind =
+  | 'conversation'
+  | 'digest'
+  | 'activation_reminder'
+  | 'unread_reminder'
+  | 'weekly_update'
+  /** A week's numbers were looked at and there was nothing true to tell: no e-mail went. */
+  | 'weekly_checked'
+  | 'promotions'
+  | 'news';
+
+/**
+ * One notification e-mail sent, or a weekly update found empty (migration 0028); `ref` is the
+ * conversation or campaign, or ''.
+ */
+export interface MailLogTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  kind: Immutable<MailLogKind>;
+  ref: Immutable<string>;
+  sent_at: Immutable<number>;
 }
 
 export interface ComplaintsTable {
@@ -696,6 +741,8 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;
+  mail_pending: MailPendingTable;
+  mail_log: MailLogTable;
   complaints: ComplaintsTable;
   tracking_records: TrackingRecordsTable;
   tokens: TokensTable;

@@ -9,12 +9,19 @@ export const JSON_BODY_LIMIT = 32 * 1024;
 /** A photo of up to 10 MB (API.md) plus the multipart framing around it. */
 export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
-/** The paths that take uploads; every other path gets the JSON limit. */
-const UPLOAD_PATHS = new Set(['/api/photos.php', '/api/chat-photo.php']);
+/** A bounce or spam report with the returned message inside it (its HTML, a picture or two). */
+export const MAIL_REPORT_BODY_LIMIT = 1024 * 1024;
+
+/** The paths that take more than JSON; every other path gets the JSON limit. */
+const LARGE_BODIES = new Map([
+  ['/api/photos.php', UPLOAD_BODY_LIMIT],
+  ['/api/chat-photo.php', UPLOAD_BODY_LIMIT],
+  ['/api/mail-events.php', MAIL_REPORT_BODY_LIMIT],
+]);
 
 /** The largest body a request to this path may carry. */
 export function bodyLimitFor(pathname: string): number {
-  return UPLOAD_PATHS.has(pathname) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+  return LARGE_BODIES.get(pathname) ?? JSON_BODY_LIMIT;
 }
 
 function tooLarge(limit: number) {

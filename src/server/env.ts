@@ -19,6 +19,25 @@ const envSchema = z.object({
   DATABASE_URL: z.string().default(''),
   /** `smtp://` or `smtps://` URL; empty means `.eml` files in DATA_DIR/outbox. */
   MAIL_URL: z.string().default(''),
+  /**
+   * DKIM for every e-mail: the selector whose TXT record (`<selector>._domainkey.<domain>`) holds
+   * the public key, on each sending domain (the domain of a site's `mail_from`). Empty: unsigned.
+   */
+  DKIM_SELECTOR: z.string().default(''),
+  /**
+   * The DKIM private key (PEM, `\n` may stand for line breaks), or `file:<path>` to read it from a
+   * file. One key signs for every sending domain; each domain publishes its public key.
+   */
+  DKIM_PRIVATE_KEY: z.string().default(''),
+  /**
+   * The bearer secret of `POST /api/mail-events.php` (bounces and spam reports from the mail
+   * server or the sending service). Empty: the webhook refuses every call.
+   */
+  MAIL_EVENTS_SECRET: z.string().default(''),
+  /** A message, like or match waits this long for the member to see it before it is e-mailed. */
+  NOTIFY_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** At most one notification e-mail per conversation in this many seconds. */
+  NOTIFY_EMAIL_GAP_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** Believe X-Forwarded-Proto, X-Forwarded-For and the proxy's country header. */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -88,7 +107,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const { PAYMENT_PROVIDER, MOLLIE_API_KEY, PUBLIC_SCHEME } = parsed.data;
+  const { PAYMENT_PROVIDER, MOLLIE_API_KEY, PUBLIC_SCHEME, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = parsed.data;
+  if (Boolean(DKIM_SELECTOR) !== Boolean(DKIM_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid environment:\n  DKIM_SELECTOR: DKIM needs both DKIM_SELECTOR and DKIM_PRIVATE_KEY',
+    );
+  }
   if (PAYMENT_PROVIDER === 'mollie' && !MOLLIE_API_KEY) {
     throw new Error('Invalid environment:\n  PAYMENT_PROVIDER: mollie needs MOLLIE_API_KEY');
   }

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
-import { createMailer, type Mailer } from './adapters/mailer.ts';
+import { createMailer, dkimKeyFrom, type Mailer } from './adapters/mailer.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createJobRunner, registeredJobs } from './jobs/index.ts';
@@ -91,7 +91,12 @@ async function boot(): Promise<Platform> {
   });
   await migrateToLatest(database.db);
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
-  const mailer = createMailer(env.MAIL_URL, env.dataDir, clock);
+  const mailer = createMailer(
+    env.MAIL_URL,
+    env.dataDir,
+    clock,
+    dkimKeyFrom(env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY),
+  );
   const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
   const storage = createLocalStorage(join(env.dataDir, 'uploads'));
@@ -131,6 +136,8 @@ async function boot(): Promise<Platform> {
       sms,
       payments,
       dataDir: env.dataDir,
+      env,
+      secret,
     },
     // The composition root (src/app/) registers them; read at every run.
     registeredJobs,

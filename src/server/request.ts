@@ -90,7 +90,13 @@ export function siteOrigin(site: Site, scheme: 'http' | 'https', publicPort: num
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths that accept requests without a same-site Origin (API.md: beacons, checkout form, webhooks). */
-const ORIGIN_EXEMPT = [/^\/api\/payment-webhook\.php$/];
+const ORIGIN_EXEMPT = [
+  /^\/api\/payment-webhook\.php$/,
+  // A mail client's one-click unsubscribe (RFC 8058) and the mail server's reports: neither
+  // comes from the site's pages; a signed token and a bearer secret authorise them.
+  /^\/api\/unsubscribe\.php$/,
+  /^\/api\/mail-events\.php$/,
+];
 
 /**
  * Whether a mutating request may proceed: its `Origin`, when present, must be one of the site's

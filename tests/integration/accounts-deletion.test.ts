@@ -19,10 +19,16 @@ import { expectError, expectFieldErrors } from '../support/answers.ts';
 const app = useServer(ACCOUNTS_SERVER);
 
 describe('notification preferences', () => {
-  it('start all on, save the member’s list, and explain what the system switched off', async () => {
+  it('start on but for promotions and news (consent), save the member’s list, and explain what the system switched off', async () => {
     const member = app.visitor();
     const { user } = await signUp(member);
-    expect((await member.get('/api/notifications.php')).json()).toEqual({ disabled: [], reasons: {} });
+    expect((await member.get('/api/notifications.php')).json()).toEqual({
+      disabled: ['promotions', 'news'],
+      reasons: {},
+    });
+    // The member says yes to news only.
+    const news = await member.send('PUT', '/api/notifications.php', { disabled: ['promotions'] });
+    expect(news.json()).toEqual({ disabled: ['promotions'], reasons: {} });
 
     const saved = await member.send('PUT', '/api/notifications.php', {
       disabled: ['promotions', 'news', 'promotions'],
@@ -232,7 +238,9 @@ describe('data export', () => {
   it('downloads everything stored about the member as JSON, without secrets', async () => {
     const member = app.visitor();
     const { fields, user } = await signUp(member, { name: 'Exporter' });
-    await member.send('PUT', '/api/notifications.php', { disabled: ['weekly_updates'] });
+    await member.send('PUT', '/api/notifications.php', {
+      disabled: ['weekly_updates', 'promotions', 'news'],
+    });
     const response = await member.get('/api/export.php');
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toMatch(

@@ -25,6 +25,7 @@ import * as m0025 from './0025_first_purchase_discount.ts';
 import * as m0026 from './0026_payment_reversals.ts';
 import * as m0027 from './0027_order_provider_checks.ts';
 import * as m0028 from './0028_console.ts';
+import * as m0029 from './0029_notification_mail.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026_payment_reversals': m0026,
   '0027_order_provider_checks': m0027,
   '0028_console': m0028,
+  '0029_notification_mail': m0029,
 };

@@ -145,7 +145,7 @@ export async function send(
 
 /** Stores a one-time token for a member and answers the secret for the link. */
 export async function issueToken(
-  ctx: AccountsContext,
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'network' | 'site'>,
   memberId: string,
   purpose: TokenPurpose,
   options: { payload?: unknown; expiresAt?: number } = {},

@@ -1,5 +1,6 @@
 import { newId } from '../../db/ids.ts';
 import { localePath } from '../../server/request.ts';
+import type { ServiceContext } from '../../server/context.ts';
 import { translator } from '../../i18n/index.ts';
 import { deliverHeldMessages } from '../chat/index.ts';
 import { grantSignupCredits } from '../credits/index.ts';
@@ -192,6 +193,22 @@ async function sendActivation(
   const days = Math.round(TOKEN_LIFETIME_MS.activation / DAY);
   await send(ctx, memberLocale(ctx.site, language), email, { kind: 'activation', name, url, days });
   await event(ctx, 'activation_sent', memberId);
+}
+
+/**
+ * A fresh activation link for a reminder e-mail (the notification e-mails' one reminder a day
+ * after signup). Like every new link of its kind, it retires the older one.
+ */
+export async function activationLink(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'network' | 'site'>,
+  memberId: string,
+  siteOrigin: string,
+): Promise<{ url: string; days: number }> {
+  const token = await issueToken(ctx, memberId, 'activation');
+  return {
+    url: `${siteOrigin}/api/activate.php?token=${encodeURIComponent(token)}`,
+    days: Math.round(TOKEN_LIFETIME_MS.activation / DAY),
+  };
 }
 
 /**

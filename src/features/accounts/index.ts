@@ -10,3 +10,4 @@ export type { SessionMember } from './accounts.types.ts';
 export type { User, UserStatus } from './accounts.schemas.ts';
 export { accountsJobs } from './accounts.jobs.ts';
 export { argon2Passwords, isCommonPassword, type Passwords } from './passwords.ts';
+export { activationLink } from './accounts.signup.service.ts';

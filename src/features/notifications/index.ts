@@ -1,7 +1,14 @@
 export { notify } from './notify.ts';
-export { notificationPreferences, updateNotificationPreferences } from './notifications.service.ts';
 export {
+  categoryEnabled,
+  notificationPreferences,
+  switchOffNotifications,
+  updateNotificationPreferences,
+} from './notifications.service.ts';
+export {
+  CONSENT_CATEGORIES,
   NOTIFICATION_CATEGORIES,
+  needsConsent,
   NOTIFICATION_DISABLED_REASONS,
   notificationsInputSchema,
   type NotificationCategory,

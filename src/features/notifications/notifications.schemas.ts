@@ -14,6 +14,16 @@ export const NOTIFICATION_CATEGORIES = [
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 /**
+ * Categories that need the member's consent (issue 27: advertising by e-mail is opt-in): off
+ * until the member switches them on, for new and existing members alike.
+ */
+export const CONSENT_CATEGORIES = ['promotions', 'news'] as const satisfies readonly NotificationCategory[];
+
+export function needsConsent(category: NotificationCategory): boolean {
+  return (CONSENT_CATEGORIES as readonly NotificationCategory[]).includes(category);
+}
+
+/**
  * Why the system (not the member) switched a category off (spec §3): fbl = the member marked a
  * mail as spam, bounce = the address does not take mail, listunsubscribe = the mail client's
  * unsubscribe button.

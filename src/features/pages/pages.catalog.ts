@@ -163,6 +163,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   discount_codes: null,
   push_subscriptions: 'push',
   notification_preferences: 'notifications',
+  mail_pending: 'notifications',
+  mail_log: 'notifications',
   complaints: 'complaints',
   tracking_records: 'tracking',
   page_events: 'usage',

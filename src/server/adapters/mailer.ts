@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,18 +16,52 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<{ messageId: string; file?: string }>;
+  /** Closes the pooled SMTP connections (a command-line run ends with it). */
+  close?(): void;
 }
 
-export function createMailer(mailUrl: string, dataDir: string, clock: Clock): Mailer {
+/** The DKIM key every message is signed with, for the domain of its sender address. */
+export interface DkimKey {
+  selector: string;
+  privateKey: string;
+}
+
+/** DKIM_SELECTOR and DKIM_PRIVATE_KEY (PEM, `\n` for line breaks, or `file:<path>`) as a key. */
+export function dkimKeyFrom(selector: string, privateKey: string): DkimKey | undefined {
+  if (!selector || !privateKey) return undefined;
+  const pem = privateKey.startsWith('file:')
+    ? readFileSync(privateKey.slice('file:'.length), 'utf8')
+    : privateKey.replace(/\\n/g, '\n');
+  if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(pem))
+    throw new Error('DKIM_PRIVATE_KEY is not a PEM private key');
+  return { selector, privateKey: pem };
+}
+
+/**
+ * nodemailer's DKIM option for one message: signed for the domain of its From address, so each
+ * site's mail is signed for its own sending domain (a receiver's DMARC check aligns on it).
+ */
+function dkimFor(message: MailMessage, key: DkimKey | undefined) {
+  if (!key) return undefined;
+  const domainName = message.from.address.split('@')[1]?.toLowerCase();
+  if (!domainName) return undefined;
+  return { domainName, keySelector: key.selector, privateKey: key.privateKey };
+}
+
+export function createMailer(mailUrl: string, dataDir: string, clock: Clock, dkim?: DkimKey): Mailer {
   if (mailUrl) {
     if (!/^smtps?:\/\//.test(mailUrl)) throw new Error('MAIL_URL must start with smtp:// or smtps://');
-    const transport = nodemailer.createTransport(mailUrl);
+    // A pool keeps a few connections open: a digest run hands over thousands of messages.
+    const url = new URL(mailUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail(message);
+        const info = await transport.sendMail({ ...message, dkim: dkimFor(message, dkim) });
         return { messageId: info.messageId };
       },
+      close: () => transport.close(),
     };
   }
   const outbox = join(dataDir, 'outbox');
@@ -36,7 +70,7 @@ export function createMailer(mailUrl: string, dataDir: string, clock: Clock): Ma
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail({ ...message, dkim: dkimFor(message, dkim) });
       mkdirSync(outbox, { recursive: true });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);

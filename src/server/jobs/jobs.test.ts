@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMailer } from '../adapters/mailer.ts';
 import { createSmsSender } from '../adapters/sms.ts';
+import { parseEnv } from '../env.ts';
 import { createLogger } from '../log.ts';
 import { createDatabaseRateLimiter } from '../rate-limit/index.ts';
 import { createMemoryBus } from '../realtime/index.ts';
@@ -62,6 +63,8 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
       mailer: createMailer('', dir, clock),
       sms: createSmsSender(dir, clock),
       dataDir: dir,
+      env: parseEnv({ DATA_DIR: dir }),
+      secret: Buffer.alloc(32, 7),
     };
     return createJobRunner(ctx, jobs, { intervalMs: 1, ...options });
   }

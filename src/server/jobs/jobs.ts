@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { SmsSender } from '../adapters/sms.ts';
 import type { Mailer } from '../adapters/mailer.ts';
+import type { Env } from '../env.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import type { Logger } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
@@ -35,6 +36,10 @@ export interface JobContext {
   payments: PaymentProvider;
   /** DATA_DIR: files a feature keeps beside the database (the landers' generated media). */
   dataDir: string;
+  /** The configuration (public scheme and port for links, the notification e-mails' timing). */
+  env: Env;
+  /** The app secret, from which per-site keys and signed links are derived. */
+  secret: Buffer;
   /** Aborted when this process lost the job's lease mid-run: stop at the next safe point. */
   signal: AbortSignal;
 }

@@ -12,6 +12,7 @@ import type {
   NotificationsState,
 } from '../../notifications/notifications.schemas.ts';
 import { NOTIFICATION_CATEGORIES } from '../accounts.schemas.ts';
+import { NOTIFICATION_DISABLED_REASONS } from '../../notifications/notifications.schemas.ts';
 import { refreshUser } from '../accounts.store.ts';
 
 export interface NotificationPreferencesProps {
@@ -91,11 +92,29 @@ export default function NotificationPreferences({ messages, initial }: Notificat
     );
   }
 
+  // The disabled-notifications alert: what the system switched off and why, once per reason,
+  // the most serious first (an address that bounces gets no e-mail at all).
+  const reasons = NOTIFICATION_DISABLED_REASONS.filter((reason) =>
+    state.disabled.some((category) => state.reasons[category] === reason),
+  );
+
   const change = (category: NotificationCategory, enabled: boolean) =>
     save(enabled ? state.disabled.filter((c) => c !== category) : [...state.disabled, category], category);
 
   return (
     <form {...form.props}>
+      {reasons.length > 0 && (
+        <section className="alert alert-warning" aria-labelledby="notify-alert-title" data-notify-alert>
+          <h2 className="h6 alert-heading" id="notify-alert-title">
+            {t('notify.alert.title')}
+          </h2>
+          {reasons.map((reason) => (
+            <p key={reason} className="mb-1 small" data-reason={reason}>
+              {t(`notify.alert.${reason}`)}
+            </p>
+          ))}
+        </section>
+      )}
       <ul className="list-unstyled mb-0">
         {NOTIFICATION_CATEGORIES.map((category) => {
           const enabled = !state.disabled.includes(category);

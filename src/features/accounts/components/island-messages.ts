@@ -212,6 +212,8 @@ export const NOTIFICATION_MESSAGES: MessageKey[] = [
     `notify.category.${category}_hint`,
   ]),
   ...NOTIFICATION_DISABLED_REASONS.map((reason): MessageKey => `notify.reason.${reason}`),
+  'notify.alert.title',
+  ...NOTIFICATION_DISABLED_REASONS.map((reason): MessageKey => `notify.alert.${reason}`),
 ];
 
 export const REACTIVATE_MESSAGES: MessageKey[] = [

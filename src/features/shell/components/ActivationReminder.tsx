@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import type { User } from '../../accounts/accounts.schemas.ts';
+import { needsConsent } from '../../notifications/notifications.schemas.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { requestErrorMessage } from '../form.ts';
@@ -20,7 +21,8 @@ export interface ActivationReminderProps {
 
 /**
  * Spec §4 activation reminder: while the address is unconfirmed (user not_confirmed, profile
- * disabled) and no e-mail category is switched off. An alert; on a smartphone right after the
+ * disabled) and no e-mail category is switched off (promotions and news, off until the member
+ * consents, are not switched off by anyone). An alert; on a smartphone right after the
  * signup, a modal. The pages that leave it out (signup, settings, notifications) do not render it.
  */
 export function reminderDue(user: User | null): boolean {
@@ -28,7 +30,7 @@ export function reminderDue(user: User | null): boolean {
     !!user &&
     user.status === 'not_confirmed' &&
     user.profile.status === 'disabled' &&
-    user.notifications_disabled.length === 0
+    user.notifications_disabled.every(needsConsent)
   );
 }
 

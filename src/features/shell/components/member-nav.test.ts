@@ -48,11 +48,14 @@ describe('activation reminder (spec §4)', () => {
     sessionUser(extra, { status: profileStatus });
   it('is due for an unconfirmed member with a disabled profile and no notifications switched off', () => {
     expect(reminderDue(user())).toBe(true);
+    // Promotions and news are off until the member consents: nobody switched them off.
+    expect(reminderDue(user({ notifications_disabled: ['promotions', 'news'] }))).toBe(true);
   });
   it('is not due otherwise', () => {
     expect(reminderDue(null)).toBe(false);
     expect(reminderDue(user({ status: 'active' }))).toBe(false);
     expect(reminderDue(user({}, 'active'))).toBe(false);
-    expect(reminderDue(user({ notifications_disabled: ['news'] }))).toBe(false);
+    expect(reminderDue(user({ notifications_disabled: ['like'] }))).toBe(false);
+    expect(reminderDue(user({ notifications_disabled: ['news', 'reminders'] }))).toBe(false);
   });
 });

@@ -1,0 +1,24 @@
+/*
+ * Notification e-mails (API.md "Away from the site"): the e-mail sender of `notify()`, its jobs,
+ * the operators' promotions and news, the one-click unsubscribe and the bounces and complaints.
+ * Only the composition root (src/app/), the endpoints and the scripts use it.
+ */
+export {
+  emailSender,
+  sendCampaign,
+  type Campaign,
+  type MailJobContext,
+  type MailSending,
+} from './notification-mail.service.ts';
+export { campaignFrom, campaignSchema } from './notification-mail.campaign.ts';
+export { mailJobContext, notificationMailJobs } from './notification-mail.jobs.ts';
+export {
+  mailEventSchema,
+  mailEventsAuthorized,
+  recordMailEvent,
+  recordMailMessage,
+  unsubscribe,
+  unsubscribeTarget,
+  MailLinkError,
+} from './notification-mail.events.ts';
+export { notificationMailPrivacy } from './notification-mail.privacy.ts';

@@ -1,0 +1,463 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
+import type { PendingItem, PendingType } from './digest.ts';
+
+/*
+ * The notification e-mails' own tables (mail_pending, mail_log), and the few reads of other
+ * features' rows that decide whether an e-mail may go: whether a message is still unread and a
+ * like unseen, the member's address and language, the names in the e-mail. Reads only: the
+ * e-mails change nothing of theirs.
+ */
+
+type Db = Kysely<Database>;
+
+export interface PendingRow extends PendingItem {
+  network: string;
+  siteId: string;
+  memberId: string;
+  messageId: string | null;
+}
+
+export async function insertPending(
+  db: Db,
+  row: Omit<PendingRow, 'createdAt'> & { createdAt: number },
+): Promise<void> {
+  await db
+    .insertInto('mail_pending')
+    .values({
+      id: row.id,
+      network_id: row.network,
+      site_id: row.siteId,
+      member_id: row.memberId,
+      type: row.type,
+      actor_profile_id: row.actorProfileId,
+      conversation_id: row.conversationId,
+      message_id: row.messageId,
+      first_in_conversation: row.firstInConversation ? 1 : 0,
+      created_at: row.createdAt,
+      due_at: null,
+    })
+    .onConflict((c) => c.column('id').doNothing())
+    .execute();
+}
+
+/** Due: past the delay, and past any later moment it was deferred to. */
+function due(db: Db, now: number, delayMs: number) {
+  return db
+    .selectFrom('mail_pending')
+    .where('created_at', '<=', now - delayMs)
+    .where((eb) => eb.or([eb('due_at', 'is', null), eb('due_at', '<=', now)]));
+}
+
+/** Members with due events, a batch of them: each member's events go out together. */
+export async function membersWithDueMail(
+  db: Db,
+  now: number,
+  delayMs: number,
+  limit: number,
+): Promise<{ network: string; memberId: string }[]> {
+  const rows = await due(db, now, delayMs)
+    .select(['network_id', 'member_id'])
+    .groupBy(['network_id', 'member_id'])
+    .orderBy(sql`min(created_at)`)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ network: r.network_id, memberId: r.member_id }));
+}
+
+export async function duePendingOf(
+  db: Db,
+  network: string,
+  memberId: string,
+  now: number,
+  delayMs: number,
+): Promise<PendingRow[]> {
+  const rows = await due(db, now, delayMs)
+    .selectAll()
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    network: r.network_id,
+    siteId: r.site_id,
+    memberId: r.member_id,
+    type: r.type as PendingType,
+    actorProfileId: r.actor_profile_id,
+    conversationId: r.conversation_id,
+    messageId: r.message_id,
+    firstInConversation: r.first_in_conversation === 1,
+    createdAt: Number(r.created_at),
+  }));
+}
+
+export async function deletePending(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length)
+    await db
+      .deleteFrom('mail_pending')
+      .where('id', 'in', [...ids])
+      .execute();
+}
+
+export async function deferPending(db: Db, ids: readonly string[], until: number): Promise<void> {
+  if (ids.length)
+    await db
+      .updateTable('mail_pending')
+      .set({ due_at: until })
+      .where('id', 'in', [...ids])
+      .execute();
+}
+
+/** The member as the e-mails need them: address, language, zone, state, and their profile. */
+export interface MailMember {
+  id: string;
+  network: string;
+  siteId: string;
+  email: string;
+  status: 'not_confirmed' | 'active' | 'deleted';
+  language: string;
+  timeZone: string | null;
+  createdAt: number;
+  profileId: string | null;
+  name: string;
+  country: string;
+}
+
+export async function mailMember(db: Db, network: string, memberId: string): Promise<MailMember | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('profiles as p', (j) => j.onRef('p.member_id', '=', 'm.id').on('p.network_id', '=', network))
+    .select([
+      'm.id',
+      'm.site_id',
+      'm.email',
+      'm.status',
+      'm.language',
+      'm.time_zone',
+      'm.created_at',
+      'p.id as profile_id',
+      'p.name',
+      'p.country',
+    ])
+    .where('m.network_id', '=', network)
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    network,
+    siteId: row.site_id,
+    email: row.email,
+    status: row.status,
+    language: row.language,
+    timeZone: row.time_zone,
+    createdAt: Number(row.created_at),
+    profileId: row.profile_id,
+    name: row.name ?? '',
+    country: row.country ?? '',
+  };
+}
+
+/** The messages of `ids` the receiver has not read yet (nor deleted the conversation since). */
+export async function unreadMessages(db: Db, network: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('id', 'in', [...ids])
+    .where('read_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The likers of `likers` whose like of `profileId` the member has not seen yet. */
+export async function unseenLikers(
+  db: Db,
+  network: string,
+  profileId: string,
+  likers: readonly string[],
+): Promise<Set<string>> {
+  if (!likers.length) return new Set();
+  const rows = await db
+    .selectFrom('likes')
+    .select('liker_profile_id')
+    .where('network_id', '=', network)
+    .where('liked_profile_id', '=', profileId)
+    .where('liker_profile_id', 'in', [...likers])
+    .where('seen_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.liker_profile_id));
+}
+
+export async function profileNames(
+  db: Db,
+  network: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['id', 'name'])
+    .where('network_id', '=', network)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** When each of `refs` was last mailed to the member as `kind`. */
+export async function lastMailed(
+  db: Db,
+  network: string,
+  memberId: string,
+  kind: MailLogKind,
+  refs: readonly string[],
+): Promise<Map<string, number>> {
+  if (!refs.length) return new Map();
+  const rows = await db
+    .selectFrom('mail_log')
+    .select(['ref', (eb) => eb.fn.max('sent_at').as('last')])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('kind', '=', kind)
+    .where('ref', 'in', [...new Set(refs)])
+    .groupBy('ref')
+    .execute();
+  return new Map(rows.map((r) => [r.ref, Number(r.last)]));
+}
+
+export async function logMail(
+  db: Db,
+  network: string,
+  memberId: string,
+  entries: readonly { kind: MailLogKind; ref: string }[],
+  now: number,
+): Promise<void> {
+  if (!entries.length) return;
+  await db
+    .insertInto('mail_log')
+    .values(
+      entries.map((e) => ({
+        id: newId(),
+        network_id: network,
+        member_id: memberId,
+        kind: e.kind,
+        ref: e.ref,
+        sent_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Unconfirmed members whose signup is between a day and the activation link's week old and who
+ * had no activation reminder yet.
+ */
+export async function activationReminderDue(
+  db: Db,
+  now: number,
+  ageMs: number,
+  maxAgeMs: number,
+  limit: number,
+): Promise<{ network: string; memberId: string }[]> {
+  const rows = await db
+    .selectFrom('members as m')
+    .select(['m.network_id', 'm.id'])
+    .where('m.status', '=', 'not_confirmed')
+    .where('m.created_at', '<=', now - ageMs)
+    .where('m.created_at', '>', now - maxAgeMs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_log as l')
+            .select('l.id')
+            .whereRef('l.member_id', '=', 'm.id')
+            .where('l.kind', '=', 'activation_reminder'),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ network: r.network_id, memberId: r.id }));
+}
+
+/**
+ * Confirmed members with messages unread for longer than `ageMs` (and younger than `maxAgeMs`):
+ * how many and since when. The oldest tells whether a reminder already went for them.
+ */
+export async function unreadWaiting(
+  db: Db,
+  now: number,
+  ageMs: number,
+  maxAgeMs: number,
+  limit: number,
+): Promise<{ network: string; memberId: string; count: number; oldest: number }[]> {
+  const rows = await db
+    .selectFrom('messages as msg')
+    .innerJoin('conversations as c', 'c.id', 'msg.conversation_id')
+    .innerJoin('profiles as p', (j) =>
+      j.on((eb) =>
+        eb.and([
+          eb('p.network_id', '=', eb.ref('msg.network_id')),
+          eb.or([
+            eb.and([
+              eb('c.profile_a_id', '=', eb.ref('msg.sender_profile_id')),
+              eb('p.id', '=', eb.ref('c.profile_b_id')),
+            ]),
+            eb.and([
+              eb('c.profile_b_id', '=', eb.ref('msg.sender_profile_id')),
+              eb('p.id', '=', eb.ref('c.profile_a_id')),
+            ]),
+          ]),
+        ]),
+      ),
+    )
+    .innerJoin('members as m', 'm.id', 'p.member_id')
+    .select([
+      'm.network_id',
+      'm.id',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.min('msg.created_at').as('oldest'),
+    ])
+    .where('msg.read_at', 'is', null)
+    .where('msg.held', '=', 0)
+    .where('msg.created_at', '<=', now - ageMs)
+    .where('msg.created_at', '>', now - maxAgeMs)
+    .where('m.status', '=', 'active')
+    .groupBy(['m.network_id', 'm.id'])
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    network: r.network_id,
+    memberId: r.id,
+    count: Number(r.count),
+    oldest: Number(r.oldest),
+  }));
+}
+
+/** Confirmed members of a site who said yes to a consent category, in pages by id. */
+export async function consentingMembers(
+  db: Db,
+  network: string,
+  siteId: string,
+  category: NotificationCategory,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('members as m')
+    .innerJoin('notification_preferences as n', (j) =>
+      j.onRef('n.member_id', '=', 'm.id').on('n.category', '=', category).on('n.disabled', '=', 0),
+    )
+    .select('m.id')
+    .where('m.network_id', '=', network)
+    .where('m.site_id', '=', siteId)
+    .where('m.status', '=', 'active')
+    .where('m.id', '>', after)
+    .orderBy('m.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The weekly update's candidates on a site, in pages by id: confirmed members with a profile,
+ * members for a week, whose week was not looked at in the last seven days.
+ */
+export async function weeklyCandidates(
+  db: Db,
+  network: string,
+  siteId: string,
+  now: number,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const week = 7 * 24 * 3_600_000;
+  const rows = await db
+    .selectFrom('members as m')
+    .select('m.id')
+    .where('m.network_id', '=', network)
+    .where('m.site_id', '=', siteId)
+    .where('m.status', '=', 'active')
+    .where('m.created_at', '<=', now - week)
+    .where('m.id', '>', after)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_log as l')
+            .select('l.id')
+            .whereRef('l.member_id', '=', 'm.id')
+            .where('l.kind', 'in', ['weekly_update', 'weekly_checked'])
+            .where('l.sent_at', '>', now - week),
+        ),
+      ),
+    )
+    .orderBy('m.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The weekly update's true numbers: real members (no operator profiles) who joined since `since`
+ * in the member's country with the gender the member seeks, and the member's matches since then.
+ */
+export async function weeklyNumbers(
+  db: Db,
+  network: string,
+  profileId: string,
+  since: number,
+): Promise<{ newMembers: number; matches: number }> {
+  const me = await db
+    .selectFrom('profiles')
+    .select(['country', 'seeking', 'gender'])
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  if (!me) return { newMembers: 0, matches: 0 };
+  let near = db
+    .selectFrom('profiles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('network_id', '=', network)
+    .where('country', '=', me.country)
+    .where('status', '=', 'active')
+    .where('listing', '=', 'public')
+    .where('fictional', '=', 0)
+    .where('member_id', 'is not', null)
+    .where('created_at', '>=', since)
+    .where('id', '!=', profileId);
+  if (me.seeking === 'male' || me.seeking === 'female') near = near.where('gender', '=', me.seeking);
+  const matches = await db
+    .selectFrom('likes as mine')
+    .innerJoin('likes as theirs', (j) =>
+      j
+        .onRef('theirs.liker_profile_id', '=', 'mine.liked_profile_id')
+        .onRef('theirs.liked_profile_id', '=', 'mine.liker_profile_id')
+        .onRef('theirs.network_id', '=', 'mine.network_id'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('mine.network_id', '=', network)
+    .where('mine.liker_profile_id', '=', profileId)
+    .where((eb) => eb.or([eb('mine.created_at', '>=', since), eb('theirs.created_at', '>=', since)]))
+    .executeTakeFirst();
+  const nearCount = await near.executeTakeFirst();
+  return { newMembers: Number(nearCount?.n ?? 0), matches: Number(matches?.n ?? 0) };
+}
+
+/** Members of the network with this address (lower-cased at signup), on one site or all. */
+export async function membersByEmail(
+  db: Db,
+  network: string,
+  email: string,
+  siteId?: string,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('members')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('email', '=', email.trim().toLowerCase());
+  if (siteId) query = query.where('site_id', '=', siteId);
+  return (await query.execute()).map((r) => r.id);
+}

@@ -1,0 +1,609 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payingMember, sendText } from './chat-support.ts';
+import { call, shownMember, type LoggedIn } from './likes-support.ts';
+import { unsubscribeToken } from '../../src/features/notification-mail/unsubscribe-token.ts';
+import { REPO_ROOT, serverEnv } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+
+/*
+ * Notification e-mails over real SMTP: a local smtp-server takes what the built server sends
+ * (MAIL_URL=smtp://127.0.0.1:PORT). The server's clock is moved past the delay; the job runs
+ * every half second under the test clock.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const SECRET = 'mail-events-test-secret';
+const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+const PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+interface Received {
+  to: string[];
+  raw: string;
+  mail: ParsedMail;
+}
+const received: Received[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        void simpleParser(raw).then((mail) => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, mail });
+          done();
+        }, done);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const app = useServer({
+  clock: true,
+  env: () => ({
+    MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_EVENTS_SECRET: SECRET,
+    DKIM_SELECTOR: 'kindred',
+    DKIM_PRIVATE_KEY: PEM.replace(/\n/g, '\\n'),
+  }),
+});
+
+/** Noon UTC on a day of its own for each test, so that no test runs into another's quiet hours. */
+let day = 0;
+function noonOffset(): number {
+  day += 2;
+  const now = Date.now();
+  const noon = new Date(now);
+  noon.setUTCHours(12, 0, 0, 0);
+  return noon.getTime() + day * DAY - now;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mailsTo = (address: string) => received.filter((m) => m.to.includes(address.toLowerCase()));
+
+async function waitForMail(address: string, count = 1, timeoutMs = 15_000): Promise<Received[]> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (mailsTo(address).length >= count) return mailsTo(address);
+    await sleep(100);
+  }
+  throw new Error(`no e-mail #${count} to ${address} within ${timeoutMs} ms`);
+}
+
+/** Several job runs (every 500 ms under the test clock) pass without an e-mail to `address`. */
+async function expectNoMail(address: string, count = 0): Promise<void> {
+  await sleep(2_000);
+  expect(mailsTo(address).length).toBe(count);
+}
+
+async function awayMember(options: { language?: string; timeZone?: string } = {}): Promise<LoggedIn> {
+  const member = await shownMember(app, { gender: 'female', seeking: 'male' });
+  await app.make.updateMember(member, {
+    language: options.language ?? 'en',
+    time_zone: options.timeZone ?? 'UTC',
+  });
+  return member;
+}
+
+async function sender(): Promise<LoggedIn> {
+  const member = await payingMember(app);
+  await app.make.updateProfile(member, { name: 'Sascha' });
+  return member;
+}
+
+/** The List-Unsubscribe header as sent (unfolded), and its https/http link. */
+function listUnsubscribe(mail: Received): string {
+  const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  return /^List-Unsubscribe: (.*)$/im.exec(headers)?.[1] ?? '';
+}
+
+function unsubscribeUrl(mail: Received): URL {
+  const header = listUnsubscribe(mail);
+  const link = /<(https?:\/\/[^>]+)>/.exec(header)?.[1];
+  expect(link, header).toBeDefined();
+  return new URL(link!);
+}
+
+describe('a message to a member who is away', () => {
+  it('is e-mailed after the delay, once, in the member’s language, with unsubscribe headers and DKIM', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember({ language: 'de' });
+    const from = await sender();
+    const sent = await sendText(app, from, to, 'Hallo!');
+    expect(sent.status, sent.body).toBe(201);
+
+    app.setClock(base + 5 * MINUTE);
+    await expectNoMail(to.email);
+
+    app.setClock(base + 11 * MINUTE);
+    const [mail] = await waitForMail(to.email);
+    expect(mail!.mail.subject).toBe('Sascha hat dir geschrieben');
+    expect(mail!.mail.text).toContain('Sascha hat dir zum ersten Mal geschrieben');
+    const link = unsubscribeUrl(mail!);
+    expect(link.origin).toBe(`http://localhost:${app.server.port}`);
+    expect(link.pathname).toBe('/api/unsubscribe.php');
+    expect(listUnsubscribe(mail!)).toMatch(/<mailto:[^>]+\?subject=unsubscribe%20/);
+    expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(mail!.raw).toMatch(/^DKIM-Signature: .*d=localhost;.*s=kindred;/ms);
+
+    // Sent once: later runs find nothing left.
+    app.setClock(base + 30 * MINUTE);
+    await expectNoMail(to.email, 1);
+  });
+
+  it('is not e-mailed when the member reads it before the delay', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember();
+    const from = await sender();
+    expect((await sendText(app, from, to)).status).toBe(201);
+    const opened = await call(app, to, 'GET', `/api/chat.php?profile=${from.profileId}`);
+    expect(opened.status, opened.body).toBe(200);
+    app.setClock(base + 11 * MINUTE);
+    await expectNoMail(to.email);
+    expect(
+      await app.db.selectFrom('mail_pending').where('member_id', '=', to.memberId).selectAll().execute(),
+    ).toEqual([]);
+  });
+
+  it('is not e-mailed when its category is switched off', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember();
+    const off = await call(app, to, 'PUT', '/api/notifications.php', {
+      // The whole list: promotions and news stay off too.
+      disabled: ['new_conversations', 'promotions', 'news'],
+    });
+    expect(off.status).toBe(200);
+    const from = await sender();
+    expect((await sendText(app, from, to)).status).toBe(201);
+    app.setClock(base + 11 * MINUTE);
+    await expectNoMail(to.email);
+  });
+
+  it('is e-mailed at most once per conversation an hour', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember();
+    const from = await sender();
+    expect((await sendText(app, from, to, 'one')).status).toBe(201);
+    app.setClock(base + 11 * MINUTE);
+    await waitForMail(to.email, 1);
+
+    app.setClock(base + 20 * MINUTE);
+    expect((await sendText(app, from, to, 'two')).status).toBe(201);
+    app.setClock(base + 31 * MINUTE);
+    await expectNoMail(to.email, 1);
+
+    app.setClock(base + 72 * MINUTE);
+    const mails = await waitForMail(to.email, 2);
+    expect(mails[1]!.mail.subject).toBe('New message from Sascha');
+  });
+
+  it('waits through the quiet hours until 08:00 where the member lives', async () => {
+    const base = noonOffset() + 9 * HOUR + 55 * MINUTE; // 21:55 UTC
+    app.setClock(base);
+    const to = await awayMember({ timeZone: 'UTC' });
+    const from = await sender();
+    expect((await sendText(app, from, to)).status).toBe(201);
+    app.setClock(base + 15 * MINUTE); // 22:10
+    await expectNoMail(to.email);
+    const pending = await app.db
+      .selectFrom('mail_pending')
+      .select('due_at')
+      .where('member_id', '=', to.memberId)
+      .execute();
+    expect(new Date(Number(pending[0]!.due_at)).toISOString()).toMatch(/T08:00:00\.000Z$/);
+    app.setClock(base + 10 * HOUR); // 07:55
+    await expectNoMail(to.email);
+    app.setClock(base + 10 * HOUR + 6 * MINUTE); // 08:01
+    await waitForMail(to.email);
+  });
+
+  it('joins several waiting events into one e-mail', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember();
+    const writer = await sender();
+    const liker = await shownMember(app, { gender: 'male', seeking: 'female', name: 'Kim' });
+    expect((await sendText(app, writer, to)).status).toBe(201);
+    const liked = await call(app, liker, 'POST', '/api/like.php', { profile: to.profileId });
+    expect(liked.status, liked.body).toBe(200);
+    app.setClock(base + 11 * MINUTE);
+    const [mail] = await waitForMail(to.email);
+    expect(mail!.mail.subject).toBe('2 new notifications on Amber Hearts');
+    expect(mail!.mail.text).toContain('Sascha wrote to you for the first time');
+    expect(mail!.mail.text).toContain('Kim likes your profile.');
+    await expectNoMail(to.email, 1);
+  });
+});
+
+describe('an unconfirmed member', () => {
+  it('gets the one activation reminder a day after signup, and nothing else', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await app.make.member({ status: 'not_confirmed' });
+    await app.make.updateMember(to, { time_zone: 'UTC', created_at: Date.now() + base } as never);
+    const liker = await shownMember(app, { gender: 'female', seeking: 'male' });
+    // A like from a shown member: no e-mail to an unconfirmed one.
+    await app.db
+      .insertInto('mail_pending')
+      .values({
+        id: `ev-${to.memberId}`,
+        network_id: to.network,
+        site_id: to.siteId,
+        member_id: to.memberId,
+        type: 'like',
+        actor_profile_id: liker.profileId,
+        conversation_id: null,
+        message_id: null,
+        created_at: Date.now() + base,
+        due_at: null,
+      })
+      .execute();
+    app.setClock(base + 12 * HOUR);
+    await expectNoMail(to.email);
+    app.setClock(base + DAY + 5 * MINUTE);
+    const [mail] = await waitForMail(to.email);
+    expect(mail!.mail.subject).toBe('Please confirm your e-mail address for Amber Hearts');
+    expect(mail!.mail.text).toMatch(/\/api\/activate\.php\?token=/);
+    app.setClock(base + 3 * DAY);
+    await expectNoMail(to.email, 1);
+  });
+});
+
+describe('reminders and the weekly update', () => {
+  it('remind once of messages unread for a day', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember();
+    const from = await sender();
+    expect((await sendText(app, from, to, 'one')).status).toBe(201);
+    expect((await sendText(app, from, to, 'two')).status).toBe(201);
+    app.setClock(base + 11 * MINUTE);
+    await waitForMail(to.email, 1);
+    app.setClock(base + 12 * HOUR);
+    await expectNoMail(to.email, 1);
+    app.setClock(base + DAY + HOUR);
+    const mails = await waitForMail(to.email, 2);
+    expect(mails[1]!.mail.subject).toBe('2 unread messages on Amber Hearts');
+    expect(listUnsubscribe(mails[1]!)).toContain('.unread_message_reminders.');
+    app.setClock(base + 2 * DAY + HOUR);
+    await expectNoMail(to.email, 2);
+  });
+
+  it('tells true numbers once a week, and nothing when there is nothing', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const serverNow = () => Date.now() + base;
+    const site = { id: 'curvy', network: 'curvy' };
+    // Held unconfirmed until set up, so no run looks at their week too early.
+    const quiet = await app.make.loggedIn({
+      site,
+      status: 'not_confirmed',
+      gender: 'female',
+      seeking: 'male',
+      country: 'AT',
+    });
+    const reader = await app.make.loggedIn({
+      site,
+      status: 'not_confirmed',
+      gender: 'female',
+      seeking: 'male',
+      country: 'AT',
+    });
+    for (const member of [quiet, reader]) {
+      await app.make.updateMember(member, { time_zone: 'UTC', created_at: serverNow() - 8 * DAY } as never);
+      await app.make.updateProfile(member, { created_at: serverNow() - 8 * DAY, status: 'active' } as never);
+    }
+    const newcomer = await app.make.member({
+      site,
+      gender: 'male',
+      seeking: 'female',
+      country: 'AT',
+      name: 'Jonas',
+    });
+    await app.make.updateProfile(newcomer, { created_at: serverNow() - DAY } as never);
+    // The quiet one seeks women: nobody new for her.
+    await app.make.updateProfile(quiet, { seeking: 'female' });
+    await app.make.updateMember(quiet, { status: 'active' });
+    await app.make.updateMember(reader, { status: 'active' });
+    const [mail] = await waitForMail(reader.email);
+    expect(mail!.mail.subject).toBe('Your week on Kurvenreich');
+    expect(mail!.mail.text).toContain('1 new member from your country joined this week.');
+    await expectNoMail(quiet.email);
+    app.setClock(base + 3 * DAY);
+    await expectNoMail(reader.email, 1);
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  it('shows the category on GET without changing it, and switches it off on POST', async () => {
+    const base = noonOffset();
+    app.setClock(base);
+    const to = await awayMember({ language: 'de' });
+    const from = await sender();
+    expect((await sendText(app, from, to)).status).toBe(201);
+    app.setClock(base + 11 * MINUTE);
+    const [mail] = await waitForMail(to.email);
+    const link = unsubscribeUrl(mail!);
+    const path = link.pathname + link.search;
+
+    const page = await app.request(path);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Neue Unterhaltungen');
+    expect(page.body).toContain(to.email);
+    const before = await call(app, to, 'GET', '/api/notifications.php');
+    expect(before.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {} });
+
+    const done = await app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.status, done.body).toBe(200);
+    expect(done.json()).toEqual({ ok: true, category: 'new_conversations' });
+    const after = await call(app, to, 'GET', '/api/notifications.php');
+    expect(after.json()).toEqual({
+      disabled: ['new_conversations', 'promotions', 'news'],
+      reasons: { new_conversations: 'listunsubscribe' },
+    });
+  });
+
+  it('refuses a forged token, and a token of one site on another', async () => {
+    const to = await awayMember();
+    const forged = `${to.memberId}.like.AAAAAAAAAAAAAAAAAAAAAA`;
+    const refused = await app.request(`/api/unsubscribe.php?token=${forged}`, { method: 'POST', body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'link_invalid' });
+    const page = await app.request(`/api/unsubscribe.php?token=${forged}`);
+    expect(page.status).toBe(400);
+    expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toEqual({
+      disabled: ['promotions', 'news'],
+      reasons: {},
+    });
+  });
+});
+
+describe('an unsubscribe token', () => {
+  /** A token as the server makes it, from the secret it generated into its DATA_DIR. */
+  const tokenFor = (member: LoggedIn, category: 'like' | 'news') =>
+    unsubscribeToken(
+      Buffer.from(readFileSync(join(app.server.dataDir, 'secret'), 'utf8').trim(), 'hex'),
+      member.siteId,
+      member.memberId,
+      category,
+    );
+
+  it('works only on the site it was made for, not on a sister site or another network', async () => {
+    const to = await awayMember();
+    const token = tokenFor(to, 'like');
+    for (const host of ['rainbow.localhost', 'curvy.localhost']) {
+      const elsewhere = await app.request(`/api/unsubscribe.php?token=${token}`, {
+        host,
+        method: 'POST',
+        body: {},
+      });
+      expect(elsewhere.status, host).toBe(400);
+    }
+    expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toMatchObject({ reasons: {} });
+    const here = await app.request(`/api/unsubscribe.php?token=${token}`, { method: 'POST', body: {} });
+    expect(here.json()).toEqual({ ok: true, category: 'like' });
+  });
+
+  it('sent to the List-Unsubscribe mailto and handed to the mail-events webhook unsubscribes too', async () => {
+    const to = await awayMember();
+    const message = [
+      `From: ${to.email}`,
+      'To: no-reply@localhost',
+      `Subject: unsubscribe ${tokenFor(to, 'like')}`,
+      '',
+      '',
+    ].join('\r\n');
+    const res = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}`, 'content-type': 'message/rfc822' },
+      body: message,
+    });
+    expect(res.status).toBe(204);
+    expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toMatchObject({
+      reasons: { like: 'listunsubscribe' },
+    });
+  });
+});
+
+describe('bounces and complaints', () => {
+  const auth = { authorization: `Bearer ${SECRET}` };
+
+  it('refuse a call without the secret', async () => {
+    const to = await awayMember();
+    const res = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      body: { email: to.email, type: 'bounce' },
+    });
+    expect(res.status).toBe(401);
+    const wrong = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: { authorization: 'Bearer nope' },
+      body: { email: to.email, type: 'bounce' },
+    });
+    expect(wrong.status).toBe(401);
+    expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toMatchObject({ reasons: {} });
+  });
+
+  it('switch e-mail off with reason bounce from JSON, only in the network of the site called', async () => {
+    const to = await awayMember();
+    const elsewhere = await app.make.loggedIn({ site: { id: 'curvy', network: 'curvy' }, email: to.email });
+    const res = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: auth,
+      body: { email: to.email.toUpperCase(), type: 'bounce' },
+    });
+    expect(res.status).toBe(204);
+    const state = (await call(app, to, 'GET', '/api/notifications.php')).json<{
+      reasons: Record<string, string>;
+    }>();
+    expect(state.reasons.new_messages).toBe('bounce');
+    expect(state.reasons.like).toBe('bounce');
+    const other = await call(app, elsewhere, 'GET', '/api/notifications.php', undefined, 'curvy.localhost');
+    expect(other.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {} });
+  });
+
+  it('read a raw DSN as a bounce and an ARF report as a complaint', async () => {
+    const bounced = await awayMember();
+    const dsn = [
+      'From: MAILER-DAEMON@mx.example.org',
+      'To: no-reply@localhost',
+      'Subject: Undelivered Mail Returned to Sender',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '--b1',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.example.org',
+      '',
+      `Final-Recipient: rfc822; ${bounced.email}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      '--b1--',
+      '',
+    ].join('\r\n');
+    const res = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'message/rfc822' },
+      body: dsn,
+    });
+    expect(res.status).toBe(204);
+    expect(
+      (await call(app, bounced, 'GET', '/api/notifications.php')).json<{ reasons: Record<string, string> }>()
+        .reasons.new_messages,
+    ).toBe('bounce');
+
+    const complained = await awayMember();
+    const arf = [
+      'From: abuse@isp.example.org',
+      'To: no-reply@localhost',
+      'Subject: FW: spam report',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=feedback-report; boundary="b2"',
+      '',
+      '--b2',
+      'Content-Type: text/plain',
+      '',
+      'This is an e-mail abuse report.',
+      '--b2',
+      'Content-Type: message/feedback-report',
+      '',
+      'Feedback-Type: abuse',
+      'User-Agent: isp-fbl/1.0',
+      'Version: 1',
+      `Original-Rcpt-To: ${complained.email}`,
+      '--b2',
+      'Content-Type: text/rfc822-headers',
+      '',
+      'From: Amber Hearts <no-reply@localhost>',
+      `To: ${complained.email}`,
+      'Subject: New message from Sascha',
+      '--b2--',
+      '',
+    ].join('\r\n');
+    const fbl = await app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'message/rfc822' },
+      body: arf,
+    });
+    expect(fbl.status).toBe(204);
+    expect(
+      (await call(app, complained, 'GET', '/api/notifications.php')).json<{
+        reasons: Record<string, string>;
+      }>().reasons.like,
+    ).toBe('fbl');
+  });
+});
+
+describe('news and promotions', () => {
+  /** `npm run mail -- <command>` against the test server's database and SMTP listener. */
+  /** Asynchronous: the SMTP listener answers from this process while the command runs. */
+  async function mailCommand(command: string, campaign: unknown): Promise<string> {
+    const file = join(mkdtempSync(join(tmpdir(), 'kindred-campaign-')), 'campaign.json');
+    writeFileSync(file, JSON.stringify(campaign));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['scripts/mail.ts', command, '--site', 'localhost', '--file', file],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...serverEnv(app.server.port, app.server.dataDir),
+          TENANTS_DIR: app.server.tenantsDir,
+          MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+        },
+        timeout: 60_000,
+      },
+    );
+    return stdout;
+  }
+
+  it('go only to members who said yes, in their language, once per campaign', async () => {
+    const yes = await awayMember({ language: 'de' });
+    const untouched = await awayMember();
+    expect((await call(app, yes, 'PUT', '/api/notifications.php', { disabled: ['promotions'] })).status).toBe(
+      200,
+    );
+    const campaign = {
+      id: `news-${Date.now().toString(36)}`,
+      texts: {
+        en: { subject: 'What is new', paragraphs: ['A new search.'] },
+        de: { subject: 'Was es Neues gibt', paragraphs: ['Eine neue Suche.'], link: '/members' },
+      },
+    };
+    expect(await mailCommand('send-news', campaign)).toMatch(/sent to 1 members/);
+    const [mail] = await waitForMail(yes.email);
+    expect(mail!.mail.subject).toBe('Was es Neues gibt');
+    expect(mail!.mail.text).toContain('/de/members');
+    const link = unsubscribeUrl(mail!);
+    // The promotions' consent was not given: nobody gets the offer.
+    expect(await mailCommand('send-promotion', { ...campaign, id: `${campaign.id}-offer` })).toMatch(
+      /sent to 0 members/,
+    );
+    // The same campaign again reaches nobody twice.
+    expect(await mailCommand('send-news', campaign)).toMatch(/sent to 0 members/);
+    await expectNoMail(untouched.email);
+    expect(mailsTo(yes.email)).toHaveLength(1);
+
+    // Its one-click unsubscribe takes the consent back.
+    const done = await app.request(link.pathname + link.search, { method: 'POST', body: {} });
+    expect(done.json()).toEqual({ ok: true, category: 'news' });
+    expect((await call(app, yes, 'GET', '/api/notifications.php')).json()).toEqual({
+      disabled: ['promotions', 'news'],
+      reasons: { news: 'listunsubscribe' },
+    });
+  });
+});

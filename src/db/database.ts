@@ -409,7 +409,8 @@ export interface PushSubscriptionsTable {
 export interface NotificationPreferencesTable {
   member_id: Immutable<string>;
   network_id: Immutable<string>;
-  category: Immutable<NotificationCategory>;
+  /** An e-mail category, or a push setting (`push`, `push_preview`: see notifications.schemas.ts). */
+  category: Immutable<NotificationCategory | 'push' | 'push_preview'>;
   disabled: Bool;
   /** Why the system disabled it; null when the member chose it. */
   reason: NotificationDisabledReason | null;

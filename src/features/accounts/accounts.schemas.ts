@@ -433,6 +433,12 @@ export const pushSubscriptionInputSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
+/** `DELETE /api/user.php?push=1`: the endpoint of this browser's subscription. */
+export const pushUnsubscribeInputSchema = z.object({
+  endpoint: z.string().min(1, 'endpoint_invalid').max(2048, 'endpoint_invalid'),
+});
+export type PushUnsubscribeInput = z.infer<typeof pushUnsubscribeInputSchema>;
+
 /** `POST /api/password-reset.php`: where to send the link. */
 export const resetRequestInputSchema = z.object({ email: emailField });
 export type ResetRequestInput = z.infer<typeof resetRequestInputSchema>;

@@ -9,3 +9,5 @@ export { memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';
 export type { User, UserStatus } from './accounts.schemas.ts';
 export { accountsJobs } from './accounts.jobs.ts';
+/* The push sender reads the member's subscriptions and drops those the push service calls gone. */
+export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';

@@ -1,16 +1,19 @@
 import { compiledOnce } from '../../db/compiled.ts';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NotificationCategory, NotificationDisabledReason } from '../../db/database.ts';
+import type { Database, NotificationDisabledReason } from '../../db/database.ts';
+import type { NotificationCategory, PushSetting } from './notifications.schemas.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface DisabledCategoryRow {
-  category: NotificationCategory;
+  category: NotificationCategory | PushSetting;
   reason: NotificationDisabledReason | null;
 }
 
-/** The categories switched off for a member; only those have a row (the default is on). */
-/** Read for every `User` answer: built and compiled once (see src/db/compiled.ts). */
+/**
+ * What the member switched off, e-mail categories and push settings alike; only those have a row
+ * (the default is on). Read for every `User` answer: built and compiled once (see src/db/compiled.ts).
+ */
 const disabledCategoriesQuery = compiledOnce<{ network: string; memberId: string }, DisabledCategoryRow>(
   ['network', 'memberId'],
   (db, { network, memberId }) =>
@@ -31,23 +34,28 @@ export async function disabledCategories(
 }
 
 /**
- * Replaces the member's choice in one transaction: the listed categories off (a reason the system
- * recorded stays with its category), every other one back to the default.
+ * Replaces the member's choice among `among` in one transaction: the listed ones off (a reason
+ * the system recorded stays with its category), every other one of `among` back to the default.
+ * Rows outside `among` are left alone (the push settings when the categories change, and back).
  */
 export async function replaceDisabledCategories(
   db: Kysely<Database>,
   network: string,
   memberId: string,
-  disabled: readonly NotificationCategory[],
+  among: readonly (NotificationCategory | PushSetting)[],
+  disabled: readonly (NotificationCategory | PushSetting)[],
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    let removal = trx
-      .deleteFrom('notification_preferences')
-      .where('network_id', '=', network)
-      .where('member_id', '=', memberId);
-    if (disabled.length) removal = removal.where('category', 'not in', [...disabled]);
-    await removal.execute();
+    const enabled = among.filter((category) => !disabled.includes(category));
+    if (enabled.length) {
+      await trx
+        .deleteFrom('notification_preferences')
+        .where('network_id', '=', network)
+        .where('member_id', '=', memberId)
+        .where('category', 'in', enabled)
+        .execute();
+    }
     for (const category of disabled) {
       await trx
         .insertInto('notification_preferences')

@@ -8,7 +8,6 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { toast } from '../../shell/toasts.ts';
 import type {
   NotificationCategory,
-  NotificationsInput,
   NotificationsState,
 } from '../../notifications/notifications.schemas.ts';
 import { NOTIFICATION_CATEGORIES } from '../accounts.schemas.ts';
@@ -32,7 +31,7 @@ export default function NotificationPreferences({ messages, initial }: Notificat
   const [saving, setSaving] = useState<NotificationCategory>();
   const form = useForm({
     failureMessage: (error) => requestErrorMessage(error, t),
-    read: (data): NotificationsInput => ({
+    read: (data): { disabled: NotificationCategory[] } => ({
       disabled: NOTIFICATION_CATEGORIES.filter((category) => !data.has(category)),
     }),
     // Switches flipped before the island ran are saved now (the page rendered them from `initial`).

@@ -1,7 +1,8 @@
 import { accountsJobs } from '../features/accounts/index.ts';
 import { landersJobs } from '../features/landers/index.ts';
+import { pushJobs } from '../features/push/index.ts';
 import { retentionJobs } from '../features/retention/index.ts';
 import type { Job } from '../server/jobs/index.ts';
 
 /** Every feature's periodic jobs: a feature with a job adds its list here. */
-export const jobs: readonly Job[] = [...accountsJobs, ...retentionJobs, ...landersJobs];
+export const jobs: readonly Job[] = [...accountsJobs, ...retentionJobs, ...landersJobs, ...pushJobs];

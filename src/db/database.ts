@@ -405,6 +405,30 @@ export interface PushSubscriptionsTable {
   last_used_at: number | null;
 }
 
+/** What became of a push: see src/features/push/push.outbox.ts. */
+export type PushOutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'gone' | 'dropped';
+
+/** Web pushes on their way, one per subscription (migration 0028). */
+export interface PushOutboxTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  /** The site the subscription was made on: its VAPID keys sign the push. */
+  site_id: Immutable<string>;
+  /** The notification event (`NotificationEvent.id`): what `delivered` asks about. */
+  event_id: Immutable<string>;
+  subscription_id: Immutable<string>;
+  /** The JSON the service worker shows; '' once the row is done. */
+  payload: string;
+  /** The notification's tag (`chat-<id>`, `likes`): the push service's topic. */
+  topic: Immutable<string>;
+  status: PushOutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  created_at: Immutable<number>;
+  sent_at: number | null;
+}
+
 /** A row exists only for a category that differs from the default (enabled). */
 export interface NotificationPreferencesTable {
   member_id: Immutable<string>;
@@ -635,6 +659,7 @@ export interface Database {
   payment_reversals: PaymentReversalsTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
   notification_preferences: NotificationPreferencesTable;
   complaints: ComplaintsTable;
   tracking_records: TrackingRecordsTable;

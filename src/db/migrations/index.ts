@@ -24,6 +24,7 @@ import * as m0024 from './0024_profile_interests_by_profile.ts';
 import * as m0025 from './0025_first_purchase_discount.ts';
 import * as m0026 from './0026_payment_reversals.ts';
 import * as m0027 from './0027_order_provider_checks.ts';
+import * as m0028 from './0028_push_outbox.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025_first_purchase_discount': m0025,
   '0026_payment_reversals': m0026,
   '0027_order_provider_checks': m0027,
+  '0028_push_outbox': m0028,
 };

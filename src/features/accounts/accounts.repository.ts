@@ -396,9 +396,9 @@ export async function pushSubscriptionsOf(
   db: Db,
   network: string,
   memberId: string,
-): Promise<{ id: string; endpoint: string; p256dh: string; auth: string }[]> {
+): Promise<{ id: string; site_id: string; endpoint: string; p256dh: string; auth: string }[]> {
   return selectInNetwork(db, 'push_subscriptions', network, { member_id: memberId })
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .select(['id', 'site_id', 'endpoint', 'p256dh', 'auth'])
     .execute();
 }
 

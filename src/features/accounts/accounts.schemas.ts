@@ -602,6 +602,8 @@ declare module '../../lib/api-client.ts' {
     'GET /api/user.php': { body: undefined; answer: UserResponse };
     'POST /api/user.php': { body: Pick<LoginInput, 'email' | 'password'>; answer: { user: User } };
     'PUT /api/user.php': { body: UserChangeBody; answer: { user: User } };
+    'POST /api/user.php?push=1': { body: PushSubscriptionInput; answer: { ok: true } };
+    'DELETE /api/user.php?push=1': { body: PushUnsubscribeInput; answer: { ok: true } };
     'POST /api/signup.php': { body: SignupBody; answer: { user: User } };
     'POST /api/logout.php': { body: Record<string, never>; answer: { ok: true } };
     'POST /api/activate.php': { body: Record<string, never>; answer: { ok: true } };

@@ -57,16 +57,25 @@ export function buildPayload(facts: PayloadFacts): PushPayload {
   const badge = Math.max(0, Math.floor(facts.badge));
   if (event.type === 'message') {
     const url = `/chats/${event.conversationId}`;
-    if (!preview) return { title: t('push.message.neutral_title'), body: t('push.message.neutral_body'), url, tag, badge };
+    if (!preview)
+      return {
+        title: t('push.message.neutral_title'),
+        body: t('push.message.neutral_body'),
+        url,
+        tag,
+        badge,
+      };
     const body = event.preview ? cutPreview(event.preview) : '';
     return { title: name, body: body || t('push.message.no_text'), url, tag, badge };
   }
   const url = '/likes/received';
   if (event.type === 'match') {
-    if (!preview) return { title: t('push.match.neutral_title'), body: t('push.match.neutral_body'), url, tag, badge };
+    if (!preview)
+      return { title: t('push.match.neutral_title'), body: t('push.match.neutral_body'), url, tag, badge };
     return { title: name, body: t('push.match.body'), url, tag, badge };
   }
-  if (!preview) return { title: t('push.like.neutral_title'), body: t('push.like.neutral_body'), url, tag, badge };
+  if (!preview)
+    return { title: t('push.like.neutral_title'), body: t('push.like.neutral_body'), url, tag, badge };
   return { title: name, body: t('push.like.body'), url, tag, badge };
 }
 

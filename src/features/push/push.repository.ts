@@ -212,4 +212,3 @@ export async function deleteOldPushes(db: Db, before: number): Promise<number> {
   const result = await db.deleteFrom('push_outbox').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-

@@ -47,9 +47,10 @@ export async function pushesFor(ctx: ServiceContext, event: NotificationEvent): 
   if (!actor) return [];
   // The recipient's language; the texts of the sender's site, a sister brand of the recipient's
   // in the same network (the service context knows no other site).
-  const locale = isLocale(recipient.language) && ctx.site.locales.includes(recipient.language)
-    ? recipient.language
-    : (ctx.site.domainLocale ?? ctx.site.locales[0]!);
+  const locale =
+    isLocale(recipient.language) && ctx.site.locales.includes(recipient.language)
+      ? recipient.language
+      : (ctx.site.domainLocale ?? ctx.site.locales[0]!);
   const t = translator(locale);
   const payload = buildPayload({
     event,

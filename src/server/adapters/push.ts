@@ -94,7 +94,10 @@ function topicOf(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 32);
 }
 
-export function createPushGateway(options: { secret: Buffer; allowedOrigins?: readonly string[] }): PushGateway {
+export function createPushGateway(options: {
+  secret: Buffer;
+  allowedOrigins?: readonly string[];
+}): PushGateway {
   const extraOrigins = options.allowedOrigins ?? [];
   // Derived once per site and process: the keys never change for a secret.
   const keys = new Map<string, { publicKey: string; privateKey: string }>();

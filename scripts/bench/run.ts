@@ -86,6 +86,13 @@ if (only('realtime')) {
   process.exit(0);
 }
 
+// `npm run bench -- --only push [options]`: how soon a message's web push leaves the server.
+if (only('push')) {
+  const { parsePushArgs, runPushBench } = await import('./push.ts');
+  await runPushBench(parsePushArgs(process.argv.slice(2)));
+  process.exit();
+}
+
 const { values: args } = parseArgs({
   options: {
     ...ROUND_OPTIONS,
@@ -104,7 +111,8 @@ if (args.help) {
       '                 [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]\n' +
       '                 [--seed-size 500] [--dist dist] [--json out.json]\n' +
       'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n' +
-      'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n',
+      'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n' +
+      'npm run bench -- --only push [--members 1000] [--sends 200] [--burst 20] [--senders 10]\n',
   );
   process.exit(0);
 }

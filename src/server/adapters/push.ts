@@ -86,6 +86,13 @@ export interface PushGateway {
   send(target: PushTarget, payload: string, options: PushSendOptions): Promise<PushSendResult>;
 }
 
+/**
+ * A VAPID signature (RFC 8292) is valid for at most a day; one is made per site, push service and
+ * contact and used for this long, so a burst of pushes does not sign each one again.
+ */
+const VAPID_VALID_SECONDS = 12 * 3600;
+const VAPID_RENEW_BEFORE_MS = 3600_000;
+
 /** A push service that does not answer within this long is tried again later. */
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -106,6 +113,31 @@ export function createPushGateway(options: {
     if (!pair) keys.set(siteId, (pair = vapidKeys(options.secret, siteId)));
     return pair;
   };
+  const signatures = new Map<string, { authorization: string; renewAt: number }>();
+  const authorizationOf = (siteId: string, endpoint: string, subject: string) => {
+    const audience = new URL(endpoint).origin;
+    const key = `${siteId}\u0000${audience}\u0000${subject}`;
+    const now = Date.now();
+    let signature = signatures.get(key);
+    if (!signature || signature.renewAt <= now) {
+      const pair = keysOf(siteId);
+      const expiration = Math.floor(now / 1000) + VAPID_VALID_SECONDS;
+      const headers = webpush.getVapidHeaders(
+        audience,
+        subject,
+        pair.publicKey,
+        pair.privateKey,
+        'aes128gcm',
+        expiration,
+      );
+      signature = {
+        authorization: headers.Authorization,
+        renewAt: expiration * 1000 - VAPID_RENEW_BEFORE_MS,
+      };
+      signatures.set(key, signature);
+    }
+    return signature.authorization;
+  };
   return {
     publicKey: (siteId) => keysOf(siteId).publicKey,
     allows: (endpoint) => pushEndpointAllowed(endpoint, extraOrigins),
@@ -113,15 +145,14 @@ export function createPushGateway(options: {
       if (!pushEndpointAllowed(target.endpoint, extraOrigins)) {
         throw new Error('push endpoint not allowed');
       }
-      const pair = keysOf(send.siteId);
-      // web-push builds the encrypted body and the VAPID headers; the request goes out with
-      // fetch, which speaks http to a local receiver as well as https to the push services and
-      // keeps connections to a push service alive between sends.
+      // web-push encrypts the body (aes128gcm); the VAPID header is this gateway's, signed once
+      // for many pushes. The request goes out with fetch, which speaks http to a local receiver as
+      // well as https to the push services and keeps connections to a push service alive.
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,
         {
-          vapidDetails: { subject: send.subject, publicKey: pair.publicKey, privateKey: pair.privateKey },
+          headers: { Authorization: authorizationOf(send.siteId, target.endpoint, send.subject) },
           TTL: send.ttlSeconds,
           urgency: send.urgency ?? 'normal',
           ...(send.topic ? { topic: topicOf(send.topic) } : {}),

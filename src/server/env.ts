@@ -70,7 +70,10 @@ const envSchema = z.object({
     .default('')
     .transform((v, ctx) => {
       const origins: string[] = [];
-      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         let url: URL;
         try {
           url = new URL(part);

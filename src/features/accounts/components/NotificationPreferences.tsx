@@ -6,10 +6,7 @@ import { requestErrorMessage } from '../../shell/form.ts';
 import { useForm } from '../../shell/use-form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
-import type {
-  NotificationCategory,
-  NotificationsState,
-} from '../../notifications/notifications.schemas.ts';
+import type { NotificationCategory, NotificationsState } from '../../notifications/notifications.schemas.ts';
 import { NOTIFICATION_CATEGORIES } from '../accounts.schemas.ts';
 import { refreshUser } from '../accounts.store.ts';
 

@@ -93,6 +93,13 @@ if (only('mail')) {
   process.exit(0);
 }
 
+// `npm run bench -- --only push [options]`: how soon a message's web push leaves the server.
+if (only('push')) {
+  const { parsePushArgs, runPushBench } = await import('./push.ts');
+  await runPushBench(parsePushArgs(process.argv.slice(2)));
+  process.exit();
+}
+
 const { values: args } = parseArgs({
   options: {
     ...ROUND_OPTIONS,
@@ -112,7 +119,8 @@ if (args.help) {
       '                 [--seed-size 500] [--dist dist] [--json out.json]\n' +
       'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n' +
       'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n' +
-      'npm run bench -- --only mail [--count 10000] [--in-flight 50] [--no-dkim]\n',
+      'npm run bench -- --only mail [--count 10000] [--in-flight 50] [--no-dkim]\n' +
+      'npm run bench -- --only push [--members 1000] [--sends 200] [--burst 20] [--senders 10]\n',
   );
   process.exit(0);
 }

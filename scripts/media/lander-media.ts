@@ -6,6 +6,7 @@
  *
  * Reads DATABASE_URL, DATA_DIR and TENANTS_DIR like the server. Needs Debian's ffmpeg.
  */
+import { createPushGateway } from '../../src/server/adapters/push.ts';
 import { createTestProvider } from '../../src/server/payments/test-provider.ts';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -48,6 +49,7 @@ try {
       realtime: createMemoryBus({ db: database.db, clock: systemClock, log }),
       payments: createTestProvider({ db: database.db, clock: systemClock }),
       storage: createLocalStorage(join(dataDir, 'uploads')),
+      push: createPushGateway({ secret: randomBytes(32) }),
     };
     const started = performance.now();
     try {

@@ -1,6 +1,7 @@
 import { accountsJobs } from '../features/accounts/index.ts';
 import { landersJobs } from '../features/landers/index.ts';
 import { notificationMailJobs } from '../features/notification-mail/index.ts';
+import { pushJobs } from '../features/push/index.ts';
 import { retentionJobs } from '../features/retention/index.ts';
 import type { Job } from '../server/jobs/index.ts';
 
@@ -9,5 +10,6 @@ export const jobs: readonly Job[] = [
   ...accountsJobs,
   ...retentionJobs,
   ...landersJobs,
+  ...pushJobs,
   ...notificationMailJobs,
 ];

@@ -300,6 +300,24 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('push_outbox')
+    .values({
+      id: 'po1',
+      member_id: memberId,
+      network_id: network,
+      site_id: site.site_id,
+      event_id: 'ev1',
+      subscription_id: 'ps1',
+      payload: '',
+      topic: 'likes',
+      status: 'sent',
+      attempts: 1,
+      next_attempt_at: null,
+      created_at: at('push_outbox'),
+      sent_at: null,
+    })
+    .execute();
+  await db
     .insertInto('notification_preferences')
     .values({
       member_id: memberId,

@@ -9,6 +9,7 @@ import { pageBehavioursPrivacy } from '../features/page-behaviours/page-behaviou
 import { directDebitPrivacy } from '../features/payments/payments.directdebit.privacy.ts';
 import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
 import { photosPrivacy } from '../features/photos/photos.privacy.ts';
+import { pushPrivacy } from '../features/push/push.privacy.ts';
 import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
@@ -31,6 +32,7 @@ export const privacy: PrivacyRegistry = {
     realtimePrivacy,
     notificationsPrivacy,
     notificationMailPrivacy,
+    pushPrivacy,
     discoveryPrivacy,
     pageBehavioursPrivacy,
     trackingPrivacy,
@@ -74,6 +76,7 @@ export const privacy: PrivacyRegistry = {
     'realtime_events',
     'sessions',
     'push_subscriptions',
+    'push_notifications',
     'emailed_links',
     'authentication_log',
     'console_actions',

@@ -405,6 +405,30 @@ export interface PushSubscriptionsTable {
   last_used_at: number | null;
 }
 
+/** What became of a push: see src/features/push/push.outbox.ts. */
+export type PushOutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'gone' | 'dropped';
+
+/** Web pushes on their way, one per subscription (migration 0030). */
+export interface PushOutboxTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  /** The site the subscription was made on: its VAPID keys sign the push. */
+  site_id: Immutable<string>;
+  /** The notification event (`NotificationEvent.id`): what `delivered` asks about. */
+  event_id: Immutable<string>;
+  subscription_id: Immutable<string>;
+  /** The JSON the service worker shows; '' once the row is done. */
+  payload: string;
+  /** The notification's tag (`chat-<id>`, `likes`): the push service's topic. */
+  topic: Immutable<string>;
+  status: PushOutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  created_at: Immutable<number>;
+  sent_at: number | null;
+}
+
 /**
  * A row exists only for a category that differs from its default: on for most, off for the
  * consent categories (`promotions`, `news`), where a row with `disabled: 0` is the member's yes.
@@ -412,14 +436,15 @@ export interface PushSubscriptionsTable {
 export interface NotificationPreferencesTable {
   member_id: Immutable<string>;
   network_id: Immutable<string>;
-  category: Immutable<NotificationCategory>;
+  /** An e-mail category, or a push setting (`push`, `push_preview`: see notifications.schemas.ts). */
+  category: Immutable<NotificationCategory | 'push' | 'push_preview'>;
   disabled: Bool;
   /** Why the system disabled it; null when the member chose it. */
   reason: NotificationDisabledReason | null;
   updated_at: number;
 }
 
-/** A message, like or match waiting for its notification e-mail (migration 0028). */
+/** A message, like or match waiting for its notification e-mail (migration 0029). */
 export interface MailPendingTable {
   /** The notification event's id. */
   id: Immutable<string>;
@@ -449,7 +474,7 @@ export type MailLogKind =
   | 'news';
 
 /**
- * One notification e-mail sent, or a weekly update found empty (migration 0028); `ref` is the
+ * One notification e-mail sent, or a weekly update found empty (migration 0029); `ref` is the
  * conversation or campaign, or ''.
  */
 export interface MailLogTable {
@@ -740,6 +765,7 @@ export interface Database {
   payment_reversals: PaymentReversalsTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
   notification_preferences: NotificationPreferencesTable;
   mail_pending: MailPendingTable;
   mail_log: MailLogTable;

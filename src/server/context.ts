@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
 import type { Mailer } from './adapters/mailer.ts';
+import type { PushGateway } from './adapters/push.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { Logger } from './log.ts';
 import type { PaymentProvider } from './payments/index.ts';
@@ -37,6 +38,8 @@ export interface ServiceContext {
   storage: FileStorage;
   /** Where members pay (the test provider by default, Mollie at scale). */
   payments: PaymentProvider;
+  /** Web push: the sites' VAPID keys, which endpoints may be sent to, and the sending. */
+  push: PushGateway;
 }
 
 export function serviceContext(locals: Pick<App.Locals, 'platform' | 'site'>): ServiceContext {
@@ -54,6 +57,7 @@ export function serviceContext(locals: Pick<App.Locals, 'platform' | 'site'>): S
     realtime: platform.realtime,
     storage: platform.storage,
     payments: platform.payments,
+    push: platform.push,
   };
 }
 

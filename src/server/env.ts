@@ -91,6 +91,42 @@ const envSchema = z.object({
         .map((h) => normalizeHost(h))
         .filter(Boolean),
     ),
+  /**
+   * Extra origins the server may send web push to, besides the browsers' push services
+   * (comma-separated, e.g. `http://127.0.0.1:9999`): a local receiver in tests and benchmarks.
+   * Empty in production; with PUBLIC_SCHEME=https a plain-http origin here stops the start unless
+   * PUSH_ALLOW_HTTP_ORIGINS=yes says it is meant (a forgotten test setting must not send members'
+   * notifications in the clear).
+   */
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        let url: URL;
+        try {
+          url = new URL(part);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not an origin: ${part}` });
+          return z.NEVER;
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+          ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${part}` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
+  /** `yes` allows plain-http PUSH_ALLOWED_ORIGINS with PUBLIC_SCHEME=https (see there). */
+  PUSH_ALLOW_HTTP_ORIGINS: z
+    .enum(['yes', 'no', ''])
+    .default('')
+    .transform((v) => v === 'yes'),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
@@ -120,6 +156,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment:\n  PAYMENT_PROVIDER: with PUBLIC_SCHEME=https payments need MOLLIE_API_KEY; ' +
         'set PAYMENT_PROVIDER=test to run the test checkout, which gives credits for nothing, on purpose',
+    );
+  }
+  const { PUSH_ALLOWED_ORIGINS, PUSH_ALLOW_HTTP_ORIGINS } = parsed.data;
+  const plain = PUSH_ALLOWED_ORIGINS.filter((origin) => origin.startsWith('http:'));
+  if (PUBLIC_SCHEME === 'https' && plain.length > 0 && !PUSH_ALLOW_HTTP_ORIGINS) {
+    throw new Error(
+      `Invalid environment:\n  PUSH_ALLOWED_ORIGINS: with PUBLIC_SCHEME=https push is not sent to ${plain.join(', ')} ` +
+        'in the clear; set PUSH_ALLOW_HTTP_ORIGINS=yes if that is meant',
     );
   }
   return {

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { createMailer, dkimKeyFrom, type Mailer } from './adapters/mailer.ts';
+import { createPushGateway, type PushGateway } from './adapters/push.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createJobRunner, registeredJobs } from './jobs/index.ts';
@@ -38,6 +39,8 @@ export interface Platform {
   storage: FileStorage;
   /** Where members pay: the built-in test provider, or Mollie with `MOLLIE_API_KEY`. */
   payments: PaymentProvider;
+  /** Web push with each site's VAPID keys, to the push services' hosts only. */
+  push: PushGateway;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,7 @@ async function boot(): Promise<Platform> {
     // Allowed only by PAYMENT_PROVIDER=test (env.ts); said at every start so nobody forgets it.
     log.warn('payments: the test checkout takes the payments (PAYMENT_PROVIDER=test): credits cost nothing');
   }
+  const push = createPushGateway({ secret, allowedOrigins: env.PUSH_ALLOWED_ORIGINS });
   const jobRunner = createJobRunner(
     {
       db: database.db,
@@ -135,6 +139,7 @@ async function boot(): Promise<Platform> {
       mailer,
       sms,
       payments,
+      push,
       dataDir: env.dataDir,
       env,
       secret,
@@ -160,6 +165,7 @@ async function boot(): Promise<Platform> {
     realtime,
     storage,
     payments,
+    push,
     async close() {
       await jobRunner.stop();
       registry.close();

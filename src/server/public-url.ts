@@ -6,9 +6,9 @@
  *
  * This is the check on the URL as written: IP literals in every spelling the URL parser accepts
  * (it normalises `0x7f.1`, `2130706433` and the like to dotted quads) and names that can only be
- * local. A public-looking name may still resolve to a private address; the push sender resolves
- * the name when it sends and checks the addresses again with `isPublicAddress` (that belongs to
- * the sending side, which is not built yet).
+ * local. A public-looking name may still resolve to a private address. Push endpoints are held
+ * to a stricter rule since (src/server/adapters/push.ts: the browsers' push services only, at
+ * subscribe and again at send); this check stays for other URLs a client hands over.
  */
 export function isPublicHttpsUrl(value: string): boolean {
   let url: URL;

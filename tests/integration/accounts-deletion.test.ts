@@ -20,21 +20,28 @@ const app = useServer(ACCOUNTS_SERVER);
 
 describe('notification preferences', () => {
   it('start on but for promotions and news (consent), save the member’s list, and explain what the system switched off', async () => {
+    // Push as a whole and its previews are on until the member says otherwise.
+    const pushOn = { push: true, push_preview: true };
     const member = app.visitor();
     const { user } = await signUp(member);
     expect((await member.get('/api/notifications.php')).json()).toEqual({
       disabled: ['promotions', 'news'],
       reasons: {},
+      ...pushOn,
     });
     // The member says yes to news only.
     const news = await member.send('PUT', '/api/notifications.php', { disabled: ['promotions'] });
-    expect(news.json()).toEqual({ disabled: ['promotions'], reasons: {} });
+    expect(news.json()).toEqual({ disabled: ['promotions'], reasons: {}, ...pushOn });
+    // Push settings change only when named, and leave the e-mail categories alone.
+    const quiet = await member.send('PUT', '/api/notifications.php', { push_preview: false });
+    expect(quiet.json()).toEqual({ disabled: ['promotions'], reasons: {}, push: true, push_preview: false });
+    await member.send('PUT', '/api/notifications.php', { push_preview: true });
 
     const saved = await member.send('PUT', '/api/notifications.php', {
       disabled: ['promotions', 'news', 'promotions'],
     });
     expect(saved.status).toBe(200);
-    expect(saved.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {} });
+    expect(saved.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {}, ...pushOn });
     expect((await currentUser(member))?.notifications_disabled).toEqual(['promotions', 'news']);
 
     // A bounce switched the reminders off (the mail issue will record these).
@@ -42,12 +49,13 @@ describe('notification preferences', () => {
     expect((await member.get('/api/notifications.php')).json()).toEqual({
       disabled: ['promotions', 'news', 'reminders'],
       reasons: { reminders: 'bounce' },
+      ...pushOn,
     });
     // Keeping it off keeps the reason; the member may switch it on again.
     const kept = await member.send('PUT', '/api/notifications.php', { disabled: ['reminders'] });
-    expect(kept.json()).toEqual({ disabled: ['reminders'], reasons: { reminders: 'bounce' } });
+    expect(kept.json()).toEqual({ disabled: ['reminders'], reasons: { reminders: 'bounce' }, ...pushOn });
     const on = await member.send('PUT', '/api/notifications.php', { disabled: [] });
-    expect(on.json()).toEqual({ disabled: [], reasons: {} });
+    expect(on.json()).toEqual({ disabled: [], reasons: {}, ...pushOn });
   });
 
   it('refuse an unknown category and visitors', async () => {

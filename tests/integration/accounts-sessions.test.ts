@@ -318,7 +318,7 @@ describe('origin check', () => {
 describe('push subscription', () => {
   it('is attached to the account of a member, and refused for a visitor', async () => {
     const subscription = {
-      endpoint: `https://push.example.org/send/${Date.now()}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${Date.now()}`,
       expirationTime: null,
       keys: {
         p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',

@@ -319,7 +319,7 @@ describe('every endpoint, fuzzed', () => {
     // unique in the wrong scope shows up as a 500 only when two networks meet.
     const sharedPush = JSON.stringify({
       subscription: {
-        endpoint: 'https://push.example.net/fuzz/shared',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-shared',
         keys: { p256dh: 'BPk', auth: 'aut' },
       },
     });
@@ -382,7 +382,9 @@ describe('every endpoint, fuzzed', () => {
     expect(sent).toBeGreaterThan(100);
     // The shared push subscription was saved on both networks (the case above is exercised).
     expect(
-      await app.inspect.count('push_subscriptions', { endpoint: 'https://push.example.net/fuzz/shared' }),
+      await app.inspect.count('push_subscriptions', {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-shared',
+      }),
     ).toBe(2);
   }, 90_000);
 });

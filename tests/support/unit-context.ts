@@ -1,3 +1,4 @@
+import { createPushGateway } from '../../src/server/adapters/push.ts';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
@@ -37,5 +38,6 @@ export function baseContext(site: Site, db: Kysely<Database>, clock: Clock) {
     log,
     rateLimiter: createDatabaseRateLimiter(db, Buffer.alloc(32, 7)),
     realtime: createMemoryBus({ db, clock, log }),
+    push: createPushGateway({ secret: Buffer.alloc(32, 7) }),
   };
 }

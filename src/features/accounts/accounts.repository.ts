@@ -401,6 +401,32 @@ export async function upsertPushSubscription(
   });
 }
 
+/** One browser's subscription of the member (`DELETE /api/user.php?push=1`). */
+export async function deletePushSubscriptionOf(
+  db: Db,
+  network: string,
+  memberId: string,
+  endpoint: string,
+): Promise<void> {
+  await deleteInNetwork(db, 'push_subscriptions', network, { member_id: memberId, endpoint }).execute();
+}
+
+/** The member's subscriptions (one per browser), for the push sender. */
+export async function pushSubscriptionsOf(
+  db: Db,
+  network: string,
+  memberId: string,
+): Promise<{ id: string; site_id: string; endpoint: string; p256dh: string; auth: string }[]> {
+  return selectInNetwork(db, 'push_subscriptions', network, { member_id: memberId })
+    .select(['id', 'site_id', 'endpoint', 'p256dh', 'auth'])
+    .execute();
+}
+
+/** A subscription the push service says is gone (404, 410), or that may no longer be sent to. */
+export async function deletePushSubscriptionById(db: Db, network: string, id: string): Promise<void> {
+  await deleteInNetwork(db, 'push_subscriptions', network, { id }).execute();
+}
+
 export async function deletePushSubscriptions(db: Db, network: string, memberId: string): Promise<void> {
   await deleteInNetwork(db, 'push_subscriptions', network, { member_id: memberId }).execute();
 }

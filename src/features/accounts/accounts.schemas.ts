@@ -433,6 +433,12 @@ export const pushSubscriptionInputSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
+/** `DELETE /api/user.php?push=1`: the endpoint of this browser's subscription. */
+export const pushUnsubscribeInputSchema = z.object({
+  endpoint: z.string().min(1, 'endpoint_invalid').max(2048, 'endpoint_invalid'),
+});
+export type PushUnsubscribeInput = z.infer<typeof pushUnsubscribeInputSchema>;
+
 /** `POST /api/password-reset.php`: where to send the link. */
 export const resetRequestInputSchema = z.object({ email: emailField });
 export type ResetRequestInput = z.infer<typeof resetRequestInputSchema>;
@@ -606,6 +612,8 @@ declare module '../../lib/api-client.ts' {
     'GET /api/user.php': { body: undefined; answer: UserResponse };
     'POST /api/user.php': { body: Pick<LoginInput, 'email' | 'password'>; answer: { user: User } };
     'PUT /api/user.php': { body: UserChangeBody; answer: { user: User } };
+    'POST /api/user.php?push=1': { body: PushSubscriptionInput; answer: { ok: true } };
+    'DELETE /api/user.php?push=1': { body: PushUnsubscribeInput; answer: { ok: true } };
     'POST /api/signup.php': { body: SignupBody; answer: { user: User } };
     'POST /api/logout.php': { body: Record<string, never>; answer: { ok: true } };
     'POST /api/activate.php': { body: Record<string, never>; answer: { ok: true } };

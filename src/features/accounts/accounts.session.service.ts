@@ -2,7 +2,6 @@ import { newId } from '../../db/ids.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { Site } from '../../tenancy/site.ts';
-import { isPublicHttpsUrl } from '../../server/public-url.ts';
 import { readCookie } from '../../server/request.ts';
 import { admitLogin, clearLoginFailures, recordLoginFailure, type LoginAttempt } from '../security/index.ts';
 import { AccountError } from './accounts.errors.ts';
@@ -14,11 +13,13 @@ import {
   touchSession,
   updateMember,
   upsertPushSubscription,
+  deletePushSubscriptionOf,
 } from './accounts.repository.ts';
 import {
   type DismissibleAlert,
   type LoginInput,
   type PushSubscriptionInput,
+  type PushUnsubscribeInput,
   type User,
   type UserChangeInput,
 } from './accounts.schemas.ts';
@@ -274,6 +275,18 @@ export async function dismissAlerts(
   return { ...current, dismissed: merged };
 }
 
+/**
+ * `DELETE /api/user.php?push=1 { endpoint }`: this browser no longer wants push. Only the member's
+ * own subscription goes; another account's endpoint is left alone and the answer is the same.
+ */
+export async function removePushSubscription(
+  ctx: AccountsContext,
+  member: SessionMember,
+  input: PushUnsubscribeInput,
+): Promise<void> {
+  await deletePushSubscriptionOf(ctx.db, ctx.network, member.id, input.endpoint);
+}
+
 /** `POST /api/user.php?push=1`: the browser's push subscription, attached to the account. */
 export async function savePushSubscription(
   ctx: AccountsContext,
@@ -281,8 +294,9 @@ export async function savePushSubscription(
   input: PushSubscriptionInput,
 ): Promise<void> {
   const { subscription } = input;
-  // The server will POST to this URL: never to itself or a private network (see public-url.ts).
-  if (!isPublicHttpsUrl(subscription.endpoint)) throw invalid({ subscription: 'endpoint_invalid' });
+  // The server will POST to this URL: only to a browser's push service (src/server/adapters/push.ts),
+  // never to itself, a private network or anyone else.
+  if (!ctx.push.allows(subscription.endpoint)) throw invalid({ subscription: 'endpoint_invalid' });
   await upsertPushSubscription(ctx.db, ctx.network, {
     id: newId(),
     memberId: member.id,

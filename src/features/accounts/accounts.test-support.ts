@@ -3,6 +3,7 @@
  * the real migrations, a real site from the shipped niches and themes, a clock the test moves,
  * a mailer that keeps what it sends, and a fast stand-in for the (deliberately slow) hash.
  */
+import { createPushGateway } from '../../server/adapters/push.ts';
 import { createTestProvider } from '../../server/payments/test-provider.ts';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -98,6 +99,7 @@ export async function testAccounts(
       rateLimiter,
       realtime,
       storage,
+      push: createPushGateway({ secret }),
       payments: createTestProvider({ db: handle.db, clock }),
       passwords: fakePasswords,
       secret,

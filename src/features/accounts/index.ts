@@ -11,3 +11,5 @@ export type { User, UserStatus } from './accounts.schemas.ts';
 export { accountsJobs } from './accounts.jobs.ts';
 export { argon2Passwords, isCommonPassword, type Passwords } from './passwords.ts';
 export { activationLink } from './accounts.signup.service.ts';
+/* The push sender reads the member's subscriptions and drops those the push service calls gone. */
+export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';

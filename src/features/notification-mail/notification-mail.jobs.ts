@@ -31,6 +31,7 @@ export function mailJobContext(ctx: Omit<JobContext, 'signal'> & { signal?: Abor
     realtime: ctx.realtime,
     storage: ctx.storage,
     payments: ctx.payments,
+    push: ctx.push,
   });
   return {
     db: ctx.db,

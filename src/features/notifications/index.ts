@@ -16,3 +16,4 @@ export {
   type NotificationsInput,
   type NotificationsState,
 } from './notifications.schemas.ts';
+export { PUSH_SETTINGS, type PushSetting } from './notifications.schemas.ts';

@@ -1,18 +1,23 @@
 import { compiledOnce } from '../../db/compiled.ts';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NotificationCategory, NotificationDisabledReason } from '../../db/database.ts';
+import type { Database, NotificationDisabledReason } from '../../db/database.ts';
+import type { NotificationCategory, PushSetting } from './notifications.schemas.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** An e-mail category or a push setting: they share one table of rows that differ from the default. */
+type Preference = NotificationCategory | PushSetting;
+
 export interface PreferenceRow {
-  category: NotificationCategory;
+  category: Preference;
   disabled: 0 | 1;
   reason: NotificationDisabledReason | null;
 }
 
 /**
- * The member's rows: a category whose state differs from its default (on, or off for the
- * consent categories). Read for every `User` answer: built and compiled once (src/db/compiled.ts).
+ * The member's rows: a category or push setting whose state differs from its default (on, or off
+ * for the consent categories). Read for every `User` answer: built and compiled once
+ * (src/db/compiled.ts).
  */
 const preferenceRowsQuery = compiledOnce<{ network: string; memberId: string }, PreferenceRow>(
   ['network', 'memberId'],
@@ -52,36 +57,35 @@ export async function switchOff(
 }
 
 /**
- * Replaces the member's choice in one transaction: the listed categories off (a reason the system
- * recorded stays with its category), every other one on: by having no row, or for a consent
- * category by a row that says yes (`disabled: 0`).
+ * Replaces the member's choice among `among` in one transaction: the listed ones off (a reason
+ * the system recorded stays with its category), every other one of `among` on: by having no row,
+ * or for a consent category by a row that says yes (`disabled: 0`). Rows outside `among` are
+ * left alone (the push settings when the e-mail categories change, and back).
  */
-export async function replaceDisabledCategories(
+export async function replacePreferences(
   db: Kysely<Database>,
   network: string,
   memberId: string,
-  disabled: readonly NotificationCategory[],
-  consented: readonly NotificationCategory[],
-  /** The categories that are off by default (consent): off needs no row, only a reason does. */
-  offByDefault: readonly NotificationCategory[],
+  choice: {
+    among: readonly Preference[];
+    disabled: readonly Preference[];
+    /** The categories that are off by default (consent): off needs no row, only a reason does. */
+    offByDefault: readonly Preference[];
+  },
   now: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    let removal = trx
+  const { among, disabled, offByDefault } = choice;
+  const enabled = among.filter((category) => !disabled.includes(category));
+  const withdrawn = disabled.filter((category) => offByDefault.includes(category));
+  const mine = (trx: Transaction<Database>) =>
+    trx
       .deleteFrom('notification_preferences')
       .where('network_id', '=', network)
       .where('member_id', '=', memberId);
-    if (disabled.length) removal = removal.where('category', 'not in', [...disabled]);
-    await removal.execute();
-    const withdrawn = disabled.filter((category) => offByDefault.includes(category));
+  await db.transaction().execute(async (trx) => {
+    if (enabled.length) await mine(trx).where('category', 'in', enabled).execute();
     if (withdrawn.length)
-      await trx
-        .deleteFrom('notification_preferences')
-        .where('network_id', '=', network)
-        .where('member_id', '=', memberId)
-        .where('category', 'in', withdrawn)
-        .where('disabled', '=', 0)
-        .execute();
+      await mine(trx).where('category', 'in', withdrawn).where('disabled', '=', 0).execute();
     for (const category of disabled) {
       if (offByDefault.includes(category)) continue;
       await trx
@@ -99,7 +103,8 @@ export async function replaceDisabledCategories(
         )
         .execute();
     }
-    for (const category of consented) {
+    for (const category of enabled) {
+      if (!offByDefault.includes(category)) continue;
       await trx
         .insertInto('notification_preferences')
         .values({

@@ -31,12 +31,28 @@ export function needsConsent(category: NotificationCategory): boolean {
 export const NOTIFICATION_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 export type NotificationDisabledReason = (typeof NOTIFICATION_DISABLED_REASONS)[number];
 
-/** `PUT /api/notifications.php`: the complete list of categories the member wants no mail for. */
-export const notificationsInputSchema = z.strictObject({
-  disabled: z
-    .array(z.enum(NOTIFICATION_CATEGORIES, { error: 'category_invalid' }))
-    .max(NOTIFICATION_CATEGORIES.length),
-});
+/**
+ * The member's choices about push besides the categories, kept in the same table as them: `push`
+ * off stops every push, `push_preview` off keeps the sender's name and the text out of the
+ * notification (a locked phone's screen shows it to anyone).
+ */
+export const PUSH_SETTINGS = ['push', 'push_preview'] as const;
+export type PushSetting = (typeof PUSH_SETTINGS)[number];
+
+/**
+ * `PUT /api/notifications.php`: the complete list of categories the member wants no mail for,
+ * and/or the push switch and the preview choice; a key left out keeps its value.
+ */
+export const notificationsInputSchema = z
+  .strictObject({
+    disabled: z
+      .array(z.enum(NOTIFICATION_CATEGORIES, { error: 'category_invalid' }))
+      .max(NOTIFICATION_CATEGORIES.length)
+      .optional(),
+    push: z.boolean({ error: 'invalid' }).optional(),
+    push_preview: z.boolean({ error: 'invalid' }).optional(),
+  })
+  .refine((input) => Object.keys(input).length > 0, { path: ['disabled'], message: 'required' });
 export type NotificationsInput = z.infer<typeof notificationsInputSchema>;
 
 /** The answer of `GET`/`PUT /api/notifications.php`. */
@@ -44,6 +60,10 @@ export interface NotificationsState {
   disabled: NotificationCategory[];
   /** Only categories the system switched off carry a reason. */
   reasons: Partial<Record<NotificationCategory, NotificationDisabledReason>>;
+  /** Push as a whole (on by default; a browser still has to subscribe). */
+  push: boolean;
+  /** The sender's name and the text shown in a push (on by default). */
+  push_preview: boolean;
 }
 
 /** The notifications calls of the browser's client (API.md "Site and session"). */

@@ -2,15 +2,17 @@ import type { ServiceContext } from '../../server/context.ts';
 import {
   CONSENT_CATEGORIES,
   NOTIFICATION_CATEGORIES,
+  PUSH_SETTINGS,
   needsConsent,
   type NotificationCategory,
   type NotificationDisabledReason,
   type NotificationsInput,
   type NotificationsState,
+  type PushSetting,
 } from './notifications.schemas.ts';
-import { preferenceRows, replaceDisabledCategories, switchOff } from './notifications.repository.ts';
+import { preferenceRows, replacePreferences, switchOff } from './notifications.repository.ts';
 
-/** The member's e-mail preferences, in the order of spec §3, with the system's reasons. */
+/** The member's e-mail preferences, in the order of spec §3, with the system's reasons, and push. */
 export async function notificationPreferences(
   ctx: Pick<ServiceContext, 'db' | 'network'>,
   memberId: string,
@@ -18,7 +20,12 @@ export async function notificationPreferences(
   const rows = new Map(
     (await preferenceRows(ctx.db, ctx.network, memberId)).map((row) => [row.category, row]),
   );
-  const state: NotificationsState = { disabled: [], reasons: {} };
+  const state: NotificationsState = {
+    disabled: [],
+    reasons: {},
+    push: rows.get('push')?.disabled !== 1,
+    push_preview: rows.get('push_preview')?.disabled !== 1,
+  };
   for (const category of NOTIFICATION_CATEGORIES) {
     const row = rows.get(category);
     const off = row ? row.disabled === 1 : needsConsent(category);
@@ -53,25 +60,35 @@ export async function switchOffNotifications(
 
 /**
  * Saves the member's choice. A category the system switched off (a bounce, a spam report) can be
- * switched on again by the member: it is their address and their decision.
+ * switched on again by the member: it is their address and their decision. The push settings
+ * change only when the call names them.
  */
 export async function updateNotificationPreferences(
   ctx: ServiceContext,
   memberId: string,
   input: NotificationsInput,
 ): Promise<NotificationsState> {
-  const disabled = NOTIFICATION_CATEGORIES.filter((category) => input.disabled.includes(category));
-  const consented = NOTIFICATION_CATEGORIES.filter(
-    (category) => needsConsent(category) && !disabled.includes(category),
-  );
-  await replaceDisabledCategories(
-    ctx.db,
-    ctx.network,
-    memberId,
-    disabled,
-    consented,
-    CONSENT_CATEGORIES,
-    ctx.clock.now(),
-  );
+  const now = ctx.clock.now();
+  if (input.disabled) {
+    const disabled = NOTIFICATION_CATEGORIES.filter((category) => input.disabled!.includes(category));
+    await replacePreferences(
+      ctx.db,
+      ctx.network,
+      memberId,
+      { among: NOTIFICATION_CATEGORIES, disabled, offByDefault: CONSENT_CATEGORIES },
+      now,
+    );
+  }
+  const named = PUSH_SETTINGS.filter((setting) => input[setting] !== undefined);
+  if (named.length) {
+    const off: PushSetting[] = named.filter((setting) => input[setting] === false);
+    await replacePreferences(
+      ctx.db,
+      ctx.network,
+      memberId,
+      { among: named, disabled: off, offByDefault: [] },
+      now,
+    );
+  }
   return notificationPreferences(ctx, memberId);
 }

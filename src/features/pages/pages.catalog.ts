@@ -162,6 +162,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   // The catalogue of codes names no person; who used one is in discount_redemptions.
   discount_codes: null,
   push_subscriptions: 'push',
+  // Pushes on their way or sent lately (their texts are emptied once done).
+  push_outbox: 'push',
   notification_preferences: 'notifications',
   mail_pending: 'notifications',
   mail_log: 'notifications',

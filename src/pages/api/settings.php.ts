@@ -1,7 +1,6 @@
 import { translator } from '../../i18n/index.ts';
 import { endpoint } from '../../server/endpoint.ts';
 import { platformError } from '../../server/errors.ts';
-import { vapidKeys } from '../../server/secrets.ts';
 import { normalizeHost } from '../../tenancy/host.ts';
 import { publicSettings } from '../../tenancy/public-settings.ts';
 
@@ -23,7 +22,7 @@ export const GET = endpoint({
       domain: asked ? normalizeHost(asked) : normalizeHost(url.host),
       geoipCountry: country,
       selectedCountry: country && site.countries.includes(country) ? country : site.defaultCountry,
-      pushPublicKey: vapidKeys(platform.secret, site.id).publicKey,
+      pushPublicKey: platform.push.publicKey(site.id),
     });
     return { settings };
   },

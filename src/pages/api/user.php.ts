@@ -1,7 +1,12 @@
 import type { APIRoute } from 'astro';
 import { accountsEndpoint } from '../../features/accounts/accounts.context.ts';
 import * as schemas from '../../features/accounts/accounts.schemas.ts';
-import { changeUser, login, savePushSubscription } from '../../features/accounts/accounts.service.ts';
+import {
+  changeUser,
+  login,
+  removePushSubscription,
+  savePushSubscription,
+} from '../../features/accounts/accounts.service.ts';
 import { memberUser } from '../../features/accounts/member-user.ts';
 import { readDeviceCookie, sendDeviceCookie } from '../../features/accounts/device-cookie.ts';
 import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
@@ -38,6 +43,17 @@ const savePush = accountsEndpoint({
 });
 
 export const POST: APIRoute = (context) => (context.url.searchParams.has('push') ? savePush : logIn)(context);
+
+/** `DELETE /api/user.php?push=1 { endpoint }` (member): this browser's subscription removed. */
+const removePush = accountsEndpoint({
+  member: true,
+  body: schemas.pushUnsubscribeInputSchema,
+  handle: async ({ ctx, member, input }) => (await removePushSubscription(ctx, member, input), { ok: true }),
+});
+
+/** Only `?push=1` is a DELETE of this path; without it the path has no DELETE (405). */
+export const DELETE: APIRoute = (context) =>
+  context.url.searchParams.has('push') ? removePush(context) : new Response(null, { status: 405 });
 
 /**
  * `PUT /api/user.php`, one change a call (the body's key says which):

@@ -1,3 +1,4 @@
+import { createPushGateway } from '../adapters/push.ts';
 import { createTestProvider } from '../payments/test-provider.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,7 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
       rateLimiter: createDatabaseRateLimiter(handle.db, Buffer.alloc(32, 7)),
       mailer: createMailer('', dir, clock),
       sms: createSmsSender(dir, clock),
+      push: createPushGateway({ secret: Buffer.alloc(32, 7) }),
       dataDir: dir,
       env: parseEnv({ DATA_DIR: dir }),
       secret: Buffer.alloc(32, 7),

@@ -6,6 +6,7 @@ import type { Site } from '../../tenancy/site.ts';
 import type { SmsSender } from '../adapters/sms.ts';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { Env } from '../env.ts';
+import type { PushGateway } from '../adapters/push.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import type { Logger } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
@@ -34,6 +35,8 @@ export interface JobContext {
   sms: SmsSender;
   /** Where members pay: jobs that settle or refund orders ask it. */
   payments: PaymentProvider;
+  /** Web push: jobs that send again what failed. */
+  push: PushGateway;
   /** DATA_DIR: files a feature keeps beside the database (the landers' generated media). */
   dataDir: string;
   /** The configuration (public scheme and port for links, the notification e-mails' timing). */

@@ -26,6 +26,7 @@ function racingBus(
       return () => listeners.delete(listener);
     },
     endSessions: () => Promise.reject(new Error('unused')),
+    listening: () => Promise.reject(new Error('unused')),
     async since(_n, _m, last) {
       for (const e of duringCatchUp) for (const l of listeners) l(e);
       return stored.filter((e) => e.id! > last);

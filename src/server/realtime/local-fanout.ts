@@ -10,6 +10,10 @@ export interface LocalFanout extends Pick<RealtimeBus, 'subscribe'> {
   deliver(network: string, memberId: string, event: RealtimeEvent): void;
   /** Ends this process's subscriptions of these sessions of the member. */
   endSessions(network: string, memberId: string, sessionIds: readonly string[]): void;
+  /** Whether the member has a subscriber in this process. */
+  has(network: string, memberId: string): boolean;
+  /** The members with a subscriber in this process, as [network, memberId]. */
+  members(): IterableIterator<[string, string]>;
 }
 
 /**
@@ -35,6 +39,10 @@ export function createLocalFanout(log: Logger): LocalFanout {
     }
   };
   return {
+    has: (network, memberId) => listeners.has(keyOf(network, memberId)),
+    *members() {
+      for (const key of listeners.keys()) yield key.split('\u0000') as [string, string];
+    },
     deliver(network, memberId, event) {
       for (const listener of listeners.get(keyOf(network, memberId)) ?? []) {
         try {

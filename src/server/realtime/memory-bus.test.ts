@@ -48,6 +48,18 @@ describe('the in-process realtime bus', () => {
     for (const stop of [stopAnn, stopTab, stopBob, stopElsewhere]) stop();
   });
 
+  it('knows whether a member holds a stream, per network, until the last tab closes', async () => {
+    expect(await bus.listening('amber', 'm-ann')).toBe(false);
+    const tab = bus.subscribe('amber', 'm-ann', () => {});
+    const other = bus.subscribe('amber', 'm-ann', () => {});
+    expect(await bus.listening('amber', 'm-ann')).toBe(true);
+    expect(await bus.listening('curvy', 'm-ann')).toBe(false);
+    tab();
+    expect(await bus.listening('amber', 'm-ann')).toBe(true);
+    other();
+    expect(await bus.listening('amber', 'm-ann')).toBe(false);
+  });
+
   it('stores events so a reconnecting client catches up after its Last-Event-ID', async () => {
     const first = await bus.publish('amber', 'm-bob', 'credits', { balance: 10 });
     now += 1000;

@@ -87,7 +87,7 @@ export function storedEventsBus(
   deps: BusDeps,
   local: LocalFanout,
   fanOut: (recorded: RecordedEvents) => Promise<void>,
-): Omit<RealtimeBus, 'kind' | 'endSessions'> {
+): Omit<RealtimeBus, 'kind' | 'endSessions' | 'listening'> {
   const publishAll: RealtimeBus['publishAll'] = async (network, items) => {
     const recorded = await storeEvents(deps, network, items);
     await fanOut(recorded);
@@ -121,5 +121,6 @@ export function createMemoryBus(deps: BusDeps): RealtimeBus {
     async endSessions(network, memberId, sessionIds) {
       local.endSessions(network, memberId, sessionIds);
     },
+    listening: async (network, memberId) => local.has(network, memberId),
   };
 }

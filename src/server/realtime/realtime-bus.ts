@@ -142,6 +142,13 @@ export interface RealtimeBus {
    * Answers once this process's are ended and the other processes are told.
    */
   endSessions(network: string, memberId: string, sessionIds: readonly string[]): Promise<void>;
+  /**
+   * Whether the member holds an event stream open now, in any process: what reaches them there
+   * needs no push. The memory bus knows its own process; the Redis bus also asks the other
+   * processes' presence in Redis (a process that died without saying so counts for at most
+   * `PRESENCE_TTL_MS`).
+   */
+  listening(network: string, memberId: string): Promise<boolean>;
   /** The member's stored events after `lastEventId`, oldest first (catch-up after a reconnect). */
   since(network: string, memberId: string, lastEventId: number, limit?: number): Promise<RealtimeEvent[]>;
   /** Lets go of connections (the Redis bus); the platform calls it when it closes. */

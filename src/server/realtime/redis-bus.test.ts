@@ -98,6 +98,27 @@ describe('the Redis realtime bus', () => {
     elsewhere();
   });
 
+  it('knows in every process whether a member holds a stream, per network, until it closes', async () => {
+    expect(await one.listening('amber', 'm-ann')).toBe(false);
+    const stop = two.subscribe('amber', 'm-ann', () => {});
+    // The word goes to Redis without being awaited by subscribe: ask until it is there.
+    let seen = false;
+    for (let i = 0; i < 100 && !seen; i++) {
+      seen = await one.listening('amber', 'm-ann');
+      if (!seen) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(seen).toBe(true);
+    expect(await two.listening('amber', 'm-ann')).toBe(true);
+    expect(await one.listening('curvy', 'm-ann')).toBe(false);
+    stop();
+    let gone = false;
+    for (let i = 0; i < 100 && !gone; i++) {
+      gone = !(await one.listening('amber', 'm-ann'));
+      if (!gone) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(gone).toBe(true);
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const got: RealtimeEvent[] = [];
     const stop = two.subscribe('amber', 'm-ann', (e) => got.push(e));

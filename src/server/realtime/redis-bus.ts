@@ -15,6 +15,12 @@ type Envelope = { origin: string; member: string } & (
   { event: RealtimeEvent; ended?: undefined } | { ended: string[]; event?: undefined }
 );
 
+/**
+ * How long a process's word that a member holds a stream there counts without being renewed: a
+ * process renews it every third of this for its members, so one that died stops counting soon.
+ */
+export const PRESENCE_TTL_MS = 60_000;
+
 export interface RedisBusOptions {
   url: string;
   /** Channels start with this (tests use a prefix of their own to share one Redis). */
@@ -85,13 +91,60 @@ export function createRedisBus(
       deps.log.warn('realtime: redis publish failed', { error: (error as Error).message });
     }
   };
+  /*
+   * Presence: a hash per member (`<prefix>presence:<network>:<member>`), one field per process
+   * that holds a stream of the member, valued with when that word expires. Other processes ask it
+   * before they send a push (`listening`).
+   */
+  const presenceKey = (network: string, memberId: string) => `${prefix}presence:${network}:${memberId}`;
+  const announce = (pairs: Iterable<[string, string]>) => {
+    const until = Date.now() + PRESENCE_TTL_MS;
+    const pipeline = publisher.pipeline();
+    let any = false;
+    for (const [network, memberId] of pairs) {
+      const key = presenceKey(network, memberId);
+      pipeline.hset(key, origin, String(until)).pexpire(key, PRESENCE_TTL_MS);
+      any = true;
+    }
+    if (!any) return;
+    pipeline.exec().catch((error: Error) => deps.log.warn('realtime: presence', { error: error.message }));
+  };
+  const renewal = setInterval(() => announce(local.members()), Math.floor(PRESENCE_TTL_MS / 3));
+  renewal.unref();
+  const stored = storedEventsBus(deps, local, fanOut);
   return {
     kind: 'redis',
     origin,
     async ready() {
       await subscribed;
     },
-    ...storedEventsBus(deps, local, fanOut),
+    ...stored,
+    subscribe(network, memberId, listener, session) {
+      const first = !local.has(network, memberId);
+      const unsubscribe = local.subscribe(network, memberId, listener, session);
+      if (first) announce([[network, memberId]]);
+      return () => {
+        unsubscribe();
+        if (!local.has(network, memberId)) {
+          publisher
+            .hdel(presenceKey(network, memberId), origin)
+            .catch((error: Error) => deps.log.warn('realtime: presence', { error: error.message }));
+        }
+      };
+    },
+    async listening(network, memberId) {
+      if (local.has(network, memberId)) return true;
+      try {
+        const until = await publisher.hvals(presenceKey(network, memberId));
+        const now = Date.now();
+        return until.some((value) => Number(value) > now);
+      } catch (error) {
+        // Unknown: the member is treated as away, so a push may reach a member who is here
+        // rather than nothing reaching one who is not.
+        deps.log.warn('realtime: presence', { error: (error as Error).message });
+        return false;
+      }
+    },
     async endSessions(network, memberId, sessionIds) {
       if (sessionIds.length === 0) return;
       local.endSessions(network, memberId, sessionIds);
@@ -107,6 +160,7 @@ export function createRedisBus(
       }
     },
     async close() {
+      clearInterval(renewal);
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

@@ -6,11 +6,7 @@ import { requestErrorMessage } from '../../shell/form.ts';
 import { useForm } from '../../shell/use-form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
-import type {
-  NotificationCategory,
-  NotificationsInput,
-  NotificationsState,
-} from '../../notifications/notifications.schemas.ts';
+import type { NotificationCategory, NotificationsState } from '../../notifications/notifications.schemas.ts';
 import { NOTIFICATION_CATEGORIES } from '../accounts.schemas.ts';
 import { NOTIFICATION_DISABLED_REASONS } from '../../notifications/notifications.schemas.ts';
 import { refreshUser } from '../accounts.store.ts';
@@ -33,7 +29,7 @@ export default function NotificationPreferences({ messages, initial }: Notificat
   const [saving, setSaving] = useState<NotificationCategory>();
   const form = useForm({
     failureMessage: (error) => requestErrorMessage(error, t),
-    read: (data): NotificationsInput => ({
+    read: (data): { disabled: NotificationCategory[] } => ({
       disabled: NOTIFICATION_CATEGORIES.filter((category) => !data.has(category)),
     }),
     // Switches flipped before the island ran are saved now (the page rendered them from `initial`).

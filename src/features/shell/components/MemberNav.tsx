@@ -10,6 +10,7 @@ import { startChatLive } from '../../chat/components/use-chat-live.ts';
 import { startMessageToasts } from '../../chat/components/message-toasts.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { showAttention } from '../attention.ts';
+import { readPushStatus } from '../push-state.ts';
 import { $attention, $attentionTotal, $push } from '../shell.store.ts';
 import { startRefreshLoop } from '../refresh-loop.ts';
 import { $realtimeStatus, onRealtime, startRealtime } from '../realtime.store.ts';
@@ -122,6 +123,8 @@ export default function MemberNav({
           : Promise.all([refreshUser(), refreshChats().catch(() => {}), refreshLikes().catch(() => {})]),
       pushSubscribed: () => $push.get().isSubscribed,
     });
+    // Spec §4: with a push subscription the loop polls every 300 s instead of 60 s.
+    void readPushStatus().catch(() => {});
     const stopAttention = $attentionTotal.subscribe(showAttention);
     // New messages move the unread badge, the title and the app badge on every member page.
     const stopChatLive = startChatLive();

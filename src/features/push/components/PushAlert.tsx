@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { readPushStatus } from '../../shell/push-state.ts';
+import { toast } from '../../shell/toasts.ts';
+import { subscribePush } from '../push.browser.ts';
+
+/**
+ * The push alert (spec §3): offered only where this browser can take push, has not been asked
+ * yet and holds no subscription. Closing it is remembered in the account with its moment (so it
+ * stays closed on every device); switching push on answers it too.
+ */
+export default function PushAlert({ messages, publicKey }: { messages: IslandMessages; publicKey: string }) {
+  const t = islandTranslator(messages);
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void readPushStatus({ wait: true }).then(({ status }) =>
+      setShown(status === 'capable' && Notification.permission === 'default'),
+    );
+  }, []);
+
+  const remember = () => api('PUT /api/user.php', { dismissed: { push: Date.now() } });
+
+  const dismiss = async () => {
+    setBusy(true);
+    try {
+      await remember();
+      setShown(false);
+    } catch {
+      setBusy(false);
+      toast(t('error.try_later'), { closeLabel: t('toast.close') });
+    }
+  };
+
+  const turnOn = async () => {
+    setBusy(true);
+    try {
+      const status = await subscribePush(publicKey);
+      if (status !== 'subscribed' && status !== 'denied') throw new Error(status);
+      // Answered either way (switched on, or refused in the browser's own prompt).
+      await remember().catch(() => {});
+      setShown(false);
+    } catch {
+      setBusy(false);
+      toast(t('push.settings.failed'), { closeLabel: t('toast.close') });
+    }
+  };
+
+  if (!shown) return null;
+  return (
+    <section className="alert alert-info" aria-labelledby="push-alert-title" data-push-alert>
+      <h2 className="h6 alert-heading" id="push-alert-title">
+        {t('push.alert.title')}
+      </h2>
+      <p className="mb-2">{t('push.alert.text')}</p>
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={busy}
+          onClick={() => void turnOn()}
+        >
+          {t('push.alert.action')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-link text-body-secondary"
+          disabled={busy}
+          onClick={() => void dismiss()}
+        >
+          {t('push.alert.dismiss')}
+        </button>
+      </div>
+    </section>
+  );
+}

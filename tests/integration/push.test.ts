@@ -1,0 +1,3 @@
+import { pushTests } from './push-suite.ts';
+
+pushTests('sqlite');

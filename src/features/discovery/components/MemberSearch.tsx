@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
+import { FictionalIcon } from '../../shell/components/FictionalIcon.tsx';
 import {
   SEARCH_MAX_AGE,
   SEARCH_MIN_AGE,
@@ -236,7 +237,7 @@ function CardGrid({
           </p>
           {card.fictional && (
             <p className="badge badge-fictional m-2 mt-1 align-self-start">
-              <span aria-hidden="true">{fictional.icon}</span> {fictional.label}
+              <FictionalIcon icon={fictional.icon} /> {fictional.label}
             </p>
           )}
         </li>

@@ -132,7 +132,7 @@ export default function Checkout({ bundle, methods, method, initialCode, locale,
         <label className="form-label" htmlFor="discount-code">
           {t('credits.code')}
         </label>
-        <div className="input-group">
+        <div className="input-group checkout-code">
           <input
             id="discount-code"
             className={`form-control${error ? ' is-invalid' : ''}`}

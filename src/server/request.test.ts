@@ -36,6 +36,7 @@ const niche = {
   copy: { index_title: 'a', description: 'b', headline: 'c', tagline: 'd' },
   imagery: { avatar_style: 'personas', hero_gradient: ['#000000', '#ffffff'] },
   featured_interests: [],
+  adult_interests: false,
 } satisfies Niche;
 const theme: Theme = {
   id: 'amber',

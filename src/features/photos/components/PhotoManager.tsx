@@ -178,9 +178,16 @@ export default function PhotoManager({
         <div className="form-text" id={hintId}>
           {t('photos.upload_hint')}
         </div>
-        <div className="invalid-feedback d-block" id={errorId} role="alert" data-testid="photo-upload-error">
-          {uploadError}
-        </div>
+        {uploadError && (
+          <div
+            className="invalid-feedback d-block"
+            id={errorId}
+            role="alert"
+            data-testid="photo-upload-error"
+          >
+            {uploadError}
+          </div>
+        )}
         {progress !== null && (
           <div
             className="progress mt-2"

@@ -81,6 +81,9 @@ describe('the FAQ', () => {
     const text = await textOf(path(locale, '/pages/faq'), host);
     // The site's own warning says it; the answer around it does not say it again.
     expect(text.match(phrase)).toHaveLength(1);
+    // The marker is named in words, not as an emoji that shows as a box without an emoji font.
+    expect(text).not.toMatch(/🎭|✨/u);
+    expect(text).toContain(locale === 'de' ? '„fiktives Profil“' : '“fictional profile”');
   });
 });
 

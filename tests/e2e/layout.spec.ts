@@ -325,6 +325,15 @@ for (const plan of SITES) {
         const report = await check(page, target, fileName(plan, prefix, 'member', path));
         labels += report.labels;
         expectFits(report, target);
+        if (path.startsWith('/likes')) {
+          // The three tabs fit on one row, counts and German words included.
+          const rows = await page
+            .locator('.likes-tabs .nav-item')
+            .evaluateAll(
+              (items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size,
+            );
+          expect.soft(rows, `${target}: the likes tabs on one row`).toBe(1);
+        }
       }
       // The fictional profile wrote and liked: its label was on screen to be measured.
       expect(labels).toBeGreaterThan(0);

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testSite } from '../features/accounts/accounts.test-support.ts';
 import { translator } from '../i18n/index.ts';
+import { generalFieldMessage } from '../i18n/field-messages.ts';
+import { LOCALES } from '../i18n/locales.ts';
 import { JSON_BODY_LIMIT } from './body.ts';
 import { answerOutsideAstro, endpoint, fieldCodes, methodNotAllowed } from './endpoint.ts';
 import { DomainError, platformError } from './errors.ts';
@@ -204,6 +206,35 @@ describe('fieldCodes', () => {
     expect(fieldCodes(error, { a: 'y', b: 1 })).toEqual({ a: 'too_short', b: 'invalid' });
     const missing = schema.safeParse({ a: 'xxx' }).error!;
     expect(fieldCodes(missing, { a: 'xxx' })).toEqual({ b: 'required' });
+  });
+
+  it("turns zod's own English into shared codes, each a sentence in every language", () => {
+    const schema = z.object({
+      email: z.email(),
+      name: z.string().max(3),
+      bio: z.string().min(5),
+      empty: z.string().min(1),
+      age: z.number(),
+      when: z.iso.date(),
+    });
+    const input = { email: 'nope', name: 'Robin', bio: 'hi', empty: '', age: 'x', when: 'soon' };
+    const codes = fieldCodes(schema.safeParse(input).error!, input);
+    expect(codes).toEqual({
+      email: 'email_invalid',
+      name: 'too_long',
+      bio: 'too_short',
+      empty: 'required',
+      age: 'invalid',
+      when: 'invalid',
+    });
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      for (const code of Object.values(codes)) {
+        const sentence = generalFieldMessage(t, code);
+        expect(sentence, `${locale} ${code}`).toMatch(/[.!]$/);
+        expect(sentence, `${locale} ${code}`).not.toMatch(/highlighted|Invalid/);
+      }
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { generalFieldMessage as sharedFieldMessage } from '../i18n/field-messages.ts';
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import type { Translate } from '../i18n/index.ts';
@@ -22,8 +23,8 @@ export type SessionMember = NonNullable<App.Locals['member']>;
 /** How a field code reads for the member; each feature knows its own codes' words. */
 export type FieldMessage = (t: Translate, code: string, site: Site) => string;
 
-/** Without a feature's words, a field's problem reads as the general "check this field". */
-const generalFieldMessage: FieldMessage = (t) => t('api.validation');
+/** Without a feature's words, a field's problem reads as one of the shared sentences. */
+const generalFieldMessage: FieldMessage = (t, code) => sharedFieldMessage(t, code);
 
 /** What a handler receives: the request, its parsed input, the member, and the service context. */
 export interface Call<Input, Member, Ctx extends object = ServiceContext> {
@@ -122,8 +123,9 @@ async function readJson(
 
 /**
  * The field codes of a failed parse, one per top-level field (its first problem): a schema's
- * own code when its message is one (`z.string().min(8, 'password_too_short')`), `required` for
- * a missing field, `invalid` for anything else (a wrong JSON type).
+ * own code when its message is one (`z.string().min(8, 'password_too_short')`); otherwise zod's
+ * English is dropped for a shared code (`required`, `too_long`, `too_short`, `email_invalid`,
+ * `invalid`) that every language words (src/i18n/field-messages.ts).
  */
 export function fieldCodes(error: z.ZodError, input: unknown): Record<string, string> {
   const given = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
@@ -131,11 +133,27 @@ export function fieldCodes(error: z.ZodError, input: unknown): Record<string, st
   for (const issue of error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : 'body';
     if (fields[field]) continue;
-    if (/^[a-z][a-z0-9_]*$/.test(issue.message)) fields[field] = issue.message;
-    else if (issue.code === 'invalid_type' && given[field] === undefined) fields[field] = 'required';
-    else fields[field] = 'invalid';
+    fields[field] = /^[a-z][a-z0-9_]*$/.test(issue.message) ? issue.message : sharedCode(issue, given[field]);
   }
   return fields;
+}
+
+/** A zod issue without a code of its own, as one of the shared field codes. */
+export function sharedCode(issue: z.core.$ZodIssue, given: unknown): string {
+  const empty = given === undefined || given === null || given === '';
+  switch (issue.code) {
+    case 'invalid_type':
+      return empty ? 'required' : 'invalid';
+    case 'too_small':
+      if (empty) return 'required';
+      return issue.origin === 'string' ? 'too_short' : 'invalid';
+    case 'too_big':
+      return issue.origin === 'string' ? 'too_long' : 'invalid';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'email_invalid' : 'invalid';
+    default:
+      return 'invalid';
+  }
 }
 
 function parseInput(schema: SchemaFor<Schema>, value: unknown, context: APIContext): unknown {

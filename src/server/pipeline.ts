@@ -32,7 +32,7 @@ import {
   originAllowed,
   readCookie,
   requestScheme,
-  rootLocaleRedirect,
+  pageLocaleRedirect,
   routeLocale,
   SAFE_METHODS,
   visitorCountry,
@@ -188,10 +188,8 @@ export function admitRequest(platform: Platform, request: RequestFacts): Admissi
     // API answers speak the visitor's language: the client's header, the chosen locale, the site's.
     locale = apiLocale(site, headers.get('x-locale'), chosenLocale);
   } else {
-    if (pathname === '/' && (method === 'GET' || method === 'HEAD')) {
-      const target = rootLocaleRedirect(site, cookieLocale);
-      if (target) return secured(redirect(localePath(target, '/') + request.search, 302));
-    }
+    const target = pageLocaleRedirect(site, method, pathname, cookieLocale);
+    if (target) return secured(redirect(localePath(target, pathname) + request.search, 302));
     const route = routeLocale(pathname, request.search, site);
     if (route.kind === 'redirect') return secured(redirect(route.location, route.permanent ? 301 : 302));
     locale = route.locale;

@@ -7,8 +7,10 @@ import type { Theme } from '../tenancy/theme.schema.ts';
 import {
   clientIp,
   isHeaderSafe,
+  isUnprefixedPage,
   localePath,
   originAllowed,
+  pageLocaleRedirect,
   readCookie,
   requestScheme,
   rootLocaleRedirect,
@@ -34,6 +36,7 @@ const niche = {
   copy: { index_title: 'a', description: 'b', headline: 'c', tagline: 'd' },
   imagery: { avatar_style: 'personas', hero_gradient: ['#000000', '#ffffff'] },
   featured_interests: [],
+  adult_interests: false,
 } satisfies Niche;
 const theme: Theme = {
   id: 'amber',
@@ -112,6 +115,53 @@ describe('rootLocaleRedirect', () => {
     expect(rootLocaleRedirect(s, 'fi')).toBe('de'); // not visible: ignored
     expect(rootLocaleRedirect(site(), undefined)).toBeUndefined();
     expect(rootLocaleRedirect(site({ domain_language: 'no' }), undefined)).toBe('nb');
+  });
+});
+
+describe('pageLocaleRedirect', () => {
+  const german = () => site({ domain_language: 'de-DE', locales: ['de', 'en', 'nl'] });
+
+  it('moves every unprefixed page of a German site to German, as /', () => {
+    for (const path of [
+      '/',
+      '/login',
+      '/pricing',
+      '/landers/video',
+      '/members/abc/landing',
+      '/pages/faq',
+      '/summer',
+    ])
+      expect(pageLocaleRedirect(german(), 'GET', path, undefined), path).toBe('de');
+    expect(pageLocaleRedirect(german(), 'HEAD', '/login', undefined)).toBe('de');
+  });
+
+  it('keeps a remembered choice, and English sites in English', () => {
+    expect(pageLocaleRedirect(german(), 'GET', '/login', 'en')).toBeUndefined();
+    expect(pageLocaleRedirect(german(), 'GET', '/login', 'nl')).toBe('nl');
+    expect(pageLocaleRedirect(site(), 'GET', '/login', undefined)).toBeUndefined();
+  });
+
+  it('leaves prefixed pages, files, media, the API and posted forms alone', () => {
+    for (const path of [
+      '/de/login',
+      '/nl/',
+      '/api/settings.php',
+      '/media/x/y.webp',
+      '/landers/media/map.svg',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/_astro/a.css',
+      '/bench/bare',
+    ])
+      expect(pageLocaleRedirect(german(), 'GET', path, undefined), path).toBeUndefined();
+    expect(pageLocaleRedirect(german(), 'POST', '/login', undefined)).toBeUndefined();
+  });
+
+  it('tells pages from other paths', () => {
+    expect(isUnprefixedPage('/xx/y')).toBe(true); // not a locale: an English page
+    expect(isUnprefixedPage('/dex')).toBe(true);
+    expect(isUnprefixedPage('/de')).toBe(false);
+    expect(isUnprefixedPage('/favicon.ico')).toBe(false);
   });
 });
 

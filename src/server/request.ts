@@ -60,13 +60,42 @@ export function apiLocale(site: Site, asked: string | null, chosen: Locale | und
 }
 
 /**
- * Spec §4, on `/` only: a remembered choice wins; without one, the site's `domain_language`
- * (first two letters) picks the locale. Returns the prefix to redirect to, or undefined to stay.
+ * Spec §4: a remembered choice wins; without one, the site's `domain_language` (first two
+ * letters) picks the locale. Returns the prefix to redirect to, or undefined to stay.
  */
 export function rootLocaleRedirect(site: Site, cookieLocale: string | undefined): Locale | undefined {
   const chosen = isLocale(cookieLocale) && site.locales.includes(cookieLocale) ? cookieLocale : undefined;
   const target = chosen ?? site.domainLocale;
   return target && target !== DEFAULT_LOCALE ? target : undefined;
+}
+
+/** Paths that are not pages in a language: files, media, the API and the benchmark's bare routes. */
+const UNLOCALIZED_PATHS = /^\/(?:api|media|_astro|bench|landers\/media)(?:\/|$)|\/[^/]*\.[a-z0-9]+$/i;
+
+/**
+ * Whether `pathname` is a page without a locale prefix: the one language rule (spec §4) applies
+ * to every such page alike, so a German site is German from whatever page a visitor lands on.
+ */
+export function isUnprefixedPage(pathname: string): boolean {
+  if (UNLOCALIZED_PATHS.test(pathname)) return false;
+  const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(pathname)?.[1];
+  return !(prefix && isLocale(prefix));
+}
+
+/**
+ * The locale an unprefixed page moves to (its prefix), or undefined to serve it in English:
+ * `rootLocaleRedirect`'s rule, for every page and not only `/`. Only reads are moved; a form
+ * posted to an unprefixed path is answered where it was sent.
+ */
+export function pageLocaleRedirect(
+  site: Site,
+  method: string,
+  pathname: string,
+  cookieLocale: string | undefined,
+): Locale | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (!isUnprefixedPage(pathname)) return undefined;
+  return rootLocaleRedirect(site, cookieLocale);
 }
 
 /** `/members` in `de` is `/de/members`; English has no prefix. */

@@ -119,15 +119,40 @@ export function brandProperties(
   theme: BrandInput,
   brand: { primary?: string | undefined; secondary?: string | undefined } | undefined,
 ): Record<string, string> {
-  const surfaces = themeSurfaces[theme.id] ?? fallbackSurfaces[theme.color_scheme ?? 'light'];
+  let surfaces = themeSurfaces[theme.id] ?? fallbackSurfaces[theme.color_scheme ?? 'light'];
   const properties: Record<string, string> = {};
+  const primary = brand?.primary;
+  const footer =
+    primary && primary.toLowerCase() !== theme.colors.primary.toLowerCase()
+      ? brandFooter(surfaces, primary)
+      : undefined;
+  // Brand text must read on the new footer too.
+  if (footer)
+    surfaces = { ...surfaces, surfaces: surfaces.surfaces.map((s, i) => (i === FOOTER ? footer : s)) };
   for (const name of ['primary', 'secondary'] as const) {
     const color = brand?.[name];
     if (color && color.toLowerCase() !== theme.colors[name].toLowerCase()) {
       Object.assign(properties, colorProperties(name, color, surfaces));
     }
   }
+  if (footer) properties['--site-footer-bg'] = footer;
   return properties;
+}
+
+/** Where the footer is in `ThemeSurfaces.surfaces`. */
+const FOOTER = 4;
+/** How much of the brand's primary a light theme's footer carries (amber's cream is about this). */
+const FOOTER_TINT = 0.06;
+
+/**
+ * A light theme's footer is a pale tint of its primary (amber's cream); under a site's own primary
+ * it takes the same tint of that colour, not the theme's (a purple brand over a cream footer).
+ * Dark themes keep their neutral footer. Undefined when the theme's footer stays.
+ */
+export function brandFooter(theme: ThemeSurfaces, primary: string): string | undefined {
+  const page = theme.surfaces[0]!;
+  if (luminance(page) < 0.2 || theme.surfaces[FOOTER] === undefined) return undefined;
+  return mix(page, primary, FOOTER_TINT);
 }
 
 // Bootstrap paints the check, the radio dot and the switch knob as SVG in the text colour on the

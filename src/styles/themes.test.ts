@@ -5,6 +5,7 @@ import * as sass from 'sass';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { themeSchema, type Theme } from '../tenancy/theme.schema';
 import {
+  brandFooter,
   brandProperties,
   brandStylesheet,
   contrast,
@@ -292,6 +293,25 @@ describe('brandStylesheet', () => {
       expect(contrast(props['--brand-primary-text']!, surface)).toBeGreaterThanOrEqual(4.5);
     }
     expect(props['--brand-secondary']).toBeUndefined();
+  });
+
+  it("tints a light theme's footer with the site's primary, not the theme's", () => {
+    const props = brandProperties(amber, { primary: '#8e24aa' });
+    const footer = props['--site-footer-bg']!;
+    // A pale purple for a purple brand: no cream from amber left under it.
+    expect(footer).toBe(brandFooter(themeSurfaces.amber!, '#8e24aa'));
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(footer.slice(i, i + 2), 16)) as [number, number, number];
+    expect(b).toBeGreaterThan(g);
+    expect(r).toBeGreaterThan(g);
+    expect(contrast(footer, '#ffffff')).toBeLessThan(1.15);
+    expect(contrast(props['--brand-primary-text']!, footer)).toBeGreaterThanOrEqual(4.5);
+    // A dark theme keeps its own footer.
+    expect(
+      brandProperties(
+        { id: 'midnight', colors: { primary: '#e8547a', secondary: '#f2b84b' } },
+        { primary: '#8e24aa' },
+      )['--site-footer-bg'],
+    ).toBeUndefined();
   });
 
   it('repaints the form-check icons when the text on the primary changes', () => {

@@ -95,6 +95,11 @@ export const nicheSchema = z.strictObject({
   }),
   /** Interests (spec §3) listed first in this niche's profile editor and search. */
   featured_interests: z.array(z.string()).default([]),
+  /**
+   * Whether the niche is about sex itself (bdsm): only then do profiles offer and show the adult
+   * interests (oral sex, bondage, …) beside tea and hiking. Off by default.
+   */
+  adult_interests: z.boolean().default(false),
 });
 
 export type Niche = z.infer<typeof nicheSchema>;

@@ -76,7 +76,7 @@ export function publicSettings(site: Site, locale: Locale, t: Translate, facts: 
     company_id: site.company.id,
     mail_name: site.mailName,
     min_age: site.limits.minAge,
-    interests: interestsFor(site.nicheConfig.featured_interests),
+    interests: interestsFor(site.nicheConfig.featured_interests, site.nicheConfig.adult_interests),
     region_data: Object.fromEntries(
       site.countries.map((country) => {
         const r = regionsOf(country);

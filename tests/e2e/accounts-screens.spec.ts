@@ -141,6 +141,8 @@ test('privacy modes and notification switches save at once and survive a reload'
     news.uncheck(),
   ]);
   await expect(news).toBeEnabled();
+  // The member is told the change is saved.
+  await expect(page.getByText('Your notification settings are saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'News' })).not.toBeChecked();
   await page.goto(url(app.server, '/settings'));

@@ -107,3 +107,30 @@ for (const width of [360, 1280]) {
     await page.context().close();
   });
 }
+
+test('a file that is no picture is refused beside the upload, with what is wrong', async ({ browser }) => {
+  const page = await newMember(browser, 360);
+  const input = page.locator('input[type=file][name=photo]');
+  const upload = page.getByTestId('photo-upload');
+  const error = page.getByTestId('photo-upload-error');
+  const said = 'This file is not a JPEG, PNG or WebP image.';
+
+  // A text file, as the browser names it: refused before it is sent.
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(error).toHaveText(said);
+  await expect(upload).toHaveAccessibleDescription(new RegExp(said.replace(/\./g, '\\.')));
+
+  // A file that claims to be a JPEG but is not one: the server's reason is shown in the same place.
+  await input.setInputFiles({
+    name: 'fake.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not a jpeg at all'),
+  });
+  await expect(error).toHaveText(said);
+  await expect(page.getByText('Please check the highlighted fields')).toHaveCount(0);
+
+  // A real picture clears it.
+  await input.setInputFiles(await photoFile(9));
+  await expect(page.getByTestId('photo-count')).toHaveText('1 of 3 photos');
+  await expect(error).toHaveCount(0);
+});

@@ -21,10 +21,11 @@ describe('chat pages', () => {
   it('show a member the list and the conversation, private and CSP-clean', async () => {
     const me = await shownMember(app, { name: 'Reader' });
     const other = await shownMember(app, { name: 'Other', gender: 'female', seeking: 'male' });
+    const { conversationId } = await app.make.message(other, me, 'Hello');
     const pages = {
       '/chats': 'ChatList',
       [`/members/${other.profileId}/chat`]: 'Conversation',
-      '/chats/some-conversation': 'Conversation',
+      [`/chats/${conversationId}`]: 'Conversation',
       '/de/chats': 'ChatList',
     };
     for (const [path, island] of Object.entries(pages)) {
@@ -43,5 +44,21 @@ describe('chat pages', () => {
     // The profile's gift button opens the chat with the gift picker.
     expect(chat.body).toMatch(/giftFirst&quot;:\[0,true\]/);
     expect(chat.body).toContain('layout-chat');
+  });
+
+  it("answer a conversation that is not the member's, or none, with the 404 page", async () => {
+    const me = await shownMember(app, { name: 'Stranger' });
+    const a = await shownMember(app, { name: 'Ann' });
+    const b = await shownMember(app, { name: 'Bo', gender: 'female', seeking: 'male' });
+    const { conversationId } = await app.make.message(a, b, 'Just us');
+    for (const path of [
+      '/chats/no-such-conversation',
+      `/chats/${conversationId}`,
+      `/de/chats/${conversationId}`,
+    ]) {
+      const res = await call(app, me, 'GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).not.toContain('Conversation');
+    }
   });
 });

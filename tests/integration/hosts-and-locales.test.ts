@@ -114,6 +114,44 @@ describe('locale routing', () => {
     expect(res.cookies).toEqual([]);
   });
 
+  it.each(['/login', '/pricing', '/landers/video', '/members/k2x9profile/landing', '/pages/faq?x=1'])(
+    "sends %s, like /, to the site's domain_language without a cookie, uncached",
+    async (path) => {
+      const res = await app.request(path, {
+        host: DEMO.curvy.host,
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/de${path}`);
+      expect(res.headers['cache-control']).toMatch(/no-store/);
+      const page = await app.request(res.headers.location!, { host: DEMO.curvy.host });
+      expect(page.body).toMatch(/<html[^>]*\blang="de"/);
+    },
+  );
+
+  it('answers in German to a browser of any language with no cookie', async () => {
+    const res = await app.request('/login', {
+      host: DEMO.curvy.host,
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/de/login');
+  });
+
+  it('serves an unprefixed page in English to a visitor who chose English', async () => {
+    const res = await app.request('/pricing', { host: DEMO.curvy.host, headers: { cookie: 'locale=en' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/<html[^>]*\blang="en"/);
+    // The chosen language decides the answer, so no shared cache may keep it.
+    expect(res.headers['cache-control']).toMatch(/private|no-store/);
+  });
+
+  it('leaves English sites, files and the API where they are', async () => {
+    expect((await app.request('/login', { host: DEMO.amber.host })).status).toBe(200);
+    expect((await app.request('/robots.txt', { host: DEMO.curvy.host })).status).toBe(200);
+    expect((await app.request('/api/settings.php', { host: DEMO.curvy.host })).status).toBe(200);
+  });
+
   it('does not set a cookie for the root redirect either', async () => {
     const res = await app.request('/', { host: DEMO.curvy.host });
     expect(res.cookies).toEqual([]);

@@ -55,7 +55,11 @@ describe('every footer page, on every site, in every language it shows', () => {
     for (const locale of LOCALES[site.host]!) {
       it(`${site.host} /${locale}: all seven pages and pricing are filled in`, async () => {
         for (const route of [...FOOTER_PAGES.map((p) => `/pages/${p}`), '/pricing', '/complaints']) {
-          const res = await app.request(path(locale, route), { host: site.host });
+          // As a visitor who chose the language: a site in another language sends others to its own.
+          const res = await app.request(path(locale, route), {
+            host: site.host,
+            headers: { cookie: `locale=${locale}` },
+          });
           const where = `${site.host}${path(locale, route)}`;
           expect(res.status, where).toBe(200);
           expect(res.body, where).toMatch(new RegExp(`<html[^>]*\\blang="${locale}"`));
@@ -67,6 +71,20 @@ describe('every footer page, on every site, in every language it shows', () => {
       });
     }
   }
+});
+
+describe('the FAQ', () => {
+  it.each([
+    ['en', DEMO.amber.host, /entertainment/g],
+    ['de', DEMO.curvy.host, /zur Unterhaltung/g],
+  ] as const)('in %s says once what a fictional profile is', async (locale, host, phrase) => {
+    const text = await textOf(path(locale, '/pages/faq'), host);
+    // The site's own warning says it; the answer around it does not say it again.
+    expect(text.match(phrase)).toHaveLength(1);
+    // The marker is named in words, not as an emoji that shows as a box without an emoji font.
+    expect(text).not.toMatch(/🎭|✨/u);
+    expect(text).toContain(locale === 'de' ? '„fiktives Profil“' : '“fictional profile”');
+  });
 });
 
 describe('company details', () => {

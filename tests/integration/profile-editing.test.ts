@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTERESTS } from '../../src/features/profiles/catalog.ts';
+import { ADULT_INTERESTS, INTERESTS } from '../../src/features/profiles/catalog.ts';
 import {
   INTERESTS_MAX,
   TEXT_MAX_LENGTH,
@@ -240,12 +240,17 @@ describe('the enrich-profile alert on /members', () => {
 });
 
 describe('the lists the editor offers', () => {
-  it('GET /api/interests.php: every interest of the catalog, labelled in the request’s language', async () => {
+  it('GET /api/interests.php: the catalog in groups, labelled in the request’s language, adult ones only on an adult niche', async () => {
     const res = await app.request('/api/interests.php', { headers: { 'x-locale': 'de' } });
     expect(res.status).toBe(200);
-    const { interests } = res.json<{ interests: Array<{ key: string; label: string }> }>();
-    expect(interests.map((i) => i.key).sort()).toEqual([...INTERESTS].sort());
-    expect(interests.find((i) => i.key === 'kissing')?.label).toBe('Küssen');
+    const { interests } = res.json<{ interests: Array<{ key: string; label: string; group: string }> }>();
+    // The general site: everything but the adult group.
+    expect(interests.map((i) => i.key).sort()).toEqual(
+      INTERESTS.filter((i) => !ADULT_INTERESTS.has(i)).sort(),
+    );
+    expect(interests.find((i) => i.key === 'kissing')).toMatchObject({ label: 'Küssen', group: 'romance' });
+    expect(interests.find((i) => i.key === 'tea')?.group).toBe('food');
+    expect(interests.some((i) => i.group === 'adult')).toBe(false);
   });
 
   it("GET /api/regions.php: the site's countries, or one of them; another is refused", async () => {

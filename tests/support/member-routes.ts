@@ -25,7 +25,8 @@ export function memberPages(other: string): MemberRoute[] {
     { name: 'profile-photos', path: '/profile/photos' },
     { name: 'settings', path: '/settings' },
     { name: 'chats', path: '/chats' },
-    { name: 'chat', path: `/chats/${other}` },
+    // The conversation page by the profile it is with: a `/chats/<id>` needs a conversation.
+    { name: 'chat', path: `/members/${other}/chat` },
     { name: 'swipe-game', path: '/swipe-game' },
     { name: 'match-finder', path: '/match-finder' },
     { name: 'notifications', path: '/notifications' },

@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { Translate } from '../../i18n/index.ts';
 import type { ProfileCard } from '../profiles/index.ts';
 import { z } from '../../lib/zod.ts';
@@ -20,5 +21,5 @@ declare module '../../lib/api-client.ts' {
 
 /** The words of the blocks feature's field codes in a 422. */
 export function blockFieldMessage(t: Translate, code: string): string {
-  return code === BLOCK_SELF ? t('blocks.self') : t('api.validation');
+  return code === BLOCK_SELF ? t('blocks.self') : generalFieldMessage(t, code);
 }

@@ -30,15 +30,18 @@ describe('cookieDependence', () => {
     expect(cookieDependence('mysession=abc; session_hint=1', '/', OPEN_SITE)).toBeUndefined();
   });
 
-  it('lets the chosen language matter only on /, where it redirects', () => {
+  it('lets the chosen language matter on unprefixed pages, which it redirects', () => {
     expect(cookieDependence('locale=de', '/', OPEN_SITE)).toBe('locale_choice');
+    expect(cookieDependence('locale=de', '/landers/video', OPEN_SITE)).toBe('locale_choice');
+    expect(cookieDependence('locale=de', '/pricing', OPEN_SITE)).toBe('locale_choice');
     expect(cookieDependence('locale=de', '/de/', OPEN_SITE)).toBeUndefined();
-    expect(cookieDependence('locale=de', '/landers/video', OPEN_SITE)).toBeUndefined();
+    expect(cookieDependence('locale=de', '/de/landers/video', OPEN_SITE)).toBeUndefined();
+    expect(cookieDependence('locale=de', '/landers/media/map.svg', OPEN_SITE)).toBeUndefined();
   });
 
   it('lets the tracking cookie matter only where signups need a traffic source', () => {
-    expect(cookieDependence('tracking=t1', '/landers/video', PARTNER_SITE)).toBe('traffic_source');
-    expect(cookieDependence('tracking=t1', '/landers/video', OPEN_SITE)).toBeUndefined();
+    expect(cookieDependence('tracking=t1', '/de/landers/video', PARTNER_SITE)).toBe('traffic_source');
+    expect(cookieDependence('tracking=t1', '/de/landers/video', OPEN_SITE)).toBeUndefined();
   });
 });
 

@@ -7,7 +7,7 @@
  * is shared only when nothing about the visitor but the URL, the site, the locale (in the URL),
  * the scheme and the country (both named in `Vary` behind a trusted proxy) can change it.
  */
-import { LOCALE_COOKIE, readCookie } from '../../server/request.ts';
+import { isUnprefixedPage, LOCALE_COOKIE, readCookie } from '../../server/request.ts';
 import { TRACKING_COOKIE } from '../tracking/index.ts';
 
 /**
@@ -32,7 +32,8 @@ export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 /**
  * Why a request's answer depends on its cookies, or undefined when it does not:
  * - `session`: a logged-in member (or a stale session cookie: never assume it is anonymous);
- * - `locale_choice`: `/` redirects to the language the visitor chose with the switcher;
+ * - `locale_choice`: an unprefixed page redirects to the language the visitor chose with the
+ *   switcher;
  * - `traffic_source`: on a site that opens signups only to partner traffic, the signup form
  *   differs for a visitor whose tracking cookie names a partner.
  */
@@ -50,7 +51,8 @@ export function cookieDependence(
 ): CookieDependence | undefined {
   if (!cookieHeader) return undefined;
   if (SESSION_COOKIES.some((name) => readCookie(cookieHeader, name) !== undefined)) return 'session';
-  if (pathname === '/' && readCookie(cookieHeader, LOCALE_COOKIE) !== undefined) return 'locale_choice';
+  if (isUnprefixedPage(pathname) && readCookie(cookieHeader, LOCALE_COOKIE) !== undefined)
+    return 'locale_choice';
   if (site.signupsNeedTrafficSource && readCookie(cookieHeader, TRACKING_COOKIE) !== undefined)
     return 'traffic_source';
   return undefined;

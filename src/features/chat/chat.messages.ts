@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { FieldMessage } from '../../server/endpoint.ts';
 import { CONTROL_CHARACTERS } from '../../lib/plain-text.ts';
 
@@ -6,5 +7,5 @@ export const chatFieldMessage: FieldMessage = (t, code, site) => {
   if (code === 'too_long') return t('chat.field.too_long', { max: site.messageLength });
   if (code === 'required') return t('chat.field.required');
   if (code === CONTROL_CHARACTERS) return t('chat.field.control_characters');
-  return t('api.validation');
+  return generalFieldMessage(t, code);
 };

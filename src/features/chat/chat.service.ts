@@ -277,6 +277,18 @@ export async function chatsOf(ctx: ServiceContext, t: Translate, chatter: Chatte
 }
 
 /**
+ * Whether the member takes part in the conversation `conversationId`: the page of a conversation
+ * that is not theirs (or none at all) is the 404 page, not an empty chat.
+ */
+export async function isOwnConversation(
+  ctx: ServiceContext,
+  profileId: string,
+  conversationId: string,
+): Promise<boolean> {
+  return (await conversationOfMember(ctx.db, ctx.network, conversationId, profileId)) !== undefined;
+}
+
+/**
  * `GET /api/chat.php`: a page of the conversation (oldest first), newest page unless `before`.
  * Opening it reads it: the unread count goes to 0 and the other side learns (`read` event). A
  * free member sees the last `free_history_days` only; `history_limited` says older ones exist.

@@ -6,6 +6,7 @@
 export {
   chatsOf,
   openChat,
+  isOwnConversation,
   sendMessage,
   removeChat,
   typing,

@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { serviceContext } from '../../server/context.ts';
 import {
@@ -24,7 +25,7 @@ export type ComplaintOutcome =
 
 /** The message shown beside a field for each code (any other code reads as "check the fields"). */
 export function fieldMessage(t: Translate, code: string): string {
-  if (!(COMPLAINT_FIELD_CODES as readonly string[]).includes(code)) return t('api.validation');
+  if (!(COMPLAINT_FIELD_CODES as readonly string[]).includes(code)) return generalFieldMessage(t, code);
   return t(`complaint.error.${code}` as MessageKey, { min: COMPLAINT_TEXT_MIN, max: COMPLAINT_TEXT_MAX });
 }
 

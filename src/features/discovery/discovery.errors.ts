@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { FieldMessage } from '../../server/endpoint.ts';
 
 /** The search's field codes in the member's words (a 422 of `GET /api/members.php`). */
@@ -10,6 +11,6 @@ export const discoveryFieldMessage: FieldMessage = (t, code) => {
     case 'country_invalid':
       return t('search.error.country_invalid');
     default:
-      return t('api.validation');
+      return generalFieldMessage(t, code);
   }
 };

@@ -18,6 +18,26 @@ import {
   type StoredDataCategory,
 } from './pages.catalog.ts';
 
+/** Each language's quotation marks, around a word a page names (`„fiktives Profil“`). */
+const QUOTES: Record<Locale, [string, string]> = {
+  da: ['»', '«'],
+  de: ['„', '“'],
+  en: ['“', '”'],
+  es: ['«', '»'],
+  fi: ['”', '”'],
+  fr: ['« ', ' »'],
+  it: ['«', '»'],
+  nb: ['«', '»'],
+  nl: ['‘', '’'],
+  pl: ['„', '”'],
+  sv: ['”', '”'],
+};
+
+function quoted(word: string, locale: Locale): string {
+  const [open, close] = QUOTES[locale];
+  return `${open}${word}${close}`;
+}
+
 /**
  * Spec §9: the terms' version date is 2023-12-01T12:00:00Z, or the date the company was added
  * when that is later (a company that joined later never agreed to older terms).
@@ -138,7 +158,9 @@ export function pageVariables(
     refund_period: text(dayCount(site.refundDays, locale)),
     free_returns: text(freeReturns(site.refundDays, t)),
     min_age: text(site.limits.minAge),
-    fictional_icon: text(site.fictionalIcon),
+    // A page's text names the marker by the site's word for it, quoted: the emoji itself showed as
+    // an empty box without an emoji font, and the drawing cannot go into the page's markdown.
+    fictional_icon: text(quoted(resolveText(site.fictionalSingular, locale, t, nameVars), locale)),
     fictional_warning: text(resolveText(site.fictionalWarning, locale, t, nameVars)),
     fictional_plural: text(resolveText(site.fictionalPlural, locale, t, nameVars)),
     terms_date: text(formatDate(termsVersionDate(c), locale)),

@@ -23,5 +23,5 @@ export {
   type TransactionAnswer,
   type TransactionStatus,
 } from './payments.schemas.ts';
-export { PAYMENT_METHOD_NAMES, type PaymentMethodChoice } from './payments.methods.ts';
+export { PAYMENT_METHOD_NAMES, paymentMethodName, type PaymentMethodChoice } from './payments.methods.ts';
 export { vatIncluded, vatRateBp } from './payments.vat.ts';

@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { APIContext } from 'astro';
 import { isMessageKey } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -32,7 +33,7 @@ export function paymentsContext(context: Pick<APIContext, 'locals'>): PaymentsCo
 /** Payment field codes read as `payments.field.<code>`; others as the general "check this field". */
 const paymentsFieldMessage: FieldMessage = (t, code) => {
   const key = `payments.field.${code}`;
-  return isMessageKey(key) ? t(key) : t('api.validation');
+  return isMessageKey(key) ? t(key) : generalFieldMessage(t, code);
 };
 
 /** The endpoint kit for payment calls: `ctx` is the payments context, field codes in payments' words. */

@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
@@ -84,7 +85,7 @@ export function directDebitFieldMessage(t: Translate, code: string): string {
   if (code === 'phone_invalid') return t('payments.directdebit.phone_invalid');
   if (code === 'code_invalid') return t('payments.directdebit.code_invalid');
   if (code === 'authorization_required') return t('payments.directdebit.authorization_required');
-  return t('api.validation');
+  return generalFieldMessage(t, code);
 }
 
 /** `DE89 •••• •••• 3000`: the country and check digits, and the last four characters. */

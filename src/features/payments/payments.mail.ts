@@ -4,7 +4,7 @@ import type { MailMessage } from '../../server/adapters/mailer.ts';
 import { composeMail } from '../../server/mail/index.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { formatMoney } from '../pages/index.ts';
-import { PAYMENT_METHOD_NAMES } from './payments.methods.ts';
+import { paymentMethodName } from './payments.methods.ts';
 import { ratePercent, vatIncluded, vatRateBp } from './payments.vat.ts';
 
 /** What a receipt lists: the order as paid, and who paid it. */
@@ -46,7 +46,7 @@ export function receiptMail(site: Site, receipt: Receipt): MailMessage {
             amount: money(vatIncluded(receipt.amount, rate)),
           }),
         ]),
-    t('payments.receipt.method', { method: PAYMENT_METHOD_NAMES[receipt.method] ?? receipt.method, date }),
+    t('payments.receipt.method', { method: paymentMethodName(receipt.method, t), date }),
     t('payments.receipt.order', { id: receipt.orderId }),
   ];
   return composeMail(t, site, receipt.to, {

@@ -1,3 +1,5 @@
+import type { MessageKey, Translate } from '../../i18n/index.ts';
+
 /*
  * Which payment methods a member is offered, by country (spec §3's list). The list is the shop's
  * promise, not the provider's: an operator offers in a country only what their Mollie account has
@@ -58,10 +60,24 @@ export interface PaymentMethodChoice {
   name: string;
 }
 
-/** The methods offered to a member from `country`, the country's own first. */
-export function paymentMethodsFor(country: string): PaymentMethodChoice[] {
+/** Methods named by what they are rather than by a brand: their names are translated. */
+const DESCRIBED: Readonly<Record<string, MessageKey>> = {
+  creditcard: 'payments.method.creditcard',
+  sct: 'payments.method.sct',
+  sdd: 'payments.method.sdd',
+};
+
+/** The name members see: a brand as it is, a description in the member's language (with `t`). */
+export function paymentMethodName(id: string, t?: Translate): string {
+  const key = DESCRIBED[id];
+  if (key && t) return t(key);
+  return PAYMENT_METHOD_NAMES[id] ?? id;
+}
+
+/** The methods offered to a member from `country`, the country's own first, named in `t`'s language. */
+export function paymentMethodsFor(country: string, t?: Translate): PaymentMethodChoice[] {
   const ids = [...(BY_COUNTRY[country.toUpperCase()] ?? []), ...EVERYWHERE];
-  return ids.map((id) => ({ id, name: PAYMENT_METHOD_NAMES[id] ?? id }));
+  return ids.map((id) => ({ id, name: paymentMethodName(id, t) }));
 }
 
 export function isOfferedMethod(country: string, method: string): boolean {

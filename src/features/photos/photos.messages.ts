@@ -1,3 +1,4 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { FieldMessage } from '../../server/endpoint.ts';
 
@@ -10,4 +11,7 @@ const FIELD_MESSAGES = new Map<string, MessageKey>([
 ]);
 
 /** The words for the photos' field codes in a 422. */
-export const photosFieldMessage: FieldMessage = (t, code) => t(FIELD_MESSAGES.get(code) ?? 'api.validation');
+export const photosFieldMessage: FieldMessage = (t, code) => {
+  const key = FIELD_MESSAGES.get(code);
+  return key ? t(key) : generalFieldMessage(t, code);
+};

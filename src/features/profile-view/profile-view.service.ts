@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { likeStateBetween, markLikeSeen } from '../likes/index.ts';
 import { photosForViewer } from '../photos/index.ts';
-import { blockBetween, INTERESTS, memberCard, type ProfileCard } from '../profiles/index.ts';
+import { blockBetween, INTERESTS, interestShown, memberCard, type ProfileCard } from '../profiles/index.ts';
 import { PROFILE_ATTRIBUTES, type MemberProfile, type ProfileAttribute } from './profile-view.schemas.ts';
 import { ownCardRow, profileDetails, visibleCardRow, type DetailsRow } from './profile-view.repository.ts';
 
@@ -73,7 +73,7 @@ async function present(
     ...card,
     photos,
     attributes: details ? attributesShown(ctx, details) : {},
-    interests: details ? inCatalogOrder(details.interests) : [],
+    interests: details ? inCatalogOrder(details.interests, ctx.site.nicheConfig.adult_interests) : [],
     text: ctx.site.visibleProfileNotes ? (details?.text ?? null) : null,
     ...state,
   };
@@ -92,9 +92,12 @@ function attributesShown(
   return shown;
 }
 
-function inCatalogOrder(interests: string[]): string[] {
+/** The interests in the catalogue's order; adult ones only on a site whose niche is adult. */
+function inCatalogOrder(interests: string[], adultNiche: boolean): string[] {
   const order = new Map<string, number>(INTERESTS.map((key, i) => [key, i]));
-  return interests.filter((key) => order.has(key)).sort((a, b) => order.get(a)! - order.get(b)!);
+  return interests
+    .filter((key) => order.has(key) && interestShown(key, adultNiche))
+    .sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
 /** What a profile page shows: the profile, the blocked notice (403), or nothing (404). */

@@ -33,7 +33,7 @@ export {
 } from './profiles.repository.ts';
 /** The public rule (visitors): the member search lists visitors only what public pages may show. */
 export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
-export { INTERESTS, interestsFor } from './catalog.ts';
+export { INTERESTS, interestsFor, interestShown } from './catalog.ts';
 /* The member's own profile (the editor at /profile) and the lists it offers. */
 export {
   ownProfile,

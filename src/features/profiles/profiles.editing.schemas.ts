@@ -18,6 +18,7 @@ import {
   SEXUALITIES,
   TATTOOS,
   type Interest,
+  type InterestGroup,
 } from './catalog.ts';
 
 /** "About me": room for a few paragraphs, not for an essay nobody reads on a card. */
@@ -156,6 +157,8 @@ export interface ProfileGaps {
 export interface InterestOption {
   key: Interest;
   label: string;
+  /** Where the editor lists it (src/features/profiles/catalog.ts, INTEREST_GROUPS). */
+  group: InterestGroup;
 }
 
 export interface CountryRegionList {

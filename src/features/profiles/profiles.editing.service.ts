@@ -1,10 +1,11 @@
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { platformError } from '../../server/errors.ts';
 import { nearestTown } from '../../server/geo/nearest-town.ts';
 import { regionsOf } from '../../tenancy/regions.ts';
 import type { Site } from '../../tenancy/site.ts';
-import { interestsFor, type Interest } from './catalog.ts';
+import { interestGroup, interestsFor, type Interest } from './catalog.ts';
 import {
   findOwnProfile,
   findProfileGaps,
@@ -39,7 +40,7 @@ export function profileInputRules(site: Pick<Site, 'countries'>): ProfileInputRu
 /** A field code of the profile editor in the member's language. */
 export function profileFieldMessage(t: Translate, code: string): string {
   if (!(PROFILE_FIELD_CODES as readonly string[]).includes(code) && code !== 'coordinate_invalid')
-    return t('api.validation');
+    return generalFieldMessage(t, code);
   return t(`profile.error.${code}` as MessageKey, {
     max:
       code === 'text_too_long' ? TEXT_MAX_LENGTH : code === 'city_too_long' ? CITY_MAX_LENGTH : INTERESTS_MAX,
@@ -122,9 +123,10 @@ export async function profileGaps(ctx: ServiceContext, profileId: string): Promi
 
 /** The interests of the catalog with their labels, the niche's featured ones first. */
 export function interestOptions(site: Site, t: Translate): InterestOption[] {
-  return interestsFor(site.nicheConfig.featured_interests).map((key) => ({
+  return interestsFor(site.nicheConfig.featured_interests, site.nicheConfig.adult_interests).map((key) => ({
     key,
     label: t(`profile.interest.${key}` as MessageKey),
+    group: interestGroup(key),
   }));
 }
 

@@ -58,22 +58,30 @@ describe('canonicalRoute', () => {
 
 describe('alternates', () => {
   it('lists the visible locales and an x-default in the fallback language', () => {
-    const s = site({ locales: ['de', 'en', 'nl'], domain_language: 'de-DE' });
+    const s = site({ locales: ['de', 'en', 'nl'], domain_language: 'nl' });
     expect(alternates(s, ORIGIN, '/pricing')).toEqual([
+      { hreflang: 'de', href: `${ORIGIN}/de/pricing` },
+      { hreflang: 'nl', href: `${ORIGIN}/nl/pricing` },
+      { hreflang: 'x-default', href: `${ORIGIN}/nl/pricing` },
+    ]);
+    const english = site({ locales: ['de', 'en', 'nl'], domain_language: 'en' });
+    expect(alternates(english, ORIGIN, '/pricing')).toEqual([
       { hreflang: 'de', href: `${ORIGIN}/de/pricing` },
       { hreflang: 'en', href: `${ORIGIN}/pricing` },
       { hreflang: 'nl', href: `${ORIGIN}/nl/pricing` },
-      { hreflang: 'x-default', href: `${ORIGIN}/de/pricing` },
+      { hreflang: 'x-default', href: `${ORIGIN}/pricing` },
     ]);
   });
 });
 
-describe('the index of a site whose own language is not English', () => {
-  it('has no English alternate, since / sends visitors to the site language', () => {
+describe('the pages of a site whose own language is not English', () => {
+  it('have no English alternate, since every unprefixed page sends visitors to the site language', () => {
     const s = site({ locales: ['de', 'en'], domain_language: 'de' });
     expect(alternates(s, ORIGIN, '/').map((a) => a.hreflang)).toEqual(['de', 'x-default']);
-    expect(alternates(s, ORIGIN, '/pricing').map((a) => a.hreflang)).toEqual(['de', 'en', 'x-default']);
+    expect(alternates(s, ORIGIN, '/pricing').map((a) => a.hreflang)).toEqual(['de', 'x-default']);
     expect(sitemapXml(s, ORIGIN)).not.toContain(`<loc>${ORIGIN}/</loc>`);
+    expect(sitemapXml(s, ORIGIN)).not.toContain(`<loc>${ORIGIN}/pricing</loc>`);
+    expect(sitemapXml(s, ORIGIN)).toContain(`<loc>${ORIGIN}/de/pricing</loc>`);
   });
 });
 

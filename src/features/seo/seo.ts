@@ -1,6 +1,6 @@
 import type { PhotoStatus } from '../../db/database.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales.ts';
-import { fallbackLocale, localePath, rootLocaleRedirect } from '../../server/request.ts';
+import { fallbackLocale, isUnprefixedPage, localePath, rootLocaleRedirect } from '../../server/request.ts';
 import { LANDERS } from '../../tenancy/niche.schema.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { FOOTER_PAGES } from '../pages/index.ts';
@@ -50,11 +50,11 @@ export interface Alternate {
 
 /**
  * The languages a route can be reached in without a redirect. A site whose own language is not
- * English sends a visitor without a language cookie from `/` to its language (spec §4), so the
- * English index is no address to give search engines.
+ * English sends a visitor without a language cookie from every unprefixed page to its language
+ * (spec §4), so its English pages are no address to give search engines.
  */
 export function routeLocales(site: Site, route: string): Locale[] {
-  if (route !== '/' || rootLocaleRedirect(site, undefined) === undefined) return site.locales;
+  if (!isUnprefixedPage(route) || rootLocaleRedirect(site, undefined) === undefined) return site.locales;
   return site.locales.filter((locale) => locale !== DEFAULT_LOCALE);
 }
 

@@ -8,5 +8,5 @@ import { endpoint } from '../../server/endpoint.ts';
  */
 export const GET = endpoint({
   handle: ({ ctx, member, locals }) =>
-    creditsOffer(ctx, member?.id ?? null, locals.country, paymentMethodsFor),
+    creditsOffer(ctx, member?.id ?? null, locals.country, (c) => paymentMethodsFor(c, locals.t)),
 });

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, TestPaymentsTable } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isLocale } from '../../i18n/locales.ts';
+import { localePath } from '../request.ts';
 import type { NewPayment, PaymentProvider, ProviderPayment, RecurringPayment } from './provider.ts';
 import {
   findTestPayment,
@@ -84,8 +86,10 @@ export function createTestProvider(deps: { db: Kysely<Database>; clock: Clock })
     name: 'test',
     async createPayment(payment: NewPayment) {
       const id = await record(payment, 'open', payment.redirectUrl);
+      // The checkout speaks the member's language, as a real provider's does (`locale`).
+      const path = `/checkout/test/${encodeURIComponent(payment.reference)}`;
       const checkoutUrl = new URL(
-        `/checkout/test/${encodeURIComponent(payment.reference)}`,
+        isLocale(payment.locale) ? localePath(payment.locale, path) : path,
         payment.redirectUrl,
       );
       return { id, checkoutUrl: checkoutUrl.toString() };

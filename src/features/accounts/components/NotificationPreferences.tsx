@@ -42,6 +42,8 @@ export default function NotificationPreferences({ messages, initial }: Notificat
     report: (message) => toast(message, { closeLabel: t('toast.close') }),
     done: (saved) => {
       setState(saved);
+      // Each switch saves at once; the member is told it did, not left to guess.
+      toast(t('notify.saved'), { variant: 'success', closeLabel: t('toast.close') });
       // The activation reminder looks at disabled notifications (spec §4): keep the user fresh.
       void refreshUser().catch(() => {});
     },

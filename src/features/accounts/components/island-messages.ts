@@ -207,6 +207,7 @@ export const NOTIFICATION_MESSAGES: MessageKey[] = [
   ...GENERIC,
   'notify.loading',
   'notify.retry',
+  'notify.saved',
   ...NOTIFICATION_CATEGORIES.flatMap((category): MessageKey[] => [
     `notify.category.${category}`,
     `notify.category.${category}_hint`,

@@ -1,4 +1,11 @@
-import { useEffect, useState } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
@@ -106,8 +113,13 @@ function ChatRow({
           <a className="stretched-link" href={conversationPath(links, chat.conversation.id)}>
             {profile.name}, {profile.age}
           </a>
-          {profile.fictional && <FictionalBadge fictional={fictional} />}
         </p>
+        {/* A line of its own, so a long name can never push the label out of sight. */}
+        {profile.fictional && (
+          <p className="chat-list-label">
+            <FictionalBadge fictional={fictional} />
+          </p>
+        )}
         <p className="chat-list-preview">{lastMessageText(chat.last_message, t)}</p>
       </div>
       {unread > 0 && (
@@ -116,10 +128,108 @@ function ChatRow({
           <span className="visually-hidden"> {t('chat.ui.unread', { count: unread })}</span>
         </span>
       )}
-      <button type="button" className="btn btn-sm btn-link chat-index-delete" onClick={onDelete}>
-        {t('chat.ui.delete')}
-        <span className="visually-hidden"> {profile.name}</span>
-      </button>
+      <RowMenu label={t('chat.ui.actions', { name: profile.name })}>
+        {(close) => (
+          <button
+            type="button"
+            role="menuitem"
+            className="dropdown-item chat-index-delete"
+            onClick={() => {
+              close();
+              onDelete();
+            }}
+          >
+            {t('chat.ui.delete')}
+          </button>
+        )}
+      </RowMenu>
     </li>
+  );
+}
+
+/**
+ * A row's actions behind one button (the menu-button pattern of the ARIA practices): the button
+ * says it opens a menu and whether it is open; Enter, Space or Arrow Down open it on its first
+ * item, Escape closes it and gives the focus back, and a click or focus elsewhere closes it.
+ */
+function RowMenu({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    items()[0]?.focus();
+    const away = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('focusin', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('focusin', away);
+    };
+  }, [open]);
+
+  const onButtonKey = (event: ReactKeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
+  const onMenuKey = (event: ReactKeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      list[(at + step + list.length) % list.length]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="chat-index-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-sm btn-link chat-index-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={label}
+        onClick={() => setOpen((was) => !was)}
+        onKeyDown={onButtonKey}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 4a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm0 6a2 2 0 1 1 0 4 2 2 0 0 1 0-4Zm0 6a2 2 0 1 1 0 4 2 2 0 0 1 0-4Z"
+          />
+        </svg>
+      </button>
+      {open && (
+        <div
+          id={id}
+          role="menu"
+          aria-label={label}
+          className="dropdown-menu show chat-index-menu-list"
+          onKeyDown={onMenuKey}
+        >
+          {children(() => close(true))}
+        </div>
+      )}
+    </div>
   );
 }

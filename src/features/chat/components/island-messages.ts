@@ -11,6 +11,7 @@ export const CHAT_LIST_MESSAGES: MessageKey[] = [
   'chat.ui.last_gift',
   'chat.ui.you',
   'chat.ui.unread',
+  'chat.ui.actions',
   'chat.ui.delete',
   'chat.ui.delete_failed',
   'error.try_later',

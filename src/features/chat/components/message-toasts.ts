@@ -12,7 +12,7 @@ export interface MessageToastOptions {
   closeLabel: string;
   /** A conversation's page: `/chats/{conversation id}` with the page's locale prefix. */
   chatPath: (conversation: string) => string;
-  /** The site's fictional label (icon and words): a fictional sender's toast carries it. */
+  /** The site's fictional label in words (a toast is text: no emoji, which may lack a font): a fictional sender's toast carries it. */
   fictional: string;
   /** The page's route without locale prefix: the chat list itself shows new messages. */
   routePath: string;

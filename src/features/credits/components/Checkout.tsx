@@ -167,7 +167,7 @@ export default function Checkout({
         <label className="form-label" htmlFor="discount-code">
           {t('credits.code')}
         </label>
-        <div className="input-group">
+        <div className="input-group checkout-code">
           <input
             id="discount-code"
             className={`form-control${notice ? ' is-invalid' : ''}`}

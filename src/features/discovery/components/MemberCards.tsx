@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
+import { FictionalIcon } from '../../shell/components/FictionalIcon.tsx';
 
 /**
  * Member cards in a grid (the search's results, the match finder's matches): photo, name and
@@ -54,7 +55,7 @@ export function CardGrid<C extends ProfileCard>({
           {extra?.(card)}
           {card.fictional && (
             <p className="badge badge-fictional m-2 mt-1 align-self-start">
-              <span aria-hidden="true">{fictional.icon}</span> {fictional.label}
+              <FictionalIcon icon={fictional.icon} /> {fictional.label}
             </p>
           )}
         </li>

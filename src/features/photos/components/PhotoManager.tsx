@@ -68,6 +68,9 @@ export default function PhotoManager({
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const limitId = useId();
+  const errorId = useId();
+  // Why the last upload was refused, said beside the upload button (not in a passing toast).
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const { photos, limit } = state;
   const full = photos.length >= limit;
   const main = photos.find((photo) => photo.main);
@@ -75,8 +78,14 @@ export default function PhotoManager({
   const done = (message: string) => toast(message, { variant: 'success', closeLabel: t('toast.close') });
 
   const upload = async (file: File) => {
+    setUploadError(null);
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast(t('photos.error.file_too_big'), { closeLabel: t('toast.close') });
+      setUploadError(t('photos.error.file_too_big'));
+      return;
+    }
+    // A file that says it is no picture is refused before it is sent (the server checks again).
+    if (file.type && !(ACCEPTED_TYPES as readonly string[]).includes(file.type)) {
+      setUploadError(t('photos.error.image_invalid'));
       return;
     }
     setProgress(0);
@@ -85,7 +94,9 @@ export default function PhotoManager({
       setState(await api('GET /api/photos.php'));
       done(t('photos.uploaded'));
     } catch (error) {
-      fail(error);
+      const said = error instanceof ApiError ? error.fieldMessages.photo : undefined;
+      if (said) setUploadError(said);
+      else fail(error);
       // The limit may have changed elsewhere (another tab, premium bought): show what is true.
       if (error instanceof ApiError && error.code === 'photo_limit_reached')
         setState(await api('GET /api/photos.php').catch(() => state));
@@ -144,7 +155,7 @@ export default function PhotoManager({
           type="button"
           className="btn btn-primary"
           disabled={full || progress !== null}
-          aria-describedby={`${hintId} ${limitId}`}
+          aria-describedby={`${hintId} ${limitId}${uploadError ? ` ${errorId}` : ''}`}
           onClick={() => input.current?.click()}
           data-testid="photo-upload"
         >
@@ -167,6 +178,16 @@ export default function PhotoManager({
         <div className="form-text" id={hintId}>
           {t('photos.upload_hint')}
         </div>
+        {uploadError && (
+          <div
+            className="invalid-feedback d-block"
+            id={errorId}
+            role="alert"
+            data-testid="photo-upload-error"
+          >
+            {uploadError}
+          </div>
+        )}
         {progress !== null && (
           <div
             className="progress mt-2"

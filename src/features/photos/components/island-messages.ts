@@ -31,6 +31,7 @@ export const PHOTO_MANAGER_MESSAGES: MessageKey[] = [
   'photos.grid',
   'photos.photo_alt',
   'photos.error.file_too_big',
+  'photos.error.image_invalid',
   'photos.error.lock_main',
   'photos.error.locked_main',
 ];

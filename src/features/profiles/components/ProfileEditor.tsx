@@ -19,6 +19,7 @@ import {
   type ProfileBody,
 } from '../profiles.editing.schemas.ts';
 import { locate, LocateError, watchGeoPermission, type GeoPermission } from './geolocation.ts';
+import { INTEREST_GROUP_ORDER } from '../catalog.ts';
 
 export interface ProfileEditorProps {
   profile: OwnProfile;
@@ -238,31 +239,40 @@ export default function ProfileEditor({
                 {t('profile.interests_count', { count: values.interests.length, max: INTERESTS_MAX })}
               </span>
             </p>
-            <div className="d-flex flex-wrap gap-2">
-              {interests.map(({ key, label }) => {
-                const on = values.interests.includes(key);
-                return (
-                  <span key={key}>
-                    <input
-                      type="checkbox"
-                      className="btn-check"
-                      id={`interest-${key}`}
-                      name="interests"
-                      value={key}
-                      checked={on}
-                      disabled={!on && full}
-                      onChange={(event) => toggleInterest(key, event.target.checked)}
-                    />
-                    <label
-                      className="btn btn-sm btn-outline-primary rounded-pill"
-                      htmlFor={`interest-${key}`}
-                    >
-                      {label}
-                    </label>
-                  </span>
-                );
-              })}
-            </div>
+            {INTEREST_GROUP_ORDER.map((group) => {
+              const inGroup = interests.filter((interest) => interest.group === group);
+              if (inGroup.length === 0) return null;
+              return (
+                <fieldset key={group} className="interest-group">
+                  <legend className="interest-group-title">{t(`profile.interest_group.${group}`)}</legend>
+                  <div className="d-flex flex-wrap gap-2">
+                    {inGroup.map(({ key, label }) => {
+                      const on = values.interests.includes(key);
+                      return (
+                        <span key={key}>
+                          <input
+                            type="checkbox"
+                            className="btn-check"
+                            id={`interest-${key}`}
+                            name="interests"
+                            value={key}
+                            checked={on}
+                            disabled={!on && full}
+                            onChange={(event) => toggleInterest(key, event.target.checked)}
+                          />
+                          <label
+                            className="btn btn-sm btn-outline-primary rounded-pill"
+                            htmlFor={`interest-${key}`}
+                          >
+                            {label}
+                          </label>
+                        </span>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              );
+            })}
             <div className={`invalid-feedback${form.fields.interests ? ' d-block' : ''}`} role="alert">
               {form.fields.interests}
             </div>

@@ -173,10 +173,16 @@ for (const host of HOSTS) {
       for (const width of WIDTHS) {
         test(`${path} at ${width} px`, async ({ browser }, testInfo) => {
           test.setTimeout(120_000);
-          const url = siteUrl(host, path.replace('{id}', memberId));
-          const whole = await wholeSheet(host);
-          const answered = await requestTo(port(), new URL(url).pathname + new URL(url).search, { host });
+          let target = path.replace('{id}', memberId);
+          let answered = await requestTo(port(), target, { host });
+          // A site in another language first sends its index to its own (curvy: `/de/`).
+          if (answered.status === 302 || answered.status === 301) {
+            target = String(answered.headers.location);
+            answered = await requestTo(port(), target, { host });
+          }
           expect(answered.status).toBe(200);
+          const url = siteUrl(host, target);
+          const whole = await wholeSheet(host);
           const served = await states(browser, url, width, answered);
           const reference = await states(browser, url, width, answered, whole);
           expect([...served.keys()]).toEqual([...reference.keys()]);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { inlineScripts } from './scripts/build/inline-scripts.ts';
+import { landerStyles } from './scripts/build/lander-styles.ts';
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
 const serverEntry = fileURLToPath(new URL('./src/app/entry.ts', import.meta.url));
@@ -105,7 +106,7 @@ function reactIslands() {
 export default defineConfig({
   output: 'server',
   adapter: kindredServer(),
-  integrations: [reactIslands(), react(), inlineScripts()],
+  integrations: [reactIslands(), react(), inlineScripts(), landerStyles()],
   // Locales are routed by our middleware: a URL prefix per locale (none for English) and
   // per-site visible locales, which Astro's static routing cannot know.
   i18n: {

@@ -58,3 +58,13 @@ declare module 'virtual:kindred/build-options' {
   const options: import('./server/serve.ts').BuildOptions & { bodySizeLimit: number };
   export default options;
 }
+
+/** Each theme's lean entry cut to what each lander uses (scripts/build/lander-styles.ts): the
+ * inline CSS per theme and lander, and per theme and lander the URL of the same cut with the
+ * signup modal's rules added. */
+declare module 'virtual:kindred/lander-styles' {
+  /** Per theme id, per lander sheet (src/features/landers/landers.styles.ts: LANDER_SHEETS). */
+  type Sheets = Record<string, Record<string, string>>;
+  const styles: { inline: Sheets; signup: Sheets };
+  export default styles;
+}

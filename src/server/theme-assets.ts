@@ -1,3 +1,4 @@
+import landerSheets from 'virtual:kindred/lander-styles';
 import { cspHash, type CspHash } from './csp.ts';
 
 /**
@@ -30,18 +31,30 @@ export interface InlineStyles {
 
 const inlineCache = new Map<string, InlineStyles>();
 
-/** The lean entry's CSS, to put in a `<style>` element allowed by `hash`. */
-export function themeInlineStyles(themeId: string): InlineStyles | undefined {
-  const cached = inlineCache.get(themeId);
+/**
+ * The lean entry's CSS, to put in a `<style>` element allowed by `hash`; with `sheet`, only the
+ * rules of that lander (cut at build, scripts/build/lander-styles.ts).
+ */
+export function themeInlineStyles(themeId: string, sheet?: string): InlineStyles | undefined {
+  const key = sheet ? `${themeId}|${sheet}` : themeId;
+  const cached = inlineCache.get(key);
   if (cached) return cached;
-  const css = landerStyles[`/themes/${themeId}/lander.scss`];
+  const css = sheet ? landerSheets.inline[themeId]?.[sheet] : landerStyles[`/themes/${themeId}/lander.scss`];
   if (css === undefined) return undefined;
   const styles = { css, hash: cspHash(css) };
-  inlineCache.set(themeId, styles);
+  inlineCache.set(key, styles);
   return styles;
 }
 
 /** The member entry's stylesheet URL. */
 export function themeStylesheet(themeId: string): string | undefined {
   return memberSheets[`/themes/${themeId}/member.scss`];
+}
+
+/**
+ * The signup modal's stylesheet on a page whose inline sheet is cut to a lander: the same cut with
+ * the modal's rules added, which the modal links when a visitor opens it.
+ */
+export function themeSignupStylesheet(themeId: string, sheet: string): string | undefined {
+  return landerSheets.signup[themeId]?.[sheet];
 }

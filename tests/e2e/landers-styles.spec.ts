@@ -1,0 +1,209 @@
+import { writeFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { requestTo } from '../support/server.ts';
+import { expect, siteUrl, test } from './fixtures.ts';
+
+/*
+ * A lander carries its theme's lean entry cut to its own rules at build
+ * (scripts/build/lander-styles.ts, src/features/landers/landers.styles.ts), and its signup modal
+ * links the rules it needs when it opens. Nothing may look different for that: each lander is
+ * shown twice in the same browser, once as served and once with the whole lean entry in place of
+ * its cut sheet (as a footer page carries it, and the modal's stylesheet as a footer page links it), and
+ * the screenshots must match pixel for pixel, at 360 and 1280 px: as it opens (the entry warning
+ * included where the site shows it), with the page entered, with the signup modal open, and with
+ * the language menu open on the index. A class that a component or script sets but the cut sheet
+ * lost shows up here as a difference.
+ */
+
+const HOSTS = ['localhost', 'curvy.localhost'];
+const PAGES = [
+  '/',
+  '/landers/alonetonight',
+  '/landers/collagelanding',
+  '/landers/gallery',
+  '/landers/gallery?t=30',
+  '/landers/iconslanding',
+  '/landers/maplanding',
+  '/landers/socialnetwork',
+  '/landers/transitionsvideolanding',
+  '/landers/video',
+  '/landers/tinderswipe',
+  '/members/{id}/landing',
+  '/members/{id}/landing3',
+  '/members/{id}/signup',
+];
+const WIDTHS = [360, 1280];
+const port = () => Number(process.env.KINDRED_E2E_PORT);
+
+interface Whole {
+  css: string;
+  modalCss: string;
+}
+
+/** The whole lean entry and the modal's stylesheet, as a footer page of the site carries them. */
+async function wholeSheet(host: string): Promise<Whole> {
+  const html = (await requestTo(port(), '/pages/terms', { host })).body;
+  const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+  const modalCss = /data-css="([^"]+)"/.exec(html)?.[1];
+  if (!css || !modalCss) throw new Error(`${host}/pages/terms carries no lean entry or modal stylesheet`);
+  return { css, modalCss };
+}
+
+type Served = Awaited<ReturnType<typeof requestTo>>;
+
+/**
+ * The page at `url` answers `served`, one answer for both screenshots (a member's "online" badge
+ * may change between two requests), or with the whole lean entry in place of its cut sheet.
+ */
+async function answer(page: Page, url: string, served: Served, whole?: Whole): Promise<void> {
+  await page.route(url, async (route) => {
+    let body = served.body;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(served.headers)) {
+      if (['content-encoding', 'content-length'].includes(name)) continue;
+      // The whole sheet has another hash; that copy of the page is for comparison only.
+      if (whole && name === 'content-security-policy') continue;
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join('\n') : String(value);
+    }
+    if (whole) {
+      body = body
+        // The page's first style element is the theme's sheet (src/layouts/Base.astro).
+        .replace(/<style>[\s\S]*?<\/style>/, () => `<style>${whole.css}</style>`)
+        .replace(/data-css="[^"]+"/, `data-css="${whole.modalCss}"`)
+        .replace(/\sdata-css-after-theme(="")?/, '');
+    }
+    await route.fulfill({ status: served.status, headers, body });
+  });
+}
+
+/** Waits until what a screenshot shows no longer moves: images decoded, videos at their start. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+    for (const video of document.querySelectorAll('video')) {
+      video.pause();
+      video.removeAttribute('autoplay');
+    }
+  });
+}
+
+const shot = async (page: Page) =>
+  page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 20_000 });
+
+/** Screenshots of every state of the page, in one fresh visitor's browser. */
+async function states(
+  browser: Browser,
+  url: string,
+  width: number,
+  served: Served,
+  whole?: Whole,
+): Promise<Map<string, Buffer>> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const shots = new Map<string, Buffer>();
+  try {
+    await answer(page, url, served, whole);
+    await page.goto(url);
+    await settle(page);
+    shots.set('opened', await shot(page));
+    const warning = page.locator('dialog#entry-warning');
+    if (await warning.evaluate((d: HTMLDialogElement) => d.open).catch(() => false)) {
+      await warning.locator('[data-entry-confirm]').click();
+      await expect(warning).toBeHidden();
+      shots.set('entered', await shot(page));
+    }
+    const menu = page.locator('.lang-switcher summary');
+    if (await menu.isVisible()) {
+      await menu.click();
+      shots.set('language menu', await shot(page));
+      await menu.click();
+    }
+    const signup = page.locator('[data-signup], a[href$="/signup"]').filter({ visible: true }).first();
+    if (await signup.count()) {
+      await signup.click();
+      await expect(page.locator('.modal-dialog').first()).toBeVisible({ timeout: 15_000 });
+      await settle(page);
+      shots.set('signup modal', await shot(page));
+    }
+  } finally {
+    await context.close();
+  }
+  return shots;
+}
+
+/**
+ * A pixel differs when a channel moves by more than this: the same page rasterised twice may
+ * round an antialiased edge or a scaled photo by a few levels, while a lost rule moves colours by
+ * far more (a button's border, a background, a badge).
+ */
+const CHANNEL_TOLERANCE = 24;
+
+/** How many pixels differ, or why the two cannot be compared. */
+async function difference(a: Buffer, b: Buffer): Promise<number | string> {
+  if (a.equals(b)) return 0;
+  const [x, y] = await Promise.all(
+    [a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  if (x!.info.width !== y!.info.width || x!.info.height !== y!.info.height)
+    return `${x!.info.width}×${x!.info.height} as served, ${y!.info.width}×${y!.info.height} with the whole sheet`;
+  let pixels = 0;
+  for (let i = 0; i < x!.data.length; i += 4) {
+    for (let c = 0; c < 4; c++) {
+      if (Math.abs(x!.data[i + c]! - y!.data[i + c]!) > CHANNEL_TOLERANCE) {
+        pixels++;
+        break;
+      }
+    }
+  }
+  return pixels;
+}
+
+for (const host of HOSTS) {
+  test.describe(`the landers of ${host} look the same with their cut stylesheet`, () => {
+    let memberId = '';
+    test.beforeAll(async () => {
+      // A public member of the site, linked by the gallery's like modal (`?t=`).
+      const gallery = (await requestTo(port(), '/landers/gallery?t=30', { host })).body;
+      memberId = /\/members\/([a-z0-9]+)"/.exec(gallery)?.[1] ?? '';
+    });
+
+    for (const path of PAGES) {
+      for (const width of WIDTHS) {
+        test(`${path} at ${width} px`, async ({ browser }, testInfo) => {
+          test.setTimeout(120_000);
+          let target = path.replace('{id}', memberId);
+          let answered = await requestTo(port(), target, { host });
+          // A site in another language first sends its index to its own (curvy: `/de/`).
+          if (answered.status === 302 || answered.status === 301) {
+            target = String(answered.headers.location);
+            answered = await requestTo(port(), target, { host });
+          }
+          expect(answered.status).toBe(200);
+          const url = siteUrl(host, target);
+          const whole = await wholeSheet(host);
+          const served = await states(browser, url, width, answered);
+          const reference = await states(browser, url, width, answered, whole);
+          expect([...served.keys()]).toEqual([...reference.keys()]);
+          const differences: Array<[string, number | string]> = [];
+          for (const [state, png] of served)
+            differences.push([state, await difference(png, reference.get(state)!)]);
+          for (const [state, pixels] of differences) {
+            if (pixels === 0) continue;
+            // Both screenshots beside the failure, to see what moved.
+            for (const [name, png] of [
+              [`${state} as served.png`, served.get(state)!],
+              [`${state} with the whole sheet.png`, reference.get(state)!],
+            ] as const) {
+              writeFileSync(testInfo.outputPath(name), png);
+            }
+          }
+          expect(Object.fromEntries(differences)).toEqual(
+            Object.fromEntries([...served.keys()].map((state) => [state, 0])),
+          );
+        });
+      }
+    }
+  });
+}

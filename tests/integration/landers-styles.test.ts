@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../support/server.ts';
+import { LANDERS } from '../support/routes.ts';
+import { useServer } from '../support/use-server.ts';
+
+/*
+ * A lander's inline stylesheet is its theme's lean entry cut at build to the rules that lander
+ * uses (scripts/build/lander-styles.ts). Walked on the built server for every theme, every niche
+ * (each niche's index is its default lander) and every lander and member's lander:
+ * - the inline CSS keeps its budget;
+ * - every class the page renders, and every class the landers' scripts set, that the whole lean
+ *   entry styles is still styled by the cut sheet (a safelist that rots fails here);
+ * - the signup modal's stylesheet on a lander is the same cut with the modal's rules added.
+ * tests/e2e/landers-styles.spec.ts compares the pages pixel for pixel with the whole entry.
+ */
+
+/**
+ * Raw bytes of inline CSS a lander may carry. The goal is 20 KB (Lighthouse's blocking time on a
+ * phone); today's cut leaves 32–35 KB, of which the theme's custom properties (~4.5 KB, kept
+ * whole), Bootstrap's reboot and the navbar, button, modal (entry warning) and member card rules
+ * every lander shows: see docs/performance.md, "Landers and public pages", for what is left.
+ */
+const INLINE_CSS_BUDGET = 36 * 1024;
+
+const NICHES = ['general', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'];
+const THEMES = ['amber', 'midnight'];
+const SITES = THEMES.flatMap((theme) =>
+  NICHES.map((niche) => ({
+    id: `styles-${niche}-${theme}`,
+    domains: [`${niche}-${theme}.localhost`],
+    name: `Styles ${niche} ${theme}`,
+    niche,
+    theme,
+    network: 'amber',
+  })),
+);
+
+const app = useServer({ seedSize: 40, sites: SITES });
+
+const rootProperties = (css: string) => /:root[^{]*\{([^}]*)\}/.exec(css)?.[1];
+const themeSheet = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+/** Whether `css` has a rule whose selector names the class (not merely a longer class). */
+const styles = (css: string, name: string) =>
+  new RegExp(`\\.${name.replace(/[-]/g, '\\-')}(?![\\w-])`).test(css.replace(/\{[^{}]*\}/g, '{}'));
+
+/** Classes a browser script sets (`classList.add('…')`): nothing renders them. */
+function scriptClasses(file: string): string[] {
+  const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+  const names = new Set<string>();
+  for (const call of text.matchAll(/classList\.(?:add|remove|toggle)\(([^)]*)\)/g)) {
+    for (const literal of call[1]!.matchAll(/'([\w-]+)'/g)) names.add(literal[1]!);
+  }
+  return [...names];
+}
+/** Every page's behaviours (the loading bar). */
+const PAGE_SCRIPT_CLASSES = scriptClasses('src/features/page-behaviours/page-behaviours.inline.ts');
+/** The swipe deck's, on the pages that load it (`data-lazy-script`). */
+const DECK_CLASSES = readdirSync(join(REPO_ROOT, 'src/features/landers/client')).flatMap((file) =>
+  scriptClasses(`src/features/landers/client/${file}`),
+);
+
+async function page(host: string, path: string): Promise<string> {
+  const res = await app.request(path, { host });
+  expect(res.status, `${host}${path}`).toBe(200);
+  return res.body;
+}
+
+describe.each(SITES.map((s) => [s.domains[0]!, s.theme] as const))('the landers of %s (%s)', (host) => {
+  it('carry a cut sheet within the budget that styles every class they render', async () => {
+    const whole = themeSheet(await page(host, '/pages/terms'));
+    expect(whole.length, 'the footer page keeps the whole lean entry').toBeGreaterThan(60 * 1024);
+    const gallery = await page(host, '/landers/gallery?t=30');
+    const member = /\/members\/([a-z0-9]+)"/.exec(gallery)![1]!;
+    const paths = [
+      '/',
+      ...LANDERS.map((l) => `/landers/${l}`),
+      '/landers/gallery?t=30',
+      `/members/${member}/landing`,
+      `/members/${member}/landing2`,
+      `/members/${member}/landing3`,
+      `/members/${member}/signup`,
+    ];
+    expect(PAGE_SCRIPT_CLASSES).toContain('is-loading');
+    expect(DECK_CLASSES).toEqual(expect.arrayContaining(['is-liked', 'is-passed', 'is-dragging', 'is-done']));
+    for (const path of paths) {
+      const html = await page(host, path);
+      const cut = themeSheet(html);
+      expect(cut.length, `${path}: inline CSS, raw`).toBeLessThanOrEqual(INLINE_CSS_BUDGET);
+      expect(cut.length, `${path}: cut`).toBeLessThan(whole.length / 2);
+      // The theme's custom properties stay whole: the brand sheet and the islands read them.
+      expect(rootProperties(cut)).toBe(rootProperties(whole));
+      const rendered = new Set(
+        [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean),
+      );
+      const fromScripts = [
+        ...PAGE_SCRIPT_CLASSES,
+        ...(html.includes('data-lazy-script') ? DECK_CLASSES : []),
+      ];
+      const lost = [...rendered, ...fromScripts].filter((name) => styles(whole, name) && !styles(cut, name));
+      expect(lost, `${path}: classes the whole entry styles and the cut lost`).toEqual([]);
+      // The signup modal links the same cut with its rules added.
+      const modal = /data-css="([^"]+)"/.exec(html)![1]!;
+      expect(html).toMatch(/\sdata-css-after-theme/);
+      const modalSheet = (await app.request(modal, { host })).body;
+      for (const name of rendered) {
+        if (styles(cut, name))
+          expect(styles(modalSheet, name), `${path}: ${name} in the modal's sheet`).toBe(true);
+      }
+      for (const name of [
+        'modal-dialog',
+        'form-control',
+        'btn-check',
+        'btn-outline-primary',
+        'invalid-feedback',
+      ]) {
+        expect(styles(modalSheet, name), `${path}: ${name} in the modal's sheet`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('a logged-in member on a lander', () => {
+  it('gets the whole lean entry (the member navigation is not part of a lander)', async () => {
+    const member = await app.make.loggedIn();
+    const whole = themeSheet(await page('localhost', '/pages/terms'));
+    const res = await app.request('/', { headers: { cookie: member.cookie } });
+    expect(themeSheet(res.body)).toBe(whole);
+  });
+});

@@ -13,6 +13,8 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'account-deleted',
   'activate',
   'api',
+  // The installed app's icons, manifest, offline page and service worker.
+  'app-icons',
   'bench',
   'chats',
   'checkout',
@@ -27,10 +29,12 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'likes',
   'login',
   'mail-change',
+  'manifest.webmanifest',
   'match-finder',
   'media',
   'members',
   'notifications',
+  'offline',
   'pages',
   'premium',
   'pricing',
@@ -41,7 +45,10 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'signup',
   'signup-matches',
   'swipe-game',
+  'sw.js',
   'transactions',
+  // A notification e-mail's one-click unsubscribe page.
+  'unsubscribe',
   'sitemap.xml',
 ];
 

@@ -27,6 +27,10 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   robin = new Visitor(app.server, DEMO.curvy.host);
   sam = new Visitor(app.server, DEMO.curvy.host);
+  // Kurvenreich speaks German unless a visitor chose otherwise: these two chose English, so
+  // `/settings` is theirs in English and `/de/`, `/nl/` name the other languages.
+  robin.cookies.set('locale', 'en');
+  sam.cookies.set('locale', 'en');
   kim = new Visitor(app.server, DEMO.amber.host);
   for (const [name, visitor] of [
     ['robin', robin],

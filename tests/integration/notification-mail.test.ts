@@ -80,6 +80,8 @@ function noonOffset(): number {
   return noon.getTime() + day * DAY - now;
 }
 
+/** Push as a whole and its previews: on until the member says otherwise. */
+const PUSH_ON = { push: true, push_preview: true };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mailsTo = (address: string) => received.filter((m) => m.to.includes(address.toLowerCase()));
 
@@ -357,7 +359,7 @@ describe('one-click unsubscribe', () => {
     expect(page.body).toContain('Neue Unterhaltungen');
     expect(page.body).toContain(to.email);
     const before = await call(app, to, 'GET', '/api/notifications.php');
-    expect(before.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {} });
+    expect(before.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {}, ...PUSH_ON });
 
     const done = await app.request(path, {
       method: 'POST',
@@ -370,6 +372,7 @@ describe('one-click unsubscribe', () => {
     expect(after.json()).toEqual({
       disabled: ['new_conversations', 'promotions', 'news'],
       reasons: { new_conversations: 'listunsubscribe' },
+      ...PUSH_ON,
     });
   });
 
@@ -384,6 +387,7 @@ describe('one-click unsubscribe', () => {
     expect((await call(app, to, 'GET', '/api/notifications.php')).json()).toEqual({
       disabled: ['promotions', 'news'],
       reasons: {},
+      ...PUSH_ON,
     });
   });
 });
@@ -469,7 +473,7 @@ describe('bounces and complaints', () => {
     expect(state.reasons.new_messages).toBe('bounce');
     expect(state.reasons.like).toBe('bounce');
     const other = await call(app, elsewhere, 'GET', '/api/notifications.php', undefined, 'curvy.localhost');
-    expect(other.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {} });
+    expect(other.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {}, ...PUSH_ON });
   });
 
   it('read a raw DSN as a bounce and an ARF report as a complaint', async () => {
@@ -604,6 +608,7 @@ describe('news and promotions', () => {
     expect((await call(app, yes, 'GET', '/api/notifications.php')).json()).toEqual({
       disabled: ['promotions', 'news'],
       reasons: { news: 'listunsubscribe' },
+      ...PUSH_ON,
     });
   });
 });

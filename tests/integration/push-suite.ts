@@ -170,7 +170,10 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       const ann = await payingMember(app, 50);
       const bo = await shownMember(app);
       const browser = await subscribe(bo);
-      expect(await setPreferences(bo, { push: false })).toMatchObject({ push: false, disabled: [] });
+      expect(await setPreferences(bo, { push: false })).toMatchObject({
+        push: false,
+        disabled: ['promotions', 'news'],
+      });
       await sendText(app, ann, bo, 'hello');
       await settle();
       expect(receiver.pushesTo(browser.endpoint)).toHaveLength(0);
@@ -355,8 +358,9 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
   describe('GET and PUT /api/notifications.php with push', () => {
     it('keeps the push switch and the preview choice apart from the categories', async () => {
       const bo = await shownMember(app);
+      // Promotions and news wait for the member's yes (consent).
       expect((await call(app, bo, 'GET', '/api/notifications.php')).json()).toEqual({
-        disabled: [],
+        disabled: ['promotions', 'news'],
         reasons: {},
         push: true,
         push_preview: true,

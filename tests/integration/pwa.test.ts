@@ -112,7 +112,9 @@ describe('the manifest of each site', () => {
       ['/nl/login', '/nl/manifest.webmanifest'],
       ['/de/pages/faq', '/de/manifest.webmanifest'],
     ]) {
-      const html = (await app.request(path!, { host: DEMO.curvy.host })).body;
+      // Kurvenreich speaks German unless the visitor chose English (its unprefixed pages).
+      const html = (await app.request(path!, { host: DEMO.curvy.host, headers: { cookie: 'locale=en' } }))
+        .body;
       expect(html, path).toContain(`<link rel="manifest" href="${href}">`);
       expect(html).toContain(`<link rel="apple-touch-icon" href="/app-icons/${version}-apple-180.png">`);
       expect(html).toContain('<meta name="theme-color" content="#2a1631">');

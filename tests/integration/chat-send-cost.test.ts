@@ -11,8 +11,9 @@ import { payingMember, sendText, shownMember } from './chat-support.ts';
  * ledger entry, the message, the conversation, the receiver's unread count, one insert for both
  * live events, commit), and after it notify(): the receiver's push subscriptions (a receiver
  * without one costs nothing more) and the e-mail that waits for the message to go unseen (one
- * insert, drained by a job, which drops it when the message was read by then). The retry check is asked only of a refusal; on SQLite the
- * transaction runs alone, so the sender's row is not held (on PostgreSQL it is: one more).
+ * insert, drained by a job, which drops it when the message was read by then). The retry check
+ * is asked only of a refusal; on SQLite the transaction runs alone, so the sender's row is not
+ * held (on PostgreSQL it is: one more).
  */
 const SEND_STATEMENTS = 14;
 

@@ -135,16 +135,18 @@ test('privacy modes and notification switches save at once and survive a reload'
   await expect(page.getByText('Invisible mode is on.')).toBeVisible();
   await page.goto(url(app.server, '/notifications'));
   const news = page.getByRole('switch', { name: 'News' });
+  // News waits for the member's yes (consent): off until switched on.
+  await expect(news).not.toBeChecked();
   // Switched before or after the island runs, the change is saved: wait for it to be.
   await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/notifications.php') && r.request().method() === 'PUT'),
-    news.uncheck(),
+    news.check(),
   ]);
   await expect(news).toBeEnabled();
   // The member is told the change is saved.
   await expect(page.getByText('Your notification settings are saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'News' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'News' })).toBeChecked();
   await page.goto(url(app.server, '/settings'));
   await expect(page.getByRole('switch', { name: 'Invisible mode' })).toBeChecked();
   await context.close();

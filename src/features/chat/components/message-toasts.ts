@@ -12,7 +12,10 @@ export interface MessageToastOptions {
   closeLabel: string;
   /** A conversation's page: `/chats/{conversation id}` with the page's locale prefix. */
   chatPath: (conversation: string) => string;
-  /** The site's fictional label in words (a toast is text: no emoji, which may lack a font): a fictional sender's toast carries it. */
+  /**
+   * The site's fictional label in words (a toast is text, and an emoji may lack a font): a
+   * fictional sender's toast carries it.
+   */
   fictional: string;
   /** The page's route without locale prefix: the chat list itself shows new messages. */
   routePath: string;
@@ -28,7 +31,9 @@ export function startMessageToasts(options: MessageToastOptions): () => void {
   return onRealtime('message', (event) => {
     if (event.message.mine) return;
     if (options.routePath === '/chats') return;
+    // That conversation's own page, even before its island has loaded the conversation.
     if ($conversation.get()?.conversation === event.conversation) return;
+    if (location.pathname.endsWith(`/chats/${event.conversation}`)) return;
     void senderOf(event.conversation)
       .then((sender) => {
         if (!sender) return;

@@ -361,5 +361,13 @@ export async function answerOutsideAstro(
 export const endpoint = featureEndpoint({ context: ({ locals }) => serviceContext(locals) });
 
 /** `ALL` for a route that answers only the methods it names. */
+/**
+ * One path, two calls told apart by a query flag (API.md's `?push=1` of `/api/user.php`): `when`
+ * with the flag, `otherwise` without it.
+ */
+export function byQueryFlag(flag: string, when: APIRoute, otherwise: APIRoute): APIRoute {
+  return (context) => (context.url.searchParams.has(flag) ? when : otherwise)(context);
+}
+
 export const methodNotAllowed: APIRoute = ({ locals }) =>
   errorResponse(locals, platformError('method_not_allowed'));

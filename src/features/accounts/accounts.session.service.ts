@@ -283,8 +283,9 @@ export async function removePushSubscription(
   ctx: AccountsContext,
   member: SessionMember,
   input: PushUnsubscribeInput,
-): Promise<void> {
+): Promise<{ ok: true }> {
   await deletePushSubscriptionOf(ctx.db, ctx.network, member.id, input.endpoint);
+  return { ok: true };
 }
 
 /** `POST /api/user.php?push=1`: the browser's push subscription, attached to the account. */
@@ -292,7 +293,7 @@ export async function savePushSubscription(
   ctx: AccountsContext,
   member: SessionMember,
   input: PushSubscriptionInput,
-): Promise<void> {
+): Promise<{ ok: true }> {
   const { subscription } = input;
   // The server will POST to this URL: only to a browser's push service (src/server/adapters/push.ts),
   // never to itself, a private network or anyone else.
@@ -307,4 +308,5 @@ export async function savePushSubscription(
     userAgent: ctx.request.userAgent?.slice(0, 300) ?? null,
     now: ctx.clock.now(),
   });
+  return { ok: true };
 }

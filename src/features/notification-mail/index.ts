@@ -17,6 +17,7 @@ export {
   mailEventsAuthorized,
   recordMailEvent,
   recordMailMessage,
+  recordMailReport,
   unsubscribe,
   unsubscribeTarget,
   MailLinkError,

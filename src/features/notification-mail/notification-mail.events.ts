@@ -1,7 +1,8 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { ServiceContext } from '../../server/context.ts';
-import { DomainError } from '../../server/errors.ts';
+import { fieldCodes, isJsonType } from '../../server/endpoint.ts';
+import { DomainError, invalidFields } from '../../server/errors.ts';
 import {
   NOTIFICATION_CATEGORIES,
   switchOffNotifications,
@@ -123,4 +124,26 @@ export async function recordMailMessage(ctx: ServiceContext, secret: Buffer, raw
     const email = FINAL_RECIPIENT.exec(status)?.[1];
     if (email) await recordMailEvent(ctx, { email, type: 'bounce' });
   }
+}
+
+/**
+ * `POST /api/mail-events.php`'s body, whichever form the mail server sends: JSON
+ * `{ email, type, site? }` (422 with field codes when it is not that), or its raw report.
+ */
+export async function recordMailReport(
+  ctx: ServiceContext,
+  secret: Buffer,
+  contentType: string,
+  body: Buffer,
+): Promise<void> {
+  if (!isJsonType(contentType)) return recordMailMessage(ctx, secret, body);
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw invalidFields({ body: 'json_invalid' });
+  }
+  const parsed = mailEventSchema.safeParse(value);
+  if (!parsed.success) throw invalidFields(fieldCodes(parsed.error, value));
+  await recordMailEvent(ctx, parsed.data);
 }

@@ -1,25 +1,18 @@
-import type { APIRoute } from 'astro';
 import { accountsEndpoint } from '../../features/accounts/accounts.context.ts';
 import * as schemas from '../../features/accounts/accounts.schemas.ts';
-import {
-  changeUser,
-  login,
-  removePushSubscription,
-  savePushSubscription,
-} from '../../features/accounts/accounts.service.ts';
+import * as accounts from '../../features/accounts/accounts.service.ts';
 import { memberUser } from '../../features/accounts/member-user.ts';
 import { readDeviceCookie, sendDeviceCookie } from '../../features/accounts/device-cookie.ts';
 import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
+import { byQueryFlag, methodNotAllowed } from '../../server/endpoint.ts';
 import { setLocaleCookie } from '../../server/request.ts';
 
 /**
  * `GET /api/user.php`: the logged-in member, or `{ user: null }`. The client sends
- * `x-client-request: 1`; it is not required (it proves nothing a cookie does not).
+ * `x-client-request: 1`; it is not required (it proves nothing a cookie does not). Built from the
+ * row the session step read with the session: no second read of the account.
  */
-export const GET = accountsEndpoint({
-  // Built from the row the session step read with the session: no second read of the account.
-  handle: async ({ locals }) => ({ user: await memberUser(locals) }),
-});
+export const GET = accountsEndpoint({ handle: async ({ locals }) => ({ user: await memberUser(locals) }) });
 
 /**
  * `POST /api/user.php { email, password }`: login → `{ user }` and a device cookie; 401
@@ -28,7 +21,8 @@ export const GET = accountsEndpoint({
 const logIn = accountsEndpoint({
   body: schemas.loginInputSchema,
   async handle({ context, ctx, member, input }) {
-    const { user, session, device } = await login(ctx, input, member?.sessionId, readDeviceCookie(context));
+    const known = readDeviceCookie(context);
+    const { user, session, device } = await accounts.login(ctx, input, member?.sessionId, known);
     sendSessionCookie(context, session);
     sendDeviceCookie(context, device);
     return { user };
@@ -39,21 +33,20 @@ const logIn = accountsEndpoint({
 const savePush = accountsEndpoint({
   member: true,
   body: schemas.pushSubscriptionInputSchema,
-  handle: async ({ ctx, member, input }) => (await savePushSubscription(ctx, member, input), { ok: true }),
+  handle: ({ ctx, member, input }) => accounts.savePushSubscription(ctx, member, input),
 });
 
-export const POST: APIRoute = (context) => (context.url.searchParams.has('push') ? savePush : logIn)(context);
+export const POST = byQueryFlag('push', savePush, logIn);
 
 /** `DELETE /api/user.php?push=1 { endpoint }` (member): this browser's subscription removed. */
 const removePush = accountsEndpoint({
   member: true,
   body: schemas.pushUnsubscribeInputSchema,
-  handle: async ({ ctx, member, input }) => (await removePushSubscription(ctx, member, input), { ok: true }),
+  handle: ({ ctx, member, input }) => accounts.removePushSubscription(ctx, member, input),
 });
 
 /** Only `?push=1` is a DELETE of this path; without it the path has no DELETE (405). */
-export const DELETE: APIRoute = (context) =>
-  context.url.searchParams.has('push') ? removePush(context) : new Response(null, { status: 405 });
+export const DELETE = byQueryFlag('push', removePush, methodNotAllowed);
 
 /**
  * `PUT /api/user.php`, one change a call (the body's key says which):
@@ -66,6 +59,6 @@ export const PUT = accountsEndpoint({
   body: ({ locals }) => schemas.userChangeInputSchema(locals.site.locales),
   async handle({ context, ctx, locals, member, input }) {
     if ('language' in input) setLocaleCookie(context.cookies, input.language, locals.scheme);
-    return { user: await changeUser(ctx, member, input) };
+    return { user: await accounts.changeUser(ctx, member, input) };
   },
 });

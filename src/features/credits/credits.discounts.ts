@@ -410,7 +410,8 @@ export async function timeBonusFor(
     country,
     user_id: memberId,
     expires: new Date(ends).toISOString(),
-    remaining_seconds: Math.floor((ends - now) / 1000),
+    // Rounded up: a countdown started from it reaches zero when the bonus ends, not before.
+    remaining_seconds: Math.ceil((ends - now) / 1000),
     expired: false,
     value_percentage: bonusPercentage,
     then_percentage: stays,

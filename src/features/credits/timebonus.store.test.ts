@@ -33,6 +33,16 @@ describe('time bonus countdown', () => {
     expect($timeBonus.get()).toBeNull();
   });
 
+  it('reaches zero when the end has passed, not in the last part of a second before it', () => {
+    // Started 0.6 s after the page was made: the first tick comes 0.4 s before the end.
+    startTimeBonus({ code: 'TIMEBONUS25', percentage: 25, remainingSeconds: 2 }, Date.now() - 600);
+    vi.advanceTimersByTime(1000);
+    // Zero now would make the checkout ask the server again while it still gives the bonus.
+    expect($timeBonus.get()?.remaining).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect($timeBonus.get()).toBeNull();
+  });
+
   it('can be cleared (logout, purchase) and started again after', () => {
     startTimeBonus({ code: 'TIMEBONUS25', percentage: 25, remainingSeconds: 100 });
     clearTimeBonus();

@@ -31,11 +31,15 @@ export function startTimeBonus(
   timer = setInterval(tick, 1000);
 }
 
-/** Counts from the end time, not by decrements, so a throttled background tab still shows the truth. */
+/**
+ * Counts from the end time, not by decrements, so a throttled background tab still shows the truth.
+ * A second part-way through still counts as a second: zero is shown only once the end has passed,
+ * never before it, so a page that asks the server again at zero is told the bonus has ended.
+ */
 function tick(): void {
   const current = $timeBonus.get();
   if (!current) return clearTimeBonus();
-  const remaining = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+  const remaining = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
   if (remaining <= 0) return clearTimeBonus();
   if (remaining !== current.remaining) $timeBonus.set({ ...current, remaining });
 }

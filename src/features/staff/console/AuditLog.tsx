@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AuditEntryView as AuditEntry } from '../staff.schemas.ts';
+import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from './console-client.ts';
 

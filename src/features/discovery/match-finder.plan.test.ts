@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { findCandidates, type CandidateQuery } from './match-finder.repository.ts';
-import { STATISTICS } from './discovery.plan-statistics.ts';
+import { applyStatistics, type Statistics } from './discovery.plan-statistics.ts';
 
 /*
  * The match finder's pool is the most recently active profiles that fit both ways. At a million
@@ -26,20 +26,11 @@ const query = (sought: CandidateQuery['sought']): CandidateQuery => ({
   limit: 200,
 });
 
-async function planOf(sought: CandidateQuery['sought'], statistics: 'a million profiles' | 'none') {
+async function planOf(sought: CandidateQuery['sought'], statistics: Statistics) {
   return queryPlanOf(
     (db) => findCandidates(db, query(sought)),
     (statements) => statements.at(-1)!,
-    (sqlite) => {
-      sqlite.exec('ANALYZE');
-      if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
-      else {
-        const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
-        sqlite.prepare('DELETE FROM sqlite_stat1').run();
-        for (const row of STATISTICS) write.run(...row);
-      }
-      sqlite.exec('ANALYZE sqlite_schema');
-    },
+    (sqlite) => applyStatistics(sqlite, statistics),
   );
 }
 

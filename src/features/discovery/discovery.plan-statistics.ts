@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { CandidateQuery } from './match-finder.repository.ts';
 
 /**
  * SQLite's statistics (`sqlite_stat1` rows) of a network of a million profiles, as ANALYZE
@@ -44,3 +45,18 @@ export function applyStatistics(sqlite: SQLite.Database, statistics: Statistics)
   // Makes SQLite read the statistics again.
   sqlite.exec('ANALYZE sqlite_schema');
 }
+
+/** A viewer of network n1 open to everyone of age, whom no site's choices hide anything from. */
+export const OPEN_VIEWER: Pick<CandidateQuery, 'network' | 'viewerProfileId' | 'withheldSites' | 'audience'> =
+  {
+    network: 'n1',
+    viewerProfileId: 'p1',
+    withheldSites: [],
+    audience: {
+      genders: ['male', 'female'],
+      seeking: ['male', 'female'],
+      bornOnOrBefore: '2008-11-26',
+      bornAfter: '1926-11-26',
+      bodyTypes: [],
+    },
+  };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { searchPage, type SearchBase, type SqlFilters } from './discovery.repository.ts';
-import { applyStatistics, type Statistics } from './discovery.plan-statistics.ts';
+import { applyStatistics, OPEN_VIEWER, type Statistics } from './discovery.plan-statistics.ts';
 
 /*
  * SQLite picks a page's index by its statistics. With those of a million profiles (ANALYZE's
@@ -10,19 +10,7 @@ import { applyStatistics, type Statistics } from './discovery.plan-statistics.ts
  * must walk an index in its own order and stop at the last row it needs, with statistics or
  * without (a database nobody has analysed). Where few match, the planner sorts them.
  */
-const base: SearchBase = {
-  kind: 'member',
-  network: 'n1',
-  viewerProfileId: 'p1',
-  withheldSites: [],
-  audience: {
-    genders: ['male', 'female'],
-    seeking: ['male', 'female'],
-    bornOnOrBefore: '2008-11-26',
-    bornAfter: '1926-11-26',
-    bodyTypes: [],
-  },
-};
+const base: SearchBase = { kind: 'member', ...OPEN_VIEWER };
 const ages = { bornOnOrBefore: '2001-11-26', bornAfter: '1975-11-26' };
 
 async function planOf(

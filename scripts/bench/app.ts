@@ -4,7 +4,16 @@
  * repository's tenant files, and ports of the benchmark's own range.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import { requestTo, serverEnv, type RequestOptions, type TestResponse } from '../../tests/support/server.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
@@ -98,4 +107,51 @@ export async function startApp(options: {
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * A copy of the repository's tenants whose members may send without the per-member pace
+ * (`rate_limits.chat_send`): the send throughput measures the send, and its few senders send
+ * far more a minute than any person, which a real site refuses.
+ */
+export function unpacedTenants(work: string): string {
+  const dir = join(work, 'tenants');
+  cpSync(join(REPO_ROOT, 'tenants'), dir, { recursive: true });
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const tenant = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    const limits = (tenant.rate_limits ?? {}) as Record<string, unknown>;
+    tenant.rate_limits = { ...limits, chat_send: { limit: 100_000, window_minutes: 1 } };
+    writeFileSync(join(dir, file), JSON.stringify(tenant, null, 2));
+  }
+  return dir;
+}
+
+/** A JSON POST to the local server; answers the status once the body has been read. */
+export function post(
+  port: number,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  agent?: http.Agent,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      agent,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        ...headers,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.end(body);
+  });
 }

@@ -15,7 +15,7 @@
  * Run on the built server (`npm run build` first); about a minute at the defaults.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,7 +24,8 @@ import { parseArgs } from 'node:util';
 import { createDatabase } from '../../src/db/client.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
 import { browserPushKeys } from '../../tests/support/web-push.ts';
-import { copyBuild, startApp } from './app.ts';
+import { copyBuild, post, startApp, unpacedTenants } from './app.ts';
+import { percentile } from './stats.ts';
 import { REPO_ROOT } from './nginx.ts';
 
 const PORTS = { first: 5500, last: 5549 };
@@ -56,11 +57,6 @@ export function parsePushArgs(argv: string[]): PushArgs {
     senders: Number(values.senders),
     dist: values.dist!,
   };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** The local push service: answers 201 and hands each push to whoever waits for its endpoint. */
@@ -107,43 +103,7 @@ async function startReceiver() {
   };
 }
 
-/** Tenants whose members may send without the per-member pace (see realtime.ts's twin). */
-function unpacedTenants(work: string): string {
-  const dir = join(work, 'tenants');
-  cpSync(join(REPO_ROOT, 'tenants'), dir, { recursive: true });
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const tenant = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-    const limits = (tenant.rate_limits ?? {}) as Record<string, unknown>;
-    tenant.rate_limits = { ...limits, chat_send: { limit: 100_000, window_minutes: 1 } };
-    writeFileSync(join(dir, file), JSON.stringify(tenant, null, 2));
-  }
-  return dir;
-}
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function post(port: number, path: string, body: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((done, fail) => {
-    const req = http.request({
-      host: '127.0.0.1',
-      port,
-      path,
-      method: 'POST',
-      agent,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        ...headers,
-      },
-    });
-    req.on('error', fail);
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => done(res.statusCode ?? 0));
-    });
-    req.end(body);
-  });
-}
 
 export async function runPushBench(args: PushArgs): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -215,6 +175,7 @@ export async function runPushBench(args: PushArgs): Promise<void> {
         '/api/chat.php',
         JSON.stringify({ profile: to.profileId, type: 'text', text, client_id: randomUUID() }),
         { host: 'localhost', cookie: sender.cookie, origin: 'http://localhost' },
+        agent,
       );
       const answered = performance.now();
       if (status !== 201) throw new Error(`a chat send answered ${status}`);

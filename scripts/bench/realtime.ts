@@ -21,7 +21,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,8 +30,8 @@ import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/sqlite-checkpointer.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
-import { copyBuild, startApp } from './app.ts';
-import { ROUND_OPTIONS } from './stats.ts';
+import { copyBuild, post, startApp, unpacedTenants } from './app.ts';
+import { percentile, ROUND_OPTIONS } from './stats.ts';
 import { runWrk } from './wrk.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
@@ -126,35 +126,6 @@ function cpuMs(pid: number): number {
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
 const CLOCK_TICKS = 100;
 
-function post(
-  port: number,
-  path: string,
-  body: string,
-  headers: Record<string, string>,
-  agent?: http.Agent,
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1',
-      port,
-      path,
-      method: 'POST',
-      agent,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-        ...headers,
-      },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.end(body);
-  });
-}
-
 /** Sends once and waits until every stream has one more event; answers each stream's latency. */
 async function timedSend(streams: Stream[], send: () => Promise<number>): Promise<number[]> {
   const want = streams[0]!.received.length + 1;
@@ -188,11 +159,6 @@ end
 `;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 /**
  * Rows per second inserted into `messages` of an existing conversation, one autocommit insert
  * each, with the pragmas the app opens SQLite with (src/db/client.ts).
@@ -224,23 +190,6 @@ function rawInsertRate(file: string, seconds: number): number {
   }
   db.close();
   return rows / seconds;
-}
-
-/**
- * A copy of the repository's tenants whose members may send without the per-member pace
- * (`rate_limits.chat_send`): the send throughput measures the send, and its few senders send
- * far more a minute than any person, which a real site refuses.
- */
-function unpacedTenants(work: string): string {
-  const dir = join(work, 'tenants');
-  cpSync(join(REPO_ROOT, 'tenants'), dir, { recursive: true });
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const tenant = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-    const limits = (tenant.rate_limits ?? {}) as Record<string, unknown>;
-    tenant.rate_limits = { ...limits, chat_send: { limit: 100_000, window_minutes: 1 } };
-    writeFileSync(join(dir, file), JSON.stringify(tenant, null, 2));
-  }
-  return dir;
 }
 
 export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {

@@ -17,6 +17,12 @@ import { hydrated, sessionContext, url, SCREENSHOTS, useMemberJourney } from './
 
 const app = useMemberJourney();
 const DIR = SCREENSHOTS;
+/** Where the swipe card and the match moment are looked at: desktop, then the phone in two languages. */
+const SWIPE_SCREENS = [
+  [1280, 'en'],
+  [360, 'en'],
+  [360, 'de'],
+] as const;
 const aged = (years: number) => `${new Date().getUTCFullYear() - years}-03-01`;
 
 test.describe.configure({ mode: 'serial' });
@@ -162,11 +168,7 @@ test('the keyboard hint is left out on a touch phone', async ({ browser }) => {
   await context.close();
 });
 
-for (const [width, locale] of [
-  [1280, 'en'],
-  [360, 'en'],
-  [360, 'de'],
-] as const) {
+for (const [width, locale] of SWIPE_SCREENS) {
   test(`the card follows the mouse with LIKE or NOPE and the next card beneath (${width} px, ${locale})`, async ({
     browser,
   }) => {
@@ -219,11 +221,7 @@ for (const [width, locale] of [
   });
 }
 
-for (const [width, locale] of [
-  [1280, 'en'],
-  [360, 'en'],
-  [360, 'de'],
-] as const) {
+for (const [width, locale] of SWIPE_SCREENS) {
   test(`the match moment shows both photos and "Send a message" opens the chat (${width} px, ${locale})`, async ({
     browser,
   }) => {

@@ -20,6 +20,13 @@ const HOUR = 3_600_000;
 /** How long the bonus of the countdown tests has left: past page load and hydration on a busy machine. */
 const ENDS_IN_MS = 25_000;
 const DIR = SCREENSHOTS;
+/** The phone and desktop widths in English and German, as the layout tests look at them. */
+const SCREENS = [
+  [360, 'en'],
+  [1280, 'en'],
+  [360, 'de'],
+  [1280, 'de'],
+] as const;
 type Member = TestMember & TestSession;
 
 let server: TestServer;
@@ -323,12 +330,7 @@ test.describe('the balance in sight', () => {
     await context.close();
   });
 
-  for (const [width, locale] of [
-    [360, 'en'],
-    [1280, 'en'],
-    [360, 'de'],
-    [1280, 'de'],
-  ] as const) {
+  for (const [width, locale] of SCREENS) {
     test(`the refusal never covers the conversation or its "Not sent" state (${width} px, ${locale})`, async ({
       browser,
     }) => {
@@ -416,12 +418,7 @@ test('the profile’s Message button explains the free-conversation limit before
   await context.close();
 });
 
-for (const [width, locale] of [
-  [360, 'en'],
-  [1280, 'en'],
-  [360, 'de'],
-  [1280, 'de'],
-] as const) {
+for (const [width, locale] of SCREENS) {
   test(`/credits, the checkout and the thank-you page as a member coming from a chat sees them (${width} px, ${locale})`, async ({
     browser,
   }) => {

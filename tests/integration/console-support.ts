@@ -115,16 +115,4 @@ export async function logIn(app: ServerUnderTest, login: StaffLogin, clockOffset
   return visitor;
 }
 
-export interface AuditEntryBody {
-  id: string;
-  at: string;
-  staff: string;
-  action: string;
-  network: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-}
-
 export const dataFile = (app: ServerUnderTest, name: string) => join(app.server.dataDir, name);

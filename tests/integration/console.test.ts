@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, STAFF_ROLES } from '../../src/features/staff/index.ts';
-import { recordAudit } from '../../src/server/audit/audit.ts';
+import { recordAudit, type AuditEntry } from '../../src/server/audit/audit.ts';
 import { eraseMember } from '../../src/server/privacy.ts';
 import { privacy } from '../../src/app/privacy.list.ts';
 import { useServer } from '../support/use-server.ts';
@@ -14,7 +14,6 @@ import {
   MINUTE,
   staffCli,
   staffEmail,
-  type AuditEntryBody,
 } from './console-support.ts';
 
 /*
@@ -344,7 +343,7 @@ describe('roles', () => {
       network: 'curvy',
     });
     expect(added.status).toBe(200);
-    const entries = (await amberOwner.get('/console/api/audit.php')).json<{ entries: AuditEntryBody[] }>()
+    const entries = (await amberOwner.get('/console/api/audit.php')).json<{ entries: AuditEntry[] }>()
       .entries;
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.network === 'amber')).toBe(true);
@@ -441,7 +440,7 @@ describe('the audit log', () => {
     expect(staffCli(app, ['disable', email]).status).toBe(0);
 
     const page = await owner.get(`/console/api/audit.php?target=${staff.id}`);
-    const entries = page.json<{ entries: AuditEntryBody[] }>().entries;
+    const entries = page.json<{ entries: AuditEntry[] }>().entries;
     const byAction = (action: string) => entries.find((e) => e.action === action);
     expect(byAction('staff.add')).toMatchObject({
       staff: ownerLogin.email,
@@ -474,7 +473,7 @@ describe('the audit log', () => {
     const all = (
       await owner.get(`/console/api/audit.php?staff=${encodeURIComponent(ownerLogin.email)}&action=staff.add`)
     ).json<{
-      entries: AuditEntryBody[];
+      entries: AuditEntry[];
       next: string | null;
     }>();
     expect(all.entries).toHaveLength(3);
@@ -505,7 +504,7 @@ describe('the audit log', () => {
     let pages = 0;
     while (cursor !== null && pages < 100) {
       const res = await owner.get(`/console/api/audit.php${cursor ? `?cursor=${cursor}` : ''}`);
-      const body = res.json<{ entries: AuditEntryBody[]; next: string | null }>();
+      const body = res.json<{ entries: AuditEntry[]; next: string | null }>();
       for (const e of body.entries) {
         expect(seen.has(e.id)).toBe(false);
         seen.add(e.id);
@@ -539,7 +538,7 @@ describe('the audit log', () => {
     // JSON states are quoted as CSV fields.
     expect(lines.some((l) => /"\{""email"":""csv\./.test(l))).toBe(true);
     const exported = (await owner.get('/console/api/audit.php?action=audit.export')).json<{
-      entries: AuditEntryBody[];
+      entries: AuditEntry[];
     }>().entries;
     expect(exported.some((e) => e.staff === ownerLogin.email)).toBe(true);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/answers.ts';
+import { checkoutAtTestProvider } from '../support/checkout.ts';
 import { REPO_ROOT } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { call, callIn, type LoggedIn } from './likes-support.ts';
@@ -51,19 +52,6 @@ function quote(member: LoggedIn, query: Record<string, string>, locale?: string)
 
 function order(member: LoggedIn, body: Record<string, unknown>) {
   return call(app, member, 'POST', '/api/order.php', { bundle: 'starter', paymentmethod: 'ideal', ...body });
-}
-
-/** Pays an order on the test provider's checkout page as the member would; answers the 303. */
-function payAtCheckout(member: LoggedIn, paymentId: string) {
-  return app.request(`/checkout/test/${paymentId}`, {
-    method: 'POST',
-    headers: {
-      cookie: member.cookie,
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://localhost:${app.server.port}`,
-    },
-    body: 'outcome=paid',
-  });
 }
 
 /** Every link of a page (and every link an island will render) stays on the member's site. */
@@ -190,7 +178,7 @@ describe('the way back after a purchase', () => {
     const placed = await order(member, { return_to: '/chats/01conversation' });
     expect(placed.status, placed.body).toBe(201);
     const paymentId = placed.json<{ order: { payment_id: string } }>().order.payment_id;
-    const paid = await payAtCheckout(member, paymentId);
+    const paid = await checkoutAtTestProvider(app, member, paymentId, 'paid');
     expect(paid.status).toBe(303);
     const location = String(paid.headers.location);
     expect(location).toMatch(new RegExp(`/transactions/${paymentId}\\?return=%2Fchats%2F01conversation$`));
@@ -212,7 +200,7 @@ describe('the way back after a purchase', () => {
 
       const placed = await order(member, {});
       const paymentId = placed.json<{ order: { payment_id: string } }>().order.payment_id;
-      await payAtCheckout(member, paymentId);
+      await checkoutAtTestProvider(app, member, paymentId, 'paid');
       const thanks = await app.request(`/transactions/${paymentId}?return=${encodeURIComponent(evil)}`, {
         headers: { cookie: member.cookie },
       });

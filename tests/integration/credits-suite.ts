@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkoutAtTestProvider } from '../support/checkout.ts';
 import type { ProfileRef } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
@@ -38,19 +39,6 @@ export function order(app: ServerUnderTest, member: LoggedIn, discountcode?: str
     bundle,
     paymentmethod: 'ideal',
     ...(discountcode ? { discountcode } : {}),
-  });
-}
-
-/** The member lets the order of `paymentId` fail on the test provider's checkout page. */
-function failCheckout(app: ServerUnderTest, member: LoggedIn, paymentId: string) {
-  return app.request(`/checkout/test/${paymentId}`, {
-    method: 'POST',
-    headers: {
-      cookie: member.cookie,
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: `http://localhost:${app.server.port}`,
-    },
-    body: 'outcome=failed',
   });
 }
 
@@ -147,7 +135,7 @@ export function creditsTests(app: ServerUnderTest): void {
       expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(1);
 
       const paymentId = first.json<OrderBody>().order.payment_id;
-      const failed = await failCheckout(app, member, paymentId);
+      const failed = await checkoutAtTestProvider(app, member, paymentId, 'failed');
       expect(failed.status, failed.body).toBe(303);
       const again = await order(app, member, code);
       expect(again.status, again.body).toBe(201);
@@ -203,7 +191,12 @@ export function creditsTests(app: ServerUnderTest): void {
       expectError(await order(app, one, 'TIMEBONUS25'), 409, 'code_used');
       expectError(await call(app, one, 'GET', '/api/discountcode.php?code=TIMEBONUS25'), 409, 'code_used');
       // A failed order gives the first-purchase discount back.
-      const failed = await failCheckout(app, one, welcome.json<OrderBody>().order.payment_id);
+      const failed = await checkoutAtTestProvider(
+        app,
+        one,
+        welcome.json<OrderBody>().order.payment_id,
+        'failed',
+      );
       expect(failed.status, failed.body).toBe(303);
       expect((await order(app, one, 'TIMEBONUS25')).status).toBe(201);
     });

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PushPayload } from '../../src/features/pwa/index.ts';
 import { openSse } from '../support/sse.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
@@ -26,15 +27,6 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
   afterAll(async () => {
     await receiver?.close();
   });
-
-  interface Payload {
-    title: string;
-    body: string;
-    url: string;
-    tag: string;
-    badge?: number;
-    icon?: string;
-  }
 
   const hostOf = (member: LoggedIn) => (member.siteId === 'curvy' ? DEMO.curvy.host : 'localhost');
 
@@ -76,7 +68,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       expect(sent.status, sent.body).toBe(201);
       const conversation = sent.json<{ message: { conversation: string } }>().message.conversation;
       const [push] = await receiver.waitFor(browser.endpoint);
-      const payload = JSON.parse(browser.keys.decrypt(push!.body)) as Payload;
+      const payload = JSON.parse(browser.keys.decrypt(push!.body)) as PushPayload;
       expect(payload).toEqual({
         title: 'Annabel',
         body: 'Coffee on Sunday?',
@@ -102,7 +94,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       // A second message in the same conversation has the same tag, the badge counts both.
       await sendText(app, ann, bo, 'Or Saturday');
       const pushes = await receiver.waitFor(browser.endpoint, 2);
-      const second = JSON.parse(browser.keys.decrypt(pushes[1]!.body)) as Payload;
+      const second = JSON.parse(browser.keys.decrypt(pushes[1]!.body)) as PushPayload;
       expect(second).toMatchObject({ tag: `chat-${conversation}`, body: 'Or Saturday', badge: 2 });
       expect(pushes[1]!.headers.topic).toBe(push!.headers.topic);
     });

@@ -1,3 +1,6 @@
+import type SQLite from 'better-sqlite3';
+import type { CandidateQuery } from './match-finder.repository.ts';
+
 /**
  * SQLite's statistics (`sqlite_stat1` rows) of a network of a million profiles, as ANALYZE
  * measured them on the benchmark's network: the plan tests give them to an empty database so
@@ -26,3 +29,34 @@ export const STATISTICS: [table: string, index: string, stat: string][] = [
   ['profiles', 'profiles_search_place_idx', '1000000 1000000 200000 16667 1'],
   ['profiles', 'sqlite_autoindex_profiles_1', '1000000 1'],
 ];
+
+/** Which statistics a plan test runs with: a million profiles', or none (a database nobody has analysed). */
+export type Statistics = 'a million profiles' | 'none';
+
+/** Gives the planner of `sqlite` the chosen statistics and makes it read them again. */
+export function applyStatistics(sqlite: SQLite.Database, statistics: Statistics): void {
+  sqlite.exec('ANALYZE');
+  if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
+  else {
+    const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
+    sqlite.prepare('DELETE FROM sqlite_stat1').run();
+    for (const row of STATISTICS) write.run(...row);
+  }
+  // Makes SQLite read the statistics again.
+  sqlite.exec('ANALYZE sqlite_schema');
+}
+
+/** A viewer of network n1 open to everyone of age, whom no site's choices hide anything from. */
+export const OPEN_VIEWER: Pick<CandidateQuery, 'network' | 'viewerProfileId' | 'withheldSites' | 'audience'> =
+  {
+    network: 'n1',
+    viewerProfileId: 'p1',
+    withheldSites: [],
+    audience: {
+      genders: ['male', 'female'],
+      seeking: ['male', 'female'],
+      bornOnOrBefore: '2008-11-26',
+      bornAfter: '1926-11-26',
+      bodyTypes: [],
+    },
+  };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { searchPage, type SearchBase, type SqlFilters } from './discovery.repository.ts';
-import { STATISTICS } from './discovery.plan-statistics.ts';
+import { applyStatistics, OPEN_VIEWER, type Statistics } from './discovery.plan-statistics.ts';
 
 /*
  * SQLite picks a page's index by its statistics. With those of a million profiles (ANALYZE's
@@ -10,40 +10,18 @@ import { STATISTICS } from './discovery.plan-statistics.ts';
  * must walk an index in its own order and stop at the last row it needs, with statistics or
  * without (a database nobody has analysed). Where few match, the planner sorts them.
  */
-const base: SearchBase = {
-  kind: 'member',
-  network: 'n1',
-  viewerProfileId: 'p1',
-  withheldSites: [],
-  audience: {
-    genders: ['male', 'female'],
-    seeking: ['male', 'female'],
-    bornOnOrBefore: '2008-11-26',
-    bornAfter: '1926-11-26',
-    bodyTypes: [],
-  },
-};
+const base: SearchBase = { kind: 'member', ...OPEN_VIEWER };
 const ages = { bornOnOrBefore: '2001-11-26', bornAfter: '1975-11-26' };
 
 async function planOf(
   filters: SqlFilters,
-  statistics: 'a million profiles' | 'none',
+  statistics: Statistics,
   matches?: { count: number; cap: number },
 ): Promise<string> {
   return queryPlanOf(
     (db) => searchPage(db, base, filters, undefined, 21, matches),
     (statements) => statements.at(-1)!,
-    (sqlite) => {
-      sqlite.exec('ANALYZE');
-      if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
-      else {
-        const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
-        sqlite.prepare('DELETE FROM sqlite_stat1').run();
-        for (const row of STATISTICS) write.run(...row);
-      }
-      // Makes SQLite read the statistics again.
-      sqlite.exec('ANALYZE sqlite_schema');
-    },
+    (sqlite) => applyStatistics(sqlite, statistics),
   );
 }
 

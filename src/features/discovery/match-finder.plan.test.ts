@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
 import { findCandidates, type CandidateQuery } from './match-finder.repository.ts';
-import { STATISTICS } from './discovery.plan-statistics.ts';
+import { applyStatistics, OPEN_VIEWER, type Statistics } from './discovery.plan-statistics.ts';
 
 /*
  * The match finder's pool is the most recently active profiles that fit both ways. At a million
@@ -9,16 +9,7 @@ import { STATISTICS } from './discovery.plan-statistics.ts';
  * every match (see discovery.plan.test.ts for the search's own pages).
  */
 const query = (sought: CandidateQuery['sought']): CandidateQuery => ({
-  network: 'n1',
-  viewerProfileId: 'p1',
-  withheldSites: [],
-  audience: {
-    genders: ['male', 'female'],
-    seeking: ['male', 'female'],
-    bornOnOrBefore: '2008-11-26',
-    bornAfter: '1926-11-26',
-    bodyTypes: [],
-  },
+  ...OPEN_VIEWER,
   sought,
   gender: 'female',
   bornOnOrBefore: '2001-11-26',
@@ -26,20 +17,11 @@ const query = (sought: CandidateQuery['sought']): CandidateQuery => ({
   limit: 200,
 });
 
-async function planOf(sought: CandidateQuery['sought'], statistics: 'a million profiles' | 'none') {
+async function planOf(sought: CandidateQuery['sought'], statistics: Statistics) {
   return queryPlanOf(
     (db) => findCandidates(db, query(sought)),
     (statements) => statements.at(-1)!,
-    (sqlite) => {
-      sqlite.exec('ANALYZE');
-      if (statistics === 'none') sqlite.exec('DROP TABLE sqlite_stat1');
-      else {
-        const write = sqlite.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
-        sqlite.prepare('DELETE FROM sqlite_stat1').run();
-        for (const row of STATISTICS) write.run(...row);
-      }
-      sqlite.exec('ANALYZE sqlite_schema');
-    },
+    (sqlite) => applyStatistics(sqlite, statistics),
   );
 }
 

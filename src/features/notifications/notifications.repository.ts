@@ -82,22 +82,22 @@ export async function replacePreferences(
       .deleteFrom('notification_preferences')
       .where('network_id', '=', network)
       .where('member_id', '=', memberId);
+  const insertPreference = (trx: Transaction<Database>, category: Preference, off: 0 | 1) =>
+    trx.insertInto('notification_preferences').values({
+      member_id: memberId,
+      network_id: network,
+      category,
+      disabled: off,
+      reason: null,
+      updated_at: now,
+    });
   await db.transaction().execute(async (trx) => {
     if (enabled.length) await mine(trx).where('category', 'in', enabled).execute();
     if (withdrawn.length)
       await mine(trx).where('category', 'in', withdrawn).where('disabled', '=', 0).execute();
     for (const category of disabled) {
       if (offByDefault.includes(category)) continue;
-      await trx
-        .insertInto('notification_preferences')
-        .values({
-          member_id: memberId,
-          network_id: network,
-          category,
-          disabled: 1,
-          reason: null,
-          updated_at: now,
-        })
+      await insertPreference(trx, category, 1)
         .onConflict((conflict) =>
           conflict.columns(['member_id', 'category']).doUpdateSet({ disabled: 1, updated_at: now }),
         )
@@ -105,17 +105,7 @@ export async function replacePreferences(
     }
     for (const category of enabled) {
       if (!offByDefault.includes(category)) continue;
-      await trx
-        .insertInto('notification_preferences')
-        .values({
-          member_id: memberId,
-          network_id: network,
-          category,
-          disabled: 0,
-          reason: null,
-          updated_at: now,
-        })
-        .execute();
+      await insertPreference(trx, category, 0).execute();
     }
   });
 }

@@ -1,19 +1,6 @@
 import type { NotificationEvent } from '../../server/notifications.ts';
 import type { Translate } from '../../i18n/index.ts';
-
-/**
- * What the service worker shows (its format, shared with `/sw.js`): the notification's title and
- * text, the page a click opens, a tag (one notification per conversation, one for likes, so a
- * burst replaces itself), the app badge, and optionally an icon.
- */
-export interface PushPayload {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-  badge?: number;
-  icon?: string;
-}
+import type { PushPayload } from '../pwa/index.ts';
 
 /** A preview longer than this is cut: a notification shows two lines or so. */
 export const PREVIEW_LENGTH = 120;

@@ -92,7 +92,11 @@ export function offlinePageFor(
   }
 }
 
-/** The payload a push carries (the sending side writes exactly this). */
+/**
+ * What a push carries and the service worker shows (the sending side, push.payload.ts, writes exactly this): the notification's title and
+ * text, the page a click opens, a tag (one notification per conversation, one for likes, so a
+ * burst replaces itself), the app badge, and optionally an icon.
+ */
 export interface PushPayload {
   title: string;
   body: string;

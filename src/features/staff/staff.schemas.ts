@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditEntry } from '../../server/audit/audit.ts';
 import { STAFF_ROLES } from './staff.roles.ts';
 
 /* The console's own API (docs/console.md): inputs and answers, for both sides. */
@@ -43,24 +44,11 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQueryInput = z.infer<typeof auditQuerySchema>;
 
-/** An audit log entry as the console shows it (the server's `AuditEntry`). */
-export interface AuditEntryView {
-  id: string;
-  /** ISO 8601. */
-  at: string;
-  staff: string;
-  action: string;
-  /** '' for the console itself. */
-  network: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-}
+/** An audit log entry as the console shows it: the server's own shape. */
+export type { AuditEntry } from '../../server/audit/audit.ts';
 
 export interface AuditPageAnswer {
-  entries: AuditEntryView[];
+  entries: AuditEntry[];
   /** The cursor of the next (older) page, or null at the end. */
   next: string | null;
 }

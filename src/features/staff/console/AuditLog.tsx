@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AuditEntryView as AuditEntry } from '../staff.schemas.ts';
+import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from './console-client.ts';
 
@@ -25,6 +25,20 @@ export const AUDIT_MESSAGES = [
 ] as const;
 
 type Filters = Partial<Record<'network' | 'action' | 'staff' | 'target' | 'from' | 'to', string>>;
+
+/** The filters typed in, after the network choice: one labelled input each. */
+const TEXT_FILTERS: ReadonlyArray<{
+  name: Exclude<keyof Filters, 'network'>;
+  label: (typeof AUDIT_MESSAGES)[number];
+  type?: 'email' | 'date';
+  placeholder?: string;
+}> = [
+  { name: 'action', label: 'console.audit.action', placeholder: 'staff.add' },
+  { name: 'staff', label: 'console.audit.staff', type: 'email' },
+  { name: 'target', label: 'console.audit.target' },
+  { name: 'from', label: 'console.audit.from', type: 'date' },
+  { name: 'to', label: 'console.audit.to', type: 'date' },
+];
 
 function queryOf(filters: Filters): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
@@ -97,36 +111,20 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
             ))}
           </select>
         </div>
-        <div className="col-6 col-md-4 col-xl-2">
-          <label className="form-label" htmlFor="audit-action">
-            {t('console.audit.action')}
-          </label>
-          <input id="audit-action" name="action" className="form-control" placeholder="staff.add" />
-        </div>
-        <div className="col-6 col-md-4 col-xl-2">
-          <label className="form-label" htmlFor="audit-staff">
-            {t('console.audit.staff')}
-          </label>
-          <input id="audit-staff" name="staff" type="email" className="form-control" />
-        </div>
-        <div className="col-6 col-md-4 col-xl-2">
-          <label className="form-label" htmlFor="audit-target">
-            {t('console.audit.target')}
-          </label>
-          <input id="audit-target" name="target" className="form-control" />
-        </div>
-        <div className="col-6 col-md-4 col-xl-2">
-          <label className="form-label" htmlFor="audit-from">
-            {t('console.audit.from')}
-          </label>
-          <input id="audit-from" name="from" type="date" className="form-control" />
-        </div>
-        <div className="col-6 col-md-4 col-xl-2">
-          <label className="form-label" htmlFor="audit-to">
-            {t('console.audit.to')}
-          </label>
-          <input id="audit-to" name="to" type="date" className="form-control" />
-        </div>
+        {TEXT_FILTERS.map(({ name, label, type, placeholder }) => (
+          <div key={name} className="col-6 col-md-4 col-xl-2">
+            <label className="form-label" htmlFor={`audit-${name}`}>
+              {t(label)}
+            </label>
+            <input
+              id={`audit-${name}`}
+              name={name}
+              type={type}
+              className="form-control"
+              placeholder={placeholder}
+            />
+          </div>
+        ))}
         <div className="col-12 d-flex gap-2">
           <button className="btn btn-primary" type="submit">
             {t('console.audit.apply')}

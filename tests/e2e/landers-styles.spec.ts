@@ -43,7 +43,11 @@ interface Whole {
 
 /** The whole lean entry and the modal's stylesheet, as a footer page of the site carries them. */
 async function wholeSheet(host: string): Promise<Whole> {
-  const html = (await requestTo(port(), '/pages/terms', { host })).body;
+  let answered = await requestTo(port(), '/pages/terms', { host });
+  // A site in another language sends its unprefixed pages to its own (curvy: `/de/pages/terms`).
+  if (answered.status === 302 || answered.status === 301)
+    answered = await requestTo(port(), String(answered.headers.location), { host });
+  const html = answered.body;
   const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
   const modalCss = /data-css="([^"]+)"/.exec(html)?.[1];
   if (!css || !modalCss) throw new Error(`${host}/pages/terms carries no lean entry or modal stylesheet`);
@@ -165,7 +169,10 @@ for (const host of HOSTS) {
     let memberId = '';
     test.beforeAll(async () => {
       // A public member of the site, linked by the gallery's like modal (`?t=`).
-      const gallery = (await requestTo(port(), '/landers/gallery?t=30', { host })).body;
+      let answered = await requestTo(port(), '/landers/gallery?t=30', { host });
+      if (answered.status === 302 || answered.status === 301)
+        answered = await requestTo(port(), String(answered.headers.location), { host });
+      const gallery = answered.body;
       memberId = /\/members\/([a-z0-9]+)"/.exec(gallery)?.[1] ?? '';
     });
 

@@ -326,7 +326,8 @@ for (const plan of SITES) {
         labels += report.labels;
         expectFits(report, target);
         if (path.startsWith('/likes')) {
-          // The three tabs fit on one row, counts and German words included.
+          // The three tabs fit on one row, counts and German words included (once they are there).
+          await page.locator('.likes-tabs .nav-item').first().waitFor();
           const rows = await page
             .locator('.likes-tabs .nav-item')
             .evaluateAll(

@@ -93,8 +93,18 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A full-page screenshot. A video is masked: the browser draws its own loading spinner over it
+ * at whatever point of its turn, which no stylesheet decides.
+ */
 const shot = async (page: Page) =>
-  page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', timeout: 20_000 });
+  page.screenshot({
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    mask: [page.locator('video')],
+    timeout: 20_000,
+  });
 
 /** Screenshots of every state of the page, in one fresh visitor's browser. */
 async function states(

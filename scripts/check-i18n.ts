@@ -54,6 +54,7 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'console.role.host', locales: ['it', 'nl'], reason: '"Host" is the word used there' },
   { key: 'console.staff.roles', locales: ['es'], reason: '"Roles" is the same word in Spanish' },
   { key: 'console.audit.action', locales: ['fr'], reason: '"Action" is the same word in French' },
+  { key: 'notify.title', locales: ['fr'], reason: '"Notifications" is the same word in French' },
   { key: 'console.nav.staff', locales: ['it'], reason: '"Staff" is the word used in Italian' },
   { key: 'console.login.password', locales: ['it'], reason: '"Password" is the word used in Italian' },
   ...sameReason(['chat.ui.title', 'membernav.messages'], {

@@ -476,6 +476,28 @@ describe('bounces and complaints', () => {
     expect(other.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {}, ...PUSH_ON });
   });
 
+  it('tell the member on /members until the alert is closed, and again after a new switch-off', async () => {
+    // The browser's clock stamps the dismissal: the server's must agree with it here.
+    app.setClock(0);
+    const to = await awayMember();
+    const alert = async () => {
+      const html = (await call(app, to, 'GET', '/members')).body;
+      if (!html.includes('id="disabled-notifications-alert"')) return null;
+      return [...html.matchAll(/data-reason="(\w+)"/g)].map((m) => m[1]);
+    };
+    expect(await alert()).toBeNull();
+    const report = (type: string) =>
+      app.request('/api/mail-events.php', { method: 'POST', headers: auth, body: { email: to.email, type } });
+    expect((await report('bounce')).status).toBe(204);
+    expect(await alert()).toEqual(['bounce']);
+    const closed = await call(app, to, 'PUT', '/api/user.php', { dismissed: { notifications: Date.now() } });
+    expect(closed.status).toBe(200);
+    expect(await alert()).toBeNull();
+    await sleep(5);
+    expect((await report('complaint')).status).toBe(204);
+    expect(await alert()).toEqual(['fbl']);
+  });
+
   it('read a raw DSN as a bounce and an ARF report as a complaint', async () => {
     const bounced = await awayMember();
     const dsn = [

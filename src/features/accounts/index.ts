@@ -7,7 +7,7 @@ export { quietSessionMember, sessionExpiry, streamMember } from './accounts.sess
 export { endSessions } from './accounts.service-support.ts';
 export { memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';
-export type { User, UserStatus } from './accounts.schemas.ts';
+export type { DismissibleAlert, User, UserStatus } from './accounts.schemas.ts';
 export { accountsJobs } from './accounts.jobs.ts';
 export { argon2Passwords, isCommonPassword, type Passwords } from './passwords.ts';
 export { activationLink } from './accounts.signup.service.ts';

@@ -3,6 +3,7 @@ export {
   categoryEnabled,
   notificationPreferences,
   switchOffNotifications,
+  systemDisabledReasons,
   updateNotificationPreferences,
 } from './notifications.service.ts';
 export {

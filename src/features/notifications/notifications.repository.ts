@@ -109,3 +109,25 @@ export async function replacePreferences(
     }
   });
 }
+
+/**
+ * The categories the system switched off (a bounce, a spam report, an unsubscribe) later than
+ * `since`: what the member-wide alert tells of. Read only for a member with something off.
+ */
+export async function systemSwitchOffsSince(
+  db: Db,
+  network: string,
+  memberId: string,
+  since: number,
+): Promise<{ category: Preference; reason: NotificationDisabledReason }[]> {
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .select(['category', 'reason'])
+    .where('network_id', '=', network)
+    .where('member_id', '=', memberId)
+    .where('disabled', '=', 1)
+    .where('reason', 'is not', null)
+    .where('updated_at', '>', since)
+    .execute();
+  return rows.flatMap((row) => (row.reason ? [{ category: row.category, reason: row.reason }] : []));
+}

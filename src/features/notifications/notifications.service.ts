@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../server/context.ts';
 import {
   CONSENT_CATEGORIES,
   NOTIFICATION_CATEGORIES,
+  NOTIFICATION_DISABLED_REASONS,
   PUSH_SETTINGS,
   needsConsent,
   type NotificationCategory,
@@ -10,7 +11,12 @@ import {
   type NotificationsState,
   type PushSetting,
 } from './notifications.schemas.ts';
-import { preferenceRows, replacePreferences, switchOff } from './notifications.repository.ts';
+import {
+  preferenceRows,
+  replacePreferences,
+  switchOff,
+  systemSwitchOffsSince,
+} from './notifications.repository.ts';
 
 /** The member's e-mail preferences, in the order of spec §3, with the system's reasons, and push. */
 export async function notificationPreferences(
@@ -91,4 +97,20 @@ export async function updateNotificationPreferences(
     );
   }
   return notificationPreferences(ctx, memberId);
+}
+
+/**
+ * Why e-mails were switched off by the system since the member last closed the alert that says
+ * so (spec §3 "disabled reasons"): each reason once, in the order of
+ * NOTIFICATION_DISABLED_REASONS. A new bounce after a dismissal shows the alert again.
+ */
+export async function systemDisabledReasons(
+  ctx: Pick<ServiceContext, 'db' | 'network'>,
+  memberId: string,
+  dismissedAt: number,
+): Promise<NotificationDisabledReason[]> {
+  const rows = await systemSwitchOffsSince(ctx.db, ctx.network, memberId, dismissedAt);
+  const categories = new Set<string>(NOTIFICATION_CATEGORIES);
+  const reasons = new Set(rows.filter((row) => categories.has(row.category)).map((row) => row.reason));
+  return NOTIFICATION_DISABLED_REASONS.filter((reason) => reasons.has(reason));
 }

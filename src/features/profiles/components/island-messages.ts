@@ -26,6 +26,3 @@ export const PROFILE_EDITOR_MESSAGES: MessageKey[] = [
   'error.try_later',
   'toast.close',
 ];
-
-/** The "enrich profile" alert's dismiss button. */
-export const ENRICH_ALERT_MESSAGES: MessageKey[] = ['enrich.dismiss', 'error.try_later', 'toast.close'];

@@ -38,9 +38,12 @@ for (const width of [1280, 360]) {
 
     const code = page.getByLabel('Discount code');
     await code.fill('NOSUCHCODE');
+    await expect(code).toHaveValue('NOSUCHCODE');
     await page.getByRole('button', { name: 'Apply' }).click();
+    // The quote is a server call: on a loaded machine it may take longer than a click's default wait.
     await expect(page.getByTestId('discount-notice')).toHaveText(
       'Code not found. Your 25 % discount still applies.',
+      { timeout: 15_000 },
     );
     await expect(page.getByTestId('final-amount')).toHaveText('Total to pay€11.24');
 

@@ -3,10 +3,12 @@ import { expect, test } from './fixtures.ts';
 import { hydrated, signUpQuickly, url, useAccountsServer } from './accounts-support.ts';
 
 /*
- * The push switch on /notifications in the states of spec §4 that a browser here can be put in
- * for sure: unsupported (no service worker can run) and denied (the browser's permission). A
- * subscription needs a real push service, which this machine cannot reach; the server's side of
- * push is tested against a local push service (tests/integration/push.test.ts).
+ * The push switch on /notifications in the four states of spec §4: unsupported (no service worker
+ * can run), denied (the browser's permission), capable and subscribed. A subscription needs the
+ * browser's push service, which this machine cannot reach: for capable and subscribed the test
+ * stands in for that one browser call (`pushManager.subscribe`) with real P-256 keys, and
+ * everything after it is the site's. The server's side of push is tested against a local push
+ * service (tests/integration/push.test.ts).
  */
 
 const app = useAccountsServer();
@@ -80,5 +82,85 @@ test('with notifications blocked in the browser the push switch says so and stay
   await page.goto(url(app.server, '/members'));
   await hydrated(page);
   await expect(page.locator('[data-push-alert]')).toHaveCount(0);
+  await context.close();
+});
+
+/**
+ * Stands in for the browser's push service: `subscribe` answers a subscription with fresh P-256
+ * keys at an FCM address, kept in localStorage so that it outlives a reload as a real one does.
+ */
+function standInPushService(): void {
+  const KEY = 'e2e-push-subscription';
+  const b64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  const subscriptionOf = (json: PushSubscriptionJSON) =>
+    ({
+      endpoint: json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => json,
+      getKey: () => null,
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    }) as unknown as PushSubscription;
+  PushManager.prototype.getSubscription = async function () {
+    const kept = localStorage.getItem(KEY);
+    return kept ? subscriptionOf(JSON.parse(kept) as PushSubscriptionJSON) : null;
+  };
+  PushManager.prototype.subscribe = async function () {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+    const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+    const json: PushSubscriptionJSON = {
+      endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${crypto.randomUUID()}`,
+      expirationTime: null,
+      keys: { p256dh: b64url(publicKey), auth: b64url(crypto.getRandomValues(new Uint8Array(16))) },
+    };
+    localStorage.setItem(KEY, JSON.stringify(json));
+    return subscriptionOf(json);
+  };
+}
+
+test('a browser that can take push: the switch subscribes it, says so after a reload, and lets go when switched off', async ({
+  browser,
+}) => {
+  const context = await memberContext(browser, { serviceWorkers: 'allow' });
+  await context.grantPermissions(['notifications'], { origin: new URL(url(app.server, '/')).origin });
+  await context.addInitScript(standInPushService);
+  const page = await notificationsPage(context);
+  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'capable', {
+    timeout: 10_000,
+  });
+  await expect(pushSwitch(page)).toBeEnabled();
+  await expect(pushSwitch(page)).not.toBeChecked();
+  await expect(page.getByText('This device receives no push notifications.')).toBeVisible();
+
+  const attached = page.waitForResponse(
+    (r) => r.url().includes('/api/user.php?push=1') && r.request().method() === 'POST',
+  );
+  await pushSwitch(page).click();
+  expect((await attached).status()).toBe(200);
+  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'subscribed');
+  await expect(pushSwitch(page)).toBeChecked();
+  await expect(page.getByText('This device receives push notifications.')).toBeVisible();
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'subscribed', {
+    timeout: 10_000,
+  });
+  await expect(pushSwitch(page)).toBeChecked();
+
+  const detached = page.waitForResponse(
+    (r) => r.url().includes('/api/user.php?push=1') && r.request().method() === 'DELETE',
+  );
+  await pushSwitch(page).click();
+  expect((await detached).ok()).toBe(true);
+  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'capable');
+  await expect(pushSwitch(page)).not.toBeChecked();
   await context.close();
 });

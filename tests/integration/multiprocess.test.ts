@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_PORTS, freePortIn, startNginx, type RunningNginx } from '../../scripts/bench/nginx.ts';
 import { startMollieFake, type MollieFake } from '../support/mollie-fake.ts';
@@ -22,6 +25,7 @@ import { payingMember, sendText, shownMember } from './chat-support.ts';
  */
 
 const hasPostgres = await postgresAvailable();
+const ffmpeg = ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].find((path) => existsSync(path));
 const skip = !nginxBinary || !hasPostgres;
 if (skip) {
   console.warn(
@@ -297,6 +301,61 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
       first.setClock(0);
     }
   });
+
+  it.skipIf(!ffmpeg)(
+    'encodes a lander clip on one process when both are asked for it at once',
+    async () => {
+      const { dataDir } = first.server;
+      const source = join(dataDir, 'clip-source.webp');
+      const made = spawnSync(ffmpeg!, [
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=orange:s=480x480',
+        '-frames:v',
+        '1',
+        source,
+      ]);
+      expect(made.status, String(made.stderr)).toBe(0);
+      // Kurvenreich is a network of its own: only these members are on its public pages.
+      for (let i = 0; i < 4; i++) {
+        const member = await first.make.member({
+          site: DEMO.curvy,
+          gender: 'female',
+          seeking: 'male',
+          birthdate: '1980-04-02',
+        });
+        const { files } = await first.make.photo(member, { dataDir });
+        copyFileSync(source, join(dataDir, 'uploads', files[0]!));
+        await first.make.updateProfile(member, {
+          public_consent: 1,
+          body_type: 'fat',
+          last_active_at: Date.now(),
+        });
+      }
+      const pages = await Promise.all(
+        [first.server, second].map((server) =>
+          server.request('/de/landers/video', { host: DEMO.curvy.host }),
+        ),
+      );
+      expect(pages.map((page) => page.status)).toEqual([200, 200]);
+      const dir = join(dataDir, 'media', 'landers', DEMO.curvy.id);
+      const names = () => (existsSync(dir) ? readdirSync(dir) : []);
+      // Made, and no process still at work on one (each works in a `.work-<pid>` folder).
+      await eventually(
+        async () => names(),
+        (now) => now.includes('manifest.json') && !now.some((name) => name.startsWith('.work-')),
+        60_000,
+      );
+      expect(names().filter((name) => name.startsWith('video-'))).toHaveLength(1);
+      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { video: string };
+      expect(names()).toContain(manifest.video);
+    },
+    90_000,
+  );
 
   it('left no error in either process’s log', async () => {
     expect(await currentUser(new Visitor(front()))).toBeNull();

@@ -127,6 +127,14 @@ const envSchema = z.object({
     .enum(['yes', 'no', ''])
     .default('')
     .transform((v) => v === 'yes'),
+  /**
+   * A name for this process, sent back as `X-Served-By` on every answer; empty: no header. Behind
+   * a proxy with several processes it tells which one answered (debugging, the multi-process test).
+   */
+  SERVED_BY: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{0,64}$/, 'letters, digits, dots, dashes and underscores (at most 64)')
+    .default(''),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

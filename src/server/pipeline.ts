@@ -172,7 +172,7 @@ export function admitRequest(platform: Platform, request: RequestFacts): Admissi
   const { headers, pathname, method } = request;
   const { env } = platform;
   const secured = (response: Response): Admission => ({
-    answer: addSecurityHeaders(response, securityHeadersFor(env.PUBLIC_SCHEME)),
+    answer: addSecurityHeaders(response, securityHeadersFor(env.PUBLIC_SCHEME, env.SERVED_BY)),
   });
   if (isConsoleHost(env.CONSOLE_HOSTS, headers.get('host'))) return admitConsole(platform, request, secured);
   const site = platform.registry.resolveHost(headers.get('host'));
@@ -347,7 +347,8 @@ export function finishResponse(pipeline: Pipeline, context: PolicyContext, respo
     context.locals.area === 'console'
       ? consoleCachePolicy(context, response)
       : pipeline.cachePolicy(context, response);
-  const secured = addSecurityHeaders(policed, securityHeadersFor(context.locals.platform.env.PUBLIC_SCHEME));
+  const { env } = context.locals.platform;
+  const secured = addSecurityHeaders(policed, securityHeadersFor(env.PUBLIC_SCHEME, env.SERVED_BY));
   // Compressed last, so the route cache stores (and serves again) the compressed bytes.
   return compressResponse(context.request, secured);
 }

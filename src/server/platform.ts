@@ -19,6 +19,7 @@ import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } f
 import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
 import { createLocalStorage, type FileStorage } from './storage/index.ts';
+import { createMemorySignals, createRedisSignals, type ClusterSignals } from './cluster-signals.ts';
 
 /**
  * Everything the process holds once: configuration, the site registry and the adapters.
@@ -41,6 +42,8 @@ export interface Platform {
   payments: PaymentProvider;
   /** Web push with each site's VAPID keys, to the push services' hosts only. */
   push: PushGateway;
+  /** Word to the other processes about what each keeps in memory (Redis with `REDIS_URL`). */
+  signals: ClusterSignals;
   close(): Promise<void>;
 }
 
@@ -114,6 +117,7 @@ async function boot(): Promise<Platform> {
   const realtime: RealtimeBus = env.REDIS_URL
     ? createRedisBus({ db: database.db, clock, log }, { url: env.REDIS_URL })
     : createMemoryBus({ db: database.db, clock, log });
+  const signals = env.REDIS_URL ? createRedisSignals({ url: env.REDIS_URL, log }) : createMemorySignals();
   const payments = createPaymentProvider({
     mollieApiKey: env.MOLLIE_API_KEY,
     mollieApiUrl: env.MOLLIE_API_URL,
@@ -166,10 +170,12 @@ async function boot(): Promise<Platform> {
     storage,
     payments,
     push,
+    signals,
     async close() {
       await jobRunner.stop();
       registry.close();
       await realtime.close?.();
+      await signals.close();
       limitsRedis?.disconnect();
       await database.destroy();
     },

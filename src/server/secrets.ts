@@ -1,5 +1,5 @@
 import { createECDH, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -9,11 +9,33 @@ import { join } from 'node:path';
 export function loadAppSecret(appSecret: string | undefined, dataDir: string): Buffer {
   if (appSecret) return Buffer.from(appSecret, 'utf8');
   const file = join(dataDir, 'secret');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (existsSync(file)) return readSecret(file);
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32);
-  writeFileSync(file, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-  return secret;
+  return writeSecretOnce(file, randomBytes(32));
+}
+
+function readSecret(file: string): Buffer {
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+/**
+ * Puts `secret` at `file` unless another process did first, and answers the one that is there.
+ * Processes started together on one DATA_DIR all pass the existence check: the file is written
+ * whole beside its name and linked into place (one atomic step that fails when the name is
+ * taken), so none of them reads a half-written file or dies on the other's, and all share one.
+ */
+export function writeSecretOnce(file: string, secret: Buffer): Buffer {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temporary, secret.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readSecret(file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** A key for one purpose and one site, derived from the app secret (HKDF-SHA256). */

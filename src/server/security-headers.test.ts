@@ -7,4 +7,11 @@ describe('securityHeadersFor', () => {
     expect(securityHeadersFor('http')['strict-transport-security']).toBeUndefined();
     expect(securityHeadersFor('https')['strict-transport-security']).not.toMatch(/includeSubDomains/i);
   });
+
+  it('names the process in X-Served-By only when it has a name', () => {
+    expect(securityHeadersFor('http', 'app-2')['x-served-by']).toBe('app-2');
+    expect(securityHeadersFor('https', 'app-2')['strict-transport-security']).toBe('max-age=31536000');
+    expect(securityHeadersFor('http')).not.toHaveProperty('x-served-by');
+    expect(securityHeadersFor('http', '')).not.toHaveProperty('x-served-by');
+  });
 });

@@ -22,11 +22,14 @@ export const securityHeaders: Record<string, string> = {
  */
 export const HSTS_HEADER = 'max-age=31536000';
 
-/** The headers every answer carries under the configured public scheme. */
-export function securityHeadersFor(publicScheme: 'http' | 'https'): Record<string, string> {
-  return publicScheme === 'https'
-    ? { ...securityHeaders, 'strict-transport-security': HSTS_HEADER }
-    : securityHeaders;
+/**
+ * The headers every answer carries under the configured public scheme; with a process name
+ * (`SERVED_BY`), also `X-Served-By`, so an answer behind a proxy names the process that gave it.
+ */
+export function securityHeadersFor(publicScheme: 'http' | 'https', servedBy = ''): Record<string, string> {
+  const headers =
+    publicScheme === 'https' ? { ...securityHeaders, 'strict-transport-security': HSTS_HEADER } : securityHeaders;
+  return servedBy ? { ...headers, 'x-served-by': servedBy } : headers;
 }
 
 /** Sets the security headers an answer lacks (the middleware's last word on every answer). */

@@ -132,6 +132,23 @@ async function findOrStartServer(): Promise<Server> {
   return startCluster();
 }
 
+/**
+ * Whether `withPostgresDatabase` can give a database here: a server answers, or Debian's binaries
+ * are there to start one. For tests that skip, with a reason, where PostgreSQL is missing.
+ */
+export async function postgresAvailable(): Promise<boolean> {
+  if (process.env['KINDRED_TEST_POSTGRES_URL']) return true;
+  try {
+    findBinaries();
+    return true;
+  } catch {
+    for (const user of ['postgres', 'root']) {
+      if (await answers({ host: '127.0.0.1', port: 5432, user })) return true;
+    }
+    return false;
+  }
+}
+
 function findBinaries(): string {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base)

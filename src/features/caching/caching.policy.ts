@@ -16,6 +16,9 @@ import { TRACKING_COOKIE } from '../tracking/index.ts';
  */
 export const SESSION_COOKIES = ['__Host-session', 'session'] as const;
 
+/** The cluster signal that carries a network whose pages every process drops. */
+export const PAGES_DROP_SIGNAL = 'pages.drop';
+
 /** Seconds a shared page is served without asking the app again. */
 export const SHARED_FRESH_SECONDS = 60;
 

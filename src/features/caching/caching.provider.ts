@@ -7,7 +7,8 @@
  *    change the page (caching.policy.ts) go straight to the app: never served from the cache,
  *    never stored in it.
  * 2. When a tenant file changes. Entries are tagged with their site's network; a reload drops
- *    the pages of every network whose sites changed.
+ *    the pages of every network whose sites changed. A member's change that another process
+ *    handled arrives as a signal from it (`dropPublicPages`).
  *
  * The key is the request URL (scheme, Host, path with its locale prefix, the whole query: a
  * `?ref=` must reach the tracking step, so no parameter is ignored) plus the request headers the
@@ -20,7 +21,7 @@ import type { CacheProvider } from 'astro';
 import memoryProvider from 'astro/cache/memory';
 import { getPlatform, type Platform } from '../../server/platform.ts';
 import type { TenancySnapshot } from '../../tenancy/registry.ts';
-import { changedNetworks, networkTag } from './caching.policy.ts';
+import { changedNetworks, networkTag, PAGES_DROP_SIGNAL } from './caching.policy.ts';
 import { requestCookieDependence } from './caching.middleware.ts';
 
 export interface PageCacheConfig {
@@ -30,17 +31,25 @@ export interface PageCacheConfig {
 
 const DEFAULT_MAX_ENTRIES = 2000;
 
-/** Drops the cached pages of networks whose sites a reload changed. */
-function invalidateOnReload(platform: Platform, store: CacheProvider): void {
+function dropNetworks(platform: Platform, store: CacheProvider, networks: readonly string[]): void {
+  store.invalidate({ tags: networks.map(networkTag) }).catch((error: unknown) => {
+    platform.log.error(`page cache: could not drop the pages of ${networks.join(', ')}: ${String(error)}`);
+  });
+}
+
+/**
+ * Drops the cached pages of networks whose sites a reload changed (every process watches the
+ * tenants folder and reloads by itself), and of networks another process dropped for a member's
+ * change (`dropPublicPages`, told on the cluster signals).
+ */
+function invalidateOnChanges(platform: Platform, store: CacheProvider): void {
   let previous: TenancySnapshot = platform.registry.snapshot;
   platform.registry.onChange((next) => {
     const networks = changedNetworks(previous.sites, next.sites);
     previous = next;
-    if (networks.length === 0) return;
-    store.invalidate({ tags: networks.map(networkTag) }).catch((error: unknown) => {
-      platform.log.error(`page cache: could not drop the pages of ${networks.join(', ')}: ${String(error)}`);
-    });
+    if (networks.length > 0) dropNetworks(platform, store, networks);
   });
+  platform.signals.subscribe(PAGES_DROP_SIGNAL, (network) => dropNetworks(platform, store, [network]));
 }
 
 export default function pageCacheProvider(config: PageCacheConfig | undefined): CacheProvider {
@@ -57,7 +66,7 @@ export default function pageCacheProvider(config: PageCacheConfig | undefined): 
       const platform = await getPlatform();
       if (watching !== platform) {
         watching = platform;
-        invalidateOnReload(platform, store);
+        invalidateOnChanges(platform, store);
       }
       const site = platform.registry.resolveHost(request.headers.get('host'));
       if (!site || requestCookieDependence(request, url.pathname, site)) return next();

@@ -7,3 +7,4 @@ export {
   type JobRunner,
   type JobRunnerOptions,
 } from './jobs.ts';
+export { underLease, type LeasedRun } from './under-lease.ts';

@@ -3,7 +3,9 @@ import type { Database } from '../../db/database.ts';
 
 /*
  * The job leases (migration 0006). Taking a lease is one statement, so of two processes asking
- * at the same moment exactly one gets it, on SQLite and on PostgreSQL alike.
+ * at the same moment exactly one gets it, on SQLite and on PostgreSQL alike. Besides the jobs'
+ * (named `<feature>.<job>`), one-off work that one process of many should do holds a lease here
+ * too (`under-lease.ts`).
  */
 
 /**
@@ -59,4 +61,9 @@ export async function finishLease(
   until: number,
 ): Promise<void> {
   await updateHeldLease(db, name, holder).set({ expires_at: until, last_run_at: ranAt }).execute();
+}
+
+/** Lets go of a lease `holder` still holds: the next one asking gets it at once. */
+export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
+  await updateHeldLease(db, name, holder).set({ expires_at: 0 }).execute();
 }

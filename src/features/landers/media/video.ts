@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceContext } from '../../../server/context.ts';
+import { underLease } from '../../../server/jobs/index.ts';
 import { publicProfile, showcasePhotoFiles } from '../../profiles/index.ts';
 
 /**
@@ -144,7 +145,12 @@ export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promis
   if (pending) return pending;
   const failed = failedAt.get(key);
   if (failed !== undefined && ctx.clock.now() - failed < RETRY_AFTER_MS) return Promise.resolve();
-  const job = makeLanderVideo(ctx, dataDir)
+  // Processes behind one proxy get the first lander requests after a start together: one of them
+  // encodes the clip (two would take both cores and delete each other's files as old clips), the
+  // others skip it and show the clip once it is there.
+  const job = underLease(ctx.db, `landers.video.${key}`, 2 * ENCODE_TIMEOUT_MS, () =>
+    makeLanderVideo(ctx, dataDir),
+  )
     .then(() => void failedAt.delete(key))
     .catch((error: unknown) => {
       failedAt.set(key, ctx.clock.now());

@@ -626,6 +626,35 @@ const fixtures: Fixtures = {
       ip: '127.0.0.1',
     },
   ],
+  credit_adjustments: [
+    {
+      id: 'ca1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      staff_id: 'st1aaaaaaaaaaaaa',
+      reason: 'Chat outage',
+      delta: -5,
+      created_at: T + 210,
+    },
+  ],
+  order_refunds: [
+    {
+      order_id: 'o1aaaaaaaaaaaaaa',
+      network_id: NET,
+      member_id: 'm1aaaaaaaaaaaaaa',
+      staff_id: 'st1aaaaaaaaaaaaa',
+      mode: 'full',
+      reason: null,
+      amount: 1499,
+      currency: 'EUR',
+      credits_reversed: 25,
+      credits_unrecovered: 75,
+      payout: 'failed',
+      provider_error: 'The amount is higher than the balance',
+      created_at: T + 220,
+    },
+  ],
   payment_reversals: [
     {
       order_id: 'o1aaaaaaaaaaaaaa',

@@ -69,7 +69,7 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
     void load();
   }, [version]);
   return (
-    <section aria-labelledby="ledger-title" className="mb-4">
+    <div className="mb-4">
       <h2 id="ledger-title" className="h5">
         {t('console.support.ledger')}
       </h2>
@@ -115,7 +115,7 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
           {t('console.support.more')}
         </button>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -314,7 +314,7 @@ export default function MemberDetail({
         <div className="d-flex flex-wrap gap-2 mb-3">
           <button
             type="button"
-            className="btn btn-outline-danger"
+            className="btn btn-danger"
             disabled={busy}
             onClick={() => {
               if (window.confirm(t('console.support.end_sessions_confirm')))

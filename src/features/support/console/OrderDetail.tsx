@@ -92,14 +92,15 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
         <dd className="col-sm-9">{order.payment_method}</dd>
         <dt className="col-sm-3">{t('console.orders.provider')}</dt>
         <dd className="col-sm-9">
-          {order.provider} {order.provider_payment_id && <code>{order.provider_payment_id}</code>}
+          {order.provider}{' '}
+          {order.provider_payment_id && <span className="font-monospace">{order.provider_payment_id}</span>}
         </dd>
         <dt className="col-sm-3">{t('console.orders.when')}</dt>
         <dd className="col-sm-9">{utc(order.created_at)}</dd>
       </dl>
       {reversal && (
         <div className="alert alert-info">
-          {t('console.orders.reversal')}: <code>{reversal.kind}</code>{' '}
+          {t('console.orders.reversal')}: <span className="font-monospace">{reversal.kind}</span>{' '}
           {money(reversal.amount, order.currency)} · {t('console.orders.credits_reversed')}{' '}
           {reversal.credits_reversed} · {t('console.orders.credits_unrecovered')}{' '}
           {reversal.credits_unrecovered} · {utc(reversal.created_at)}

@@ -207,4 +207,45 @@ describe('console payments', () => {
       reversal: { kind: 'chargeback', amount: 1499, credits_reversed: 100 },
     });
   });
+
+  it('records a returned direct debit: the order fails, its credits come back, direct debit is blocked', async () => {
+    const { visitor } = await staff('support', 'amber');
+    const member = await app.make.loggedIn({ country: 'DE' });
+    const { orderId } = await app.make.order(member, { credits: 100 });
+    await app.db.updateTable('orders').set({ payment_method: 'sdd' }).where('id', '=', orderId).execute();
+    await app.make.updateMember(member, { credits: 70, paid_user: 1 });
+    const moderator = await staff('moderator', 'amber');
+    expect(
+      (await moderator.visitor.send('POST', '/console/api/returned-debits.php', { order: orderId })).status,
+    ).toBe(403);
+
+    const res = await visitor.send('POST', '/console/api/returned-debits.php', { order: orderId });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      order: orderId,
+      credits_reversed: 70,
+      credits_unrecovered: 30,
+      premium: false,
+    });
+    expect((await app.inspect.row('orders', { id: orderId }))!.status).toBe('failed');
+    expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
+    expect(
+      await app.inspect.rows('audit_log', { action: 'order.returned_debit', target_id: orderId }),
+    ).toHaveLength(1);
+    const blocked = await app.request('/api/directdebit.php?sms=1', {
+      method: 'POST',
+      headers: { cookie: member.cookie },
+      body: { phone: '+4915100012345' },
+    });
+    expect(blocked.status).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: 'directdebit_blocked' });
+    // Once: the same debit again is refused and changes nothing.
+    const again = await visitor.send('POST', '/console/api/returned-debits.php', { order: orderId });
+    expect(again.status).toBe(409);
+    // An order that is no direct debit cannot be returned.
+    const { orderId: ideal } = await app.make.order(member);
+    expect((await visitor.send('POST', '/console/api/returned-debits.php', { order: ideal })).status).toBe(
+      409,
+    );
+  });
 });

@@ -108,7 +108,7 @@ describe('console member support', () => {
     });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ delta: 15, balance_after: 35 });
-    expect(await app.inspect.row('credit_adjustments', { id: entries[0]!.reference })).toMatchObject({
+    expect(await app.inspect.row('credit_adjustments', { id: entries[0]!.reference! })).toMatchObject({
       staff_id: staff.id,
       member_id: member.memberId,
       delta: 15,

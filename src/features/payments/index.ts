@@ -31,6 +31,7 @@ export {
   orderDetail,
   ordersList,
   staffRefund,
+  staffReturnedDebit,
   staffRefundTerms,
   type ConsolePaymentsContext,
   type OrderDetail,

@@ -17,6 +17,7 @@ import {
 import { endPremium, hasPaidOrder, markRefunded } from './payments.refund.repository.ts';
 import { DAY_MS, notRefundable, payBack, refundAmount, refundPeriodOver } from './payments.refund.ts';
 import type { OrderRow } from './payments.repository.ts';
+import { recordReturnedDebit, type Reversal } from './payments.reversal.ts';
 
 /*
  * The console's payments (docs/console.md): the orders of the sites the staff member may refund
@@ -357,4 +358,44 @@ export async function memberOrdersForStaff(
     status: row.status,
     created_at: Number(row.created_at),
   }));
+}
+
+/**
+ * `POST /console/api/returned-debits.php`: a direct debit the bank returned unpaid (refund
+ * permission in the order's network). The order fails, its unused credits are taken back, and
+ * the member can no longer pay by direct debit (payments.reversal.ts). Audited.
+ */
+export async function staffReturnedDebit(
+  ctx: ConsolePaymentsContext,
+  staff: StaffPrincipal,
+  actor: AuditActor,
+  orderId: string,
+): Promise<Reversal> {
+  const order = await visibleOrder(ctx, staff, orderId);
+  const reversal = await recordReturnedDebit(ctx, order.id);
+  await recordAudit(
+    ctx.db,
+    actor,
+    {
+      action: 'order.returned_debit',
+      network: order.network_id,
+      target: { type: 'order', id: order.id },
+      member: order.member_id,
+      before: { status: 'completed' },
+      after: {
+        status: 'failed',
+        credits_reversed: reversal.credits_reversed,
+        credits_unrecovered: reversal.credits_unrecovered,
+        premium: reversal.premium,
+      },
+    },
+    ctx.clock.now(),
+  );
+  if (reversal.credits_reversed > 0)
+    await announceBalance(
+      { realtime: ctx.realtime, network: order.network_id },
+      order.member_id,
+      reversal.balance,
+    );
+  return reversal;
 }

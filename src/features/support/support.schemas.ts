@@ -58,6 +58,16 @@ export const refundInputSchema = z.object({
   reason: text(500).optional(),
 });
 
+export const returnedDebitInputSchema = z.object({ order: text(64).min(1, 'required') });
+
+export interface ReturnedDebitAnswer {
+  order: string;
+  credits_reversed: number;
+  credits_unrecovered: number;
+  /** Whether the member is still premium (another paid order remains). */
+  premium: boolean;
+}
+
 export type MemberState = 'active' | 'unconfirmed' | 'deleted';
 
 export interface MemberHit {
@@ -183,6 +193,10 @@ declare module '../../lib/api-client.ts' {
       answer: { orders: OrderLineAnswer[]; next: string | null };
     };
     'GET /console/api/order.php': { body: undefined; answer: OrderDetailAnswer };
+    'POST /console/api/returned-debits.php': {
+      body: z.input<typeof returnedDebitInputSchema>;
+      answer: ReturnedDebitAnswer;
+    };
     'POST /console/api/refunds.php': {
       body: z.input<typeof refundInputSchema>;
       answer: { refund: StaffRefundAnswer };

@@ -17,6 +17,7 @@ import {
   orderDetail,
   ordersList,
   staffRefund,
+  staffReturnedDebit,
   type ConsolePaymentsContext,
   type OrdersQuery,
   type StaffRefundInput,
@@ -203,4 +204,14 @@ export const showOrder = (ctx: SupportContext, orderId: string) =>
 
 export async function refundAsStaff(ctx: SupportContext, input: StaffRefundInput) {
   return { refund: await staffRefund(paymentsContext(ctx), ctx.staff, ctx.actor, input) };
+}
+
+export async function returnedDebit(ctx: SupportContext, orderId: string) {
+  const reversal = await staffReturnedDebit(paymentsContext(ctx), ctx.staff, ctx.actor, orderId);
+  return {
+    order: reversal.order,
+    credits_reversed: reversal.credits_reversed,
+    credits_unrecovered: reversal.credits_unrecovered,
+    premium: reversal.premium,
+  };
 }

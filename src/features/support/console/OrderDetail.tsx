@@ -22,6 +22,8 @@ export const ORDER_DETAIL_MESSAGES = [
   'console.orders.payout_paid',
   'console.orders.payout_none',
   'console.orders.payout_failed',
+  'console.orders.returned_debit',
+  'console.orders.returned_debit_confirm',
 ] as const;
 
 /** One order: what it was, what came back at the provider, its staff refund, and the refund form. */
@@ -57,6 +59,20 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
     } catch (failure) {
       setError(failureText(failure, t));
       setFields(fieldTexts(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function returned() {
+    if (!window.confirm(t('console.orders.returned_debit_confirm'))) return;
+    setBusy(true);
+    setError('');
+    try {
+      await api('POST /console/api/returned-debits.php', { order: id });
+      await refresh();
+    } catch (failure) {
+      setError(failureText(failure, t));
     } finally {
       setBusy(false);
     }
@@ -181,6 +197,16 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
           <button className="btn btn-danger" type="submit" disabled={busy}>
             {t('console.orders.refund_submit')}
           </button>
+          {order.payment_method === 'sdd' && (
+            <button
+              type="button"
+              className="btn btn-outline-dark ms-2"
+              disabled={busy}
+              onClick={() => void returned()}
+            >
+              {t('console.orders.returned_debit')}
+            </button>
+          )}
         </form>
       )}
     </div>

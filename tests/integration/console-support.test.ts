@@ -102,6 +102,9 @@ describe('console member support', () => {
     expect(res.status, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, balance: 35 });
     expect(await balanceOf(member)).toBe(35);
+    // The member's open pages hear the new balance on the stream, as after any booking.
+    const events = await app.inspect.rows('events', { member_id: member.memberId, type: 'credits' });
+    expect(events.map((e) => JSON.parse(String(e.data)))).toContainEqual({ balance: 35 });
     const entries = await app.inspect.rows('credit_ledger', {
       member_id: member.memberId,
       reason: 'staff_adjustment',

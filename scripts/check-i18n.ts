@@ -52,6 +52,29 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Support" is the word used there',
   },
   { key: 'console.role.host', locales: ['it', 'nl'], reason: '"Host" is the word used there' },
+  ...sameReason(['console.orders.status', 'console.support.status'], {
+    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Status" is the same word there',
+  }),
+  ...sameReason(['console.orders.credits', 'console.support.credits', 'console.support.adjust_delta'], {
+    locales: ['da', 'de', 'nl'],
+    reason: '"Credits" is the word used there',
+  }),
+  ...sameReason(['console.orders.site', 'console.support.site'], {
+    locales: ['fr', 'nl'],
+    reason: '"Site" is the same word there',
+  }),
+  { key: 'console.orders.provider', locales: ['nl'], reason: '"Provider" is the word used in Dutch' },
+  ...sameReason(['console.support.actions', 'console.support.sessions'], {
+    locales: ['fr'],
+    reason: 'the same word in French',
+  }),
+  { key: 'console.support.ledger_kind', locales: ['fr'], reason: '"Cause" is the same word in French' },
+  { key: 'console.support.name', locales: ['de'], reason: '"Name" is the same word in German' },
+  {
+    key: 'console.support.premium',
+    reason: '"Premium" is the name of the paying membership in every language of the sites',
+  },
   { key: 'console.staff.roles', locales: ['es'], reason: '"Roles" is the same word in Spanish' },
   { key: 'console.audit.action', locales: ['fr'], reason: '"Action" is the same word in French' },
   { key: 'notify.title', locales: ['fr'], reason: '"Notifications" is the same word in French' },

@@ -286,6 +286,36 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('credit_adjustments')
+    .values({
+      id: 'ca1',
+      ...site,
+      member_id: memberId,
+      staff_id: 'st1',
+      reason: 'Chat outage',
+      delta: 5,
+      created_at: at('credit_adjustments'),
+    })
+    .execute();
+  await db
+    .insertInto('order_refunds')
+    .values({
+      order_id: 'o1',
+      network_id: network,
+      member_id: memberId,
+      staff_id: 'st1',
+      mode: 'full',
+      reason: 'Charged twice',
+      amount: 999,
+      currency: 'EUR',
+      credits_reversed: 10,
+      credits_unrecovered: 0,
+      payout: 'paid',
+      provider_error: null,
+      created_at: at('order_refunds'),
+    })
+    .execute();
+  await db
     .insertInto('push_subscriptions')
     .values({
       id: 'ps1',

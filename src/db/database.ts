@@ -288,7 +288,16 @@ export interface ChatPhotosTable {
 }
 
 export type LedgerReason =
-  'signup' | 'purchase' | 'message' | 'gift' | 'photo' | 'refund' | 'bonus' | 'adjustment';
+  | 'signup'
+  | 'purchase'
+  | 'message'
+  | 'gift'
+  | 'photo'
+  | 'refund'
+  | 'bonus'
+  | 'adjustment'
+  /** Given or taken by staff in the console; the reference is the `credit_adjustments` row. */
+  | 'staff_adjustment';
 
 /**
  * Append-only: rows are never updated or deleted while the account lives. `(member_id,
@@ -388,6 +397,42 @@ export interface PaymentReversalsTable {
   credits_reversed: Immutable<number>;
   /** Credits of the order the member had spent already: the operator settles them. */
   credits_unrecovered: Immutable<number>;
+  created_at: Immutable<number>;
+}
+
+/** Credits a staff member gave (delta > 0) or took, with their reason (migration 0035). */
+export interface CreditAdjustmentsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: Immutable<string>;
+  staff_id: Immutable<string>;
+  reason: Immutable<string>;
+  delta: Immutable<number>;
+  created_at: Immutable<number>;
+}
+
+export type OrderRefundMode = 'rules' | 'full';
+/** Whether the provider paid the refund back: `none` when there was nothing to pay. */
+export type OrderRefundPayout = 'paid' | 'failed' | 'none';
+
+/** An order refunded by staff in the console, once per order (migration 0035). */
+export interface OrderRefundsTable {
+  order_id: Immutable<string>;
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  staff_id: Immutable<string>;
+  mode: Immutable<OrderRefundMode>;
+  reason: Immutable<string | null>;
+  /** Minor units of `currency` to pay back. */
+  amount: Immutable<number>;
+  currency: Immutable<string>;
+  credits_reversed: Immutable<number>;
+  /** Credits of the order the member had spent already (a full refund pays them back anyway). */
+  credits_unrecovered: Immutable<number>;
+  payout: OrderRefundPayout;
+  /** The provider's words when it refused the refund. */
+  provider_error: string | null;
   created_at: Immutable<number>;
 }
 
@@ -763,6 +808,8 @@ export interface Database {
   payment_customers: PaymentCustomersTable;
   discount_codes: DiscountCodesTable;
   payment_reversals: PaymentReversalsTable;
+  credit_adjustments: CreditAdjustmentsTable;
+  order_refunds: OrderRefundsTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;

@@ -97,6 +97,11 @@ export interface MollieFake {
   gets: Map<string, number>;
   /** The status a new recurring payment starts in (default `paid`). */
   recurringStatus: string;
+  /**
+   * When set, every refund asked for is refused with this as Mollie's `detail` (a 422), as Mollie
+   * refuses one when the balance is too low or the method allows none.
+   */
+  refuseRefunds: string | null;
   settle(id: string, status: string): void;
   /**
    * Gives money of a paid payment back as Mollie's dashboard or the payer's bank does: a refund
@@ -265,6 +270,8 @@ export async function startMollieFake(): Promise<MollieFake> {
       return { status: 201, body: asResource(payment, base) };
     }
     const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
+    if (method === 'POST' && refund && fake.refuseRefunds)
+      return { status: 422, body: problem(422, 'Unprocessable Entity', fake.refuseRefunds, 'amount') };
     if (method === 'POST' && refund && payments.get(refund[1]!)?.status === 'paid') {
       refunds.push({ payment: refund[1]!, amount: body.amount as MollieFake['refunds'][number]['amount'] });
       return {
@@ -319,6 +326,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     gets,
     refunds,
     recurringStatus: 'paid',
+    refuseRefunds: null,
     settle(id, status) {
       const payment = payments.get(id);
       if (!payment) throw new Error(`no fake payment ${id}`);

@@ -15,6 +15,7 @@ import {
   setAccountState,
   tokenTimesSince,
   updateMember,
+  type MemberRow,
   type NewMember,
 } from './accounts.repository.ts';
 import { fieldErrors, signupInputSchema, type User } from './accounts.schemas.ts';
@@ -244,8 +245,18 @@ export async function activate(ctx: AccountsContext, token: string): Promise<str
 
 /** `POST /api/activate.php`: the activation e-mail again, a few times a day. */
 export async function resendActivation(ctx: AccountsContext, sessionMember: SessionMember): Promise<void> {
-  const member = await requireMemberRow(ctx, sessionMember);
-  if (member.status !== 'not_confirmed') return;
+  await resendActivationOf(ctx, await requireMemberRow(ctx, sessionMember));
+}
+
+/**
+ * The activation e-mail again for an unconfirmed member, within the day's limit (the member's
+ * own request, or staff's in the console); answers whether one was sent.
+ */
+export async function resendActivationOf(
+  ctx: AccountsContext,
+  member: Pick<MemberRow, 'id' | 'status' | 'email' | 'language'>,
+): Promise<boolean> {
+  if (member.status !== 'not_confirmed') return false;
   const now = ctx.clock.now();
   const sent = await tokenTimesSince(ctx.db, ctx.network, member.id, 'activation', now - DAY);
   // The signup's own e-mail is one of the day's.
@@ -256,4 +267,5 @@ export async function resendActivation(ctx: AccountsContext, sessionMember: Sess
   }
   const user = await userOf(ctx, member.id);
   await sendActivation(ctx, member.id, user.profile.name, member.email, member.language);
+  return true;
 }

@@ -13,3 +13,16 @@ export { argon2Passwords, isCommonPassword, type Passwords } from './passwords.t
 export { activationLink } from './accounts.signup.service.ts';
 /* The push sender reads the member's subscriptions and drops those the push service calls gone. */
 export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';
+/* The console's member support. */
+export {
+  changeMemberEmail,
+  consoleAccountsContext,
+  deviceSummary,
+  endMemberSessions,
+  findSupportMembers,
+  resendMemberActivation,
+  supportMember,
+  supportSessions,
+  type SupportMember,
+  type SupportSession,
+} from './accounts.console.ts';

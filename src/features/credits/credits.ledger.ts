@@ -87,7 +87,11 @@ export async function bookCredits(
  * Tells the member's open pages the new balance (the navigation badge). Call it after the
  * booking's transaction has committed, never inside it: a rolled-back spend must not be announced.
  */
-export async function announceBalance(ctx: ServiceContext, memberId: string, balance: number): Promise<void> {
+export async function announceBalance(
+  ctx: Pick<ServiceContext, 'realtime' | 'network'>,
+  memberId: string,
+  balance: number,
+): Promise<void> {
   await ctx.realtime.publish(ctx.network, memberId, 'credits', { balance });
 }
 

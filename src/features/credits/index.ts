@@ -39,6 +39,15 @@ export {
   type TimeBonusView,
   type ActiveDiscount,
 } from './credits.discounts.ts';
+export {
+  adjustCredits,
+  ledgerPage,
+  MAX_ADJUSTMENT,
+  type AdjustedCredits,
+  type CreditAdjustment,
+  type LedgerLine,
+  type LedgerPage,
+} from './credits.adjust.ts';
 export { grantSignupCredits } from './credits.signup.ts';
 export {
   creditsOffer,

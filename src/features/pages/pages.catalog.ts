@@ -159,6 +159,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   payment_customers: 'payments',
   // Refunds and chargebacks made at the provider, returned debits: bookkeeping of the member's orders.
   payment_reversals: 'payments',
+  credit_adjustments: 'payments',
+  order_refunds: 'payments',
   // The catalogue of codes names no person; who used one is in discount_redemptions.
   discount_codes: null,
   push_subscriptions: 'push',

@@ -25,3 +25,18 @@ export {
 } from './payments.schemas.ts';
 export { PAYMENT_METHOD_NAMES, paymentMethodName, type PaymentMethodChoice } from './payments.methods.ts';
 export { vatIncluded, vatRateBp } from './payments.vat.ts';
+/* The console's orders and staff refunds. */
+export {
+  memberOrdersForStaff,
+  orderDetail,
+  ordersList,
+  staffRefund,
+  staffReturnedDebit,
+  staffRefundTerms,
+  type ConsolePaymentsContext,
+  type OrderDetail,
+  type OrderSummary,
+  type OrdersQuery,
+  type StaffRefundInput,
+  type StaffRefundView,
+} from './payments.console.ts';

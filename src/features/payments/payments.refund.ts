@@ -14,7 +14,7 @@ import { memberOrder } from './payments.service.ts';
  * from `completed`, and the ledger books one `refund` entry per order.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const refundInputSchema = z.object({ order: z.string().min(1).max(64) });
 
@@ -39,7 +39,7 @@ export function refundAmount(order: { credits: number; amount: number }, balance
   return Math.floor((order.amount * reversed) / order.credits);
 }
 
-function refundPeriodOver(days: number): DomainError {
+export function refundPeriodOver(days: number): DomainError {
   return new DomainError('refund_period_over', {
     status: 409,
     message: 'payments.refund.period_over',
@@ -47,7 +47,7 @@ function refundPeriodOver(days: number): DomainError {
   });
 }
 
-function notRefundable(): DomainError {
+export function notRefundable(): DomainError {
   return new DomainError('not_refundable', { status: 409, message: 'payments.refund.not_refundable' });
 }
 
@@ -151,23 +151,34 @@ export async function refundOrder(
   return { order: order.id, credits_reversed: outcome.reversed, amount, currency: order.currency };
 }
 
+/** What came of paying a refund back: paid, nothing to pay, or refused with the provider's words. */
+export type PayBackOutcome = { payout: 'paid' | 'none' } | { payout: 'failed'; error: string };
+
 /**
  * Sends the refunded amount back through the provider that took it, after the books are right.
  * A provider that refuses (or a direct debit, which has none) leaves the order refunded in the
- * books and an error in the log naming the order, so the operator pays it back by hand.
+ * books and answers the refusal: the member's own refund logs it for the operator, the console's
+ * keeps it on the refund and shows it.
  */
-async function payBack(ctx: ServiceContext, order: OrderRow, amount: number): Promise<void> {
-  if (amount <= 0) return;
+export async function payBack(
+  ctx: Pick<ServiceContext, 'payments' | 'log'>,
+  order: OrderRow,
+  amount: number,
+): Promise<PayBackOutcome> {
+  if (amount <= 0) return { payout: 'none' };
   try {
     if (order.provider !== ctx.payments.name || !order.provider_payment_id)
       throw new Error(`the order was paid through ${order.provider}, not through ${ctx.payments.name}`);
     await ctx.payments.refundPayment(order.provider_payment_id, amount, order.currency);
+    return { payout: 'paid' };
   } catch (error) {
+    const words = error instanceof Error ? error.message : String(error);
     ctx.log.error('payments: refund booked but not paid back; pay it back by hand', {
       order: order.id,
       amount,
       currency: order.currency,
-      error: String(error),
+      error: words,
     });
+    return { payout: 'failed', error: words.slice(0, 500) };
   }
 }

@@ -14,3 +14,4 @@ export {
 } from './staff.service.ts';
 export { STAFF_ROLES, PERMISSIONS, type StaffRole, type Permission } from './staff.roles.ts';
 export { staffActor } from './staff.actor.ts';
+export { staffFieldMessage } from './staff.context.ts';

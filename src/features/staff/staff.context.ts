@@ -21,6 +21,8 @@ export function staffContext(locals: App.Locals): StaffContext {
 const FIELD_MESSAGES: Record<string, Parameters<Parameters<FieldMessage>[0]>[0]> = {
   required: 'console.field.required',
   email_invalid: 'console.field.email_invalid',
+  email_taken: 'console.field.email_taken',
+  email_unchanged: 'console.field.email_unchanged',
   network_unknown: 'console.field.network_unknown',
   password_wrong: 'console.field.password_wrong',
   password_too_short: 'console.field.password_too_short',

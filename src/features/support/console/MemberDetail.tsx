@@ -1,0 +1,408 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
+import { api, failureText, fieldTexts } from './support-client.ts';
+import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
+import { money, signed, utc } from './format.ts';
+import { MEMBER_SEARCH_MESSAGES, statusKey } from './MemberSearch.tsx';
+
+export const MEMBER_DETAIL_MESSAGES = [
+  ...MEMBER_SEARCH_MESSAGES,
+  'console.support.credits',
+  'console.support.last_active',
+  'console.support.actions',
+  'console.support.adjust',
+  'console.support.adjust_delta',
+  'console.support.adjust_delta_hint',
+  'console.support.adjust_reason',
+  'console.support.adjust_submit',
+  'console.support.adjusted',
+  'console.support.end_sessions',
+  'console.support.end_sessions_confirm',
+  'console.support.sessions_ended',
+  'console.support.resend_activation',
+  'console.support.activation_sent',
+  'console.support.activation_not_needed',
+  'console.support.change_email',
+  'console.support.new_email',
+  'console.support.change_email_submit',
+  'console.support.email_changed',
+  'console.support.orders',
+  'console.support.no_orders',
+  'console.support.ledger',
+  'console.support.ledger_empty',
+  'console.support.ledger_change',
+  'console.support.ledger_kind',
+  'console.support.ledger_balance',
+  'console.support.ledger_by',
+  'console.support.more',
+  'console.support.sessions',
+  'console.support.no_sessions',
+  'console.support.device',
+  'console.support.started',
+  'console.support.last_seen',
+  'console.orders.order',
+  'console.orders.when',
+  'console.orders.amount',
+  'console.orders.method',
+  'console.orders.status',
+  'console.orders.status_pending',
+  'console.orders.status_completed',
+  'console.orders.status_failed',
+  'console.orders.status_refunded',
+  'console.busy',
+] as const;
+
+type Member = MemberPageAnswer['member'];
+
+function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: number }) {
+  const [page, setPage] = useState<LedgerAnswer | null>(null);
+  const [error, setError] = useState('');
+  const load = (cursor?: string) =>
+    api('GET /console/api/member-ledger.php', undefined, { query: { id, ...(cursor && { cursor }) } })
+      .then((next) =>
+        setPage((shown) =>
+          cursor && shown ? { ...next, entries: [...shown.entries, ...next.entries] } : next,
+        ),
+      )
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+  useEffect(() => {
+    void load();
+  }, [version]);
+  return (
+    <div className="mb-4">
+      <h2 id="ledger-title" className="h5">
+        {t('console.support.ledger')}
+      </h2>
+      {error && <div className="alert alert-danger">{error}</div>}
+      {page && page.entries.length === 0 && (
+        <p className="text-body-secondary">{t('console.support.ledger_empty')}</p>
+      )}
+      {page && page.entries.length > 0 && (
+        <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.support.ledger')}>
+          <table className="table table-sm table-striped align-middle" data-testid="ledger">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.orders.when')}</th>
+                <th scope="col">{t('console.support.ledger_change')}</th>
+                <th scope="col">{t('console.support.ledger_kind')}</th>
+                <th scope="col">{t('console.support.ledger_balance')}</th>
+                <th scope="col">{t('console.support.ledger_by')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.entries.map((e) => (
+                <tr key={e.id}>
+                  <td className="text-nowrap">{utc(e.created_at)}</td>
+                  <td className={e.delta < 0 ? 'text-danger' : 'text-success'}>{signed(e.delta)}</td>
+                  <td>
+                    <code>{e.reason}</code>
+                    {e.staff && <span className="ms-2">{e.staff.reason}</span>}
+                  </td>
+                  <td>{e.balance_after}</td>
+                  <td className="text-break">{e.staff ? (e.staff.email ?? e.staff.id) : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page?.next && (
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => void load(page.next!)}
+        >
+          {t('console.support.more')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version: number }) {
+  const [sessions, setSessions] = useState<SessionsAnswer['sessions'] | null>(null);
+  useEffect(() => {
+    void api('GET /console/api/member-sessions.php', undefined, { query: { id } })
+      .then((answer) => setSessions(answer.sessions))
+      .catch(() => setSessions([]));
+  }, [version]);
+  return (
+    <section aria-labelledby="sessions-title" className="mb-4">
+      <h2 id="sessions-title" className="h5">
+        {t('console.support.sessions')}
+      </h2>
+      {sessions && sessions.length === 0 && (
+        <p className="text-body-secondary">{t('console.support.no_sessions')}</p>
+      )}
+      {sessions && sessions.length > 0 && (
+        <table className="table table-sm align-middle">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.support.site')}</th>
+              <th scope="col">{t('console.support.device')}</th>
+              <th scope="col">{t('console.support.started')}</th>
+              <th scope="col">{t('console.support.last_seen')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s, i) => (
+              <tr key={i}>
+                <td>{s.site}</td>
+                <td>{s.device}</td>
+                <td className="text-nowrap">{utc(s.created_at)}</td>
+                <td className="text-nowrap">{utc(s.last_seen_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A member as support sees them: status, actions (credits with a reason, sessions, activation,
+ * e-mail), orders, ledger and sessions. Reading the ledger and the sessions is audited.
+ */
+export default function MemberDetail({
+  messages,
+  id,
+  canRefund,
+}: {
+  messages: IslandMessages;
+  id: string;
+  /** The viewer may open orders (the payments pages). */
+  canRefund: boolean;
+}) {
+  const t = islandTranslator(messages);
+  const [page, setPage] = useState<MemberPageAnswer | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const refresh = () =>
+    api('GET /console/api/member.php', undefined, { query: { id } })
+      .then(setPage)
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function act(
+    body: Parameters<typeof api<'POST /console/api/member-actions.php'>>[1],
+    done: (a: { balance?: number; sent?: boolean }) => string,
+  ) {
+    setBusy(true);
+    setError('');
+    setNotice('');
+    setFields({});
+    try {
+      const answer = await api('POST /console/api/member-actions.php', body);
+      setNotice(done(answer));
+      await refresh();
+      setVersion((v) => v + 1);
+      return true;
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function adjust(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const ok = await act(
+      {
+        id,
+        action: 'adjust_credits',
+        delta: Number(data.get('delta')),
+        reason: String(data.get('reason') ?? ''),
+      },
+      (a) => t('console.support.adjusted', { balance: a.balance ?? 0 }),
+    );
+    if (ok) form.reset();
+  }
+
+  async function changeEmail(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
+    if (await act({ id, action: 'change_email', email }, () => t('console.support.email_changed')))
+      form.reset();
+  }
+
+  if (!page) return error ? <div className="alert alert-danger">{error}</div> : <p>{t('console.busy')}</p>;
+  const m: Member = page.member;
+  return (
+    <div>
+      <h1 className="h3 mb-3">{m.name}</h1>
+      <dl className="row mb-4" data-testid="member-summary">
+        <dt className="col-sm-3">{t('console.support.status')}</dt>
+        <dd className="col-sm-9">
+          {t(statusKey(m.status))}
+          {m.premium && <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>}
+        </dd>
+        <dt className="col-sm-3">{t('console.support.email')}</dt>
+        <dd className="col-sm-9 text-break">{m.email}</dd>
+        <dt className="col-sm-3">{t('console.support.site')}</dt>
+        <dd className="col-sm-9">{m.site}</dd>
+        <dt className="col-sm-3">{t('console.support.credits')}</dt>
+        <dd className="col-sm-9" data-testid="member-credits">
+          {m.credits}
+        </dd>
+        <dt className="col-sm-3">{t('console.support.joined')}</dt>
+        <dd className="col-sm-9">{utc(m.created_at)}</dd>
+        <dt className="col-sm-3">{t('console.support.last_active')}</dt>
+        <dd className="col-sm-9">{utc(m.last_active_at)}</dd>
+      </dl>
+      <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
+        {notice}
+      </div>
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      <section aria-labelledby="actions-title" className="mb-4">
+        <h2 id="actions-title" className="h5">
+          {t('console.support.actions')}
+        </h2>
+        <form
+          className="row g-2 align-items-end mb-3"
+          onSubmit={(e) => void adjust(e)}
+          aria-label={t('console.support.adjust')}
+        >
+          <div className="col-6 col-md-2">
+            <label className="form-label" htmlFor="adjust-delta">
+              {t('console.support.adjust_delta')}
+            </label>
+            <input
+              id="adjust-delta"
+              name="delta"
+              type="number"
+              step={1}
+              required
+              className={`form-control${fields.delta ? ' is-invalid' : ''}`}
+              aria-describedby="adjust-delta-hint"
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <label className="form-label" htmlFor="adjust-reason">
+              {t('console.support.adjust_reason')}
+            </label>
+            <input
+              id="adjust-reason"
+              name="reason"
+              required
+              maxLength={500}
+              className={`form-control${fields.reason ? ' is-invalid' : ''}`}
+            />
+          </div>
+          <div className="col-auto">
+            <button className="btn btn-primary" type="submit" disabled={busy}>
+              {t('console.support.adjust_submit')}
+            </button>
+          </div>
+          <div id="adjust-delta-hint" className="form-text col-12">
+            {t('console.support.adjust_delta_hint')}
+          </div>
+        </form>
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(t('console.support.end_sessions_confirm')))
+                void act({ id, action: 'end_sessions' }, () => t('console.support.sessions_ended'));
+            }}
+          >
+            {t('console.support.end_sessions')}
+          </button>
+          {m.status === 'unconfirmed' && (
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={busy}
+              onClick={() =>
+                void act({ id, action: 'resend_activation' }, (a) =>
+                  t(a.sent ? 'console.support.activation_sent' : 'console.support.activation_not_needed'),
+                )
+              }
+            >
+              {t('console.support.resend_activation')}
+            </button>
+          )}
+        </div>
+        <form
+          className="row g-2 align-items-end"
+          onSubmit={(e) => void changeEmail(e)}
+          aria-label={t('console.support.change_email')}
+        >
+          <div className="col-12 col-md-6">
+            <label className="form-label" htmlFor="new-email">
+              {t('console.support.new_email')}
+            </label>
+            <input
+              id="new-email"
+              name="email"
+              type="email"
+              required
+              className={`form-control${fields.email ? ' is-invalid' : ''}`}
+              aria-describedby="new-email-error"
+            />
+            <div id="new-email-error" className="invalid-feedback">
+              {fields.email}
+            </div>
+          </div>
+          <div className="col-auto">
+            <button className="btn btn-outline-primary" type="submit" disabled={busy}>
+              {t('console.support.change_email_submit')}
+            </button>
+          </div>
+        </form>
+      </section>
+      <section aria-labelledby="orders-title" className="mb-4">
+        <h2 id="orders-title" className="h5">
+          {t('console.support.orders')}
+        </h2>
+        {page.orders.length === 0 ? (
+          <p className="text-body-secondary">{t('console.support.no_orders')}</p>
+        ) : (
+          <table className="table table-sm align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.orders.order')}</th>
+                <th scope="col">{t('console.orders.when')}</th>
+                <th scope="col">{t('console.orders.amount')}</th>
+                <th scope="col">{t('console.orders.method')}</th>
+                <th scope="col">{t('console.orders.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.orders.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    {canRefund ? <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a> : o.id}
+                  </td>
+                  <td className="text-nowrap">{utc(o.created_at)}</td>
+                  <td className="text-nowrap">
+                    {money(o.amount, o.currency)} · {o.credits}
+                  </td>
+                  <td>{o.payment_method}</td>
+                  <td>{t(`console.orders.status_${o.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <Ledger id={id} t={t} version={version} />
+      <Sessions id={id} t={t} version={version} />
+    </div>
+  );
+}

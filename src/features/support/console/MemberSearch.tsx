@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText } from './support-client.ts';
+import type { MemberHit } from '../support.schemas.ts';
+import { utc } from './format.ts';
+
+export const MEMBER_SEARCH_MESSAGES = [
+  'console.support.search_label',
+  'console.support.search_hint',
+  'console.support.search',
+  'console.support.results',
+  'console.support.no_results',
+  'console.support.name',
+  'console.support.email',
+  'console.support.site',
+  'console.support.status',
+  'console.support.joined',
+  'console.support.premium',
+  'console.support.status_active',
+  'console.support.status_unconfirmed',
+  'console.support.status_deleted',
+  'error.try_later',
+] as const;
+
+export const statusKey = (status: MemberHit['status']) => `console.support.status_${status}` as const;
+
+/** Find a member of the staff member's networks by e-mail, name, public id or order id. */
+export default function MemberSearch({ messages }: { messages: IslandMessages }) {
+  const t = islandTranslator(messages);
+  const [hits, setHits] = useState<MemberHit[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    if (!q) return;
+    setBusy(true);
+    setError('');
+    try {
+      setHits((await api('GET /console/api/members.php', undefined, { query: { q } })).members);
+    } catch (failure) {
+      setError(failureText(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <form className="row g-2 align-items-end mb-3" onSubmit={(e) => void search(e)} role="search">
+        <div className="col-12 col-md-6">
+          <label className="form-label" htmlFor="member-q">
+            {t('console.support.search_label')}
+          </label>
+          <input id="member-q" name="q" className="form-control" required aria-describedby="member-q-hint" />
+          <div id="member-q-hint" className="form-text">
+            {t('console.support.search_hint')}
+          </div>
+        </div>
+        <div className="col-auto mb-md-4">
+          <button className="btn btn-primary" type="submit" disabled={busy}>
+            {t('console.support.search')}
+          </button>
+        </div>
+      </form>
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      {hits && hits.length === 0 && <p className="text-body-secondary">{t('console.support.no_results')}</p>}
+      {hits && hits.length > 0 && (
+        <div
+          className="table-responsive"
+          tabIndex={0}
+          role="region"
+          aria-label={t('console.support.results')}
+        >
+          <table className="table table-sm table-striped align-middle">
+            <caption className="visually-hidden">{t('console.support.results')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('console.support.name')}</th>
+                <th scope="col">{t('console.support.email')}</th>
+                <th scope="col">{t('console.support.site')}</th>
+                <th scope="col">{t('console.support.status')}</th>
+                <th scope="col">{t('console.support.joined')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hits.map((m) => (
+                <tr key={m.id}>
+                  <td>
+                    <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
+                  </td>
+                  <td className="text-break">{m.email}</td>
+                  <td>{m.site}</td>
+                  <td>
+                    {t(statusKey(m.status))}
+                    {m.premium && (
+                      <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
+                    )}
+                  </td>
+                  <td className="text-nowrap">{utc(m.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText, fieldTexts } from './support-client.ts';
+import type { OrderDetailAnswer } from '../support.schemas.ts';
+import { money, utc } from './format.ts';
+import { ORDERS_MESSAGES } from './OrdersList.tsx';
+
+export const ORDER_DETAIL_MESSAGES = [
+  ...ORDERS_MESSAGES,
+  'console.orders.provider',
+  'console.orders.reversal',
+  'console.orders.refund',
+  'console.orders.refund_rules',
+  'console.orders.refund_rules_closed',
+  'console.orders.refund_full',
+  'console.orders.refund_reason',
+  'console.orders.refund_submit',
+  'console.orders.refund_confirm',
+  'console.orders.refunded_by',
+  'console.orders.credits_reversed',
+  'console.orders.credits_unrecovered',
+  'console.orders.payout_paid',
+  'console.orders.payout_none',
+  'console.orders.payout_failed',
+  'console.orders.returned_debit',
+  'console.orders.returned_debit_confirm',
+] as const;
+
+/** One order: what it was, what came back at the provider, its staff refund, and the refund form. */
+export default function OrderDetail({ messages, id }: { messages: IslandMessages; id: string }) {
+  const t = islandTranslator(messages);
+  const [detail, setDetail] = useState<OrderDetailAnswer | null>(null);
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<'rules' | 'full'>('rules');
+
+  const refresh = () =>
+    api('GET /console/api/order.php', undefined, { query: { id } })
+      .then((answer) => {
+        setDetail(answer);
+        if (!answer.refundable_by_rules) setMode('full');
+      })
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function refund(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
+    if (!window.confirm(t('console.orders.refund_confirm'))) return;
+    setBusy(true);
+    setError('');
+    setFields({});
+    try {
+      await api('POST /console/api/refunds.php', { order: id, mode, ...(reason && { reason }) });
+      await refresh();
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function returned() {
+    if (!window.confirm(t('console.orders.returned_debit_confirm'))) return;
+    setBusy(true);
+    setError('');
+    try {
+      await api('POST /console/api/returned-debits.php', { order: id });
+      await refresh();
+    } catch (failure) {
+      setError(failureText(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!detail) return error ? <div className="alert alert-danger">{error}</div> : <p>{t('console.busy')}</p>;
+  const { order, reversal, refund: done } = detail;
+  return (
+    <div>
+      <h1 className="h3 mb-3">
+        {t('console.orders.order')} {order.id}
+      </h1>
+      <dl className="row mb-4">
+        <dt className="col-sm-3">{t('console.orders.status')}</dt>
+        <dd className="col-sm-9" data-testid="order-status">
+          {t(`console.orders.status_${order.status}`)}
+        </dd>
+        <dt className="col-sm-3">{t('console.orders.member')}</dt>
+        <dd className="col-sm-9">
+          {order.member ? (
+            <a href={`/console/members/${encodeURIComponent(order.member)}`}>
+              {order.member_name ?? order.member}
+            </a>
+          ) : (
+            '–'
+          )}
+        </dd>
+        <dt className="col-sm-3">{t('console.orders.amount')}</dt>
+        <dd className="col-sm-9">
+          {money(order.amount, order.currency)} · {order.credits} {t('console.orders.credits')}
+        </dd>
+        <dt className="col-sm-3">{t('console.orders.method')}</dt>
+        <dd className="col-sm-9">{order.payment_method}</dd>
+        <dt className="col-sm-3">{t('console.orders.provider')}</dt>
+        <dd className="col-sm-9">
+          {order.provider}{' '}
+          {order.provider_payment_id && <span className="font-monospace">{order.provider_payment_id}</span>}
+        </dd>
+        <dt className="col-sm-3">{t('console.orders.when')}</dt>
+        <dd className="col-sm-9">{utc(order.created_at)}</dd>
+      </dl>
+      {reversal && (
+        <div className="alert alert-info">
+          {t('console.orders.reversal')}: <span className="font-monospace">{reversal.kind}</span>{' '}
+          {money(reversal.amount, order.currency)} · {t('console.orders.credits_reversed')}{' '}
+          {reversal.credits_reversed} · {t('console.orders.credits_unrecovered')}{' '}
+          {reversal.credits_unrecovered} · {utc(reversal.created_at)}
+        </div>
+      )}
+      {done && (
+        <div
+          className={done.payout === 'failed' ? 'alert alert-danger' : 'alert alert-secondary'}
+          data-testid="staff-refund"
+        >
+          <p className="mb-1">
+            {t('console.orders.refunded_by', { staff: done.staff ?? '?', when: utc(done.created_at) })} ·{' '}
+            {t(done.mode === 'full' ? 'console.orders.refund_full' : 'console.orders.refund_rules')}
+            {done.reason && <> · {done.reason}</>}
+          </p>
+          <p className="mb-1">
+            {money(done.amount, done.currency)} · {t('console.orders.credits_reversed')}{' '}
+            {done.credits_reversed} · {t('console.orders.credits_unrecovered')} {done.credits_unrecovered}
+          </p>
+          <p className="mb-0">
+            {done.payout === 'failed'
+              ? t('console.orders.payout_failed', { error: done.provider_error ?? '' })
+              : t(done.payout === 'paid' ? 'console.orders.payout_paid' : 'console.orders.payout_none')}
+          </p>
+        </div>
+      )}
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      {order.status === 'completed' && (
+        <form onSubmit={(e) => void refund(e)} aria-labelledby="refund-title" className="mb-4">
+          <h2 id="refund-title" className="h5">
+            {t('console.orders.refund')}
+          </h2>
+          <div className="form-check">
+            <input
+              className="form-check-input"
+              type="radio"
+              name="mode"
+              id="refund-rules"
+              checked={mode === 'rules'}
+              disabled={!detail.refundable_by_rules}
+              onChange={() => setMode('rules')}
+            />
+            <label className="form-check-label" htmlFor="refund-rules">
+              {t(
+                detail.refundable_by_rules
+                  ? 'console.orders.refund_rules'
+                  : 'console.orders.refund_rules_closed',
+              )}
+            </label>
+          </div>
+          <div className="form-check mb-2">
+            <input
+              className="form-check-input"
+              type="radio"
+              name="mode"
+              id="refund-full"
+              checked={mode === 'full'}
+              onChange={() => setMode('full')}
+            />
+            <label className="form-check-label" htmlFor="refund-full">
+              {t('console.orders.refund_full')}
+            </label>
+          </div>
+          <div className="mb-2">
+            <label className="form-label" htmlFor="refund-reason">
+              {t('console.orders.refund_reason')}
+            </label>
+            <textarea
+              id="refund-reason"
+              name="reason"
+              maxLength={500}
+              required={mode === 'full'}
+              className={`form-control${fields.reason ? ' is-invalid' : ''}`}
+            />
+          </div>
+          <button className="btn btn-danger" type="submit" disabled={busy}>
+            {t('console.orders.refund_submit')}
+          </button>
+          {order.payment_method === 'sdd' && (
+            <button
+              type="button"
+              className="btn btn-outline-dark ms-2"
+              disabled={busy}
+              onClick={() => void returned()}
+            >
+              {t('console.orders.returned_debit')}
+            </button>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+/* The console's member support and payments calls (docs/console.md): inputs and answers, for both sides. */
+
+const text = (max: number) => z.string({ error: 'required' }).max(max, 'invalid');
+const isoDate = z.iso.date({ error: 'invalid' });
+const publicId = text(64).min(1, 'required');
+
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+/** The most one adjustment may move (credits.adjust.ts keeps the same bound). */
+export const ADJUSTMENT_LIMIT = 100_000;
+
+export const membersQuerySchema = z.object({ q: text(254).trim().min(1, 'required') });
+
+export const memberPageQuerySchema = z.object({ id: publicId, cursor: text(120).optional() });
+
+export const memberActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      id: publicId,
+      action: z.literal('adjust_credits'),
+      delta: z
+        .number({ error: 'invalid' })
+        .int('invalid')
+        .min(-ADJUSTMENT_LIMIT, 'invalid')
+        .max(ADJUSTMENT_LIMIT, 'invalid')
+        .refine((n) => n !== 0, 'invalid'),
+      reason: text(500).trim().min(1, 'required'),
+    }),
+    z.object({ id: publicId, action: z.literal('end_sessions') }),
+    z.object({ id: publicId, action: z.literal('resend_activation') }),
+    z.object({
+      id: publicId,
+      action: z.literal('change_email'),
+      email: z.email({ error: 'email_invalid' }).max(254),
+    }),
+  ],
+  { error: 'invalid' },
+);
+export type MemberAction = z.infer<typeof memberActionSchema>;
+
+export const orderQuerySchema = z.object({ id: text(64).min(1, 'required') });
+
+export const ordersQuerySchema = z.object({
+  site: text(64).optional(),
+  status: z.enum(ORDER_STATUSES, { error: 'invalid' }).optional(),
+  method: text(32).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  member: text(64).optional(),
+  cursor: text(120).optional(),
+});
+
+export const refundInputSchema = z.object({
+  order: text(64).min(1, 'required'),
+  mode: z.enum(['rules', 'full'], { error: 'invalid' }),
+  reason: text(500).optional(),
+});
+
+export const returnedDebitInputSchema = z.object({ order: text(64).min(1, 'required') });
+
+export interface ReturnedDebitAnswer {
+  order: string;
+  credits_reversed: number;
+  credits_unrecovered: number;
+  /** Whether the member is still premium (another paid order remains). */
+  premium: boolean;
+}
+
+export type MemberState = 'active' | 'unconfirmed' | 'deleted';
+
+export interface MemberHit {
+  id: string;
+  name: string;
+  email: string;
+  network: string;
+  site: string;
+  status: MemberState;
+  premium: boolean;
+  created_at: number;
+}
+
+export interface MemberView extends MemberHit {
+  credits: number;
+  language: string;
+  confirmed_at: number | null;
+  deleted_at: number | null;
+  last_active_at: number | null;
+}
+
+export interface MemberOrder {
+  id: string;
+  site: string;
+  credits: number;
+  amount: number;
+  currency: string;
+  payment_method: string;
+  status: (typeof ORDER_STATUSES)[number];
+  created_at: number;
+}
+
+export interface MemberPageAnswer {
+  member: MemberView;
+  orders: MemberOrder[];
+}
+
+export interface LedgerAnswer {
+  entries: Array<{
+    id: string;
+    delta: number;
+    reason: string;
+    reference: string | null;
+    balance_after: number;
+    created_at: number;
+    staff: { id: string; email: string | null; reason: string } | null;
+  }>;
+  next: string | null;
+}
+
+export interface SessionsAnswer {
+  sessions: Array<{
+    site: string;
+    created_at: number;
+    last_seen_at: number;
+    expires_at: number;
+    device: string;
+  }>;
+}
+
+export interface MemberActionAnswer {
+  ok: true;
+  /** The balance after an adjustment. */
+  balance?: number;
+  /** Whether an activation e-mail went out (none for a confirmed member). */
+  sent?: boolean;
+}
+
+export interface OrderLineAnswer {
+  id: string;
+  network: string;
+  site: string;
+  member: string | null;
+  member_name: string | null;
+  credits: number;
+  amount: number;
+  currency: string;
+  payment_method: string;
+  provider: string;
+  status: (typeof ORDER_STATUSES)[number];
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface StaffRefundAnswer {
+  mode: 'rules' | 'full';
+  reason: string | null;
+  amount: number;
+  currency: string;
+  credits_reversed: number;
+  credits_unrecovered: number;
+  payout: 'paid' | 'failed' | 'none';
+  provider_error: string | null;
+  staff: string | null;
+  created_at: number;
+}
+
+export interface OrderDetailAnswer {
+  order: OrderLineAnswer & { provider_payment_id: string | null; discount_code: string | null };
+  reversal: {
+    kind: string;
+    amount: number;
+    credits_reversed: number;
+    credits_unrecovered: number;
+    created_at: number;
+  } | null;
+  refund: StaffRefundAnswer | null;
+  refundable_by_rules: boolean;
+}
+
+declare module '../../lib/api-client.ts' {
+  interface ApiRoutes {
+    'GET /console/api/members.php': { body: undefined; answer: { members: MemberHit[] } };
+    'GET /console/api/member.php': { body: undefined; answer: MemberPageAnswer };
+    'GET /console/api/member-ledger.php': { body: undefined; answer: LedgerAnswer };
+    'GET /console/api/member-sessions.php': { body: undefined; answer: SessionsAnswer };
+    'POST /console/api/member-actions.php': {
+      body: z.input<typeof memberActionSchema>;
+      answer: MemberActionAnswer;
+    };
+    'GET /console/api/orders.php': {
+      body: undefined;
+      answer: { orders: OrderLineAnswer[]; next: string | null };
+    };
+    'GET /console/api/order.php': { body: undefined; answer: OrderDetailAnswer };
+    'POST /console/api/returned-debits.php': {
+      body: z.input<typeof returnedDebitInputSchema>;
+      answer: ReturnedDebitAnswer;
+    };
+    'POST /console/api/refunds.php': {
+      body: z.input<typeof refundInputSchema>;
+      answer: { refund: StaffRefundAnswer };
+    };
+  }
+}

@@ -55,6 +55,8 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'console.staff.roles', locales: ['es'], reason: '"Roles" is the same word in Spanish' },
   { key: 'console.audit.action', locales: ['fr'], reason: '"Action" is the same word in French' },
   { key: 'console.nav.staff', locales: ['it'], reason: '"Staff" is the word used in Italian' },
+  { key: 'console.nav.photos', locales: ['fr'], reason: '"Photos" is the same word in French' },
+  { key: 'console.photos.member', reason: 'a name and an age, the same in every language' },
   { key: 'console.login.password', locales: ['it'], reason: '"Password" is the word used in Italian' },
   ...sameReason(['chat.ui.title', 'membernav.messages'], {
     locales: ['fr'],

@@ -172,6 +172,12 @@ export interface PhotosTable {
   locked: Generated<Bool>;
   position: number;
   created_at: Immutable<number>;
+  /** When a moderator decided on it; null while it waits in the photo queue. */
+  reviewed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why a moderator rejected it (`PhotoRejectionReason`); null unless rejected. */
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The moderator's words with the reason `other`. */
+  rejection_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProfileInterestsTable {

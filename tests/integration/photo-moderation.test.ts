@@ -103,19 +103,23 @@ describe('the photo queue', () => {
 
   it('rejects with a reason: served nowhere, the next photo is main, the member learns why', async () => {
     const owner = await app.make.loggedIn({ site: CURVY, name: 'Posta', gender: 'female', seeking: 'male' });
+    // Kurvenreich's public pages show curvy women only.
+    await app.make.updateProfile(owner, { body_type: 'fat' });
     const viewer = await app.make.loggedIn({ site: CURVY });
     const cookie = { cookie: owner.cookie };
     const first = await uploaded(owner, 2, CURVY_HOST);
     const second = await uploaded(owner, 3, CURVY_HOST);
     // Post-moderation: shown at once, and queued for a look.
     expect(first).toMatchObject({ status: 'active', main: true });
-    await app.request('/api/account.php', {
+    const consent = await app.request('/api/account.php', {
       method: 'PUT',
       host: CURVY_HOST,
       headers: cookie,
       body: { public_profile: true },
     });
-    const lander = `/members/${owner.profileId}/landing2`;
+    expect(consent.status, consent.body).toBe(200);
+    // Kurvenreich speaks German first: its pages live under /de/.
+    const lander = `/de/members/${owner.profileId}/landing2`;
     expect((await app.request(lander, { host: CURVY_HOST })).status).toBe(200);
     expect((await media(first.filename, undefined, CURVY_HOST)).status).toBe(200);
 

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { Logger } from '../../server/log.ts';
-import { composeMail } from '../../server/mail/index.ts';
+import { statementOfReasons } from '../../server/mail/index.ts';
 import { fallbackLocale, localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { ageOn } from '../profiles/index.ts';
@@ -202,22 +202,16 @@ export function rejectionMail(
   const uploaded = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(photo.created_at),
   );
-  const paragraphs = [
-    t('photos.moderation.mail.decision', { site: site.name, date: uploaded }),
-    t(`photos.rejection.${reason}`),
-    ...(note ? [t('photos.moderation.mail.note', { note })] : []),
-    t('photos.moderation.mail.ground', {
-      section: REJECTION_GROUNDS[reason],
-      url: `${origin}${localePath(locale, '/pages/terms')}`,
-    }),
-    t('photos.moderation.mail.human'),
-    t('photos.moderation.mail.redress'),
-  ];
-  return composeMail(t, site, photo.email, {
+  return statementOfReasons(t, site, photo.email, {
     subject: t('photos.moderation.mail.subject', { site: site.name }),
     name: photo.name,
-    paragraphs,
-    link: { url: `${origin}${localePath(locale, '/complaints')}`, label: t('photos.moderation.mail.button') },
+    decision: [
+      t('photos.moderation.mail.decision', { site: site.name, date: uploaded }),
+      t(`photos.rejection.${reason}`),
+    ],
+    note,
+    ground: { section: REJECTION_GROUNDS[reason], url: `${origin}${localePath(locale, '/pages/terms')}` },
+    complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
     notes: [
       t('photos.moderation.mail.photos_page', { url: `${origin}${localePath(locale, '/profile/photos')}` }),
     ],

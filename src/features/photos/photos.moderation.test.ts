@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoSite } from '../../../tests/support/unit-context.ts';
 import { photoDecisionSchema } from './photos.moderation.schemas.ts';
-import { decodeCursor, encodeCursor, REJECTION_GROUNDS, rejectionMail } from './photos.moderation.ts';
+import { decodeCursor, encodeCursor } from '../../server/moderation.ts';
+import { REJECTION_GROUNDS, rejectionMail } from './photos.moderation.ts';
 import { PHOTO_REJECTION_REASONS } from './photos.types.ts';
 
 const origin = { siteOrigin: () => 'https://amber.example' };

@@ -1,13 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { translator, type Locale } from '../../i18n/index.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { translator } from '../../i18n/index.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
-import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
-import type { Logger } from '../../server/log.ts';
 import { statementOfReasons } from '../../server/mail/index.ts';
-import { fallbackLocale, localePath } from '../../server/request.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  memberMailLocale,
+  type ModerationContext,
+  type ModeratorScope,
+} from '../../server/moderation.ts';
+import { localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { ageOn } from '../profiles/index.ts';
 import {
@@ -16,7 +18,6 @@ import {
   photoQueue,
   photoUnderReview,
   type PhotoUnderReview,
-  type QueueCursor,
 } from './photos.moderation.repository.ts';
 import type { PhotoDecisionInput, PhotoQueuePage } from './photos.moderation.schemas.ts';
 import { retirePhotoFiles } from './photos.service.ts';
@@ -30,28 +31,14 @@ import type { PhotoRejectionReason } from './photos.types.ts';
  * cache of them, stops answering), and the member gets a statement of reasons.
  */
 
-/** What the console's photo calls need: the platform's adapters, and each site's own context. */
-export interface PhotoModerationContext {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: Logger;
-  /** The service context of a site (its network, storage and mailer), or undefined if unknown. */
-  siteContext(siteId: string): ServiceContext | undefined;
-  /** The origin members reach a site at (`https://domain`), for the links of the e-mail. */
-  siteOrigin(site: Site): string;
-}
-
-/** What the console knows of the staff member acting: where they may moderate. */
-export interface ModeratorScope {
-  can(permission: string, network?: string): boolean;
-  networksFor(permission: string): readonly string[] | 'all';
-}
+/** What the console's photo calls need (see src/server/moderation.ts). */
+export type PhotoModerationContext = ModerationContext;
 
 export const QUEUE_PAGE = 20;
 
 /** Another moderator decided first (or the photo was rejected already). */
 const alreadyDecided = () =>
-  new DomainError('already_decided', { status: 409, message: 'console.photos.already_decided' });
+  new DomainError('already_decided', { status: 409, message: 'console.queue.already_decided' });
 
 export type PhotoDecision = PhotoDecisionInput;
 
@@ -65,22 +52,10 @@ export const REJECTION_GROUNDS: Record<PhotoRejectionReason, string> = {
   other: '7',
 };
 
-export function encodeCursor(cursor: QueueCursor): string {
-  return Buffer.from(`${cursor.createdAt}.${cursor.id}`).toString('base64url');
-}
-
-/** The cursor a client sent back, or undefined for one that is not ours (the first page then). */
-export function decodeCursor(text: string | undefined): QueueCursor | undefined {
-  if (!text) return undefined;
-  const match = /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
-  return match ? { createdAt: Number(match[1]), id: match[2]! } : undefined;
-}
-
 /** `GET /console/api/photos.php?cursor`: a page of the queue, of the networks the staff moderates. */
 export async function photoQueuePage(
   ctx: PhotoModerationContext,
   staff: ModeratorScope,
-  sites: (id: string) => Site | undefined,
   cursor: string | undefined,
 ): Promise<PhotoQueuePage> {
   const rows = await photoQueue(ctx.db, staff.networksFor('moderate'), decodeCursor(cursor), QUEUE_PAGE + 1);
@@ -92,7 +67,7 @@ export async function photoQueuePage(
       id: row.id,
       network: row.network_id,
       site: row.site_id,
-      site_name: sites(row.site_id)?.name ?? row.site_id,
+      site_name: ctx.site(row.site_id)?.name ?? row.site_id,
       member: { name: row.name, age: ageOn(row.birthdate, now) },
       status: row.status === 'pending' ? 'pending' : 'active',
       uploaded_at: new Date(row.created_at).toISOString(),
@@ -179,24 +154,19 @@ async function afterRejection(
   }
 }
 
-/** The member's language where the site shows it, else the site's own. */
-function mailLocale(site: Site, language: string): Locale {
-  return (site.locales as string[]).includes(language) ? (language as Locale) : fallbackLocale(site);
-}
-
 /**
  * The statement of reasons (Digital Services Act, art. 17): what was decided, on which facts
  * (which photo, uploaded when), on which rule of the terms, that a person decided it, and how
  * to seek redress.
  */
 export function rejectionMail(
-  ctx: Pick<PhotoModerationContext, 'siteOrigin'>,
+  ctx: Pick<ModerationContext, 'siteOrigin'>,
   site: Site,
   photo: Pick<PhotoUnderReview, 'email' | 'language' | 'name' | 'created_at'>,
   reason: PhotoRejectionReason,
   note: string | null,
 ) {
-  const locale = mailLocale(site, photo.language);
+  const locale = memberMailLocale(site, photo.language);
   const t = translator(locale);
   const origin = ctx.siteOrigin(site);
   const uploaded = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(

@@ -10,22 +10,22 @@ export const PHOTO_QUEUE_MESSAGES = [
   'console.photos.list',
   'console.photos.pending',
   'console.photos.post',
-  'console.photos.member',
+  'console.queue.member',
   'console.photos.uploaded',
-  'console.photos.approve',
-  'console.photos.reject',
-  'console.photos.next',
-  'console.photos.previous',
-  'console.photos.reason',
-  'console.photos.note',
+  'console.queue.approve',
+  'console.queue.reject',
+  'console.queue.next',
+  'console.queue.previous',
+  'console.queue.reason',
+  'console.queue.note',
   'console.photos.confirm_reject',
-  'console.photos.cancel',
-  'console.photos.keys',
+  'console.queue.cancel',
+  'console.queue.keys',
   'console.photos.approved',
   'console.photos.rejected',
   'console.photos.preview_alt',
-  'console.photos.position',
-  'console.photos.more',
+  'console.queue.position',
+  'console.queue.more',
   'console.photos.reason.nudity',
   'console.photos.reason.not_the_member',
   'console.photos.reason.minor',
@@ -152,9 +152,9 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
   return (
     <div className="photo-queue">
       <p className="text-body-secondary small" id="photo-queue-keys">
-        {t('console.photos.keys')} <kbd>A</kbd> {t('console.photos.approve')} · <kbd>X</kbd>{' '}
-        {t('console.photos.reject')} · <kbd>J</kbd> {t('console.photos.next')} · <kbd>K</kbd>{' '}
-        {t('console.photos.previous')}
+        {t('console.queue.keys')} <kbd>A</kbd> {t('console.queue.approve')} · <kbd>X</kbd>{' '}
+        {t('console.queue.reject')} · <kbd>J</kbd> {t('console.queue.next')} · <kbd>K</kbd>{' '}
+        {t('console.queue.previous')}
       </p>
       <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
         {error}
@@ -193,7 +193,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
               data-photo={current.id}
             >
               <h2 className="h5" id="photo-queue-member">
-                {t('console.photos.member', { name: current.member.name, age: current.member.age })}
+                {t('console.queue.member', { name: current.member.name, age: current.member.age })}
               </h2>
               <p className="mb-1">
                 {current.site_name} <span className="text-body-secondary">({current.network})</span>
@@ -209,7 +209,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                 </span>
               </p>
               <p className="small text-body-secondary">
-                {t('console.photos.position', { index: position, count: photos.length })}
+                {t('console.queue.position', { index: position, count: photos.length })}
                 {next ? '+' : ''}
               </p>
             </section>
@@ -222,7 +222,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                   aria-keyshortcuts="a"
                   onClick={() => void decide({ id: current.id, decision: 'approve' })}
                 >
-                  {t('console.photos.approve')} <kbd>A</kbd>
+                  {t('console.queue.approve')} <kbd>A</kbd>
                 </button>
                 <button
                   type="button"
@@ -231,13 +231,13 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                   aria-keyshortcuts="x"
                   onClick={() => setRejecting(true)}
                 >
-                  {t('console.photos.reject')} <kbd>X</kbd>
+                  {t('console.queue.reject')} <kbd>X</kbd>
                 </button>
               </div>
             ) : (
-              <form className="card card-body mb-3" onSubmit={reject} aria-label={t('console.photos.reject')}>
+              <form className="card card-body mb-3" onSubmit={reject} aria-label={t('console.queue.reject')}>
                 <label className="form-label" htmlFor="photo-reject-reason">
-                  {t('console.photos.reason')}
+                  {t('console.queue.reason')}
                 </label>
                 <select
                   id="photo-reject-reason"
@@ -253,7 +253,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                   ))}
                 </select>
                 <label className="form-label" htmlFor="photo-reject-note">
-                  {t('console.photos.note')}
+                  {t('console.queue.note')}
                 </label>
                 <textarea
                   id="photo-reject-note"
@@ -273,7 +273,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                     className="btn btn-outline-secondary"
                     onClick={() => setRejecting(false)}
                   >
-                    {t('console.photos.cancel')}
+                    {t('console.queue.cancel')}
                   </button>
                 </div>
               </form>
@@ -286,7 +286,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                 disabled={position <= 1}
                 onClick={() => setIndex((i) => Math.max(i - 1, 0))}
               >
-                {t('console.photos.previous')} <kbd>K</kbd>
+                {t('console.queue.previous')} <kbd>K</kbd>
               </button>
               <button
                 type="button"
@@ -295,7 +295,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
                 disabled={position >= photos.length}
                 onClick={() => setIndex((i) => Math.min(i + 1, photos.length - 1))}
               >
-                {t('console.photos.next')} <kbd>J</kbd>
+                {t('console.queue.next')} <kbd>J</kbd>
               </button>
             </div>
           </div>
@@ -321,7 +321,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
       )}
       {!loading && next && photos.length === 0 && (
         <button type="button" className="btn btn-outline-primary" onClick={() => void load(next)}>
-          {t('console.photos.more')}
+          {t('console.queue.more')}
         </button>
       )}
     </div>

@@ -1,12 +1,12 @@
 import { dropPublicPages } from '../../../features/caching/index.ts';
 import { decidePhotoAsModerator, photoQueuePage } from '../../../features/photos/photos.moderation.ts';
-import { photoModerationContext, siteById } from '../../../features/photos/photos.moderation.context.ts';
 import {
   photoDecisionSchema,
   photoQueueQuerySchema,
 } from '../../../features/photos/photos.moderation.schemas.ts';
 import { staffActor } from '../../../features/staff/staff.actor.ts';
 import { staffEndpoint } from '../../../features/staff/staff.context.ts';
+import { moderationContext } from '../../../server/moderation.ts';
 
 /**
  * `GET /console/api/photos.php?cursor` (moderate): `{ photos, next }`, the photos awaiting a
@@ -15,8 +15,7 @@ import { staffEndpoint } from '../../../features/staff/staff.context.ts';
 export const GET = staffEndpoint({
   staff: 'moderate',
   query: photoQueueQuerySchema,
-  handle: ({ locals, input }) =>
-    photoQueuePage(photoModerationContext(locals), locals.staff!, siteById(locals), input.cursor),
+  handle: ({ locals, input }) => photoQueuePage(moderationContext(locals), locals.staff!, input.cursor),
 });
 
 /**
@@ -29,7 +28,7 @@ export const PUT = staffEndpoint({
   body: photoDecisionSchema,
   async handle({ context, locals, input }) {
     const decided = await decidePhotoAsModerator(
-      photoModerationContext(locals),
+      moderationContext(locals),
       locals.staff!,
       staffActor(locals),
       input,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Photo, PhotosAnswer } from '../../src/features/photos/index.ts';
 import type { PhotoQueuePage } from '../../src/features/photos/photos.moderation.schemas.ts';
+import type { TextQueuePage } from '../../src/features/profiles/profiles.text-moderation.schemas.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { REPO_ROOT } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
@@ -11,8 +12,8 @@ import { addDirectly, logIn } from './console-support.ts';
 import { jpeg, mediaPath, upload } from './photos-helpers.ts';
 
 /*
- * The photo queue of the console (issue: moderation of photos and texts): Amber Hearts reviews
- * photos before others see them (pre), Kurvenreich after (post, the platform's default). A
+ * The photo and text queues of the console (issue: moderation of photos and texts): Amber Hearts
+ * reviews photos and texts before others see them (pre), Kurvenreich after (post). A
  * moderator sees only their networks' photos, decides with a reason, and a rejected photo is
  * served nowhere any more while its member learns why.
  */
@@ -20,7 +21,11 @@ const amber = {
   ...(JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'localhost.json'), 'utf8')) as { id: string }),
   photo_moderation: 'pre',
 };
-const app = useServer({ sites: [amber] });
+const curvy = {
+  ...(JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'curvy.json'), 'utf8')) as { id: string }),
+  text_moderation: 'post',
+};
+const app = useServer({ sites: [{ ...amber, text_moderation: 'pre' }, curvy] });
 const CURVY = { id: 'curvy', network: 'curvy' };
 const CURVY_HOST = 'curvy.localhost';
 
@@ -199,5 +204,121 @@ describe('the photo queue', () => {
     expect((await anonymous.get(path)).status).toBe(403);
     const still = await queue(await moderator('amber'));
     expect(still.photos.length).toBeGreaterThan(0);
+  });
+});
+
+/** Every page of the text queue. */
+async function wholeTextQueue(staff: Visitor): Promise<TextQueuePage['texts']> {
+  const all: TextQueuePage['texts'] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const res = await staff.get(`/console/api/texts.php${cursor ? `?cursor=${cursor}` : ''}`);
+    expect(res.status, res.body).toBe(200);
+    const page = res.json<TextQueuePage>();
+    all.push(...page.texts);
+    cursor = page.next;
+  }
+  return all;
+}
+
+const decideText = (staff: Visitor, body: unknown) => staff.send('PUT', '/console/api/texts.php', body);
+
+async function writeText(member: { cookie: string }, text: string, host?: string) {
+  const res = await app.request('/api/profile.php', {
+    method: 'PUT',
+    ...(host && { host }),
+    headers: { cookie: member.cookie },
+    body: { text },
+  });
+  expect(res.status, res.body).toBe(200);
+  return res.json<{ profile: { text: string | null; text_pending?: string | null } }>().profile;
+}
+
+async function seenText(viewer: { cookie: string }, profileId: string, host?: string): Promise<string> {
+  const res = await app.request(`/api/member.php?id=${profileId}`, {
+    ...(host && { host }),
+    headers: { cookie: viewer.cookie },
+  });
+  expect(res.status, res.body).toBe(200);
+  return res.body;
+}
+
+describe('the text queue', () => {
+  it('pre: a changed text waits, the old one shown, until approved; a rejected one never shows', async () => {
+    const owner = await app.make.loggedIn({ name: 'Textra' });
+    const viewer = await app.make.loggedIn();
+    const first = await writeText(owner, 'I love long walks by the sea.');
+    expect(first).toMatchObject({ text: null, text_pending: 'I love long walks by the sea.' });
+    expect(await seenText(viewer, owner.profileId)).not.toContain('long walks');
+
+    const staff = await moderator('amber');
+    const queued = (await wholeTextQueue(staff)).find((q) => q.value === 'I love long walks by the sea.');
+    expect(queued).toMatchObject({
+      network: 'amber',
+      site: 'localhost',
+      mode: 'pre',
+      previous: null,
+      field: 'text',
+    });
+    expect(queued?.member.name).toBe('Textra');
+    const approved = await decideText(staff, { id: queued!.id, decision: 'approve' });
+    expect(approved.json()).toEqual({ text: { id: queued!.id, status: 'approved' } });
+    expect(await seenText(viewer, owner.profileId)).toContain('long walks');
+    expect((await decideText(staff, { id: queued!.id, decision: 'approve' })).status).toBe(409);
+
+    await writeText(owner, 'Text me on 0612345678!');
+    const second = (await wholeTextQueue(staff)).find((q) => q.value === 'Text me on 0612345678!');
+    expect(second?.previous).toBe('I love long walks by the sea.');
+    const rejected = await decideText(staff, {
+      id: second!.id,
+      decision: 'reject',
+      reason: 'contact_details',
+    });
+    expect(rejected.status, rejected.body).toBe(200);
+    const own = await app.request('/api/profile.php', { headers: { cookie: owner.cookie } });
+    expect(own.json<{ profile: object }>().profile).toMatchObject({
+      text: 'I love long walks by the sea.',
+      text_pending: null,
+    });
+    expect(await seenText(viewer, owner.profileId)).not.toContain('0612345678');
+    const [mail] = mailsTo(app.server.dataDir, owner.email);
+    expect(mail?.subject).toBe('A change to your profile on Amber Hearts was rejected');
+    expect(mail?.text).toContain('Text me on 0612345678!');
+    expect(mail?.text).toContain('not taken by an automated system');
+
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('member_id', '=', owner.memberId)
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['text.approve', 'text.reject']);
+  });
+
+  it('post: a changed text shows at once; rejected, the previous one returns', async () => {
+    const owner = await app.make.loggedIn({ site: CURVY, name: 'Postina' });
+    const viewer = await app.make.loggedIn({ site: CURVY });
+    await writeText(owner, 'Hello from the start.', CURVY_HOST);
+    const staff = await moderator('curvy');
+    const firstQueued = (await wholeTextQueue(staff)).find((q) => q.value === 'Hello from the start.');
+    await decideText(staff, { id: firstQueued!.id, decision: 'approve' });
+
+    const shown = await writeText(owner, 'Visit my site www.example.com', CURVY_HOST);
+    expect(shown).toMatchObject({ text: 'Visit my site www.example.com' });
+    expect(await seenText(viewer, owner.profileId, CURVY_HOST)).toContain('www.example.com');
+    const queued = (await wholeTextQueue(staff)).find((q) => q.value === 'Visit my site www.example.com');
+    expect(queued).toMatchObject({ mode: 'post', previous: 'Hello from the start.' });
+    // Another network's moderator neither sees nor decides it; support may not at all.
+    const elsewhere = await moderator('amber');
+    expect((await wholeTextQueue(elsewhere)).some((q) => q.id === queued!.id)).toBe(false);
+    expect((await decideText(elsewhere, { id: queued!.id, decision: 'approve' })).status).toBe(404);
+    const support = await moderator('curvy', 'support');
+    expect((await support.get('/console/api/texts.php')).status).toBe(403);
+    expect((await support.get('/console/texts')).status).toBe(403);
+
+    const rejected = await decideText(staff, { id: queued!.id, decision: 'reject', reason: 'spam' });
+    expect(rejected.status, rejected.body).toBe(200);
+    const seen = await seenText(viewer, owner.profileId, CURVY_HOST);
+    expect(seen).not.toContain('www.example.com');
+    expect(seen).toContain('Hello from the start.');
   });
 });

@@ -23,7 +23,8 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
 /*
  * The photo queue in Chromium (issue: moderation of photos and texts). Amber Hearts reviews new
  * photos first: a member's upload stays hidden from others until a moderator approves it in the
- * console with the keyboard; a rejected one shows its member the reason on /profile/photos.
+ * console with the keyboard; a rejected one shows its member the reason on /profile/photos. Texts
+ * are reviewed first too: a changed "about me" waits in the text queue.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +36,7 @@ let make: Factories;
 test.beforeAll(async () => {
   tenants = tenantsFolder();
   const amber = JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'localhost.json'), 'utf8')) as object;
-  tenants.write('localhost.json', { ...amber, photo_moderation: 'pre' });
+  tenants.write('localhost.json', { ...amber, photo_moderation: 'pre', text_moderation: 'pre' });
   server = await startServer({ env: { TRUST_PROXY: '1' }, tenants });
   database = await openTestDatabase(server);
   make = factories(database.db);
@@ -182,4 +183,50 @@ test('a rejected photo shows its member the reason on /profile/photos', async ({
   await ownerPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(ownerPage.getByTestId('photos-empty')).toBeVisible();
   for (const context of [ownerContext, consoleContext]) await context.close();
+});
+
+test('a changed profile text shows to others only after a moderator approves it in the text queue', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await make.loggedIn({ name: 'Tessa', gender: 'female', seeking: 'male' });
+  const viewer = await make.loggedIn({ gender: 'male', seeking: 'female' });
+  const ownerContext = await sessionContext(browser, server, owner, { width: 1280 });
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(url(server, '/profile'));
+  await hydrated(ownerPage);
+  await ownerPage.getByRole('region', { name: 'About me' }).getByRole('textbox').fill('Sailing on Sundays.');
+  await ownerPage.getByRole('button', { name: 'Save profile' }).click();
+  await expect(ownerPage.getByTestId('text-pending')).toHaveText(
+    'Your new text is awaiting review. Until it is approved, others see your previous text.',
+  );
+
+  const viewerContext = await sessionContext(browser, server, viewer, { width: 1280 });
+  const viewerPage = await viewerContext.newPage();
+  const profile = url(server, `/members/${owner.profileId}`);
+  await viewerPage.goto(profile);
+  await expect(viewerPage.getByRole('heading', { name: /Tessa/ }).first()).toBeVisible();
+  await expect(viewerPage.getByText('Sailing on Sundays.')).toHaveCount(0);
+
+  const consoleContext = await moderatorBrowser(browser);
+  const page = await consoleContext.newPage();
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto(url(server, '/console/texts', CONSOLE));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Text queue', level: 1 })).toBeVisible();
+  const current = page.getByTestId('text-queue-current');
+  await expect(current).toContainText('Sailing on Sundays.');
+  await expect(current).toContainText('Pending: the previous text is shown until approved');
+  await page.screenshot({ path: `${SCREENSHOTS}/console-texts-768.png`, fullPage: true });
+  expect(await accessibilityViolations(page), 'text queue').toEqual([]);
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('text-queue-empty')).toBeVisible();
+  expect(await accessibilityViolations(page), 'empty text queue').toEqual([]);
+
+  await viewerPage.goto(profile);
+  await expect(viewerPage.getByText('Sailing on Sundays.')).toBeVisible();
+  await ownerPage.reload();
+  await hydrated(ownerPage);
+  await expect(ownerPage.getByTestId('text-pending')).toHaveCount(0);
+  for (const context of [ownerContext, viewerContext, consoleContext]) await context.close();
 });

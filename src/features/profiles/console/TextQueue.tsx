@@ -206,7 +206,9 @@ export default function TextQueue({ messages }: { messages: IslandMessages }) {
               })}
             </p>
             <p>
-              <span className={`badge ${current.mode === 'pre' ? 'text-bg-warning' : 'text-bg-info'}`}>
+              <span
+                className={`badge text-wrap text-start ${current.mode === 'pre' ? 'text-bg-warning' : 'text-bg-info'}`}
+              >
                 {t(current.mode === 'pre' ? 'console.texts.pre' : 'console.texts.post')}
               </span>
             </p>

@@ -203,7 +203,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
               </p>
               <p>
                 <span
-                  className={`badge ${current.status === 'pending' ? 'text-bg-warning' : 'text-bg-info'}`}
+                  className={`badge text-wrap text-start ${current.status === 'pending' ? 'text-bg-warning' : 'text-bg-info'}`}
                 >
                   {t(current.status === 'pending' ? 'console.photos.pending' : 'console.photos.post')}
                 </span>

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PhotoStatus } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import type { QueueCursor } from '../../server/moderation.ts';
 
 /* The photo queue's SQL: which photos wait for a moderator, and the decision on one. */
 
@@ -16,12 +17,6 @@ export interface QueuedPhotoRow {
   name: string;
   birthdate: string;
   site_id: string;
-}
-
-/** Where a page of the queue goes on from: the last photo's upload time and id. */
-export interface QueueCursor {
-  createdAt: number;
-  id: string;
 }
 
 /**

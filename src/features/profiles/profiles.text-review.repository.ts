@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, TextReviewField } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import type { QueueCursor } from '../../server/moderation.ts';
 
 /* Changed profile texts under review (text_moderation): the only SQL of the text queue. */
 
@@ -114,7 +115,7 @@ export interface QueuedTextRow {
 export async function textQueue(
   db: Db,
   networks: readonly string[] | 'all',
-  after: { createdAt: number; id: string } | undefined,
+  after: QueueCursor | undefined,
   limit: number,
 ): Promise<QueuedTextRow[]> {
   if (networks !== 'all' && networks.length === 0) return [];

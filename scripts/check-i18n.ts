@@ -79,6 +79,9 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'console.audit.action', locales: ['fr'], reason: '"Action" is the same word in French' },
   { key: 'notify.title', locales: ['fr'], reason: '"Notifications" is the same word in French' },
   { key: 'console.nav.staff', locales: ['it'], reason: '"Staff" is the word used in Italian' },
+  { key: 'console.nav.photos', locales: ['fr'], reason: '"Photos" is the same word in French' },
+  { key: 'console.texts.field.name', locales: ['de'], reason: '"Name" is the same word in German' },
+  { key: 'console.queue.member', reason: 'a name and an age, the same in every language' },
   { key: 'console.login.password', locales: ['it'], reason: '"Password" is the word used in Italian' },
   ...sameReason(['chat.ui.title', 'membernav.messages'], {
     locales: ['fr'],

@@ -191,6 +191,22 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('text_reviews')
+    .values({
+      id: 'tr1',
+      network_id: network,
+      profile_id: profileId,
+      member_id: memberId,
+      site_id: 'localhost',
+      field: 'text',
+      mode: 'pre',
+      value: 'my new words',
+      previous: null,
+      status: 'pending',
+      created_at: at('text_reviews'),
+    })
+    .execute();
+  await db
     .insertInto('orders')
     .values({
       id: 'o1',

@@ -10,7 +10,11 @@ import { directDebitPrivacy } from '../features/payments/payments.directdebit.pr
 import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
 import { photosPrivacy } from '../features/photos/photos.privacy.ts';
 import { pushPrivacy } from '../features/push/push.privacy.ts';
-import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
+import {
+  memberProfileId,
+  profilesPrivacy,
+  textReviewsPrivacy,
+} from '../features/profiles/profiles.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
@@ -27,6 +31,7 @@ export const privacy: PrivacyRegistry = {
     photosPrivacy,
     likesPrivacy,
     swipePrivacy,
+    textReviewsPrivacy,
     profilesPrivacy,
     chatPrivacy,
     realtimePrivacy,
@@ -49,6 +54,7 @@ export const privacy: PrivacyRegistry = {
     'profile',
     'photos',
     'interests',
+    'text_reviews',
     'notification_preferences',
     'notification_mail_waiting',
     'notification_mail_about_you',

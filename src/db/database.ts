@@ -172,6 +172,12 @@ export interface PhotosTable {
   locked: Generated<Bool>;
   position: number;
   created_at: Immutable<number>;
+  /** When a moderator decided on it; null while it waits in the photo queue. */
+  reviewed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why a moderator rejected it (`PhotoRejectionReason`); null unless rejected. */
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The moderator's words with the reason `other`. */
+  rejection_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProfileInterestsTable {
@@ -274,6 +280,33 @@ export interface MessagesTable {
 }
 
 /** A picture sent in a chat: re-encoded files under random names, seen only by the two sides. */
+export type TextReviewField = 'text' | 'name';
+export type TextReviewStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * A member's changed profile text awaiting (or past) a moderator's decision, on a site with
+ * `text_moderation`: `pre` holds `value` back until approved; `post` showed it at once and keeps
+ * the text it replaced in `previous`.
+ */
+export interface TextReviewsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  profile_id: Immutable<string>;
+  member_id: Immutable<string>;
+  /** The site the member changed it on: the statement of reasons is in its name. */
+  site_id: string;
+  field: Immutable<TextReviewField>;
+  mode: 'pre' | 'post';
+  value: string;
+  previous: string | null;
+  status: TextReviewStatus;
+  /** Why a moderator rejected it (`TextRejectionReason`). */
+  reason: string | null;
+  note: string | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
 export interface ChatPhotosTable {
   id: Immutable<string>;
   network_id: Immutable<string>;
@@ -802,6 +835,7 @@ export interface Database {
   conversation_members: ConversationMembersTable;
   messages: MessagesTable;
   chat_photos: ChatPhotosTable;
+  text_reviews: TextReviewsTable;
   credit_ledger: CreditLedgerTable;
   orders: OrdersTable;
   test_payments: TestPaymentsTable;

@@ -137,6 +137,7 @@ export const PLATFORM_DEFAULTS = {
   refund_days: 14,
   member_resell: true,
   photo_moderation: 'post',
+  text_moderation: 'off',
   prices: {
     default_currency: 'EUR',
     welcome_discount_percentage: 25,

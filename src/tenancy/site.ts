@@ -82,6 +82,8 @@ export interface Site {
   memberResell: boolean;
   /** New photos: shown at once (`post`) or `pending` until approved (`pre`). */
   photoModeration: 'post' | 'pre';
+  /** A changed profile text: shown at once and not queued (`off`), queued (`post`), or held until approved (`pre`). */
+  textModeration: 'off' | 'post' | 'pre';
   mailName: string;
   mailFrom: string;
   company: Company;
@@ -181,6 +183,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
     refundDays: tenant.refund_days ?? d.refund_days,
     memberResell: tenant.member_resell ?? d.member_resell,
     photoModeration: tenant.photo_moderation ?? d.photo_moderation,
+    textModeration: tenant.text_moderation ?? d.text_moderation,
     mailName: tenant.mail_name ?? tenant.name,
     mailFrom: tenant.mail_from ?? `no-reply@${primaryDomain}`,
     company,

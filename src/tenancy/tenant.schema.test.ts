@@ -120,6 +120,7 @@ const validTenant = fc.record(
     refund_days: fc.integer({ min: 0, max: 365 }),
     member_resell: fc.boolean(),
     photo_moderation: fc.constantFrom('post', 'pre'),
+    text_moderation: fc.constantFrom('off', 'post', 'pre'),
     mail_name: text,
     mail_from: email,
     company,

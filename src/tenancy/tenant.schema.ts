@@ -247,6 +247,13 @@ export const tenantSchema = z.strictObject({
    * approves it.
    */
   photo_moderation: z.enum(['post', 'pre']).optional(),
+  /**
+   * Whether a member's changed profile text goes under review: `off` (default) shows it at once
+   * and queues nothing; `post` shows it at once and queues it for the operator, who may reject it
+   * (the previous text returns); `pre` keeps the previous text visible until the operator
+   * approves the new one.
+   */
+  text_moderation: z.enum(['off', 'post', 'pre']).optional(),
   /** Sender name of the site's e-mails (`settings.mail_name`); default: the site's name. */
   mail_name: z.string().min(1).optional(),
   /** Sender address of the site's e-mails; default `no-reply@<first domain>`. */

@@ -261,6 +261,8 @@ function buildRows(
         locked: photo.locked ? 1 : 0,
         position,
         created_at: Math.min(now, m.confirmedAt + position * 60_000),
+        // The demo's pictures are the operator's own: nothing for the photo queue.
+        reviewed_at: Math.min(now, m.confirmedAt + position * 60_000),
       });
       for (const variant of PHOTO_VARIANTS)
         rows.files.push({ key, variant, to: photoPath(network, id, variant) });

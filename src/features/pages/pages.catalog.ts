@@ -138,6 +138,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   members: 'account',
   profiles: 'profile',
   profile_interests: 'profile',
+  // A changed profile text under a moderator's review, and the decision on it.
+  text_reviews: 'profile',
   photos: 'photos',
   likes: 'social',
   // The day's count of likes given, and which likes their receivers were told of.

@@ -380,6 +380,9 @@ export async function exportPhotos(db: Db, network: string, profileId: string) {
       'locked',
       'position',
       'created_at',
+      'reviewed_at',
+      'rejection_reason',
+      'rejection_note',
     ])
     .orderBy('position')
     .execute();

@@ -19,7 +19,9 @@ import {
   setPhotoLocked,
   type PhotoFiles,
 } from './photos.repository.ts';
+import { rejectionsOf } from './photos.moderation.repository.ts';
 import { PHOTO_LIMITS, type Photo, type PhotosAnswer, type PhotoUpdate } from './photos.schemas.ts';
+import { PHOTO_REJECTION_REASONS, type PhotoRejectionReason } from './photos.types.ts';
 
 /** Who manages photos: the session member's profile and whether they are premium. */
 export interface PhotoOwner {
@@ -52,7 +54,13 @@ function limitReached(limit: number): DomainError {
   });
 }
 
-function toPhoto(ctx: ServiceContext, row: PhotoRow, mainPhotoId: string | null): Photo {
+function toPhoto(
+  ctx: ServiceContext,
+  row: PhotoRow,
+  mainPhotoId: string | null,
+  rejections?: Map<string, { reason: string | null; note: string | null }>,
+): Photo {
+  const rejection = row.status === 'rejected' ? rejections?.get(row.id) : undefined;
   return {
     id: row.id,
     filename: mediaUrl(ctx.site.cdnPrefix, row.filename),
@@ -61,13 +69,32 @@ function toPhoto(ctx: ServiceContext, row: PhotoRow, mainPhotoId: string | null)
     status: row.status,
     locked: row.locked === 1,
     main: row.id === mainPhotoId,
+    ...(rejection && {
+      rejection: { reason: rejectionReason(rejection.reason), note: rejection.note },
+    }),
   };
 }
 
-/** `GET /api/photos.php`: the member's own photos, every status, and their limit. */
+/** A stored reason as one the member's page has words for (an unknown one reads as `other`). */
+function rejectionReason(reason: string | null): PhotoRejectionReason {
+  return (PHOTO_REJECTION_REASONS as readonly (string | null)[]).includes(reason)
+    ? (reason as PhotoRejectionReason)
+    : 'other';
+}
+
+/**
+ * `GET /api/photos.php`: the member's own photos, every status, and their limit; a rejected one
+ * says why (its files are served to nobody, the owner included).
+ */
 export async function ownPhotos(ctx: ServiceContext, owner: PhotoOwner): Promise<PhotosAnswer> {
   const { photos, mainPhotoId } = await profilePhotos(ctx.db, ctx.network, owner.profileId);
-  return { photos: photos.map((row) => toPhoto(ctx, row, mainPhotoId)), limit: photoLimit(owner) };
+  const rejections = photos.some((p) => p.status === 'rejected')
+    ? await rejectionsOf(ctx.db, ctx.network, owner.profileId)
+    : undefined;
+  return {
+    photos: photos.map((row) => toPhoto(ctx, row, mainPhotoId, rejections)),
+    limit: photoLimit(owner),
+  };
 }
 
 /**
@@ -281,7 +308,8 @@ export async function removePhoto(ctx: ServiceContext, owner: PhotoOwner, id: st
 }
 
 /**
- * A profile's photos as `viewer` may see them (null: a visitor). The owner sees all their own;
+ * A profile's photos as `viewer` may see them (null: a visitor). The owner sees all their own
+ * but the rejected ones (served to nobody);
  * anyone else only active ones, a locked one as its blurred copies unless premium. The main
  * photo is never shown blurred (it cannot be locked). The caller has checked that the viewer
  * may see the profile at all (visibility, blocks).
@@ -296,7 +324,7 @@ export async function photosForViewer(
   const url = (file: string) => mediaUrl(ctx.site.cdnPrefix, file);
   const shown: ViewerPhoto[] = [];
   for (const row of photos) {
-    if (!own && row.status !== 'active') continue;
+    if (row.status === 'rejected' || (!own && row.status !== 'active')) continue;
     const locked = row.locked === 1 && row.id !== mainPhotoId;
     const blurred = locked && !own && !viewer?.premium;
     const base = { id: row.id, locked, blurred, main: row.id === mainPhotoId };
@@ -337,7 +365,8 @@ export function fileKind(path: string): FileKind | undefined {
  * Any other file only after checking the viewer: the owner always; another member when the
  * photo is active, the profile shown, and neither blocked the other; a locked photo's sharp
  * files only to premium members (the others get its blurred copies, under other names). A
- * member who deleted the account is shown to nobody, owner included, until the account returns.
+ * member who deleted the account is shown to nobody, owner included, until the account returns;
+ * nor is a rejected photo.
  * A file of no photo row is refused when its name is an upload's (its photo is gone, the file
  * only not yet removed); other names keep the route's old rule (public), as before this feature.
  */
@@ -351,7 +380,8 @@ export async function mediaAccess(
   const file = await photoFileOwner(ctx.db, ctx.network, kind, path);
   // An upload's file without its row is being deleted, or its removal failed: nobody's any more.
   if (!file) return UPLOADED_NAME.test(path) ? 'denied' : 'public';
-  if (file.memberStatus === 'deleted') return 'denied';
+  // A rejected photo is served to nobody, its owner included: the moderator judged it unfit to show.
+  if (file.memberStatus === 'deleted' || file.status === 'rejected') return 'denied';
   if (viewer?.profileId === file.profileId) return 'private';
   if (file.status !== 'active' || file.profileStatus !== 'active') return 'denied';
   const shownToAll =

@@ -9,6 +9,17 @@ export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
 export type PhotoStatus = 'pending' | 'active' | 'rejected';
 
+/** Why a moderator may reject a photo; each has its sentence for the member and its rule. */
+export const PHOTO_REJECTION_REASONS = [
+  'nudity',
+  'not_the_member',
+  'minor',
+  'offensive',
+  'contact_details',
+  'other',
+] as const;
+export type PhotoRejectionReason = (typeof PHOTO_REJECTION_REASONS)[number];
+
 /** API.md's photo: paths are prefixed with the site's cdn_prefix. */
 export interface Photo {
   id: string;
@@ -18,6 +29,11 @@ export interface Photo {
   status: PhotoStatus;
   locked: boolean;
   main: boolean;
+  /**
+   * Only on the owner's own list, for a rejected photo: why (its sentence is on the photos
+   * page) and the moderator's note with `other`. Its files are served to nobody any more.
+   */
+  rejection?: { reason: PhotoRejectionReason; note: string | null };
 }
 
 /** The member's own photos, and how many they may have. */

@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, PROFILE_DETAIL_COLUMNS, ProfileDetails, ProfilesTable } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { dropTextChange, putTextChange, type TextChange } from './profiles.text-review.repository.ts';
 
 /* The member's own profile: read for the editor, written in one transaction. */
 
@@ -69,7 +70,8 @@ export type ProfileChanges = Pick<
 >;
 
 /**
- * Writes the changed columns and, when given, the whole list of interests, in one transaction:
+ * Writes the changed columns and, when given, the whole list of interests and the text's
+ * review (queued, or withdrawn when the text was cleared), in one transaction:
  * a reader never sees the new attributes with the old interests, nor a profile without any
  * interests halfway through the swap. False when the network has no such profile.
  */
@@ -80,6 +82,7 @@ export async function saveOwnProfile(
   changes: ProfileChanges,
   interests: readonly string[] | undefined,
   now: number,
+  textReview?: TextChange | 'drop',
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await updateInNetwork(trx, 'profiles', network, { id: profileId })
@@ -87,6 +90,9 @@ export async function saveOwnProfile(
       .executeTakeFirst();
     // Not of this network: touch nothing, not even its interests.
     if (Number(updated.numUpdatedRows) === 0) return false;
+    // The change and its place in the text queue are one write (text_moderation).
+    if (textReview === 'drop') await dropTextChange(trx, network, profileId, 'text');
+    else if (textReview) await putTextChange(trx, network, textReview, now);
     if (interests === undefined) return true;
     await deleteInNetwork(trx, 'profile_interests', network, { profile_id: profileId }).execute();
     if (interests.length)

@@ -143,6 +143,11 @@ export interface OwnProfile extends ProfileDetails {
   region: string | null;
   city: string | null;
   text: string | null;
+  /**
+   * A changed text held back until a moderator approves it (`text_moderation: pre`): others see
+   * `text` meanwhile. Null when nothing waits.
+   */
+  text_pending?: string | null;
   /** The main photo (the owner sees it whatever its moderation status), or null. */
   main_image: { filename: string; thumb_filename: string; match: string; status: string } | null;
 }

@@ -72,3 +72,50 @@ describe('the "enrich profile" gaps', () => {
     expect(await ownProfile(context('amber'), 'p-net')).toMatchObject({ interests: [], text: null, age: 35 });
   });
 });
+
+describe('a changed text on a site that reviews texts', () => {
+  const reviewing = (mode: 'off' | 'pre' | 'post') =>
+    ({
+      db,
+      network: 'amber',
+      site: { id: 'localhost', cdnPrefix: '', textModeration: mode },
+      clock: { now: () => NOW },
+    }) as unknown as ServiceContext;
+  const pending = (id: string) =>
+    db
+      .selectFrom('text_reviews')
+      .select(['mode', 'value', 'previous'])
+      .where('profile_id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+
+  it('pre: keeps the old text shown, the newest change waiting; a cleared text withdraws it', async () => {
+    await profile('amber', 'p-pre');
+    const ctx = reviewing('pre');
+    expect(await updateOwnProfile(ctx, 'p-pre', { text: 'First words' }, 'm-pre')).toMatchObject({
+      text: null,
+      text_pending: 'First words',
+    });
+    await updateOwnProfile(ctx, 'p-pre', { text: 'Better words' }, 'm-pre');
+    expect(await pending('p-pre')).toEqual([{ mode: 'pre', value: 'Better words', previous: null }]);
+    expect(await updateOwnProfile(ctx, 'p-pre', { text: null }, 'm-pre')).toMatchObject({
+      text: null,
+      text_pending: null,
+    });
+    expect(await pending('p-pre')).toEqual([]);
+  });
+
+  it('post: shows the change at once and keeps the text from before the first change', async () => {
+    await profile('amber', 'p-post');
+    await updateOwnProfile(reviewing('off'), 'p-post', { text: 'Old words' }, 'm-post');
+    expect(await pending('p-post')).toEqual([]);
+    const ctx = reviewing('post');
+    await updateOwnProfile(ctx, 'p-post', { text: 'New words' }, 'm-post');
+    const shown = await updateOwnProfile(ctx, 'p-post', { text: 'Newer words' }, 'm-post');
+    expect(shown).toMatchObject({ text: 'Newer words', text_pending: null });
+    expect(await pending('p-post')).toEqual([{ mode: 'post', value: 'Newer words', previous: 'Old words' }]);
+    // The same text again is no new change.
+    await updateOwnProfile(ctx, 'p-post', { text: 'Newer words' }, 'm-post');
+    expect(await pending('p-post')).toHaveLength(1);
+  });
+});

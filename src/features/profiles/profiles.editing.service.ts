@@ -13,6 +13,7 @@ import {
   type OwnProfileRow,
   type ProfileChanges,
 } from './profiles.editing.repository.ts';
+import { heldTextChange, type TextChange } from './profiles.text-review.repository.ts';
 import {
   ATTRIBUTE_NAMES,
   CITY_MAX_LENGTH,
@@ -83,14 +84,22 @@ function present(ctx: ServiceContext, row: OwnProfileRow): OwnProfile {
 export async function ownProfile(ctx: ServiceContext, profileId: string): Promise<OwnProfile> {
   const row = await findOwnProfile(ctx.db, ctx.network, profileId);
   if (!row) throw platformError('not_found');
-  return present(ctx, row);
+  const held =
+    ctx.site.textModeration === 'off' ? null : await heldTextChange(ctx.db, ctx.network, profileId, 'text');
+  return { ...present(ctx, row), text_pending: held };
 }
 
-/** Saves what the member changed (see `profileInputSchema` for what a missing field means). */
+/**
+ * Saves what the member changed (see `profileInputSchema` for what a missing field means). On a
+ * site that reviews texts (`text_moderation`) a changed text is queued for a moderator: with
+ * `pre` the profile keeps showing the old one until it is approved (the member's editor shows
+ * the new one as awaiting review); with `post` it shows at once. A cleared text needs no review.
+ */
 export async function updateOwnProfile(
   ctx: ServiceContext,
   profileId: string,
   input: ProfileInput,
+  memberId?: string,
 ): Promise<OwnProfile> {
   const changes: ProfileChanges = {};
   if (input.seeking !== undefined) changes.seeking = input.seeking;
@@ -100,7 +109,12 @@ export async function updateOwnProfile(
     changes.region = input.region ?? null;
     changes.city = input.city ?? null;
   }
-  if (input.text !== undefined) changes.text = input.text;
+  let textReview: TextChange | 'drop' | undefined;
+  if (input.text !== undefined) {
+    const plan = await textChangePlan(ctx, profileId, memberId, input.text);
+    if (plan.apply) changes.text = input.text;
+    textReview = plan.review;
+  }
   const saved = await saveOwnProfile(
     ctx.db,
     ctx.network,
@@ -108,9 +122,38 @@ export async function updateOwnProfile(
     changes,
     input.interests,
     ctx.clock.now(),
+    textReview,
   );
   if (!saved) throw platformError('not_found');
   return ownProfile(ctx, profileId);
+}
+
+/**
+ * What a text change means for the queue: nothing to review (`off`, no member, unchanged); a
+ * cleared text, shown at once, its pending change withdrawn; `pre`, held back until approved
+ * while the profile keeps the old one; `post`, shown at once and queued.
+ */
+async function textChangePlan(
+  ctx: ServiceContext,
+  profileId: string,
+  memberId: string | undefined,
+  text: string | null,
+): Promise<{ apply: boolean; review?: TextChange | 'drop' }> {
+  const mode = ctx.site.textModeration;
+  if (mode === 'off' || !memberId) return { apply: true };
+  if (!text) return { apply: true, review: 'drop' };
+  const current = (await findOwnProfile(ctx.db, ctx.network, profileId))?.text ?? null;
+  // Unchanged: with `pre`, back to the text others see, so the held change is withdrawn.
+  if (current === text) return mode === 'pre' ? { apply: true, review: 'drop' } : { apply: true };
+  const review = {
+    profileId,
+    memberId,
+    siteId: ctx.site.id,
+    field: 'text' as const,
+    value: text,
+    previous: current,
+  };
+  return { apply: mode === 'post', review: { ...review, mode } };
 }
 
 /** What the profile lacks, or null when it has a photo, interests and own words. */

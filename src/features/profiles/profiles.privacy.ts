@@ -1,5 +1,5 @@
 import { readableTimes, type PrivacyHook } from '../../server/privacy.ts';
-import { exportMemberTables, type AnyMemberRows } from '../../server/privacy-tables.ts';
+import { exportMemberTables, memberTablesHook, type AnyMemberRows } from '../../server/privacy-tables.ts';
 import { eraseProfileRecords, exportProfileRecords } from './profiles.privacy.repository.ts';
 
 export { memberProfileId } from './profiles.privacy.repository.ts';
@@ -36,3 +36,19 @@ export const profilesPrivacy: PrivacyHook = {
     if (profileId) await eraseProfileRecords(trx, network, profileId, now);
   },
 };
+
+/**
+ * The member's changed texts under review (text_moderation) and the decisions on them: in the
+ * download, and deleted with the member.
+ */
+export const textReviewsPrivacy: PrivacyHook = memberTablesHook('profiles.text_reviews', [
+  {
+    table: 'text_reviews',
+    column: 'profile_id',
+    by: 'profile',
+    exportAs: 'text_reviews',
+    select: ['field', 'value', 'previous', 'status', 'reason', 'note', 'created_at', 'decided_at'],
+    orderBy: 'created_at',
+    erase: 'delete',
+  },
+]);

@@ -23,6 +23,6 @@ export const PUT = endpoint({
   body: ({ locals }) => profileInputSchema(profileInputRules(locals.site)),
   fieldMessage: profileFieldMessage,
   handle: async ({ ctx, member, input }) => ({
-    profile: await updateOwnProfile(ctx, member.profileId, input),
+    profile: await updateOwnProfile(ctx, member.profileId, input, member.id),
   }),
 });

@@ -222,14 +222,25 @@ export default function PhotoManager({
               <div className="card h-100">
                 {/* Square by classes, not a style attribute: the CSP refuses inline styles in HTML. */}
                 <div className="ratio ratio-1x1">
-                  <img
-                    src={photo.match}
-                    alt={t('photos.photo_alt', { number: index + 1 })}
-                    className="card-img-top object-fit-cover"
-                    width={480}
-                    height={480}
-                    loading="lazy"
-                  />
+                  {photo.status === 'rejected' ? (
+                    // Served to nobody any more, its owner included: a plain tile in its place.
+                    <div
+                      className="card-img-top bg-body-secondary d-flex align-items-center justify-content-center text-body-secondary"
+                      role="img"
+                      aria-label={t('photos.rejected_placeholder', { number: index + 1 })}
+                    >
+                      {t('photos.status.rejected')}
+                    </div>
+                  ) : (
+                    <img
+                      src={photo.match}
+                      alt={t('photos.photo_alt', { number: index + 1 })}
+                      className="card-img-top object-fit-cover"
+                      width={480}
+                      height={480}
+                      loading="lazy"
+                    />
+                  )}
                 </div>
                 <div className="card-body p-2">
                   <div className="d-flex flex-wrap gap-1 mb-2">
@@ -239,27 +250,39 @@ export default function PhotoManager({
                     {photo.main && <span className="badge text-bg-primary">{t('photos.main')}</span>}
                     {photo.locked && <span className="badge text-bg-secondary">{t('photos.locked')}</span>}
                   </div>
+                  {photo.rejection && (
+                    <p className="small text-danger-emphasis mb-2" data-testid="photo-rejection">
+                      {t(`photos.rejection.${photo.rejection.reason}`)}
+                      {photo.rejection.note && (
+                        <span className="d-block">
+                          {t('photos.rejection.note', { note: photo.rejection.note })}
+                        </span>
+                      )}
+                    </p>
+                  )}
                   <div className="d-grid gap-1">
-                    {!photo.main && (
+                    {!photo.main && photo.status !== 'rejected' && (
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-primary"
-                        disabled={busy !== null || photo.locked || photo.status === 'rejected'}
+                        disabled={busy !== null || photo.locked}
                         title={photo.locked ? t('photos.error.locked_main') : undefined}
                         onClick={() => void change(photo, { main: true })}
                       >
                         {t('photos.set_main')}
                       </button>
                     )}
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary"
-                      disabled={busy !== null || (photo.main && !photo.locked)}
-                      title={photo.main ? t('photos.error.lock_main') : t('photos.lock_hint')}
-                      onClick={() => void change(photo, { locked: !photo.locked })}
-                    >
-                      {t(photo.locked ? 'photos.unlock' : 'photos.lock')}
-                    </button>
+                    {photo.status !== 'rejected' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-secondary"
+                        disabled={busy !== null || (photo.main && !photo.locked)}
+                        title={photo.main ? t('photos.error.lock_main') : t('photos.lock_hint')}
+                        onClick={() => void change(photo, { locked: !photo.locked })}
+                      >
+                        {t(photo.locked ? 'photos.unlock' : 'photos.lock')}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-danger"

@@ -44,7 +44,8 @@ function valuesOf(profile: OwnProfile, attributes: AttributeName[]): Values {
     country: profile.country,
     region: profile.region,
     city: profile.city ?? '',
-    text: profile.text ?? '',
+    // A change awaiting review is what the member last wrote: they go on from it.
+    text: profile.text_pending ?? profile.text ?? '',
   } as Values;
   for (const name of attributes) (values as Record<string, unknown>)[name] = profile[name];
   return values;
@@ -290,6 +291,11 @@ export default function ProfileEditor({
             error={form.fields.text}
             hint={t('profile.characters_left', { count: TEXT_MAX_LENGTH - (values.text ?? '').length })}
           />
+          {profile.text_pending && (
+            <p className="alert alert-info py-2 mt-2 mb-0" data-testid="text-pending">
+              {t('profile.text_pending')}
+            </p>
+          )}
         </Section>
 
         <Section id="location" title={t('profile.section_location')}>

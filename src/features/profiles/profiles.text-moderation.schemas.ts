@@ -1,0 +1,64 @@
+import { z } from '../../lib/zod.ts';
+
+/* The console's text queue calls (docs/console.md): their input and answer shapes. */
+
+/** Why a moderator may reject a changed text; each has its sentence for the member. */
+export const TEXT_REJECTION_REASONS = [
+  'contact_details',
+  'offensive',
+  'sexual_services',
+  'spam',
+  'other',
+] as const;
+export type TextRejectionReason = (typeof TEXT_REJECTION_REASONS)[number];
+
+/** `GET /console/api/texts.php?cursor`. */
+export const textQueueQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+/** `PUT /console/api/texts.php`: approve, or reject with a reason (and a note, required with `other`). */
+export const textDecisionSchema = z
+  .discriminatedUnion('decision', [
+    z.strictObject({ id: z.string().min(1).max(64), decision: z.literal('approve') }),
+    z.strictObject({
+      id: z.string().min(1).max(64),
+      decision: z.literal('reject'),
+      reason: z.enum(TEXT_REJECTION_REASONS, { error: 'invalid' }),
+      note: z.string().max(500, { error: 'too_long' }).optional(),
+    }),
+  ])
+  .superRefine((input, check) => {
+    if (input.decision === 'reject' && input.reason === 'other' && !input.note?.trim())
+      check.addIssue({ code: 'custom', path: ['note'], message: 'required' });
+  });
+export type TextDecisionInput = z.infer<typeof textDecisionSchema>;
+
+/** A changed text in the queue as the console shows it. */
+export interface QueuedText {
+  id: string;
+  network: string;
+  site: string;
+  site_name: string;
+  member: { name: string; age: number };
+  field: 'text' | 'name';
+  /** `pre`: held back until approved; `post`: shown already. */
+  mode: 'pre' | 'post';
+  value: string;
+  previous: string | null;
+  /** ISO 8601. */
+  submitted_at: string;
+}
+
+export interface TextQueuePage {
+  texts: QueuedText[];
+  next: string | null;
+}
+
+declare module '../../lib/api-client.ts' {
+  interface ApiRoutes {
+    'GET /console/api/texts.php': { body: undefined; answer: TextQueuePage };
+    'PUT /console/api/texts.php': {
+      body: TextDecisionInput;
+      answer: { text: { id: string; status: 'approved' | 'rejected' } };
+    };
+  }
+}

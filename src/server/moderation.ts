@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Locale } from '../i18n/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Site } from '../tenancy/site.ts';
+import { serviceContext, type ServiceContext } from './context.ts';
+import type { Logger } from './log.ts';
+import { fallbackLocale, siteOrigin } from './request.ts';
+
+/*
+ * What the console's moderation queues share (photos, texts): the context of a decision, the
+ * staff member's scope, and the queues' cursors. The console has no site of its own: a decision
+ * acts in the content's network, through the member's own site (its storage, its sender and
+ * colours for the statement of reasons, its domain for the links).
+ */
+
+export interface ModerationContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: Logger;
+  /** The service context of a site (its network, storage and mailer), or undefined if unknown. */
+  siteContext(siteId: string): ServiceContext | undefined;
+  /** A site by id, for the queues' labels. */
+  site(siteId: string): Site | undefined;
+  /** The origin members reach a site at (`https://domain`), for the links of the e-mail. */
+  siteOrigin(site: Site): string;
+}
+
+/** What the console knows of the staff member acting: where they may moderate. */
+export interface ModeratorScope {
+  can(permission: string, network?: string): boolean;
+  networksFor(permission: string): readonly string[] | 'all';
+}
+
+export function moderationContext(locals: Pick<App.Locals, 'platform'>): ModerationContext {
+  const { platform } = locals;
+  const site = (id: string) => platform.registry.snapshot.sites.get(id);
+  return {
+    db: platform.db,
+    clock: platform.clock,
+    log: platform.log,
+    siteContext(siteId) {
+      const found = site(siteId);
+      return found ? serviceContext({ platform, site: found }) : undefined;
+    },
+    site,
+    siteOrigin: (s: Site) => siteOrigin(s, platform.env.PUBLIC_SCHEME, platform.env.PUBLIC_PORT),
+  };
+}
+
+/** Where a page of a queue goes on from: the last item's time and id. */
+export interface QueueCursor {
+  createdAt: number;
+  id: string;
+}
+
+export function encodeCursor(cursor: QueueCursor): string {
+  return Buffer.from(`${cursor.createdAt}.${cursor.id}`).toString('base64url');
+}
+
+/** The cursor a client sent back, or undefined for one that is not ours (the first page then). */
+export function decodeCursor(text: string | undefined): QueueCursor | undefined {
+  if (!text) return undefined;
+  const match = /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());
+  return match ? { createdAt: Number(match[1]), id: match[2]! } : undefined;
+}
+
+/** The language of a member's statement of reasons: theirs where the site shows it, else the site's. */
+export function memberMailLocale(site: Site, language: string): Locale {
+  return (site.locales as string[]).includes(language) ? (language as Locale) : fallbackLocale(site);
+}

@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { argon2Passwords } from '../../src/features/accounts/index.ts';
+import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
+import { loadAppSecret } from '../../src/server/secrets.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { factories, type Factories } from '../support/factories.ts';
+import {
+  REPO_ROOT,
+  startServer,
+  tenantsFolder,
+  type TestServer,
+  type TenantsFolder,
+} from '../support/server.ts';
+import { hydrated, SCREENSHOTS, sessionContext, url, visitorContext } from './accounts-support.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+/*
+ * The photo queue in Chromium (issue: moderation of photos and texts). Amber Hearts reviews new
+ * photos first: a member's upload stays hidden from others until a moderator approves it in the
+ * console with the keyboard; a rejected one shows its member the reason on /profile/photos. Texts
+ * are reviewed first too: a changed "about me" waits in the text queue.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let server: TestServer;
+let tenants: TenantsFolder;
+let database: TestDatabase;
+let make: Factories;
+
+test.beforeAll(async () => {
+  tenants = tenantsFolder();
+  const amber = JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'localhost.json'), 'utf8')) as object;
+  tenants.write('localhost.json', { ...amber, photo_moderation: 'pre', text_moderation: 'pre' });
+  server = await startServer({ env: { TRUST_PROXY: '1' }, tenants });
+  database = await openTestDatabase(server);
+  make = factories(database.db);
+});
+
+test.afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  tenants?.remove();
+});
+
+const CONSOLE = 'console.localhost';
+
+/** A moderator of Amber's network, logged in to the console in a browser of its own. */
+async function moderatorBrowser(browser: Browser): Promise<BrowserContext> {
+  const ctx: StaffContext = {
+    db: database.db,
+    clock: { now: () => Date.now() },
+    log: createLogger('warn'),
+    rateLimiter: createMemoryRateLimiter(),
+    secret: loadAppSecret(undefined, server.dataDir),
+    passwords: argon2Passwords,
+    ip: null,
+    networks: () => ['amber', 'curvy'],
+  };
+  const email = `moderator.${process.pid}.${Date.now().toString(36)}@example.org`;
+  const added = await addStaff(ctx, { email, role: 'moderator', network: 'amber' }, CLI_ACTOR, {
+    mustChangePassword: false,
+  });
+  const context = await visitorContext(browser, { width: 1280 });
+  const page = await context.newPage();
+  await page.goto(url(server, '/console/login', CONSOLE));
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(added.password!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('Code from your authenticator app');
+  await code.fill(await generate({ secret: added.totpSecret!, epoch: Math.floor(Date.now() / 1000) }));
+  await code.press('Enter');
+  await expect(page).toHaveURL(/\/console$/);
+  await page.close();
+  return context;
+}
+
+async function photoFile(seed: number) {
+  const background = { r: (seed * 90) % 256, g: (seed * 40 + 100) % 256, b: (seed * 150) % 256 };
+  const buffer = await sharp({ create: { width: 600, height: 800, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+  return { name: `me-${seed}.jpg`, mimeType: 'image/jpeg', buffer };
+}
+
+/** Uploads a photo on /profile/photos and answers its id and main path. */
+async function uploadOnPage(page: Page, seed: number): Promise<{ id: string; filename: string }> {
+  await page.goto(url(server, '/profile/photos'));
+  await hydrated(page);
+  const before = await page.getByTestId('photo-item').count();
+  await page.locator('input[type=file][name=photo]').setInputFiles(await photoFile(seed));
+  await expect(page.getByTestId('photo-item')).toHaveCount(before + 1);
+  await expect(page.getByTestId('photo-item').last()).toContainText('Awaiting review');
+  const own = await page.request.get(url(server, '/api/photos.php'));
+  const photos = ((await own.json()) as { photos: { id: string; filename: string }[] }).photos;
+  return photos.at(-1)!;
+}
+
+async function openQueue(page: Page) {
+  await page.goto(url(server, '/console/photos', CONSOLE));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Photo queue', level: 1 })).toBeVisible();
+}
+
+test('a pre-moderated photo appears to others only after a moderator approves it with the keyboard', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await make.loggedIn({ name: 'Prudence', gender: 'female', seeking: 'male' });
+  const viewer = await make.loggedIn({ name: 'Viktor', gender: 'male', seeking: 'female' });
+  const ownerContext = await sessionContext(browser, server, owner, { width: 1280 });
+  const photo = await uploadOnPage(await ownerContext.newPage(), 1);
+
+  const viewerContext = await sessionContext(browser, server, viewer, { width: 1280 });
+  const viewerPage = await viewerContext.newPage();
+  const profile = url(server, `/members/${owner.profileId}`);
+  await viewerPage.goto(profile);
+  await expect(viewerPage.getByRole('heading', { name: /Prudence/ }).first()).toBeVisible();
+  await expect(viewerPage.locator(`img[src*="${photo.filename.split('/').pop()}"]`)).toHaveCount(0);
+  expect((await viewerPage.request.get(url(server, photo.filename))).status()).toBe(404);
+
+  const consoleContext = await moderatorBrowser(browser);
+  const page = await consoleContext.newPage();
+  await openQueue(page);
+  const current = page.getByTestId('photo-queue-current');
+  await expect(current).toHaveAttribute('data-photo', photo.id);
+  await expect(current).toContainText('Prudence');
+  await expect(current).toContainText('Pending: hidden until approved');
+  await expect(page.getByTestId('photo-queue-preview')).toHaveJSProperty('complete', true);
+  expect(
+    await page.getByTestId('photo-queue-preview').evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
+  await expect(page.getByText('Keyboard:')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/console-photos-1280.png`, fullPage: true });
+  expect(await accessibilityViolations(page), 'photo queue').toEqual([]);
+
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('photo-queue-empty')).toBeVisible();
+  expect(await accessibilityViolations(page), 'empty photo queue').toEqual([]);
+
+  await viewerPage.goto(profile);
+  await expect(viewerPage.locator('img[src*="/media/"]').first()).toBeVisible();
+  expect((await viewerPage.request.get(url(server, photo.filename))).status()).toBe(200);
+  for (const context of [ownerContext, viewerContext, consoleContext]) await context.close();
+});
+
+test('a rejected photo shows its member the reason on /profile/photos', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const owner = await make.loggedIn({ name: 'Rhea' });
+  const ownerContext = await sessionContext(browser, server, owner, { width: 1280 });
+  const ownerPage = await ownerContext.newPage();
+  const photo = await uploadOnPage(ownerPage, 2);
+
+  const consoleContext = await moderatorBrowser(browser);
+  const page = await consoleContext.newPage();
+  await page.setViewportSize({ width: 768, height: 900 });
+  await openQueue(page);
+  await expect(page.getByTestId('photo-queue-current')).toHaveAttribute('data-photo', photo.id);
+  await page.keyboard.press('x');
+  const reason = page.getByLabel('Reason');
+  await expect(reason).toBeFocused();
+  await reason.selectOption({ label: 'Contact details' });
+  expect(await accessibilityViolations(page), 'reject form at 768 px').toEqual([]);
+  await page.getByRole('button', { name: 'Reject photo' }).click();
+  await expect(page.getByTestId('photo-queue-empty')).toBeVisible();
+
+  await ownerPage.reload();
+  await hydrated(ownerPage);
+  const item = ownerPage.getByTestId('photo-item');
+  await expect(item).toContainText('Rejected');
+  await expect(ownerPage.getByTestId('photo-rejection')).toHaveText(
+    'Rejected because it shows contact details, such as a phone number, an e-mail address or a social media name.',
+  );
+  await expect(item.locator('img')).toHaveCount(0);
+  await ownerPage.screenshot({ path: `${SCREENSHOTS}/photos-rejected-1280.png`, fullPage: true });
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await ownerPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(ownerPage.getByTestId('photos-empty')).toBeVisible();
+  for (const context of [ownerContext, consoleContext]) await context.close();
+});
+
+test('a changed profile text shows to others only after a moderator approves it in the text queue', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await make.loggedIn({ name: 'Tessa', gender: 'female', seeking: 'male' });
+  const viewer = await make.loggedIn({ gender: 'male', seeking: 'female' });
+  const ownerContext = await sessionContext(browser, server, owner, { width: 1280 });
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(url(server, '/profile'));
+  await hydrated(ownerPage);
+  await ownerPage.getByRole('region', { name: 'About me' }).getByRole('textbox').fill('Sailing on Sundays.');
+  await ownerPage.getByRole('button', { name: 'Save profile' }).click();
+  await expect(ownerPage.getByTestId('text-pending')).toHaveText(
+    'Your new text is awaiting review. Until it is approved, others see your previous text.',
+  );
+
+  const viewerContext = await sessionContext(browser, server, viewer, { width: 1280 });
+  const viewerPage = await viewerContext.newPage();
+  const profile = url(server, `/members/${owner.profileId}`);
+  await viewerPage.goto(profile);
+  await expect(viewerPage.getByRole('heading', { name: /Tessa/ }).first()).toBeVisible();
+  await expect(viewerPage.getByText('Sailing on Sundays.')).toHaveCount(0);
+
+  const consoleContext = await moderatorBrowser(browser);
+  const page = await consoleContext.newPage();
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto(url(server, '/console/texts', CONSOLE));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Text queue', level: 1 })).toBeVisible();
+  const current = page.getByTestId('text-queue-current');
+  await expect(current).toContainText('Sailing on Sundays.');
+  await expect(current).toContainText('Pending: the previous text is shown until approved');
+  await page.screenshot({ path: `${SCREENSHOTS}/console-texts-768.png`, fullPage: true });
+  expect(await accessibilityViolations(page), 'text queue').toEqual([]);
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('text-queue-empty')).toBeVisible();
+  expect(await accessibilityViolations(page), 'empty text queue').toEqual([]);
+
+  await viewerPage.goto(profile);
+  await expect(viewerPage.getByText('Sailing on Sundays.')).toBeVisible();
+  await ownerPage.reload();
+  await hydrated(ownerPage);
+  await expect(ownerPage.getByTestId('text-pending')).toHaveCount(0);
+  for (const context of [ownerContext, viewerContext, consoleContext]) await context.close();
+});

@@ -127,6 +127,11 @@ const envSchema = z.object({
     .enum(['yes', 'no', ''])
     .default('')
     .transform((v) => v === 'yes'),
+  /**
+   * The shared secret a TLS proxy on another host sends to `/_tls/ask` (`&secret=`); without it
+   * only a request from the loopback interface may ask (src/server/tls-ask.ts).
+   */
+  TLS_ASK_SECRET: z.string().default(''),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

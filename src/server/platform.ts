@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
+import { summarizeSites } from '../tenancy/summary.ts';
 import { createMailer, dkimKeyFrom, type Mailer } from './adapters/mailer.ts';
 import { createPushGateway, type PushGateway } from './adapters/push.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
@@ -150,7 +151,7 @@ async function boot(): Promise<Platform> {
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
-  log.info(`${sites.length} sites on ${database.dialect}: ${sites.map((s) => s.primaryDomain).join(', ')}`);
+  log.info(`${summarizeSites(sites)} (database: ${database.dialect})`);
   return {
     env,
     log,

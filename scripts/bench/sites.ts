@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { TestResponse } from '../../tests/support/server.ts';
+import type { RequestOptions, TestResponse } from '../../tests/support/server.ts';
 import { copyBuild, startApp, type App, type BuildCopy } from './app.ts';
 import { median, percentile } from './stats.ts';
 import { farmDomain, farmSiteId, farmTenant, writeTenantFarm } from './tenant-farm.ts';
@@ -95,14 +95,31 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 /** A site's index as a visitor gets it: `/`, and the page of its language when `/` redirects there. */
-async function indexPage(app: App, host: string): Promise<TestResponse> {
-  const res = await app.request('/', { host });
+export async function indexPage(
+  request: (path: string, options: RequestOptions) => Promise<TestResponse>,
+  host: string,
+): Promise<TestResponse> {
+  const res = await request('/', { host });
   const location = res.headers.location;
   if (res.status < 300 || res.status >= 400 || !location) return res;
-  return app.request(new URL(location, `http://${host}`).pathname, { host });
+  return request(new URL(location, `http://${host}`).pathname, { host });
 }
 
-/** Starts the server on `count` generated sites and measures it; the folder is removed after. */
+/** A database with every migration applied, as a restarted server finds it. */
+function migratedDataDir(dataDir: string): void {
+  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'db.ts'), 'migrate'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, TENANTS_DIR: 'tenants', DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (result.status !== 0) throw new Error(`migrating failed:\n${result.stdout}${result.stderr}`);
+}
+
+/**
+ * Starts the server on `count` generated sites, on a migrated database (a restart, not a first
+ * install), and measures it; the folder is removed after.
+ */
 export async function measureSites(
   build: Pick<BuildCopy, 'entry'>,
   count: number,
@@ -111,6 +128,7 @@ export async function measureSites(
   const work = mkdtempSync(join(tmpdir(), 'kindred-sites-'));
   const tenantsDir = join(work, 'tenants');
   writeTenantFarm(tenantsDir, count);
+  migratedDataDir(join(work, 'data'));
   let app: App | undefined;
   try {
     const started = await timed(() =>
@@ -130,14 +148,14 @@ export async function measureSites(
         .split('\n')
         .find((l) => /\d+ sites/.test(l)) ?? '';
     // One site first: the server's own first request (page modules, translations) is not a site's.
-    await indexPage(app, farmDomain(0));
+    await indexPage(app.request, farmDomain(0));
     const random = randomStream(count);
     const picked = new Set<number>();
     while (picked.size < Math.min(sample, count - 1)) picked.add(1 + Math.floor(random() * (count - 1)));
     const firstRequests: number[] = [];
     const statuses: Record<number, number> = {};
     for (const n of picked) {
-      const { ms, value } = await timed(() => indexPage(app!, farmDomain(n)));
+      const { ms, value } = await timed(() => indexPage(app!.request, farmDomain(n)));
       firstRequests.push(ms);
       statuses[value.status] = (statuses[value.status] ?? 0) + 1;
     }

@@ -82,10 +82,12 @@ async function boot(): Promise<Platform> {
   const log = createLogger(env.LOG_LEVEL);
   const clock = platformClock(env.dataDir);
   // Niches and themes are part of the product (shipped with the code), tenants are the operator's.
+  const readingTenants = performance.now();
   const registry = TenantRegistry.load(
     { tenantsDir: env.tenantsDir, nichesDir: resolve('niches'), themesDir: resolve('themes') },
     { info: (m) => log.info(m), error: (m) => log.error(m) },
   );
+  const tenantsMs = Math.round(performance.now() - readingTenants);
   registry.watch();
   const database = await createDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -151,7 +153,7 @@ async function boot(): Promise<Platform> {
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
-  log.info(`${summarizeSites(sites)} (database: ${database.dialect})`);
+  log.info(`${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect})`);
   return {
     env,
     log,

@@ -100,11 +100,14 @@ function readJson(
   }
 }
 
+/** Tenant files are `<id>.json`; hidden files (editors' swap files) are not. */
+function isTenantFileName(name: string): boolean {
+  return name.endsWith('.json') && !name.startsWith('.') && !name.includes('/');
+}
+
 function jsonFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .sort();
+  return readdirSync(dir).filter(isTenantFileName).sort();
 }
 
 /**
@@ -240,6 +243,10 @@ class TenantFileCache {
     }
     this.#entries.set(path, { digest, result });
     return result;
+  }
+
+  forget(path: string): void {
+    this.#entries.delete(path);
   }
 
   /** Forgets files that are gone, so a file written again later is parsed afresh. */
@@ -407,6 +414,8 @@ export class TenantRegistry {
   #listeners = new Set<(s: TenancySnapshot) => void>();
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** File names the watcher reported since the last reload, or 'all' to read the whole folder. */
+  #pending: Set<string> | 'all' = new Set();
   #onSighup = () => this.reload();
   readonly dirs: TenancyDirs;
   readonly logger: RegistryLogger;
@@ -481,19 +490,55 @@ export class TenantRegistry {
     const problems: ConfigProblem[] = [];
     const next = new Map<string, { file: string; tenant: TenantFile }>();
     const paths = this.#tenantPaths();
-    for (const { path, file } of paths) {
-      const result = this.#files.read(path, file);
-      if (result.ok) {
-        // An unchanged file gives back the same tenant object: keep its entry as it was.
-        const previous = this.#lastGood.get(file);
-        next.set(file, previous?.tenant === result.tenant ? previous : { file, tenant: result.tenant });
-      } else {
-        problems.push(...result.problems);
-        const previous = this.#lastGood.get(file);
-        if (previous) next.set(file, previous);
+    for (const { path, file } of paths) this.#readInto(next, path, file, problems);
+    this.#files.keepOnly(new Set(paths.map((p) => p.path)));
+    return this.#apply(next, problems);
+  }
+
+  /**
+   * Reads again only the named files of the tenants folder (as the watcher reports them): a
+   * change to one site of thousands reads one file, not all. A name whose file is gone removes
+   * its site.
+   */
+  reloadFiles(names: Iterable<string>): { changed: boolean; problems: ConfigProblem[] } {
+    const problems: ConfigProblem[] = [];
+    const next = new Map(this.#lastGood);
+    const cwd = process.cwd();
+    for (const name of new Set(names)) {
+      if (!isTenantFileName(name)) continue;
+      const path = join(this.dirs.tenantsDir, name);
+      const file = relative(cwd, path);
+      if (existsSync(path)) this.#readInto(next, path, file, problems);
+      else {
+        next.delete(file);
+        this.#files.forget(path);
       }
     }
-    this.#files.keepOnly(new Set(paths.map((p) => p.path)));
+    return this.#apply(next, problems);
+  }
+
+  #readInto(
+    next: Map<string, { file: string; tenant: TenantFile }>,
+    path: string,
+    file: string,
+    problems: ConfigProblem[],
+  ): void {
+    const result = this.#files.read(path, file);
+    const previous = this.#lastGood.get(file);
+    if (result.ok) {
+      // An unchanged file gives back the same tenant object: keep its entry as it was.
+      next.set(file, previous?.tenant === result.tenant ? previous : { file, tenant: result.tenant });
+    } else {
+      problems.push(...result.problems);
+      if (previous) next.set(file, previous);
+      else next.delete(file);
+    }
+  }
+
+  #apply(
+    next: Map<string, { file: string; tenant: TenantFile }>,
+    problems: ConfigProblem[],
+  ): { changed: boolean; problems: ConfigProblem[] } {
     for (const p of problems)
       this.logger.error(`tenant reload: ${formatProblem(p)} (keeping the last good configuration)`);
     const change = tenantChanges(this.#lastGood, next);
@@ -527,10 +572,19 @@ export class TenantRegistry {
   watch(): void {
     if (this.#watcher) return;
     try {
-      this.#watcher = watch(this.dirs.tenantsDir, { persistent: false }, () => {
+      this.#watcher = watch(this.dirs.tenantsDir, { persistent: false }, (_event, name) => {
+        // Only the files named since the last reload are read again; an event without a name
+        // (some file systems) reads the whole folder.
+        if (name === null || this.#pending === 'all') this.#pending = 'all';
+        else this.#pending.add(String(name));
         // Editors write in several steps (truncate, write, rename): settle before reading.
         clearTimeout(this.#timer);
-        this.#timer = setTimeout(() => this.reload(), 150);
+        this.#timer = setTimeout(() => {
+          const pending = this.#pending;
+          this.#pending = new Set();
+          if (pending === 'all') this.reload();
+          else this.reloadFiles(pending);
+        }, 150);
       });
     } catch (e) {
       this.logger.error(`cannot watch ${this.dirs.tenantsDir} (${(e as Error).message}); reload with SIGHUP`);

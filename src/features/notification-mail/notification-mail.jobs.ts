@@ -13,7 +13,9 @@ import {
 
 /** The e-mail jobs' context from the job runner's. */
 export function mailJobContext(ctx: Omit<JobContext, 'signal'> & { signal?: AbortSignal }): MailJobContext {
-  const networks = sitesByNetwork(ctx.sites());
+  const sites = new Map<string, Site>();
+  for (const site of ctx.sites()) sites.set(site.id, site);
+  const networks = sitesByNetwork(sites.values());
   const serviceContext = (site: Site): ServiceContext => ({
     site,
     network: site.network,

@@ -211,7 +211,7 @@ type ParseResult = { ok: true; tenant: TenantFile } | { ok: false; problems: Con
 
 /**
  * Tenant files as last read, by path: the digest of their bytes and what parsing them gave. A
- * reload reads every file again (an edit within the file system's timestamp tick would fool a
+ * reload reads its files again (an edit within the file system's timestamp tick would fool a
  * check of modification times) but parses only those whose bytes changed, and hands back the
  * very same tenant object for the others.
  */

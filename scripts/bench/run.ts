@@ -100,6 +100,13 @@ if (only('push')) {
   process.exit();
 }
 
+// `npm run bench -- --only sites [options]`: the server at 10,000 generated sites (sites.ts).
+if (only('sites')) {
+  const { parseSitesArgs, runSitesBench } = await import('./sites.ts');
+  await runSitesBench(parseSitesArgs(process.argv.slice(2)));
+  process.exit(0);
+}
+
 const { values: args } = parseArgs({
   options: {
     ...ROUND_OPTIONS,
@@ -120,7 +127,8 @@ if (args.help) {
       'npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres] [--rate 200]\n' +
       'npm run bench -- --only realtime [--clients 1000] [--sends 20] [--rounds 5]\n' +
       'npm run bench -- --only mail [--count 10000] [--in-flight 50] [--no-dkim]\n' +
-      'npm run bench -- --only push [--members 1000] [--sends 200] [--burst 20] [--senders 10]\n',
+      'npm run bench -- --only push [--members 1000] [--sends 200] [--burst 20] [--senders 10]\n' +
+      'npm run bench -- --only sites [--sites 10000] [--baseline 10] [--sample 100]\n',
   );
   process.exit(0);
 }

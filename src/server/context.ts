@@ -61,6 +61,17 @@ export function serviceContext(locals: Pick<App.Locals, 'platform' | 'site'>): S
   };
 }
 
+/** Sites grouped by network in one pass (a job's per-site loop would otherwise filter all sites per site). */
+export function sitesByNetwork<S extends Pick<Site, 'network'>>(sites: Iterable<S>): Map<string, S[]> {
+  const out = new Map<string, S[]>();
+  for (const site of sites) {
+    const list = out.get(site.network);
+    if (list) list.push(site);
+    else out.set(site.network, [site]);
+  }
+  return out;
+}
+
 /** The sister brands whose members `site` may not show: those that do not resell theirs. */
 export function withheldSites(
   network: Iterable<Pick<Site, 'id' | 'memberResell'>>,

@@ -135,6 +135,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{0,64}$/, 'letters, digits, dots, dashes and underscores (at most 64)')
     .default(''),
+  /**
+   * The shared secret a TLS proxy on another host sends to `/_tls/ask` (`&secret=`); without it
+   * only a request from the loopback interface may ask (src/server/tls-ask.ts).
+   */
+  TLS_ASK_SECRET: z.string().default(''),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
+import { summarizeSites } from '../tenancy/summary.ts';
 import { createMailer, dkimKeyFrom, type Mailer } from './adapters/mailer.ts';
 import { createPushGateway, type PushGateway } from './adapters/push.ts';
 import { createSmsSender, type SmsSender } from './adapters/sms.ts';
@@ -84,10 +85,12 @@ async function boot(): Promise<Platform> {
   const log = createLogger(env.LOG_LEVEL);
   const clock = platformClock(env.dataDir);
   // Niches and themes are part of the product (shipped with the code), tenants are the operator's.
+  const readingTenants = performance.now();
   const registry = TenantRegistry.load(
     { tenantsDir: env.tenantsDir, nichesDir: resolve('niches'), themesDir: resolve('themes') },
     { info: (m) => log.info(m), error: (m) => log.error(m) },
   );
+  const tenantsMs = Math.round(performance.now() - readingTenants);
   registry.watch();
   const database = await createDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -154,7 +157,7 @@ async function boot(): Promise<Platform> {
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
-  log.info(`${sites.length} sites on ${database.dialect}: ${sites.map((s) => s.primaryDomain).join(', ')}`);
+  log.info(`${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect})`);
   return {
     env,
     log,

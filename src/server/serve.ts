@@ -17,6 +17,7 @@ import type { NodeHandler } from './app-handler.ts';
 import { compressedAssetHandler } from './static-assets.ts';
 import { staticFileHandler } from './static-files.ts';
 import { countingStatements, withStatementCount } from './statement-count.ts';
+import { isTlsAskRequest, serveTlsAsk } from './tls-ask.ts';
 
 /** Where the build put its folders and where it listens, as the build's configuration says. */
 export interface BuildOptions {
@@ -106,6 +107,17 @@ async function gatewayOrApp(
   else await app(req, res);
 }
 
+/** The TLS proxy's question (tls-ask.ts), before any site is resolved from the Host header. */
+async function answerTlsAsk(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const platform = await getPlatform().catch(() => undefined);
+  if (!platform) {
+    res.writeHead(503, { 'cache-control': 'no-store' });
+    res.end();
+    return;
+  }
+  serveTlsAsk(req, res, platform);
+}
+
 /** What the composition root (src/app/) gives the server: the pipeline's parts and the gateways. */
 export interface ServerParts {
   pipeline: Pipeline;
@@ -134,6 +146,10 @@ export function serve(
     } catch {
       res.writeHead(400);
       res.end('Bad request.');
+      return;
+    }
+    if (isTlsAskRequest(req.url)) {
+      void answerTlsAsk(req, res);
       return;
     }
     if (assets(req, res)) return;

@@ -169,6 +169,33 @@ describe('TenantRegistry.load', () => {
   });
 });
 
+describe('TenantRegistry.reloadFiles', () => {
+  it('reads only the named files, keeps the other sites as they were, and drops a named file that is gone', () => {
+    project.write('a.json', minimalTenant('a'));
+    const b = project.write('b.json', minimalTenant('b'));
+    const logger = recordingLogger();
+    const registry = TenantRegistry.load(project.dirs, logger);
+    const siteA = registry.snapshot.sites.get('a');
+
+    project.write('b.json', { ...minimalTenant('b'), name: 'B2' });
+    project.write('c.json', minimalTenant('c'));
+    expect(registry.reloadFiles(['b.json', '.b.json.swp'])).toEqual({ changed: true, problems: [] });
+    expect(registry.resolveHost('b.localhost')?.name).toBe('B2');
+    // Not named, so not read yet; the whole folder is read by reload() (SIGHUP).
+    expect(registry.resolveHost('c.localhost')).toBeUndefined();
+    // An unchanged site keeps its object, and with it what is cached for it.
+    expect(registry.snapshot.sites.get('a')).toBe(siteA);
+    expect(logger.infos.at(-1)).toBe('tenants reloaded: changed b; 2 sites');
+
+    rmSync(b);
+    expect(registry.reloadFiles(['b.json', 'c.json']).changed).toBe(true);
+    expect(registry.resolveHost('b.localhost')).toBeUndefined();
+    expect(registry.resolveHost('c.localhost')?.id).toBe('c');
+    expect(logger.infos.at(-1)).toBe('tenants reloaded: added c; removed b; 2 sites');
+    expect(registry.reloadFiles(['a.json']).changed).toBe(false);
+  });
+});
+
 describe('TenantRegistry.reload', () => {
   it('brings a new file live, keeps the last good site on a broken edit, and drops a removed file', () => {
     project.write('a.json', minimalTenant('a'));

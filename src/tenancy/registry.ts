@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { z } from 'zod';
@@ -99,11 +100,14 @@ function readJson(
   }
 }
 
+/** Tenant files are `<id>.json`; hidden files (editors' swap files) are not. */
+function isTenantFileName(name: string): boolean {
+  return name.endsWith('.json') && !name.startsWith('.') && !name.includes('/');
+}
+
 function jsonFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .sort();
+  return readdirSync(dir).filter(isTenantFileName).sort();
 }
 
 /**
@@ -183,7 +187,15 @@ export function parseTenantFile(
   const display = relative(cwd, path);
   const json = readJson(path, display);
   if (!json.ok) return { ok: false, problems: [json.problem] };
-  const parsed = tenantSchema.safeParse(json.value);
+  return checkTenant(path, display, json.value);
+}
+
+function checkTenant(
+  path: string,
+  display: string,
+  value: unknown,
+): { ok: true; tenant: TenantFile } | { ok: false; problems: ConfigProblem[] } {
+  const parsed = tenantSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problems: issuesToProblems(display, parsed.error) };
   const expected = basename(path, '.json');
   if (parsed.data.id !== expected) {
@@ -193,6 +205,69 @@ export function parseTenantFile(
     };
   }
   return { ok: true, tenant: parsed.data };
+}
+
+type ParseResult = { ok: true; tenant: TenantFile } | { ok: false; problems: ConfigProblem[] };
+
+/**
+ * Tenant files as last read, by path: the digest of their bytes and what parsing them gave. A
+ * reload reads its files again (an edit within the file system's timestamp tick would fool a
+ * check of modification times) but parses only those whose bytes changed, and hands back the
+ * very same tenant object for the others.
+ */
+class TenantFileCache {
+  #entries = new Map<string, { digest: string; result: ParseResult }>();
+
+  read(path: string, display: string): ParseResult {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      this.#entries.delete(path);
+      return {
+        ok: false,
+        problems: [{ file: display, field: '', reason: `cannot be read (${(e as Error).message})` }],
+      };
+    }
+    const digest = createHash('sha1').update(text).digest('base64');
+    const known = this.#entries.get(path);
+    if (known && known.digest === digest) return known.result;
+    let result: ParseResult;
+    try {
+      result = checkTenant(path, display, JSON.parse(text));
+    } catch (e) {
+      result = {
+        ok: false,
+        problems: [{ file: display, field: '', reason: `is not valid JSON (${(e as Error).message})` }],
+      };
+    }
+    this.#entries.set(path, { digest, result });
+    return result;
+  }
+
+  forget(path: string): void {
+    this.#entries.delete(path);
+  }
+
+  /** Forgets files that are gone, so a file written again later is parsed afresh. */
+  keepOnly(paths: ReadonlySet<string>): void {
+    for (const path of this.#entries.keys()) if (!paths.has(path)) this.#entries.delete(path);
+  }
+}
+
+/**
+ * Resolved sites by the parsed tenant object they came from: a reload that leaves a file alone
+ * keeps that site's object, so what is cached per site (message costs, pages of its network)
+ * stays, and only the changed file is resolved again.
+ */
+const resolvedSites = new WeakMap<TenantFile, Site>();
+
+function siteOf(file: string, tenant: TenantFile, niche: Niche, theme: Theme): Site {
+  const known = resolvedSites.get(tenant);
+  if (known && known.file === file && known.nicheConfig === niche && known.theme === theme) return known;
+  const site = resolveSite(file, tenant, niche, theme);
+  resolvedSites.set(tenant, site);
+  return site;
 }
 
 /**
@@ -219,7 +294,7 @@ export function buildSnapshot(
       });
       continue;
     }
-    const site = resolveSite(file, tenant, niches.get(tenant.niche)!, theme);
+    const site = siteOf(file, tenant, niches.get(tenant.niche)!, theme);
     sites.set(site.id, site);
     tenant.domains.forEach((domain, i) => {
       const host = normalizeHost(domain);
@@ -244,12 +319,19 @@ export function buildSnapshot(
  * nobody asked for: the site must say `"network"` itself, or take another id.
  */
 function networkNameCollisions(tenants: Array<{ file: string; tenant: TenantFile }>): ConfigProblem[] {
+  // Grouped once by network: comparing every site with every other is 100 million steps at
+  // 10,000 sites, seconds of a start.
+  const byNetwork = new Map<string, Array<{ file: string; tenant: TenantFile }>>();
+  for (const entry of tenants) {
+    const network = entry.tenant.network ?? entry.tenant.id;
+    const group = byNetwork.get(network);
+    if (group) group.push(entry);
+    else byNetwork.set(network, [entry]);
+  }
   const problems: ConfigProblem[] = [];
   for (const { file, tenant } of tenants) {
     if (tenant.network === tenant.id) continue; // it joins that network on purpose
-    const others = tenants.filter(
-      (o) => o.tenant.id !== tenant.id && (o.tenant.network ?? o.tenant.id) === tenant.id,
-    );
+    const others = (byNetwork.get(tenant.id) ?? []).filter((o) => o.tenant.id !== tenant.id);
     if (others.length === 0) continue;
     const named = others.map((o) => o.file).join(', ');
     problems.push({
@@ -262,6 +344,57 @@ function networkNameCollisions(tenants: Array<{ file: string; tenant: TenantFile
     });
   }
   return problems;
+}
+
+interface TenantChanges {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+type TenantEntries = ReadonlyMap<string, { file: string; tenant: TenantFile }>;
+
+/** Which site ids a reload adds, changes and removes (by file; same bytes count as unchanged). */
+function tenantChanges(before: TenantEntries, after: TenantEntries): TenantChanges {
+  const out: TenantChanges = { added: [], changed: [], removed: [] };
+  for (const [file, entry] of after) {
+    const old = before.get(file);
+    if (!old) out.added.push(entry.tenant.id);
+    else if (old !== entry && JSON.stringify(old.tenant) !== JSON.stringify(entry.tenant))
+      out.changed.push(entry.tenant.id);
+  }
+  for (const [file, entry] of before) if (!after.has(file)) out.removed.push(entry.tenant.id);
+  return out;
+}
+
+/** "added a, b; changed c" with long lists cut, for the log line of a reload. */
+function describeChanges(change: TenantChanges): string {
+  const list = (ids: string[]) =>
+    ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
+  return (['added', 'changed', 'removed'] as const)
+    .filter((k) => change[k].length > 0)
+    .map((k) => `${k} ${list(change[k])}`)
+    .join('; ');
+}
+
+const networkIndex = new WeakMap<TenancySnapshot, Map<string, Site[]>>();
+
+/**
+ * The snapshot's sites by network, built once per snapshot: every request asks for its site's
+ * network, and filtering all sites each time is a pass over thousands of them.
+ */
+export function networksOf(snapshot: TenancySnapshot): ReadonlyMap<string, readonly Site[]> {
+  let index = networkIndex.get(snapshot);
+  if (!index) {
+    index = new Map();
+    for (const site of snapshot.sites.values()) {
+      const list = index.get(site.network);
+      if (list) list.push(site);
+      else index.set(site.network, [site]);
+    }
+    networkIndex.set(snapshot, index);
+  }
+  return index;
 }
 
 export interface RegistryLogger {
@@ -277,9 +410,12 @@ export interface RegistryLogger {
 export class TenantRegistry {
   #snapshot: TenancySnapshot;
   #lastGood = new Map<string, { file: string; tenant: TenantFile }>();
+  #files = new TenantFileCache();
   #listeners = new Set<(s: TenancySnapshot) => void>();
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** File names the watcher reported since the last reload, or 'all' to read the whole folder. */
+  #pending: Set<string> | 'all' = new Set();
   #onSighup = () => this.reload();
   readonly dirs: TenancyDirs;
   readonly logger: RegistryLogger;
@@ -303,20 +439,26 @@ export class TenantRegistry {
     const themes = loadThemes(dirs.themesDir);
     const problems: ConfigProblem[] = [];
     const parsed: Array<{ file: string; tenant: TenantFile }> = [];
-    const files = jsonFiles(dirs.tenantsDir);
     if (!existsSync(dirs.tenantsDir)) {
       problems.push({ file: dirs.tenantsDir, field: '', reason: 'does not exist (set TENANTS_DIR)' });
     }
-    for (const name of files) {
-      const path = join(dirs.tenantsDir, name);
-      const result = parseTenantFile(path);
-      if (result.ok) parsed.push({ file: relative(process.cwd(), path), tenant: result.tenant });
+    for (const { path, file } of registry.#tenantPaths()) {
+      const result = registry.#files.read(path, file);
+      if (result.ok) parsed.push({ file, tenant: result.tenant });
       else problems.push(...result.problems);
     }
     if (problems.length) throw new ConfigError(problems);
     registry.#snapshot = buildSnapshot(parsed, niches, themes, 1);
     for (const entry of parsed) registry.#lastGood.set(entry.file, entry);
     return registry;
+  }
+
+  #tenantPaths(): Array<{ path: string; file: string }> {
+    const cwd = process.cwd();
+    return jsonFiles(this.dirs.tenantsDir).map((name) => {
+      const path = join(this.dirs.tenantsDir, name);
+      return { path, file: relative(cwd, path) };
+    });
   }
 
   get snapshot(): TenancySnapshot {
@@ -331,7 +473,7 @@ export class TenantRegistry {
 
   /** Sites sharing a network (a member pool). */
   sitesOfNetwork(network: string): Site[] {
-    return [...this.#snapshot.sites.values()].filter((s) => s.network === network);
+    return [...(networksOf(this.#snapshot).get(network) ?? [])];
   }
 
   onChange(listener: (s: TenancySnapshot) => void): () => void {
@@ -347,22 +489,62 @@ export class TenantRegistry {
   reload(): { changed: boolean; problems: ConfigProblem[] } {
     const problems: ConfigProblem[] = [];
     const next = new Map<string, { file: string; tenant: TenantFile }>();
-    for (const name of jsonFiles(this.dirs.tenantsDir)) {
+    const paths = this.#tenantPaths();
+    for (const { path, file } of paths) this.#readInto(next, path, file, problems);
+    this.#files.keepOnly(new Set(paths.map((p) => p.path)));
+    return this.#apply(next, problems);
+  }
+
+  /**
+   * Reads again only the named files of the tenants folder (as the watcher reports them): a
+   * change to one site of thousands reads one file, not all. A name whose file is gone removes
+   * its site.
+   */
+  reloadFiles(names: Iterable<string>): { changed: boolean; problems: ConfigProblem[] } {
+    const problems: ConfigProblem[] = [];
+    const next = new Map(this.#lastGood);
+    const cwd = process.cwd();
+    for (const name of new Set(names)) {
+      if (!isTenantFileName(name)) continue;
       const path = join(this.dirs.tenantsDir, name);
-      const file = relative(process.cwd(), path);
-      const result = parseTenantFile(path);
-      if (result.ok) next.set(file, { file, tenant: result.tenant });
+      const file = relative(cwd, path);
+      if (existsSync(path)) this.#readInto(next, path, file, problems);
       else {
-        problems.push(...result.problems);
-        const previous = this.#lastGood.get(file);
-        if (previous) next.set(file, previous);
+        next.delete(file);
+        this.#files.forget(path);
       }
     }
+    return this.#apply(next, problems);
+  }
+
+  #readInto(
+    next: Map<string, { file: string; tenant: TenantFile }>,
+    path: string,
+    file: string,
+    problems: ConfigProblem[],
+  ): void {
+    const result = this.#files.read(path, file);
+    const previous = this.#lastGood.get(file);
+    if (result.ok) {
+      // An unchanged file gives back the same tenant object: keep its entry as it was.
+      next.set(file, previous?.tenant === result.tenant ? previous : { file, tenant: result.tenant });
+    } else {
+      problems.push(...result.problems);
+      if (previous) next.set(file, previous);
+      else next.delete(file);
+    }
+  }
+
+  #apply(
+    next: Map<string, { file: string; tenant: TenantFile }>,
+    problems: ConfigProblem[],
+  ): { changed: boolean; problems: ConfigProblem[] } {
     for (const p of problems)
       this.logger.error(`tenant reload: ${formatProblem(p)} (keeping the last good configuration)`);
-    const before = JSON.stringify([...this.#lastGood.values()].map((e) => e.tenant));
-    const after = JSON.stringify([...next.values()].map((e) => e.tenant));
-    if (before === after) return { changed: false, problems };
+    const change = tenantChanges(this.#lastGood, next);
+    if (change.added.length + change.changed.length + change.removed.length === 0) {
+      return { changed: false, problems };
+    }
     try {
       const snapshot = buildSnapshot(
         [...next.values()],
@@ -372,7 +554,7 @@ export class TenantRegistry {
       );
       this.#snapshot = snapshot;
       this.#lastGood = next;
-      this.logger.info(`tenants reloaded: ${[...snapshot.sites.keys()].join(', ')}`);
+      this.logger.info(`tenants reloaded: ${describeChanges(change)}; ${snapshot.sites.size} sites`);
       for (const listener of this.#listeners) listener(snapshot);
       return { changed: true, problems };
     } catch (e) {
@@ -390,10 +572,19 @@ export class TenantRegistry {
   watch(): void {
     if (this.#watcher) return;
     try {
-      this.#watcher = watch(this.dirs.tenantsDir, { persistent: false }, () => {
+      this.#watcher = watch(this.dirs.tenantsDir, { persistent: false }, (_event, name) => {
+        // Only the files named since the last reload are read again; an event without a name
+        // (some file systems) reads the whole folder.
+        if (name === null || this.#pending === 'all') this.#pending = 'all';
+        else this.#pending.add(String(name));
         // Editors write in several steps (truncate, write, rename): settle before reading.
         clearTimeout(this.#timer);
-        this.#timer = setTimeout(() => this.reload(), 150);
+        this.#timer = setTimeout(() => {
+          const pending = this.#pending;
+          this.#pending = new Set();
+          if (pending === 'all') this.reload();
+          else this.reloadFiles(pending);
+        }, 150);
       });
     } catch (e) {
       this.logger.error(`cannot watch ${this.dirs.tenantsDir} (${(e as Error).message}); reload with SIGHUP`);

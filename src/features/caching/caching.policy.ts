@@ -150,7 +150,8 @@ export function changedNetworks<S extends { network: string }>(
   for (const id of new Set([...before.keys(), ...after.keys()])) {
     const old = before.get(id);
     const now = after.get(id);
-    if (old && now && JSON.stringify(old) === JSON.stringify(now)) continue;
+    // A reload keeps the object of every site whose file it left alone: no need to compare those.
+    if (old === now || (old && now && JSON.stringify(old) === JSON.stringify(now))) continue;
     if (old) networks.add(old.network);
     if (now) networks.add(now.network);
   }

@@ -1,4 +1,4 @@
-import { withheldSites } from '../../server/context.ts';
+import { sitesByNetwork, withheldSites } from '../../server/context.ts';
 import type { Job } from '../../server/jobs/index.ts';
 import { withdrawStaleClips } from './media/video.ts';
 
@@ -11,9 +11,10 @@ export const landersJobs: Job[] = [
     name: 'landers.stale-media',
     async run(ctx) {
       const sites = [...ctx.sites()];
+      const networks = sitesByNetwork(sites);
       for (const site of sites) {
         if (ctx.signal.aborted) return;
-        const network = sites.filter((s) => s.network === site.network);
+        const network = networks.get(site.network)!;
         const siteCtx = { ...ctx, site, network: site.network, withheldSites: withheldSites(network, site) };
         const taken = await withdrawStaleClips(siteCtx, ctx.dataDir);
         if (taken)

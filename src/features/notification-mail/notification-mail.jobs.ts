@@ -1,5 +1,5 @@
 import { notificationSenders } from '../../server/notifications.ts';
-import { withheldSites, type ServiceContext } from '../../server/context.ts';
+import { sitesByNetwork, withheldSites, type ServiceContext } from '../../server/context.ts';
 import type { Job, JobContext } from '../../server/jobs/index.ts';
 import type { Site } from '../../tenancy/site.ts';
 import {
@@ -15,13 +15,11 @@ import {
 export function mailJobContext(ctx: Omit<JobContext, 'signal'> & { signal?: AbortSignal }): MailJobContext {
   const sites = new Map<string, Site>();
   for (const site of ctx.sites()) sites.set(site.id, site);
+  const networks = sitesByNetwork(sites.values());
   const serviceContext = (site: Site): ServiceContext => ({
     site,
     network: site.network,
-    withheldSites: withheldSites(
-      [...sites.values()].filter((s) => s.network === site.network),
-      site,
-    ),
+    withheldSites: withheldSites(networks.get(site.network) ?? [site], site),
     clock: ctx.clock,
     db: ctx.db,
     mailer: ctx.mailer,

@@ -128,7 +128,7 @@ describe('a ban', () => {
   it('is sent to the Transparency Database with the token', async () => {
     const bo = await member();
     const res = await sanction(await moderator(), { member: bo.profile, kind: 'ban' });
-    const id = res.json().decision.id as string;
+    const id = res.json<{ decision: { id: string } }>().decision.id;
     const deadline = Date.now() + 10_000;
     while (!received.some((r) => r.body.puid === id) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
@@ -193,7 +193,7 @@ describe('an appeal', () => {
     expect(bad.json().error).toBe('link_invalid');
     const made = await visitor.send('POST', '/api/appeal.php', { token, text: 'It was a misunderstanding.' });
     expect(made.status, made.body).toBe(201);
-    const appealId = made.json().appeal.id as string;
+    const appealId = made.json<{ appeal: { id: string } }>().appeal.id;
     const twice = await visitor.send('POST', '/api/appeal.php', { token, text: 'Again' });
     expect(twice.status).toBe(409);
     expect(twice.json().error).toBe('appeal_open');
@@ -256,8 +256,16 @@ describe('who may sanction', () => {
 describe('transparency', () => {
   it('counts decisions, appeals and reversals per site, as JSON and as CSV', async () => {
     const staff = await moderator();
-    const counts = (await staff.get('/console/api/transparency.php')).json();
-    const localhost = counts.sites.find((s: { site: string }) => s.site === 'localhost');
+    const counts = (await staff.get('/console/api/transparency.php')).json<{
+      sites: {
+        site: string;
+        decisions: number;
+        appeals: number;
+        reversals: number;
+        reports: number | null;
+      }[];
+    }>();
+    const localhost = counts.sites.find((s) => s.site === 'localhost')!;
     expect(localhost.decisions).toBeGreaterThanOrEqual(3);
     expect(localhost.appeals).toBeGreaterThanOrEqual(1);
     expect(localhost.reversals).toBeGreaterThanOrEqual(1);
@@ -266,6 +274,6 @@ describe('transparency', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toContain('site,network,reports,decisions');
     const dsa = await staff.get('/console/api/sanctions.php?format=dsa');
-    expect(dsa.json().statements.length).toBeGreaterThanOrEqual(3);
+    expect(dsa.json<{ statements: unknown[] }>().statements.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -131,6 +131,7 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
 
   // The member appeals from the e-mail's link.
   await memberPage.goto(link.toString().replace(/^http:\/\/[^/]+/, url(journey.server, '')));
+  await expectAccessible(memberPage, 'appeal form');
   await memberPage
     .getByLabel('Your appeal')
     .fill('It was a misunderstanding: I was asking for a gift card code back.');

@@ -223,6 +223,37 @@ describe('an appeal', () => {
   });
 });
 
+describe('an appeal where nobody else moderates', () => {
+  it('is decided by the network’s owner, even against the owner’s own decision', async () => {
+    // Runs before any moderator of curvy exists: its owner is the only one who may moderate there.
+    const visitor = app.visitor('curvy.localhost');
+    const { fields, user } = await signUp(visitor);
+    const owner = await moderator('owner', 'curvy');
+    const banned = await owner.send('POST', '/console/api/sanctions.php', {
+      network: 'curvy',
+      member: user.profile.id,
+      kind: 'ban',
+      facts: FACTS,
+      ground_type: 'terms',
+      ground: 'Terms of use §4.2',
+    });
+    expect(banned.status, banned.body).toBe(200);
+    const { token } = linkIn(lastMailTo(app.server, fields.email), '/appeal');
+    const made = await app
+      .visitor('curvy.localhost')
+      .send('POST', '/api/appeal.php', { token, text: 'Sorry.' });
+    expect(made.status, made.body).toBe(201);
+    // A link of one network is no link on another.
+    const elsewhere = await app.visitor().send('POST', '/api/appeal.php', { token, text: 'Sorry.' });
+    expect(elsewhere.json<{ error: string }>().error).toBe('link_invalid');
+    const id = made.json<{ appeal: { id: string } }>().appeal.id;
+    const upheld = await owner.send('POST', '/console/api/appeals.php', { id, outcome: 'uphold' });
+    expect(upheld.status, upheld.body).toBe(200);
+    // In the member's language: curvy speaks German.
+    expect(lastMailTo(app.server, fields.email).text).toContain('Die Entscheidung bleibt bestehen.');
+  });
+});
+
 async function memberIdOf(profile: string): Promise<string[]> {
   const row = await app.db
     .selectFrom('profiles')

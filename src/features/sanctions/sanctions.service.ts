@@ -285,7 +285,8 @@ export async function exportStatements(
   toDsa: (statement: Statement) => Record<string, unknown>,
 ): Promise<{ statements: Record<string, unknown>[] }> {
   const rows = await repo.listDecisions(ctx.db, staff.networksFor('moderate'), filter, 1000);
-  return { statements: rows.map((row) => toDsa(statementOf(row))) };
+  // A lift is the answer to an appeal, which the database does not take as a statement of its own.
+  return { statements: rows.filter((row) => row.kind !== 'lift').map((row) => toDsa(statementOf(row))) };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -412,7 +413,7 @@ export async function decideAppeal(
       id: liftId,
       kind: 'lift',
       until: null,
-      facts: `Appeal ${appeal.id} against decision ${decision.id} was upheld; the restriction is lifted.`,
+      facts: `Appeal ${appeal.id} against decision ${decision.id} succeeded; the restriction is lifted.`,
       report_ids: '[]',
       decided_by: staff.id,
       opened_at: Number(appeal.submitted_at ?? now),

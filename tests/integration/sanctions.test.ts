@@ -186,6 +186,8 @@ describe('an appeal', () => {
     const page = await app.request(`/appeal?token=${encodeURIComponent(token)}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('name="token"');
+    // A link's token is one person's: no shared cache keeps the page.
+    expect(String(page.headers['cache-control'])).not.toContain('public');
 
     const visitor = app.visitor();
     const bad = await visitor.send('POST', '/api/appeal.php', { token: 'nope', text: 'Please' });

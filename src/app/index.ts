@@ -4,6 +4,8 @@
  * are wired into it here: their jobs, their privacy hooks, their notification senders, their steps
  * of the request pipeline and the gateways of the built server.
  */
+import { sanctionsGuard } from '../features/sanctions/index.ts';
+import { registerAccountGuards } from '../server/account-guards.ts';
 import { registerJobs } from '../server/jobs/index.ts';
 import { registerNotificationSenders } from '../server/notifications.ts';
 import { registerPrivacy } from '../server/privacy.ts';
@@ -22,4 +24,5 @@ export function composeServer(): void {
   registerJobs(jobs);
   registerPrivacy(privacy);
   registerNotificationSenders(notificationSenders);
+  registerAccountGuards([sanctionsGuard]);
 }

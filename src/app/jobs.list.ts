@@ -2,6 +2,7 @@ import { accountsJobs } from '../features/accounts/index.ts';
 import { landersJobs } from '../features/landers/index.ts';
 import { notificationMailJobs } from '../features/notification-mail/index.ts';
 import { pushJobs } from '../features/push/index.ts';
+import { sanctionsJobs } from '../features/sanctions/index.ts';
 import { retentionJobs } from '../features/retention/index.ts';
 import type { Job } from '../server/jobs/index.ts';
 
@@ -12,4 +13,5 @@ export const jobs: readonly Job[] = [
   ...landersJobs,
   ...pushJobs,
   ...notificationMailJobs,
+  ...sanctionsJobs,
 ];

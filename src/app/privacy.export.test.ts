@@ -506,6 +506,58 @@ async function seed(): Promise<Record<string, string>> {
       ip: null,
     })
     .execute();
+  await db
+    .insertInto('moderation_decisions')
+    .values({
+      id: 'md1',
+      network_id: network,
+      site_id: 'localhost',
+      member_id: memberId,
+      subject_type: 'account',
+      subject_id: memberId,
+      kind: 'warn',
+      until: null,
+      scope: 'network',
+      facts: 'Rude messages.',
+      ground_type: 'terms',
+      ground: 'Terms §3',
+      decided_by: 'st1',
+      opened_at: stamp(700),
+      decided_at: at('moderation_decisions'),
+      lifted_at: null,
+      reversed_by_appeal: null,
+      lifts: null,
+      dsa_next_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('moderation_appeals')
+    .values({
+      id: 'ma1',
+      network_id: network,
+      decision_id: 'md1',
+      token_hash: 'appeal-token-hash-secret',
+      appellant_kind: 'member',
+      appellant_member_id: memberId,
+      status: 'open',
+      text: 'It was a misunderstanding.',
+      issued_at: stamp(701),
+      expires_at: stamp(9000),
+      submitted_at: at('moderation_appeals'),
+      decided_by: null,
+      decided_at: null,
+      outcome: null,
+    })
+    .execute();
+  await db
+    .insertInto('member_devices')
+    .values({
+      network_id: network,
+      member_id: memberId,
+      device_hash: 'device-hash-secret',
+      last_seen_at: at('member_devices'),
+    })
+    .execute();
   return marks;
 }
 
@@ -542,6 +594,8 @@ describe('the data export', () => {
 
   it('never carries a session’s or link’s hash, or the password hash', () => {
     expect(document).not.toContain('session-hash-secret');
+    expect(document).not.toContain('appeal-token-hash-secret');
+    expect(document).not.toContain('device-hash-secret');
     expect(document).not.toContain('code-hash-secret');
     expect(document).not.toContain(MANDATE_PAYER.iban);
     expect(document).toContain('DE89 •••• •••• 3000');

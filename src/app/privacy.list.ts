@@ -15,6 +15,7 @@ import {
   profilesPrivacy,
   textReviewsPrivacy,
 } from '../features/profiles/profiles.privacy.ts';
+import { sanctionsPrivacy } from '../features/sanctions/sanctions.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
@@ -42,6 +43,7 @@ export const privacy: PrivacyRegistry = {
     pageBehavioursPrivacy,
     trackingPrivacy,
     complaintsPrivacy,
+    sanctionsPrivacy,
     paymentsPrivacy,
     directDebitPrivacy,
     securityPrivacy,
@@ -80,6 +82,9 @@ export const privacy: PrivacyRegistry = {
     'directdebit_mandates',
     'directdebit_codes',
     'complaints',
+    'moderation_decisions',
+    'moderation_appeals',
+    'browsers_used',
     'page_events',
     'realtime_events',
     'sessions',

@@ -693,6 +693,76 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** A moderator's decision with its statement of reasons (0032_sanctions.ts). */
+export interface ModerationDecisionsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  member_id: string | null;
+  subject_type: Immutable<string>;
+  subject_id: string | null;
+  kind: Immutable<string>;
+  until: number | null;
+  scope: string;
+  facts: string;
+  ground_type: string;
+  ground: string;
+  automated: Generated<Bool>;
+  /** JSON array of report ids. */
+  report_ids: Generated<string>;
+  decided_by: Immutable<string>;
+  opened_at: Immutable<number>;
+  decided_at: Immutable<number>;
+  lifted_at: number | null;
+  reversed_by_appeal: string | null;
+  lifts: string | null;
+  dsa_status: Generated<string>;
+  dsa_attempts: Generated<number>;
+  dsa_next_at: number | null;
+}
+
+/** An appeal link of a statement of reasons, and the appeal made with it. */
+export interface ModerationAppealsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  decision_id: Immutable<string>;
+  token_hash: Immutable<string>;
+  appellant_kind: Immutable<string>;
+  appellant_member_id: string | null;
+  status: string;
+  text: string | null;
+  issued_at: Immutable<number>;
+  expires_at: number;
+  submitted_at: number | null;
+  decided_by: string | null;
+  decided_at: number | null;
+  outcome: string | null;
+}
+
+/** Keyed hashes of banned members' addresses, per network. */
+export interface BannedEmailsTable {
+  network_id: Immutable<string>;
+  email_hash: Immutable<string>;
+  decision_id: string;
+  created_at: number;
+}
+
+/** Hashes of banned members' browser cookies, per network. */
+export interface BannedDevicesTable {
+  network_id: Immutable<string>;
+  device_hash: Immutable<string>;
+  decision_id: string;
+  created_at: number;
+}
+
+/** The browsers (hashes of their cookie) a member has logged in or signed up with. */
+export interface MemberDevicesTable {
+  network_id: Immutable<string>;
+  member_id: Immutable<string>;
+  device_hash: Immutable<string>;
+  last_seen_at: number;
+}
+
 /** Login, logout, lockout, reset…: an audit trail with no passwords or tokens in it. */
 export interface AuthEventsTable {
   id: Immutable<string>;
@@ -867,6 +937,11 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   audit_log: AuditLogTable;
+  moderation_decisions: ModerationDecisionsTable;
+  moderation_appeals: ModerationAppealsTable;
+  banned_emails: BannedEmailsTable;
+  banned_devices: BannedDevicesTable;
+  member_devices: MemberDevicesTable;
 }
 
 export type TableName = keyof Database;

@@ -59,6 +59,11 @@ const ALL_TABLES = {
   staff_sessions: true,
   staff_recovery_codes: true,
   audit_log: true,
+  moderation_decisions: true,
+  moderation_appeals: true,
+  banned_emails: true,
+  banned_devices: true,
+  member_devices: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -677,6 +682,60 @@ const fixtures: Fixtures = {
       created_at: T + 220,
     },
   ],
+  moderation_decisions: [
+    {
+      id: 'md1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: 'amber',
+      member_id: 'm1aaaaaaaaaaaaaa',
+      subject_type: 'account',
+      subject_id: 'm1aaaaaaaaaaaaaa',
+      kind: 'suspend',
+      until: T + 99,
+      scope: 'network',
+      facts: 'Asked members for money.',
+      ground_type: 'terms',
+      ground: 'Terms §4.2',
+      automated: 0,
+      report_ids: '["r1"]',
+      decided_by: 'st1aaaaaaaaaaaaa',
+      opened_at: T,
+      decided_at: T + 5,
+      lifted_at: null,
+      reversed_by_appeal: null,
+      lifts: null,
+      dsa_status: 'pending',
+      dsa_attempts: 1,
+      dsa_next_at: T + 60_000,
+    },
+  ],
+  moderation_appeals: [
+    {
+      id: 'ma1aaaaaaaaaaaaa',
+      network_id: NET,
+      decision_id: 'md1aaaaaaaaaaaaa',
+      token_hash: 'a'.repeat(64),
+      appellant_kind: 'member',
+      appellant_member_id: 'm1aaaaaaaaaaaaaa',
+      status: 'open',
+      text: 'It was a joke.',
+      issued_at: T + 5,
+      expires_at: T + 999,
+      submitted_at: T + 6,
+      decided_by: null,
+      decided_at: null,
+      outcome: null,
+    },
+  ],
+  banned_emails: [
+    { network_id: NET, email_hash: 'e'.repeat(43), decision_id: 'md1aaaaaaaaaaaaa', created_at: T },
+  ],
+  banned_devices: [
+    { network_id: NET, device_hash: 'd'.repeat(43), decision_id: 'md1aaaaaaaaaaaaa', created_at: T },
+  ],
+  member_devices: [
+    { network_id: NET, member_id: 'm1aaaaaaaaaaaaaa', device_hash: 'd'.repeat(43), last_seen_at: T + 3 },
+  ],
   payment_reversals: [
     {
       order_id: 'o1aaaaaaaaaaaaaa',
@@ -820,6 +879,11 @@ const orderBy: Record<TableName, string[]> = {
   staff_sessions: ['id'],
   staff_recovery_codes: ['staff_id', 'hash'],
   audit_log: ['id'],
+  moderation_decisions: ['id'],
+  moderation_appeals: ['id'],
+  banned_emails: ['network_id', 'email_hash'],
+  banned_devices: ['network_id', 'device_hash'],
+  member_devices: ['network_id', 'member_id', 'device_hash'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

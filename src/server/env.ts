@@ -64,6 +64,13 @@ const envSchema = z.object({
    * Empty: Mollie with MOLLIE_API_KEY, else the test provider.
    */
   PAYMENT_PROVIDER: z.enum(['', 'test', 'mollie']).default(''),
+  /**
+   * The DSA Transparency Database's statement endpoint (`https://transparency.dsa.ec.europa.eu/api/v1/statement`);
+   * with DSA_API_TOKEN every statement of reasons is sent there by a job, with retries. Unset: none is sent.
+   */
+  DSA_API_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+  /** The platform's token of the Transparency Database's API (sent as a Bearer token). */
+  DSA_API_TOKEN: z.string().default(''),
   /** Redis for the realtime bus between processes (`redis://host:6379`); unset: one process, in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Seconds between the event stream's heartbeat comments (proxies close silent connections). */

@@ -13,6 +13,7 @@ export const SITE_PATH_SEGMENTS: readonly string[] = [
   'account-deleted',
   'activate',
   'api',
+  'appeal',
   // The installed app's icons, manifest, offline page and service worker.
   'app-icons',
   'bench',

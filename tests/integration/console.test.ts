@@ -278,6 +278,31 @@ const ENDPOINTS = [
   },
   { call: 'GET /console/api/audit.php', permission: 'view_audit_log', body: undefined },
   { call: 'GET /console/api/audit.php?format=csv', permission: 'view_audit_log', body: undefined },
+  { call: 'GET /console/api/sanctions.php', permission: 'moderate', body: undefined },
+  { call: 'GET /console/api/sanctions.php?format=dsa', permission: 'moderate', body: undefined },
+  // An unknown member or appeal: past the guard, the rule answers 404.
+  {
+    call: 'POST /console/api/sanctions.php',
+    permission: 'moderate',
+    body: () => ({
+      network: 'amber',
+      member: 'nobody',
+      kind: 'warn',
+      facts: 'x',
+      ground_type: 'terms',
+      ground: 'y',
+    }),
+    ok: 404,
+  },
+  { call: 'GET /console/api/appeals.php', permission: 'moderate', body: undefined },
+  {
+    call: 'POST /console/api/appeals.php',
+    permission: 'moderate',
+    body: () => ({ id: 'nobody', outcome: 'uphold' }),
+    ok: 404,
+  },
+  { call: 'GET /console/api/transparency.php', permission: 'moderate', body: undefined },
+  { call: 'GET /console/api/transparency.php?format=csv', permission: 'moderate', body: undefined },
 ] as const;
 
 describe('roles', () => {
@@ -288,12 +313,20 @@ describe('roles', () => {
         const [method, path] = endpoint.call.split(' ') as [string, string];
         const res = await visitor.send(method, path, endpoint.body?.());
         const allowed = (PERMISSIONS[endpoint.permission] as readonly string[]).includes(role);
-        const ok = endpoint.call.startsWith('PUT') ? 404 : 200;
+        const ok = 'ok' in endpoint ? endpoint.ok : endpoint.call.startsWith('PUT') ? 404 : 200;
         expect(res.status, `${role} ${endpoint.call}`).toBe(allowed ? ok : 403);
         if (!allowed) expect(res.json().error).toBe('forbidden');
       }
       // The pages follow the same rule.
       expect((await visitor.get('/console/audit')).status, role).toBe(role === 'owner' ? 200 : 403);
+      const moderates = (PERMISSIONS.moderate as readonly string[]).includes(role);
+      for (const page of [
+        '/console/sanctions',
+        '/console/sanctions/new',
+        '/console/appeals',
+        '/console/transparency',
+      ])
+        expect((await visitor.get(page)).status, `${role} ${page}`).toBe(moderates ? 200 : 403);
       expect((await visitor.get('/console')).status, role).toBe(200);
     }
   });

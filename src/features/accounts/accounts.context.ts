@@ -5,6 +5,7 @@ import { siteOrigin } from '../../server/request.ts';
 import type { AccountsContext } from './accounts.service.ts';
 import { accountFieldMessage } from './accounts.errors.ts';
 import { argon2Passwords } from './passwords.ts';
+import { browserIdOf } from './browser-cookie.ts';
 
 /** The accounts rules' context for a request: the service context, passwords, and where it came from. */
 export function accountsContext(context: Pick<APIContext, 'locals' | 'request'>): AccountsContext {
@@ -23,6 +24,7 @@ export function accountsContext(context: Pick<APIContext, 'locals' | 'request'>)
       // Links in e-mails outlive the request: always the configured scheme and canonical domain,
       // never the X-Forwarded-Proto of the request that asked for them.
       siteOrigin: siteOrigin(locals.site, platform.env.PUBLIC_SCHEME, platform.env.PUBLIC_PORT),
+      browser: browserIdOf(request.headers.get('cookie'), locals.scheme),
     },
   };
 }

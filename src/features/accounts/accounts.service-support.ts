@@ -1,6 +1,7 @@
 import type { TokenPurpose } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { accountGuards } from '../../server/account-guards.ts';
 import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { fallbackLocale, localePath } from '../../server/request.ts';
@@ -81,6 +82,8 @@ export interface RequestOrigin {
   countryKnown: boolean;
   /** `https://<canonical domain>[:port]`: every link in an e-mail starts with it. */
   siteOrigin: string;
+  /** The browser cookie's id (browser-cookie.ts): a ban keeps its browsers from signing up. */
+  browser?: string;
 }
 
 export interface AccountsContext extends ServiceContext {
@@ -216,6 +219,7 @@ export async function endSessions(
 
 /** A new session for a member on this site. */
 export async function startSession(ctx: AccountsContext, memberId: string): Promise<IssuedSession> {
+  for (const guard of accountGuards()) await guard.sessionStarting?.(ctx, memberId);
   const now = ctx.clock.now();
   const { token, hash } = newSecret();
   const expiresAt = now + SESSION_LIFETIME_MS;
@@ -229,6 +233,7 @@ export async function startSession(ctx: AccountsContext, memberId: string): Prom
     user_agent: ctx.request.userAgent?.slice(0, 300) ?? null,
     ip: ctx.request.ip,
   });
+  for (const guard of accountGuards()) await guard.sessionStarted?.(ctx, memberId, ctx.request.browser);
   return { token, expiresAt };
 }
 

@@ -1,3 +1,4 @@
+import { accountGuards } from '../../server/account-guards.ts';
 import { newId } from '../../db/ids.ts';
 import { localePath } from '../../server/request.ts';
 import type { ServiceContext } from '../../server/context.ts';
@@ -113,6 +114,8 @@ export async function signup(
 
   await consumeIpLimit(ctx, 'signup-ip', ctx.site.rateLimits.signupIp, now);
 
+  for (const guard of accountGuards())
+    await guard.signingUp?.(ctx, { email: input.email, deviceId: ctx.request.browser });
   const existing = await findMemberByEmail(ctx.db, ctx.network, ctx.site.id, input.email);
   if (existing) {
     const pending = existing.status === 'deleted' && (existing.reactivate_until ?? 0) > now;

@@ -191,4 +191,9 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   staff_recovery_codes: null,
   // What the operator's staff did concerning the member (e.g. reading a reported conversation).
   audit_log: 'security',
+  moderation_decisions: 'complaints',
+  moderation_appeals: 'complaints',
+  banned_emails: 'security',
+  banned_devices: 'security',
+  member_devices: 'security',
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountsEndpoint } from '../../features/accounts/accounts.context.ts';
 import { signup } from '../../features/accounts/accounts.service.ts';
 import { sendDeviceCookieFor } from '../../features/accounts/device-cookie.ts';
+import { sendBrowserCookie } from '../../features/accounts/browser-cookie.ts';
 import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
 import { TRACKING_COOKIE } from '../../features/tracking/index.ts';
 import { json } from '../../server/http.ts';
@@ -25,6 +26,7 @@ export const POST = accountsEndpoint({
     });
     sendSessionCookie(context, session);
     sendDeviceCookieFor(context, user.id);
+    sendBrowserCookie(context, ctx.request.browser!);
     return json({ user }, 201);
   },
 });

@@ -3,6 +3,7 @@ import * as schemas from '../../features/accounts/accounts.schemas.ts';
 import * as accounts from '../../features/accounts/accounts.service.ts';
 import { memberUser } from '../../features/accounts/member-user.ts';
 import { readDeviceCookie, sendDeviceCookie } from '../../features/accounts/device-cookie.ts';
+import { sendBrowserCookie } from '../../features/accounts/browser-cookie.ts';
 import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
 import { byQueryFlag, methodNotAllowed } from '../../server/endpoint.ts';
 import { setLocaleCookie } from '../../server/request.ts';
@@ -25,6 +26,7 @@ const logIn = accountsEndpoint({
     const { user, session, device } = await accounts.login(ctx, input, member?.sessionId, known);
     sendSessionCookie(context, session);
     sendDeviceCookie(context, device);
+    sendBrowserCookie(context, ctx.request.browser!);
     return { user };
   },
 });

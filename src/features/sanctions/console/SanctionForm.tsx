@@ -1,0 +1,252 @@
+import { useState, type FormEvent } from 'react';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText, fieldTexts } from './console-client.ts';
+import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
+
+export const SANCTION_FORM_MESSAGES = [
+  'console.audit.network',
+  'console.sanctions.member',
+  'console.sanctions.kind',
+  'console.sanctions.kind_warn',
+  'console.sanctions.kind_suspend',
+  'console.sanctions.kind_ban',
+  'console.sanctions.until',
+  'console.sanctions.facts',
+  'console.sanctions.ground_type',
+  'console.sanctions.ground_illegal',
+  'console.sanctions.ground_terms',
+  'console.sanctions.ground',
+  'console.sanctions.preview',
+  'console.sanctions.submit',
+  'console.sanctions.done',
+  'sanctions.mail.decision.warn',
+  'sanctions.mail.decision.suspend',
+  'sanctions.mail.decision.ban',
+  'sanctions.mail.scope',
+  'sanctions.mail.facts',
+  'sanctions.mail.ground_illegal',
+  'sanctions.mail.ground_terms',
+  'sanctions.mail.automated',
+  'sanctions.mail.redress',
+  'error.try_later',
+] as const;
+
+const KINDS: SanctionKind[] = ['warn', 'suspend', 'ban'];
+
+/**
+ * A sanction of a member: the decision, its date for a suspension, the facts and the ground,
+ * with the statement of reasons shown as the member will read it (in the console's language).
+ */
+export default function SanctionForm({
+  messages,
+  networks,
+  member,
+  report,
+}: {
+  messages: IslandMessages;
+  networks: string[];
+  member: string;
+  report: string;
+}) {
+  const t = islandTranslator(messages);
+  const [kind, setKind] = useState<SanctionKind>('warn');
+  const [until, setUntil] = useState('');
+  const [facts, setFacts] = useState('');
+  const [groundType, setGroundType] = useState<GroundType>('terms');
+  const [ground, setGround] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [done, setDone] = useState(false);
+
+  const site = '…';
+  const decision =
+    kind === 'suspend'
+      ? t('sanctions.mail.decision.suspend', { site, date: until || '…' })
+      : t(kind === 'ban' ? 'sanctions.mail.decision.ban' : 'sanctions.mail.decision.warn', { site });
+  const preview = [
+    decision,
+    t('sanctions.mail.scope', { site }),
+    t('sanctions.mail.facts', { facts: facts || '…' }),
+    t(groundType === 'illegal' ? 'sanctions.mail.ground_illegal' : 'sanctions.mail.ground_terms', {
+      ground: ground || '…',
+    }),
+    t('sanctions.mail.automated'),
+    t('sanctions.mail.redress'),
+  ];
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    setError('');
+    setFields({});
+    try {
+      await api('POST /console/api/sanctions.php', {
+        network: String(data.get('network')),
+        member: String(data.get('member')).trim(),
+        kind,
+        ...(kind === 'suspend' && until && { until: new Date(until).toISOString() }),
+        facts,
+        ground_type: groundType,
+        ground,
+        ...(report && { reports: [report] }),
+      });
+      setDone(true);
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done)
+    return (
+      <div className="alert alert-success" role="status" id="sanction-done">
+        {t('console.sanctions.done')}
+      </div>
+    );
+
+  const invalid = (name: string) =>
+    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `sanction-${name}-error` } : {};
+  const fieldError = (name: string) =>
+    fields[name] && (
+      <div className="invalid-feedback d-block" id={`sanction-${name}-error`}>
+        {fields[name]}
+      </div>
+    );
+
+  return (
+    <div className="row g-4">
+      <form className="col-12 col-lg-6" onSubmit={submit} noValidate>
+        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+          {error}
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="sanction-network">
+            {t('console.audit.network')}
+          </label>
+          <select id="sanction-network" name="network" className="form-select">
+            {networks.map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="sanction-member">
+            {t('console.sanctions.member')}
+          </label>
+          <input
+            id="sanction-member"
+            name="member"
+            className="form-control"
+            defaultValue={member}
+            required
+            {...invalid('member')}
+          />
+          {fieldError('member')}
+        </div>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">{t('console.sanctions.kind')}</legend>
+          {KINDS.map((k) => (
+            <div className="form-check form-check-inline" key={k}>
+              <input
+                className="form-check-input"
+                type="radio"
+                name="kind"
+                id={`sanction-kind-${k}`}
+                value={k}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+              />
+              <label className="form-check-label" htmlFor={`sanction-kind-${k}`}>
+                {t(`console.sanctions.kind_${k}`)}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {kind === 'suspend' && (
+          <div className="mb-3">
+            <label className="form-label" htmlFor="sanction-until">
+              {t('console.sanctions.until')}
+            </label>
+            <input
+              id="sanction-until"
+              type="datetime-local"
+              className="form-control"
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+              required
+              {...invalid('until')}
+            />
+            {fieldError('until')}
+          </div>
+        )}
+        <div className="mb-3">
+          <label className="form-label" htmlFor="sanction-facts">
+            {t('console.sanctions.facts')}
+          </label>
+          <textarea
+            id="sanction-facts"
+            className="form-control"
+            rows={5}
+            value={facts}
+            onChange={(e) => setFacts(e.target.value)}
+            required
+            {...invalid('facts')}
+          />
+          {fieldError('facts')}
+        </div>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">{t('console.sanctions.ground_type')}</legend>
+          {(['terms', 'illegal'] as const).map((g) => (
+            <div className="form-check form-check-inline" key={g}>
+              <input
+                className="form-check-input"
+                type="radio"
+                name="ground_type"
+                id={`sanction-ground-${g}`}
+                checked={groundType === g}
+                onChange={() => setGroundType(g)}
+              />
+              <label className="form-check-label" htmlFor={`sanction-ground-${g}`}>
+                {t(g === 'illegal' ? 'console.sanctions.ground_illegal' : 'console.sanctions.ground_terms')}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="sanction-ground">
+            {t('console.sanctions.ground')}
+          </label>
+          <input
+            id="sanction-ground"
+            className="form-control"
+            value={ground}
+            onChange={(e) => setGround(e.target.value)}
+            required
+            {...invalid('ground')}
+          />
+          {fieldError('ground')}
+        </div>
+        <button className="btn btn-danger" type="submit" disabled={busy}>
+          {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {t('console.sanctions.submit')}
+        </button>
+      </form>
+      <section className="col-12 col-lg-6" aria-labelledby="sanction-preview">
+        <h2 className="h5" id="sanction-preview">
+          {t('console.sanctions.preview')}
+        </h2>
+        <div className="border rounded p-3 bg-body-tertiary">
+          {preview.map((p, i) => (
+            <p key={i} className={i === preview.length - 1 ? 'mb-0' : undefined}>
+              {p}
+            </p>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

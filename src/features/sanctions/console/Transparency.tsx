@@ -1,0 +1,161 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText } from './console-client.ts';
+import type { TransparencyRow } from '../sanctions.schemas.ts';
+
+export const TRANSPARENCY_MESSAGES = [
+  'console.audit.network',
+  'console.audit.all_networks',
+  'console.audit.from',
+  'console.audit.to',
+  'console.audit.apply',
+  'console.transparency.site',
+  'console.transparency.reports',
+  'console.transparency.decisions',
+  'console.transparency.median',
+  'console.transparency.average',
+  'console.transparency.appeals',
+  'console.transparency.reversals',
+  'console.transparency.empty',
+  'console.transparency.csv',
+  'console.transparency.caption',
+  'console.sanctions.loading',
+  'error.try_later',
+] as const;
+
+type Query = { network?: string; from?: string; to?: string };
+
+/** The DSA counts per site for a period, with the CSV of the same. */
+export default function Transparency({
+  messages,
+  networks,
+}: {
+  messages: IslandMessages;
+  networks: string[];
+}) {
+  const t = islandTranslator(messages);
+  const [query, setQuery] = useState<Query>({});
+  const [rows, setRows] = useState<TransparencyRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+
+  async function load(applied: Query) {
+    setLoading(true);
+    setError('');
+    try {
+      const answer = await api('GET /console/api/transparency.php', undefined, {
+        query: Object.fromEntries(Object.entries(applied).filter(([, v]) => v)) as Record<string, string>,
+      });
+      setRows(answer.sites);
+    } catch (failure) {
+      setError(failureText(failure, t));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  useEffect(() => {
+    void load({});
+  }, []);
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const applied: Query = {};
+    for (const name of ['network', 'from', 'to'] as const) applied[name] = String(data.get(name) ?? '');
+    setQuery(applied);
+    void load(applied);
+  }
+
+  const csvHref = `/console/api/transparency.php?${new URLSearchParams({
+    ...(Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>),
+    format: 'csv',
+  })}`;
+  const hours = (value: number | null) => (value === null ? '—' : String(value));
+
+  return (
+    <div>
+      <form className="row g-2 align-items-end mb-3" onSubmit={apply}>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="dsa-network">
+            {t('console.audit.network')}
+          </label>
+          <select id="dsa-network" name="network" className="form-select">
+            <option value="">{t('console.audit.all_networks')}</option>
+            {networks.map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="dsa-from">
+            {t('console.audit.from')}
+          </label>
+          <input id="dsa-from" name="from" type="date" className="form-control" />
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="dsa-to">
+            {t('console.audit.to')}
+          </label>
+          <input id="dsa-to" name="to" type="date" className="form-control" />
+        </div>
+        <div className="col-6 col-md-3 d-flex gap-2">
+          <button className="btn btn-primary" type="submit">
+            {t('console.audit.apply')}
+          </button>
+          <a className="btn btn-outline-secondary" href={csvHref} download>
+            {t('console.transparency.csv')}
+          </a>
+        </div>
+      </form>
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      <div
+        className="table-responsive"
+        tabIndex={0}
+        role="region"
+        aria-label={t('console.transparency.caption')}
+      >
+        <table className="table table-sm table-striped align-middle" aria-busy={loading}>
+          <caption className="visually-hidden">{t('console.transparency.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.transparency.site')}</th>
+              <th scope="col">{t('console.audit.network')}</th>
+              <th scope="col">{t('console.transparency.reports')}</th>
+              <th scope="col">{t('console.transparency.decisions')}</th>
+              <th scope="col">{t('console.transparency.median')}</th>
+              <th scope="col">{t('console.transparency.average')}</th>
+              <th scope="col">{t('console.transparency.appeals')}</th>
+              <th scope="col">{t('console.transparency.reversals')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.site}>
+                <th scope="row">{row.site}</th>
+                <td>{row.network}</td>
+                <td>{row.reports ?? '—'}</td>
+                <td>{row.decisions}</td>
+                <td>{hours(row.median_hours_to_decision)}</td>
+                <td>{hours(row.average_hours_to_decision)}</td>
+                <td>{row.appeals}</td>
+                <td>{row.reversals}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {loading && (
+        <p role="status" className="text-body-secondary">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t('console.sanctions.loading')}
+        </p>
+      )}
+      {!loading && !error && rows.length === 0 && (
+        <p className="text-body-secondary">{t('console.transparency.empty')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { APIContext } from 'astro';
+import { featureEndpoint } from '../../server/endpoint.ts';
+import { siteOrigin } from '../../server/request.ts';
+import type { SanctionsContext } from './sanctions.service.ts';
+
+/** The sanctions' context for a request, on a site or on the console: the network's sites by id. */
+export function sanctionsContext(locals: App.Locals): SanctionsContext {
+  const { platform } = locals;
+  const { env } = platform;
+  return {
+    db: platform.db,
+    clock: platform.clock,
+    log: platform.log,
+    mailer: platform.mailer,
+    realtime: platform.realtime,
+    secret: platform.secret,
+    site: (id) => platform.registry.snapshot.sites.get(id),
+    origin: (site) => siteOrigin(site, env.PUBLIC_SCHEME, env.PUBLIC_PORT),
+    dsaEnabled: Boolean(env.DSA_API_URL && env.DSA_API_TOKEN),
+  };
+}
+
+/** The endpoint kit bound to sanctions: handlers get `SanctionsContext` as `ctx`. */
+export const sanctionsEndpoint = featureEndpoint<SanctionsContext>({
+  context: (context: APIContext) => sanctionsContext(context.locals),
+});

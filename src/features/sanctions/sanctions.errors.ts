@@ -1,0 +1,50 @@
+import { DomainError, PLATFORM_ERRORS, type DomainErrorInit } from '../../server/errors.ts';
+
+export type SanctionErrorCode =
+  | 'account_suspended'
+  | 'account_banned'
+  | 'signup_banned'
+  | 'link_invalid'
+  | 'appeal_open'
+  | 'not_found'
+  | 'forbidden'
+  | 'validation';
+
+function describe(
+  code: SanctionErrorCode,
+  facts: { until?: number; fields?: Record<string, string> },
+): DomainErrorInit {
+  switch (code) {
+    case 'account_suspended': {
+      const until = new Date(facts.until ?? 0).toISOString();
+      return {
+        status: 403,
+        message: 'sanctions.error.account_suspended',
+        vars: { until: until.slice(0, 16).replace('T', ' ') },
+        details: { until },
+      };
+    }
+    case 'account_banned':
+      return { status: 403, message: 'sanctions.error.account_banned' };
+    case 'signup_banned':
+      return { status: 403, message: 'sanctions.error.signup_banned' };
+    case 'link_invalid':
+      return { status: 400, message: 'accounts.error.link_invalid' };
+    case 'appeal_open':
+      return { status: 409, message: 'sanctions.error.appeal_open' };
+    case 'not_found':
+      return PLATFORM_ERRORS.not_found;
+    case 'forbidden':
+      return PLATFORM_ERRORS.forbidden;
+    case 'validation':
+      return { ...PLATFORM_ERRORS.validation, fields: facts.fields ?? {} };
+  }
+}
+
+/** A refusal of the sanctions' rules, with API.md's status and words. */
+export function sanctionError(
+  code: SanctionErrorCode,
+  facts: { until?: number; fields?: Record<string, string> } = {},
+): DomainError {
+  return new DomainError(code, describe(code, facts));
+}

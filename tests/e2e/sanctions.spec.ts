@@ -1,0 +1,164 @@
+import { generate } from 'otplib';
+import type { Browser, Page } from '@playwright/test';
+import { argon2Passwords } from '../../src/features/accounts/index.ts';
+import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
+import { loadAppSecret } from '../../src/server/secrets.ts';
+import {
+  mailedLink,
+  SCREENSHOTS,
+  uniqueEmail,
+  url,
+  useMemberJourney,
+  visitorContext,
+} from './accounts-support.ts';
+import { mailsTo } from '../support/outbox.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+/*
+ * Sanctions in Chromium (the issue's "done when"): a moderator bans a member; the member's open
+ * event stream ends, the login is refused, and the statement of reasons is in the outbox; the
+ * member appeals from the e-mail's link, and another moderator reverses the ban from the
+ * appeals queue with the keyboard, after which the member logs in again.
+ */
+const journey = useMemberJourney();
+
+async function newModerator() {
+  const ctx: StaffContext = {
+    db: journey.db,
+    clock: { now: () => Date.now() },
+    log: createLogger('warn'),
+    rateLimiter: createMemoryRateLimiter(),
+    secret: loadAppSecret(undefined, journey.server.dataDir),
+    passwords: argon2Passwords,
+    ip: null,
+    networks: () => ['amber', 'curvy'],
+  };
+  const email = uniqueEmail('moderator');
+  const added = await addStaff(ctx, { email, role: 'moderator', network: 'amber' }, CLI_ACTOR, {
+    mustChangePassword: false,
+  });
+  return { email, password: added.password!, secret: added.totpSecret! };
+}
+
+async function consolePage(browser: Browser, staff: Awaited<ReturnType<typeof newModerator>>, width = 1280) {
+  const context = await visitorContext(browser, { width });
+  const page = await context.newPage();
+  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
+  await page.getByLabel('E-mail address').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('Code from your authenticator app');
+  await code.fill(await generate({ secret: staff.secret }));
+  await code.press('Enter');
+  await expect(page).toHaveURL(/\/console$/);
+  return { context, page };
+}
+
+async function expectAccessible(page: Page, what: string) {
+  expect(await accessibilityViolations(page), what).toEqual([]);
+}
+
+async function loginStatus(browser: Browser, email: string, password: string) {
+  const context = await visitorContext(browser);
+  const response = await context.request.post(url(journey.server, '/api/user.php'), {
+    data: { email, password },
+    headers: { origin: `http://localhost:${journey.server.port}` },
+  });
+  const answer = { status: response.status(), body: (await response.json()) as { error?: string } };
+  await context.close();
+  return answer;
+}
+
+test('a ban ends the stream and the login, and an appeal decided by another moderator lifts it', async ({
+  browser,
+}) => {
+  // The member, signed up in a browser of their own with an open event stream.
+  const memberContext = await visitorContext(browser);
+  const email = uniqueEmail('banned');
+  const password = 'blue tulips at dawn 42';
+  const signup = await memberContext.request.post(url(journey.server, '/api/signup.php'), {
+    data: { email, password, name: 'Robin', date_of_birth: '1990-05-17' },
+    headers: { origin: `http://localhost:${journey.server.port}` },
+  });
+  expect(signup.status()).toBe(201);
+  const profileId = ((await signup.json()) as { user: { profile: { id: string } } }).user.profile.id;
+  const memberPage = await memberContext.newPage();
+  // A same-site page without the member shell, which would itself leave once the session ends.
+  await memberPage.goto(url(journey.server, '/robots.txt'));
+  await memberPage.evaluate(() => {
+    const w = window as unknown as { stream: EventSource; opened: boolean };
+    w.stream = new EventSource('/api/events.php');
+    w.stream.onopen = () => (w.opened = true);
+  });
+  await expect
+    .poll(() => memberPage.evaluate(() => (window as unknown as { opened?: boolean }).opened))
+    .toBe(true);
+
+  // The first moderator bans them.
+  const alice = await newModerator();
+  const first = await consolePage(browser, alice);
+  await first.page.goto(
+    url(journey.server, `/console/sanctions/new?member=${profileId}`, 'console.localhost'),
+  );
+  await expect(first.page.getByRole('heading', { name: 'New sanction', level: 1 })).toBeVisible();
+  await first.page.getByRole('radio', { name: 'Ban' }).check();
+  await first.page.getByLabel('Facts').fill('Asked three members for money by message.');
+  await first.page.getByLabel('Legal ground or clause of the terms').fill('Terms of use §4.2');
+  await expect(first.page.getByText('closed for good')).toBeVisible();
+  await expectAccessible(first.page, 'sanction form');
+  await first.page.screenshot({ path: `${SCREENSHOTS}/console-sanction-new-1280.png`, fullPage: true });
+  await first.page.getByRole('button', { name: 'Decide' }).click();
+  await expect(first.page.getByText('Decision recorded')).toBeVisible();
+
+  // The stream ends (and its reconnection is refused), the login answers 403, the statement is mailed.
+  await expect
+    .poll(() => memberPage.evaluate(() => (window as unknown as { stream: EventSource }).stream.readyState))
+    .toBe(2);
+  expect(await loginStatus(browser, email, password)).toMatchObject({
+    status: 403,
+    body: { error: 'account_banned' },
+  });
+  const { mail, link } = await mailedLink(journey.server, email, '/appeal');
+  expect(mail.text).toContain('Asked three members for money by message.');
+  expect(mail.text).toContain('Terms of use §4.2');
+
+  // The decision is listed; the first moderator's queue does not offer its own decision.
+  await first.page.goto(url(journey.server, '/console/sanctions', 'console.localhost'));
+  await expect(first.page.getByRole('row').filter({ hasText: 'Terms of use §4.2' }).first()).toBeVisible();
+  await expectAccessible(first.page, 'decisions');
+
+  // The member appeals from the e-mail's link.
+  await memberPage.goto(link.toString().replace(/^http:\/\/[^/]+/, url(journey.server, '')));
+  await expectAccessible(memberPage, 'appeal form');
+  await memberPage
+    .getByLabel('Your appeal')
+    .fill('It was a misunderstanding: I was asking for a gift card code back.');
+  await memberPage.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(memberPage.getByText('Your appeal has been received.')).toBeVisible();
+
+  await first.page.goto(url(journey.server, '/console/appeals', 'console.localhost'));
+  await expect(first.page.getByText('No open appeals for you to decide.')).toBeVisible();
+
+  // Another moderator reverses it from the queue with the keyboard, at 768 px.
+  const bob = await newModerator();
+  const second = await consolePage(browser, bob, 768);
+  await second.page.goto(url(journey.server, '/console/appeals', 'console.localhost'));
+  const appeal = second.page.getByRole('article').filter({ hasText: 'It was a misunderstanding' });
+  await expect(appeal).toBeVisible();
+  await expectAccessible(second.page, 'appeals queue');
+  await second.page.screenshot({ path: `${SCREENSHOTS}/console-appeals-768.png`, fullPage: true });
+  await second.page.keyboard.press('r');
+  await expect(appeal).toHaveCount(0);
+
+  expect((await loginStatus(browser, email, password)).status).toBe(200);
+  await expect
+    .poll(() => mailsTo(journey.server.dataDir, email).at(-1)?.subject)
+    .toContain('the answer to your appeal');
+
+  await second.page.goto(url(journey.server, '/console/transparency', 'console.localhost'));
+  await expect(second.page.getByRole('row').filter({ hasText: 'localhost' })).toBeVisible();
+  await expectAccessible(second.page, 'transparency');
+  for (const context of [memberContext, first.context, second.context]) await context.close();
+});

@@ -11,6 +11,7 @@ import { paymentsPrivacy } from '../features/payments/payments.privacy.ts';
 import { photosPrivacy } from '../features/photos/photos.privacy.ts';
 import { pushPrivacy } from '../features/push/push.privacy.ts';
 import { memberProfileId, profilesPrivacy } from '../features/profiles/profiles.privacy.ts';
+import { reportsPrivacy } from '../features/reports/reports.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
@@ -37,6 +38,7 @@ export const privacy: PrivacyRegistry = {
     pageBehavioursPrivacy,
     trackingPrivacy,
     complaintsPrivacy,
+    reportsPrivacy,
     paymentsPrivacy,
     directDebitPrivacy,
     securityPrivacy,
@@ -72,6 +74,7 @@ export const privacy: PrivacyRegistry = {
     'directdebit_mandates',
     'directdebit_codes',
     'complaints',
+    'reports',
     'page_events',
     'realtime_events',
     'sessions',

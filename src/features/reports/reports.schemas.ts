@@ -45,6 +45,9 @@ export function reportFieldMessage(t: Translate, code: string): string {
 declare module '../../lib/api-client.ts' {
   interface ApiRoutes {
     'POST /api/report.php': { body: ReportInput; answer: { report: { id: string } } };
+    /** The queue (`{ items, next }`), or one item with `?id` (`QueueDetail`). */
+    'GET /console/api/reports.php': { body: undefined; answer: QueuePage | QueueDetail };
+    'PUT /console/api/reports.php': { body: z.input<typeof decisionInputSchema>; answer: { ok: true } };
   }
 }
 

@@ -278,6 +278,12 @@ const ENDPOINTS = [
   },
   { call: 'GET /console/api/audit.php', permission: 'view_audit_log', body: undefined },
   { call: 'GET /console/api/audit.php?format=csv', permission: 'view_audit_log', body: undefined },
+  { call: 'GET /console/api/reports.php', permission: 'moderate', body: undefined },
+  {
+    call: 'PUT /console/api/reports.php',
+    permission: 'moderate',
+    body: () => ({ id: 'nobody', decision: 'dismiss' }),
+  },
 ] as const;
 
 describe('roles', () => {

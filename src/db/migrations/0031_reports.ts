@@ -42,7 +42,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('status'), '=', 'open')
     .execute();
-  await addIndex(db, 'reports_queue_idx', 'reports', ['network_id', 'status', 'severity', 'created_at', 'id']);
+  await addIndex(db, 'reports_queue_idx', 'reports', [
+    'network_id',
+    'status',
+    'severity',
+    'created_at',
+    'id',
+  ]);
   await addIndex(db, 'reports_profile_idx', 'reports', ['network_id', 'profile_id', 'created_at']);
   await addIndex(db, 'reports_reporter_idx', 'reports', ['reporter_profile_id']);
   await addIndex(db, 'reports_site_time_idx', 'reports', ['site_id', 'created_at']);

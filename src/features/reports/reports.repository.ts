@@ -45,7 +45,8 @@ export async function upsertReport(
     .onConflict((oc) =>
       oc
         .columns(['network_id', 'reporter_profile_id', 'profile_id', 'reason'])
-        .where('status', '=', 'open')
+        // The index's own condition, written as a literal: a bound value would not match it.
+        .where(sql<boolean>`status = 'open'`)
         .doUpdateSet({
           count: sql`reports.count + 1`,
           text: sql`case when excluded.text is null then reports.text when reports.text is null then excluded.text else reports.text || ${'\n\n'} || excluded.text end`,
@@ -178,7 +179,12 @@ export async function decideReports(
   if (ids.length === 0) return [];
   return db
     .updateTable('reports')
-    .set({ status: decision.status, decided_by: decision.by, decided_at: decision.at, outcome: decision.outcome })
+    .set({
+      status: decision.status,
+      decided_by: decision.by,
+      decided_at: decision.at,
+      outcome: decision.outcome,
+    })
     .where('network_id', '=', network)
     .where('id', 'in', [...ids])
     .where('status', '=', 'open')

@@ -52,7 +52,12 @@ describe('merged reports', () => {
 
 describe('the report input', () => {
   it('takes a reason of the list, optional words, message and block', () => {
-    const parsed = reportInputSchema.parse({ profile: 'p1', reason: 'underage', text: '  too young ', block: true });
+    const parsed = reportInputSchema.parse({
+      profile: 'p1',
+      reason: 'underage',
+      text: '  too young ',
+      block: true,
+    });
     expect(parsed).toEqual({ profile: 'p1', reason: 'underage', text: 'too young', block: true });
     expect(reportInputSchema.parse({ profile: 'p1', reason: 'spam', text: '   ' }).text).toBeUndefined();
   });
@@ -62,7 +67,9 @@ describe('the report input', () => {
       reportInputSchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(codes({ profile: 'p1', reason: 'rude' })).toEqual([['reason', 'reason_invalid']]);
     expect(codes({ reason: 'spam' })).toEqual([['profile', 'required']]);
-    expect(reportInputSchema.safeParse({ profile: 'p1', reason: 'spam', text: 'x'.repeat(2001) }).success).toBe(false);
+    expect(
+      reportInputSchema.safeParse({ profile: 'p1', reason: 'spam', text: 'x'.repeat(2001) }).success,
+    ).toBe(false);
     expect(reportInputSchema.safeParse({ profile: 'p1', reason: 'spam', extra: 1 }).success).toBe(false);
   });
 });

@@ -3,7 +3,15 @@ import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { z } from '../../lib/zod.ts';
 
 /** Why a member reports a profile; the form offers them in this order. */
-export const REPORT_REASONS = ['fake', 'scam', 'harassment', 'underage', 'spam', 'offensive_photo', 'other'] as const;
+export const REPORT_REASONS = [
+  'fake',
+  'scam',
+  'harassment',
+  'underage',
+  'spam',
+  'offensive_photo',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** The reporter's words, at most. */

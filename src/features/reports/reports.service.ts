@@ -173,7 +173,10 @@ export async function reportQueue(
     }),
   ]);
   const merged = [
-    ...reports.map((row) => ({ key: { severity: row.severity, at: row.created_at, id: row.id }, item: reportItem(row) })),
+    ...reports.map((row) => ({
+      key: { severity: row.severity, at: row.created_at, id: row.id },
+      item: reportItem(row),
+    })),
     ...complaints.map((row) => ({
       key: { severity: row.severity, at: row.created_at, id: row.id },
       item: complaintItem(row),
@@ -254,9 +257,16 @@ export async function reportDetail(
     };
   } else {
     const row = (await queueComplaint(ctx.db, network, id, COMPLAINT_SEVERITY, LOWEST_SEVERITY))!;
-    item = { ...complaintItem(row), status: row.status, message_ids: [], decided_at: iso(row.handled_at), outcome: null };
+    item = {
+      ...complaintItem(row),
+      status: row.status,
+      message_ids: [],
+      decided_at: iso(row.handled_at),
+      outcome: null,
+    };
   }
-  const stored = item.profile === null ? undefined : await profileForModeration(ctx.db, network, item.profile);
+  const stored =
+    item.profile === null ? undefined : await profileForModeration(ctx.db, network, item.profile);
   const profile: QueueDetail['profile'] = stored
     ? {
         id: stored.id,
@@ -375,7 +385,8 @@ export async function decideItem(
     );
     return true;
   });
-  if (!changed) throw new DomainError('already_decided', { status: 409, message: 'reports.error.already_decided' });
+  if (!changed)
+    throw new DomainError('already_decided', { status: 409, message: 'reports.error.already_decided' });
   return { ok: true };
 }
 

@@ -72,7 +72,13 @@ export function ReportDialog({ open, onClose, profile, message, onBlocked, t }: 
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={sending}>
             {t('reports.cancel')}
           </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-danger" disabled={sending} data-action="send-report">
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="btn btn-danger"
+            disabled={sending}
+            data-action="send-report"
+          >
             {t('reports.send')}
           </button>
         </>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
-import { api, failureText } from '../../staff/console/console-client.ts';
+import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import type { Decision, QueueDetail, QueueItem, QueuePage } from '../reports.schemas.ts';
 
 export const REPORTS_QUEUE_MESSAGES = [
@@ -53,6 +53,15 @@ export const REPORTS_QUEUE_MESSAGES = [
   'complaint.category.other',
   'error.try_later',
 ] as const;
+
+// A lost staff session leads to the console's login, not to a site's home.
+if (typeof location !== 'undefined')
+  apiClient.setAuthenticationRequiredHandler(() => location.assign('/console/login'));
+
+/** A refusal's words from the server (in the staff member's language), or a general one. */
+function failureText(error: unknown, t: IslandTranslate): string {
+  return (isApiError(error) && error.message) || t('error.try_later');
+}
 
 function reasonText(t: IslandTranslate, kind: QueueItem['kind'], reason: string): string {
   const key = kind === 'report' ? `reports.reason.${reason}` : `complaint.category.${reason}`;
@@ -144,7 +153,11 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
           decision,
           ...(note.trim() && { note: note.trim() }),
         });
-        setStatus(t('console.reports.decided', { outcome: t(decision === 'dismiss' ? 'console.reports.dismiss' : 'console.reports.resolve') }));
+        setStatus(
+          t('console.reports.decided', {
+            outcome: t(decision === 'dismiss' ? 'console.reports.dismiss' : 'console.reports.resolve'),
+          }),
+        );
         setItems((shown) => shown.filter((item) => !(item.id === current.id && item.kind === current.kind)));
         setIndex((i) => Math.max(0, Math.min(i, items.length - 2)));
       } catch (failure) {
@@ -160,7 +173,8 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
-      if (event.key === 'j' || event.key === 'ArrowDown') setIndex((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
+      if (event.key === 'j' || event.key === 'ArrowDown')
+        setIndex((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
       else if (event.key === 'k' || event.key === 'ArrowUp') setIndex((i) => Math.max(i - 1, 0));
       else if (event.key === 'd') void decide('dismiss');
       else if (event.key === 'r') void decide('resolved');
@@ -209,13 +223,19 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
                   data-item={item.id}
                   onClick={() => setIndex(i)}
                 >
-                  <span className={`badge me-2 ${item.severity === 0 ? 'text-bg-danger' : 'text-bg-secondary'}`}>
+                  <span
+                    className={`badge me-2 ${item.severity === 0 ? 'text-bg-danger' : 'text-bg-secondary'}`}
+                  >
                     {reasonText(t, item.kind, item.reason)}
                   </span>
                   <span className="fw-semibold">{item.profile_name ?? '—'}</span>
                   <span className="d-block small">
-                    {t(item.kind === 'report' ? 'console.reports.kind.report' : 'console.reports.kind.complaint')} ·{' '}
-                    {item.site} · <time dateTime={item.created_at}>{when(item.created_at)}</time>
+                    {t(
+                      item.kind === 'report'
+                        ? 'console.reports.kind.report'
+                        : 'console.reports.kind.complaint',
+                    )}{' '}
+                    · {item.site} · <time dateTime={item.created_at}>{when(item.created_at)}</time>
                   </span>
                 </button>
               </li>
@@ -233,7 +253,11 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
           </button>
         )}
       </section>
-      <section className="col-md-7 col-xl-8" aria-label={t('console.reports.select')} data-testid="queue-detail">
+      <section
+        className="col-md-7 col-xl-8"
+        aria-label={t('console.reports.select')}
+        data-testid="queue-detail"
+      >
         {!current ? (
           items.length > 0 && <p className="text-body-secondary">{t('console.reports.select')}</p>
         ) : detailLoading || !detail ? (
@@ -330,15 +354,24 @@ function Detail({
             {conversation ? (
               <ol className="list-unstyled border rounded p-2" data-testid="report-conversation">
                 {conversation.map((m) => (
-                  <li key={m.id} className={`mb-2${m.reported ? ' border-start border-danger border-3 ps-2' : ''}`}>
+                  <li
+                    key={m.id}
+                    className={`mb-2${m.reported ? ' border-start border-danger border-3 ps-2' : ''}`}
+                  >
                     <span className="small fw-semibold">
-                      {t(m.from === 'reported' ? 'console.reports.from_reported' : 'console.reports.from_reporter')}
+                      {t(
+                        m.from === 'reported'
+                          ? 'console.reports.from_reported'
+                          : 'console.reports.from_reporter',
+                      )}
                     </span>{' '}
                     <time className="small text-body-secondary" dateTime={m.at}>
                       {when(m.at)}
                     </time>
                     {m.reported && (
-                      <span className="badge text-bg-danger ms-2">{t('console.reports.reported_message')}</span>
+                      <span className="badge text-bg-danger ms-2">
+                        {t('console.reports.reported_message')}
+                      </span>
                     )}
                     <p className="mb-0" style={{ whiteSpace: 'pre-wrap' }}>
                       {m.text ?? `[${m.type}]`}

@@ -1,4 +1,10 @@
-import { decideItem, decisionInputSchema, queueQuerySchema, reportDetail, reportQueue } from '../../../features/reports/index.ts';
+import {
+  decideItem,
+  decisionInputSchema,
+  queueQuerySchema,
+  reportDetail,
+  reportQueue,
+} from '../../../features/reports/index.ts';
 import { staffActor } from '../../../features/staff/index.ts';
 import { staffEndpoint } from '../../../features/staff/staff.context.ts';
 

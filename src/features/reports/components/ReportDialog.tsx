@@ -96,7 +96,10 @@ export function ReportDialog({ open, onClose, profile, message, onBlocked, t }: 
                 id={`${id}-${value}`}
                 value={value}
                 checked={reason === value}
-                onChange={() => setReason(value)}
+                onChange={() => {
+                  setReason(value);
+                  setError('');
+                }}
               />
               <label className="form-check-label" htmlFor={`${id}-${value}`}>
                 {t(`reports.reason.${value}`)}

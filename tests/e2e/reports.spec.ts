@@ -1,11 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { generate } from 'otplib';
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { argon2Passwords } from '../../src/features/accounts/index.ts';
 import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
 import { loadAppSecret } from '../../src/server/secrets.ts';
-import { SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 
 /*
@@ -48,7 +51,14 @@ test('a member reports a profile; a moderator sees it with its context and decid
     birthdate: '1990-03-03',
   });
   await journey.make.updateProfile(target, { text: 'Send me a gift card first' });
-  await journey.make.photo(target, { dataDir: journey.server.dataDir });
+  const photo = await journey.make.photo(target);
+  for (const file of photo.files) {
+    const path = join(journey.server.dataDir, 'uploads', file);
+    mkdirSync(dirname(path), { recursive: true });
+    await sharp({ create: { width: 240, height: 240, channels: 3, background: '#c0392b' } })
+      .webp()
+      .toFile(path);
+  }
   await journey.make.complaint({ category: 'harassment', text: 'Quentina keeps writing me rude things' });
 
   // The member, on a phone.
@@ -61,6 +71,7 @@ test('a member reports a profile; a moderator sees it with its context and decid
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url(journey.server, `/members/${target.profileId}`));
+  await hydrated(page);
   await page.getByRole('button', { name: 'Report', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Report Quentina' });
   await expect(dialog).toBeVisible();
@@ -87,6 +98,7 @@ test('a member reports a profile; a moderator sees it with its context and decid
   await console.goto(url(journey.server, '/console/login', 'console.localhost'));
   await console.getByLabel('E-mail address').fill(moderator.email);
   await console.getByLabel('Password').fill(moderator.password);
+  await hydrated(console);
   await console.getByRole('button', { name: 'Continue' }).click();
   const code = console.getByLabel('Code from your authenticator app');
   await code.fill(await generate({ secret: moderator.secret, epoch: Math.floor(Date.now() / 1000) }));
@@ -113,9 +125,11 @@ test('a member reports a profile; a moderator sees it with its context and decid
     new RegExp(`/console/sanctions/new\\?member=${target.profileId}&report=`),
   );
   // The photo comes through the console's own route.
-  const photo = detail.getByRole('img', { name: 'Quentina (active, main)' });
-  await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const image = detail.getByRole('img', { name: 'Quentina (active, main)' });
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   await expect(console.getByText('Keys: j or ↓ next, k or ↑ previous, d dismiss, r resolved')).toBeVisible();
   await console.screenshot({ path: `${SCREENSHOTS}/console-reports-1280.png`, fullPage: true });
   await expectAccessible(console, 'queue');

@@ -331,5 +331,12 @@ describe('the console queue', () => {
       'conversation.read',
       'report.decide',
     ]);
+    // The entries name the reported member, so erasing them redacts the entries.
+    const named = await app.db
+      .selectFrom('audit_log')
+      .select('member_id')
+      .where('target_id', '=', id)
+      .execute();
+    expect(named.map((a) => a.member_id)).toEqual([writer.memberId, writer.memberId]);
   });
 });

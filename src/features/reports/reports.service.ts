@@ -306,7 +306,7 @@ export async function reportDetail(
         action: 'conversation.read',
         network,
         target: { type: 'report', id },
-        member: null,
+        member: stored?.member_id ?? null,
         after: { messages: messages.length, reporter, profile: item.profile },
       },
       now,
@@ -360,6 +360,14 @@ export async function decideItem(
   const network = await itemNetwork(ctx, staff, input.kind, input.id);
   const outcome = input.decision === 'dismiss' ? 'dismissed' : 'resolved';
   const now = ctx.clock.now();
+  // The entry names the reported member, so erasing them redacts it.
+  const profileId =
+    input.kind === 'report'
+      ? (await findReport(ctx.db, network, input.id))?.profile_id
+      : (await queueComplaint(ctx.db, network, input.id, COMPLAINT_SEVERITY, LOWEST_SEVERITY))?.profile_id;
+  const member = profileId
+    ? ((await profileForModeration(ctx.db, network, profileId))?.member_id ?? null)
+    : null;
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const done =
       input.kind === 'report'
@@ -378,6 +386,7 @@ export async function decideItem(
         action: `${input.kind}.decide`,
         network,
         target: { type: input.kind, id: input.id },
+        member,
         before: { status: 'open' },
         after: { status: input.kind === 'report' ? outcome : 'closed', outcome, note: input.note ?? null },
       },

@@ -37,6 +37,19 @@ async function newModerator() {
   return { email, password: added.password!, secret: added.totpSecret! };
 }
 
+/** Password, then the current code: the console's login as staff go through it. */
+async function logIn(page: Page, staff: { email: string; password: string; secret: string }) {
+  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('Code from your authenticator app');
+  await code.fill(await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) }));
+  await code.press('Enter');
+  await expect(page).toHaveURL(/\/console$/);
+}
+
 async function expectAccessible(page: Page, what: string) {
   expect(await accessibilityViolations(page), what).toEqual([]);
 }
@@ -95,14 +108,7 @@ test('a member reports a profile; a moderator sees it with its context and decid
   const context = await visitorContext(browser, { width: 1280 });
   const console = await context.newPage();
   console.on('pageerror', (e) => errors.push(e.message));
-  await console.goto(url(journey.server, '/console/login', 'console.localhost'));
-  await console.getByLabel('E-mail address').fill(moderator.email);
-  await console.getByLabel('Password').fill(moderator.password);
-  await hydrated(console);
-  await console.getByRole('button', { name: 'Continue' }).click();
-  const code = console.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: moderator.secret, epoch: Math.floor(Date.now() / 1000) }));
-  await code.press('Enter');
+  await logIn(console, moderator);
   await expect(console).toHaveURL(/\/console$/);
   await console
     .getByRole('navigation', { name: 'Console navigation' })
@@ -158,5 +164,48 @@ test('a member reports a profile; a moderator sees it with its context and decid
     .execute();
   expect(rows).toEqual([{ status: 'resolved', decided_by: expect.any(String) }]);
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a member reports a message; the moderator reads it in the conversation around it', async ({
+  browser,
+}) => {
+  const { me, context: memberContext } = await journey.memberBrowser(browser, 360, {
+    name: 'Reader',
+    gender: 'male',
+    seeking: 'female',
+  });
+  const sender = await journey.make.loggedIn({ name: 'Mallory', gender: 'female', seeking: 'male' });
+  await journey.make.message(sender, me, 'Send me 100 euros and I will visit you');
+  const page = await memberContext.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url(journey.server, `/members/${sender.profileId}/chat`));
+  await hydrated(page);
+  const thread = page.getByTestId('chat-messages');
+  await thread.getByRole('button', { name: 'Report message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a message from Mallory' });
+  await dialog.getByLabel('Scam or asking for money').check();
+  await dialog.getByLabel('Also block Mallory').check();
+  await page.screenshot({ path: `${SCREENSHOTS}/report-message-360.png` });
+  await expectAccessible(page, 'message report dialog');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(
+    page.getByText('Thank you. Our moderators will look at your report about Mallory.'),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+  await memberContext.close();
+
+  const moderator = await newModerator();
+  const context = await visitorContext(browser, { width: 768 });
+  const console = await context.newPage();
+  await logIn(console, moderator);
+  await console.goto(url(journey.server, '/console/reports', 'console.localhost'));
+  const conversation = console.getByTestId('report-conversation');
+  await expect(conversation).toContainText('Send me 100 euros and I will visit you');
+  await expect(conversation.getByText('reported', { exact: true })).toBeVisible();
+  await expectAccessible(console, 'queue with a conversation');
+  await console.keyboard.press('d');
+  await expect(console.getByTestId('queue-empty')).toBeVisible();
   await context.close();
 });

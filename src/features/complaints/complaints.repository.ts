@@ -94,7 +94,11 @@ function severityCase(severities: Readonly<Record<string, number>>, fallback: nu
   return sql<number>`case c.category ${sql.join(whens, sql` `)} else ${sql.lit(fallback)} end`;
 }
 
-function queueComplaints(db: Kysely<Database>, severities: Readonly<Record<string, number>>, fallback: number) {
+function queueComplaints(
+  db: Kysely<Database>,
+  severities: Readonly<Record<string, number>>,
+  fallback: number,
+) {
   return db
     .selectFrom('complaints as c')
     .leftJoin('profiles as p', 'p.id', 'c.profile_id')
@@ -133,7 +137,9 @@ export async function openComplaintsPage(
   if (query.networks !== 'all') select = select.where('c.network_id', 'in', [...query.networks]);
   const after = query.after;
   if (after)
-    select = select.where(sql<boolean>`(${severity}, c.created_at, c.id) > (${after.severity}, ${after.at}, ${after.id})`);
+    select = select.where(
+      sql<boolean>`(${severity}, c.created_at, c.id) > (${after.severity}, ${after.at}, ${after.id})`,
+    );
   const rows = await select
     .orderBy(severity)
     .orderBy('c.created_at')
@@ -170,7 +176,15 @@ export async function complaintsAbout(
   network: string,
   profileId: string,
   limit: number,
-): Promise<Array<{ id: string; category: string; status: 'open' | 'closed'; created_at: number; handled_at: number | null }>> {
+): Promise<
+  Array<{
+    id: string;
+    category: string;
+    status: 'open' | 'closed';
+    created_at: number;
+    handled_at: number | null;
+  }>
+> {
   return selectInNetwork(db, 'complaints', network, { profile_id: profileId })
     .select(['id', 'category', 'status', 'created_at', 'handled_at'])
     .orderBy('created_at', 'desc')

@@ -42,6 +42,13 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Status" is the same word there',
   },
   {
+    key: 'console.reports.status',
+    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Status" is the same word there',
+  },
+  { key: 'console.reports.photos', locales: ['fr'], reason: '"Photos" is the same word there' },
+  { key: 'console.reports.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
+  {
     key: 'console.role.moderator',
     locales: ['da', 'nb', 'nl', 'pl', 'sv'],
     reason: '"Moderator" is the same word there',

@@ -423,6 +423,25 @@ async function seed(): Promise<Record<string, string>> {
       handled_at: null,
     })
     .execute();
+  const reportedAt = at('reports');
+  await db
+    .insertInto('reports')
+    .values({
+      id: 'rp1',
+      ...site,
+      reporter_profile_id: profileId,
+      profile_id: otherId,
+      reason: 'spam',
+      severity: 5,
+      text: 'adverts',
+      message_ids: null,
+      created_at: reportedAt,
+      updated_at: reportedAt,
+      decided_by: null,
+      decided_at: null,
+      outcome: null,
+    })
+    .execute();
   await db
     .insertInto('tracking_records')
     .values({

@@ -16,6 +16,7 @@ import {
   textReviewsPrivacy,
 } from '../features/profiles/profiles.privacy.ts';
 import { sanctionsPrivacy } from '../features/sanctions/sanctions.privacy.ts';
+import { reportsPrivacy } from '../features/reports/reports.privacy.ts';
 import { securityPrivacy } from '../features/security/security.privacy.ts';
 import { swipePrivacy } from '../features/swipe/swipe.privacy.ts';
 import { trackingPrivacy } from '../features/tracking/tracking.privacy.ts';
@@ -44,6 +45,7 @@ export const privacy: PrivacyRegistry = {
     trackingPrivacy,
     complaintsPrivacy,
     sanctionsPrivacy,
+    reportsPrivacy,
     paymentsPrivacy,
     directDebitPrivacy,
     securityPrivacy,
@@ -85,6 +87,7 @@ export const privacy: PrivacyRegistry = {
     'moderation_decisions',
     'moderation_appeals',
     'browsers_used',
+    'reports',
     'page_events',
     'realtime_events',
     'sessions',

@@ -133,6 +133,11 @@ export interface ProfilesTable {
   fictional: Generated<Bool>;
   /** May appear on public landers. */
   public_consent: Generated<Bool>;
+  /**
+   * Reported as underage and not yet decided on by a moderator: out of every member-facing and
+   * public read (the reports feature sets and lifts it).
+   */
+  hidden_pending_review: Generated<Bool>;
   main_photo_id: string | null;
   /** Copy of the account's last_active_at, so search can sort on this table's index alone. */
   last_active_at: number | null;
@@ -579,6 +584,34 @@ export interface ComplaintsTable {
   handled_at: number | null;
 }
 
+export type ReportStatus = 'open' | 'dismissed' | 'resolved';
+
+/** A member's report of a profile; repeats of an open one are merged into it (`count`). */
+export interface ReportsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  /** Null once the reporter's data is erased. */
+  reporter_profile_id: string | null;
+  profile_id: Immutable<string>;
+  reason: Immutable<string>;
+  /** The queue's order: 0 (underage) comes first. */
+  severity: Immutable<number>;
+  /** The reporter's words; a repeat's are appended. */
+  text: string | null;
+  /** Ids of reported messages, each followed by a space (a repeat appends its own). */
+  message_ids: string | null;
+  count: Generated<number>;
+  status: Generated<ReportStatus>;
+  created_at: Immutable<number>;
+  updated_at: number;
+  /** The staff id who decided. */
+  decided_by: string | null;
+  decided_at: number | null;
+  /** The moderator's note of the decision. */
+  outcome: string | null;
+}
+
 /**
  * The traffic source a visitor arrived with (spec §9 tracking parameters). `network` is the
  * affiliate network query parameter, not the member pool (`network_id`).
@@ -921,6 +954,7 @@ export interface Database {
   mail_pending: MailPendingTable;
   mail_log: MailLogTable;
   complaints: ComplaintsTable;
+  reports: ReportsTable;
   tracking_records: TrackingRecordsTable;
   tokens: TokensTable;
   sessions: SessionsTable;

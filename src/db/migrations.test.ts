@@ -38,6 +38,7 @@ const ALL_TABLES = {
   mail_pending: true,
   mail_log: true,
   complaints: true,
+  reports: true,
   tracking_records: true,
   tokens: true,
   sessions: true,
@@ -479,6 +480,24 @@ const fixtures: Fixtures = {
       sent_at: T,
     },
   ],
+  reports: [
+    {
+      id: 'rp1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      reporter_profile_id: 'p1aaaaaaaaaaaaaa',
+      profile_id: 'p2aaaaaaaaaaaaaa',
+      reason: 'scam',
+      severity: 1,
+      text: 'Asked for money',
+      message_ids: null,
+      created_at: T,
+      updated_at: T + 1,
+      decided_by: null,
+      decided_at: null,
+      outcome: null,
+    },
+  ],
   complaints: [
     {
       id: 'cp1aaaaaaaaaaaaa',
@@ -809,7 +828,7 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
     time_zone: null,
     dismissed_alerts: null,
   },
-  profiles: { fictional: 0, public_consent: 0, listing: 'public' },
+  profiles: { fictional: 0, public_consent: 0, listing: 'public', hidden_pending_review: 0 },
   photos: { blur_filename: null, blur_thumb_filename: null },
   conversation_members: { unread_count: 0 },
   messages: { credits_spent: 0, held: 0 },
@@ -817,6 +836,7 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
   discount_redemptions: { first_purchase: null },
   discount_codes: { active: 1 },
   complaints: { status: 'open' },
+  reports: { count: 1, status: 'open' },
 };
 
 const serialIds: { [K in TableName]?: (row: number) => Record<string, unknown> } = {
@@ -858,6 +878,7 @@ const orderBy: Record<TableName, string[]> = {
   mail_pending: ['id'],
   mail_log: ['id'],
   complaints: ['id'],
+  reports: ['id'],
   tracking_records: ['id'],
   tokens: ['id'],
   sessions: ['id'],

@@ -303,6 +303,12 @@ const ENDPOINTS = [
   },
   { call: 'GET /console/api/transparency.php', permission: 'moderate', body: undefined },
   { call: 'GET /console/api/transparency.php?format=csv', permission: 'moderate', body: undefined },
+  { call: 'GET /console/api/reports.php', permission: 'moderate', body: undefined },
+  {
+    call: 'PUT /console/api/reports.php',
+    permission: 'moderate',
+    body: () => ({ id: 'nobody', decision: 'dismiss' }),
+  },
 ] as const;
 
 describe('roles', () => {

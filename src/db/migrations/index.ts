@@ -27,6 +27,7 @@ import * as m0027 from './0027_order_provider_checks.ts';
 import * as m0028 from './0028_console.ts';
 import * as m0029 from './0029_notification_mail.ts';
 import * as m0030 from './0030_push_outbox.ts';
+import * as m0031 from './0031_reports.ts';
 import * as m0032 from './0032_sanctions.ts';
 import * as m0033 from './0033_content_moderation.ts';
 import * as m0035 from './0035_console_payments.ts';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0028_console': m0028,
   '0029_notification_mail': m0029,
   '0030_push_outbox': m0030,
+  '0031_reports': m0031,
   '0032_sanctions': m0032,
   '0033_content_moderation': m0033,
   '0035_console_payments': m0035,

@@ -980,3 +980,63 @@ export async function blankMessagesOf(trx: Transaction<Database>, network: strin
     trx,
   );
 }
+
+/** A message of the pair's conversation by id, sent by `sender` (what a report may name). */
+export async function messageOfPairFrom(
+  db: Db,
+  network: string,
+  messageId: string,
+  sender: string,
+  other: string,
+): Promise<{ id: string; conversation_id: string } | undefined> {
+  const [a, b] = pairOf(sender, other);
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.id', 'm.conversation_id'])
+    .where('m.network_id', '=', network)
+    .where('m.id', '=', messageId)
+    .where('m.sender_profile_id', '=', sender)
+    .where('c.profile_a_id', '=', a)
+    .where('c.profile_b_id', '=', b)
+    .executeTakeFirst();
+}
+
+/**
+ * Up to `each` messages either side of each of `ids` in their conversation, oldest first,
+ * without duplicates: what a moderator reads around reported messages.
+ */
+export async function messagesAround(
+  db: Db,
+  network: string,
+  ids: readonly string[],
+  each: number,
+): Promise<MessageRow[]> {
+  const centres = await messagesById(db, network, ids);
+  const found = new Map<string, MessageRow>();
+  for (const centre of centres) {
+    const side = (direction: 'before' | 'after') =>
+      messages(db)
+        .select(MESSAGE_COLUMNS)
+        .where('m.network_id', '=', network)
+        .where('m.conversation_id', '=', centre.conversation_id)
+        .where((eb) =>
+          direction === 'before'
+            ? eb.or([
+                eb('m.created_at', '<', centre.created_at),
+                eb.and([eb('m.created_at', '=', centre.created_at), eb('m.id', '<', centre.id)]),
+              ])
+            : eb.or([
+                eb('m.created_at', '>', centre.created_at),
+                eb.and([eb('m.created_at', '=', centre.created_at), eb('m.id', '>', centre.id)]),
+              ]),
+        )
+        .orderBy('m.created_at', direction === 'before' ? 'desc' : 'asc')
+        .orderBy('m.id', direction === 'before' ? 'desc' : 'asc')
+        .limit(each)
+        .execute() as Promise<MessageRow[]>;
+    const [before, after] = await Promise.all([side('before'), side('after')]);
+    for (const row of [...before, centre, ...after]) found.set(row.id, row);
+  }
+  return [...found.values()].sort((x, y) => x.created_at - y.created_at || x.id.localeCompare(y.id));
+}

@@ -172,6 +172,8 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   mail_pending: 'notifications',
   mail_log: 'notifications',
   complaints: 'complaints',
+  // Reports a member filed about a profile, and what moderators decided on them.
+  reports: 'complaints',
   tracking_records: 'tracking',
   page_events: 'usage',
   sessions: 'security',

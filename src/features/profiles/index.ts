@@ -31,6 +31,8 @@ export {
   nameSeenPastBlocks,
   profileSite,
 } from './profiles.repository.ts';
+/* Moderation: the hold of a profile reported as underage, and what a moderator reads of one. */
+export { holdForReview, profileForModeration, photoFileOf } from './profiles.repository.ts';
 /** The public rule (visitors): the member search lists visitors only what public pages may show. */
 export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
 export { INTERESTS, interestsFor, interestShown } from './catalog.ts';

@@ -68,13 +68,15 @@ function inAudience(
 
 /**
  * The network's profiles that are active: a member's profile is active exactly while the account
- * is (the accounts feature moves both).
+ * is (the accounts feature moves both), and not held back for a moderator's review (reported as
+ * underage). Both the public and the member-area rule start here, so the hold holds everywhere.
  */
 function activeProfiles(db: Kysely<Database>, networkId: string) {
   return db
     .selectFrom('profiles as p')
     .where('p.network_id', '=', networkId)
-    .where('p.status', '=', 'active');
+    .where('p.status', '=', 'active')
+    .where('p.hidden_pending_review', '=', 0);
 }
 
 /**
@@ -421,4 +423,84 @@ export async function profileName(
   let query = selectInNetwork(db, 'profiles', network, { id: profileId }).select('name');
   if (options.activeOnly) query = query.where('status', '=', 'active');
   return (await query.executeTakeFirst())?.name;
+}
+
+/**
+ * Holds a profile back from every member-facing and public read until a moderator decides, or
+ * lets it back (`hidden` false). Answers whether the profile is of the network.
+ */
+export async function holdForReview(
+  db: Kysely<Database> | Transaction<Database>,
+  network: string,
+  profileId: string,
+  hidden: boolean,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('profiles')
+    .set({ hidden_pending_review: hidden ? 1 : 0 })
+    .where('network_id', '=', network)
+    .where('id', '=', profileId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A profile as a moderator reads it, whatever its modes, with every photo of it. */
+export async function profileForModeration(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<
+  | {
+      id: string;
+      member_id: string | null;
+      site_id: string | null;
+      name: string;
+      birthdate: string;
+      gender: string;
+      city: string | null;
+      country: string;
+      text: string | null;
+      fictional: 0 | 1;
+      status: ProfileStatus;
+      hidden_pending_review: 0 | 1;
+      photos: Array<{ id: string; filename: string; status: PhotoStatus; main: boolean }>;
+    }
+  | undefined
+> {
+  const profile = await selectInNetwork(db, 'profiles', network, { id: profileId })
+    .select([
+      'id',
+      'member_id',
+      'site_id',
+      'name',
+      'birthdate',
+      'gender',
+      'city',
+      'country',
+      'text',
+      'fictional',
+      'status',
+      'hidden_pending_review',
+      'main_photo_id',
+    ])
+    .executeTakeFirst();
+  if (!profile) return undefined;
+  const photos = await selectInNetwork(db, 'photos', network, { profile_id: profileId })
+    .select(['id', 'filename', 'status'])
+    .orderBy('position')
+    .execute();
+  const { main_photo_id: mainId, ...rest } = profile;
+  return { ...rest, photos: photos.map((p) => ({ ...p, main: p.id === mainId })) };
+}
+
+/** The storage key of a photo of the network, for a route that has checked its viewer. */
+export async function photoFileOf(
+  db: Kysely<Database>,
+  network: string,
+  photoId: string,
+): Promise<string | undefined> {
+  const row = await selectInNetwork(db, 'photos', network, { id: photoId })
+    .select('filename')
+    .executeTakeFirst();
+  return row?.filename;
 }

@@ -30,6 +30,7 @@ import { conversationPath, memberPath, type ChatLinks } from './links.ts';
 import { useChatLive } from './use-chat-live.ts';
 import { useBalance } from '../../accounts/components/use-user.ts';
 import { withReturn } from '../../../lib/return-path.ts';
+import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 
 export interface ConversationProps {
   target: ChatTarget;
@@ -233,6 +234,8 @@ function MessageList({
   const heightBefore = useRef<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const typing = open.typingUntil > now;
+  // One report dialog for the thread: the message being reported, if any.
+  const [reporting, setReporting] = useState<string | null>(null);
 
   // The typing line goes away by itself when no further signal comes.
   useEffect(() => {
@@ -323,9 +326,17 @@ function MessageList({
             message={message}
             t={t}
             onSendError={onSendError}
+            onReport={setReporting}
           />
         ))}
       </ol>
+      <ReportDialog
+        open={reporting !== null}
+        onClose={() => setReporting(null)}
+        profile={{ id: open.profile.id, name: open.profile.name }}
+        message={reporting ?? undefined}
+        t={t}
+      />
       {typing && (
         <p className="chat-typing" aria-hidden="true">
           <span />
@@ -344,10 +355,12 @@ function MessageBubble({
   message,
   t,
   onSendError,
+  onReport,
 }: {
   message: Bubble;
   t: IslandTranslate;
   onSendError: (error: unknown) => void;
+  onReport: (messageId: string) => void;
 }) {
   const [revealed, setRevealed] = useState(false);
   const time = new Date(message.created_at);
@@ -376,6 +389,16 @@ function MessageBubble({
       <p className="chat-time">
         <time dateTime={time.toISOString()}>{clock}</time>
         {message.mine && <MessageState message={message} t={t} onSendError={onSendError} />}
+        {!message.mine && (
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0 ms-2 chat-report"
+            data-action="report-message"
+            onClick={() => onReport(message.id)}
+          >
+            {t('reports.action_message')}
+          </button>
+        )}
       </p>
     </li>
   );

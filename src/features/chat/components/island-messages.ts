@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../../i18n/index.ts';
+import { REPORT_MESSAGES } from '../../reports/components/report-messages.ts';
 
 /* The messages each chat island receives (islandMessages on the page). */
 
@@ -19,6 +20,7 @@ export const CHAT_LIST_MESSAGES: MessageKey[] = [
 ];
 
 export const CONVERSATION_MESSAGES: MessageKey[] = [
+  ...REPORT_MESSAGES,
   'chat.ui.title',
   'chat.ui.loading',
   'chat.ui.back',

@@ -14,6 +14,7 @@ export function CardGrid<C extends ProfileCard>({
   fictional,
   t,
   extra,
+  onReport,
 }: {
   cards: C[];
   countries: ReadonlyArray<{ code: string; name: string }>;
@@ -22,6 +23,8 @@ export function CardGrid<C extends ProfileCard>({
   t: IslandTranslate;
   /** More lines under a card's place (the match finder says why a card is a match). */
   extra?: ((card: C) => ReactNode) | undefined;
+  /** Members may report a card's profile: a small button above the card's link. */
+  onReport?: ((card: C) => void) | undefined;
 }) {
   return (
     <ul className="member-grid list-unstyled mb-0" data-testid="search-results">
@@ -53,6 +56,18 @@ export function CardGrid<C extends ProfileCard>({
             {card.city ?? card.region ?? countries.find((c) => c.code === card.country)?.name ?? card.country}
           </p>
           {extra?.(card)}
+          {onReport && (
+            <button
+              type="button"
+              className="btn btn-sm btn-light position-absolute top-0 end-0 m-1 z-2 member-card-report"
+              aria-label={t('reports.title', { name: card.name })}
+              title={t('reports.title', { name: card.name })}
+              data-action="report"
+              onClick={() => onReport(card)}
+            >
+              <span aria-hidden="true">⚑</span>
+            </button>
+          )}
           {card.fictional && (
             <p className="badge badge-fictional m-2 mt-1 align-self-start">
               <FictionalIcon icon={fictional.icon} /> {fictional.label}

@@ -10,6 +10,7 @@ import {
 } from '../discovery.schemas.ts';
 import { $search, loadMore, search, seedSearch, stateOf } from '../discovery.store.ts';
 import { CardGrid } from './MemberCards.tsx';
+import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 
 export interface MemberSearchProps {
   /** The filters of the first page, and the server's answer for them (rendered on the server). */
@@ -24,6 +25,8 @@ export interface MemberSearchProps {
   /** The site's fictional label: icon and words (spec: never hidden on a card). */
   fictional: { icon: string; label: string };
   messages: IslandMessages;
+  /** A member (not a visitor) is searching: cards offer a report. */
+  reportable?: boolean | undefined;
 }
 
 const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
@@ -57,6 +60,8 @@ export default function MemberSearch(props: MemberSearchProps) {
   // the state, so both renders agree.
   const state = stored.didInit ? stored : stateOf(props.filters, props.answer);
   const [error, setError] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<{ id: string; name: string } | null>(null);
+  const onReport = props.reportable ? (card: { id: string; name: string }) => setReporting(card) : undefined;
   const id = useId();
   useEffect(() => seedSearch(props.filters, props.answer), [props.filters, props.answer]);
 
@@ -195,7 +200,7 @@ export default function MemberSearch(props: MemberSearchProps) {
           {searching ? t('search.searching') : count}
         </p>
         {cards.length > 0 ? (
-          <CardGrid cards={cards} {...props} t={t} />
+          <CardGrid cards={cards} {...props} t={t} onReport={onReport} />
         ) : (
           !searching && <p className="lead">{t('search.empty')}</p>
         )}
@@ -217,10 +222,11 @@ export default function MemberSearch(props: MemberSearchProps) {
               {t('search.similar_title')}
             </h2>
             <p className="text-secondary">{t('search.similar_intro', { count: state.similar_numResults })}</p>
-            <CardGrid cards={state.similar_results} {...props} t={t} />
+            <CardGrid cards={state.similar_results} {...props} t={t} onReport={onReport} />
           </section>
         )}
       </div>
+      {reporting && <ReportDialog open onClose={() => setReporting(null)} profile={reporting} t={t} />}
     </div>
   );
 }

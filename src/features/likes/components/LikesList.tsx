@@ -9,6 +9,7 @@ import { $likes, likeProfile, loadMoreLikes, seedLikes, unlikeProfile } from '..
 import { FictionalBadge } from './FictionalBadge.tsx';
 import { chatPath, profilePath, type FictionalLabel, type MemberLinks } from './labels.ts';
 import { MatchCelebration } from './MatchCelebration.tsx';
+import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 
 export type LikesTab = 'received' | 'sent' | 'matches';
 
@@ -39,6 +40,7 @@ export default function LikesList({ tab, initial, messages, fictional, links, se
   }, [initial]);
   const likes = useStore($likes) ?? initial;
   const [busy, setBusy] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<ProfileCard | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
 
   const liked = new Set(likes.profiles.map((card) => card.id));
@@ -153,10 +155,21 @@ export default function LikesList({ tab, initial, messages, fictional, links, se
                   <span className="visually-hidden"> {card.name}</span>
                 </a>
               )}
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={t('reports.title', { name: card.name })}
+                title={t('reports.title', { name: card.name })}
+                data-action="report"
+                onClick={() => setReporting(card)}
+              >
+                <span aria-hidden="true">⚑</span>
+              </button>
             </div>
           </li>
         ))}
       </ul>
+      {reporting && <ReportDialog open onClose={() => setReporting(null)} profile={reporting} t={t} />}
       {likes.next[LIST_OF[tab]] && (
         <div className="d-grid d-sm-flex justify-content-sm-center mt-4">
           <button

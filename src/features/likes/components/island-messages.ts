@@ -1,10 +1,12 @@
 import type { MessageKey } from '../../../i18n/index.ts';
+import { REPORT_MESSAGES } from '../../reports/components/report-messages.ts';
 import { MATCH_MESSAGES } from './MatchCelebration.tsx';
 
 /* The messages each likes island receives (pickMessages on the page). */
 
 export const LIKES_LIST_MESSAGES: MessageKey[] = [
   ...MATCH_MESSAGES,
+  ...REPORT_MESSAGES,
   'likes.new',
   'likes.photo_alt',
   'likes.like_back',

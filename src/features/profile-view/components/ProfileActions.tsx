@@ -6,6 +6,7 @@ import { requestErrorMessage } from '../../shell/form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type { MessageButtonAllowance } from '../../chat/chat.schemas.ts';
+import { ReportButton } from '../../reports/components/ReportDialog.tsx';
 
 export interface ProfileActionsProps {
   profile: { id: string; name: string };
@@ -127,6 +128,7 @@ export default function ProfileActions({
         >
           {t(blocked ? 'profileview.unblock' : 'profileview.block')}
         </button>
+        <ReportButton profile={profile} onBlocked={() => setBlocked(true)} t={t} />
       </div>
       {!blocked && allowance && (allowance.limit_reached || allowance.starts_new) && (
         <p

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../../i18n/index.ts';
+import { REPORT_MESSAGES } from '../../reports/components/report-messages.ts';
 
 /** The messages the profile buttons island uses; the page picks them on the server. */
 export const PROFILE_ACTIONS_MESSAGES = [
@@ -24,4 +25,5 @@ export const PROFILE_ACTIONS_MESSAGES = [
   'blocks.unblocked',
   'error.try_later',
   'toast.close',
+  ...REPORT_MESSAGES,
 ] as const satisfies readonly MessageKey[];

@@ -1,0 +1,211 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { generate } from 'otplib';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { argon2Passwords } from '../../src/features/accounts/index.ts';
+import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
+import { loadAppSecret } from '../../src/server/secrets.ts';
+import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+/*
+ * Reports in Chromium: a member reports a profile from its page (a reason, words, the toast),
+ * and a moderator logs in to the console, finds the report at the head of the queue with its
+ * context (the profile, the words, the earlier complaint), and decides both items with the
+ * keyboard until the queue is empty. The queue is checked with axe at 1280 and 768 px.
+ */
+const journey = useMemberJourney();
+
+async function newModerator() {
+  const ctx: StaffContext = {
+    db: journey.db,
+    clock: { now: () => Date.now() },
+    log: createLogger('warn'),
+    rateLimiter: createMemoryRateLimiter(),
+    secret: loadAppSecret(undefined, journey.server.dataDir),
+    passwords: argon2Passwords,
+    ip: null,
+    networks: () => ['amber', 'curvy'],
+  };
+  const email = `moderator.${process.pid}.${Date.now().toString(36)}@example.org`;
+  const added = await addStaff(ctx, { email, role: 'moderator', network: 'amber' }, CLI_ACTOR, {
+    mustChangePassword: false,
+  });
+  return { email, password: added.password!, secret: added.totpSecret! };
+}
+
+/** Password, then the current code: the console's login as staff go through it. */
+async function logIn(page: Page, staff: { email: string; password: string; secret: string }) {
+  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('Code from your authenticator app');
+  await code.fill(await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) }));
+  await code.press('Enter');
+  await expect(page).toHaveURL(/\/console$/);
+}
+
+async function expectAccessible(page: Page, what: string) {
+  expect(await accessibilityViolations(page), what).toEqual([]);
+}
+
+test('a member reports a profile; a moderator sees it with its context and decides with the keyboard', async ({
+  browser,
+}) => {
+  const target = await journey.make.loggedIn({
+    name: 'Quentina',
+    gender: 'female',
+    seeking: 'male',
+    birthdate: '1990-03-03',
+  });
+  await journey.make.updateProfile(target, { text: 'Send me a gift card first' });
+  const photo = await journey.make.photo(target);
+  for (const file of photo.files) {
+    const path = join(journey.server.dataDir, 'uploads', file);
+    mkdirSync(dirname(path), { recursive: true });
+    await sharp({ create: { width: 240, height: 240, channels: 3, background: '#c0392b' } })
+      .webp()
+      .toFile(path);
+  }
+  await journey.make.complaint({ category: 'harassment', text: 'Quentina keeps writing me rude things' });
+
+  // The member, on a phone.
+  const { context: memberContext } = await journey.memberBrowser(browser, 360, {
+    name: 'Reporter',
+    gender: 'male',
+    seeking: 'female',
+  });
+  const page = await memberContext.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url(journey.server, `/members/${target.profileId}`));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Quentina' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason.');
+  await dialog.getByLabel('Scam or asking for money').check();
+  await expect(dialog.getByRole('alert')).toBeHidden();
+  await dialog.getByLabel('Anything else we should know? (optional)').fill('Asked me for a gift card');
+  await page.screenshot({ path: `${SCREENSHOTS}/report-dialog-360.png` });
+  await expectAccessible(page, 'report dialog');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(
+    page.getByText('Thank you. Our moderators will look at your report about Quentina.'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(errors).toEqual([]);
+  await memberContext.close();
+
+  // The moderator, at a desk and on a tablet.
+  const moderator = await newModerator();
+  const context = await visitorContext(browser, { width: 1280 });
+  const console = await context.newPage();
+  console.on('pageerror', (e) => errors.push(e.message));
+  await logIn(console, moderator);
+  await expect(console).toHaveURL(/\/console$/);
+  await console
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Reports' })
+    .click();
+  await expect(console).toHaveURL(/\/console\/reports$/);
+  await expect(console.getByRole('heading', { name: 'Reports and complaints', level: 1 })).toBeVisible();
+
+  // The scam report comes before the harassment complaint; its context is shown beside it.
+  const queue = console.getByTestId('queue');
+  await expect(queue.getByRole('button')).toHaveCount(2);
+  await expect(queue.getByRole('button').first()).toContainText('Scam or asking for money');
+  await expect(queue.getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+  const detail = console.getByTestId('queue-detail');
+  await expect(detail.getByTestId('report-profile')).toContainText('Quentina');
+  await expect(detail.getByTestId('report-profile')).toContainText('Send me a gift card first');
+  await expect(detail).toContainText('Asked me for a gift card');
+  await expect(detail.getByRole('link', { name: 'Warn, suspend or ban' })).toHaveAttribute(
+    'href',
+    new RegExp(`/console/sanctions/new\\?member=${target.profileId}&report=`),
+  );
+  // The photo comes through the console's own route.
+  const image = detail.getByRole('img', { name: 'Quentina (active, main)' });
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expect(console.getByText('Keys: j or ↓ next, k or ↑ previous, d dismiss, r resolved')).toBeVisible();
+  await console.screenshot({ path: `${SCREENSHOTS}/console-reports-1280.png`, fullPage: true });
+  await expectAccessible(console, 'queue');
+
+  await console.setViewportSize({ width: 768, height: 900 });
+  await expectAccessible(console, 'queue at 768 px');
+
+  // j and k move; r resolves the report, then d dismisses the complaint.
+  await console.keyboard.press('j');
+  await expect(queue.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(detail).toContainText('Quentina keeps writing me rude things');
+  await console.keyboard.press('k');
+  await expect(queue.getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+  await expect(detail.getByTestId('report-profile')).toBeVisible();
+  await console.keyboard.press('r');
+  await expect(queue.getByRole('button')).toHaveCount(1);
+  await expect(detail).toContainText('Quentina keeps writing me rude things');
+  await console.keyboard.press('d');
+  await expect(console.getByTestId('queue-empty')).toHaveText('Nothing to decide: the queue is empty.');
+  await expectAccessible(console, 'empty queue');
+
+  const rows = await journey.db
+    .selectFrom('reports')
+    .select(['status', 'decided_by'])
+    .where('profile_id', '=', target.profileId)
+    .execute();
+  expect(rows).toEqual([{ status: 'resolved', decided_by: expect.any(String) }]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a member reports a message; the moderator reads it in the conversation around it', async ({
+  browser,
+}) => {
+  const { me, context: memberContext } = await journey.memberBrowser(browser, 360, {
+    name: 'Reader',
+    gender: 'male',
+    seeking: 'female',
+  });
+  const sender = await journey.make.loggedIn({ name: 'Mallory', gender: 'female', seeking: 'male' });
+  await journey.make.message(sender, me, 'Send me 100 euros and I will visit you');
+  const page = await memberContext.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url(journey.server, `/members/${sender.profileId}/chat`));
+  await hydrated(page);
+  const thread = page.getByTestId('chat-messages');
+  await thread.getByRole('button', { name: 'Report message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a message from Mallory' });
+  await dialog.getByLabel('Scam or asking for money').check();
+  await dialog.getByLabel('Also block Mallory').check();
+  await page.screenshot({ path: `${SCREENSHOTS}/report-message-360.png` });
+  await expectAccessible(page, 'message report dialog');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(
+    page.getByText('Thank you. Our moderators will look at your report about Mallory.'),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+  await memberContext.close();
+
+  const moderator = await newModerator();
+  const context = await visitorContext(browser, { width: 768 });
+  const console = await context.newPage();
+  await logIn(console, moderator);
+  await console.goto(url(journey.server, '/console/reports', 'console.localhost'));
+  const conversation = console.getByTestId('report-conversation');
+  await expect(conversation).toContainText('Send me 100 euros and I will visit you');
+  await expect(conversation.getByText('reported', { exact: true })).toBeVisible();
+  await expectAccessible(console, 'queue with a conversation');
+  await console.keyboard.press('d');
+  await expect(console.getByTestId('queue-empty')).toBeVisible();
+  await context.close();
+});

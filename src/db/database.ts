@@ -414,6 +414,7 @@ export interface HostClaimsTable {
   conversation_id: Immutable<string>;
   network_id: Immutable<string>;
   staff_id: string;
+  staff_email: string;
   claimed_at: number;
   last_activity_at: number;
 }
@@ -424,6 +425,7 @@ export interface HostRepliesTable {
   network_id: Immutable<string>;
   conversation_id: Immutable<string>;
   staff_id: Immutable<string>;
+  staff_email: Immutable<string>;
   member_profile_id: Immutable<string>;
   waited_since: Immutable<number>;
   replied_at: Immutable<number>;

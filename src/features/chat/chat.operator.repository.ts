@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MessageRow } from './chat.repository.ts';
 
@@ -64,7 +64,7 @@ export async function waitingOperatorConversations(
 ): Promise<OperatorConversationRow[]> {
   if (networks !== 'all' && networks.length === 0) return [];
   let query = operatorConversations(db)
-    .where('lm.sender_profile_id', '=', sql.ref('mp.id'))
+    .whereRef('lm.sender_profile_id', '=', 'mp.id')
     .where('lm.held', '=', 0);
   if (networks !== 'all') query = query.where('c.network_id', 'in', networks);
   if (after)

@@ -187,4 +187,9 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   staff_recovery_codes: null,
   // What the operator's staff did concerning the member (e.g. reading a reported conversation).
   audit_log: 'security',
+  // Which host answers a conversation with an operator-run profile right now: names no member.
+  host_claims: null,
+  // Replies to the member's messages to operator-run profiles, and questions whether they are real.
+  host_replies: 'messages',
+  host_question_marks: 'messages',
 };

@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('host_replies')
     .addColumn('message_id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'conversation_id', 'staff_id', 'staff_email', 'member_profile_id']))
+    .$call(
+      required('text', ['network_id', 'conversation_id', 'staff_id', 'staff_email', 'member_profile_id']),
+    )
     .addColumn('waited_since', ms, (c) => c.notNull())
     .addColumn('replied_at', ms, (c) => c.notNull())
     .addColumn('honest', 'integer', (c) => c.notNull().defaultTo(0))

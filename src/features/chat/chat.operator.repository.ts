@@ -28,12 +28,16 @@ function operatorConversations(db: Db) {
     .selectFrom('conversations as c')
     .innerJoin('profiles as fp', (join) =>
       join
-        .on((eb) => eb.or([eb('fp.id', '=', eb.ref('c.profile_a_id')), eb('fp.id', '=', eb.ref('c.profile_b_id'))]))
+        .on((eb) =>
+          eb.or([eb('fp.id', '=', eb.ref('c.profile_a_id')), eb('fp.id', '=', eb.ref('c.profile_b_id'))]),
+        )
         .on('fp.fictional', '=', 1),
     )
     .innerJoin('profiles as mp', (join) =>
       join
-        .on((eb) => eb.or([eb('mp.id', '=', eb.ref('c.profile_a_id')), eb('mp.id', '=', eb.ref('c.profile_b_id'))]))
+        .on((eb) =>
+          eb.or([eb('mp.id', '=', eb.ref('c.profile_a_id')), eb('mp.id', '=', eb.ref('c.profile_b_id'))]),
+        )
         .on('mp.fictional', '=', 0),
     )
     .innerJoin('messages as lm', 'lm.id', 'c.last_message_id')

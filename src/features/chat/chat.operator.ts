@@ -15,7 +15,13 @@ import {
   type OperatorConversationRow,
   type OperatorMemberRow,
 } from './chat.operator.repository.ts';
-import { insertMessage, markRead, messageByClientId, messagesById, recordDelivery } from './chat.repository.ts';
+import {
+  insertMessage,
+  markRead,
+  messageByClientId,
+  messagesById,
+  recordDelivery,
+} from './chat.repository.ts';
 import type { ChatMessage } from './chat.schemas.ts';
 import { presentMessage } from './chat.service.ts';
 
@@ -69,7 +75,10 @@ export async function operatorChatThread(
  * The operator-run profile has read the conversation: the member's devices learn it (`read`),
  * as they would of any member who opened it.
  */
-export async function readAsOperatorProfile(ctx: ServiceContext, chat: OperatorConversationRow): Promise<void> {
+export async function readAsOperatorProfile(
+  ctx: ServiceContext,
+  chat: OperatorConversationRow,
+): Promise<void> {
   const now = ctx.clock.now();
   const read = await markRead(ctx.db, chat.network_id, chat.conversation_id, chat.operator_profile_id, now);
   if (read > 0 && chat.member_id)
@@ -177,7 +186,10 @@ export async function sendAsOperatorProfile(
 }
 
 /** The member sees "typing…" while a host writes as the profile (never stored). */
-export async function typingAsOperatorProfile(ctx: ServiceContext, chat: OperatorConversationRow): Promise<void> {
+export async function typingAsOperatorProfile(
+  ctx: ServiceContext,
+  chat: OperatorConversationRow,
+): Promise<void> {
   if (!chat.member_id) return;
   await ctx.realtime.publish(chat.network_id, chat.member_id, 'typing', {
     conversation: chat.conversation_id,

@@ -43,7 +43,9 @@ const PATTERNS: readonly RegExp[] = [
   new RegExp(
     String.raw`\b(?:bist du|sind sie|seid ihr) ${soft('auch|wirklich|denn|uberhaupt|tatsachlich|ein|eine|echt')}(?:bot|roboter|fake|fake profil|mensch|ki|computer|chatbot|maschine|betruger)\b`,
   ),
-  new RegExp(String.raw`\b(?:bist du|sind sie) ${soft('auch|wirklich|denn|uberhaupt|tatsachlich')}(?:echt|real|real existierend)${END}`),
+  new RegExp(
+    String.raw`\b(?:bist du|sind sie) ${soft('auch|wirklich|denn|uberhaupt|tatsachlich')}(?:echt|real|real existierend)${END}`,
+  ),
   /\b(?:bist du|sind sie) (?:auch |wirklich |denn |uberhaupt )*(?:eine |ein )?(?:echte|echter|reale|realer|wirkliche|wirklicher) (?:person|frau|mann|mensch|profil)\b/,
   /\bist (?:das|dies|dieses|dein|ihr) (?:profil |konto |account |foto |bild )?(?:auch |wirklich |denn |uberhaupt )*(?:echt|real|fake|gefalscht|ein fake|ein bot)\b/,
   /\bgibt (?:es|s) (?:dich|sie) (?:auch |denn |uberhaupt )*(?:wirklich|echt|tatsachlich)\b/,
@@ -73,8 +75,12 @@ const PATTERNS: readonly RegExp[] = [
   /\bsto (?:parlando|chattando|scrivendo) con (?:un |una )?(?:bot|robot|computer|macchina|persona vera|persona reale|umano|ia)\b/,
   /\b(?:vera|vero|reale) o (?:finta|finto|falsa|falso|fake|bot)\b/,
   // Dutch
-  new RegExp(String.raw`\b(?:ben je|bent u|ben jij|ben jij wel|ben je wel) ${soft('wel|echt|eigenlijk|werkelijk|een')}(?:bot|robot|nep|fake|mens|computer|ai|oplichter|chatbot)\b`),
-  new RegExp(String.raw`\b(?:ben je|bent u|ben jij) ${soft('wel|eigenlijk|werkelijk')}(?:echt|real|werkelijk)${END}`),
+  new RegExp(
+    String.raw`\b(?:ben je|bent u|ben jij|ben jij wel|ben je wel) ${soft('wel|echt|eigenlijk|werkelijk|een')}(?:bot|robot|nep|fake|mens|computer|ai|oplichter|chatbot)\b`,
+  ),
+  new RegExp(
+    String.raw`\b(?:ben je|bent u|ben jij) ${soft('wel|eigenlijk|werkelijk')}(?:echt|real|werkelijk)${END}`,
+  ),
   /\b(?:ben je|bent u|ben jij) (?:wel |eigenlijk )*(?:een )?(?:echt|echte|echter) (?:persoon|vrouw|man|mens|meisje|profiel)\b/,
   /\bis (?:dit|dat|je|jouw|uw) (?:profiel|account|foto) (?:wel |eigenlijk )*(?:echt|nep|fake|vals)\b/,
   /\bbesta (?:je|jij) (?:wel |eigenlijk )*(?:echt|werkelijk|in het echt)\b/,
@@ -82,7 +88,9 @@ const PATTERNS: readonly RegExp[] = [
   /\b(?:echt|real) of (?:nep|fake|bot)\b/,
   // Danish
   /\ber du (?:overhovedet |virkelig |egentlig |nu )*(?:en |et )?(?:bot|robot|menneske|fake|falsk|computer|maskine|svindler|chatbot|rigtig person|rigtigt menneske|aegte person|rigtig kvinde|rigtig mand)\b/,
-  new RegExp(String.raw`\ber du (?:overhovedet |virkelig |egentlig |nu )*(?:aegte|rigtig|virkelig|ekte)${END}`),
+  new RegExp(
+    String.raw`\ber du (?:overhovedet |virkelig |egentlig |nu )*(?:aegte|rigtig|virkelig|ekte)${END}`,
+  ),
   /\ber (?:den |denne |din )?profil(?:en)? (?:overhovedet |virkelig )*(?:aegte|falsk|fake|rigtig)\b/,
   /\bfindes du (?:virkelig|i virkeligheden|overhovedet|rigtigt)\b/,
   /\b(?:taler|skriver|chatter) jeg (?:med|til) (?:en |et )?(?:bot|robot|computer|maskine|rigtig person|menneske)\b/,

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { pendingQuestion, waitingSince, type ThreadMessage } from './host-inbox.honest.ts';
 
-const member = (id: string, text: string, at: number): ThreadMessage => ({ id, mine: false, text, created_at: at });
-const host = (id: string, text: string, at: number): ThreadMessage => ({ id, mine: true, text, created_at: at });
+const member = (id: string, text: string, at: number): ThreadMessage => ({
+  id,
+  mine: false,
+  text,
+  created_at: at,
+});
+const host = (id: string, text: string, at: number): ThreadMessage => ({
+  id,
+  mine: true,
+  text,
+  created_at: at,
+});
 
 describe('the honest-answer rule', () => {
   it('finds the member’s question until an honest answer follows it', () => {
@@ -20,7 +30,12 @@ describe('the honest-answer rule', () => {
   });
 
   it('measures the wait from the member’s first unanswered message', () => {
-    expect(waitingSince([member('a', 'x', 10), host('b', 'y', 20), member('c', 'z', 30), member('d', 'w', 40)], 99)).toBe(30);
+    expect(
+      waitingSince(
+        [member('a', 'x', 10), host('b', 'y', 20), member('c', 'z', 30), member('d', 'w', 40)],
+        99,
+      ),
+    ).toBe(30);
     expect(waitingSince([member('a', 'x', 10), host('b', 'y', 20)], 99)).toBe(99);
   });
 });

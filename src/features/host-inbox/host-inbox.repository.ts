@@ -174,7 +174,11 @@ export async function deleteHostRowsOfProfile(db: Db, network: string, profileId
     .where('network_id', '=', network)
     .where('member_profile_id', '=', profileId)
     .execute();
-  await db.deleteFrom('host_replies').where('network_id', '=', network).where('member_profile_id', '=', profileId).execute();
+  await db
+    .deleteFrom('host_replies')
+    .where('network_id', '=', network)
+    .where('member_profile_id', '=', profileId)
+    .execute();
   await db
     .deleteFrom('host_question_marks')
     .where('network_id', '=', network)

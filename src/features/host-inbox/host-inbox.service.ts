@@ -89,7 +89,8 @@ function decodeCursor(cursor: string): { at: number; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString();
   const dot = text.indexOf('.');
   const at = Number(text.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1) throw invalidFields({ cursor: 'invalid' });
+  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1)
+    throw invalidFields({ cursor: 'invalid' });
   return { at, id: text.slice(dot + 1) };
 }
 
@@ -100,7 +101,14 @@ export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promi
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await waitingOperatorChats(ctx, networks, after, PAGE_SIZE + 1);
   const page = rows.slice(0, PAGE_SIZE);
-  const claims = new Map((await claimsOf(ctx.db, page.map((r) => r.conversation_id))).map((c) => [c.conversation_id, c]));
+  const claims = new Map(
+    (
+      await claimsOf(
+        ctx.db,
+        page.map((r) => r.conversation_id),
+      )
+    ).map((c) => [c.conversation_id, c]),
+  );
   const last = page.at(-1);
   return {
     conversations: page.map((row) => ({
@@ -112,7 +120,10 @@ export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promi
       last_type: row.last_type,
       claim: presentClaim(ctx, claims.get(row.conversation_id), now),
     })),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor(Number(last.last_message_at), last.conversation_id) : null,
+    next:
+      rows.length > PAGE_SIZE && last
+        ? encodeCursor(Number(last.last_message_at), last.conversation_id)
+        : null,
   };
 }
 
@@ -133,7 +144,15 @@ async function load(ctx: HostInboxContext, chat: OperatorConversationRow): Promi
   const siteCtx = ctx.forSite(site);
   const thread = await operatorChatThread(siteCtx, ctx.t, chat);
   const marked = new Set(await markedQuestions(ctx.db, chat.conversation_id));
-  return { chat, site, siteCtx, member, thread, marked, lastHonestAt: await lastHonestAnswerAt(ctx.db, chat.conversation_id) };
+  return {
+    chat,
+    site,
+    siteCtx,
+    member,
+    thread,
+    marked,
+    lastHonestAt: await lastHonestAnswerAt(ctx.db, chat.conversation_id),
+  };
 }
 
 function honestState(loaded: Loaded) {
@@ -147,7 +166,10 @@ function honestState(loaded: Loaded) {
  * the profile sees it. Reading is an audit entry; a host who may answer claims the conversation
  * when nobody else holds it, and the profile has read the member's messages (the member sees so).
  */
-export async function openConversation(ctx: HostInboxContext, conversationId: string): Promise<InboxConversation> {
+export async function openConversation(
+  ctx: HostInboxContext,
+  conversationId: string,
+): Promise<InboxConversation> {
   const chat = await reachable(ctx, conversationId, 'read_conversations');
   const loaded = await load(ctx, chat);
   const now = ctx.clock.now();
@@ -207,7 +229,11 @@ export async function openConversation(ctx: HostInboxContext, conversationId: st
 }
 
 /** Claims the conversation for the caller, or 409 `conversation_claimed` while another host holds it. */
-async function claimOrRefuse(ctx: HostInboxContext, chat: OperatorConversationRow, now: number): Promise<void> {
+async function claimOrRefuse(
+  ctx: HostInboxContext,
+  chat: OperatorConversationRow,
+  now: number,
+): Promise<void> {
   const taken = await takeClaim(ctx.db, {
     conversationId: chat.conversation_id,
     network: chat.network_id,
@@ -323,7 +349,10 @@ async function auditClaim(
 }
 
 /** `POST /console/api/inbox-claim.php`: takes (or renews) the claim; 409 while another host holds it. */
-export async function claimConversation(ctx: HostInboxContext, conversationId: string): Promise<{ claim: InboxClaim }> {
+export async function claimConversation(
+  ctx: HostInboxContext,
+  conversationId: string,
+): Promise<{ claim: InboxClaim }> {
   const chat = await reachable(ctx, conversationId, 'create_profiles');
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -337,11 +366,16 @@ export async function claimConversation(ctx: HostInboxContext, conversationId: s
     if (!taken) throw claimError();
     await auditClaim(trx, ctx, chat, 'inbox.claim', now);
   });
-  return { claim: { staff: ctx.actor.email, mine: true, expires_at: claimExpiresAt({ last_activity_at: now }) } };
+  return {
+    claim: { staff: ctx.actor.email, mine: true, expires_at: claimExpiresAt({ last_activity_at: now }) },
+  };
 }
 
 /** `DELETE /console/api/inbox-claim.php`: the host leaves the conversation to others. */
-export async function releaseConversation(ctx: HostInboxContext, conversationId: string): Promise<{ ok: true }> {
+export async function releaseConversation(
+  ctx: HostInboxContext,
+  conversationId: string,
+): Promise<{ ok: true }> {
   const chat = await reachable(ctx, conversationId, 'create_profiles');
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -393,9 +427,12 @@ function median(sorted: readonly number[]): number {
 }
 
 /** Per host: how many replies, and the median and average wait from the member's message to the reply. */
-export function summarizeReplyTimes(rows: ReadonlyArray<{ staff_email: string; waited_ms: number }>): InboxStats['hosts'] {
+export function summarizeReplyTimes(
+  rows: ReadonlyArray<{ staff_email: string; waited_ms: number }>,
+): InboxStats['hosts'] {
   const byHost = new Map<string, number[]>();
-  for (const row of rows) byHost.set(row.staff_email, [...(byHost.get(row.staff_email) ?? []), row.waited_ms]);
+  for (const row of rows)
+    byHost.set(row.staff_email, [...(byHost.get(row.staff_email) ?? []), row.waited_ms]);
   return [...byHost.entries()]
     .map(([staff, waits]) => {
       const sorted = [...waits].sort((a, b) => a - b);
@@ -412,16 +449,24 @@ export function summarizeReplyTimes(rows: ReadonlyArray<{ staff_email: string; w
 /** `GET /console/api/inbox-stats.php`: response times per host over a period (the last 7 days unless said). */
 export async function responseTimes(ctx: HostInboxContext, query: InboxStatsQuery): Promise<InboxStats> {
   const held = ctx.staff.networksFor('read_conversations');
-  if (query.network !== undefined && held !== 'all' && !held.includes(query.network)) throw platformError('forbidden');
+  if (query.network !== undefined && held !== 'all' && !held.includes(query.network))
+    throw platformError('forbidden');
   const now = ctx.clock.now();
-  const to = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+  const to = query.to
+    ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS
+    : Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
   const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : to - 7 * DAY_MS;
   const networks = query.network !== undefined ? [query.network] : held;
   const rows = await replyTimes(ctx.db, networks, from, to);
   await recordAudit(
     ctx.db,
     ctx.actor,
-    { action: 'inbox.stats.read', network: query.network ?? '', target: { type: 'host_replies', id: null }, after: { from, to } },
+    {
+      action: 'inbox.stats.read',
+      network: query.network ?? '',
+      target: { type: 'host_replies', id: null },
+      after: { from, to },
+    },
     now,
   );
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -84,9 +84,18 @@ export type { Photo };
 
 declare module '../../lib/api-client.ts' {
   interface ApiRoutes {
-    'POST /console/api/profiles.php': { body: z.input<typeof createProfileSchema>; answer: OperatorProfileAnswer };
-    'PUT /console/api/profiles.php': { body: z.input<typeof updateProfileSchema>; answer: OperatorProfileAnswer };
+    'POST /console/api/profiles.php': {
+      body: z.input<typeof createProfileSchema>;
+      answer: OperatorProfileAnswer;
+    };
+    'PUT /console/api/profiles.php': {
+      body: z.input<typeof updateProfileSchema>;
+      answer: OperatorProfileAnswer;
+    };
     'PUT /console/api/profile-photos.php': { body: ProfilePhotoChange; answer: PhotosAnswer };
-    'DELETE /console/api/profile-photos.php': { body: z.input<typeof profilePhotoSchema>; answer: PhotosAnswer };
+    'DELETE /console/api/profile-photos.php': {
+      body: z.input<typeof profilePhotoSchema>;
+      answer: PhotosAnswer;
+    };
   }
 }

@@ -52,16 +52,26 @@ function decodeCursor(cursor: string): { at: number; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString();
   const dot = text.indexOf('.');
   const at = Number(text.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1) throw invalidFields({ cursor: 'invalid' });
+  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1)
+    throw invalidFields({ cursor: 'invalid' });
   return { at, id: text.slice(dot + 1) };
 }
 
 /** `GET /console/api/profiles.php`: the operator-run profiles of the caller's networks, newest first. */
-export async function operatorProfilesPage(ctx: HostInboxContext, query: ProfilesQuery): Promise<OperatorProfilesPage> {
+export async function operatorProfilesPage(
+  ctx: HostInboxContext,
+  query: ProfilesQuery,
+): Promise<OperatorProfilesPage> {
   const held = ctx.staff.networksFor('create_profiles');
-  if (query.network !== undefined && held !== 'all' && !held.includes(query.network)) throw platformError('forbidden');
+  if (query.network !== undefined && held !== 'all' && !held.includes(query.network))
+    throw platformError('forbidden');
   const networks = query.network !== undefined ? [query.network] : held;
-  const rows = await listOperatorProfiles(ctx, networks, query.cursor ? decodeCursor(query.cursor) : null, PAGE_SIZE + 1);
+  const rows = await listOperatorProfiles(
+    ctx,
+    networks,
+    query.cursor ? decodeCursor(query.cursor) : null,
+    PAGE_SIZE + 1,
+  );
   const page = rows.slice(0, PAGE_SIZE);
   const now = ctx.clock.now();
   return {
@@ -96,7 +106,10 @@ export async function operatorProfile(ctx: HostInboxContext, id: string): Promis
 }
 
 /** `POST /console/api/profiles.php`: a new operator-run profile on a site of the caller's networks. */
-export async function createProfile(ctx: HostInboxContext, input: CreateProfileInput): Promise<OperatorProfileAnswer> {
+export async function createProfile(
+  ctx: HostInboxContext,
+  input: CreateProfileInput,
+): Promise<OperatorProfileAnswer> {
   const site = ctx.siteOf(input.site, '');
   if (!site || site.id !== input.site) throw invalidFields({ site: 'invalid' });
   if (!ctx.staff.can('create_profiles', site.network)) throw platformError('forbidden');
@@ -119,7 +132,10 @@ export async function createProfile(ctx: HostInboxContext, input: CreateProfileI
 }
 
 /** `PUT /console/api/profiles.php`: texts, attributes, name, gender, birthdate. `fictional` stays true. */
-export async function updateProfile(ctx: HostInboxContext, input: UpdateProfileInput): Promise<OperatorProfileAnswer> {
+export async function updateProfile(
+  ctx: HostInboxContext,
+  input: UpdateProfileInput,
+): Promise<OperatorProfileAnswer> {
   const { row, siteCtx } = await manageable(ctx, input.id);
   const before = await operatorProfileDetails(siteCtx, row.id);
   const after = await updateOperatorProfile(
@@ -133,7 +149,13 @@ export async function updateProfile(ctx: HostInboxContext, input: UpdateProfileI
   await recordAudit(
     ctx.db,
     ctx.actor,
-    { action: 'profile.update', network: row.network_id, target: { type: 'profile', id: row.id }, before: beforeShown, after: afterShown },
+    {
+      action: 'profile.update',
+      network: row.network_id,
+      target: { type: 'profile', id: row.id },
+      before: beforeShown,
+      after: afterShown,
+    },
     ctx.clock.now(),
   );
   return answer(siteCtx, row);
@@ -155,7 +177,11 @@ export async function profilePhotos(ctx: HostInboxContext, profileId: string): P
 }
 
 /** `POST /console/api/profile-photos.php?profile=ID` multipart `photo`: re-encoded like a member's upload. */
-export async function addProfilePhoto(ctx: HostInboxContext, profileId: string, bytes: Uint8Array): Promise<PhotosAnswer> {
+export async function addProfilePhoto(
+  ctx: HostInboxContext,
+  profileId: string,
+  bytes: Uint8Array,
+): Promise<PhotosAnswer> {
   const { row, siteCtx } = await manageable(ctx, profileId);
   const { photo } = await uploadPhoto(siteCtx, owner(row.id), bytes);
   // The first photo is the profile's face.
@@ -165,7 +191,10 @@ export async function addProfilePhoto(ctx: HostInboxContext, profileId: string, 
 }
 
 /** `PUT /console/api/profile-photos.php`: the main photo, or a photo locked. */
-export async function changeProfilePhoto(ctx: HostInboxContext, input: ProfilePhotoChange): Promise<PhotosAnswer> {
+export async function changeProfilePhoto(
+  ctx: HostInboxContext,
+  input: ProfilePhotoChange,
+): Promise<PhotosAnswer> {
   const { row, siteCtx } = await manageable(ctx, input.profile);
   const { profile: _p, ...change } = input;
   const photos = await updatePhoto(siteCtx, owner(row.id), change);
@@ -174,7 +203,10 @@ export async function changeProfilePhoto(ctx: HostInboxContext, input: ProfilePh
 }
 
 /** `DELETE /console/api/profile-photos.php`. */
-export async function deleteProfilePhoto(ctx: HostInboxContext, input: { profile: string; id: string }): Promise<PhotosAnswer> {
+export async function deleteProfilePhoto(
+  ctx: HostInboxContext,
+  input: { profile: string; id: string },
+): Promise<PhotosAnswer> {
   const { row, siteCtx } = await manageable(ctx, input.profile);
   const photos = await removePhoto(siteCtx, owner(row.id), input.id);
   await auditPhoto(ctx, row, 'profile.photo.remove', { photo: input.id });

@@ -21,7 +21,11 @@ export interface NewOperatorProfile {
   createdAt: number;
 }
 
-export async function insertOperatorProfile(db: Db, network: string, profile: NewOperatorProfile): Promise<void> {
+export async function insertOperatorProfile(
+  db: Db,
+  network: string,
+  profile: NewOperatorProfile,
+): Promise<void> {
   await db
     .insertInto('profiles')
     .values({
@@ -95,7 +99,11 @@ export async function operatorProfileRows(
   limit: number,
 ): Promise<OperatorProfileRow[]> {
   if (networks !== 'all' && networks.length === 0) return [];
-  let query = db.selectFrom('profiles').select(COLUMNS).where('fictional', '=', 1).where('member_id', 'is', null);
+  let query = db
+    .selectFrom('profiles')
+    .select(COLUMNS)
+    .where('fictional', '=', 1)
+    .where('member_id', 'is', null);
   if (networks !== 'all') query = query.where('network_id', 'in', networks);
   if (before)
     query = query.where((eb) =>

@@ -19,7 +19,11 @@ const ctx = () =>
   }) as unknown as ServiceContext;
 
 const fictional = async (id: string) =>
-  (await db.selectFrom('profiles').select(['fictional', 'member_id']).where('id', '=', id).executeTakeFirstOrThrow());
+  await db
+    .selectFrom('profiles')
+    .select(['fictional', 'member_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('operator-run profiles', () => {
   it('are created fictional, without an account', async () => {
@@ -40,7 +44,12 @@ describe('operator-run profiles', () => {
       undefined,
     );
     // The console's body has no `fictional`: a client that sends one has it dropped.
-    const input = updateProfileSchema.parse({ id: made.id, name: 'Lea', fictional: false, details: { text: 'Hi' } });
+    const input = updateProfileSchema.parse({
+      id: made.id,
+      name: 'Lea',
+      fictional: false,
+      details: { text: 'Hi' },
+    });
     expect(input).not.toHaveProperty('fictional');
     const saved = await updateOperatorProfile(ctx(), made.id, { name: input.name }, input.details);
     expect(saved.name).toBe('Lea');

@@ -43,7 +43,12 @@ export async function createOperatorProfile(
   if (!ctx.site.countries.includes(input.country)) throw invalidFields({ country: 'country_invalid' });
   const parsed = parseDetails(ctx, details);
   const id = newId();
-  await insertOperatorProfile(ctx.db, ctx.network, { id, siteId: ctx.site.id, ...input, createdAt: ctx.clock.now() });
+  await insertOperatorProfile(ctx.db, ctx.network, {
+    id,
+    siteId: ctx.site.id,
+    ...input,
+    createdAt: ctx.clock.now(),
+  });
   return parsed ? updateOwnProfile(ctx, id, parsed) : ownProfile(ctx, id);
 }
 
@@ -53,12 +58,17 @@ function parseDetails(ctx: ServiceContext, details: unknown) {
   const result = profileInputSchema(profileInputRules(ctx.site)).safeParse(details);
   if (result.success) return result.data;
   throw invalidFields(
-    Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || 'details', issue.message])),
+    Object.fromEntries(
+      result.error.issues.map((issue) => [issue.path.join('.') || 'details', issue.message]),
+    ),
   );
 }
 
 /** An operator-run profile by id; undefined for a member's or none. */
-export function findOperatorProfile(ctx: Pick<ServiceContext, 'db'>, id: string): Promise<OperatorProfileRow | undefined> {
+export function findOperatorProfile(
+  ctx: Pick<ServiceContext, 'db'>,
+  id: string,
+): Promise<OperatorProfileRow | undefined> {
   return operatorProfileRow(ctx.db, id);
 }
 

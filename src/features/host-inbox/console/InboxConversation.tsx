@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText } from '../../staff/console/console-client.ts';
+import { failureText } from './inbox-client.ts';
 import type { InboxConversation as Conversation } from '../host-inbox.schemas.ts';
 
 export const INBOX_CONVERSATION_MESSAGES = [
@@ -46,7 +46,13 @@ function clientId(): string {
  * profile is real waits, the composer offers only the honest answer (the site's fictional
  * warning, not editable). Opening claims the conversation; leaving the page gives it up.
  */
-export default function InboxConversation({ messages, conversation }: { messages: IslandMessages; conversation: string }) {
+export default function InboxConversation({
+  messages,
+  conversation,
+}: {
+  messages: IslandMessages;
+  conversation: string;
+}) {
   const t = islandTranslator(messages);
   const [data, setData] = useState<Conversation | null>(null);
   const [error, setError] = useState('');
@@ -58,8 +64,13 @@ export default function InboxConversation({ messages, conversation }: { messages
 
   async function load() {
     setError('');
+    setNotice('');
     try {
-      setData(await apiClient.get<Conversation>(`/console/api/inbox.php?conversation=${encodeURIComponent(conversation)}`));
+      setData(
+        await apiClient.get<Conversation>(
+          `/console/api/inbox.php?conversation=${encodeURIComponent(conversation)}`,
+        ),
+      );
     } catch (failure) {
       setError(failureText(failure, t));
     }
@@ -92,14 +103,19 @@ export default function InboxConversation({ messages, conversation }: { messages
     setError('');
     setNotice('');
     try {
-      const answer = await api('POST /console/api/inbox.php', { conversation, client_id: clientId(), ...body });
-      setData((before) =>
-        before && {
-          ...before,
-          messages: [...before.messages, { ...answer.message, asks_if_real: false }],
-          honest: answer.honest ? { ...before.honest, required: false, question: null } : before.honest,
-          claim: before.claim ?? { staff: '', mine: true, expires_at: Date.now() + 600_000 },
-        },
+      const answer = await api('POST /console/api/inbox.php', {
+        conversation,
+        client_id: clientId(),
+        ...body,
+      });
+      setData(
+        (before) =>
+          before && {
+            ...before,
+            messages: [...before.messages, { ...answer.message, asks_if_real: false }],
+            honest: answer.honest ? { ...before.honest, required: false, question: null } : before.honest,
+            claim: before.claim ?? { staff: '', mine: true, expires_at: Date.now() + 600_000 },
+          },
       );
       if (body.type === 'text' && !body.honest) setText('');
       setNotice(t('console.inbox.sent'));
@@ -119,10 +135,13 @@ export default function InboxConversation({ messages, conversation }: { messages
     try {
       const form = new FormData();
       form.append('photo', file);
-      const response = await fetch(`/console/api/inbox-photo.php?conversation=${encodeURIComponent(conversation)}`, {
-        method: 'POST',
-        body: form,
-      });
+      const response = await fetch(
+        `/console/api/inbox-photo.php?conversation=${encodeURIComponent(conversation)}`,
+        {
+          method: 'POST',
+          body: form,
+        },
+      );
       const answer = (await response.json()) as { photo?: { id: string }; message?: string };
       if (!response.ok || !answer.photo) throw new Error(answer.message ?? t('error.try_later'));
       setBusy(false);
@@ -213,15 +232,25 @@ export default function InboxConversation({ messages, conversation }: { messages
             </button>
           </div>
         )}
-        <ol className="list-unstyled bg-white border rounded p-3" aria-label={t('console.inbox.thread')} data-testid="inbox-thread">
+        <ol
+          className="list-unstyled bg-white border rounded p-3"
+          aria-label={t('console.inbox.thread')}
+          data-testid="inbox-thread"
+        >
           {data.messages.map((message) => (
             <li
               key={message.id}
               className={`mb-2 d-flex flex-column ${message.mine ? 'align-items-end' : 'align-items-start'}`}
               data-mine={message.mine ? '' : undefined}
             >
-              <span className={`d-inline-block px-3 py-2 rounded ${message.mine ? 'text-bg-primary' : 'bg-body-secondary'}`}>
-                {message.type === 'image' ? `[${t('console.inbox.image')}]` : message.type === 'gift' ? `🎁 ${message.gift?.name ?? ''}` : message.text}
+              <span
+                className={`d-inline-block px-3 py-2 rounded ${message.mine ? 'text-bg-primary' : 'bg-body-secondary'}`}
+              >
+                {message.type === 'image'
+                  ? `[${t('console.inbox.image')}]`
+                  : message.type === 'gift'
+                    ? `🎁 ${message.gift?.name ?? ''}`
+                    : message.text}
               </span>
               <small className="text-body-secondary">
                 {new Date(message.created_at).toISOString().slice(0, 16).replace('T', ' ')}
@@ -231,7 +260,11 @@ export default function InboxConversation({ messages, conversation }: { messages
                   </span>
                 )}
                 {!message.mine && !message.asks_if_real && (
-                  <button type="button" className="btn btn-link btn-sm p-0 ms-2" onClick={() => void mark(message.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 ms-2"
+                    onClick={() => void mark(message.id)}
+                  >
                     {t('console.inbox.mark')}
                   </button>
                 )}
@@ -281,7 +314,11 @@ export default function InboxConversation({ messages, conversation }: { messages
               onChange={(event) => typed(event.target.value)}
             />
             <div className="d-flex gap-2 align-items-center flex-wrap">
-              <button type="submit" className="btn btn-primary" disabled={busy || takenByOther || !text.trim()}>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={busy || takenByOther || !text.trim()}
+              >
                 {busy ? t('console.busy') : t('console.inbox.send')}
               </button>
               <label className="visually-hidden" htmlFor="inbox-image">

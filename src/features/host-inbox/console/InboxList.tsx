@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText } from '../../staff/console/console-client.ts';
+import { failureText } from './inbox-client.ts';
 import type { InboxEntry, InboxPage } from '../host-inbox.schemas.ts';
 
 export const INBOX_LIST_MESSAGES = [
@@ -100,7 +100,10 @@ export default function InboxList({ messages }: { messages: IslandMessages }) {
                     : t('console.inbox.free')}
                 </td>
                 <td>
-                  <a className="btn btn-sm btn-primary" href={`/console/inbox/${encodeURIComponent(entry.conversation)}`}>
+                  <a
+                    className="btn btn-sm btn-primary"
+                    href={`/console/inbox/${encodeURIComponent(entry.conversation)}`}
+                  >
                     {t('console.inbox.open')}
                   </a>
                 </td>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText } from '../../staff/console/console-client.ts';
+import { failureText } from './inbox-client.ts';
 import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
 
 export const INBOX_STATS_MESSAGES = [
@@ -59,13 +59,25 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
           <label className="form-label" htmlFor="stats-from">
             {t('console.audit.from')}
           </label>
-          <input id="stats-from" type="date" className="form-control" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input
+            id="stats-from"
+            type="date"
+            className="form-control"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </div>
         <div>
           <label className="form-label" htmlFor="stats-to">
             {t('console.audit.to')}
           </label>
-          <input id="stats-to" type="date" className="form-control" value={to} onChange={(e) => setTo(e.target.value)} />
+          <input
+            id="stats-to"
+            type="date"
+            className="form-control"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary">
           {t('console.audit.apply')}

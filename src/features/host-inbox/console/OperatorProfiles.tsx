@@ -2,9 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText, fieldTexts } from '../../staff/console/console-client.ts';
+import { failureText, fieldTexts } from './inbox-client.ts';
 import { ATTRIBUTE_CHOICES, ATTRIBUTE_NAMES } from '../../profiles/profiles.editing.schemas.ts';
-import type { OperatorProfileAnswer, OperatorProfileEntry, OperatorProfilesPage } from '../operator-profiles.schemas.ts';
+import type {
+  OperatorProfileAnswer,
+  OperatorProfileEntry,
+  OperatorProfilesPage,
+} from '../operator-profiles.schemas.ts';
 
 export const OPERATOR_PROFILE_MESSAGES = [
   'console.profiles.caption',
@@ -42,7 +46,9 @@ export const OPERATOR_PROFILE_MESSAGES = [
   'profile.attr.body_type',
   'profile.attr.relationship_status',
   'profile.attr.tattoos',
-  ...ATTRIBUTE_NAMES.flatMap((name) => ATTRIBUTE_CHOICES[name].map((value) => `profile.${name}.${value}` as const)),
+  ...ATTRIBUTE_NAMES.flatMap((name) =>
+    ATTRIBUTE_CHOICES[name].map((value) => `profile.${name}.${value}` as const),
+  ),
   'gender.male',
   'gender.female',
   'console.busy',
@@ -83,7 +89,13 @@ const blank = (site: SiteChoice | undefined): Form => ({
  * or edits its name, texts, attributes and photos. Such a profile is always labelled fictional;
  * the form has no field to change that.
  */
-export default function OperatorProfiles({ messages, sites }: { messages: IslandMessages; sites: SiteChoice[] }) {
+export default function OperatorProfiles({
+  messages,
+  sites,
+}: {
+  messages: IslandMessages;
+  sites: SiteChoice[];
+}) {
   const t = islandTranslator(messages);
   const [list, setList] = useState<OperatorProfileEntry[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -129,7 +141,9 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
     setError('');
     setNotice('');
     try {
-      show(await apiClient.get<OperatorProfileAnswer>(`/console/api/profiles.php?id=${encodeURIComponent(id)}`));
+      show(
+        await apiClient.get<OperatorProfileAnswer>(`/console/api/profiles.php?id=${encodeURIComponent(id)}`),
+      );
     } catch (failure) {
       setError(failureText(failure, t));
     }
@@ -181,10 +195,13 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
     try {
       const body = new FormData();
       body.append('photo', file);
-      const response = await fetch(`/console/api/profile-photos.php?profile=${encodeURIComponent(editing.profile.id)}`, {
-        method: 'POST',
-        body,
-      });
+      const response = await fetch(
+        `/console/api/profile-photos.php?profile=${encodeURIComponent(editing.profile.id)}`,
+        {
+          method: 'POST',
+          body,
+        },
+      );
       const answer = (await response.json()) as { message?: string };
       if (!response.ok) throw new Error(answer.message ?? t('error.try_later'));
       await open(editing.profile.id);
@@ -249,7 +266,11 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
                   <td>{p.site}</td>
                   <td>{p.network}</td>
                   <td>
-                    <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void open(p.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary"
+                      onClick={() => void open(p.id)}
+                    >
                       {t('console.profiles.edit')}
                     </button>
                   </td>
@@ -266,7 +287,9 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
       </section>
       <section className="col-lg-6">
         <form className="card card-body d-flex flex-column gap-2" onSubmit={(e) => void submit(e)} noValidate>
-          <h2 className="h5">{editing ? `${t('console.profiles.edit')}: ${editing.profile.name}` : t('console.profiles.new')}</h2>
+          <h2 className="h5">
+            {editing ? `${t('console.profiles.edit')}: ${editing.profile.name}` : t('console.profiles.new')}
+          </h2>
           <p className="small text-body-secondary mb-1">{t('console.profiles.fictional_note')}</p>
           {!editing && (
             <label className="form-label">
@@ -289,20 +312,33 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
           )}
           <label className="form-label">
             {t('profile.name')}
-            <input className="form-control" value={form.name} onChange={(e) => set({ name: e.target.value })} required />
+            <input
+              className="form-control"
+              value={form.name}
+              onChange={(e) => set({ name: e.target.value })}
+              required
+            />
             {fields.name && <span className="text-danger small">{fields.name}</span>}
           </label>
           <div className="d-flex gap-2">
             <label className="form-label flex-fill">
               {t('profile.gender')}
-              <select className="form-select" value={form.gender} onChange={(e) => set({ gender: e.target.value as Form['gender'] })}>
+              <select
+                className="form-select"
+                value={form.gender}
+                onChange={(e) => set({ gender: e.target.value as Form['gender'] })}
+              >
                 <option value="female">{t('gender.female')}</option>
                 <option value="male">{t('gender.male')}</option>
               </select>
             </label>
             <label className="form-label flex-fill">
               {t('console.profiles.seeking')}
-              <select className="form-select" value={form.seeking} onChange={(e) => set({ seeking: e.target.value as Form['seeking'] })}>
+              <select
+                className="form-select"
+                value={form.seeking}
+                onChange={(e) => set({ seeking: e.target.value as Form['seeking'] })}
+              >
                 <option value="male">{t('console.profiles.seeking_male')}</option>
                 <option value="female">{t('console.profiles.seeking_female')}</option>
                 <option value="both">{t('console.profiles.seeking_both')}</option>
@@ -312,12 +348,21 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
           <div className="d-flex gap-2">
             <label className="form-label flex-fill">
               {t('console.profiles.birthdate')}
-              <input type="date" className="form-control" value={form.birthdate} onChange={(e) => set({ birthdate: e.target.value })} />
+              <input
+                type="date"
+                className="form-control"
+                value={form.birthdate}
+                onChange={(e) => set({ birthdate: e.target.value })}
+              />
             </label>
             {!editing && (
               <label className="form-label flex-fill">
                 {t('console.profiles.country')}
-                <select className="form-select" value={form.country} onChange={(e) => set({ country: e.target.value })}>
+                <select
+                  className="form-select"
+                  value={form.country}
+                  onChange={(e) => set({ country: e.target.value })}
+                >
                   {(site?.countries ?? []).map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -339,7 +384,9 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
                   <option value="">{t('profile.not_said')}</option>
                   {ATTRIBUTE_CHOICES[name].map((value) => (
                     <option key={value} value={value}>
-                      {t(`profile.${name}.${value}` as MessageKey & (typeof OPERATOR_PROFILE_MESSAGES)[number])}
+                      {t(
+                        `profile.${name}.${value}` as MessageKey & (typeof OPERATOR_PROFILE_MESSAGES)[number],
+                      )}
                     </option>
                   ))}
                 </select>
@@ -348,7 +395,12 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
           </div>
           <label className="form-label">
             {t('console.profiles.text')}
-            <textarea className="form-control" rows={5} value={form.text} onChange={(e) => set({ text: e.target.value })} />
+            <textarea
+              className="form-control"
+              rows={5}
+              value={form.text}
+              onChange={(e) => set({ text: e.target.value })}
+            />
             {fields.text && <span className="text-danger small">{fields.text}</span>}
           </label>
           {error && (
@@ -379,11 +431,19 @@ export default function OperatorProfiles({ messages, sites }: { messages: Island
                     {p.main ? (
                       <span className="badge text-bg-success">{t('console.profiles.main')}</span>
                     ) : (
-                      <button type="button" className="btn btn-link btn-sm p-0" onClick={() => void photo('main', p.id)}>
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0"
+                        onClick={() => void photo('main', p.id)}
+                      >
                         {t('console.profiles.make_main')}
                       </button>
                     )}
-                    <button type="button" className="btn btn-link btn-sm p-0 text-danger" onClick={() => void photo('delete', p.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0 text-danger"
+                      onClick={() => void photo('delete', p.id)}
+                    >
                       {t('console.profiles.delete')}
                     </button>
                   </li>

@@ -1,6 +1,10 @@
 import { hostInboxEndpoint } from '../../../features/host-inbox/host-inbox.context.ts';
 import { inboxQuerySchema, inboxReplySchema } from '../../../features/host-inbox/host-inbox.schemas.ts';
-import { inboxPage, openConversation, replyAsProfile } from '../../../features/host-inbox/host-inbox.service.ts';
+import {
+  inboxPage,
+  openConversation,
+  replyAsProfile,
+} from '../../../features/host-inbox/host-inbox.service.ts';
 import { methodNotAllowed } from '../../../server/endpoint.ts';
 import { json } from '../../../server/http.ts';
 

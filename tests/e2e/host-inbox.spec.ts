@@ -33,7 +33,9 @@ async function newHost(networks: string[]) {
   const email = `host.${process.pid}.${Date.now().toString(36)}@example.org`;
   let login = { password: '', secret: '' };
   for (const network of networks) {
-    const added = await addStaff(ctx, { email, role: 'host', network }, CLI_ACTOR, { mustChangePassword: false });
+    const added = await addStaff(ctx, { email, role: 'host', network }, CLI_ACTOR, {
+      mustChangePassword: false,
+    });
     if (added.password) login = { password: added.password, secret: added.totpSecret! };
   }
   return { email, ...login };
@@ -54,8 +56,19 @@ async function hostPage(browser: Browser, networks: string[]): Promise<Page> {
 }
 
 /** A member on `site` with credits, in their own browser, who wrote `first` to an operator-run profile. */
-async function memberWriting(browser: Browser, site: { id: string; network: string; host: string }, language: string, first: string) {
-  const me = await journey.make.loggedIn({ site, language, name: `Max${site.id}`, gender: 'male', seeking: 'female' });
+async function memberWriting(
+  browser: Browser,
+  site: { id: string; network: string; host: string },
+  language: string,
+  first: string,
+) {
+  const me = await journey.make.loggedIn({
+    site,
+    language,
+    name: `Max${site.id}`,
+    gender: 'male',
+    seeking: 'female',
+  });
   await journey.make.order(me, { credits: 200 });
   await journey.make.updateMember(me, { paid_user: 1, credits: 200 });
   const operator = await journey.make.operatorProfile({ network: site.network, name: `Sophie${site.id}` });
@@ -81,13 +94,23 @@ async function memberWriting(browser: Browser, site: { id: string; network: stri
   return { page, conversation, operatorName: `Sophie${site.id}` };
 }
 
-test('a host answers a member live; "are you real?" gets the honest answer (English)', async ({ browser }) => {
+test('a host answers a member live; "are you real?" gets the honest answer (English)', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const member = await memberWriting(browser, { id: 'localhost', network: 'amber', host: 'localhost' }, 'en', 'Hi Sophie!');
+  const member = await memberWriting(
+    browser,
+    { id: 'localhost', network: 'amber', host: 'localhost' },
+    'en',
+    'Hi Sophie!',
+  );
   const host = await hostPage(browser, ['amber']);
 
   // The inbox lists the conversation; the host opens it.
-  await host.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Host inbox' }).click();
+  await host
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Host inbox' })
+    .click();
   const row = host.locator(`tr[data-conversation="${member.conversation}"]`);
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: 'Open' }).click();
@@ -110,7 +133,8 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await host.getByRole('button', { name: 'Refresh' }).click();
   const honest = host.getByTestId('inbox-honest');
   await expect(honest).toBeVisible();
-  const warning = 'This profile is fictional and run by the operator for entertainment. You cannot meet this person.';
+  const warning =
+    'This profile is fictional and run by the operator for entertainment. You cannot meet this person.';
   await expect(host.getByTestId('inbox-honest-text')).toHaveText(warning);
   await expect(host.getByLabel('Your reply as the profile')).toHaveCount(0);
   await host.screenshot({ path: `${SCREENSHOTS}/host-inbox-honest.png`, fullPage: true });
@@ -120,9 +144,16 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await expect(host.getByLabel('Your reply as the profile')).toBeVisible();
 });
 
-test('a member of Kurvenreich asking "Bist du echt?" gets the honest answer in German', async ({ browser }) => {
+test('a member of Kurvenreich asking "Bist du echt?" gets the honest answer in German', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const member = await memberWriting(browser, { id: 'curvy', network: 'curvy', host: 'curvy.localhost' }, 'de', 'Hallo Sophie!');
+  const member = await memberWriting(
+    browser,
+    { id: 'curvy', network: 'curvy', host: 'curvy.localhost' },
+    'de',
+    'Hallo Sophie!',
+  );
   const host = await hostPage(browser, ['curvy']);
   const input = member.page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill('Bist du echt?');

@@ -3,6 +3,7 @@ import { openSse } from '../support/sse.ts';
 import { useServer } from '../support/use-server.ts';
 import { call, clientId, sendText, type LoggedIn } from './chat-support.ts';
 import { addDirectly, logIn, MINUTE } from './console-support.ts';
+import type { TestResponse } from '../support/server.ts';
 import type { Visitor } from '../support/visitor.ts';
 
 /*
@@ -21,12 +22,25 @@ async function memberWritingTo(text: string) {
   const operator = await app.make.operatorProfile({ network: member.network, name: 'Sophie' });
   const sent = await sendText(app, member, operator, text);
   expect(sent.status, sent.body).toBe(201);
-  return { member, operator, conversation: sent.json().message.conversation as string };
+  return {
+    member,
+    operator,
+    conversation: sent.json<{ message: { conversation: string } }>().message.conversation,
+  };
 }
 
 async function host(network = 'amber'): Promise<Visitor> {
   return logIn(app, await addDirectly(app, 'host', network));
 }
+
+interface Opened {
+  honest: { required: boolean; text: string };
+  messages: Array<{ id: string; text: string | null }>;
+}
+
+const ids = (list: Array<{ id: string }>) => list.map((p) => p.id);
+const waiting = (res: TestResponse) =>
+  res.json<{ conversations: Array<{ conversation: string }> }>().conversations.map((c) => c.conversation);
 
 const reply = (visitor: Visitor, conversation: string, body: Record<string, unknown>) =>
   visitor.send('POST', '/console/api/inbox.php', { conversation, client_id: clientId(), ...body });
@@ -60,25 +74,41 @@ describe('operator-run profiles in the console', () => {
       details: { text: 'Hoi!', eye_color: 'green' },
     });
     expect(created.status, created.body).toBe(201);
-    const { profile } = created.json();
-    expect(profile).toMatchObject({ name: 'Sanne', text: 'Hoi!', eye_color: 'green', fictional: true, network: 'amber' });
+    const { profile } = created.json<{ profile: { id: string } }>();
+    expect(profile).toMatchObject({
+      name: 'Sanne',
+      text: 'Hoi!',
+      eye_color: 'green',
+      fictional: true,
+      network: 'amber',
+    });
     const updated = await visitor.send('PUT', '/console/api/profiles.php', {
       id: profile.id,
       name: 'Sanna',
       fictional: false,
     });
     expect(updated.status, updated.body).toBe(200);
-    expect(updated.json().profile).toMatchObject({ name: 'Sanna', fictional: true });
-    const row = await app.db.selectFrom('profiles').select(['fictional', 'member_id']).where('id', '=', profile.id).executeTakeFirstOrThrow();
+    expect(updated.json<{ profile: unknown }>().profile).toMatchObject({ name: 'Sanna', fictional: true });
+    const row = await app.db
+      .selectFrom('profiles')
+      .select(['fictional', 'member_id'])
+      .where('id', '=', profile.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ fictional: 1, member_id: null });
     const list = await visitor.get('/console/api/profiles.php?network=amber');
-    expect(list.json().profiles.map((p: { id: string }) => p.id)).toContain(profile.id);
+    expect(ids(list.json<{ profiles: Array<{ id: string }> }>().profiles)).toContain(profile.id);
     // Another network's host neither lists nor edits it.
     const other = await host('curvy');
     const foreign = await other.get('/console/api/profiles.php');
-    expect(foreign.json().profiles.map((p: { id: string }) => p.id)).not.toContain(profile.id);
-    expect((await other.send('PUT', '/console/api/profiles.php', { id: profile.id, name: 'X' })).status).toBe(404);
-    const audit = await app.db.selectFrom('audit_log').select('action').where('target_id', '=', profile.id).execute();
+    expect(ids(foreign.json<{ profiles: Array<{ id: string }> }>().profiles)).not.toContain(profile.id);
+    expect((await other.send('PUT', '/console/api/profiles.php', { id: profile.id, name: 'X' })).status).toBe(
+      404,
+    );
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', profile.id)
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['profile.create', 'profile.update']);
   });
 });
@@ -89,8 +119,14 @@ describe('the host inbox', () => {
     const visitor = await host();
     const list = await visitor.get('/console/api/inbox.php');
     expect(list.status, list.body).toBe(200);
-    const entry = list.json().conversations.find((c: { conversation: string }) => c.conversation === conversation);
-    expect(entry).toMatchObject({ profile: { id: operator.profileId }, member: { id: member.profileId }, claim: null });
+    const entry = list
+      .json<{ conversations: Array<{ conversation: string }> }>()
+      .conversations.find((c) => c.conversation === conversation);
+    expect(entry).toMatchObject({
+      profile: { id: operator.profileId },
+      member: { id: member.profileId },
+      claim: null,
+    });
 
     const opened = await visitor.get(`/console/api/inbox.php?conversation=${conversation}`);
     expect(opened.status, opened.body).toBe(200);
@@ -109,23 +145,40 @@ describe('the host inbox', () => {
       await stream.waitFor((events) => events.some((e) => e.event === 'typing'), 5000);
       const sent = await reply(visitor, conversation, { text: 'Hi Martin, I am fine!' });
       expect(sent.status, sent.body).toBe(201);
-      expect(sent.json().message).toMatchObject({ text: 'Hi Martin, I am fine!', mine: true, credits: 0 });
+      expect(sent.json<{ message: unknown }>().message).toMatchObject({
+        text: 'Hi Martin, I am fine!',
+        mine: true,
+        credits: 0,
+      });
       const events = await stream.waitFor((all) => all.some((e) => e.event === 'message'), 5000);
       const message = JSON.parse(events.find((e) => e.event === 'message')!.data);
-      expect(message).toMatchObject({ conversation, message: { text: 'Hi Martin, I am fine!', mine: false } });
+      expect(message).toMatchObject({
+        conversation,
+        message: { text: 'Hi Martin, I am fine!', mine: false },
+      });
     } finally {
       stream.close();
     }
     const chat = await call(app, member, 'GET', `/api/chat.php?conversation=${conversation}`);
-    expect(chat.json().messages.at(-1)).toMatchObject({ text: 'Hi Martin, I am fine!', mine: false });
+    expect(chat.json<{ messages: unknown[] }>().messages.at(-1)).toMatchObject({
+      text: 'Hi Martin, I am fine!',
+      mine: false,
+    });
     // Answered: off the list; the reply and the reading are in the audit log.
     const after = await visitor.get('/console/api/inbox.php');
-    expect(after.json().conversations.map((c: { conversation: string }) => c.conversation)).not.toContain(conversation);
-    const audit = await app.db.selectFrom('audit_log').select('action').where('network_id', '=', 'amber').where('member_id', '=', member.memberId).execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['inbox.conversation.read', 'inbox.reply']));
+    expect(waiting(after)).not.toContain(conversation);
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('network_id', '=', 'amber')
+      .where('member_id', '=', member.memberId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['inbox.conversation.read', 'inbox.reply']),
+    );
     const stats = await visitor.get('/console/api/inbox-stats.php');
     expect(stats.status, stats.body).toBe(200);
-    expect(stats.json().hosts.length).toBeGreaterThan(0);
+    expect(stats.json<{ hosts: unknown[] }>().hosts.length).toBeGreaterThan(0);
   });
 
   it('lets one host answer at a time, until the claim has been idle for 10 minutes', async () => {
@@ -135,16 +188,20 @@ describe('the host inbox', () => {
     expect((await first.get(`/console/api/inbox.php?conversation=${conversation}`)).status).toBe(200);
     const refused = await reply(second, conversation, { text: 'Hello from the second host' });
     expect(refused.status).toBe(409);
-    expect(refused.json().error).toBe('conversation_claimed');
+    expect(refused.json<{ error: string }>().error).toBe('conversation_claimed');
     const view = await second.get(`/console/api/inbox.php?conversation=${conversation}`);
-    expect(view.json().claim).toMatchObject({ mine: false });
+    expect(view.json<{ claim: unknown }>().claim).toMatchObject({ mine: false });
     expect((await second.send('POST', '/console/api/inbox-claim.php', { conversation })).status).toBe(409);
     await app.withClock(11 * MINUTE, async () => {
       const taken = await second.send('POST', '/console/api/inbox-claim.php', { conversation });
       expect(taken.status, taken.body).toBe(200);
-      expect((await reply(first, conversation, { text: 'Mine?' })).json().error).toBe('conversation_claimed');
+      expect((await reply(first, conversation, { text: 'Mine?' })).json<{ error: string }>().error).toBe(
+        'conversation_claimed',
+      );
       // Leaving gives it back at once.
-      expect((await second.send('DELETE', '/console/api/inbox-claim.php', { conversation })).status).toBe(200);
+      expect((await second.send('DELETE', '/console/api/inbox-claim.php', { conversation })).status).toBe(
+        200,
+      );
       expect((await reply(first, conversation, { text: 'Back again' })).status).toBe(201);
     });
   });
@@ -153,7 +210,7 @@ describe('the host inbox', () => {
     const { conversation } = await memberWritingTo('Hello?');
     const other = await host('curvy');
     const list = await other.get('/console/api/inbox.php');
-    expect(list.json().conversations.map((c: { conversation: string }) => c.conversation)).not.toContain(conversation);
+    expect(waiting(list)).not.toContain(conversation);
     expect((await other.get(`/console/api/inbox.php?conversation=${conversation}`)).status).toBe(404);
     expect((await reply(other, conversation, { text: 'x' })).status).toBe(404);
     // A moderator may read (audited) but not answer as the profile.
@@ -166,17 +223,22 @@ describe('the host inbox', () => {
     const { member, operator, conversation } = await memberWritingTo('Hey');
     expect((await sendText(app, member, operator, 'are you real?')).status).toBe(201);
     const visitor = await host();
-    const opened = (await visitor.get(`/console/api/inbox.php?conversation=${conversation}`)).json();
+    const opened = (await visitor.get(`/console/api/inbox.php?conversation=${conversation}`)).json<Opened>();
     expect(opened.honest).toMatchObject({ required: true, text: EN_WARNING });
     expect(opened.messages.at(-1)).toMatchObject({ text: 'are you real?', asks_if_real: true });
     const refused = await reply(visitor, conversation, { text: 'Of course I am, darling' });
     expect(refused.status).toBe(409);
-    expect(refused.json().error).toBe('honest_answer_required');
+    expect(refused.json<{ error: string }>().error).toBe('honest_answer_required');
     const honest = await reply(visitor, conversation, { honest: true });
     expect(honest.status, honest.body).toBe(201);
     expect(honest.json()).toMatchObject({ honest: true, message: { text: EN_WARNING } });
     expect((await reply(visitor, conversation, { text: 'Anything else?' })).status).toBe(201);
-    const logged = await app.db.selectFrom('audit_log').select(['action', 'after']).where('action', '=', 'inbox.honest_answer').where('member_id', '=', member.memberId).execute();
+    const logged = await app.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('action', '=', 'inbox.honest_answer')
+      .where('member_id', '=', member.memberId)
+      .execute();
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]!.after!)).toMatchObject({ text: EN_WARNING });
   });
@@ -184,10 +246,15 @@ describe('the host inbox', () => {
   it('lets a host mark a question the detector missed', async () => {
     const { conversation } = await memberWritingTo('Are you too good to be true?');
     const visitor = await host();
-    const opened = (await visitor.get(`/console/api/inbox.php?conversation=${conversation}`)).json();
+    const opened = (await visitor.get(`/console/api/inbox.php?conversation=${conversation}`)).json<Opened>();
     expect(opened.honest.required).toBe(false);
-    const marked = await visitor.send('POST', '/console/api/inbox-mark.php', { conversation, message: opened.messages[0].id });
+    const marked = await visitor.send('POST', '/console/api/inbox-mark.php', {
+      conversation,
+      message: opened.messages[0]!.id,
+    });
     expect(marked.status, marked.body).toBe(200);
-    expect((await reply(visitor, conversation, { text: 'Sure' })).json().error).toBe('honest_answer_required');
+    expect((await reply(visitor, conversation, { text: 'Sure' })).json<{ error: string }>().error).toBe(
+      'honest_answer_required',
+    );
   });
 });

@@ -10,7 +10,7 @@ import type {
   OperatorProfilesPage,
 } from '../operator-profiles.schemas.ts';
 
-export const OPERATOR_PROFILE_MESSAGES = [
+export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
   'console.profiles.caption',
   'console.profiles.new',
   'console.profiles.edit',
@@ -47,13 +47,13 @@ export const OPERATOR_PROFILE_MESSAGES = [
   'profile.attr.relationship_status',
   'profile.attr.tattoos',
   ...ATTRIBUTE_NAMES.flatMap((name) =>
-    ATTRIBUTE_CHOICES[name].map((value) => `profile.${name}.${value}` as const),
+    ATTRIBUTE_CHOICES[name].map((value) => `profile.${name}.${value}` as MessageKey),
   ),
   'gender.male',
   'gender.female',
   'console.busy',
   'error.try_later',
-] as const;
+];
 
 export interface SiteChoice {
   id: string;

@@ -45,6 +45,8 @@ async function hostPage(browser: Browser, networks: string[]): Promise<Page> {
   const host = await newHost(networks);
   const page = await (await visitorContext(browser)).newPage();
   await page.goto(url(journey.server, '/console/login', CONSOLE));
+  // The form is the island's once it has hydrated: what is typed before might be reset.
+  await hydrated(page);
   await page.getByLabel('E-mail address').fill(host.email);
   await page.getByLabel('Password').fill(host.password);
   await page.getByRole('button', { name: 'Continue' }).click();

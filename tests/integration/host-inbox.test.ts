@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openSse } from '../support/sse.ts';
 import { useServer } from '../support/use-server.ts';
 import { call, clientId, sendText, type LoggedIn } from './chat-support.ts';
-import { addDirectly, logIn, MINUTE } from './console-support.ts';
+import { addDirectly, CONSOLE_HOST, logIn, MINUTE } from './console-support.ts';
+import { jpeg, upload } from './photos-helpers.ts';
 import type { TestResponse } from '../support/server.ts';
 import type { Visitor } from '../support/visitor.ts';
 
@@ -104,12 +105,24 @@ describe('operator-run profiles in the console', () => {
     expect((await other.send('PUT', '/console/api/profiles.php', { id: profile.id, name: 'X' })).status).toBe(
       404,
     );
+    // A photo is re-encoded like a member's upload and becomes the profile's face.
+    const staff = { cookie: `staff=${visitor.cookies.get('staff')}` };
+    const photo = await upload(app, staff, await jpeg(3, 400), {
+      host: CONSOLE_HOST,
+      path: `/console/api/profile-photos.php?profile=${profile.id}`,
+    });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    expect(photo.body.photos).toEqual([expect.objectContaining({ main: true })]);
     const audit = await app.db
       .selectFrom('audit_log')
       .select('action')
       .where('target_id', '=', profile.id)
       .execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(['profile.create', 'profile.update']);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      'profile.create',
+      'profile.photo.add',
+      'profile.update',
+    ]);
   });
 });
 
@@ -151,6 +164,19 @@ describe('the host inbox', () => {
         credits: 0,
       });
       const events = await stream.waitFor((all) => all.some((e) => e.event === 'message'), 5000);
+      // A picture goes the same way: uploaded, re-encoded, then sent as the profile.
+      const staff = { cookie: `staff=${visitor.cookies.get('staff')}` };
+      const picture = await upload(app, staff, await jpeg(5, 300), {
+        host: CONSOLE_HOST,
+        path: `/console/api/inbox-photo.php?conversation=${conversation}`,
+      });
+      expect(picture.status, JSON.stringify(picture.body)).toBe(201);
+      const image = await reply(visitor, conversation, {
+        type: 'image',
+        photo: (picture.body.photo as { id: string }).id,
+      });
+      expect(image.status, image.body).toBe(201);
+      await stream.waitFor((all) => all.filter((e) => e.event === 'message').length >= 2, 5000);
       const message = JSON.parse(events.find((e) => e.event === 'message')!.data);
       expect(message).toMatchObject({
         conversation,
@@ -160,10 +186,10 @@ describe('the host inbox', () => {
       stream.close();
     }
     const chat = await call(app, member, 'GET', `/api/chat.php?conversation=${conversation}`);
-    expect(chat.json<{ messages: unknown[] }>().messages.at(-1)).toMatchObject({
-      text: 'Hi Martin, I am fine!',
-      mine: false,
-    });
+    expect(chat.json<{ messages: unknown[] }>().messages.slice(-2)).toMatchObject([
+      { text: 'Hi Martin, I am fine!', mine: false },
+      { type: 'image', mine: false },
+    ]);
     // Answered: off the list; the reply and the reading are in the audit log.
     const after = await visitor.get('/console/api/inbox.php');
     expect(waiting(after)).not.toContain(conversation);
@@ -233,6 +259,11 @@ describe('the host inbox', () => {
     expect(honest.status, honest.body).toBe(201);
     expect(honest.json()).toMatchObject({ honest: true, message: { text: EN_WARNING } });
     expect((await reply(visitor, conversation, { text: 'Anything else?' })).status).toBe(201);
+    // Once the member blocks the profile, nothing more reaches them from it.
+    await app.make.block(member, operator);
+    const blocked = await reply(visitor, conversation, { text: 'Still there?' });
+    expect(blocked.status).toBe(403);
+    expect(blocked.json<{ error: string }>().error).toBe('blocked');
     const logged = await app.db
       .selectFrom('audit_log')
       .select(['action', 'after'])

@@ -4,8 +4,9 @@ import { newClusteredId } from '../../db/ids.ts';
 import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { invalidFields } from '../../server/errors.ts';
+import { DomainError, invalidFields } from '../../server/errors.ts';
 import { notify } from '../notifications/index.ts';
+import { blockBetween } from '../profiles/index.ts';
 import { chatPhotoOwner } from './chat.photos.ts';
 import {
   operatorConversation,
@@ -118,6 +119,14 @@ export async function sendAsOperatorProfile(
 
   const earlier = await messageByClientId(ctx.db, chat.network_id, me, reply.client_id);
   if (earlier) return presentMessage(ctx, t, earlier, me);
+  // A member who blocked the profile (or was blocked by it) hears nothing more from it.
+  const block = await blockBetween(ctx.db, chat.network_id, me, chat.member_profile_id);
+  if (block.byThem || block.byViewer)
+    throw new DomainError('blocked', {
+      status: 403,
+      message: block.byThem ? 'chat.blocked_by' : 'chat.you_blocked',
+      vars: { name: chat.member_name },
+    });
 
   const now = ctx.clock.now();
   const id = newClusteredId(now);

@@ -509,6 +509,31 @@ async function seed(): Promise<Record<string, string>> {
     })
     .execute();
   await db
+    .insertInto('host_replies')
+    .values({
+      message_id: 'msg-host',
+      network_id: network,
+      conversation_id: 'c1',
+      staff_id: 'st1',
+      staff_email: 'host@example.org',
+      member_profile_id: profileId,
+      waited_since: BASE,
+      replied_at: at('host_replies'),
+      honest: 1,
+    })
+    .execute();
+  await db
+    .insertInto('host_question_marks')
+    .values({
+      message_id: 'msg-member',
+      network_id: network,
+      conversation_id: 'c1',
+      staff_id: 'st1',
+      member_profile_id: profileId,
+      marked_at: at('host_question_marks'),
+    })
+    .execute();
+  await db
     .insertInto('audit_log')
     .values({
       id: 'au1',

@@ -1,5 +1,6 @@
 import { accountsPrivacy } from '../features/accounts/accounts.privacy.ts';
 import { chatPrivacy } from '../features/chat/chat.privacy.ts';
+import { hostInboxPrivacy } from '../features/host-inbox/host-inbox.privacy.ts';
 import { complaintsPrivacy } from '../features/complaints/complaints.privacy.ts';
 import { discoveryPrivacy } from '../features/discovery/discovery.privacy.ts';
 import { likesPrivacy } from '../features/likes/likes.privacy.ts';
@@ -36,6 +37,7 @@ export const privacy: PrivacyRegistry = {
     textReviewsPrivacy,
     profilesPrivacy,
     chatPrivacy,
+    hostInboxPrivacy,
     realtimePrivacy,
     notificationsPrivacy,
     notificationMailPrivacy,
@@ -74,6 +76,8 @@ export const privacy: PrivacyRegistry = {
     'conversations',
     'messages_sent',
     'chat_photos',
+    'operator_replies',
+    'operator_questions_marked',
     'orders',
     'payment_reversals',
     'order_refunds',

@@ -492,6 +492,39 @@ export interface PushSubscriptionsTable {
 export type PushOutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'gone' | 'dropped';
 
 /** Web pushes on their way, one per subscription (migration 0030). */
+/** A host answering a conversation of an operator-run profile; held while active in the last 10 minutes. */
+export interface HostClaimsTable {
+  conversation_id: Immutable<string>;
+  network_id: Immutable<string>;
+  staff_id: string;
+  staff_email: string;
+  claimed_at: number;
+  last_activity_at: number;
+}
+
+/** A message a host sent as an operator-run profile: who, how long the member waited, honest answer or not. */
+export interface HostRepliesTable {
+  message_id: Immutable<string>;
+  network_id: Immutable<string>;
+  conversation_id: Immutable<string>;
+  staff_id: Immutable<string>;
+  staff_email: Immutable<string>;
+  member_profile_id: Immutable<string>;
+  waited_since: Immutable<number>;
+  replied_at: Immutable<number>;
+  honest: Immutable<Bool>;
+}
+
+/** A member's message a host marked as asking whether the profile is real. */
+export interface HostQuestionMarksTable {
+  message_id: Immutable<string>;
+  network_id: Immutable<string>;
+  conversation_id: Immutable<string>;
+  staff_id: Immutable<string>;
+  member_profile_id: Immutable<string>;
+  marked_at: Immutable<number>;
+}
+
 export interface PushOutboxTable {
   id: Immutable<string>;
   network_id: Immutable<string>;
@@ -950,6 +983,9 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  host_claims: HostClaimsTable;
+  host_replies: HostRepliesTable;
+  host_question_marks: HostQuestionMarksTable;
   notification_preferences: NotificationPreferencesTable;
   mail_pending: MailPendingTable;
   mail_log: MailLogTable;

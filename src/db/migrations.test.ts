@@ -65,6 +65,9 @@ const ALL_TABLES = {
   banned_emails: true,
   banned_devices: true,
   member_devices: true,
+  host_claims: true,
+  host_replies: true,
+  host_question_marks: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -426,6 +429,39 @@ const fixtures: Fixtures = {
       user_agent: 'Firefox',
       created_at: T,
       last_used_at: null,
+    },
+  ],
+  host_claims: [
+    {
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      network_id: NET,
+      staff_id: 'st1aaaaaaaaaaaaa',
+      staff_email: 'host@example.com',
+      claimed_at: T,
+      last_activity_at: T,
+    },
+  ],
+  host_replies: [
+    {
+      message_id: 'msg1aaaaaaaaaaaa',
+      network_id: NET,
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      staff_id: 'st1aaaaaaaaaaaaa',
+      staff_email: 'host@example.com',
+      member_profile_id: 'p1aaaaaaaaaaaaaa',
+      waited_since: T,
+      replied_at: T,
+      honest: 1,
+    },
+  ],
+  host_question_marks: [
+    {
+      message_id: 'msg1aaaaaaaaaaaa',
+      network_id: NET,
+      conversation_id: 'c1aaaaaaaaaaaaaa',
+      staff_id: 'st1aaaaaaaaaaaaa',
+      member_profile_id: 'p1aaaaaaaaaaaaaa',
+      marked_at: T,
     },
   ],
   push_outbox: [
@@ -905,6 +941,9 @@ const orderBy: Record<TableName, string[]> = {
   banned_emails: ['network_id', 'email_hash'],
   banned_devices: ['network_id', 'device_hash'],
   member_devices: ['network_id', 'member_id', 'device_hash'],
+  host_claims: ['conversation_id'],
+  host_replies: ['message_id'],
+  host_question_marks: ['message_id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

@@ -16,6 +16,8 @@ export const MAIL_REPORT_BODY_LIMIT = 1024 * 1024;
 const LARGE_BODIES = new Map([
   ['/api/photos.php', UPLOAD_BODY_LIMIT],
   ['/api/chat-photo.php', UPLOAD_BODY_LIMIT],
+  ['/console/api/inbox-photo.php', UPLOAD_BODY_LIMIT],
+  ['/console/api/profile-photos.php', UPLOAD_BODY_LIMIT],
   ['/api/mail-events.php', MAIL_REPORT_BODY_LIMIT],
 ]);
 

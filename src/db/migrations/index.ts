@@ -30,6 +30,7 @@ import * as m0030 from './0030_push_outbox.ts';
 import * as m0031 from './0031_reports.ts';
 import * as m0032 from './0032_sanctions.ts';
 import * as m0033 from './0033_content_moderation.ts';
+import * as m0034 from './0034_host_inbox.ts';
 import * as m0035 from './0035_console_payments.ts';
 
 /**
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0031_reports': m0031,
   '0032_sanctions': m0032,
   '0033_content_moderation': m0033,
+  '0034_host_inbox': m0034,
   '0035_console_payments': m0035,
 };

@@ -198,4 +198,9 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   banned_emails: 'security',
   banned_devices: 'security',
   member_devices: 'security',
+  // Which host answers a conversation with an operator-run profile right now: names no member.
+  host_claims: null,
+  // Replies to the member's messages to operator-run profiles, and questions whether they are real.
+  host_replies: 'messages',
+  host_question_marks: 'messages',
 };

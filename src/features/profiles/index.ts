@@ -51,3 +51,15 @@ export {
  * The "enrich profile" alert for member pages is an Astro component, imported by its path
  * (this module is also loaded outside Astro): components/EnrichProfileAlert.astro.
  */
+/* Operator-run (fictional) profiles for the console: always `fictional: true`. */
+export {
+  createOperatorProfile,
+  findOperatorProfile,
+  listOperatorProfiles,
+  operatorProfileDetails,
+  updateOperatorProfile,
+  type OperatorProfileRow,
+  type OperatorIdentity,
+  type NewOperatorProfileInput,
+} from './profiles.operator.ts';
+export type { OwnProfile } from './profiles.editing.schemas.ts';

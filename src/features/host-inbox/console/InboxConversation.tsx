@@ -1,0 +1,349 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { failureText } from './inbox-client.ts';
+import type { InboxConversation as Conversation } from '../host-inbox.schemas.ts';
+
+export const INBOX_CONVERSATION_MESSAGES = [
+  'console.inbox.loading',
+  'console.inbox.back',
+  'console.inbox.refresh',
+  'console.inbox.member_profile',
+  'console.inbox.age',
+  'console.inbox.place',
+  'console.inbox.language',
+  'console.inbox.premium',
+  'console.inbox.about',
+  'console.inbox.thread',
+  'console.inbox.as_profile',
+  'console.inbox.fictional',
+  'console.inbox.asks_if_real',
+  'console.inbox.mark',
+  'console.inbox.claimed_by_other',
+  'console.inbox.claim',
+  'console.inbox.claimed_by_you',
+  'console.inbox.reply',
+  'console.inbox.send',
+  'console.inbox.image',
+  'console.inbox.send_image',
+  'console.inbox.honest_title',
+  'console.inbox.honest_hint',
+  'console.inbox.send_honest',
+  'console.inbox.sent',
+  'console.busy',
+  'error.try_later',
+] as const;
+
+const TYPING_EVERY_MS = 3000;
+
+function clientId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * One conversation of an operator-run profile for a host: the member's profile, the whole
+ * thread and the composer that answers as the profile. While the member's question whether the
+ * profile is real waits, the composer offers only the honest answer (the site's fictional
+ * warning, not editable). Opening claims the conversation; leaving the page gives it up.
+ */
+export default function InboxConversation({
+  messages,
+  conversation,
+}: {
+  messages: IslandMessages;
+  conversation: string;
+}) {
+  const t = islandTranslator(messages);
+  const [data, setData] = useState<Conversation | null>(null);
+  const [error, setError] = useState('');
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState('');
+  const lastTyping = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function load() {
+    setError('');
+    setNotice('');
+    try {
+      setData(
+        await apiClient.get<Conversation>(
+          `/console/api/inbox.php?conversation=${encodeURIComponent(conversation)}`,
+        ),
+      );
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  useEffect(() => {
+    void load();
+    // Leaving gives the conversation back to the other hosts at once, not after 10 minutes.
+    const release = () =>
+      void fetch('/console/api/inbox-claim.php', {
+        method: 'DELETE',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ conversation }),
+      }).catch(() => undefined);
+    window.addEventListener('pagehide', release);
+    return () => window.removeEventListener('pagehide', release);
+  }, [conversation]);
+
+  function typed(value: string) {
+    setText(value);
+    const now = Date.now();
+    if (now - lastTyping.current < TYPING_EVERY_MS || value.trim() === '') return;
+    lastTyping.current = now;
+    void api('POST /console/api/inbox-typing.php', { conversation }).catch(() => undefined);
+  }
+
+  async function send(body: { type: 'text' | 'image'; text?: string; photo?: string; honest?: boolean }) {
+    setBusy(true);
+    setError('');
+    setNotice('');
+    try {
+      const answer = await api('POST /console/api/inbox.php', {
+        conversation,
+        client_id: clientId(),
+        ...body,
+      });
+      setData(
+        (before) =>
+          before && {
+            ...before,
+            messages: [...before.messages, { ...answer.message, asks_if_real: false }],
+            honest: answer.honest ? { ...before.honest, required: false, question: null } : before.honest,
+            claim: before.claim ?? { staff: '', mine: true, expires_at: Date.now() + 600_000 },
+          },
+      );
+      if (body.type === 'text' && !body.honest) setText('');
+      setNotice(t('console.inbox.sent'));
+    } catch (failure) {
+      setError(failureText(failure, t));
+      if (isApiError(failure) && failure.status === 409) void load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendImage() {
+    const file = fileInput.current?.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setError('');
+    try {
+      const form = new FormData();
+      form.append('photo', file);
+      const response = await fetch(
+        `/console/api/inbox-photo.php?conversation=${encodeURIComponent(conversation)}`,
+        {
+          method: 'POST',
+          body: form,
+        },
+      );
+      const answer = (await response.json()) as { photo?: { id: string }; message?: string };
+      if (!response.ok || !answer.photo) throw new Error(answer.message ?? t('error.try_later'));
+      setBusy(false);
+      await send({ type: 'image', photo: answer.photo.id });
+      if (fileInput.current) fileInput.current.value = '';
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : t('error.try_later'));
+      setBusy(false);
+    }
+  }
+
+  async function mark(message: string) {
+    try {
+      await api('POST /console/api/inbox-mark.php', { conversation, message });
+      await load();
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  async function claim() {
+    try {
+      await api('POST /console/api/inbox-claim.php', { conversation });
+      await load();
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (text.trim()) void send({ type: 'text', text });
+  }
+
+  if (!data)
+    return error ? (
+      <p className="alert alert-danger" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p role="status">{t('console.inbox.loading')}</p>
+    );
+
+  const m = data.member;
+  const takenByOther = data.claim !== null && !data.claim.mine;
+  return (
+    <div className="row g-4" data-testid="inbox-conversation" data-ready="">
+      <aside className="col-lg-4">
+        <section className="card">
+          <div className="card-body">
+            <h2 className="h5">{t('console.inbox.member_profile')}</h2>
+            <p className="fw-semibold mb-1" data-testid="inbox-member-name">
+              {m.name}
+            </p>
+            <dl className="small mb-0">
+              <dt>{t('console.inbox.age')}</dt>
+              <dd>{m.age}</dd>
+              <dt>{t('console.inbox.place')}</dt>
+              <dd>{[m.city, m.region, m.country].filter(Boolean).join(', ')}</dd>
+              <dt>{t('console.inbox.language')}</dt>
+              <dd>{m.language}</dd>
+              {m.premium && <dd>{t('console.inbox.premium')}</dd>}
+              {m.text && (
+                <>
+                  <dt>{t('console.inbox.about')}</dt>
+                  <dd className="text-break">{m.text}</dd>
+                </>
+              )}
+            </dl>
+          </div>
+        </section>
+      </aside>
+      <section className="col-lg-8">
+        <h2 className="h5">
+          {t('console.inbox.as_profile', { name: data.profile.name })}{' '}
+          <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
+        </h2>
+        <div className="mb-2">
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void load()}>
+            {t('console.inbox.refresh')}
+          </button>
+        </div>
+        {takenByOther && (
+          <div className="alert alert-warning d-flex gap-3 align-items-center" role="status">
+            <span>{t('console.inbox.claimed_by_other', { staff: data.claim!.staff })}</span>
+            <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => void claim()}>
+              {t('console.inbox.claim')}
+            </button>
+          </div>
+        )}
+        <ol
+          className="list-unstyled bg-white border rounded p-3"
+          aria-label={t('console.inbox.thread')}
+          data-testid="inbox-thread"
+        >
+          {data.messages.map((message) => (
+            <li
+              key={message.id}
+              className={`mb-2 d-flex flex-column ${message.mine ? 'align-items-end' : 'align-items-start'}`}
+              data-mine={message.mine ? '' : undefined}
+            >
+              <span
+                className={`d-inline-block px-3 py-2 rounded ${message.mine ? 'text-bg-primary' : 'bg-body-secondary'}`}
+              >
+                {message.type === 'image'
+                  ? `[${t('console.inbox.image')}]`
+                  : message.type === 'gift'
+                    ? `🎁 ${message.gift?.name ?? ''}`
+                    : message.text}
+              </span>
+              <small className="text-body-secondary">
+                {new Date(message.created_at).toISOString().slice(0, 16).replace('T', ' ')}
+                {message.asks_if_real && (
+                  <span className="badge text-bg-danger ms-2" data-testid="inbox-asks-if-real">
+                    {t('console.inbox.asks_if_real')}
+                  </span>
+                )}
+                {!message.mine && !message.asks_if_real && (
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 ms-2"
+                    onClick={() => void mark(message.id)}
+                  >
+                    {t('console.inbox.mark')}
+                  </button>
+                )}
+              </small>
+            </li>
+          ))}
+        </ol>
+        {notice && (
+          <p className="text-success small" role="status">
+            {notice}
+          </p>
+        )}
+        {error && (
+          <p className="alert alert-danger" role="alert">
+            {error}
+          </p>
+        )}
+        {data.honest.required ? (
+          <section className="card border-danger" data-testid="inbox-honest">
+            <div className="card-body">
+              <h3 className="h6">{t('console.inbox.honest_title')}</h3>
+              <p className="small text-body-secondary">{t('console.inbox.honest_hint')}</p>
+              <blockquote className="border-start ps-3" data-testid="inbox-honest-text">
+                {data.honest.text}
+              </blockquote>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy || takenByOther}
+                onClick={() => void send({ type: 'text', honest: true })}
+              >
+                {t('console.inbox.send_honest')}
+              </button>
+            </div>
+          </section>
+        ) : (
+          <form onSubmit={submit} className="d-flex flex-column gap-2" data-testid="inbox-composer">
+            <label className="form-label mb-0" htmlFor="inbox-reply">
+              {t('console.inbox.reply')}
+            </label>
+            <textarea
+              id="inbox-reply"
+              className="form-control"
+              rows={3}
+              value={text}
+              disabled={takenByOther}
+              onChange={(event) => typed(event.target.value)}
+            />
+            <div className="d-flex gap-2 align-items-center flex-wrap">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={busy || takenByOther || !text.trim()}
+              >
+                {busy ? t('console.busy') : t('console.inbox.send')}
+              </button>
+              <label className="visually-hidden" htmlFor="inbox-image">
+                {t('console.inbox.image')}
+              </label>
+              <input
+                id="inbox-image"
+                ref={fileInput}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                className="form-control form-control-sm w-auto"
+                disabled={takenByOther}
+              />
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                disabled={busy || takenByOther}
+                onClick={() => void sendImage()}
+              >
+                {t('console.inbox.send_image')}
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiClient } from '../../../lib/api-client.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { failureText } from './inbox-client.ts';
+import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
+
+export const INBOX_STATS_MESSAGES = [
+  'console.inbox.stats_caption',
+  'console.inbox.stats_host',
+  'console.inbox.stats_replies',
+  'console.inbox.stats_median',
+  'console.inbox.stats_average',
+  'console.inbox.stats_empty',
+  'console.audit.from',
+  'console.audit.to',
+  'console.audit.apply',
+  'console.inbox.loading',
+  'error.try_later',
+] as const;
+
+function duration(seconds: number): string {
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
+
+/** Response times per host: from the member's message to the host's reply, over a period. */
+export default function InboxStats({ messages }: { messages: IslandMessages }) {
+  const t = islandTranslator(messages);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState('');
+
+  async function load(range: { from?: string; to?: string }) {
+    setError('');
+    const query = new URLSearchParams(Object.entries(range).filter(([, v]) => v) as [string, string][]);
+    try {
+      const answer = await apiClient.get<Stats>(`/console/api/inbox-stats.php?${query.toString()}`);
+      setStats(answer);
+      setFrom(answer.from);
+      setTo(answer.to);
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  useEffect(() => {
+    void load({});
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void load({ from, to });
+  }
+
+  return (
+    <div>
+      <form className="d-flex gap-2 align-items-end mb-3" onSubmit={submit}>
+        <div>
+          <label className="form-label" htmlFor="stats-from">
+            {t('console.audit.from')}
+          </label>
+          <input
+            id="stats-from"
+            type="date"
+            className="form-control"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <div>
+          <label className="form-label" htmlFor="stats-to">
+            {t('console.audit.to')}
+          </label>
+          <input
+            id="stats-to"
+            type="date"
+            className="form-control"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t('console.audit.apply')}
+        </button>
+      </form>
+      {error && (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      )}
+      {stats === null ? (
+        <p role="status">{t('console.inbox.loading')}</p>
+      ) : stats.hosts.length === 0 ? (
+        <p>{t('console.inbox.stats_empty')}</p>
+      ) : (
+        <table className="table table-sm bg-white">
+          <caption>{t('console.inbox.stats_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.inbox.stats_host')}</th>
+              <th scope="col">{t('console.inbox.stats_replies')}</th>
+              <th scope="col">{t('console.inbox.stats_median')}</th>
+              <th scope="col">{t('console.inbox.stats_average')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.hosts.map((host) => (
+              <tr key={host.staff}>
+                <td>{host.staff}</td>
+                <td>{host.replies}</td>
+                <td>{duration(host.median_seconds)}</td>
+                <td>{duration(host.average_seconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,468 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, apiClient } from '../../../lib/api-client.ts';
+import type { MessageKey } from '../../../i18n/index.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { failureText, fieldTexts } from './inbox-client.ts';
+import { ATTRIBUTE_CHOICES, ATTRIBUTE_NAMES } from '../../profiles/profiles.editing.schemas.ts';
+import type {
+  OperatorProfileAnswer,
+  OperatorProfileEntry,
+  OperatorProfilesPage,
+} from '../operator-profiles.schemas.ts';
+
+export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
+  'console.profiles.caption',
+  'console.profiles.new',
+  'console.profiles.edit',
+  'console.profiles.site',
+  'console.profiles.seeking',
+  'console.profiles.seeking_male',
+  'console.profiles.seeking_female',
+  'console.profiles.seeking_both',
+  'console.profiles.birthdate',
+  'console.profiles.country',
+  'console.profiles.text',
+  'console.profiles.save',
+  'console.profiles.saved',
+  'console.profiles.photos',
+  'console.profiles.upload',
+  'console.profiles.make_main',
+  'console.profiles.main',
+  'console.profiles.delete',
+  'console.profiles.empty',
+  'console.profiles.more',
+  'console.profiles.fictional_note',
+  'console.profiles.no_photos',
+  'console.inbox.fictional',
+  'console.inbox.network',
+  'console.inbox.loading',
+  'profile.name',
+  'profile.age',
+  'profile.gender',
+  'profile.not_said',
+  'profile.attr.sexuality',
+  'profile.attr.hair_color',
+  'profile.attr.eye_color',
+  'profile.attr.body_type',
+  'profile.attr.relationship_status',
+  'profile.attr.tattoos',
+  ...ATTRIBUTE_NAMES.flatMap((name) =>
+    ATTRIBUTE_CHOICES[name].map((value) => `profile.${name}.${value}` as MessageKey),
+  ),
+  'gender.male',
+  'gender.female',
+  'console.busy',
+  'error.try_later',
+];
+
+export interface SiteChoice {
+  id: string;
+  name: string;
+  network: string;
+  countries: string[];
+}
+
+interface Form {
+  site: string;
+  name: string;
+  gender: 'male' | 'female';
+  seeking: 'male' | 'female' | 'both';
+  birthdate: string;
+  country: string;
+  text: string;
+  attributes: Record<string, string>;
+}
+
+const blank = (site: SiteChoice | undefined): Form => ({
+  site: site?.id ?? '',
+  name: '',
+  gender: 'female',
+  seeking: 'male',
+  birthdate: '1995-01-01',
+  country: site?.countries[0] ?? '',
+  text: '',
+  attributes: {},
+});
+
+/**
+ * Operator-run profiles of the staff member's networks: the list, and a form that creates one
+ * or edits its name, texts, attributes and photos. Such a profile is always labelled fictional;
+ * the form has no field to change that.
+ */
+export default function OperatorProfiles({
+  messages,
+  sites,
+}: {
+  messages: IslandMessages;
+  sites: SiteChoice[];
+}) {
+  const t = islandTranslator(messages);
+  const [list, setList] = useState<OperatorProfileEntry[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [editing, setEditing] = useState<OperatorProfileAnswer | null>(null);
+  const [form, setForm] = useState<Form>(() => blank(sites[0]));
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function load(cursor: string | null) {
+    try {
+      const page = await apiClient.get<OperatorProfilesPage>(
+        `/console/api/profiles.php${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      setList((before) => (cursor ? [...(before ?? []), ...page.profiles] : page.profiles));
+      setNext(page.next);
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  useEffect(() => {
+    void load(null);
+  }, []);
+
+  function show(answer: OperatorProfileAnswer) {
+    const p = answer.profile;
+    setEditing(answer);
+    setForm({
+      site: p.site ?? '',
+      name: p.name,
+      gender: p.gender,
+      seeking: p.seeking,
+      birthdate: p.birthdate,
+      country: p.country,
+      text: p.text ?? '',
+      attributes: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [name, p[name] ?? ''])),
+    });
+  }
+
+  async function open(id: string) {
+    setError('');
+    setNotice('');
+    try {
+      show(
+        await apiClient.get<OperatorProfileAnswer>(`/console/api/profiles.php?id=${encodeURIComponent(id)}`),
+      );
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    setFields({});
+    setNotice('');
+    const details = {
+      text: form.text,
+      ...Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [name, form.attributes[name] || null])),
+    };
+    try {
+      const answer = editing
+        ? await api('PUT /console/api/profiles.php', {
+            id: editing.profile.id,
+            name: form.name,
+            gender: form.gender,
+            birthdate: form.birthdate,
+            details: { ...details, seeking: form.seeking },
+          })
+        : await api('POST /console/api/profiles.php', {
+            site: form.site,
+            name: form.name,
+            gender: form.gender,
+            seeking: form.seeking,
+            birthdate: form.birthdate,
+            country: form.country,
+            details,
+          });
+      show(answer);
+      setNotice(t('console.profiles.saved'));
+      void load(null);
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function upload(file: File | undefined) {
+    if (!file || !editing) return;
+    setBusy(true);
+    setError('');
+    try {
+      const body = new FormData();
+      body.append('photo', file);
+      const response = await fetch(
+        `/console/api/profile-photos.php?profile=${encodeURIComponent(editing.profile.id)}`,
+        {
+          method: 'POST',
+          body,
+        },
+      );
+      const answer = (await response.json()) as { message?: string };
+      if (!response.ok) throw new Error(answer.message ?? t('error.try_later'));
+      await open(editing.profile.id);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : t('error.try_later'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function photo(action: 'main' | 'delete', id: string) {
+    if (!editing) return;
+    try {
+      const photos =
+        action === 'main'
+          ? await api('PUT /console/api/profile-photos.php', { profile: editing.profile.id, id, main: true })
+          : await api('DELETE /console/api/profile-photos.php', { profile: editing.profile.id, id });
+      setEditing({ ...editing, photos });
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  const site = sites.find((s) => s.id === form.site);
+  const set = (change: Partial<Form>) => setForm((before) => ({ ...before, ...change }));
+  return (
+    <div className="row g-4">
+      <section className="col-lg-6">
+        <button
+          type="button"
+          className="btn btn-primary mb-3"
+          onClick={() => {
+            setEditing(null);
+            setForm(blank(sites[0]));
+          }}
+        >
+          {t('console.profiles.new')}
+        </button>
+        {list === null ? (
+          <p role="status">{t('console.inbox.loading')}</p>
+        ) : list.length === 0 ? (
+          <p>{t('console.profiles.empty')}</p>
+        ) : (
+          <table className="table table-sm bg-white align-middle" data-testid="operator-profiles">
+            <caption>{t('console.profiles.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('profile.name')}</th>
+                <th scope="col">{t('profile.age')}</th>
+                <th scope="col">{t('console.profiles.site')}</th>
+                <th scope="col">{t('console.inbox.network')}</th>
+                <th scope="col" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    {p.name} <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
+                  </td>
+                  <td>{p.age}</td>
+                  <td>{p.site}</td>
+                  <td>{p.network}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary"
+                      onClick={() => void open(p.id)}
+                    >
+                      {t('console.profiles.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {next && (
+          <button type="button" className="btn btn-outline-secondary" onClick={() => void load(next)}>
+            {t('console.profiles.more')}
+          </button>
+        )}
+      </section>
+      <section className="col-lg-6">
+        <form className="card card-body d-flex flex-column gap-2" onSubmit={(e) => void submit(e)} noValidate>
+          <h2 className="h5">
+            {editing ? `${t('console.profiles.edit')}: ${editing.profile.name}` : t('console.profiles.new')}
+          </h2>
+          <p className="small text-body-secondary mb-1">{t('console.profiles.fictional_note')}</p>
+          {!editing && (
+            <label className="form-label">
+              {t('console.profiles.site')}
+              <select
+                className="form-select"
+                value={form.site}
+                onChange={(e) => {
+                  const chosen = sites.find((s) => s.id === e.target.value);
+                  set({ site: e.target.value, country: chosen?.countries[0] ?? '' });
+                }}
+              >
+                {sites.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.network})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="form-label">
+            {t('profile.name')}
+            <input
+              className="form-control"
+              value={form.name}
+              onChange={(e) => set({ name: e.target.value })}
+              required
+            />
+            {fields.name && <span className="text-danger small">{fields.name}</span>}
+          </label>
+          <div className="d-flex gap-2">
+            <label className="form-label flex-fill">
+              {t('profile.gender')}
+              <select
+                className="form-select"
+                value={form.gender}
+                onChange={(e) => set({ gender: e.target.value as Form['gender'] })}
+              >
+                <option value="female">{t('gender.female')}</option>
+                <option value="male">{t('gender.male')}</option>
+              </select>
+            </label>
+            <label className="form-label flex-fill">
+              {t('console.profiles.seeking')}
+              <select
+                className="form-select"
+                value={form.seeking}
+                onChange={(e) => set({ seeking: e.target.value as Form['seeking'] })}
+              >
+                <option value="male">{t('console.profiles.seeking_male')}</option>
+                <option value="female">{t('console.profiles.seeking_female')}</option>
+                <option value="both">{t('console.profiles.seeking_both')}</option>
+              </select>
+            </label>
+          </div>
+          <div className="d-flex gap-2">
+            <label className="form-label flex-fill">
+              {t('console.profiles.birthdate')}
+              <input
+                type="date"
+                className="form-control"
+                value={form.birthdate}
+                onChange={(e) => set({ birthdate: e.target.value })}
+              />
+            </label>
+            {!editing && (
+              <label className="form-label flex-fill">
+                {t('console.profiles.country')}
+                <select
+                  className="form-select"
+                  value={form.country}
+                  onChange={(e) => set({ country: e.target.value })}
+                >
+                  {(site?.countries ?? []).map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          <div className="row g-2">
+            {ATTRIBUTE_NAMES.map((name) => (
+              <label key={name} className="form-label col-6">
+                {t(`profile.attr.${name}`)}
+                <select
+                  className="form-select form-select-sm"
+                  value={form.attributes[name] ?? ''}
+                  onChange={(e) => set({ attributes: { ...form.attributes, [name]: e.target.value } })}
+                >
+                  <option value="">{t('profile.not_said')}</option>
+                  {ATTRIBUTE_CHOICES[name].map((value) => (
+                    <option key={value} value={value}>
+                      {t(
+                        `profile.${name}.${value}` as MessageKey & (typeof OPERATOR_PROFILE_MESSAGES)[number],
+                      )}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+          <label className="form-label">
+            {t('console.profiles.text')}
+            <textarea
+              className="form-control"
+              rows={5}
+              value={form.text}
+              onChange={(e) => set({ text: e.target.value })}
+            />
+            {fields.text && <span className="text-danger small">{fields.text}</span>}
+          </label>
+          {error && (
+            <p className="alert alert-danger mb-0" role="alert">
+              {error}
+            </p>
+          )}
+          {notice && (
+            <p className="text-success mb-0" role="status">
+              {notice}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t('console.busy') : t('console.profiles.save')}
+          </button>
+        </form>
+        {editing && (
+          <section className="card card-body mt-3">
+            <h3 className="h6">{t('console.profiles.photos')}</h3>
+            {editing.photos.photos.length === 0 ? (
+              <p className="small">{t('console.profiles.no_photos')}</p>
+            ) : (
+              <ul className="list-unstyled">
+                {editing.photos.photos.map((p) => (
+                  <li key={p.id} className="d-flex gap-2 align-items-center mb-1">
+                    <code className="small">{p.id.slice(0, 8)}</code>
+                    <span className="small">{p.status}</span>
+                    {p.main ? (
+                      <span className="badge text-bg-success">{t('console.profiles.main')}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0"
+                        onClick={() => void photo('main', p.id)}
+                      >
+                        {t('console.profiles.make_main')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0 text-danger"
+                      onClick={() => void photo('delete', p.id)}
+                    >
+                      {t('console.profiles.delete')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <label className="form-label">
+              {t('console.profiles.upload')}
+              <input
+                type="file"
+                className="form-control"
+                accept="image/jpeg,image/png,image/webp"
+                disabled={busy}
+                onChange={(e) => void upload(e.target.files?.[0])}
+              />
+            </label>
+          </section>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { apiClient, isApiError } from '../../../lib/api-client.ts';
+import type { IslandTranslate } from '../../shell/island-i18n.ts';
+
+/*
+ * The host inbox's islands call the console API through the shared client; a lost staff
+ * session leads to the console's login, as on the console's other pages.
+ */
+if (typeof location !== 'undefined')
+  apiClient.setAuthenticationRequiredHandler(() => location.assign('/console/login'));
+
+/** A refusal's words from the server, or a general one. */
+export function failureText(error: unknown, t: IslandTranslate): string {
+  return (isApiError(error) && error.message) || t('error.try_later');
+}
+
+/** The server's word for each field of a 422. */
+export function fieldTexts(error: unknown): Readonly<Record<string, string>> {
+  return isApiError(error) ? error.fieldMessages : {};
+}

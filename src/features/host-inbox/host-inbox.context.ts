@@ -1,0 +1,47 @@
+import type { APIContext } from 'astro';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditActor } from '../../server/audit/audit.ts';
+import { serviceContext, type ServiceContext } from '../../server/context.ts';
+import { featureEndpoint } from '../../server/endpoint.ts';
+import type { StaffPrincipal } from '../../server/staff.ts';
+import type { Site } from '../../tenancy/site.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { generalFieldMessage } from '../../i18n/field-messages.ts';
+
+/** What the host inbox's rules take: the staff member, and each conversation's own site. */
+export interface HostInboxContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  staff: StaffPrincipal;
+  actor: AuditActor;
+  /** The console's words (English first). */
+  t: Translate;
+  /** The member's site, or the network's first when the site is gone. */
+  siteOf(siteId: string | null, network: string): Site | undefined;
+  /** The service context of a site: members' rules run as on that site. */
+  forSite(site: Site): ServiceContext;
+}
+
+export function hostInboxContext(locals: App.Locals): HostInboxContext {
+  const { platform, staff } = locals;
+  if (!staff) throw new Error('a host inbox call without a staff session');
+  return {
+    db: platform.db,
+    clock: platform.clock,
+    staff,
+    actor: { id: staff.id, email: staff.email, ip: locals.clientIp },
+    t: locals.t,
+    siteOf: (siteId, network) =>
+      (siteId ? platform.registry.snapshot.sites.get(siteId) : undefined) ??
+      platform.registry.sitesOfNetwork(network)[0],
+    forSite: (site) => serviceContext({ platform, site }),
+  };
+}
+
+/** The endpoint kit bound to the host inbox: handlers get `HostInboxContext` as `ctx`. */
+export const hostInboxEndpoint = featureEndpoint<HostInboxContext>({
+  context: (context: APIContext) => hostInboxContext(context.locals),
+  fieldMessage: (t, code) => generalFieldMessage(t, code),
+});

@@ -1,0 +1,474 @@
+import { recordAudit } from '../../server/audit/audit.ts';
+import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import type { Site } from '../../tenancy/site.ts';
+import {
+  operatorChat,
+  operatorChatMember,
+  operatorChatThread,
+  readAsOperatorProfile,
+  sendAsOperatorProfile,
+  typingAsOperatorProfile,
+  uploadChatPhoto,
+  waitingOperatorChats,
+  type ChatMessage,
+  type OperatorConversationRow,
+} from '../chat/index.ts';
+import { ageOn } from '../profiles/index.ts';
+import { claimExpiresAt, claimStanding, type ClaimState } from './host-inbox.claims.ts';
+import type { HostInboxContext } from './host-inbox.context.ts';
+import { asksIfReal } from './host-inbox.detector.ts';
+import { honestAnswerText, memberLocale, pendingQuestion, waitingSince } from './host-inbox.honest.ts';
+import {
+  claimsOf,
+  insertHostReply,
+  insertQuestionMark,
+  lastHonestAnswerAt,
+  markedQuestions,
+  releaseClaim,
+  replyTimes,
+  takeClaim,
+} from './host-inbox.repository.ts';
+import type {
+  InboxClaim,
+  InboxConversation,
+  InboxPage,
+  InboxQuery,
+  InboxReplyInput,
+  InboxStats,
+  InboxStatsQuery,
+} from './host-inbox.schemas.ts';
+
+/*
+ * The host inbox: conversations of operator-run profiles waiting for an answer, and answering
+ * them as the profile. Reading needs `read_conversations` in the conversation's network; acting
+ * as the profile (claiming, typing, replying, marking) needs `create_profiles` there too, the
+ * hosts' and owners' permission. Every action but typing is an audit entry, written in the
+ * transaction of its change. Every reply is one request of a person: nothing here runs by itself.
+ */
+
+const PAGE_SIZE = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function claimError(): DomainError {
+  return new DomainError('conversation_claimed', { status: 409, message: 'console.inbox.error.claimed' });
+}
+
+function honestRequired(question: string): DomainError {
+  return new DomainError('honest_answer_required', {
+    status: 409,
+    message: 'console.inbox.error.honest_required',
+    details: { question },
+  });
+}
+
+/** The conversation, when it is an operator-run profile's in a network where the staff may act. */
+async function reachable(
+  ctx: HostInboxContext,
+  conversationId: string,
+  permission: 'read_conversations' | 'create_profiles',
+): Promise<OperatorConversationRow> {
+  const chat = await operatorChat(ctx, conversationId);
+  // Another network's conversation is none of theirs: it answers as one that does not exist.
+  if (!chat || !ctx.staff.can('read_conversations', chat.network_id)) throw platformError('not_found');
+  if (!ctx.staff.can(permission, chat.network_id)) throw platformError('forbidden');
+  return chat;
+}
+
+function presentClaim(ctx: HostInboxContext, claim: ClaimState | undefined, now: number): InboxClaim | null {
+  const standing = claimStanding(claim, ctx.staff.id, now);
+  if (standing === 'free' || !claim) return null;
+  return { staff: claim.staff_email, mine: standing === 'mine', expires_at: claimExpiresAt(claim) };
+}
+
+function encodeCursor(at: number, id: string): string {
+  return Buffer.from(`${at}.${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: number; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const dot = text.indexOf('.');
+  const at = Number(text.slice(0, dot));
+  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1)
+    throw invalidFields({ cursor: 'invalid' });
+  return { at, id: text.slice(dot + 1) };
+}
+
+/** `GET /console/api/inbox.php`: conversations whose newest message is the member's, longest waiting first. */
+export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promise<InboxPage> {
+  const now = ctx.clock.now();
+  const networks = ctx.staff.networksFor('read_conversations');
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await waitingOperatorChats(ctx, networks, after, PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const claims = new Map(
+    (
+      await claimsOf(
+        ctx.db,
+        page.map((r) => r.conversation_id),
+      )
+    ).map((c) => [c.conversation_id, c]),
+  );
+  const last = page.at(-1);
+  return {
+    conversations: page.map((row) => ({
+      conversation: row.conversation_id,
+      network: row.network_id,
+      profile: { id: row.operator_profile_id, name: row.operator_name },
+      member: { id: row.member_profile_id, name: row.member_name },
+      waiting_since: Number(row.last_message_at),
+      last_type: row.last_type,
+      claim: presentClaim(ctx, claims.get(row.conversation_id), now),
+    })),
+    next:
+      rows.length > PAGE_SIZE && last
+        ? encodeCursor(Number(last.last_message_at), last.conversation_id)
+        : null,
+  };
+}
+
+interface Loaded {
+  chat: OperatorConversationRow;
+  site: Site;
+  siteCtx: ServiceContext;
+  member: NonNullable<Awaited<ReturnType<typeof operatorChatMember>>>;
+  thread: ChatMessage[];
+  marked: Set<string>;
+  lastHonestAt: number | null;
+}
+
+async function load(ctx: HostInboxContext, chat: OperatorConversationRow): Promise<Loaded> {
+  const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
+  const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
+  if (!member || !site) throw platformError('not_found');
+  const siteCtx = ctx.forSite(site);
+  const thread = await operatorChatThread(siteCtx, ctx.t, chat);
+  const marked = new Set(await markedQuestions(ctx.db, chat.conversation_id));
+  return {
+    chat,
+    site,
+    siteCtx,
+    member,
+    thread,
+    marked,
+    lastHonestAt: await lastHonestAnswerAt(ctx.db, chat.conversation_id),
+  };
+}
+
+function honestState(loaded: Loaded) {
+  const question = pendingQuestion(loaded.thread, loaded.marked, loaded.lastHonestAt);
+  const locale = memberLocale(loaded.site, loaded.member.language);
+  return { question, text: honestAnswerText(loaded.site, locale) };
+}
+
+/**
+ * `GET /console/api/inbox.php?conversation=ID`: the member's profile and the whole thread, as
+ * the profile sees it. Reading is an audit entry; a host who may answer claims the conversation
+ * when nobody else holds it, and the profile has read the member's messages (the member sees so).
+ */
+export async function openConversation(
+  ctx: HostInboxContext,
+  conversationId: string,
+): Promise<InboxConversation> {
+  const chat = await reachable(ctx, conversationId, 'read_conversations');
+  const loaded = await load(ctx, chat);
+  const now = ctx.clock.now();
+  const host = ctx.staff.can('create_profiles', chat.network_id);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (host)
+      await takeClaim(trx, {
+        conversationId: chat.conversation_id,
+        network: chat.network_id,
+        staffId: ctx.actor.id,
+        staffEmail: ctx.actor.email,
+        now,
+      });
+    await recordAudit(
+      trx,
+      ctx.actor,
+      {
+        action: 'inbox.conversation.read',
+        network: chat.network_id,
+        target: { type: 'conversation', id: chat.conversation_id },
+        member: chat.member_id,
+        after: { profile: chat.operator_profile_id, member_profile: chat.member_profile_id },
+      },
+      now,
+    );
+  });
+  if (host) await readAsOperatorProfile(loaded.siteCtx, chat);
+  const [claim] = await claimsOf(ctx.db, [chat.conversation_id]);
+  const honest = honestState(loaded);
+  const m = loaded.member;
+  return {
+    conversation: chat.conversation_id,
+    network: chat.network_id,
+    profile: { id: chat.operator_profile_id, name: chat.operator_name, fictional: true },
+    member: {
+      id: m.id,
+      name: m.name,
+      gender: m.gender,
+      seeking: m.seeking,
+      age: ageOn(m.birthdate, now),
+      country: m.country,
+      region: m.region,
+      city: m.city,
+      text: m.text,
+      site: m.site_id,
+      language: memberLocale(loaded.site, m.language),
+      premium: m.paid_user === 1,
+      member_since: m.member_created_at === null ? null : Number(m.member_created_at),
+    },
+    messages: loaded.thread.map((message) => ({
+      ...message,
+      asks_if_real: !message.mine && (loaded.marked.has(message.id) || asksIfReal(message.text)),
+    })),
+    claim: presentClaim(ctx, claim, now),
+    honest: { required: honest.question !== null, question: honest.question?.id ?? null, text: honest.text },
+  };
+}
+
+/** Claims the conversation for the caller, or 409 `conversation_claimed` while another host holds it. */
+async function claimOrRefuse(
+  ctx: HostInboxContext,
+  chat: OperatorConversationRow,
+  now: number,
+): Promise<void> {
+  const taken = await takeClaim(ctx.db, {
+    conversationId: chat.conversation_id,
+    network: chat.network_id,
+    staffId: ctx.actor.id,
+    staffEmail: ctx.actor.email,
+    now,
+  });
+  if (!taken) throw claimError();
+}
+
+/**
+ * `POST /console/api/inbox.php`: a host's reply as the profile. Refused while another host
+ * holds the conversation (409 `conversation_claimed`), and, while the member's question whether
+ * the profile is real waits, anything but the honest answer (409 `honest_answer_required`).
+ * The honest answer's words are the site's fictional warning in the member's language.
+ */
+export async function replyAsProfile(
+  ctx: HostInboxContext,
+  input: InboxReplyInput,
+): Promise<{ message: ChatMessage; honest: boolean }> {
+  const chat = await reachable(ctx, input.conversation, 'create_profiles');
+  const now = ctx.clock.now();
+  await claimOrRefuse(ctx, chat, now);
+  const loaded = await load(ctx, chat);
+  const { question, text: honestText } = honestState(loaded);
+  const honest = input.honest === true;
+  if (question && !honest) throw honestRequired(question.id);
+  const message = await sendAsOperatorProfile(
+    loaded.siteCtx,
+    ctx.t,
+    chat,
+    honest
+      ? { type: 'text', text: honestText, client_id: input.client_id }
+      : { type: input.type, text: input.text, photo: input.photo, client_id: input.client_id },
+    async (trx, sent) => {
+      await insertHostReply(trx, {
+        message_id: sent.id,
+        network_id: chat.network_id,
+        conversation_id: chat.conversation_id,
+        staff_id: ctx.actor.id,
+        staff_email: ctx.actor.email,
+        member_profile_id: chat.member_profile_id,
+        waited_since: waitingSince(loaded.thread, sent.createdAt),
+        replied_at: sent.createdAt,
+        honest: honest ? 1 : 0,
+      });
+      await recordAudit(
+        trx,
+        ctx.actor,
+        {
+          action: honest ? 'inbox.honest_answer' : 'inbox.reply',
+          network: chat.network_id,
+          target: { type: 'message', id: sent.id },
+          member: chat.member_id,
+          after: {
+            conversation: chat.conversation_id,
+            profile: chat.operator_profile_id,
+            type: honest ? 'text' : input.type,
+            ...(honest ? { question: question?.id ?? null, text: honestText } : {}),
+          },
+        },
+        sent.createdAt,
+      );
+    },
+  );
+  return { message, honest };
+}
+
+/**
+ * `POST /console/api/inbox-photo.php`: a picture the host will send as the profile, re-encoded
+ * like a member's chat picture; sent with `POST /console/api/inbox.php { type: 'image', photo }`.
+ */
+export async function uploadAsProfile(
+  ctx: HostInboxContext,
+  conversationId: string,
+  bytes: Uint8Array,
+): Promise<{ photo: { id: string } }> {
+  const chat = await reachable(ctx, conversationId, 'create_profiles');
+  await claimOrRefuse(ctx, chat, ctx.clock.now());
+  const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
+  const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
+  if (!site) throw platformError('not_found');
+  return uploadChatPhoto(ctx.forSite(site), { profileId: chat.operator_profile_id }, bytes);
+}
+
+/** `POST /console/api/inbox-typing.php`: the member sees the profile typing; keeps the claim alive. */
+export async function typingAsProfile(ctx: HostInboxContext, conversationId: string): Promise<void> {
+  const chat = await reachable(ctx, conversationId, 'create_profiles');
+  await claimOrRefuse(ctx, chat, ctx.clock.now());
+  const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
+  const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
+  if (site) await typingAsOperatorProfile(ctx.forSite(site), chat);
+}
+
+async function auditClaim(
+  db: Parameters<typeof recordAudit>[0],
+  ctx: HostInboxContext,
+  chat: OperatorConversationRow,
+  action: string,
+  now: number,
+) {
+  await recordAudit(
+    db,
+    ctx.actor,
+    {
+      action,
+      network: chat.network_id,
+      target: { type: 'conversation', id: chat.conversation_id },
+      member: chat.member_id,
+    },
+    now,
+  );
+}
+
+/** `POST /console/api/inbox-claim.php`: takes (or renews) the claim; 409 while another host holds it. */
+export async function claimConversation(
+  ctx: HostInboxContext,
+  conversationId: string,
+): Promise<{ claim: InboxClaim }> {
+  const chat = await reachable(ctx, conversationId, 'create_profiles');
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const taken = await takeClaim(trx, {
+      conversationId: chat.conversation_id,
+      network: chat.network_id,
+      staffId: ctx.actor.id,
+      staffEmail: ctx.actor.email,
+      now,
+    });
+    if (!taken) throw claimError();
+    await auditClaim(trx, ctx, chat, 'inbox.claim', now);
+  });
+  return {
+    claim: { staff: ctx.actor.email, mine: true, expires_at: claimExpiresAt({ last_activity_at: now }) },
+  };
+}
+
+/** `DELETE /console/api/inbox-claim.php`: the host leaves the conversation to others. */
+export async function releaseConversation(
+  ctx: HostInboxContext,
+  conversationId: string,
+): Promise<{ ok: true }> {
+  const chat = await reachable(ctx, conversationId, 'create_profiles');
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await releaseClaim(trx, chat.conversation_id, ctx.actor.id))
+      await auditClaim(trx, ctx, chat, 'inbox.release', now);
+  });
+  return { ok: true };
+}
+
+/** `POST /console/api/inbox-mark.php`: a host marks a member's message as asking whether the profile is real. */
+export async function markQuestion(
+  ctx: HostInboxContext,
+  input: { conversation: string; message: string },
+): Promise<{ ok: true }> {
+  const chat = await reachable(ctx, input.conversation, 'create_profiles');
+  const loaded = await load(ctx, chat);
+  const message = loaded.thread.find((m) => m.id === input.message && !m.mine);
+  if (!message) throw invalidFields({ message: 'invalid' });
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const marked = await insertQuestionMark(trx, {
+      message_id: message.id,
+      network_id: chat.network_id,
+      conversation_id: chat.conversation_id,
+      staff_id: ctx.actor.id,
+      member_profile_id: chat.member_profile_id,
+      marked_at: now,
+    });
+    if (marked)
+      await recordAudit(
+        trx,
+        ctx.actor,
+        {
+          action: 'inbox.mark_question',
+          network: chat.network_id,
+          target: { type: 'message', id: message.id },
+          member: chat.member_id,
+          after: { conversation: chat.conversation_id },
+        },
+        now,
+      );
+  });
+  return { ok: true };
+}
+
+function median(sorted: readonly number[]): number {
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Per host: how many replies, and the median and average wait from the member's message to the reply. */
+export function summarizeReplyTimes(
+  rows: ReadonlyArray<{ staff_email: string; waited_ms: number }>,
+): InboxStats['hosts'] {
+  const byHost = new Map<string, number[]>();
+  for (const row of rows)
+    byHost.set(row.staff_email, [...(byHost.get(row.staff_email) ?? []), row.waited_ms]);
+  return [...byHost.entries()]
+    .map(([staff, waits]) => {
+      const sorted = [...waits].sort((a, b) => a - b);
+      return {
+        staff,
+        replies: sorted.length,
+        median_seconds: Math.round(median(sorted) / 1000),
+        average_seconds: Math.round(sorted.reduce((s, w) => s + w, 0) / sorted.length / 1000),
+      };
+    })
+    .sort((a, b) => a.staff.localeCompare(b.staff));
+}
+
+/** `GET /console/api/inbox-stats.php`: response times per host over a period (the last 7 days unless said). */
+export async function responseTimes(ctx: HostInboxContext, query: InboxStatsQuery): Promise<InboxStats> {
+  const held = ctx.staff.networksFor('read_conversations');
+  if (query.network !== undefined && held !== 'all' && !held.includes(query.network))
+    throw platformError('forbidden');
+  const now = ctx.clock.now();
+  const to = query.to
+    ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS
+    : Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+  const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : to - 7 * DAY_MS;
+  const networks = query.network !== undefined ? [query.network] : held;
+  const rows = await replyTimes(ctx.db, networks, from, to);
+  await recordAudit(
+    ctx.db,
+    ctx.actor,
+    {
+      action: 'inbox.stats.read',
+      network: query.network ?? '',
+      target: { type: 'host_replies', id: null },
+      after: { from, to },
+    },
+    now,
+  );
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: day(from), to: day(to - DAY_MS), hosts: summarizeReplyTimes(rows) };
+}

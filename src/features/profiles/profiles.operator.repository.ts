@@ -1,0 +1,139 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Gender, Seeking } from '../../db/database.ts';
+import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
+
+/*
+ * Operator-run (fictional) profiles as the console manages them. Every statement here writes
+ * `fictional = 1` on insert and matches only `fictional = 1` rows on update; none of them can
+ * set the flag back: the label of such a profile can never be switched off.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewOperatorProfile {
+  id: string;
+  siteId: string;
+  name: string;
+  gender: Gender;
+  seeking: Seeking;
+  birthdate: string;
+  country: string;
+  createdAt: number;
+}
+
+export async function insertOperatorProfile(
+  db: Db,
+  network: string,
+  profile: NewOperatorProfile,
+): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({
+      id: profile.id,
+      member_id: null,
+      network_id: network,
+      site_id: profile.siteId,
+      name: profile.name,
+      gender: profile.gender,
+      seeking: profile.seeking,
+      birthdate: profile.birthdate,
+      country: profile.country,
+      status: 'active',
+      ...BLANK_PROFILE_DETAILS,
+      fictional: 1,
+      main_photo_id: null,
+      last_active_at: profile.createdAt,
+      created_at: profile.createdAt,
+      updated_at: profile.createdAt,
+    })
+    .execute();
+}
+
+export interface OperatorProfileRow {
+  id: string;
+  network_id: string;
+  site_id: string | null;
+  name: string;
+  gender: string;
+  seeking: string;
+  birthdate: string;
+  country: string;
+  city: string | null;
+  fictional: number;
+  main_photo_id: string | null;
+  created_at: number;
+}
+
+const COLUMNS = [
+  'id',
+  'network_id',
+  'site_id',
+  'name',
+  'gender',
+  'seeking',
+  'birthdate',
+  'country',
+  'city',
+  'fictional',
+  'main_photo_id',
+  'created_at',
+] as const;
+
+/** An operator-run profile by id, in whichever network (the caller checks the staff's networks). */
+export async function operatorProfileRow(db: Db, id: string): Promise<OperatorProfileRow | undefined> {
+  return db
+    .selectFrom('profiles')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('fictional', '=', 1)
+    .where('member_id', 'is', null)
+    .$castTo<OperatorProfileRow>()
+    .executeTakeFirst();
+}
+
+/** Operator-run profiles of the networks, newest first, `limit` after the keyset `before`. */
+export async function operatorProfileRows(
+  db: Db,
+  networks: readonly string[] | 'all',
+  before: { at: number; id: string } | null,
+  limit: number,
+): Promise<OperatorProfileRow[]> {
+  if (networks !== 'all' && networks.length === 0) return [];
+  let query = db
+    .selectFrom('profiles')
+    .select(COLUMNS)
+    .where('fictional', '=', 1)
+    .where('member_id', 'is', null);
+  if (networks !== 'all') query = query.where('network_id', 'in', networks);
+  if (before)
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', before.at),
+        eb.and([eb('created_at', '=', before.at), eb('id', '<', before.id)]),
+      ]),
+    );
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .$castTo<OperatorProfileRow>()
+    .execute();
+}
+
+/** Name, gender and birthdate of an operator-run profile (members cannot change these). */
+export async function updateOperatorIdentity(
+  db: Db,
+  network: string,
+  id: string,
+  changes: { name?: string; gender?: Gender; birthdate?: string },
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('profiles')
+    .set({ ...changes, updated_at: now })
+    .where('network_id', '=', network)
+    .where('id', '=', id)
+    .where('fictional', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,174 @@
+import { generate } from 'otplib';
+import type { Browser, Page } from '@playwright/test';
+import { argon2Passwords } from '../../src/features/accounts/index.ts';
+import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
+import { loadAppSecret } from '../../src/server/secrets.ts';
+import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { expect, test } from './fixtures.ts';
+
+/*
+ * The host inbox in two browsers: a host answers a member's message to an operator-run profile
+ * and the member sees the typing and the reply live; a member who asks whether the profile is
+ * real gets the honest answer (the site's fictional warning), in English on Amber Hearts and in
+ * German on Kurvenreich.
+ */
+const journey = useMemberJourney();
+test.describe.configure({ mode: 'serial' });
+
+const CONSOLE = 'console.localhost';
+
+async function newHost(networks: string[]) {
+  const ctx: StaffContext = {
+    db: journey.db,
+    clock: { now: () => Date.now() },
+    log: createLogger('warn'),
+    rateLimiter: createMemoryRateLimiter(),
+    secret: loadAppSecret(undefined, journey.server.dataDir),
+    passwords: argon2Passwords,
+    ip: null,
+    networks: () => ['amber', 'curvy'],
+  };
+  const email = `host.${process.pid}.${Date.now().toString(36)}@example.org`;
+  let login = { password: '', secret: '' };
+  for (const network of networks) {
+    const added = await addStaff(ctx, { email, role: 'host', network }, CLI_ACTOR, {
+      mustChangePassword: false,
+    });
+    if (added.password) login = { password: added.password, secret: added.totpSecret! };
+  }
+  return { email, ...login };
+}
+
+async function hostPage(browser: Browser, networks: string[]): Promise<Page> {
+  const host = await newHost(networks);
+  const page = await (await visitorContext(browser)).newPage();
+  await page.goto(url(journey.server, '/console/login', CONSOLE));
+  // The form is the island's once it has hydrated: what is typed before might be reset.
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(host.email);
+  await page.getByLabel('Password').fill(host.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('Code from your authenticator app');
+  await code.fill(await generate({ secret: host.secret, epoch: Math.floor(Date.now() / 1000) }));
+  await code.press('Enter');
+  await expect(page).toHaveURL(/\/console$/);
+  return page;
+}
+
+/** A member on `site` with credits, in their own browser, who wrote `first` to an operator-run profile. */
+async function memberWriting(
+  browser: Browser,
+  site: { id: string; network: string; host: string },
+  language: string,
+  first: string,
+) {
+  const me = await journey.make.loggedIn({
+    site,
+    language,
+    name: `Max${site.id}`,
+    gender: 'male',
+    seeking: 'female',
+  });
+  await journey.make.order(me, { credits: 200 });
+  await journey.make.updateMember(me, { paid_user: 1, credits: 200 });
+  const operator = await journey.make.operatorProfile({ network: site.network, name: `Sophie${site.id}` });
+  const context = await visitorContext(browser);
+  await context.addCookies([{ name: 'session', value: me.token, url: url(journey.server, '/', site.host) }]);
+  const page = await context.newPage();
+  await page.goto(url(journey.server, '/chats', site.host));
+  await hydrated(page);
+  const conversation = await page.evaluate(
+    async ({ profile, text }) => {
+      const res = await fetch('/api/chat.php', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ profile, type: 'text', text, client_id: crypto.randomUUID() }),
+      });
+      return ((await res.json()) as { message: { conversation: string } }).message.conversation;
+    },
+    { profile: operator.profileId, text: first },
+  );
+  await page.goto(url(journey.server, `/chats/${conversation}`, site.host));
+  await hydrated(page);
+  await expect(page.getByTestId('chat-messages')).toContainText(first);
+  return { page, conversation, operatorName: `Sophie${site.id}` };
+}
+
+test('a host answers a member live; "are you real?" gets the honest answer (English)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const member = await memberWriting(
+    browser,
+    { id: 'localhost', network: 'amber', host: 'localhost' },
+    'en',
+    'Hi Sophie!',
+  );
+  const host = await hostPage(browser, ['amber']);
+
+  // The inbox lists the conversation; the host opens it.
+  await host
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Host inbox' })
+    .click();
+  const row = host.locator(`tr[data-conversation="${member.conversation}"]`);
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: 'Open' }).click();
+  await hydrated(host);
+  await expect(host.getByTestId('inbox-thread')).toContainText('Hi Sophie!');
+
+  // The member sees the profile typing, then the reply arrives live.
+  const reply = host.getByLabel('Your reply as the profile');
+  await reply.pressSequentially('Hi Max, nice to ', { delay: 20 });
+  await expect(member.page.getByTestId('chat-typing')).toHaveText(`${member.operatorName} is typing…`);
+  await reply.pressSequentially('hear from you');
+  await host.getByRole('button', { name: 'Send reply' }).click();
+  await expect(member.page.getByTestId('chat-messages')).toContainText('Hi Max, nice to hear from you');
+  await host.screenshot({ path: `${SCREENSHOTS}/host-inbox-conversation.png`, fullPage: true });
+
+  // The member asks whether the profile is real: only the honest answer can go out.
+  const input = member.page.getByRole('textbox', { name: 'Message' });
+  await input.fill('are you real?');
+  await input.press('Enter');
+  await host.getByRole('button', { name: 'Refresh' }).click();
+  const honest = host.getByTestId('inbox-honest');
+  await expect(honest).toBeVisible();
+  const warning =
+    'This profile is fictional and run by the operator for entertainment. You cannot meet this person.';
+  await expect(host.getByTestId('inbox-honest-text')).toHaveText(warning);
+  await expect(host.getByLabel('Your reply as the profile')).toHaveCount(0);
+  await host.screenshot({ path: `${SCREENSHOTS}/host-inbox-honest.png`, fullPage: true });
+  await honest.getByRole('button', { name: 'Send the honest answer' }).click();
+  await expect(member.page.getByTestId('chat-messages')).toContainText(warning);
+  // Answered: the composer is back.
+  await expect(host.getByLabel('Your reply as the profile')).toBeVisible();
+});
+
+test('a member of Kurvenreich asking "Bist du echt?" gets the honest answer in German', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const member = await memberWriting(
+    browser,
+    { id: 'curvy', network: 'curvy', host: 'curvy.localhost' },
+    'de',
+    'Hallo Sophie!',
+  );
+  const host = await hostPage(browser, ['curvy']);
+  const input = member.page.getByRole('textbox', { name: 'Nachricht' });
+  await input.fill('Bist du echt?');
+  await input.press('Enter');
+  await expect(member.page.getByTestId('chat-messages')).toContainText('Bist du echt?');
+
+  await host.goto(url(journey.server, `/console/inbox/${member.conversation}`, CONSOLE));
+  await hydrated(host);
+  const honest = host.getByTestId('inbox-honest');
+  await expect(honest).toBeVisible();
+  const warning =
+    'Dieses Profil ist fiktiv und wird zur Unterhaltung vom Betreiber geführt. Du kannst diese Person nicht treffen.';
+  await expect(host.getByTestId('inbox-honest-text')).toHaveText(warning);
+  await honest.getByRole('button', { name: 'Send the honest answer' }).click();
+  await expect(member.page.getByTestId('chat-messages')).toContainText(warning);
+});

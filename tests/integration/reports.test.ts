@@ -4,6 +4,7 @@ import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { expectError, expectFieldErrors } from '../support/answers.ts';
 import { addDirectly, logIn } from './console-support.ts';
+import { lastMailTo, linkIn } from './accounts-helpers.ts';
 
 /*
  * Reports (API.md "Safety and moderation", docs/console.md): `POST /api/report.php` with its
@@ -338,5 +339,55 @@ describe('the console queue', () => {
       .where('target_id', '=', id)
       .execute();
     expect(named.map((a) => a.member_id)).toEqual([writer.memberId, writer.memberId]);
+  });
+});
+
+describe('a sanction made from the queue', () => {
+  it('closes the reports it answers, counts them, and tells each reporter with an appeal link of their own', async () => {
+    const first = await member({ gender: 'male', seeking: 'female' });
+    const second = await member({ gender: 'male', seeking: 'female' });
+    const target = await member();
+    const filed = async (who: Member, reason: string) => {
+      const res = await report(who, { profile: target.profileId, reason, text: 'Asked for money' });
+      expect(res.status, res.body).toBe(201);
+      return res.json<{ report: { id: string } }>().report.id;
+    };
+    const ids = [await filed(first, 'scam'), await filed(second, 'harassment')];
+    const moderator = await logIn(app, await addDirectly(app, 'moderator', 'amber'));
+    const before = (await moderator.get('/console/api/transparency.php')).json<{
+      sites: { site: string; reports: number; decisions: number }[];
+    }>();
+    const site = before.sites.find((s) => s.site === DEMO.amber.id)!;
+    expect(site.reports).toBeGreaterThanOrEqual(2);
+
+    const res = await moderator.send('POST', '/console/api/sanctions.php', {
+      network: 'amber',
+      member: target.profileId,
+      kind: 'suspend',
+      until: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      facts: 'Asked two members for money.',
+      ground_type: 'terms',
+      ground: 'Terms of use §4.2',
+      reports: ids,
+    });
+    expect(res.status, res.body).toBe(200);
+    expect((await queueOf(moderator)).filter((item) => ids.includes(item.id))).toEqual([]);
+    for (const reporter of [first, second]) {
+      const mail = lastMailTo(app.server, reporter.email);
+      expect(mail.subject).toContain('Amber Hearts');
+      expect(linkIn(mail, '/appeal').token).toBeTruthy();
+    }
+    // A report decided already is not decided again by another sanction.
+    const again = await moderator.send('POST', '/console/api/sanctions.php', {
+      network: 'amber',
+      member: target.profileId,
+      kind: 'warn',
+      facts: 'Again.',
+      ground_type: 'terms',
+      ground: 'Terms of use §4.2',
+      reports: ids,
+    });
+    expect(again.status).toBe(200);
+    expect(again.json<{ decision: { reports: string[] } }>().decision.reports).toEqual([]);
   });
 });

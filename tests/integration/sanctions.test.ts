@@ -295,14 +295,14 @@ describe('transparency', () => {
         decisions: number;
         appeals: number;
         reversals: number;
-        reports: number | null;
+        reports: number;
       }[];
     }>();
     const localhost = counts.sites.find((s) => s.site === 'localhost')!;
     expect(localhost.decisions).toBeGreaterThanOrEqual(3);
     expect(localhost.appeals).toBeGreaterThanOrEqual(1);
     expect(localhost.reversals).toBeGreaterThanOrEqual(1);
-    expect(localhost.reports).toBeNull();
+    expect(localhost.reports).toBeGreaterThanOrEqual(0);
     const csv = await staff.get('/console/api/transparency.php?format=csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toContain('site,network,reports,decisions');

@@ -10,6 +10,7 @@ export {
   decideItem,
   resolveReports,
   reportCounts,
+  reportsAnswered,
   type ModerationContext,
 } from './reports.service.ts';
 export {

@@ -196,14 +196,38 @@ export async function decideReports(
 export async function countReports(
   db: Db,
   filter: { network?: string | undefined; site?: string | undefined; from: number; to: number },
-): Promise<Array<{ site_id: string; reason: string; n: number }>> {
+): Promise<Array<{ network_id: string; site_id: string; reason: string; n: number }>> {
   let query = db
     .selectFrom('reports')
-    .select((eb) => ['site_id', 'reason', eb.fn.countAll<number | string | bigint>().as('n')])
+    .select((eb) => ['network_id', 'site_id', 'reason', eb.fn.countAll<number | string | bigint>().as('n')])
     .where('created_at', '>=', filter.from)
     .where('created_at', '<', filter.to);
   if (filter.network !== undefined) query = query.where('network_id', '=', filter.network);
   if (filter.site !== undefined) query = query.where('site_id', '=', filter.site);
-  const rows = await query.groupBy(['site_id', 'reason']).execute();
-  return rows.map((r) => ({ site_id: r.site_id, reason: r.reason, n: Number(r.n) }));
+  const rows = await query.groupBy(['network_id', 'site_id', 'reason']).execute();
+  return rows.map((r) => ({
+    network_id: r.network_id,
+    site_id: r.site_id,
+    reason: r.reason,
+    n: Number(r.n),
+  }));
+}
+
+/** The open reports among `ids` about `profileId`: those a decision on that profile answers. */
+export async function openReportsAbout(
+  db: Db,
+  network: string,
+  profileId: string,
+  ids: readonly string[],
+): Promise<Array<{ id: string; reporter_profile_id: string | null; created_at: number }>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('reports')
+    .select(['id', 'reporter_profile_id', 'created_at'])
+    .where('network_id', '=', network)
+    .where('profile_id', '=', profileId)
+    .where('status', '=', 'open')
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => ({ ...r, created_at: Number(r.created_at) }));
 }

@@ -170,7 +170,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     it('counts reports per site and reason in a period', async () => {
       const counts = await reportCounts(ctx(), { network: NET, from: T, to: T + 30_000 });
-      expect(counts.find((c) => c.reason === 'scam')).toEqual({ site: site.id, reason: 'scam', count: 5 });
+      expect(counts.find((c) => c.reason === 'scam')).toEqual({
+        network: NET,
+        site: site.id,
+        reason: 'scam',
+        count: 5,
+      });
       expect(await reportCounts(ctx(), { network: 'other', from: T, to: T + 30_000 })).toEqual([]);
     });
   });

@@ -18,6 +18,7 @@ import {
 import { ageOn, holdForReview, profileForModeration } from '../profiles/index.ts';
 import {
   countReports,
+  openReportsAbout,
   decideReports,
   findReport,
   hasOpenReport,
@@ -406,9 +407,27 @@ export async function decideItem(
 export async function reportCounts(
   ctx: { db: Kysely<Database> },
   filter: { network?: string; site?: string; from: number; to: number },
-): Promise<Array<{ site: string; reason: string; count: number }>> {
+): Promise<Array<{ network: string; site: string; reason: string; count: number }>> {
   const rows = await countReports(ctx.db, filter);
   return rows
-    .map((r) => ({ site: r.site_id, reason: r.reason, count: r.n }))
+    .map((r) => ({ network: r.network_id, site: r.site_id, reason: r.reason, count: r.n }))
     .sort((a, b) => a.site.localeCompare(b.site) || a.reason.localeCompare(b.reason));
+}
+
+/**
+ * The open reports among `reportIds` that a decision on `profileId` answers: when the first was
+ * filed (the time to decision counts from it) and who filed them (told of the decision).
+ */
+export async function reportsAnswered(
+  ctx: { db: Kysely<Database> },
+  input: { network: string; profileId: string; reportIds: readonly string[] },
+): Promise<{ ids: string[]; openedAt: number | null; reporterProfileIds: string[] }> {
+  const rows = await openReportsAbout(ctx.db, input.network, input.profileId, input.reportIds);
+  return {
+    ids: rows.map((r) => r.id),
+    openedAt: rows.length ? Math.min(...rows.map((r) => r.created_at)) : null,
+    reporterProfileIds: [
+      ...new Set(rows.flatMap((r) => (r.reporter_profile_id ? [r.reporter_profile_id] : []))),
+    ],
+  };
 }

@@ -15,4 +15,3 @@ export const sanctionsGuard: AccountGuard = {
 export { sanctionsJobs } from './sanctions.jobs.ts';
 export { notifyReporterOfDecision, sanctionMember, type SanctionsContext } from './sanctions.service.ts';
 export { sanctionsContext } from './sanctions.context.ts';
-export type { ReportCounter } from './sanctions.transparency.ts';

@@ -265,13 +265,21 @@ export function findMemberContact(
   network: string,
   memberId: string,
 ): Promise<
-  | { id: string; email: string; language: string; site_id: string; status: string; name: string | null }
+  | {
+      id: string;
+      email: string;
+      language: string;
+      site_id: string;
+      status: string;
+      name: string | null;
+      profile_id: string | null;
+    }
   | undefined
 > {
   return db
     .selectFrom('members as m')
     .leftJoin('profiles as p', 'p.member_id', 'm.id')
-    .select(['m.id', 'm.email', 'm.language', 'm.site_id', 'm.status', 'p.name'])
+    .select(['m.id', 'm.email', 'm.language', 'm.site_id', 'm.status', 'p.name', 'p.id as profile_id'])
     .where('m.network_id', '=', network)
     .where('m.id', '=', memberId)
     .executeTakeFirst();

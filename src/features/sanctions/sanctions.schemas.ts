@@ -98,8 +98,8 @@ export interface Appeal {
 export interface TransparencyRow {
   site: string;
   network: string;
-  /** Reports received: filled by the reports feature (null until it is wired in). */
-  reports: number | null;
+  /** Reports filed about the site's members in the period (a merged repeat counts once). */
+  reports: number;
   decisions: number;
   median_hours_to_decision: number | null;
   average_hours_to_decision: number | null;

@@ -13,6 +13,7 @@ import { localePath } from '../../server/request.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { endSessions, memberLocale } from '../accounts/index.ts';
+import { reportsAnswered, resolveReports } from '../reports/index.ts';
 import { sanctionError } from './sanctions.errors.ts';
 import * as repo from './sanctions.repository.ts';
 import type { Appeal, Decision, DecisionKind, GroundType, SanctionInput } from './sanctions.schemas.ts';
@@ -179,6 +180,11 @@ export async function sanctionMember(
   const now = ctx.clock.now();
   const until = input.kind === 'suspend' && input.until ? Date.parse(input.until) : null;
   if (until !== null && !(until > now)) throw sanctionError('validation', { fields: { until: 'invalid' } });
+  // The open reports about this member that the decision answers: closed with it, their
+  // reporters told, and the time to decision counted from the first of them.
+  const answered = contact.profile_id
+    ? await reportsAnswered(ctx, { network, profileId: contact.profile_id, reportIds: input.reports ?? [] })
+    : { ids: [], openedAt: null, reporterProfileIds: [] };
   const row: repo.DecisionRow = {
     id: newId(),
     network_id: network,
@@ -193,9 +199,9 @@ export async function sanctionMember(
     ground_type: input.ground_type,
     ground: input.ground,
     automated: 0,
-    report_ids: JSON.stringify(input.reports ?? []),
+    report_ids: JSON.stringify(answered.ids),
     decided_by: staff.id,
-    opened_at: options.openedAt ?? now,
+    opened_at: options.openedAt ?? answered.openedAt ?? now,
     decided_at: now,
     lifted_at: null,
     reversed_by_appeal: null,
@@ -234,12 +240,36 @@ export async function sanctionMember(
       await repo.banDevicesOf(trx, network, memberId, row.id, now);
     }
     if (input.kind !== 'warn') await endSessions({ db: trx, network, realtime: ctx.realtime }, { memberId });
+    await resolveReports(
+      { db: trx, clock: ctx.clock },
+      {
+        network,
+        reportIds: answered.ids,
+        outcome: 'resolved',
+        decidedBy: staff.id,
+        note: `${input.kind}: ${row.id}`,
+      },
+    );
     return issueAppealToken(ctx, trx, row, { kind: 'member', memberId });
   });
   await mailMember(ctx, network, memberId, (site, locale, to, name, origin) =>
     statementMail(site, locale, to, name, statementOf(row), appealUrl(origin, locale, token)),
   );
+  await tellReporters(ctx, network, row.id, answered.reporterProfileIds);
   return decisionOf(row, new Map([[staff.id, staff.email]]));
+}
+
+/** Tells each member who reported what a decision answers (a reporter gone since is skipped). */
+async function tellReporters(
+  ctx: SanctionsContext,
+  network: string,
+  decision: string,
+  reporterProfileIds: readonly string[],
+): Promise<void> {
+  for (const profileId of reporterProfileIds) {
+    const reporterMemberId = await repo.findMemberIdOf(ctx.db, network, profileId);
+    if (reporterMemberId) await notifyReporterOfDecision(ctx, { decision, network, reporterMemberId });
+  }
 }
 
 /**

@@ -117,12 +117,12 @@ describe('CSV', () => {
     expect(csv([['a', 'b,c']])).toBe('a,"b,c"\r\n');
   });
 
-  it('writes the transparency counts with an empty reports column until reports are counted', () => {
+  it('writes the transparency counts, a cell that would start a formula neutralised', () => {
     const text = transparencyCsv([
       {
         site: '=evil',
         network: 'amber',
-        reports: null,
+        reports: 3,
         decisions: 2,
         median_hours_to_decision: 1.5,
         average_hours_to_decision: 2,
@@ -133,7 +133,7 @@ describe('CSV', () => {
     expect(text.split('\r\n')[0]).toBe(
       'site,network,reports,decisions,median_hours_to_decision,average_hours_to_decision,appeals,reversals',
     );
-    expect(text.split('\r\n')[1]).toBe(`"'=evil",amber,,2,1.5,2,1,0`);
+    expect(text.split('\r\n')[1]).toBe(`"'=evil",amber,3,2,1.5,2,1,0`);
   });
 
   it('takes the median of odd and even counts', () => {

@@ -1,4 +1,5 @@
 import type { StaffPrincipal } from '../../server/staff.ts';
+import { reportCounts } from '../reports/index.ts';
 import * as repo from './sanctions.repository.ts';
 import type { TransparencyRow } from './sanctions.schemas.ts';
 import type { SanctionsContext } from './sanctions.service.ts';
@@ -11,16 +12,6 @@ import { csv } from './sanctions.statement.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-
-/**
- * Reports received per site in a period: the reports feature supplies it when it is wired in;
- * until then the column is empty (null), never a made-up zero.
- */
-export type ReportCounter = (range: {
-  networks: readonly string[] | 'all';
-  from: number;
-  to: number;
-}) => Promise<Map<string, number>>;
 
 export function median(values: readonly number[]): number | null {
   if (!values.length) return null;
@@ -42,7 +33,6 @@ export async function transparencyCounts(
   ctx: SanctionsContext,
   staff: StaffPrincipal,
   query: { network?: string; from?: string; to?: string },
-  countReports?: ReportCounter,
 ): Promise<{ from: string; to: string; sites: TransparencyRow[] }> {
   const { from, to } = period(ctx.clock.now(), query.from, query.to);
   const held = staff.networksFor('moderate');
@@ -56,13 +46,20 @@ export async function transparencyCounts(
     (d) => d.kind !== 'lift',
   );
   const appeals = await repo.appealsBetween(ctx.db, networks, from, to);
-  const reports = countReports ? await countReports({ networks, from, to }) : undefined;
-  const sites = new Map<string, { network: string; waits: number[]; appeals: number; reversals: number }>();
+  const sites = new Map<
+    string,
+    { network: string; reports: number; waits: number[]; appeals: number; reversals: number }
+  >();
   const of = (site: string, network: string) => {
     let entry = sites.get(site);
-    if (!entry) sites.set(site, (entry = { network, waits: [], appeals: 0, reversals: 0 }));
+    if (!entry) sites.set(site, (entry = { network, reports: 0, waits: [], appeals: 0, reversals: 0 }));
     return entry;
   };
+  const reports =
+    networks === 'all'
+      ? await reportCounts(ctx, { from, to })
+      : (await Promise.all(networks.map((network) => reportCounts(ctx, { network, from, to })))).flat();
+  for (const r of reports) of(r.site, r.network).reports += r.count;
   for (const d of decisions)
     of(d.site_id, d.network_id).waits.push(Number(d.decided_at) - Number(d.opened_at));
   for (const a of appeals) {
@@ -73,7 +70,7 @@ export async function transparencyCounts(
   const rows = [...sites].map(([site, e]): TransparencyRow => ({
     site,
     network: e.network,
-    reports: reports ? (reports.get(site) ?? 0) : null,
+    reports: e.reports,
     decisions: e.waits.length,
     median_hours_to_decision: hours(median(e.waits)),
     average_hours_to_decision: hours(

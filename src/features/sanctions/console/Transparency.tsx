@@ -136,7 +136,7 @@ export default function Transparency({
               <tr key={row.site}>
                 <th scope="row">{row.site}</th>
                 <td>{row.network}</td>
-                <td>{row.reports ?? '—'}</td>
+                <td>{row.reports}</td>
                 <td>{row.decisions}</td>
                 <td>{hours(row.median_hours_to_decision)}</td>
                 <td>{hours(row.average_hours_to_decision)}</td>

@@ -3,6 +3,7 @@ import { landersJobs } from '../features/landers/index.ts';
 import { notificationMailJobs } from '../features/notification-mail/index.ts';
 import { pushJobs } from '../features/push/index.ts';
 import { retentionJobs } from '../features/retention/index.ts';
+import { statisticsJobs } from '../features/statistics/index.ts';
 import type { Job } from '../server/jobs/index.ts';
 
 /** Every feature's periodic jobs: a feature with a job adds its list here. */
@@ -12,4 +13,5 @@ export const jobs: readonly Job[] = [
   ...landersJobs,
   ...pushJobs,
   ...notificationMailJobs,
+  ...statisticsJobs,
 ];

@@ -56,6 +56,8 @@ const ALL_TABLES = {
   staff_sessions: true,
   staff_recovery_codes: true,
   audit_log: true,
+  statistics_daily: true,
+  statistics_progress: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -624,6 +626,25 @@ const fixtures: Fixtures = {
       ip: '127.0.0.1',
     },
   ],
+  statistics_daily: [
+    {
+      site_id: SITE,
+      network_id: NET,
+      day: '2025-11-12',
+      source_network: 'adnet',
+      source_ref: '',
+      source_sub: '',
+      currency: 'EUR',
+      visits: 0,
+      signups: 0,
+      activations: 0,
+      first_purchases: 0,
+      messages: 0,
+      active_members: 0,
+      revenue: 3_000_000_123,
+    },
+  ],
+  statistics_progress: [{ site_id: SITE, network_id: NET, rolled_through: '2025-11-12' }],
   payment_reversals: [
     {
       order_id: 'o1aaaaaaaaaaaaaa',
@@ -764,6 +785,8 @@ const orderBy: Record<TableName, string[]> = {
   staff_sessions: ['id'],
   staff_recovery_codes: ['staff_id', 'hash'],
   audit_log: ['id'],
+  statistics_daily: ['site_id', 'day', 'source_network', 'source_ref', 'source_sub', 'currency'],
+  statistics_progress: ['site_id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

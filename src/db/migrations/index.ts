@@ -27,6 +27,7 @@ import * as m0027 from './0027_order_provider_checks.ts';
 import * as m0028 from './0028_console.ts';
 import * as m0029 from './0029_notification_mail.ts';
 import * as m0030 from './0030_push_outbox.ts';
+import * as m0036 from './0036_statistics.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_console': m0028,
   '0029_notification_mail': m0029,
   '0030_push_outbox': m0030,
+  '0036_statistics': m0036,
 };

@@ -13,3 +13,4 @@ export { argon2Passwords, isCommonPassword, type Passwords } from './passwords.t
 export { activationLink } from './accounts.signup.service.ts';
 /* The push sender reads the member's subscriptions and drops those the push service calls gone. */
 export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';
+export { dailySignups, dailyActivations, dailyActiveMembers } from './accounts.statistics.ts';

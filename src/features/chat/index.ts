@@ -35,3 +35,4 @@ export { chatPrivacy } from './chat.privacy.ts';
 export { sendReply } from './chat.gateway.ts';
 export { chatFieldMessage } from './chat.messages.ts';
 export { uploadChatPhoto, chatMediaAllowed } from './chat.photos.ts';
+export { dailyMessages } from './chat.statistics.ts';

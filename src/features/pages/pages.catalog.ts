@@ -187,4 +187,7 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   staff_recovery_codes: null,
   // What the operator's staff did concerning the member (e.g. reading a reported conversation).
   audit_log: 'security',
+  // Daily counts per site and traffic source: tied to no member.
+  statistics_daily: null,
+  statistics_progress: null,
 };

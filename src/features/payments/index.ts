@@ -25,3 +25,4 @@ export {
 } from './payments.schemas.ts';
 export { PAYMENT_METHOD_NAMES, paymentMethodName, type PaymentMethodChoice } from './payments.methods.ts';
 export { vatIncluded, vatRateBp } from './payments.vat.ts';
+export { dailyRevenue, dailyFirstPurchases } from './payments.statistics.ts';

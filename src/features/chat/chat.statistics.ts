@@ -4,6 +4,9 @@ import type { DailyCount, DailyFiguresQuery } from '../../server/daily-figures.t
 import { dailySentMessages } from './chat.repository.ts';
 
 /** Messages sent per day for the statistics: by members, by their site and tracked source. */
-export function dailyMessages(ctx: { db: Kysely<Database> }, query: DailyFiguresQuery): Promise<DailyCount[]> {
+export function dailyMessages(
+  ctx: { db: Kysely<Database> },
+  query: DailyFiguresQuery,
+): Promise<DailyCount[]> {
   return dailySentMessages(ctx.db, query);
 }

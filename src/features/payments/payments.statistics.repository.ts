@@ -75,7 +75,10 @@ export async function dailyPaid(db: Kysely<Database>, query: DailyFiguresQuery):
 }
 
 /** Money that went back at the provider (refunds, chargebacks, returned debits), by its day. */
-export async function dailyReversed(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
+export async function dailyReversed(
+  db: Kysely<Database>,
+  query: DailyFiguresQuery,
+): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
   const day = sql<number>`r.created_at / 86400000`;
   const rows = await ordersWithSource(db, query)
@@ -100,7 +103,10 @@ export async function dailyReversed(db: Kysely<Database>, query: DailyFiguresQue
  * Members' own refunds, by the day the order became refunded: the order's amount for the credits
  * taken back (the ledger's refund entry), rounded down per order as the refund itself was.
  */
-export async function dailyRefunded(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
+export async function dailyRefunded(
+  db: Kysely<Database>,
+  query: DailyFiguresQuery,
+): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
   const day = sql<number>`o.updated_at / 86400000`;
   const rows = await ordersWithSource(db, query)
@@ -125,7 +131,11 @@ export async function dailyRefunded(db: Kysely<Database>, query: DailyFiguresQue
     .where('o.status', '=', 'refunded')
     .where(inRange(sql.ref('o.updated_at'), query))
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('payment_reversals as r').select('r.order_id').whereRef('r.order_id', '=', 'o.id'))),
+      eb.not(
+        eb.exists(
+          eb.selectFrom('payment_reversals as r').select('r.order_id').whereRef('r.order_id', '=', 'o.id'),
+        ),
+      ),
     )
     .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
     .execute();
@@ -137,7 +147,14 @@ export async function dailyFirstPaid(db: Kysely<Database>, query: DailyFiguresQu
   if (query.sites.length === 0) return [];
   const day = sql<number>`o.completed_at / 86400000`;
   const rows = await ordersWithSource(db, query)
-    .select((eb) => ['o.site_id as site', day.as('day'), 't.network', 't.ref', 't.sub', eb.fn.countAll<number>().as('count')])
+    .select((eb) => [
+      'o.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      eb.fn.countAll<number>().as('count'),
+    ])
     .where(inRange(sql.ref('o.completed_at'), query))
     .where((eb) =>
       eb.not(

@@ -10,7 +10,11 @@ export function statisticsContext(locals: App.Locals): StatisticsContext {
     db: platform.db,
     clock: platform.clock,
     networks: () => [...new Set(sites().map((s) => s.network))].sort(),
-    sitesOf: (network) => platform.registry.sitesOfNetwork(network).map((s) => s.id).sort(),
+    sitesOf: (network) =>
+      platform.registry
+        .sitesOfNetwork(network)
+        .map((s) => s.id)
+        .sort(),
   };
 }
 

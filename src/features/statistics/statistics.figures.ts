@@ -68,7 +68,8 @@ export function addFigures(into: Figures, add: Figures): Figures {
   return into;
 }
 
-export const sourceKey = (source: Source): string => `${source.network}\u0000${source.ref}\u0000${source.sub}`;
+export const sourceKey = (source: Source): string =>
+  `${source.network}\u0000${source.ref}\u0000${source.sub}`;
 
 /**
  * Closed days from the rollups, the rest live: a site's rollup row counts up to the day its
@@ -119,7 +120,8 @@ export function summarise(rows: readonly FigureRow[], from: string, to: string):
     if (!sources.has(key)) sources.set(key, { source: row.source, ...emptyFigures() });
     addFigures(sources.get(key)!, row.figures);
     const dayKey = `${row.day}\u0000${key}`;
-    if (!daySources.has(dayKey)) daySources.set(dayKey, { day: row.day, source: row.source, ...emptyFigures() });
+    if (!daySources.has(dayKey))
+      daySources.set(dayKey, { day: row.day, source: row.source, ...emptyFigures() });
     addFigures(daySources.get(dayKey)!, row.figures);
   }
   const bySignups = (a: SourceFigures, b: SourceFigures) =>

@@ -41,4 +41,6 @@ export async function rollUpClosedDays(ctx: RollupContext): Promise<number> {
   return written;
 }
 
-export const statisticsJobs: Job[] = [{ name: 'statistics.rollup', run: (ctx) => rollUpClosedDays(ctx).then(() => {}) }];
+export const statisticsJobs: Job[] = [
+  { name: 'statistics.rollup', run: (ctx) => rollUpClosedDays(ctx).then(() => {}) },
+];

@@ -56,7 +56,14 @@ function tableRows(network: string, row: FigureRow): StatisticsDailyTable[] {
     source_sub: row.source.sub,
   };
   const counts = COUNT_FIGURES.some((figure) => row.figures[figure] !== 0)
-    ? [{ ...base, currency: '', ...Object.fromEntries(COUNT_FIGURES.map((f) => [f, row.figures[f]])), revenue: 0 }]
+    ? [
+        {
+          ...base,
+          currency: '',
+          ...Object.fromEntries(COUNT_FIGURES.map((f) => [f, row.figures[f]])),
+          revenue: 0,
+        },
+      ]
     : [];
   const zero = Object.fromEntries(COUNT_FIGURES.map((f) => [f, 0]));
   const money = Object.entries(row.figures.revenue)
@@ -84,7 +91,10 @@ export async function replaceRollups(
       .where('day', '<=', range.to)
       .execute();
     for (let at = 0; at < values.length; at += 500)
-      await trx.insertInto('statistics_daily').values(values.slice(at, at + 500)).execute();
+      await trx
+        .insertInto('statistics_daily')
+        .values(values.slice(at, at + 500))
+        .execute();
     await trx
       .insertInto('statistics_progress')
       .values({ site_id: site.id, network_id: site.network, rolled_through: range.to })
@@ -98,5 +108,8 @@ export async function replaceRollups(
 /** Rollup rows written straight in (the benchmark's generated history). */
 export async function insertRollupRows(db: Db, rows: readonly StatisticsDailyTable[]): Promise<void> {
   for (let at = 0; at < rows.length; at += 500)
-    await db.insertInto('statistics_daily').values(rows.slice(at, at + 500)).execute();
+    await db
+      .insertInto('statistics_daily')
+      .values(rows.slice(at, at + 500))
+      .execute();
 }

@@ -11,7 +11,12 @@ export const statisticsQuerySchema = z.object({
   /** One site of the network; the whole network when absent. */
   site: text(64).optional(),
   /** The last this many days up to today, unless `from` is given. */
-  days: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(400, 'invalid').default(30),
+  days: z.coerce
+    .number({ error: 'invalid' })
+    .int('invalid')
+    .min(1, 'invalid')
+    .max(400, 'invalid')
+    .default(30),
   /** Days, UTC, inclusive. */
   from: isoDate.optional(),
   to: isoDate.optional(),

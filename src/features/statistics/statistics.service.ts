@@ -75,7 +75,8 @@ export async function liveFigures(
     if (!row) rows.set(key, (row = { site: entry.site, day, source, figures: emptyFigures() }));
     return row;
   };
-  for (const [figure, pending] of counts) for (const entry of await pending) rowOf(entry).figures[figure] += entry.count;
+  for (const [figure, pending] of counts)
+    for (const entry of await pending) rowOf(entry).figures[figure] += entry.count;
   for (const entry of await dailyRevenue(ctx, range)) {
     const revenue = rowOf(entry).figures.revenue;
     revenue[entry.currency] = (revenue[entry.currency] ?? 0) + entry.amount;
@@ -95,7 +96,10 @@ function scope(ctx: StatisticsContext, staff: StaffPrincipal, input: StatisticsQ
 }
 
 /** The period: `from`..`to` when given, else the last `days` days up to today. */
-function period(ctx: StatisticsContext, input: StatisticsQueryInput): { from: string; to: string; today: string } {
+function period(
+  ctx: StatisticsContext,
+  input: StatisticsQueryInput,
+): { from: string; to: string; today: string } {
   const today = dayString(Math.floor(ctx.clock.now() / DAY_MS));
   const to = input.to && input.to < today ? input.to : today;
   const from = input.from ?? dayString(dayNumber(to) - (input.days - 1));
@@ -121,7 +125,13 @@ async function figuresOf(ctx: StatisticsContext, staff: StaffPrincipal, input: S
     readRollups(ctx.db, { network, sites, from, to }),
     liveFigures(ctx.db, { network, sites, from: liveFrom, to }),
   ]);
-  return { network, from, to, today, summary: summarise(mergeRollupsAndLive(rollups, live, through), from, to) };
+  return {
+    network,
+    from,
+    to,
+    today,
+    summary: summarise(mergeRollupsAndLive(rollups, live, through), from, to),
+  };
 }
 
 export async function statistics(

@@ -72,7 +72,14 @@ export async function dailyArrivals(db: Db, query: DailyFiguresQuery): Promise<D
   const day = sql<number>`created_at / 86400000`;
   const rows = await db
     .selectFrom('tracking_records')
-    .select((eb) => ['site_id as site', day.as('day'), 'network', 'ref', 'sub', eb.fn.countAll<number>().as('count')])
+    .select((eb) => [
+      'site_id as site',
+      day.as('day'),
+      'network',
+      'ref',
+      'sub',
+      eb.fn.countAll<number>().as('count'),
+    ])
     .where('network_id', '=', query.network)
     .where('site_id', 'in', query.sites)
     .where('created_at', '>=', query.from)

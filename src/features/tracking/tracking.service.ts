@@ -91,6 +91,9 @@ export async function attachTrackingRecord(
 }
 
 /** Visits for the statistics: tracked arrivals per site, day and source. */
-export function dailyVisits(ctx: { db: ServiceContext['db'] }, query: DailyFiguresQuery): Promise<DailyCount[]> {
+export function dailyVisits(
+  ctx: { db: ServiceContext['db'] },
+  query: DailyFiguresQuery,
+): Promise<DailyCount[]> {
   return dailyArrivals(ctx.db, query);
 }

@@ -278,6 +278,8 @@ const ENDPOINTS = [
   },
   { call: 'GET /console/api/audit.php', permission: 'view_audit_log', body: undefined },
   { call: 'GET /console/api/audit.php?format=csv', permission: 'view_audit_log', body: undefined },
+  { call: 'GET /console/api/statistics.php', permission: 'view_statistics', body: undefined },
+  { call: 'GET /console/api/statistics.php?format=csv', permission: 'view_statistics', body: undefined },
 ] as const;
 
 describe('roles', () => {

@@ -3,8 +3,8 @@ import {
   csvCell,
   emptyFigures,
   formatMinor,
-  mergeRollupsAndLive,
   statisticsCsv,
+  splitPeriod,
   summarise,
   type FigureRow,
 } from './statistics.figures.ts';
@@ -45,33 +45,44 @@ describe('CSV cells', () => {
 });
 
 describe('rollups and live figures', () => {
-  const through = new Map([
-    ['a', '2026-01-02'],
-    ['b', '2026-01-01'],
-  ]);
+  const period = { from: '2026-01-01', to: '2026-01-10', yesterday: '2026-01-09' };
 
-  it('takes a site rollups up to the day they are written through and live figures after it', () => {
-    const rollups = [
-      row('a', '2026-01-02', none, { signups: 1 }),
-      row('b', '2026-01-01', none, { signups: 10 }),
-      // A rollup past the site's progress (a clock moved back) is not counted.
-      row('b', '2026-01-02', none, { signups: 100 }),
-    ];
-    const live = [
-      row('a', '2026-01-02', none, { signups: 1000 }),
-      row('a', '2026-01-03', none, { signups: 2 }),
-      row('b', '2026-01-02', none, { signups: 20 }),
-      row('c', '2026-01-01', none, { signups: 5 }),
-    ];
-    const merged = mergeRollupsAndLive(rollups, live, through);
-    const signups = (site: string, day: string) =>
-      merged.filter((r) => r.site === site && r.day === day).reduce((n, r) => n + r.figures.signups, 0);
-    expect(signups('a', '2026-01-02')).toBe(1);
-    expect(signups('a', '2026-01-03')).toBe(2);
-    expect(signups('b', '2026-01-01')).toBe(10);
-    expect(signups('b', '2026-01-02')).toBe(20);
-    // A site without rollups is counted live throughout.
-    expect(signups('c', '2026-01-01')).toBe(5);
+  it('reads closed days from the rollups up to the day every site has them for, the rest live', () => {
+    const through = new Map([
+      ['a', '2026-01-09'],
+      ['b', '2026-01-05'],
+    ]);
+    expect(splitPeriod(period, ['a'], through)).toEqual({
+      rollupsThrough: '2026-01-09',
+      liveFrom: '2026-01-10',
+    });
+    expect(splitPeriod(period, ['a', 'b'], through)).toEqual({
+      rollupsThrough: '2026-01-05',
+      liveFrom: '2026-01-06',
+    });
+  });
+
+  it('counts today live even where the rollups reach it, and a period in the past from rollups alone', () => {
+    const ahead = new Map([['a', '2026-01-10']]);
+    expect(splitPeriod(period, ['a'], ahead)).toEqual({
+      rollupsThrough: '2026-01-09',
+      liveFrom: '2026-01-10',
+    });
+    expect(splitPeriod({ ...period, to: '2026-01-03' }, ['a'], ahead)).toEqual({
+      rollupsThrough: '2026-01-03',
+      liveFrom: null,
+    });
+  });
+
+  it('counts everything live for a site without rollups, or rollups that end before the period', () => {
+    expect(splitPeriod(period, ['a', 'new'], new Map([['a', '2026-01-09']]))).toEqual({
+      rollupsThrough: null,
+      liveFrom: '2026-01-01',
+    });
+    expect(splitPeriod(period, ['a'], new Map([['a', '2025-12-01']]))).toEqual({
+      rollupsThrough: null,
+      liveFrom: '2026-01-01',
+    });
   });
 
   it('adds up per day (empty days included), per source and in total, revenue per currency', () => {

@@ -72,20 +72,30 @@ export const sourceKey = (source: Source): string =>
   `${source.network}\u0000${source.ref}\u0000${source.sub}`;
 
 /**
- * Closed days from the rollups, the rest live: a site's rollup row counts up to the day its
- * rollups are written through, a live row only after it (so no day is counted twice, and a day
- * the job has not reached yet is still shown).
+ * Where a period splits into closed days read from the rollups and days counted live: the
+ * rollups serve up to the last day every chosen site has them for (never today, even where a
+ * moved clock let the job write it), the live count takes every day after. So no day is counted
+ * twice, a day the job has not reached yet is still shown, and a site without rollups (new, or
+ * the job not run yet) makes the whole period live.
  */
-export function mergeRollupsAndLive(
-  rollups: readonly FigureRow[],
-  live: readonly FigureRow[],
+export function splitPeriod(
+  period: { from: string; to: string; yesterday: string },
+  sites: readonly string[],
   rolledThrough: ReadonlyMap<string, string>,
-): FigureRow[] {
-  const closed = (row: FigureRow) => {
-    const through = rolledThrough.get(row.site);
-    return through !== undefined && row.day <= through;
-  };
-  return [...rollups.filter(closed), ...live.filter((row) => !closed(row))];
+): { rollupsThrough: string | null; liveFrom: string | null } {
+  let through: string | null = period.yesterday < period.to ? period.yesterday : period.to;
+  for (const site of sites) {
+    const written = rolledThrough.get(site);
+    if (written === undefined) through = null;
+    else if (through !== null && written < through) through = written;
+  }
+  if (through !== null && through < period.from) through = null;
+  const liveFrom = through === null ? period.from : dayAfter(through);
+  return { rollupsThrough: through, liveFrom: liveFrom <= period.to ? liveFrom : null };
+}
+
+function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Every day from `from` to `to` inclusive (`YYYY-MM-DD`). */

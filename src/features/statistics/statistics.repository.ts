@@ -9,25 +9,39 @@ import { COUNT_FIGURES, emptyFigures, type FigureRow } from './statistics.figure
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * The closed days' figures in `from`..`to`, added up over the sites per day, source and
+ * currency: of one site, or of every site of the network (sites since removed included: they are
+ * the network's history).
+ */
 export async function readRollups(
   db: Db,
-  query: { network: string; sites: readonly string[]; from: string; to: string },
+  query: { network: string; site?: string | undefined; from: string; to: string },
 ): Promise<FigureRow[]> {
-  if (query.sites.length === 0) return [];
-  const rows = await db
+  let select = db
     .selectFrom('statistics_daily')
-    .selectAll()
+    .select((eb) => [
+      'day',
+      'source_network',
+      'source_ref',
+      'source_sub',
+      'currency',
+      ...COUNT_FIGURES.map((figure) => eb.fn.sum<number>(figure).as(figure)),
+      eb.fn.sum<number>('revenue').as('revenue'),
+    ])
     .where('network_id', '=', query.network)
-    .where('site_id', 'in', query.sites)
     .where('day', '>=', query.from)
-    .where('day', '<=', query.to)
+    .where('day', '<=', query.to);
+  if (query.site !== undefined) select = select.where('site_id', '=', query.site);
+  const rows = await select
+    .groupBy(['day', 'source_network', 'source_ref', 'source_sub', 'currency'])
     .execute();
   return rows.map((row) => {
     const figures = emptyFigures();
     if (row.currency) figures.revenue[row.currency] = Number(row.revenue);
     else for (const figure of COUNT_FIGURES) figures[figure] = Number(row[figure]);
     return {
-      site: row.site_id,
+      site: query.site ?? '',
       day: row.day,
       source: { network: row.source_network, ref: row.source_ref, sub: row.source_sub },
       figures,

@@ -18,8 +18,8 @@ import { dailyFirstPurchases, dailyRevenue } from '../payments/index.ts';
 import { dailyVisits } from '../tracking/index.ts';
 import {
   emptyFigures,
-  mergeRollupsAndLive,
   sourceKey,
+  splitPeriod,
   statisticsCsv,
   summarise,
   type CountFigure,
@@ -112,26 +112,14 @@ async function figuresOf(ctx: StatisticsContext, staff: StaffPrincipal, input: S
   const { network, sites } = scope(ctx, staff, input);
   const { from, to, today } = period(ctx, input);
   const yesterday = dayString(dayNumber(today) - 1);
-  // Today is always live, even where a moved clock let the job write it.
-  const through = new Map(
-    [...(await rolledThrough(ctx.db, sites))].map(([site, day]) => [site, day < yesterday ? day : yesterday]),
-  );
-  const firstLive = sites.reduce((first, site) => {
-    const next = through.has(site) ? dayString(dayNumber(through.get(site)!) + 1) : from;
-    return next < first ? next : first;
-  }, to);
-  const liveFrom = firstLive > from ? firstLive : from;
+  const split = splitPeriod({ from, to, yesterday }, sites, await rolledThrough(ctx.db, sites));
   const [rollups, live] = await Promise.all([
-    readRollups(ctx.db, { network, sites, from, to }),
-    liveFigures(ctx.db, { network, sites, from: liveFrom, to }),
+    split.rollupsThrough === null
+      ? []
+      : readRollups(ctx.db, { network, site: input.site, from, to: split.rollupsThrough }),
+    split.liveFrom === null ? [] : liveFigures(ctx.db, { network, sites, from: split.liveFrom, to }),
   ]);
-  return {
-    network,
-    from,
-    to,
-    today,
-    summary: summarise(mergeRollupsAndLive(rollups, live, through), from, to),
-  };
+  return { network, from, to, today, summary: summarise([...rollups, ...live], from, to) };
 }
 
 export async function statistics(

@@ -16,7 +16,11 @@ const BATCH_DAYS = 31;
 
 type RollupContext = Pick<JobContext, 'db' | 'clock' | 'log' | 'sites'> & { signal?: AbortSignal };
 
-/** Writes the rollups of every closed day not written yet; answers how many site-days. */
+/**
+ * Writes the rollups of every closed day not written yet; answers how many site-days. A network's
+ * sites are counted together (one set of queries per batch of days for all of them, as their
+ * members' rows lie side by side), each site written from the day after its own progress.
+ */
 export async function rollUpClosedDays(ctx: RollupContext): Promise<number> {
   const yesterday = Math.floor(ctx.clock.now() / DAY_MS) - 1;
   const sites = [...ctx.sites()];
@@ -24,16 +28,30 @@ export async function rollUpClosedDays(ctx: RollupContext): Promise<number> {
     ctx.db,
     sites.map((s) => s.id),
   );
+  const startOf = (site: string) => {
+    const through = progress.get(site);
+    return through === undefined ? yesterday - BACKFILL_DAYS + 1 : dayNumber(through) + 1;
+  };
   let written = 0;
-  for (const site of sites) {
-    const through = progress.get(site.id);
-    let next = through === undefined ? yesterday - BACKFILL_DAYS + 1 : dayNumber(through) + 1;
-    while (next <= yesterday && !ctx.signal?.aborted) {
+  for (const network of new Set(sites.map((s) => s.network))) {
+    const members = sites.filter((s) => s.network === network && startOf(s.id) <= yesterday);
+    let next = Math.min(...members.map((s) => startOf(s.id)));
+    while (members.length > 0 && next <= yesterday && !ctx.signal?.aborted) {
       const last = Math.min(yesterday, next + BATCH_DAYS - 1);
-      const range = { from: dayString(next), to: dayString(last) };
-      const rows = await liveFigures(ctx.db, { network: site.network, sites: [site.id], ...range });
-      await replaceRollups(ctx.db, { id: site.id, network: site.network }, range, rows);
-      written += last - next + 1;
+      const due = members.filter((s) => startOf(s.id) <= last);
+      const rows = await liveFigures(ctx.db, {
+        network,
+        sites: due.map((s) => s.id),
+        from: dayString(next),
+        to: dayString(last),
+      });
+      for (const site of due) {
+        const from = Math.max(next, startOf(site.id));
+        const range = { from: dayString(from), to: dayString(last) };
+        const own = rows.filter((row) => row.site === site.id && row.day >= range.from);
+        await replaceRollups(ctx.db, { id: site.id, network }, range, own);
+        written += last - from + 1;
+      }
       next = last + 1;
     }
   }

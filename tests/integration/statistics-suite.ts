@@ -82,6 +82,7 @@ export function statisticsTests(app: ServerUnderTest): void {
         currency: String(order!.currency),
         country: String(order!.country ?? ''),
       };
+      expect(paid.amount).toBeGreaterThan(0);
 
       const to = await app.make.operatorProfile({ network });
       const sent = await buyer.send('POST', '/api/chat.php', {

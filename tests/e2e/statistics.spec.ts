@@ -5,7 +5,10 @@ import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff
 import { createLogger } from '../../src/server/log.ts';
 import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
 import { loadAppSecret } from '../../src/server/secrets.ts';
-import { SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { factories, type Factories } from '../support/factories.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+import { SCREENSHOTS, url, visitorContext } from './accounts-support.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 
 /*
@@ -13,7 +16,32 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
  * and paid today shows in today's line of the demo network's figures, and the CSV export says
  * what the page says.
  */
-const journey = useMemberJourney();
+let server: TestServer;
+let database: TestDatabase;
+let make: Factories;
+const journey = {
+  get server() {
+    return server;
+  },
+  get db() {
+    return database.db;
+  },
+  get make() {
+    return make;
+  },
+};
+
+// A server of its own with the demo seed: its accounts' tracked arrivals are the history shown.
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startServer({ seedSize: 40 });
+  database = await openTestDatabase(server);
+  make = factories(database.db);
+});
+test.afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+});
 
 async function newStaff() {
   const ctx: StaffContext = {
@@ -80,7 +108,18 @@ test('the statistics page shows the demo network’s signups and revenue of the 
   const cell = (header: string) => cells[headers.indexOf(header)]!;
   expect(Number(cell('Signups'))).toBeGreaterThanOrEqual(1);
   expect(Number(cell('Revenue EUR'))).toBeGreaterThanOrEqual(14.99 / 1.25);
-  // The source of the tracked arrival has its own line.
+  // The source of the tracked arrival has its own line, beside the demo's campaigns.
+  const sources = page.getByRole('table', { name: 'Per traffic source' });
+  // The demo's accounts signed up over the last two years: the longest period shows some of them.
+  await page.getByLabel('Period').selectOption('custom');
+  await page
+    .getByLabel('From', { exact: true })
+    .fill(new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(
+    sources.getByRole('rowheader', { name: /^(demo-ads|partner-net|social) \// }).first(),
+  ).toBeVisible();
   await expect(
     page
       .getByRole('table', { name: 'Per traffic source' })

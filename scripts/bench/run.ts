@@ -23,6 +23,7 @@
  *    audit is listed with where it happens.
  *
  * 4. `--only search`: the member search at 1M generated profiles (scripts/bench/search.ts).
+ * 5. `--only statistics`: the 90-day statistics over a year of rollups (scripts/bench/statistics.ts).
  *
  *   npm run bench -- [--rounds 5] [--seconds 5] [--connections 50] [--lander video]
  *                    [--skip throughput,member,nginx,weight,lighthouse] [--lighthouse-runs 3]
@@ -90,6 +91,13 @@ if (only('realtime')) {
 if (only('mail')) {
   const { runMailBench } = await import('./mail.ts');
   await runMailBench(process.argv.slice(2));
+  process.exit(0);
+}
+
+// `npm run bench -- --only statistics [options]`: the 90-day statistics over a year of rollups.
+if (only('statistics')) {
+  const { parseStatisticsArgs, runStatisticsBench } = await import('./statistics.ts');
+  await runStatisticsBench(parseStatisticsArgs(process.argv.slice(2)));
   process.exit(0);
 }
 

@@ -4,6 +4,7 @@ import { notificationMailJobs } from '../features/notification-mail/index.ts';
 import { pushJobs } from '../features/push/index.ts';
 import { sanctionsJobs } from '../features/sanctions/index.ts';
 import { retentionJobs } from '../features/retention/index.ts';
+import { statisticsJobs } from '../features/statistics/index.ts';
 import type { Job } from '../server/jobs/index.ts';
 
 /** Every feature's periodic jobs: a feature with a job adds its list here. */
@@ -14,4 +15,5 @@ export const jobs: readonly Job[] = [
   ...pushJobs,
   ...notificationMailJobs,
   ...sanctionsJobs,
+  ...statisticsJobs,
 ];

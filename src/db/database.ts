@@ -474,6 +474,35 @@ export interface OrderRefundsTable {
   created_at: Immutable<number>;
 }
 
+/** A site's figures of one closed day and traffic source (migration 0036). */
+export interface StatisticsDailyTable {
+  site_id: string;
+  network_id: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  /** The tracking record's network, ref and sub; '' for none. */
+  source_network: string;
+  source_ref: string;
+  source_sub: string;
+  /** '' on the row of counts; an ISO currency on a row of revenue. */
+  currency: string;
+  visits: number;
+  signups: number;
+  activations: number;
+  first_purchases: number;
+  messages: number;
+  active_members: number;
+  /** Minor units, net of refunds and VAT. */
+  revenue: number;
+}
+
+/** Up to which day (inclusive) a site's rollups are written. */
+export interface StatisticsProgressTable {
+  site_id: string;
+  network_id: string;
+  rolled_through: string;
+}
+
 export interface PushSubscriptionsTable {
   id: Immutable<string>;
   member_id: Immutable<string>;
@@ -980,6 +1009,8 @@ export interface Database {
   payment_reversals: PaymentReversalsTable;
   credit_adjustments: CreditAdjustmentsTable;
   order_refunds: OrderRefundsTable;
+  statistics_daily: StatisticsDailyTable;
+  statistics_progress: StatisticsProgressTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;

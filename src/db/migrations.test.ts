@@ -68,6 +68,8 @@ const ALL_TABLES = {
   host_claims: true,
   host_replies: true,
   host_question_marks: true,
+  statistics_daily: true,
+  statistics_progress: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -791,6 +793,25 @@ const fixtures: Fixtures = {
   member_devices: [
     { network_id: NET, member_id: 'm1aaaaaaaaaaaaaa', device_hash: 'd'.repeat(43), last_seen_at: T + 3 },
   ],
+  statistics_daily: [
+    {
+      site_id: SITE,
+      network_id: NET,
+      day: '2025-11-12',
+      source_network: 'adnet',
+      source_ref: '',
+      source_sub: '',
+      currency: 'EUR',
+      visits: 0,
+      signups: 0,
+      activations: 0,
+      first_purchases: 0,
+      messages: 0,
+      active_members: 0,
+      revenue: 3_000_000_123,
+    },
+  ],
+  statistics_progress: [{ site_id: SITE, network_id: NET, rolled_through: '2025-11-12' }],
   payment_reversals: [
     {
       order_id: 'o1aaaaaaaaaaaaaa',
@@ -944,6 +965,8 @@ const orderBy: Record<TableName, string[]> = {
   host_claims: ['conversation_id'],
   host_replies: ['message_id'],
   host_question_marks: ['message_id'],
+  statistics_daily: ['site_id', 'day', 'source_network', 'source_ref', 'source_sub', 'currency'],
+  statistics_progress: ['site_id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

@@ -309,6 +309,8 @@ const ENDPOINTS = [
     permission: 'moderate',
     body: () => ({ id: 'nobody', decision: 'dismiss' }),
   },
+  { call: 'GET /console/api/statistics.php', permission: 'view_statistics', body: undefined },
+  { call: 'GET /console/api/statistics.php?format=csv', permission: 'view_statistics', body: undefined },
 ] as const;
 
 describe('roles', () => {

@@ -17,6 +17,7 @@ import {
 import { planConversations } from './conversations.ts';
 import { type PlannedMember, loadPlanData, planMembers } from './people.ts';
 import { Random, deriveSeed } from './random.ts';
+import { planTraffic } from './traffic.ts';
 
 /*
  * The demo seed: a few thousand plausible members spread over the configured sites, so a fresh
@@ -129,6 +130,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
     accountsBefore: await demoAccountsPerSite(opts.db),
   });
   rows.likes = planLikes(plan, rows.profileIds, seed, opts.now);
+  const traffic = planTraffic(rows.members, seed);
   const chats = planConversations(plan, rows.profileIds, opts.now);
   const uploads = join(opts.dataDir, 'uploads');
   await eachLimited(rows.files, 16, async ({ key, variant, to }) => {
@@ -140,6 +142,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   let codes: string[] = [];
   await opts.db.transaction().execute(async (trx) => {
     await insertChunked(trx, 'members', rows.members);
+    await insertChunked(trx, 'tracking_records', traffic);
     await insertChunked(trx, 'profiles', rows.profiles);
     await insertChunked(trx, 'photos', rows.photos);
     await insertChunked(trx, 'profile_interests', rows.interests);
@@ -151,7 +154,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   });
   log(`discount codes: ${codes.join(', ')}`);
   log(
-    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes, ${chats.messages.length} messages in ${seconds(started)}`,
+    `database: ${rows.members.length} accounts, ${rows.profiles.length} profiles, ${rows.photos.length} photos, ${rows.interests.length} interests, ${rows.likes.length} likes, ${chats.messages.length} messages, ${traffic.length} tracked arrivals in ${seconds(started)}`,
   );
 
   return { members: rows.profiles.length, fictional: plan.filter((m) => m.fictional).length };

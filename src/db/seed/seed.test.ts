@@ -291,6 +291,24 @@ describe('seedDemo', () => {
     }
   });
 
+  it('attributes most demo accounts to a traffic source, with arrivals that did not sign up', async () => {
+    const members = await first.db
+      .selectFrom('members')
+      .select(['id', 'tracking_id', 'created_at'])
+      .execute();
+    const records = await first.db.selectFrom('tracking_records').selectAll().execute();
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const attributed = members.filter((m) => m.tracking_id !== null);
+    expect(attributed.length).toBeGreaterThan(members.length / 3);
+    for (const m of attributed) {
+      const record = byId.get(m.tracking_id!)!;
+      expect(record.member_id).toBe(m.id);
+      expect(record.network).toBeTruthy();
+      expect(record.created_at).toBeLessThanOrEqual(m.created_at);
+    }
+    expect(records.some((r) => r.member_id === null)).toBe(true);
+  });
+
   it('keeps activity within the last 30 days, with someone online now', async () => {
     const all = await people(first);
     for (const p of all) {

@@ -18,6 +18,7 @@ import {
   selectInNetwork,
   updateInNetwork,
 } from '../../db/query-network.ts';
+import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 
 /*
  * The accounts' SQL: members, sessions and one-time tokens (the profile row is the profiles
@@ -523,4 +524,37 @@ export async function exportAccountRecords(db: Db, network: string, memberId: st
       .select(['purpose', 'created_at', 'expires_at', 'used_at'])
       .execute(),
   };
+}
+
+/**
+ * Members per site, day and traffic source by one of their times: signed up (`created_at`),
+ * activated (`confirmed_at`) or last active (`last_active_at`), for the statistics.
+ */
+export async function dailyMembersBy(
+  db: Db,
+  column: 'created_at' | 'confirmed_at' | 'last_active_at',
+  query: DailyFiguresQuery,
+): Promise<DailyCount[]> {
+  if (query.sites.length === 0) return [];
+  const time = sql.ref(`m.${column}`);
+  const day = sql<number>`${time} / 86400000`;
+  const rows = await db
+    .selectFrom('members as m')
+    .leftJoin('tracking_records as t', (join) =>
+      join.onRef('t.id', '=', 'm.tracking_id').onRef('t.network_id', '=', 'm.network_id'),
+    )
+    .select((eb) => [
+      'm.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('m.network_id', '=', query.network)
+    .where('m.site_id', 'in', query.sites)
+    .where(sql<boolean>`${time} >= ${query.from} and ${time} < ${query.to}`)
+    .groupBy(['m.site_id', day, 't.network', 't.ref', 't.sub'])
+    .execute();
+  return rows.map(dailyCount);
 }

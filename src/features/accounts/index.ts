@@ -26,3 +26,4 @@ export {
   type SupportMember,
   type SupportSession,
 } from './accounts.console.ts';
+export { dailySignups, dailyActivations, dailyActiveMembers } from './accounts.statistics.ts';

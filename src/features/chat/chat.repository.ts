@@ -3,6 +3,7 @@ import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction, runsTransactionsAlone, type Refusal } from '../../db/group-commit.ts';
 import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
 
@@ -1039,4 +1040,38 @@ export async function messagesAround(
     for (const row of [...before, centre, ...after]) found.set(row.id, row);
   }
   return [...found.values()].sort((x, y) => x.created_at - y.created_at || x.id.localeCompare(y.id));
+}
+
+/**
+ * Messages sent by members (not by the operator's profiles) per sender's site, day and the
+ * source of the sender's tracked arrival, for the statistics.
+ */
+export async function dailySentMessages(
+  db: Kysely<Database>,
+  query: DailyFiguresQuery,
+): Promise<DailyCount[]> {
+  if (query.sites.length === 0) return [];
+  const day = sql<number>`msg.created_at / 86400000`;
+  const rows = await db
+    .selectFrom('messages as msg')
+    .innerJoin('profiles as p', 'p.id', 'msg.sender_profile_id')
+    .innerJoin('members as m', 'm.id', 'p.member_id')
+    .leftJoin('tracking_records as t', (join) =>
+      join.onRef('t.id', '=', 'm.tracking_id').onRef('t.network_id', '=', 'm.network_id'),
+    )
+    .select((eb) => [
+      'm.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('msg.network_id', '=', query.network)
+    .where('msg.created_at', '>=', query.from)
+    .where('msg.created_at', '<', query.to)
+    .where('m.site_id', 'in', query.sites)
+    .groupBy(['m.site_id', day, 't.network', 't.ref', 't.sub'])
+    .execute();
+  return rows.map(dailyCount);
 }

@@ -50,3 +50,4 @@ export {
   type OperatorMemberRow,
   type OperatorReply,
 } from './chat.operator.ts';
+export { dailyMessages } from './chat.statistics.ts';

@@ -203,4 +203,7 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   // Replies to the member's messages to operator-run profiles, and questions whether they are real.
   host_replies: 'messages',
   host_question_marks: 'messages',
+  // Daily counts per site and traffic source: tied to no member.
+  statistics_daily: null,
+  statistics_progress: null,
 };

@@ -40,3 +40,4 @@ export {
   type StaffRefundInput,
   type StaffRefundView,
 } from './payments.console.ts';
+export { dailyRevenue, dailyFirstPurchases } from './payments.statistics.ts';

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   moderate: ['owner', 'moderator'],
   /** Read and export the audit log. */
   view_audit_log: ['owner'],
+  /** Read and export the statistics per site and network. */
+  view_statistics: ['owner', 'moderator', 'support', 'host'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { TrackingValues } from './tracking.params.ts';
@@ -63,4 +64,27 @@ export async function claimTrackingRecord(
     .where('member_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Tracked arrivals (visits) per site, day and source (the statistics' visits). */
+export async function dailyArrivals(db: Db, query: DailyFiguresQuery): Promise<DailyCount[]> {
+  if (query.sites.length === 0) return [];
+  const day = sql<number>`created_at / 86400000`;
+  const rows = await db
+    .selectFrom('tracking_records')
+    .select((eb) => [
+      'site_id as site',
+      day.as('day'),
+      'network',
+      'ref',
+      'sub',
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('network_id', '=', query.network)
+    .where('site_id', 'in', query.sites)
+    .where('created_at', '>=', query.from)
+    .where('created_at', '<', query.to)
+    .groupBy(['site_id', day, 'network', 'ref', 'sub'])
+    .execute();
+  return rows.map(dailyCount);
 }

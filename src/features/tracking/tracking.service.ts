@@ -1,7 +1,13 @@
 import { isId, newId } from '../../db/ids.ts';
 import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { claimTrackingRecord, findTrackingRecord, insertTrackingRecord } from './tracking.repository.ts';
+import type { DailyCount, DailyFiguresQuery } from '../../server/daily-figures.ts';
+import {
+  claimTrackingRecord,
+  dailyArrivals,
+  findTrackingRecord,
+  insertTrackingRecord,
+} from './tracking.repository.ts';
 import type { TrackingValues } from './tracking.params.ts';
 
 /** Name of the cookie holding the id of the visitor's first traffic source on this site. */
@@ -82,4 +88,12 @@ export async function attachTrackingRecord(
   });
   await claimTrackingRecord(ctx.db, ctx.network, id, memberId);
   return id;
+}
+
+/** Visits for the statistics: tracked arrivals per site, day and source. */
+export function dailyVisits(
+  ctx: { db: ServiceContext['db'] },
+  query: DailyFiguresQuery,
+): Promise<DailyCount[]> {
+  return dailyArrivals(ctx.db, query);
 }

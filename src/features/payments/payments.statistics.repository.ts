@@ -1,0 +1,173 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
+
+/*
+ * The SQL of the statistics' money (payments.statistics.ts decides): what orders brought in and
+ * what went back, per site, day, the source of the buyer's tracked arrival, currency and the
+ * buyer's country (for the VAT), and the members' first purchases.
+ */
+
+/** Gross amounts (minor units) of one site, day, source, currency and country. */
+export interface DailyMoneyRow {
+  site: string;
+  day: number;
+  network: string;
+  ref: string;
+  sub: string;
+  currency: string;
+  country: string;
+  amount: number;
+}
+
+type MoneyRow = {
+  site: string;
+  day: number | string;
+  network: string | null;
+  ref: string | null;
+  sub: string | null;
+  currency: string;
+  country: string | null;
+  amount: number | string | null;
+};
+
+const money = (row: MoneyRow): DailyMoneyRow => ({
+  ...dailyCount({ ...row, count: 0 }),
+  currency: row.currency,
+  country: row.country ?? '',
+  amount: Number(row.amount ?? 0),
+});
+
+/** Orders with their buyer's tracking record, in the query's network and sites. */
+function ordersWithSource(db: Kysely<Database>, query: DailyFiguresQuery) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('members as m', 'm.id', 'o.member_id')
+    .leftJoin('tracking_records as t', (join) =>
+      join.onRef('t.id', '=', 'm.tracking_id').onRef('t.network_id', '=', 'm.network_id'),
+    )
+    .where('o.network_id', '=', query.network)
+    .where('o.site_id', 'in', query.sites);
+}
+
+const inRange = (time: Expression<unknown>, query: DailyFiguresQuery) =>
+  sql<SqlBool>`${time} >= ${query.from} and ${time} < ${query.to}`;
+
+/** What paid orders brought in, by the day they were paid (later refunds count on their own day). */
+export async function dailyPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
+  if (query.sites.length === 0) return [];
+  const day = sql<number>`o.completed_at / 86400000`;
+  const rows = await ordersWithSource(db, query)
+    .select((eb) => [
+      'o.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      'o.currency',
+      'o.country',
+      eb.fn.sum<number>('o.amount').as('amount'),
+    ])
+    .where(inRange(sql.ref('o.completed_at'), query))
+    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
+    .execute();
+  return rows.map(money);
+}
+
+/** Money that went back at the provider (refunds, chargebacks, returned debits), by its day. */
+export async function dailyReversed(
+  db: Kysely<Database>,
+  query: DailyFiguresQuery,
+): Promise<DailyMoneyRow[]> {
+  if (query.sites.length === 0) return [];
+  const day = sql<number>`r.created_at / 86400000`;
+  const rows = await ordersWithSource(db, query)
+    .innerJoin('payment_reversals as r', 'r.order_id', 'o.id')
+    .select((eb) => [
+      'o.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      'o.currency',
+      'o.country',
+      eb.fn.sum<number>('r.amount').as('amount'),
+    ])
+    .where(inRange(sql.ref('r.created_at'), query))
+    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
+    .execute();
+  return rows.map(money);
+}
+
+/**
+ * Members' own refunds, by the day the order became refunded: the order's amount for the credits
+ * taken back (the ledger's refund entry), rounded down per order as the refund itself was.
+ */
+export async function dailyRefunded(
+  db: Kysely<Database>,
+  query: DailyFiguresQuery,
+): Promise<DailyMoneyRow[]> {
+  if (query.sites.length === 0) return [];
+  const day = sql<number>`o.updated_at / 86400000`;
+  const rows = await ordersWithSource(db, query)
+    .leftJoin('credit_ledger as l', (join) =>
+      join
+        .onRef('l.member_id', '=', 'o.member_id')
+        .on('l.reason', '=', 'refund')
+        .onRef('l.reference', '=', 'o.id'),
+    )
+    .select([
+      'o.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      'o.currency',
+      'o.country',
+      sql<number>`sum(case when o.credits > 0 then (o.amount * (0 - coalesce(l.delta, 0))) / o.credits else 0 end)`.as(
+        'amount',
+      ),
+    ])
+    .where('o.status', '=', 'refunded')
+    .where(inRange(sql.ref('o.updated_at'), query))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('payment_reversals as r').select('r.order_id').whereRef('r.order_id', '=', 'o.id'),
+        ),
+      ),
+    )
+    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
+    .execute();
+  return rows.map(money);
+}
+
+/** Members' first paid orders, by the day they were paid. */
+export async function dailyFirstPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyCount[]> {
+  if (query.sites.length === 0) return [];
+  const day = sql<number>`o.completed_at / 86400000`;
+  const rows = await ordersWithSource(db, query)
+    .select((eb) => [
+      'o.site_id as site',
+      day.as('day'),
+      't.network',
+      't.ref',
+      't.sub',
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where(inRange(sql.ref('o.completed_at'), query))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('orders as earlier')
+            .select('earlier.id')
+            .whereRef('earlier.member_id', '=', 'o.member_id')
+            .whereRef('earlier.completed_at', '<', 'o.completed_at'),
+        ),
+      ),
+    )
+    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub'])
+    .execute();
+  return rows.map(dailyCount);
+}

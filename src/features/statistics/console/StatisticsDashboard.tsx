@@ -1,0 +1,363 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
+import { api, failureText } from './statistics-client.ts';
+import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statistics.figures.ts';
+import type { StatisticsAnswer } from '../statistics.schemas.ts';
+import StatisticsChart from './StatisticsChart.tsx';
+
+export const STATISTICS_MESSAGES = [
+  'console.statistics.filters',
+  'console.statistics.network',
+  'console.statistics.site',
+  'console.statistics.whole_network',
+  'console.statistics.period',
+  'console.statistics.days',
+  'console.statistics.custom',
+  'console.statistics.from',
+  'console.statistics.to',
+  'console.statistics.by_source',
+  'console.statistics.apply',
+  'console.statistics.export',
+  'console.statistics.loading',
+  'console.statistics.empty',
+  'console.statistics.day',
+  'console.statistics.total',
+  'console.statistics.source',
+  'console.statistics.no_source',
+  'console.statistics.charts',
+  'console.statistics.by_day',
+  'console.statistics.by_source_caption',
+  'console.statistics.live_today',
+  'console.statistics.figure.visits',
+  'console.statistics.figure.signups',
+  'console.statistics.figure.activations',
+  'console.statistics.figure.first_purchases',
+  'console.statistics.figure.messages',
+  'console.statistics.figure.active_members',
+  'console.statistics.figure.revenue',
+  'error.try_later',
+] as const;
+
+/** A line of the table per day: a day, or a day and source when grouped. */
+type DayRow = Figures & { day: string; source?: Source };
+
+type Filters = { network: string; site: string; days: string; from: string; to: string; by_source: boolean };
+
+function queryOf(filters: Filters): Record<string, string> {
+  const query: Record<string, string> = { network: filters.network };
+  if (filters.site) query.site = filters.site;
+  if (filters.days === 'custom') {
+    if (filters.from) query.from = filters.from;
+    if (filters.to) query.to = filters.to;
+  } else query.days = filters.days;
+  if (filters.by_source) query.by_source = '1';
+  return query;
+}
+
+function sourceText(source: Source, t: IslandTranslate): string {
+  const parts = [source.network, source.ref, source.sub].filter(Boolean);
+  return parts.length ? parts.join(' / ') : t('console.statistics.no_source');
+}
+
+function FigureCells({ figures, currencies }: { figures: Figures; currencies: string[] }) {
+  return (
+    <>
+      {COUNT_FIGURES.map((f) => (
+        <td key={f} className="text-end">
+          {figures[f]}
+        </td>
+      ))}
+      {currencies.map((c) => (
+        <td key={c} className="text-end text-nowrap">
+          {formatMinor(figures.revenue[c] ?? 0)}
+        </td>
+      ))}
+    </>
+  );
+}
+
+function FigureHeads({ currencies, t }: { currencies: string[]; t: IslandTranslate }) {
+  return (
+    <>
+      {COUNT_FIGURES.map((f) => (
+        <th key={f} scope="col" className="text-end">
+          {t(`console.statistics.figure.${f}`)}
+        </th>
+      ))}
+      {currencies.map((c) => (
+        <th key={c} scope="col" className="text-end">
+          {t('console.statistics.figure.revenue', { currency: c })}
+        </th>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The statistics of a site or a whole network: the choice of site, period and grouping, a
+ * chart per figure, the table per day with its totals, the table per traffic source, and the
+ * CSV of what is shown.
+ */
+export default function StatisticsDashboard({
+  messages,
+  networks,
+}: {
+  messages: IslandMessages;
+  networks: { id: string; sites: { id: string; name: string }[] }[];
+}) {
+  const t = islandTranslator(messages);
+  const [filters, setFilters] = useState<Filters>({
+    network: networks[0]?.id ?? '',
+    site: '',
+    days: '30',
+    from: '',
+    to: '',
+    by_source: false,
+  });
+  const [draft, setDraft] = useState<Filters>(filters);
+  const [answer, setAnswer] = useState<StatisticsAnswer | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    setError('');
+    api('GET /console/api/statistics.php', undefined, { query: queryOf(filters) })
+      .then((a) => current && setAnswer(a))
+      .catch((failure: unknown) => current && setError(failureText(failure, t)))
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [filters]);
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFilters(draft);
+  }
+
+  const change = (patch: Partial<Filters>) => setDraft((d) => ({ ...d, ...patch }));
+  const sites = networks.find((n) => n.id === draft.network)?.sites ?? [];
+  const exportHref = `/console/api/statistics.php?${new URLSearchParams({ ...queryOf(filters), format: 'csv' })}`;
+  const days = useMemo(() => answer?.days.map((d) => d.day) ?? [], [answer]);
+  const charts = useMemo(() => {
+    if (!answer) return [];
+    return [
+      ...COUNT_FIGURES.map((f) => ({
+        key: f,
+        title: t(`console.statistics.figure.${f}`),
+        values: answer.days.map((d) => d[f]),
+      })),
+      ...answer.currencies.map((c) => ({
+        key: `revenue-${c}`,
+        title: t('console.statistics.figure.revenue', { currency: c }),
+        values: answer.days.map((d) => (d.revenue[c] ?? 0) / 100),
+      })),
+    ];
+  }, [answer]);
+  const empty = answer !== null && answer.sources.length === 0;
+  const currencies = answer?.currencies ?? [];
+
+  return (
+    <div>
+      <form
+        className="row g-2 align-items-end mb-3"
+        onSubmit={apply}
+        aria-label={t('console.statistics.filters')}
+      >
+        <div className="col-6 col-md-3 col-xl-2">
+          <label className="form-label" htmlFor="stats-network">
+            {t('console.statistics.network')}
+          </label>
+          <select
+            id="stats-network"
+            className="form-select"
+            value={draft.network}
+            onChange={(e) => change({ network: e.target.value, site: '' })}
+          >
+            {networks.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-3 col-xl-2">
+          <label className="form-label" htmlFor="stats-site">
+            {t('console.statistics.site')}
+          </label>
+          <select
+            id="stats-site"
+            className="form-select"
+            value={draft.site}
+            onChange={(e) => change({ site: e.target.value })}
+          >
+            <option value="">{t('console.statistics.whole_network')}</option>
+            {sites.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-3 col-xl-2">
+          <label className="form-label" htmlFor="stats-period">
+            {t('console.statistics.period')}
+          </label>
+          <select
+            id="stats-period"
+            className="form-select"
+            value={draft.days}
+            onChange={(e) => change({ days: e.target.value })}
+          >
+            {['7', '30', '90'].map((d) => (
+              <option key={d} value={d}>
+                {t('console.statistics.days', { count: Number(d) })}
+              </option>
+            ))}
+            <option value="custom">{t('console.statistics.custom')}</option>
+          </select>
+        </div>
+        {draft.days === 'custom' && (
+          <>
+            <div className="col-6 col-md-3 col-xl-2">
+              <label className="form-label" htmlFor="stats-from">
+                {t('console.statistics.from')}
+              </label>
+              <input
+                id="stats-from"
+                type="date"
+                className="form-control"
+                value={draft.from}
+                required
+                onChange={(e) => change({ from: e.target.value })}
+              />
+            </div>
+            <div className="col-6 col-md-3 col-xl-2">
+              <label className="form-label" htmlFor="stats-to">
+                {t('console.statistics.to')}
+              </label>
+              <input
+                id="stats-to"
+                type="date"
+                className="form-control"
+                value={draft.to}
+                onChange={(e) => change({ to: e.target.value })}
+              />
+            </div>
+          </>
+        )}
+        <div className="col-auto">
+          <div className="form-check mb-2">
+            <input
+              id="stats-by-source"
+              type="checkbox"
+              className="form-check-input"
+              checked={draft.by_source}
+              onChange={(e) => change({ by_source: e.target.checked })}
+            />
+            <label className="form-check-label" htmlFor="stats-by-source">
+              {t('console.statistics.by_source')}
+            </label>
+          </div>
+        </div>
+        <div className="col-12 d-flex gap-2">
+          <button className="btn btn-primary" type="submit">
+            {t('console.statistics.apply')}
+          </button>
+          <a className="btn btn-outline-secondary" href={exportHref} download>
+            {t('console.statistics.export')}
+          </a>
+        </div>
+      </form>
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      {loading && (
+        <p role="status" className="text-body-secondary">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t('console.statistics.loading')}
+        </p>
+      )}
+      {!loading && empty && <p className="text-body-secondary">{t('console.statistics.empty')}</p>}
+      {answer && (
+        <div aria-busy={loading}>
+          <p className="small text-body-secondary">
+            {t('console.statistics.live_today', { day: answer.today })}
+          </p>
+          <section aria-label={t('console.statistics.charts')} className="row g-2 mb-4">
+            {charts.map((chart) => (
+              <div key={chart.key} className="col-md-6 col-xl-4">
+                <StatisticsChart title={chart.title} days={days} values={chart.values} />
+              </div>
+            ))}
+          </section>
+          <h2 className="h5">{t('console.statistics.by_day')}</h2>
+          <div
+            className="table-responsive mb-4"
+            tabIndex={0}
+            role="region"
+            aria-label={t('console.statistics.by_day')}
+          >
+            <table className="table table-sm table-striped align-middle" id="statistics-days">
+              <caption className="visually-hidden">{t('console.statistics.by_day')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.statistics.day')}</th>
+                  {answer.by_source && <th scope="col">{t('console.statistics.source')}</th>}
+                  <FigureHeads currencies={currencies} t={t} />
+                </tr>
+              </thead>
+              <tbody>
+                {(answer.by_source ? answer.day_sources : answer.days).map((row: DayRow) => (
+                  <tr key={`${row.day}-${row.source ? sourceText(row.source, t) : ''}`}>
+                    <th scope="row" className="text-nowrap fw-normal">
+                      {row.day}
+                    </th>
+                    {row.source && <td className="text-break">{sourceText(row.source, t)}</td>}
+                    <FigureCells figures={row} currencies={currencies} />
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="fw-semibold">
+                  <th scope="row">{t('console.statistics.total')}</th>
+                  {answer.by_source && <td />}
+                  <FigureCells figures={answer.totals} currencies={currencies} />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <h2 className="h5">{t('console.statistics.by_source_caption')}</h2>
+          <div
+            className="table-responsive"
+            tabIndex={0}
+            role="region"
+            aria-label={t('console.statistics.by_source_caption')}
+          >
+            <table className="table table-sm table-striped align-middle" id="statistics-sources">
+              <caption className="visually-hidden">{t('console.statistics.by_source_caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.statistics.source')}</th>
+                  <FigureHeads currencies={currencies} t={t} />
+                </tr>
+              </thead>
+              <tbody>
+                {answer.sources.map((row) => (
+                  <tr key={sourceText(row.source, t)}>
+                    <th scope="row" className="text-break fw-normal">
+                      {sourceText(row.source, t)}
+                    </th>
+                    <FigureCells figures={row} currencies={currencies} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { APIContext } from 'astro';
+import { featureEndpoint } from '../../server/endpoint.ts';
+import type { StatisticsContext } from './statistics.service.ts';
+
+/** The statistics' context of a console request: the database, the clock and the sites served. */
+export function statisticsContext(locals: App.Locals): StatisticsContext {
+  const { platform } = locals;
+  const sites = () => [...platform.registry.snapshot.sites.values()];
+  return {
+    db: platform.db,
+    clock: platform.clock,
+    networks: () => [...new Set(sites().map((s) => s.network))].sort(),
+    sitesOf: (network) =>
+      platform.registry
+        .sitesOfNetwork(network)
+        .map((s) => s.id)
+        .sort(),
+  };
+}
+
+/** The endpoint kit bound to the statistics: handlers get `StatisticsContext` as `ctx`. */
+export const statisticsEndpoint = featureEndpoint<StatisticsContext>({
+  context: (context: APIContext) => statisticsContext(context.locals),
+});

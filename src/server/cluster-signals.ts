@@ -44,7 +44,9 @@ export interface RedisSignalsOptions {
 }
 
 /** Signals on Redis pub/sub, a channel per topic (`<prefix><topic>`). */
-export function createRedisSignals(options: RedisSignalsOptions): ClusterSignals & { ready(): Promise<void> } {
+export function createRedisSignals(
+  options: RedisSignalsOptions,
+): ClusterSignals & { ready(): Promise<void> } {
   const { log } = options;
   const prefix = options.prefix ?? DEFAULT_SIGNALS_PREFIX;
   const origin = randomUUID();

@@ -28,7 +28,9 @@ export const HSTS_HEADER = 'max-age=31536000';
  */
 export function securityHeadersFor(publicScheme: 'http' | 'https', servedBy = ''): Record<string, string> {
   const headers =
-    publicScheme === 'https' ? { ...securityHeaders, 'strict-transport-security': HSTS_HEADER } : securityHeaders;
+    publicScheme === 'https'
+      ? { ...securityHeaders, 'strict-transport-security': HSTS_HEADER }
+      : securityHeaders;
   return servedBy ? { ...headers, 'x-served-by': servedBy } : headers;
 }
 

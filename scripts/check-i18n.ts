@@ -36,6 +36,18 @@ function sameReason(keys: readonly string[], rule: Omit<SameAsEnglish, 'key'>): 
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
   // The operator console's words that are the same in these languages.
+  { key: 'console.nav.group.moderation', locales: ['de'], reason: '"Moderation" is the same word in German' },
+  { key: 'console.nav.group.hosts', locales: ['de', 'nl'], reason: '"Hosts" is the loanword used there' },
+  {
+    key: 'console.nav.group.support',
+    locales: ['da', 'de', 'nl', 'sv'],
+    reason: '"Support" is the loanword used there',
+  },
+  {
+    key: 'console.nav.group.administration',
+    locales: ['da', 'fr', 'sv'],
+    reason: '"Administration" is the same word there',
+  },
   {
     key: 'console.staff.status',
     locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],

@@ -12,7 +12,7 @@ const app = useServer({ database: 'postgres' });
 
 describe('DATABASE_URL=postgres://…', () => {
   it('starts on a fresh database, says so, and serves pages', async () => {
-    expect(app.server.output()).toMatch(/on postgres/);
+    expect(app.server.output()).toMatch(/database: postgres/);
     const res = await app.request('/', { host: DEMO.rainbow.host });
     expect(res.status).toBe(200);
     expect(res.body).toContain(DEMO.rainbow.name);

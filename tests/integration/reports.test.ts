@@ -389,5 +389,16 @@ describe('a sanction made from the queue', () => {
     });
     expect(again.status).toBe(200);
     expect(again.json<{ decision: { reports: string[] } }>().decision.reports).toEqual([]);
+    // Support sees the reports and what was decided on the member's page.
+    const support = await logIn(app, await addDirectly(app, 'support', 'amber'));
+    const page = await support.get(`/console/members/${target.profileId}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('data-testid="member-reports"');
+    expect(page.body).toContain('Scam or asking for money');
+    expect(page.body).toContain('Status: resolved');
+    const elsewhere = await logIn(app, await addDirectly(app, 'support', 'curvy'));
+    expect((await elsewhere.get(`/console/members/${target.profileId}`)).body).not.toContain(
+      'Scam or asking for money',
+    );
   });
 });

@@ -11,6 +11,7 @@ export {
   resolveReports,
   reportCounts,
   reportsAnswered,
+  reportsAboutMember,
   type ModerationContext,
 } from './reports.service.ts';
 export {
@@ -24,6 +25,7 @@ export {
   type QueueItem,
   type QueuePage,
   type QueueDetail,
+  type HistoryEntry,
 } from './reports.schemas.ts';
 export { REPORT_DAILY_LIMIT, REPORT_SEVERITY, COMPLAINT_SEVERITY } from './reports.rules.ts';
 export { reportsPrivacy } from './reports.privacy.ts';

@@ -199,7 +199,12 @@ async function itemNetwork(ctx: ModerationContext, staff: StaffPrincipal, kind: 
 }
 
 /** Earlier reports and complaints about the profile, and what was decided on them. */
-async function historyOf(ctx: ModerationContext, network: string, profileId: string, exceptId: string) {
+async function historyOf(
+  ctx: Pick<ModerationContext, 'db'>,
+  network: string,
+  profileId: string,
+  exceptId: string,
+) {
   const [reports, complaints] = await Promise.all([
     reportsAbout(ctx.db, network, profileId, HISTORY_LIMIT),
     complaintsAbout(ctx.db, network, profileId, HISTORY_LIMIT),
@@ -430,4 +435,15 @@ export async function reportsAnswered(
       ...new Set(rows.flatMap((r) => (r.reporter_profile_id ? [r.reporter_profile_id] : []))),
     ],
   };
+}
+
+/**
+ * Every report and complaint about a member's profile, newest first, with what was decided: the
+ * member page of the console's support shows it (the caller checks the staff member's network).
+ */
+export async function reportsAboutMember(
+  ctx: Pick<ModerationContext, 'db'>,
+  input: { network: string; profileId: string },
+): Promise<HistoryEntry[]> {
+  return historyOf(ctx, input.network, input.profileId, '');
 }

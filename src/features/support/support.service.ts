@@ -12,6 +12,7 @@ import {
   type SupportMember,
 } from '../accounts/index.ts';
 import { adjustCredits, announceBalance, ledgerPage } from '../credits/index.ts';
+import { reportsAboutMember, type HistoryEntry } from '../reports/index.ts';
 import {
   memberOrdersForStaff,
   orderDetail,
@@ -111,6 +112,15 @@ export async function memberLedger(
   const page = await ledgerPage(ctx.platform.db, row.network_id, row.id, cursor);
   await recordAudit(ctx.platform.db, ctx.actor, audit(row, 'member.view_ledger'), ctx.platform.clock.now());
   return page;
+}
+
+/**
+ * The reports and complaints about a member, for their support page: what other members said
+ * of them and what moderators decided (the reporters are not named).
+ */
+export async function memberReports(ctx: SupportContext, publicId: string): Promise<HistoryEntry[]> {
+  const { row } = await visibleMember(ctx, publicId);
+  return reportsAboutMember({ db: ctx.platform.db }, { network: row.network_id, profileId: publicId });
 }
 
 export async function memberSessions(ctx: SupportContext, publicId: string): Promise<SessionsAnswer> {

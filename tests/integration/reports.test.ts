@@ -402,3 +402,33 @@ describe('a sanction made from the queue', () => {
     );
   });
 });
+
+describe('a dismissed report', () => {
+  it('is a decision the reporter is told of, with an appeal link that makes a reporter’s appeal', async () => {
+    const reporter = await member({ gender: 'male', seeking: 'female' });
+    const target = await member();
+    const filed = await report(reporter, { profile: target.profileId, reason: 'fake' });
+    expect(filed.status, filed.body).toBe(201);
+    const id = filed.json<{ report: { id: string } }>().report.id;
+    const moderator = await logIn(app, await addDirectly(app, 'moderator', 'amber'));
+    const decided = await moderator.send('PUT', '/console/api/reports.php', {
+      id,
+      decision: 'dismiss',
+      note: 'The photos match the member.',
+    });
+    expect(decided.status, decided.body).toBe(200);
+    const mail = lastMailTo(app.server, reporter.email);
+    expect(mail.text).toContain('found no breach of the rules');
+    const { token } = linkIn(mail, '/appeal');
+    const appeal = await app.request('/api/appeal.php', {
+      host: DEMO.amber.host,
+      method: 'POST',
+      body: { token, text: 'The profile is fake, its photos are of a model.' },
+    });
+    expect(appeal.status, appeal.body).toBe(201);
+    const decisions = (await moderator.get('/console/api/sanctions.php?network=amber')).json<{
+      decisions: { kind: string; reports: string[] }[];
+    }>().decisions;
+    expect(decisions.find((d) => d.reports.includes(id))?.kind).toBe('dismiss');
+  });
+});

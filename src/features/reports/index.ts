@@ -12,6 +12,7 @@ export {
   reportCounts,
   reportsAnswered,
   reportsAboutMember,
+  reportFacts,
   type ModerationContext,
 } from './reports.service.ts';
 export {

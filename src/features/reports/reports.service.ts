@@ -447,3 +447,34 @@ export async function reportsAboutMember(
 ): Promise<HistoryEntry[]> {
   return historyOf(ctx, input.network, input.profileId, '');
 }
+
+/** What a decision on one report needs to know of it (another feature records that decision). */
+export async function reportFacts(
+  ctx: Pick<ModerationContext, 'db'>,
+  input: { id: string },
+): Promise<
+  | {
+      id: string;
+      network: string;
+      siteId: string;
+      profileId: string;
+      reporterProfileId: string | null;
+      status: string;
+      createdAt: number;
+    }
+  | undefined
+> {
+  const network = await reportNetwork(ctx.db, input.id);
+  const row = network === undefined ? undefined : await findReport(ctx.db, network, input.id);
+  return (
+    row && {
+      id: row.id,
+      network: row.network_id,
+      siteId: row.site_id,
+      profileId: row.profile_id,
+      reporterProfileId: row.reporter_profile_id,
+      status: row.status,
+      createdAt: Number(row.created_at),
+    }
+  );
+}

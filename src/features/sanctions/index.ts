@@ -13,5 +13,10 @@ export const sanctionsGuard: AccountGuard = {
 };
 
 export { sanctionsJobs } from './sanctions.jobs.ts';
-export { notifyReporterOfDecision, sanctionMember, type SanctionsContext } from './sanctions.service.ts';
+export {
+  notifyReporterOfDecision,
+  recordDismissal,
+  sanctionMember,
+  type SanctionsContext,
+} from './sanctions.service.ts';
 export { sanctionsContext } from './sanctions.context.ts';

@@ -13,7 +13,7 @@ import { localePath } from '../../server/request.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { endSessions, memberLocale } from '../accounts/index.ts';
-import { reportsAnswered, resolveReports } from '../reports/index.ts';
+import { reportFacts, reportsAnswered, resolveReports } from '../reports/index.ts';
 import { sanctionError } from './sanctions.errors.ts';
 import * as repo from './sanctions.repository.ts';
 import type { Appeal, Decision, DecisionKind, GroundType, SanctionInput } from './sanctions.schemas.ts';
@@ -257,6 +257,48 @@ export async function sanctionMember(
   );
   await tellReporters(ctx, network, row.id, answered.reporterProfileIds);
   return decisionOf(row, new Map([[staff.id, staff.email]]));
+}
+
+/**
+ * A report dismissed in the queue is a decision too (DSA Art. 16(5) and 20): it is recorded, with
+ * the moderator's note as its facts, and the reporter is told, with an appeal link of their own.
+ * It restricts nobody, so it is not sent to the Transparency Database.
+ */
+export async function recordDismissal(
+  ctx: SanctionsContext,
+  staff: StaffPrincipal,
+  input: { reportId: string; note: string | null | undefined },
+): Promise<void> {
+  const report = await reportFacts(ctx, { id: input.reportId });
+  if (!report || report.status !== 'dismissed' || !staff.can('moderate', report.network)) return;
+  const { network } = report;
+  const row: repo.DecisionRow = {
+    id: newId(),
+    network_id: network,
+    site_id: report.siteId,
+    member_id: (await repo.findMemberIdOf(ctx.db, network, report.profileId)) ?? null,
+    subject_type: 'report',
+    subject_id: report.id,
+    kind: 'dismiss',
+    until: null,
+    scope: 'network',
+    facts: input.note?.trim() || 'No breach of the rules was found.',
+    ground_type: 'terms',
+    ground: 'Terms of use',
+    automated: 0,
+    report_ids: JSON.stringify([report.id]),
+    decided_by: staff.id,
+    opened_at: report.createdAt,
+    decided_at: ctx.clock.now(),
+    lifted_at: null,
+    reversed_by_appeal: null,
+    lifts: null,
+    dsa_status: 'off',
+    dsa_attempts: 0,
+    dsa_next_at: null,
+  };
+  await repo.insertDecision(ctx.db, row);
+  if (report.reporterProfileId) await tellReporters(ctx, network, row.id, [report.reporterProfileId]);
 }
 
 /** Tells each member who reported what a decision answers (a reporter gone since is skipped). */

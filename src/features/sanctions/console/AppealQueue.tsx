@@ -20,6 +20,7 @@ export const APPEAL_QUEUE_MESSAGES = [
   'console.sanctions.kind_warn',
   'console.sanctions.kind_suspend',
   'console.sanctions.kind_ban',
+  'console.sanctions.kind_dismiss',
   'error.try_later',
 ] as const;
 
@@ -27,6 +28,7 @@ const KIND_LABEL = {
   warn: 'console.sanctions.kind_warn',
   suspend: 'console.sanctions.kind_suspend',
   ban: 'console.sanctions.kind_ban',
+  dismiss: 'console.sanctions.kind_dismiss',
 } as const;
 
 /**

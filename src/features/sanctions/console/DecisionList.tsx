@@ -17,6 +17,7 @@ export const DECISION_LIST_MESSAGES = [
   'console.sanctions.kind_warn',
   'console.sanctions.kind_suspend',
   'console.sanctions.kind_ban',
+  'console.sanctions.kind_dismiss',
   'console.sanctions.kind_lift',
   'console.audit.network',
   'error.try_later',
@@ -26,6 +27,7 @@ const KIND_LABEL = {
   warn: 'console.sanctions.kind_warn',
   suspend: 'console.sanctions.kind_suspend',
   ban: 'console.sanctions.kind_ban',
+  dismiss: 'console.sanctions.kind_dismiss',
   lift: 'console.sanctions.kind_lift',
 } as const;
 

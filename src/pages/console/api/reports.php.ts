@@ -5,6 +5,7 @@ import {
   reportDetail,
   reportQueue,
 } from '../../../features/reports/index.ts';
+import { recordDismissal, sanctionsContext } from '../../../features/sanctions/index.ts';
 import { staffActor } from '../../../features/staff/index.ts';
 import { staffEndpoint } from '../../../features/staff/staff.context.ts';
 
@@ -22,9 +23,20 @@ export const GET = staffEndpoint({
       : reportDetail(ctx, locals.staff!, staffActor(locals), input.kind ?? 'report', input.id),
 });
 
-/** `PUT /console/api/reports.php { id, kind?, decision: dismiss|resolved, note? }` (moderate): audited. */
+/**
+ * `PUT /console/api/reports.php { id, kind?, decision: dismiss|resolved, note? }` (moderate):
+ * audited; a dismissed report is recorded as a decision and its reporter told (sanctions).
+ */
 export const PUT = staffEndpoint({
   staff: 'moderate',
   body: decisionInputSchema,
-  handle: ({ ctx, locals, input }) => decideItem(ctx, locals.staff!, staffActor(locals), input),
+  async handle({ ctx, locals, input }) {
+    const answer = await decideItem(ctx, locals.staff!, staffActor(locals), input);
+    if ((input.kind ?? 'report') === 'report' && input.decision === 'dismiss')
+      await recordDismissal(sanctionsContext(locals), locals.staff!, {
+        reportId: input.id,
+        note: input.note,
+      });
+    return answer;
+  },
 });

@@ -123,7 +123,10 @@ export async function checkDomain(
 /** Results by domain and site name, kept `ttlMs`; a change of the site's name asks again. */
 export class DomainCheckCache {
   #entries = new Map<string, { at: number; check: Promise<DomainCheck> }>();
-  constructor(readonly ttlMs: number) {}
+  readonly ttlMs: number;
+  constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
+  }
 
   get(key: string, now: number, run: () => Promise<DomainCheck>): Promise<DomainCheck> {
     const hit = this.#entries.get(key);

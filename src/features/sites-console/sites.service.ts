@@ -9,7 +9,7 @@ import type { StaffPrincipal } from '../../server/staff.ts';
 import { checkConfig, siteWarnings, tenantFileNames } from '../../tenancy/cli/check.ts';
 import { createSite, deriveSiteId, hostOf, siteUrl, type NewSiteDirs } from '../../tenancy/cli/new-site.ts';
 import type { TenantRegistry } from '../../tenancy/registry.ts';
-import { PERMISSION_NAMES } from '../staff/staff.roles.ts';
+import { PERMISSIONS } from '../staff/index.ts';
 import { checkDomain, DomainCheckCache, type DomainProbe } from './sites.domains.ts';
 import { otherProblems, sitesHealth, type TenantFileFacts } from './sites.health.ts';
 import type { CreatedSite, CreateSiteInput, DomainCheck, SitesAnswer } from './sites.schemas.ts';
@@ -27,7 +27,7 @@ export interface SitesContext {
 /** The networks a staff member holds in any role: the sites they see. */
 export function heldNetworks(staff: StaffPrincipal): readonly string[] | 'all' {
   const held = new Set<string>();
-  for (const permission of PERMISSION_NAMES) {
+  for (const permission of Object.keys(PERMISSIONS)) {
     const networks = staff.networksFor(permission);
     if (networks === 'all') return 'all';
     for (const n of networks) held.add(n);

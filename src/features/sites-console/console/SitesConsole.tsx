@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from '../../staff/console/console-client.ts';
+import { api, failureText } from './console-client.ts';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
 
 export const SITES_MESSAGES = [
@@ -215,7 +215,7 @@ export default function SitesConsole({
                 <ul className="mb-0 mt-2" data-testid="create-problems">
                   {problems.map((p, i) => (
                     <li key={i}>
-                      {p.field && <code>{p.field}</code>} {p.reason}
+                      {p.field && <code className="text-reset">{p.field}</code>} {p.reason}
                     </li>
                   ))}
                 </ul>

@@ -157,7 +157,9 @@ describe('the sites of the console', () => {
       const refused = await owner.send('POST', '/console/api/sites.php', body);
       expect(refused.status, refused.body).toBe(422);
       expect(refused.json().error).toBe('site_invalid');
-      expect(refused.json<{ problems: unknown[] }>().problems.length).toBeGreaterThan(0);
+      const { problems } = refused.json<{ problems: Array<{ reason: string }> }>();
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.map((p) => p.reason).join(' ')).not.toContain('--force');
     }
     expect(existsSync(join(app.tenants.dir, 'stolen.json'))).toBe(false);
     expect(await app.inspect.rows('audit_log', { action: 'site.create' })).toHaveLength(1);

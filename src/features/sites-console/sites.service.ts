@@ -113,7 +113,13 @@ export async function createSiteFromConsole(
       throw new DomainError('site_invalid', {
         status: 422,
         message: 'console.sites.error.invalid',
-        details: { problems: result.problems.map((p) => ({ field: p.field, reason: p.reason })) },
+        details: {
+          // The command line's hint (`--force`, `--id`) means nothing in the form.
+          problems: result.problems.map((p) => ({
+            field: p.field,
+            reason: p.reason.replace(/ \(pass --force[^)]*\)$/, ''),
+          })),
+        },
       });
     }
     return result;

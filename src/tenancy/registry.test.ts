@@ -194,6 +194,24 @@ describe('TenantRegistry.reloadFiles', () => {
     expect(logger.infos.at(-1)).toBe('tenants reloaded: added c; removed b; 2 sites');
     expect(registry.reloadFiles(['a.json']).changed).toBe(false);
   });
+
+  it('says when the sites were built, and when each file in use was read', async () => {
+    project.write('a.json', minimalTenant('a'));
+    project.write('b.json', minimalTenant('b'));
+    const registry = TenantRegistry.load(project.dirs, recordingLogger());
+    const started = registry.loadedAt;
+    const fileA = registry.snapshot.sites.get('a')!.file;
+    const fileB = registry.snapshot.sites.get('b')!.file;
+    expect(registry.fileLoadedAt(fileA)).toBe(started);
+    await new Promise((r) => setTimeout(r, 5));
+
+    project.write('b.json', { ...minimalTenant('b'), name: 'B2' });
+    registry.reloadFiles(['a.json', 'b.json']);
+    expect(registry.loadedAt).toBeGreaterThan(started);
+    // A file read again with the same bytes keeps its time.
+    expect(registry.fileLoadedAt(fileA)).toBe(started);
+    expect(registry.fileLoadedAt(fileB)).toBe(registry.loadedAt);
+  });
 });
 
 describe('TenantRegistry.reload', () => {

@@ -417,6 +417,9 @@ export class TenantRegistry {
   /** File names the watcher reported since the last reload, or 'all' to read the whole folder. */
   #pending: Set<string> | 'all' = new Set();
   #onSighup = () => this.reload();
+  #loadedAt = Date.now();
+  /** When each tenant file's version in the snapshot was read (the console's site health). */
+  #fileLoadedAt = new Map<string, number>();
   readonly dirs: TenancyDirs;
   readonly logger: RegistryLogger;
 
@@ -449,7 +452,10 @@ export class TenantRegistry {
     }
     if (problems.length) throw new ConfigError(problems);
     registry.#snapshot = buildSnapshot(parsed, niches, themes, 1);
-    for (const entry of parsed) registry.#lastGood.set(entry.file, entry);
+    for (const entry of parsed) {
+      registry.#lastGood.set(entry.file, entry);
+      registry.#fileLoadedAt.set(entry.file, registry.#loadedAt);
+    }
     return registry;
   }
 
@@ -463,6 +469,16 @@ export class TenantRegistry {
 
   get snapshot(): TenancySnapshot {
     return this.#snapshot;
+  }
+
+  /** When the snapshot in use was built (epoch milliseconds). */
+  get loadedAt(): number {
+    return this.#loadedAt;
+  }
+
+  /** When the version in use of a tenant file (as `Site.file` names it) was read. */
+  fileLoadedAt(file: string): number | undefined {
+    return this.#fileLoadedAt.get(file);
   }
 
   /** The site serving a Host header, or undefined (unknown hosts get a brandless 404). */
@@ -552,6 +568,11 @@ export class TenantRegistry {
         this.#snapshot.themes as Map<string, Theme>,
         this.#snapshot.version + 1,
       );
+      this.#loadedAt = Date.now();
+      // An unchanged file keeps its entry object (see #readInto), so a new object is a new read.
+      for (const [file, entry] of next)
+        if (this.#lastGood.get(file) !== entry) this.#fileLoadedAt.set(file, this.#loadedAt);
+      for (const file of this.#lastGood.keys()) if (!next.has(file)) this.#fileLoadedAt.delete(file);
       this.#snapshot = snapshot;
       this.#lastGood = next;
       this.logger.info(`tenants reloaded: ${describeChanges(change)}; ${snapshot.sites.size} sites`);

@@ -311,6 +311,13 @@ const ENDPOINTS = [
   },
   { call: 'GET /console/api/statistics.php', permission: 'view_statistics', body: undefined },
   { call: 'GET /console/api/statistics.php?format=csv', permission: 'view_statistics', body: undefined },
+  // A domain another site serves: owners get past the guard to the checks (422), nothing is written.
+  {
+    call: 'POST /console/api/sites.php',
+    permission: 'manage_sites',
+    body: () => ({ domains: 'localhost', id: 'matrix', name: 'Matrix', niche: 'general', network: 'amber' }),
+    ok: 422,
+  },
 ] as const;
 
 describe('roles', () => {
@@ -336,6 +343,8 @@ describe('roles', () => {
       ])
         expect((await visitor.get(page)).status, `${role} ${page}`).toBe(moderates ? 200 : 403);
       expect((await visitor.get('/console')).status, role).toBe(200);
+      // Every role sees the sites of its networks; only the form is the owners'.
+      expect((await visitor.get('/console/sites')).status, role).toBe(200);
     }
   });
 

@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   view_audit_log: ['owner'],
   /** Read and export the statistics per site and network. */
   view_statistics: ['owner', 'moderator', 'support', 'host'],
+  /** Write a new site's tenant file from the console. */
+  manage_sites: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,0 +1,408 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { Field } from '../../shell/components/Field.tsx';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText } from './console-client.ts';
+import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
+
+export const SITES_MESSAGES = [
+  'console.sites.caption',
+  'console.sites.loaded',
+  'console.sites.loading',
+  'console.sites.empty',
+  'console.sites.col.site',
+  'console.sites.col.network',
+  'console.sites.col.theme',
+  'console.sites.col.niche',
+  'console.sites.col.languages',
+  'console.sites.col.domains',
+  'console.sites.col.file',
+  'console.sites.col.loaded',
+  'console.sites.valid',
+  'console.sites.invalid',
+  'console.sites.not_served',
+  'console.sites.last_good',
+  'console.sites.problem',
+  'console.sites.warning',
+  'console.sites.other_findings',
+  'console.sites.check_domains',
+  'console.sites.checking',
+  'console.sites.resolves',
+  'console.sites.no_resolve',
+  'console.sites.routed',
+  'console.sites.not_routed',
+  'console.sites.answers',
+  'console.sites.no_answer',
+  'console.sites.add',
+  'console.sites.field.domains',
+  'console.sites.field.domains_hint',
+  'console.sites.field.name',
+  'console.sites.field.niche',
+  'console.sites.field.id',
+  'console.sites.field.network',
+  'console.sites.field.theme',
+  'console.sites.field.locales',
+  'console.sites.field.language',
+  'console.sites.field.countries',
+  'console.sites.field.support_email',
+  'console.sites.optional',
+  'console.sites.submit',
+  'console.sites.created',
+  'console.sites.needs_dns',
+  'console.busy',
+  'error.try_later',
+] as const;
+
+const time = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 19)} UTC` : '–');
+
+/**
+ * The sites of the staff member's networks with their health (the checker's findings per tenant
+ * file, broken files included), the domains checked on demand, and for owners the form that
+ * writes a new tenant file.
+ */
+export default function SitesConsole({
+  messages,
+  canCreate,
+  niches,
+  themes,
+}: {
+  messages: IslandMessages;
+  canCreate: boolean;
+  niches: string[];
+  themes: Array<{ id: string; label: string }>;
+}) {
+  const t = islandTranslator(messages);
+  const [answer, setAnswer] = useState<SitesAnswer | null>(null);
+  const [error, setError] = useState('');
+  const [checks, setChecks] = useState<Record<string, DomainCheck[] | 'busy'>>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState('');
+  const [problems, setProblems] = useState<Array<{ field: string; reason: string }>>([]);
+  const [created, setCreated] = useState<CreatedSite | null>(null);
+
+  const refresh = () =>
+    api('GET /console/api/sites.php')
+      .then(setAnswer)
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function checkDomains(site: SiteHealth) {
+    setChecks((c) => ({ ...c, [site.id]: 'busy' }));
+    try {
+      const result = await api('GET /console/api/sites-check.php', undefined, { query: { site: site.id } });
+      setChecks((c) => ({ ...c, [site.id]: result.domains }));
+    } catch (failure) {
+      setChecks(({ [site.id]: _, ...rest }) => rest);
+      setError(failureText(failure, t));
+    }
+  }
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const value = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    setBusy(true);
+    setFormError('');
+    setProblems([]);
+    setCreated(null);
+    try {
+      const result = await api('POST /console/api/sites.php', {
+        domains: value('domains') ?? '',
+        name: value('name') ?? '',
+        niche: value('niche') ?? '',
+        id: value('id'),
+        network: value('network'),
+        theme: value('theme'),
+        locales: value('locales'),
+        language: value('language'),
+        countries: value('countries'),
+        support_email: value('support_email'),
+      });
+      setCreated(result.site);
+      form.reset();
+      await refresh();
+    } catch (failure) {
+      setFormError(failureText(failure, t));
+      const found = isApiError(failure) ? (failure.body as { problems?: unknown }).problems : undefined;
+      if (Array.isArray(found)) setProblems(found as Array<{ field: string; reason: string }>);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const sites = answer?.sites ?? [];
+  return (
+    <div className="row g-4">
+      <div className={canCreate ? 'col-xl-8' : 'col-12'}>
+        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+          {error}
+        </div>
+        {answer === null && !error && (
+          <p role="status" className="text-body-secondary">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('console.sites.loading')}
+          </p>
+        )}
+        {answer && (
+          <p className="text-body-secondary small" data-testid="registry-loaded">
+            {t('console.sites.loaded', { at: time(answer.loaded_at) })}
+          </p>
+        )}
+        {answer && sites.length === 0 && <p className="text-body-secondary">{t('console.sites.empty')}</p>}
+        {sites.length > 0 && (
+          <div
+            className="table-responsive"
+            tabIndex={0}
+            role="region"
+            aria-label={t('console.sites.caption')}
+          >
+            <table className="table table-sm align-top">
+              <caption className="visually-hidden">{t('console.sites.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.sites.col.site')}</th>
+                  <th scope="col">{t('console.sites.col.network')}</th>
+                  <th scope="col">{t('console.sites.col.theme')}</th>
+                  <th scope="col">{t('console.sites.col.niche')}</th>
+                  <th scope="col">{t('console.sites.col.languages')}</th>
+                  <th scope="col">{t('console.sites.col.domains')}</th>
+                  <th scope="col">{t('console.sites.col.file')}</th>
+                  <th scope="col">{t('console.sites.col.loaded')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sites.map((site) => (
+                  <SiteRow
+                    key={site.file}
+                    site={site}
+                    check={checks[site.id]}
+                    onCheck={() => void checkDomains(site)}
+                    t={t}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {answer && answer.other_findings.length > 0 && (
+          <section aria-labelledby="other-findings">
+            <h2 id="other-findings" className="h6">
+              {t('console.sites.other_findings')}
+            </h2>
+            <ul className="small">
+              {answer.other_findings.map((f, i) => (
+                <li key={i}>
+                  <code>{f.file}</code> {f.field} {f.reason}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+      {canCreate && (
+        <section className="col-xl-4" aria-labelledby="add-site-title">
+          <h2 id="add-site-title" className="h5">
+            {t('console.sites.add')}
+          </h2>
+          <form onSubmit={create} noValidate aria-busy={busy}>
+            <div role="alert" className={formError ? 'alert alert-danger' : 'visually-hidden'}>
+              {formError}
+              {problems.length > 0 && (
+                <ul className="mb-0 mt-2" data-testid="create-problems">
+                  {problems.map((p, i) => (
+                    <li key={i}>
+                      {p.field && <code className="text-reset">{p.field}</code>} {p.reason}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div role="status" className={created ? 'alert alert-success' : 'visually-hidden'}>
+              {created && (
+                <>
+                  {t('console.sites.created', { file: created.file })}{' '}
+                  <a href={created.url} rel="noreferrer">
+                    {created.url}
+                  </a>
+                  {created.needs_dns.length > 0 && (
+                    <div>{t('console.sites.needs_dns', { hosts: created.needs_dns.join(', ') })}</div>
+                  )}
+                  {created.warnings.map((w) => (
+                    <div key={w}>{w}</div>
+                  ))}
+                </>
+              )}
+            </div>
+            <Field
+              label={t('console.sites.field.domains')}
+              hint={t('console.sites.field.domains_hint')}
+              name="domains"
+              required
+              autoComplete="off"
+            />
+            <Field label={t('console.sites.field.name')} name="name" required autoComplete="off" />
+            <div className="mb-3">
+              <label className="form-label" htmlFor="site-niche">
+                {t('console.sites.field.niche')}
+              </label>
+              <select id="site-niche" name="niche" className="form-select" defaultValue={niches[0]}>
+                {niches.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="mb-3">
+              <label className="form-label" htmlFor="site-theme">
+                {t('console.sites.field.theme')}
+              </label>
+              <select id="site-theme" name="theme" className="form-select" defaultValue="">
+                <option value="">{t('console.sites.optional')}</option>
+                {themes.map((theme) => (
+                  <option key={theme.id} value={theme.id}>
+                    {theme.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              label={t('console.sites.field.id')}
+              hint={t('console.sites.optional')}
+              name="id"
+              autoComplete="off"
+            />
+            <Field
+              label={t('console.sites.field.network')}
+              hint={t('console.sites.optional')}
+              name="network"
+              autoComplete="off"
+            />
+            <Field
+              label={t('console.sites.field.locales')}
+              hint={t('console.sites.optional')}
+              name="locales"
+              autoComplete="off"
+            />
+            <Field
+              label={t('console.sites.field.language')}
+              hint={t('console.sites.optional')}
+              name="language"
+              autoComplete="off"
+            />
+            <Field
+              label={t('console.sites.field.countries')}
+              hint={t('console.sites.optional')}
+              name="countries"
+              autoComplete="off"
+            />
+            <Field
+              label={t('console.sites.field.support_email')}
+              hint={t('console.sites.optional')}
+              name="support_email"
+              type="email"
+              autoComplete="off"
+            />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? t('console.busy') : t('console.sites.submit')}
+            </button>
+          </form>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SiteRow({
+  site,
+  check,
+  onCheck,
+  t,
+}: {
+  site: SiteHealth;
+  check: DomainCheck[] | 'busy' | undefined;
+  onCheck: () => void;
+  t: ReturnType<typeof islandTranslator>;
+}) {
+  const byDomain = new Map(Array.isArray(check) ? check.map((c) => [c.domain, c]) : []);
+  return (
+    <tr data-site={site.id}>
+      <td>
+        <strong>{site.name ?? site.id}</strong>
+        <div className="small text-body-secondary">
+          <code>{site.id}</code>
+        </div>
+      </td>
+      <td>{site.network ?? '–'}</td>
+      <td>{site.theme ?? '–'}</td>
+      <td>{site.niche ?? '–'}</td>
+      <td>{site.languages.join(', ')}</td>
+      <td>
+        <ul className="list-unstyled mb-1">
+          {site.domains.map((domain) => {
+            const c = byDomain.get(domain);
+            return (
+              <li key={domain}>
+                {domain}
+                {c && (
+                  <span className="small d-block" data-testid="domain-check">
+                    <span className={c.resolves ? 'text-success' : 'text-danger'}>
+                      {c.resolves ? t('console.sites.resolves') : t('console.sites.no_resolve')}
+                    </span>
+                    {' · '}
+                    <span className={c.routed ? 'text-success' : 'text-danger'}>
+                      {c.routed ? t('console.sites.routed') : t('console.sites.not_routed')}
+                    </span>
+                    {' · '}
+                    <span className={c.answers ? 'text-success' : 'text-danger'}>
+                      {c.answers ? t('console.sites.answers') : t('console.sites.no_answer')}
+                    </span>
+                    {c.error && <span className="text-body-secondary"> ({c.error})</span>}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {site.served && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            onClick={onCheck}
+            disabled={check === 'busy'}
+          >
+            {check === 'busy' ? t('console.sites.checking') : t('console.sites.check_domains')}
+            <span className="visually-hidden"> {site.id}</span>
+          </button>
+        )}
+      </td>
+      <td>
+        <code className="small">{site.file}</code>
+        <div data-testid="site-validity">
+          <span className={`badge ${site.valid ? 'text-bg-success' : 'text-bg-danger'}`}>
+            {site.valid ? t('console.sites.valid') : t('console.sites.invalid')}
+          </span>{' '}
+          {!site.served && <span className="badge text-bg-secondary">{t('console.sites.not_served')}</span>}
+          {site.served && !site.valid && (
+            <span className="badge text-bg-warning">{t('console.sites.last_good')}</span>
+          )}
+        </div>
+        {site.findings.length > 0 && (
+          <ul className="small mb-0 ps-3">
+            {site.findings.map((f, i) => (
+              <li key={i}>
+                {f.level === 'problem' ? t('console.sites.problem') : t('console.sites.warning')}:{' '}
+                {f.field && <code>{f.field}</code>} {f.reason}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td className="small text-nowrap">{time(site.loaded_at)}</td>
+    </tr>
+  );
+}

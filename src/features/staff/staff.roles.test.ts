@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../i18n/index.ts';
 import {
   ALL_NETWORKS,
   grantsAllow,
@@ -32,6 +33,12 @@ function documentedMatrix(): Record<string, string[]> {
 }
 
 describe('the role matrix', () => {
+  it('has words for every permission, which the overview lists', () => {
+    const english: Record<string, string> = MESSAGES.en;
+    for (const permission of PERMISSION_NAMES)
+      expect(english[`console.permission.${permission}`], permission).toBeTruthy();
+  });
+
   it('is what docs/console.md says, permission by permission and role by role', () => {
     const documented = documentedMatrix();
     expect(Object.keys(documented).sort()).toEqual([...PERMISSION_NAMES].sort());

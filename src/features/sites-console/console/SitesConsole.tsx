@@ -137,7 +137,7 @@ export default function SitesConsole({
   const sites = answer?.sites ?? [];
   return (
     <div className="row g-4">
-      <div className={canCreate ? 'col-xl-8' : 'col-12'}>
+      <div className={canCreate ? 'col-xxl-8' : 'col-12'}>
         <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
           {error}
         </div>
@@ -204,7 +204,7 @@ export default function SitesConsole({
         )}
       </div>
       {canCreate && (
-        <section className="col-xl-4" aria-labelledby="add-site-title">
+        <section className="col-xxl-4" aria-labelledby="add-site-title">
           <h2 id="add-site-title" className="h5">
             {t('console.sites.add')}
           </h2>

@@ -1,4 +1,6 @@
 import type { APIContext, AstroCookies } from 'astro';
+import { sendBrowserCookie } from './browser-cookie.ts';
+import { sendDeviceCookie } from './device-cookie.ts';
 
 /**
  * The session cookie. Over https it carries the `__Host-` prefix, which browsers accept only
@@ -42,4 +44,17 @@ export function clearSessionCookie(cookies: AstroCookies, scheme: 'http' | 'http
 export function sendSessionCookie(context: APIContext, session: { token: string; expiresAt: number }): void {
   const { locals, cookies } = context;
   setSessionCookie(cookies, locals.scheme, session, locals.platform.clock.now());
+}
+
+/**
+ * Everything a browser gets when a session starts (login or signup): the session, the device
+ * cookie that proves this login (device-cookie.ts) and the browser's own id (browser-cookie.ts).
+ */
+export function sendSessionStartCookies(
+  context: APIContext,
+  cookies: { session: { token: string; expiresAt: number }; device: string; browser: string | undefined },
+): void {
+  sendSessionCookie(context, cookies.session);
+  sendDeviceCookie(context, cookies.device);
+  if (cookies.browser) sendBrowserCookie(context, cookies.browser);
 }

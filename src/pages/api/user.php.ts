@@ -2,9 +2,8 @@ import { accountsEndpoint } from '../../features/accounts/accounts.context.ts';
 import * as schemas from '../../features/accounts/accounts.schemas.ts';
 import * as accounts from '../../features/accounts/accounts.service.ts';
 import { memberUser } from '../../features/accounts/member-user.ts';
-import { readDeviceCookie, sendDeviceCookie } from '../../features/accounts/device-cookie.ts';
-import { sendBrowserCookie } from '../../features/accounts/browser-cookie.ts';
-import { sendSessionCookie } from '../../features/accounts/session-cookie.ts';
+import { readDeviceCookie } from '../../features/accounts/device-cookie.ts';
+import { sendSessionStartCookies } from '../../features/accounts/session-cookie.ts';
 import { byQueryFlag, methodNotAllowed } from '../../server/endpoint.ts';
 import { setLocaleCookie } from '../../server/request.ts';
 
@@ -24,9 +23,7 @@ const logIn = accountsEndpoint({
   async handle({ context, ctx, member, input }) {
     const known = readDeviceCookie(context);
     const { user, session, device } = await accounts.login(ctx, input, member?.sessionId, known);
-    sendSessionCookie(context, session);
-    sendDeviceCookie(context, device);
-    sendBrowserCookie(context, ctx.request.browser!);
+    sendSessionStartCookies(context, { session, device, browser: ctx.request.browser });
     return { user };
   },
 });

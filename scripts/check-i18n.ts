@@ -35,6 +35,23 @@ function sameReason(keys: readonly string[], rule: Omit<SameAsEnglish, 'key'>): 
  * entry names the locales it applies to (none named means all) and says why.
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
+  ...sameReason(['console.codes.status'], {
+    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Status" is the same word there',
+  }),
+  { key: 'console.codes.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
+  ...sameReason(['console.codes.code', 'console.codes.codes'], {
+    locales: ['de', 'fr', 'nl'],
+    reason: '"Code" is the same word there',
+  }),
+  { key: 'console.mailings.nav', locales: ['de', 'nl'], reason: '"Mailings" is the word used there' },
+  { key: 'console.mailings.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
+  { key: 'console.mailings.text', locales: ['de', 'sv'], reason: '"Text" is the same word there' },
+  {
+    key: 'console.mailings.category_promotions',
+    locales: ['fr'],
+    reason: '"Promotions" is the same word there',
+  },
   // The operator console's words that are the same in these languages.
   {
     key: 'console.staff.status',

@@ -57,7 +57,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', ms)
     .addColumn('sent_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await addIndex(db, 'console_mailings_network_created_idx', 'console_mailings', ['network_id', 'created_at']);
+  await addIndex(db, 'console_mailings_network_created_idx', 'console_mailings', [
+    'network_id',
+    'created_at',
+  ]);
 }
 
 async function addDiscountColumns(db: Kysely<any>, ms: 'bigint' | 'integer'): Promise<void> {

@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   view_audit_log: ['owner'],
   /** Read and export the statistics per site and network. */
   view_statistics: ['owner', 'moderator', 'support', 'host'],
+  /** Make and switch off discount and invite codes; write and send mailings (commercial decisions). */
+  manage_codes: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

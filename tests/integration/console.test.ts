@@ -311,6 +311,28 @@ const ENDPOINTS = [
   },
   { call: 'GET /console/api/statistics.php', permission: 'view_statistics', body: undefined },
   { call: 'GET /console/api/statistics.php?format=csv', permission: 'view_statistics', body: undefined },
+  { call: 'GET /console/api/codes.php?network=amber', permission: 'manage_codes', body: undefined },
+  // An unknown batch, invite or mailing: past the guard, the rule answers 404.
+  {
+    call: 'POST /console/api/codes.php',
+    permission: 'manage_codes',
+    body: () => ({ action: 'disable', network: 'amber', id: 'nobody' }),
+    ok: 404,
+  },
+  { call: 'GET /console/api/invites.php?network=amber', permission: 'manage_codes', body: undefined },
+  {
+    call: 'POST /console/api/invites.php',
+    permission: 'manage_codes',
+    body: () => ({ action: 'disable', network: 'amber', id: 'nobody' }),
+    ok: 404,
+  },
+  { call: 'GET /console/api/mailings.php', permission: 'manage_codes', body: undefined },
+  {
+    call: 'POST /console/api/mailings.php',
+    permission: 'manage_codes',
+    body: () => ({ action: 'send', id: 'nobody' }),
+    ok: 404,
+  },
 ] as const;
 
 describe('roles', () => {
@@ -335,6 +357,9 @@ describe('roles', () => {
         '/console/transparency',
       ])
         expect((await visitor.get(page)).status, `${role} ${page}`).toBe(moderates ? 200 : 403);
+      const codes = (PERMISSIONS.manage_codes as readonly string[]).includes(role);
+      for (const page of ['/console/codes', '/console/mailings', '/console/invites'])
+        expect((await visitor.get(page)).status, `${role} ${page}`).toBe(codes ? 200 : 403);
       expect((await visitor.get('/console')).status, role).toBe(200);
     }
   });

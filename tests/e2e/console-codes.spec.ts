@@ -4,8 +4,8 @@ import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff
 import { createLogger } from '../../src/server/log.ts';
 import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
 import { loadAppSecret } from '../../src/server/secrets.ts';
-import { hydrated, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { expect, test } from './fixtures.ts';
+import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
 
 /*
  * Discount codes from the console, in Chromium: an owner of the amber network types a multi-use
@@ -62,6 +62,37 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('codes-created')).toContainText(code);
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Active');
+  // Single-use codes are generated, shown once, and offered as a CSV download.
+  await page.getByLabel('Single-use codes (generated)').check();
+  await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Number of codes').fill('3');
+  await page.getByLabel('Discount (%)').fill('50');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const created = page.getByTestId('codes-created');
+  const generated = (await created.getByRole('textbox').inputValue()).split('\n');
+  expect(generated).toHaveLength(3);
+  for (const one of generated) expect(one).toMatch(/^[0-9A-Z]{16}$/);
+  const download = created.getByRole('link', { name: 'Download CSV' });
+  await expect(download).toHaveAttribute('download', 'codes-amber.csv');
+  expect(decodeURIComponent((await download.getAttribute('href'))!)).toContain(generated[0]);
+  await expect(page.getByRole('row').filter({ hasText: 'Generated codes: 3' })).toContainText('0 / 3');
+  expect(await accessibilityViolations(page), 'the codes page').toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/console-codes-1280.png`, fullPage: true });
+  // The mailings and invite codes pages load for the owner and pass the same checks.
+  for (const [link, heading] of [
+    ['Mailings', 'Mailings'],
+    ['Invite codes', 'Invite codes'],
+  ] as const) {
+    await page
+      .getByRole('navigation', { name: 'Console navigation' })
+      .getByRole('link', { name: link })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(
+      page.getByRole('button', { name: link === 'Mailings' ? 'Save' : 'Create invite code' }),
+    ).toBeVisible();
+    expect(await accessibilityViolations(page), link).toEqual([]);
+  }
   expect(errors).toEqual([]);
   await context.close();
 

@@ -130,6 +130,7 @@ export default function DiscountCodes({
                 <p className="small">{t('console.codes.shown_once')}</p>
                 <textarea
                   className="form-control font-monospace mb-2"
+                  aria-label={t('console.codes.codes')}
                   rows={6}
                   readOnly
                   value={created.join('\n')}
@@ -161,7 +162,9 @@ export default function DiscountCodes({
                 <th>{t('console.codes.valid_until')}</th>
                 <th>{t('console.codes.uses')}</th>
                 <th>{t('console.codes.status')}</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">{t('console.codes.disable')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

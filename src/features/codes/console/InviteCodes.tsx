@@ -106,7 +106,9 @@ export default function InviteCodes({
                 <th>{t('console.invites.uses')}</th>
                 <th>{t('console.invites.valid_until')}</th>
                 <th>{t('console.codes.status')}</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">{t('console.codes.disable')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

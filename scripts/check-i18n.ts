@@ -35,8 +35,30 @@ function sameReason(keys: readonly string[], rule: Omit<SameAsEnglish, 'key'>): 
  * entry names the locales it applies to (none named means all) and says why.
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
+  ...sameReason(['console.codes.status'], {
+    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
+    reason: '"Status" is the same word there',
+  }),
+  { key: 'console.codes.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
+  ...sameReason(['console.codes.code', 'console.codes.codes'], {
+    locales: ['de', 'fr', 'nl'],
+    reason: '"Code" is the same word there',
+  }),
+  { key: 'console.mailings.nav', locales: ['de', 'nl'], reason: '"Mailings" is the word used there' },
+  { key: 'console.mailings.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
+  { key: 'console.mailings.text', locales: ['de', 'sv'], reason: '"Text" is the same word there' },
+  {
+    key: 'console.mailings.category_promotions',
+    locales: ['fr'],
+    reason: '"Promotions" is the same word there',
+  },
   // The operator console's words that are the same in these languages.
   { key: 'console.nav.group.moderation', locales: ['de'], reason: '"Moderation" is the same word in German' },
+  {
+    key: 'console.nav.group.marketing',
+    locales: ['de', 'es', 'fr', 'it', 'nl', 'pl'],
+    reason: '"Marketing" is the loanword used there',
+  },
   { key: 'console.nav.group.hosts', locales: ['de', 'nl'], reason: '"Hosts" is the loanword used there' },
   {
     key: 'console.nav.group.support',

@@ -388,10 +388,20 @@ export interface OrdersTable {
 
 export interface DiscountCodesTable {
   id: Immutable<string>;
-  /** Upper case, unique across all networks. */
+  /** Upper case, unique per network (the codes of every network count as one more network). */
   code: string;
   /** Null: valid on every network. */
   network_id: string | null;
+  /** Only on this site of the network; null: on every site of it. */
+  site_id: string | null;
+  /** Not before this time; null: from its creation. */
+  starts_at: number | null;
+  /** Redemptions in all, for a code every member may use once; null: no cap. */
+  max_uses: number | null;
+  /** The console's batch it was made in (one typed code, or N generated ones); null for others. */
+  batch_id: string | null;
+  /** The staff member who made it in the console. */
+  created_by: string | null;
   percentage: number;
   /** Minimum order value in minor units, in `currency`. */
   minimum_amount: number | null;
@@ -497,6 +507,37 @@ export interface StatisticsDailyTable {
 }
 
 /** Up to which day (inclusive) a site's rollups are written. */
+/** Invite codes for sites whose signups are by invitation (docs/console.md "Invite codes"). */
+export interface InviteCodesTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  /** Only on this site; null: on every site of the network. */
+  site_id: string | null;
+  /** Lower case, unique per network. */
+  code: Immutable<string>;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: number | null;
+  active: Generated<Bool>;
+  created_by: string | null;
+  created_at: Immutable<number>;
+}
+
+/** A promotion or news e-mail written in the console, sent as a notification-mail campaign. */
+export interface ConsoleMailingsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  category: 'promotions' | 'news';
+  locale: string;
+  subject: string;
+  body: string;
+  created_by: string | null;
+  created_at: Immutable<number>;
+  sent_at: number | null;
+  sent_count: Generated<number>;
+}
+
 export interface StatisticsProgressTable {
   site_id: string;
   network_id: string;
@@ -1011,6 +1052,8 @@ export interface Database {
   order_refunds: OrderRefundsTable;
   statistics_daily: StatisticsDailyTable;
   statistics_progress: StatisticsProgressTable;
+  invite_codes: InviteCodesTable;
+  console_mailings: ConsoleMailingsTable;
   discount_redemptions: DiscountRedemptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;

@@ -70,6 +70,8 @@ const ALL_TABLES = {
   host_question_marks: true,
   statistics_daily: true,
   statistics_progress: true,
+  invite_codes: true,
+  console_mailings: true,
 } satisfies Record<TableName, true>;
 
 // Beyond 2^31 on purpose: a 4-byte column or a string-typed bigint would show here.
@@ -407,6 +409,11 @@ const fixtures: Fixtures = {
       validity: 'once_per_user',
       expires_at: null,
       created_at: T,
+      site_id: SITE,
+      starts_at: T - 1,
+      max_uses: 100,
+      batch_id: 'b1aaaaaaaaaaaaaa',
+      created_by: 'st1aaaaaaaaaaaaa',
     },
   ],
   discount_redemptions: [
@@ -812,6 +819,35 @@ const fixtures: Fixtures = {
     },
   ],
   statistics_progress: [{ site_id: SITE, network_id: NET, rolled_through: '2025-11-12' }],
+  invite_codes: [
+    {
+      id: 'ic1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      code: 'friends-2026',
+      max_uses: 10,
+      uses: 3,
+      expires_at: T + 500,
+      active: 1,
+      created_by: 'st1aaaaaaaaaaaaa',
+      created_at: T,
+    },
+  ],
+  console_mailings: [
+    {
+      id: 'cm1aaaaaaaaaaaaa',
+      network_id: NET,
+      site_id: SITE,
+      category: 'news',
+      locale: 'en',
+      subject: 'News',
+      body: 'Hello',
+      created_by: 'st1aaaaaaaaaaaaa',
+      created_at: T,
+      sent_at: T + 10,
+      sent_count: 2,
+    },
+  ],
   payment_reversals: [
     {
       order_id: 'o1aaaaaaaaaaaaaa',
@@ -967,6 +1003,8 @@ const orderBy: Record<TableName, string[]> = {
   host_question_marks: ['message_id'],
   statistics_daily: ['site_id', 'day', 'source_network', 'source_ref', 'source_sub', 'currency'],
   statistics_progress: ['site_id'],
+  invite_codes: ['id'],
+  console_mailings: ['id'],
 };
 
 async function selectAll(db: Kysely<Database>, table: TableName) {

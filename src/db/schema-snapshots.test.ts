@@ -211,7 +211,8 @@ for (const target of targets) {
       await expect(snapshotText(target.dialect, steps)).toMatchFileSnapshot(
         `./schema-snapshots/${target.dialect}.txt`,
       );
-    });
+      // Every migration and a dump after each: seconds per dialect, more on a loaded machine.
+    }, 120_000);
 
     it('give back the schema before each step when going down it', async () => {
       expect(steps.map((s) => s.name)).toEqual(names);
@@ -221,6 +222,6 @@ for (const target of targets) {
         expect(results?.map((r) => r.migrationName)).toEqual([names[i]]);
         expect(await target.dump(db), `down from ${names[i]}`).toEqual(steps[i - 1]?.dump ?? []);
       }
-    });
+    }, 120_000);
   });
 }

@@ -318,6 +318,28 @@ const ENDPOINTS = [
     body: () => ({ domains: 'localhost', id: 'matrix', name: 'Matrix', niche: 'general', network: 'amber' }),
     ok: 422,
   },
+  { call: 'GET /console/api/codes.php?network=amber', permission: 'manage_codes', body: undefined },
+  // An unknown batch, invite or mailing: past the guard, the rule answers 404.
+  {
+    call: 'POST /console/api/codes.php',
+    permission: 'manage_codes',
+    body: () => ({ action: 'disable', network: 'amber', id: 'nobody' }),
+    ok: 404,
+  },
+  { call: 'GET /console/api/invites.php?network=amber', permission: 'manage_codes', body: undefined },
+  {
+    call: 'POST /console/api/invites.php',
+    permission: 'manage_codes',
+    body: () => ({ action: 'disable', network: 'amber', id: 'nobody' }),
+    ok: 404,
+  },
+  { call: 'GET /console/api/mailings.php', permission: 'manage_codes', body: undefined },
+  {
+    call: 'POST /console/api/mailings.php',
+    permission: 'manage_codes',
+    body: () => ({ action: 'send', id: 'nobody' }),
+    ok: 404,
+  },
 ] as const;
 
 describe('roles', () => {
@@ -342,6 +364,9 @@ describe('roles', () => {
         '/console/transparency',
       ])
         expect((await visitor.get(page)).status, `${role} ${page}`).toBe(moderates ? 200 : 403);
+      const codes = (PERMISSIONS.manage_codes as readonly string[]).includes(role);
+      for (const page of ['/console/codes', '/console/mailings', '/console/invites'])
+        expect((await visitor.get(page)).status, `${role} ${page}`).toBe(codes ? 200 : 403);
       expect((await visitor.get('/console')).status, role).toBe(200);
       // Every role sees the sites of its networks; only the form is the owners'.
       expect((await visitor.get('/console/sites')).status, role).toBe(200);

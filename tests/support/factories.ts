@@ -532,7 +532,7 @@ export function factories(db: Kysely<Database>): Factories {
           expires_at: null,
           created_at: Date.now(),
         })
-        .onConflict((oc) => oc.column('code').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .execute();
       return code;
     },

@@ -71,7 +71,8 @@ export async function seedDiscountCodes(
   await trx
     .insertInto('discount_codes')
     .values(rows)
-    .onConflict((oc) => oc.column('code').doNothing())
+    // Any conflict: the unique key is (network, code), an expression index no column names.
+    .onConflict((oc) => oc.doNothing())
     .execute();
   return rows.map((r) => r.code);
 }

@@ -4,6 +4,7 @@ import { localePath } from '../../server/request.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { translator } from '../../i18n/index.ts';
 import { deliverHeldMessages } from '../chat/index.ts';
+import { findInvite, takeInvite } from '../codes/index.ts';
 import { grantSignupCredits } from '../credits/index.ts';
 import { welcomeLikes } from '../likes/index.ts';
 import { createMemberProfile, profileExists } from '../profiles/index.ts';
@@ -56,33 +57,46 @@ export interface SignupSource {
   previousSessionId: string | undefined;
 }
 
-/** Refuses a signup the site's `signups` setting does not allow (before the form is judged). */
+type Invite = NonNullable<Awaited<ReturnType<typeof findInvite>>>;
+
+/**
+ * Refuses a signup the site's `signups` setting does not allow (before the form is judged); on an
+ * invitation site, answers the invite code found (the console's, else the tenant file's).
+ */
 async function checkSignupsOpen(
   ctx: AccountsContext,
   body: Record<string, unknown>,
   source: SignupSource,
-): Promise<void> {
+): Promise<Invite | null> {
   const { site } = ctx;
   switch (site.signups) {
     case 'all':
-      return;
+      return null;
     case 'closed':
       throw new AccountError('signup_closed', { reason: 'closed' });
     case 'invite': {
       // Counted before the code is compared, so guessing codes costs attempts, right or wrong.
       await consumeIpLimit(ctx, 'signup-invite', site.rateLimits.signupInviteIp, ctx.clock.now());
-      const code = typeof body.invite === 'string' ? body.invite.trim().toLowerCase() : '';
-      if (!code || !site.inviteCodes.some((valid) => valid.toLowerCase() === code)) {
-        await event(ctx, 'signup_refused', null);
-        throw new AccountError('signup_closed', { reason: 'invite' });
-      }
-      return;
+      const invite = await findInvite(
+        ctx.db,
+        site,
+        typeof body.invite === 'string' ? body.invite : '',
+        ctx.clock.now(),
+      );
+      if (!invite) await refuseInvite(ctx);
+      return invite;
     }
     case 'with_trafficsource':
       if (!(await hasTrafficSource(ctx, source.trackingCookie, source.queryNetwork))) {
         throw new AccountError('signup_closed', { reason: 'trafficsource' });
       }
+      return null;
   }
+}
+
+async function refuseInvite(ctx: AccountsContext): Promise<never> {
+  await event(ctx, 'signup_refused', null);
+  throw new AccountError('signup_closed', { reason: 'invite' });
 }
 
 /**
@@ -100,7 +114,7 @@ export async function signup(
   source: SignupSource,
 ): Promise<{ user: User; session: IssuedSession }> {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  await checkSignupsOpen(ctx, raw, source);
+  const invite = await checkSignupsOpen(ctx, raw, source);
 
   const now = ctx.clock.now();
   const schema = signupInputSchema({
@@ -121,6 +135,8 @@ export async function signup(
     const pending = existing.status === 'deleted' && (existing.reactivate_until ?? 0) > now;
     throw new AccountError(pending ? 'account_pending_deletion' : 'email_exists');
   }
+  // The invite's use is counted once the signup is good: a mistyped form costs none.
+  if (invite && !(await takeInvite(ctx.db, ctx.network, invite, now))) await refuseInvite(ctx);
 
   const memberId = newId();
   const defaults = ctx.site.nicheConfig.signup_defaults;

@@ -11,14 +11,20 @@ import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** An active code valid on this network (its own or one for every network), by its upper-case text. */
-export async function findCode(db: Db, network: string, code: string) {
+/**
+ * An active code valid on this site (the network's own, for every site of it or this one, or one
+ * for every network), by its upper-case text. The network's own comes first: a network may name
+ * a code as one for every network is named (the unique key is per network).
+ */
+export async function findCode(db: Db, network: string, siteId: string, code: string) {
   return db
     .selectFrom('discount_codes')
     .selectAll()
     .where('code', '=', code)
     .where('active', '=', 1)
     .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', network)]))
+    .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
+    .orderBy((eb) => eb.case().when('network_id', 'is', null).then(1).else(0).end())
     .executeTakeFirst();
 }
 
@@ -31,6 +37,7 @@ export async function findCodeOfOrder(db: Db, network: string, code: string) {
     .selectAll()
     .where('code', '=', code)
     .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', network)]))
+    .orderBy((eb) => eb.case().when('network_id', 'is', null).then(1).else(0).end())
     .executeTakeFirst();
 }
 
@@ -134,7 +141,11 @@ export async function deleteRedemption(
 ): Promise<void> {
   await deleteInNetwork(trx, 'discount_redemptions', network, { member_id: memberId })
     .where('discount_code_id', 'in', (eb) =>
-      eb.selectFrom('discount_codes').select('id').where('code', '=', code),
+      eb
+        .selectFrom('discount_codes')
+        .select('id')
+        .where('code', '=', code)
+        .where((w) => w.or([w('network_id', 'is', null), w('network_id', '=', network)])),
     )
     .execute();
 }

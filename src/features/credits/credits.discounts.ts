@@ -129,6 +129,7 @@ function usable(code: CodeRow | undefined, now: number, site: ServiceContext['si
   return (
     code !== undefined &&
     (code.expires_at === null || now < Number(code.expires_at)) &&
+    (code.starts_at === null || now >= Number(code.starts_at)) &&
     (code.validity !== 'single_use' || code.code.length >= SINGLE_USE_MIN_LENGTH) &&
     percentageOf(code, site) > 0
   );
@@ -163,6 +164,9 @@ async function checkUnused(
       ? await countRedemptions(db, code.id)
       : await countRedemptions(db, code.id, memberId);
   if (taken > 0) throw ERRORS.used();
+  // A capped multi-use code is used up for everyone once its uses are reached.
+  if (code.max_uses !== null && (await countRedemptions(db, code.id)) >= Number(code.max_uses))
+    throw ERRORS.used();
   // The other first-purchase code is as good as this one: a member gets one of them.
   if (isFirstPurchaseCode(code.code) && (await holdsFirstPurchaseDiscount(db, network, memberId)))
     throw ERRORS.used();
@@ -196,7 +200,7 @@ export async function lookUpDiscount(
   text: string,
 ): Promise<DiscountCodeView> {
   const now = ctx.clock.now();
-  const code = await findCode(ctx.db, ctx.network, text.trim().toUpperCase());
+  const code = await findCode(ctx.db, ctx.network, ctx.site.id, text.trim().toUpperCase());
   if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
   if (memberId !== null) {
     const member = await discountMemberOf(ctx.db, ctx.network, memberId);
@@ -273,7 +277,7 @@ export async function reserveDiscount(
   order: OrderToDiscount,
 ): Promise<ReservedDiscount> {
   const now = ctx.clock.now();
-  const code = await findCode(trx, ctx.network, text.trim().toUpperCase());
+  const code = await findCode(trx, ctx.network, ctx.site.id, text.trim().toUpperCase());
   if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
   const member = await discountMemberOf(trx, ctx.network, memberId);
   if (!member || !builtInOffered(code.code, member, now)) throw ERRORS.notFound();
@@ -287,7 +291,8 @@ export async function reserveDiscount(
     if (code.currency !== null && code.currency !== order.currency) throw ERRORS.country();
     if (order.amount < minimum) throw ERRORS.minimum(minimum, order.currency);
   }
-  if (code.validity === 'single_use') await lockCode(trx, code.id);
+  // Codes with a limit in all queue on their row, so the last use goes to one order only.
+  if (code.validity === 'single_use' || code.max_uses !== null) await lockCode(trx, code.id);
   await checkUnused(trx, ctx.network, code, memberId);
   const redemption = {
     id: newId(),
@@ -395,7 +400,7 @@ export async function timeBonusFor(
   const now = ctx.clock.now();
   const [member, code] = await Promise.all([
     discountMemberOf(ctx.db, ctx.network, memberId),
-    findCode(ctx.db, ctx.network, TIME_BONUS_CODE),
+    findCode(ctx.db, ctx.network, ctx.site.id, TIME_BONUS_CODE),
   ]);
   if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
   if (await holdsFirstPurchaseDiscount(ctx.db, ctx.network, memberId)) return null;

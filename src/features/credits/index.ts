@@ -60,3 +60,14 @@ export {
 } from './credits.offer.ts';
 export { premiumClaim, premiumAdvantage, CLAIM_MIN_LIKES, CLAIM_MIN_MEMBERS } from './credits.claim.ts';
 export { discountQuerySchema, quoteQuerySchema, type DiscountQuery } from './credits.schemas.ts';
+export {
+  createDiscountBatch,
+  discountBatches,
+  disableDiscountBatch,
+  checkCodesScope,
+  momentMs,
+  MANAGE_CODES,
+  type ConsoleCodesContext,
+  type DiscountBatch,
+  type DiscountBatchInput,
+} from './credits.codes.ts';

@@ -1,7 +1,8 @@
 /*
  * Notification e-mails (API.md "Away from the site"): the e-mail sender of `notify()`, its jobs,
  * the operators' promotions and news, the one-click unsubscribe and the bounces and complaints.
- * Only the composition root (src/app/), the endpoints and the scripts use it.
+ * The composition root (src/app/), the endpoints, the scripts and the console's mailings
+ * (src/features/codes/) use it.
  */
 export {
   emailSender,

@@ -184,6 +184,8 @@ export interface Campaign {
   category: 'promotions' | 'news';
   /** Subject and paragraphs per language; `en` or the first one stands in for a missing one. */
   texts: Partial<Record<Locale, { subject: string; paragraphs: string[]; link?: string }>>;
+  /** Only to members reading one of these languages (a console mailing is written per language). */
+  locales?: Locale[];
 }
 
 export function campaignMail(setting: MailSetting, to: Recipient, campaign: Campaign): MailMessage {

@@ -378,7 +378,9 @@ export async function sendCampaign(
       if (!member || member.status !== 'active') continue;
       // The consent row says yes; a bounce or a spam report since switched the category off.
       if (!(await categoryEnabled({ db: job.db, network: site.network }, id, campaign.category))) continue;
-      if (await send(job, campaignMail(settingFor(job, site), recipient(site, member), campaign))) {
+      const to = recipient(site, member);
+      if (campaign.locales && !campaign.locales.includes(to.locale)) continue;
+      if (await send(job, campaignMail(settingFor(job, site), to, campaign))) {
         await logMail(
           job.db,
           site.network,

@@ -206,4 +206,7 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   // Daily counts per site and traffic source: tied to no member.
   statistics_daily: null,
   statistics_progress: null,
+  // The console's invite codes and mailings: written by staff, tied to no member.
+  invite_codes: null,
+  console_mailings: null,
 };

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   view_statistics: ['owner', 'moderator', 'support', 'host'],
   /** Write a new site's tenant file from the console. */
   manage_sites: ['owner'],
+  /** Make and switch off discount and invite codes; write and send mailings (commercial decisions). */
+  manage_codes: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

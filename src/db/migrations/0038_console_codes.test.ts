@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { describe, expect, it } from 'vitest';
+import { withPostgresDatabase } from '../../../tests/support/postgres.ts';
+import { createDatabase, type DatabaseHandle } from '../client.ts';
+import { migrations } from './index.ts';
+
+/*
+ * Discount codes unique per network: existing codes and their redemptions stay (SQLite makes the
+ * table again), the same word may then be in two networks but not twice in one.
+ */
+
+const T = 1_763_000_000_123;
+
+const code = (id: string, text: string, network: string | null) => ({
+  id,
+  code: text,
+  network_id: network,
+  percentage: 10,
+  minimum_amount: null,
+  currency: null,
+  country: null,
+  validity: 'once_per_user',
+  active: 1,
+  expires_at: null,
+  created_at: T,
+});
+
+async function check(handle: DatabaseHandle): Promise<void> {
+  const db = handle.db as unknown as Kysely<any>;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo('0036_statistics')).error).toBeUndefined();
+  await db
+    .insertInto('members')
+    .values({
+      id: 'm1',
+      network_id: 'amber',
+      site_id: 'localhost',
+      email: 'a@example.com',
+      password_hash: 'x',
+      status: 'active',
+      language: 'en',
+      created_at: T,
+    })
+    .execute();
+  await db
+    .insertInto('discount_codes')
+    .values(code('d1', 'SUMMER', 'amber'))
+    .execute();
+  await db
+    .insertInto('discount_redemptions')
+    .values({
+      id: 'r1',
+      discount_code_id: 'd1',
+      member_id: 'm1',
+      network_id: 'amber',
+      order_id: null,
+      created_at: T,
+    })
+    .execute();
+  await expect(
+    db
+      .insertInto('discount_codes')
+      .values(code('d2', 'SUMMER', 'curvy'))
+      .execute(),
+  ).rejects.toThrow();
+
+  expect((await migrator.migrateTo('0038_console_codes')).error).toBeUndefined();
+  expect(await db.selectFrom('discount_redemptions').select(['id', 'discount_code_id']).execute()).toEqual([
+    { id: 'r1', discount_code_id: 'd1' },
+  ]);
+  expect(
+    await db
+      .selectFrom('discount_codes')
+      .select(['id', 'code', 'network_id'])
+      .where('id', '=', 'd1')
+      .execute(),
+  ).toEqual([{ id: 'd1', code: 'SUMMER', network_id: 'amber' }]);
+  await db
+    .insertInto('discount_codes')
+    .values(code('d2', 'SUMMER', 'curvy'))
+    .execute();
+  await expect(
+    db
+      .insertInto('discount_codes')
+      .values(code('d3', 'SUMMER', 'amber'))
+      .execute(),
+  ).rejects.toThrow();
+  // The built-in codes (every network) are a network of their own: one WELCOME25 among them.
+  await expect(
+    db
+      .insertInto('discount_codes')
+      .values(code('d4', 'WELCOME25', null))
+      .execute(),
+  ).rejects.toThrow();
+  // The foreign key survived the rebuild: a code's removal takes its redemptions along.
+  await db.deleteFrom('discount_codes').where('id', '=', 'd1').execute();
+  expect(await db.selectFrom('discount_redemptions').select('id').execute()).toEqual([]);
+}
+
+describe('0038_console_codes', () => {
+  it('keeps codes and redemptions on SQLite and makes codes unique per network', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindred-0038-'));
+    const handle = await createDatabase({ databaseUrl: `sqlite:${join(dir, 't.sqlite')}`, dataDir: dir });
+    try {
+      await check(handle);
+    } finally {
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does the same on PostgreSQL', async () => {
+    const pg = await withPostgresDatabase();
+    const handle = await createDatabase({ databaseUrl: pg.url, dataDir: '' });
+    try {
+      await check(handle);
+    } finally {
+      await handle.destroy();
+      await pg.drop();
+    }
+  }, 60_000);
+});

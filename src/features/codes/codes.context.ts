@@ -1,0 +1,34 @@
+import type { APIContext } from 'astro';
+import { featureEndpoint } from '../../server/endpoint.ts';
+import type { Platform } from '../../server/platform.ts';
+import { staffActor, staffFieldMessage } from '../staff/index.ts';
+import type { CodesContext } from './codes.service.ts';
+
+/** The codes' context of a console request: the platform's database and clock, who acts, the sites. */
+export function codesContext(locals: App.Locals): CodesContext {
+  const platform: Platform = locals.platform;
+  const sites = platform.registry.snapshot.sites;
+  return {
+    db: platform.db,
+    clock: platform.clock,
+    staff: locals.staff!,
+    actor: staffActor(locals),
+    siteNetwork: (siteId) => sites.get(siteId)?.network,
+    site: (siteId) => sites.get(siteId),
+    mail: {
+      db: platform.db,
+      clock: platform.clock,
+      log: platform.log,
+      mailer: platform.mailer,
+      secret: platform.secret,
+      scheme: platform.env.PUBLIC_SCHEME,
+      publicPort: platform.env.PUBLIC_PORT,
+    },
+  };
+}
+
+/** The endpoint kit bound to the codes: handlers get `CodesContext` as `ctx` (after the staff guard). */
+export const codesEndpoint = featureEndpoint<CodesContext>({
+  context: (context: APIContext) => codesContext(context.locals),
+  fieldMessage: staffFieldMessage,
+});

@@ -1,0 +1,111 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ConsoleMailingsTable, Database, InviteCodesTable } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Insertable } from 'kysely';
+
+/* The SQL of invite codes and console mailings. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Inserts an invite code; false when the network has it already. */
+export async function insertInvite(trx: Db, row: Insertable<InviteCodesTable>): Promise<boolean> {
+  try {
+    await trx.insertInto('invite_codes').values(row).execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+export async function invitesOf(db: Db, network: string, limit: number) {
+  return db
+    .selectFrom('invite_codes')
+    .selectAll()
+    .where('network_id', '=', network)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function inviteById(db: Db, network: string, id: string) {
+  return db
+    .selectFrom('invite_codes')
+    .selectAll()
+    .where('network_id', '=', network)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function disableInvite(trx: Db, network: string, id: string): Promise<number> {
+  const result = await trx
+    .updateTable('invite_codes')
+    .set({ active: 0 })
+    .where('network_id', '=', network)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The invite code a signup on this site may use now, if any (lower-case text). */
+export async function usableInvite(db: Db, network: string, siteId: string, code: string, now: number) {
+  return db
+    .selectFrom('invite_codes')
+    .select(['id'])
+    .where('network_id', '=', network)
+    .where('code', '=', code)
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+}
+
+/**
+ * Counts one use, only while the code has one left: one statement, so two signups racing for
+ * the last use get one row changed between them.
+ */
+export async function takeInviteUse(db: Db, network: string, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('invite_codes')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('network_id', '=', network)
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertMailing(trx: Db, row: Insertable<ConsoleMailingsTable>): Promise<void> {
+  await trx.insertInto('console_mailings').values(row).execute();
+}
+
+export async function mailingsOf(db: Db, networks: readonly string[] | 'all', limit: number) {
+  let query = db.selectFrom('console_mailings').selectAll().orderBy('created_at', 'desc').limit(limit);
+  if (networks !== 'all') {
+    if (!networks.length) return [];
+    query = query.where('network_id', 'in', networks);
+  }
+  return query.execute();
+}
+
+export async function mailingById(db: Db, id: string) {
+  return db.selectFrom('console_mailings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the mailing as being sent; false when it was already (one send per mailing). */
+export async function claimMailing(trx: Db, id: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('console_mailings')
+    .set({ sent_at: now })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setMailingSent(db: Db, id: string, sent: number): Promise<void> {
+  await db.updateTable('console_mailings').set({ sent_count: sent }).where('id', '=', id).execute();
+}

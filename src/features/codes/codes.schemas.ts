@@ -1,0 +1,166 @@
+import { z } from '../../lib/zod.ts';
+
+/*
+ * The console's codes (docs/console.md "Codes"): discount codes, invite codes and mailings.
+ * Inputs and answers, for both sides.
+ */
+
+const text = (max: number) => z.string({ error: 'invalid' }).trim().min(1, 'invalid').max(max, 'invalid');
+/** A day (from its start, UTC) or a moment. */
+const moment = z.iso.datetime({ offset: true, error: 'invalid' }).or(z.iso.date({ error: 'invalid' }));
+const count = (max: number) =>
+  z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(max, 'invalid');
+
+const upper = (pattern: RegExp) =>
+  z
+    .string({ error: 'invalid' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(pattern, 'invalid'));
+
+/** How many single-use codes one batch may make (a CSV a mailing tool takes in one go). */
+export const MAX_SINGLE_USE_BATCH = 5000;
+
+/** A code typed by hand: letters, digits, `-` and `_`, 4 to 32 characters (upper-cased). */
+export const TYPED_CODE = /^[A-Z0-9][A-Z0-9_-]{3,31}$/;
+
+export const networkQuerySchema = z.object({ network: text(64) });
+export type NetworkQuery = z.infer<typeof networkQuerySchema>;
+
+const discountCommon = {
+  network: text(64),
+  /** One site of the network; every site of it when absent. */
+  site: text(64).optional(),
+  percentage: count(100),
+  /** Minimum order amount in minor units of `currency`. */
+  minimum: z.coerce
+    .number({ error: 'invalid' })
+    .int('invalid')
+    .min(1, 'invalid')
+    .max(10_000_000, 'invalid')
+    .optional(),
+  currency: upper(/^[A-Z]{3}$/).optional(),
+  country: upper(/^[A-Z]{2}$/).optional(),
+  valid_from: moment.optional(),
+  valid_until: moment.optional(),
+};
+
+export const discountCreateSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      action: z.literal('create'),
+      kind: z.literal('single'),
+      ...discountCommon,
+      count: count(MAX_SINGLE_USE_BATCH),
+    }),
+    z.object({
+      action: z.literal('create'),
+      kind: z.literal('multi'),
+      ...discountCommon,
+      code: upper(TYPED_CODE),
+      max_uses: count(10_000_000).optional(),
+    }),
+  ])
+  .refine((v) => v.minimum === undefined || v.currency !== undefined, {
+    path: ['currency'],
+    message: 'required',
+  });
+export type DiscountCreateInput = z.infer<typeof discountCreateSchema>;
+
+export const disableSchema = z.object({ action: z.literal('disable'), network: text(64), id: text(64) });
+export type DisableInput = z.infer<typeof disableSchema>;
+
+export const discountActionSchema = z.union([discountCreateSchema, disableSchema]);
+export type DiscountActionInput = z.infer<typeof discountActionSchema>;
+
+export interface DiscountBatchView {
+  id: string;
+  kind: 'single' | 'multi';
+  /** The typed code of a multi-use batch; null for generated ones (shown only once). */
+  code: string | null;
+  site: string | null;
+  percentage: number;
+  minimum: number | null;
+  currency: string | null;
+  country: string | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number | null;
+  codes: number;
+  uses: number;
+  active: boolean;
+  created_at: string;
+}
+
+export type DiscountAnswer = { batch: DiscountBatchView; codes: string[] } | { disabled: number };
+
+export const inviteCreateSchema = z.object({
+  action: z.literal('create'),
+  network: text(64),
+  site: text(64).optional(),
+  code: z
+    .string({ error: 'invalid' })
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]{3,63}$/, 'invalid')),
+  max_uses: count(10_000_000).optional(),
+  valid_until: moment.optional(),
+});
+export type InviteCreateInput = z.infer<typeof inviteCreateSchema>;
+export const inviteActionSchema = z.union([inviteCreateSchema, disableSchema]);
+export type InviteActionInput = z.infer<typeof inviteActionSchema>;
+
+export interface InviteView {
+  id: string;
+  code: string;
+  network: string;
+  site: string | null;
+  max_uses: number | null;
+  uses: number;
+  valid_until: string | null;
+  active: boolean;
+  created_at: string;
+}
+
+export const MAILING_CATEGORIES = ['promotions', 'news'] as const;
+
+export const mailingCreateSchema = z.object({
+  action: z.literal('create'),
+  site: text(64),
+  category: z.enum(MAILING_CATEGORIES, { error: 'invalid' }),
+  locale: text(8),
+  subject: text(200),
+  /** Plain text; an empty line starts a new paragraph. */
+  text: text(20_000),
+});
+export type MailingCreateInput = z.infer<typeof mailingCreateSchema>;
+export const mailingSendSchema = z.object({ action: z.literal('send'), id: text(64) });
+export const mailingActionSchema = z.union([mailingCreateSchema, mailingSendSchema]);
+export type MailingActionInput = z.infer<typeof mailingActionSchema>;
+
+export interface MailingView {
+  id: string;
+  network: string;
+  site: string;
+  category: (typeof MAILING_CATEGORIES)[number];
+  locale: string;
+  subject: string;
+  text: string;
+  created_at: string;
+  sent_at: string | null;
+  sent: number;
+}
+
+declare module '../../lib/api-client.ts' {
+  interface ApiRoutes {
+    'GET /console/api/codes.php': { body: undefined; answer: { batches: DiscountBatchView[] } };
+    'POST /console/api/codes.php': { body: DiscountActionInput; answer: DiscountAnswer };
+    'GET /console/api/invites.php': { body: undefined; answer: { invites: InviteView[] } };
+    'POST /console/api/invites.php': {
+      body: InviteActionInput;
+      answer: { invite: InviteView } | { disabled: number };
+    };
+    'GET /console/api/mailings.php': { body: undefined; answer: { mailings: MailingView[] } };
+    'POST /console/api/mailings.php': { body: MailingActionInput; answer: { mailing: MailingView } };
+  }
+}

@@ -1,0 +1,216 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Field, TextAreaField } from '../../shell/components/Field.tsx';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { api, failureText, fieldTexts } from './codes-client.ts';
+import type { MailingView } from '../codes.schemas.ts';
+
+export const MAILINGS_MESSAGES = [
+  'console.codes.site',
+  'console.mailings.category',
+  'console.mailings.category_promotions',
+  'console.mailings.category_news',
+  'console.mailings.locale',
+  'console.mailings.subject',
+  'console.mailings.text',
+  'console.mailings.text_hint',
+  'console.mailings.preview',
+  'console.mailings.save',
+  'console.mailings.send',
+  'console.mailings.send_confirm',
+  'console.mailings.sent',
+  'console.mailings.draft',
+  'console.mailings.empty',
+  'console.busy',
+  'error.try_later',
+] as const;
+
+/** The paragraphs as the e-mail will have them: an empty line starts a new one. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Promotions and news per site and language: written and previewed here, sent once to the
+ * members who have the category on (the count of e-mails sent is shown).
+ */
+export default function Mailings({
+  messages,
+  sites,
+}: {
+  messages: IslandMessages;
+  sites: { id: string; name: string; locales: string[] }[];
+}) {
+  const t = islandTranslator(messages);
+  const [site, setSite] = useState(sites[0]?.id ?? '');
+  const [subject, setSubject] = useState('');
+  const [text, setText] = useState('');
+  const [list, setList] = useState<MailingView[] | null>(null);
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const locales = sites.find((s) => s.id === site)?.locales ?? [];
+
+  const refresh = () =>
+    api('GET /console/api/mailings.php')
+      .then((answer) => setList(answer.mailings))
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function call(body: Record<string, string>) {
+    setBusy(true);
+    setError('');
+    setFields({});
+    try {
+      await api('POST /console/api/mailings.php', body as never);
+      await refresh();
+      return true;
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const ok = await call({
+      action: 'create',
+      site,
+      category: String(data.get('category') ?? ''),
+      locale: String(data.get('locale') ?? ''),
+      subject,
+      text,
+    });
+    if (ok) {
+      setSubject('');
+      setText('');
+    }
+  }
+
+  async function send(m: MailingView) {
+    if (!window.confirm(t('console.mailings.send_confirm', { site: m.site }))) return;
+    await call({ action: 'send', id: m.id });
+  }
+
+  return (
+    <div className="row g-4">
+      <div className="col-lg-7">
+        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+          {error}
+        </div>
+        {list === null ? (
+          <p>{t('console.busy')}</p>
+        ) : list.length === 0 ? (
+          <p>{t('console.mailings.empty')}</p>
+        ) : (
+          <table className="table table-sm align-middle">
+            <tbody>
+              {list.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.site}</td>
+                  <td>
+                    {t(
+                      m.category === 'news'
+                        ? 'console.mailings.category_news'
+                        : 'console.mailings.category_promotions',
+                    )}
+                  </td>
+                  <td>{m.locale}</td>
+                  <td>{m.subject}</td>
+                  <td>
+                    {m.sent_at ? (
+                      t('console.mailings.sent', { count: m.sent })
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        disabled={busy}
+                        onClick={() => void send(m)}
+                      >
+                        {t('console.mailings.send')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div className="col-lg-5">
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <label className="form-label" htmlFor="mailing-site">
+            {t('console.codes.site')}
+          </label>
+          <select
+            id="mailing-site"
+            className="form-select mb-3"
+            value={site}
+            onChange={(e) => setSite(e.target.value)}
+          >
+            {sites.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          <label className="form-label" htmlFor="mailing-category">
+            {t('console.mailings.category')}
+          </label>
+          <select id="mailing-category" name="category" className="form-select mb-3">
+            <option value="promotions">{t('console.mailings.category_promotions')}</option>
+            <option value="news">{t('console.mailings.category_news')}</option>
+          </select>
+          <label className="form-label" htmlFor="mailing-locale">
+            {t('console.mailings.locale')}
+          </label>
+          <select id="mailing-locale" name="locale" className="form-select mb-3">
+            {locales.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+          <Field
+            name="subject"
+            label={t('console.mailings.subject')}
+            error={fields.subject}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+            required
+          />
+          <TextAreaField
+            name="text"
+            rows={8}
+            label={t('console.mailings.text')}
+            hint={t('console.mailings.text_hint')}
+            error={fields.text}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            required
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('console.mailings.save')}
+          </button>
+        </form>
+        {(subject || text) && (
+          <section className="card mt-3" aria-label={t('console.mailings.preview')}>
+            <div className="card-header">{t('console.mailings.preview')}</div>
+            <div className="card-body">
+              <p className="fw-bold">{subject}</p>
+              {paragraphs(text).map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { generate } from 'otplib';
+import { argon2Passwords } from '../../src/features/accounts/index.ts';
+import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
+import { loadAppSecret } from '../../src/server/secrets.ts';
+import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { accessibilityViolations, expect, test } from './fixtures.ts';
+
+/*
+ * Discount codes from the console, in Chromium: an owner of the amber network types a multi-use
+ * code in the console; a member of an amber site applies it at checkout, and on a site of
+ * another network the same code is unknown.
+ */
+const journey = useMemberJourney();
+
+async function newOwner() {
+  const ctx: StaffContext = {
+    db: journey.db,
+    clock: { now: () => Date.now() },
+    log: createLogger('warn'),
+    rateLimiter: createMemoryRateLimiter(),
+    secret: loadAppSecret(undefined, journey.server.dataDir),
+    passwords: argon2Passwords,
+    ip: null,
+    networks: () => ['amber', 'curvy'],
+  };
+  const email = `owner.${process.pid}.${Date.now().toString(36)}@example.org`;
+  const added = await addStaff(ctx, { email, role: 'owner', network: 'amber' }, CLI_ACTOR, {
+    mustChangePassword: false,
+  });
+  return { email, password: added.password!, secret: added.totpSecret! };
+}
+
+test('an owner types a code in the console; it discounts a checkout on its network and is unknown on another', async ({
+  browser,
+}) => {
+  const owner = await newOwner();
+  const code = `SPRING-${Date.now().toString(36).toUpperCase()}`;
+  const context = await visitorContext(browser, { width: 1280 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
+  await page.getByLabel('E-mail address').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByLabel('Code from your authenticator app')
+    .fill(await generate({ secret: owner.secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/console$/);
+
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Discount codes' })
+    .click();
+  await expect(page).toHaveURL(/\/console\/codes$/);
+  await expect(page.getByText('No discount codes yet.').or(page.locator('table'))).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Discount (%)').fill('40');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('codes-created')).toContainText(code);
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Active');
+  // Single-use codes are generated, shown once, and offered as a CSV download.
+  await page.getByLabel('Single-use codes (generated)').check();
+  await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Number of codes').fill('3');
+  await page.getByLabel('Discount (%)').fill('50');
+  await page.getByRole('button', { name: 'Create' }).click();
+  const created = page.getByTestId('codes-created');
+  const generated = (await created.getByRole('textbox').inputValue()).split('\n');
+  expect(generated).toHaveLength(3);
+  for (const one of generated) expect(one).toMatch(/^[0-9A-Z]{16}$/);
+  const download = created.getByRole('link', { name: 'Download CSV' });
+  await expect(download).toHaveAttribute('download', 'codes-amber.csv');
+  expect(decodeURIComponent((await download.getAttribute('href'))!)).toContain(generated[0]);
+  await expect(page.getByRole('row').filter({ hasText: 'Generated codes: 3' })).toContainText('0 / 3');
+  expect(await accessibilityViolations(page), 'the codes page').toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/console-codes-1280.png`, fullPage: true });
+  // The mailings and invite codes pages load for the owner and pass the same checks.
+  for (const [link, heading] of [
+    ['Mailings', 'Mailings'],
+    ['Invite codes', 'Invite codes'],
+  ] as const) {
+    await page
+      .getByRole('navigation', { name: 'Console navigation' })
+      .getByRole('link', { name: link })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(
+      page.getByRole('button', { name: link === 'Mailings' ? 'Save' : 'Create invite code' }),
+    ).toBeVisible();
+    expect(await accessibilityViolations(page), link).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // A member of the amber network applies it at checkout.
+  const { context: memberContext } = await journey.memberBrowser(browser, 1280, { name: 'Buyer' });
+  const checkout = await memberContext.newPage();
+  await checkout.goto(url(journey.server, '/credits/starter'));
+  await hydrated(checkout);
+  await checkout.getByLabel('Discount code').fill(code);
+  await checkout.getByRole('button', { name: 'Apply' }).click();
+  await expect(checkout.getByTestId('final-amount')).toContainText('€8.99', { timeout: 15_000 });
+  await memberContext.close();
+
+  // On a site of another network the code does not exist (asked from Chromium, which resolves
+  // every *.localhost name to this machine).
+  const curvy = await journey.make.loggedIn({ site: { id: 'curvy', network: 'curvy' } });
+  const other = await visitorContext(browser, { width: 1280 });
+  await other.addCookies([
+    { name: 'session', value: curvy.token, url: url(journey.server, '/', 'curvy.localhost') },
+  ]);
+  const tab = await other.newPage();
+  const lookup = await tab.goto(url(journey.server, `/api/discountcode.php?code=${code}`, 'curvy.localhost'));
+  expect(lookup?.status()).toBe(404);
+  expect(((await lookup!.json()) as { error: string }).error).toBe('code_not_found');
+  await other.close();
+});

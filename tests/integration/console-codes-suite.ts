@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import { expectError } from '../support/answers.ts';
+import { mailsTo } from '../support/outbox.ts';
+import { DEMO } from '../support/server.ts';
+import type { ServerUnderTest } from '../support/use-server.ts';
+import { signupFields } from './accounts-helpers.ts';
+import { addDirectly, logIn } from './console-support.ts';
+import { order } from './credits-suite.ts';
+import { call, type LoggedIn } from './likes-support.ts';
+
+/*
+ * The console's codes (docs/console.md "Codes"): discount codes per network (the same word in two
+ * networks, unknown outside its own), generated single-use codes redeemed once under a race,
+ * mailings to the members who said yes to the category, and invite codes before the tenant file's
+ * list.
+ */
+
+/** An invitation site of the amber network, with the tenant file's list of before the console. */
+export const INVITE_SITE = {
+  id: 'invite',
+  domains: ['invite.localhost'],
+  name: 'Invite Hearts',
+  niche: 'general',
+  network: 'amber',
+  signups: 'invite',
+  invite_codes: ['FILE-CODE'],
+} as const;
+
+export function consoleCodesTests(app: ServerUnderTest): void {
+  const amberOwner = async () => logIn(app, await addDirectly(app, 'owner', 'amber'));
+  const curvyOwner = async () => logIn(app, await addDirectly(app, 'owner', 'curvy'));
+
+  async function multiCode(owner: Awaited<ReturnType<typeof amberOwner>>, body: Record<string, unknown>) {
+    const res = await owner.send('POST', '/console/api/codes.php', {
+      action: 'create',
+      kind: 'multi',
+      ...body,
+    });
+    expect(res.status, res.body).toBe(200);
+    return res.json<{ batch: { id: string; code: string } }>().batch;
+  }
+
+  const lookUp = (member: LoggedIn, code: string, host?: string) =>
+    call(app, member, 'GET', `/api/discountcode.php?code=${code}`, undefined, host);
+
+  describe('discount codes per network', () => {
+    it('lets two networks use the same word, each finding only its own', async () => {
+      const amber = await amberOwner();
+      const curvy = await curvyOwner();
+      await multiCode(amber, { network: 'amber', code: 'summer-sun', percentage: 10 });
+      await multiCode(curvy, { network: 'curvy', code: 'SUMMER-SUN', percentage: 30 });
+      const again = await amber.send('POST', '/console/api/codes.php', {
+        action: 'create',
+        kind: 'multi',
+        network: 'amber',
+        code: 'SUMMER-SUN',
+        percentage: 5,
+      });
+      expectError(again, 409, 'code_exists');
+      const onAmber = await app.make.loggedIn({ site: DEMO.amber });
+      const onCurvy = await app.make.loggedIn({ site: DEMO.curvy });
+      expect((await lookUp(onAmber, 'SUMMER-SUN')).json()).toMatchObject({ percentage: 10 });
+      expect((await lookUp(onCurvy, 'summer-sun')).json()).toMatchObject({ percentage: 30 });
+    });
+
+    it('knows a code of network A as unknown on network B, in the lookup and in the order', async () => {
+      const amber = await amberOwner();
+      await multiCode(amber, { network: 'amber', code: 'AMBER-ONLY', percentage: 20 });
+      const onCurvy = await app.make.loggedIn({ site: DEMO.curvy });
+      expectError(await lookUp(onCurvy, 'AMBER-ONLY'), 404, 'code_not_found');
+      expectError(await order(app, onCurvy, 'AMBER-ONLY'), 404, 'code_not_found');
+      expect(await app.inspect.count('orders', { member_id: onCurvy.memberId })).toBe(0);
+      const onAmber = await app.make.loggedIn({ site: DEMO.amber });
+      expect((await order(app, onAmber, 'AMBER-ONLY')).status).toBe(201);
+      // Kept to one site: another site of the same network does not know it.
+      await multiCode(amber, { network: 'amber', site: 'rainbow', code: 'RAINBOW-ONLY', percentage: 15 });
+      expectError(await lookUp(onAmber, 'RAINBOW-ONLY'), 404, 'code_not_found');
+    });
+
+    it('refuses a network the owner does not hold, and a site outside the network', async () => {
+      const amber = await amberOwner();
+      const other = await amber.send('POST', '/console/api/codes.php', {
+        action: 'create',
+        kind: 'multi',
+        network: 'curvy',
+        code: 'NOT-MINE',
+        percentage: 10,
+      });
+      expectError(other, 403, 'forbidden');
+      const site = await amber.send('POST', '/console/api/codes.php', {
+        action: 'create',
+        kind: 'multi',
+        network: 'amber',
+        site: 'curvy',
+        code: 'WRONG-SITE',
+        percentage: 10,
+      });
+      expectError(site, 404, 'not_found');
+      expectError(await amber.get('/console/api/codes.php?network=curvy'), 403, 'forbidden');
+    });
+
+    it('generates single-use codes of 16 random characters, shown once, and honours one under a race', async () => {
+      const amber = await amberOwner();
+      const res = await amber.send('POST', '/console/api/codes.php', {
+        action: 'create',
+        kind: 'single',
+        network: 'amber',
+        count: 3,
+        percentage: 50,
+      });
+      expect(res.status, res.body).toBe(200);
+      const { batch, codes } = res.json<{ batch: { id: string }; codes: string[] }>();
+      expect(codes).toHaveLength(3);
+      for (const code of codes) expect(code).toMatch(/^[0-9A-Z]{16,}$/);
+      expect(new Set(codes).size).toBe(3);
+      const members = await Promise.all([1, 2].map(() => app.make.loggedIn({ site: DEMO.amber })));
+      const answers = await Promise.all(members.map((m) => order(app, m, codes[0])));
+      expect(answers.map((a) => a.status).sort(), answers.map((a) => a.body).join('\n')).toEqual([201, 409]);
+      const list = (await amber.get('/console/api/codes.php?network=amber')).json<{
+        batches: { id: string; code: string | null; codes: number; uses: number }[];
+      }>();
+      expect(list.batches.find((b) => b.id === batch.id)).toMatchObject({ code: null, codes: 3, uses: 1 });
+    });
+
+    it('caps a multi-use code at its uses, and forgets a code once disabled', async () => {
+      const amber = await amberOwner();
+      const batch = await multiCode(amber, {
+        network: 'amber',
+        code: 'ONLY-ONCE',
+        percentage: 10,
+        max_uses: 1,
+      });
+      const [one, two] = await Promise.all([1, 2].map(() => app.make.loggedIn({ site: DEMO.amber })));
+      expect((await order(app, one!, 'ONLY-ONCE')).status).toBe(201);
+      expectError(await order(app, two!, 'ONLY-ONCE'), 409, 'code_used');
+      const off = await amber.send('POST', '/console/api/codes.php', {
+        action: 'disable',
+        network: 'amber',
+        id: batch.id,
+      });
+      expect(off.json()).toEqual({ disabled: 1 });
+      expectError(await lookUp(two!, 'ONLY-ONCE'), 404, 'code_not_found');
+      expect(
+        await app.inspect.count('audit_log', { action: 'codes.discount_disable', target_id: batch.id }),
+      ).toBe(1);
+    });
+
+    it('refuses a typed single-use code and a code too short to type', async () => {
+      const amber = await amberOwner();
+      const typed = await amber.send('POST', '/console/api/codes.php', {
+        action: 'create',
+        kind: 'single',
+        network: 'amber',
+        code: 'MY-OWN-CODE',
+        percentage: 10,
+      });
+      expect(typed.status).toBe(422);
+      const short = await amber.send('POST', '/console/api/codes.php', {
+        action: 'create',
+        kind: 'multi',
+        network: 'amber',
+        code: 'AB',
+        percentage: 10,
+      });
+      expect(short.status).toBe(422);
+    });
+  });
+
+  describe('mailings', () => {
+    it('sends a promotion once, only to the site’s members of its language with the category on', async () => {
+      const owner = await amberOwner();
+      const yes = await app.make.loggedIn({ site: DEMO.amber, language: 'en' });
+      const no = await app.make.loggedIn({ site: DEMO.amber, language: 'en' });
+      const german = await app.make.loggedIn({ site: DEMO.amber, language: 'de' });
+      const elsewhere = await app.make.loggedIn({ site: DEMO.rainbow, language: 'en' });
+      const now = Date.now();
+      await app.db
+        .insertInto('notification_preferences')
+        .values(
+          [yes, german, elsewhere].map((m) => ({
+            member_id: m.memberId,
+            network_id: 'amber',
+            category: 'promotions' as const,
+            disabled: 0 as const,
+            reason: null,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 0 }))
+        .execute();
+      await app.db
+        .insertInto('notification_preferences')
+        .values({
+          member_id: no.memberId,
+          network_id: 'amber',
+          category: 'promotions',
+          disabled: 1,
+          reason: null,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 1 }))
+        .execute();
+      const created = await owner.send('POST', '/console/api/mailings.php', {
+        action: 'create',
+        site: 'localhost',
+        category: 'promotions',
+        locale: 'en',
+        subject: 'Spring offer for you',
+        text: 'Twenty percent off this week.\n\nSee you soon.',
+      });
+      expect(created.status, created.body).toBe(200);
+      const { mailing } = created.json<{ mailing: { id: string } }>();
+      const sent = await owner.send('POST', '/console/api/mailings.php', { action: 'send', id: mailing.id });
+      expect(sent.status, sent.body).toBe(200);
+      expect(sent.json()).toMatchObject({ mailing: { sent: 1 } });
+      const mails = mailsTo(app.server.dataDir, yes.email);
+      expect(mails.map((m) => m.subject)).toContain('Spring offer for you');
+      for (const m of [no, german, elsewhere])
+        expect(mailsTo(app.server.dataDir, m.email).some((x) => x.subject === 'Spring offer for you')).toBe(
+          false,
+        );
+      expectError(
+        await owner.send('POST', '/console/api/mailings.php', { action: 'send', id: mailing.id }),
+        409,
+        'mailing_sent',
+      );
+      expect(
+        mailsTo(app.server.dataDir, yes.email).filter((x) => x.subject === 'Spring offer for you'),
+      ).toHaveLength(1);
+      expect(
+        await app.inspect.count('audit_log', { action: 'codes.mailing_send', target_id: mailing.id }),
+      ).toBe(1);
+      // Another network's owner neither sees it nor sends it.
+      const curvy = await curvyOwner();
+      const theirs = (await curvy.get('/console/api/mailings.php')).json<{ mailings: { id: string }[] }>();
+      expect(theirs.mailings.map((m) => m.id)).not.toContain(mailing.id);
+      expectError(
+        await curvy.send('POST', '/console/api/mailings.php', { action: 'send', id: mailing.id }),
+        404,
+        'not_found',
+      );
+    });
+  });
+
+  describe('invite codes', () => {
+    const site = 'invite.localhost';
+    const signup = (invite: string, overrides: Record<string, string> = {}) =>
+      app.visitor(site).send('POST', '/api/signup.php', signupFields({ invite, ...overrides }));
+
+    async function invite(body: Record<string, unknown>) {
+      const owner = await amberOwner();
+      const res = await owner.send('POST', '/console/api/invites.php', {
+        action: 'create',
+        network: 'amber',
+        ...body,
+      });
+      expect(res.status, res.body).toBe(200);
+      return { owner, invite: res.json<{ invite: { id: string; uses: number } }>().invite };
+    }
+
+    it('takes a console code first, counts its uses and stops at its maximum', async () => {
+      const { owner } = await invite({ code: 'Friends-Two', max_uses: 2 });
+      // A form that fails costs no use.
+      expect((await signup('friends-two', { email: 'not an address' })).status).toBe(422);
+      expect((await signup('FRIENDS-TWO')).status).toBe(201);
+      expect((await signup('friends-two')).status).toBe(201);
+      expect((await signup('friends-two')).json()).toMatchObject({
+        error: 'signup_closed',
+        reason: 'invite',
+      });
+      const list = (await owner.get('/console/api/invites.php?network=amber')).json<{
+        invites: { code: string; uses: number; max_uses: number }[];
+      }>();
+      expect(list.invites.find((i) => i.code === 'friends-two')).toMatchObject({ uses: 2, max_uses: 2 });
+    });
+
+    it('refuses an expired code, a disabled one, and another network’s', async () => {
+      await invite({ code: 'old-party', valid_until: '2020-01-01' });
+      expect((await signup('old-party')).json()).toMatchObject({ error: 'signup_closed', reason: 'invite' });
+      const { owner, invite: off } = await invite({ code: 'switched-off' });
+      await owner.send('POST', '/console/api/invites.php', {
+        action: 'disable',
+        network: 'amber',
+        id: off.id,
+      });
+      expect((await signup('switched-off')).json()).toMatchObject({
+        error: 'signup_closed',
+        reason: 'invite',
+      });
+      const curvy = await curvyOwner();
+      await curvy.send('POST', '/console/api/invites.php', {
+        action: 'create',
+        network: 'curvy',
+        code: 'curvy-friends',
+      });
+      expect((await signup('curvy-friends')).json()).toMatchObject({
+        error: 'signup_closed',
+        reason: 'invite',
+      });
+    });
+
+    it('falls back to the tenant file’s list', async () => {
+      expect((await signup('file-code')).status).toBe(201);
+      expect((await signup('no-such-code')).json()).toMatchObject({
+        error: 'signup_closed',
+        reason: 'invite',
+      });
+    });
+  });
+}

@@ -19,7 +19,7 @@ import { createPaymentProvider, type PaymentProvider } from './payments/index.ts
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit/index.ts';
 import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
-import { createLocalStorage, type FileStorage } from './storage/index.ts';
+import { createStorage, type FileStorage } from './storage/index.ts';
 import { createMemorySignals, createRedisSignals, type ClusterSignals } from './cluster-signals.ts';
 
 /**
@@ -108,7 +108,7 @@ async function boot(): Promise<Platform> {
   );
   const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
-  const storage = createLocalStorage(join(env.dataDir, 'uploads'));
+  const storage = createStorage(env);
   // Limits shared by every process on the Redis, when there is one (ARCHITECTURE rule 6).
   const limitsRedis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, connectionName: `kindred-limits-${process.pid}` })

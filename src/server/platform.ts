@@ -33,6 +33,8 @@ export interface Platform {
   secret: Buffer;
   registry: TenantRegistry;
   db: Kysely<Database>;
+  /** The read replica of DATABASE_READ_URL (the member search reads there), when there is one. */
+  readDb?: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
   sms: SmsSender;
@@ -99,6 +101,14 @@ async function boot(): Promise<Platform> {
     backgroundCheckpoints: { onError: (message) => log.warn('sqlite: a checkpoint failed', { message }) },
   });
   await migrateToLatest(database.db);
+  // A replica follows the primary's schema by replication: it is never migrated itself.
+  const replica = env.DATABASE_READ_URL
+    ? await createDatabase({
+        databaseUrl: env.DATABASE_READ_URL,
+        dataDir: env.dataDir,
+        onStatement: countingStatements ? countStatement : undefined,
+      })
+    : undefined;
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(
     env.MAIL_URL,
@@ -157,7 +167,10 @@ async function boot(): Promise<Platform> {
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
-  log.info(`${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect})`);
+  log.info(
+    `${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect}` +
+      `${replica ? ', search on the read replica' : ''}; files: ${storage.kind})`,
+  );
   return {
     env,
     log,
@@ -165,6 +178,7 @@ async function boot(): Promise<Platform> {
     secret,
     registry,
     db: database.db,
+    ...(replica && { readDb: replica.db }),
     dialect: database.dialect,
     mailer,
     sms,
@@ -180,6 +194,7 @@ async function boot(): Promise<Platform> {
       await realtime.close?.();
       await signals.close();
       limitsRedis?.disconnect();
+      await replica?.destroy();
       await database.destroy();
     },
   };

@@ -269,6 +269,11 @@ export function photosSuite(mode: StorageMode): void {
           expect(res.redirect?.location).toMatch(/X-Amz-Signature=/);
           expect(res.headers['content-type']).toBe('image/webp');
           expect(Buffer.from(res.body!)).toEqual(Buffer.from((await stored(second.thumb_filename))!));
+          // The pages let images come from there (a browser follows no redirect CSP forbids).
+          const page = await app.request('/', { headers: { cookie: who.cookie } });
+          expect(page.headers['content-security-policy']).toContain(
+            `img-src ${new URL(res.redirect!.location).origin} 'self'`,
+          );
         } else {
           expect(res.headers['x-content-type-options']).toBe('nosniff');
           expect(res.headers['content-security-policy']).toContain('sandbox');

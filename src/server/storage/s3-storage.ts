@@ -60,6 +60,8 @@ export function parseStorageUrl(value: string): S3Location {
 
 /** Files of this storage may also be handed out as short-lived presigned addresses. */
 export interface PresigningStorage extends FileStorage {
+  /** The origin of the presigned addresses, which pages must allow images from. */
+  readonly origin: string;
   /** A GET address of the file valid `seconds` (at most 300), or undefined when there is none. */
   presign(key: string, seconds: number): Promise<string | undefined>;
   /** The stored file's size, or undefined when there is none (without reading it). */
@@ -116,6 +118,7 @@ export function createS3Storage(location: S3Location): PresigningStorage & { cli
   };
   return {
     kind: 's3',
+    origin: new URL(location.endpoint).origin,
     client,
     sizeOf,
     async put(key, body) {

@@ -185,9 +185,13 @@ export interface MediaAnswer {
 export async function fetchMedia(
   app: ServerUnderTest,
   url: string,
-  viewer?: TestSession,
+  viewer?: { cookie: string },
+  host?: string,
 ): Promise<MediaAnswer> {
-  const res = await app.request(mediaPath(url), viewer ? { headers: { cookie: viewer.cookie } } : {});
+  const res = await app.request(mediaPath(url), {
+    ...(host && { host }),
+    headers: viewer ? { cookie: viewer.cookie } : {},
+  });
   if (res.status !== 302) return { status: res.status, headers: res.headers as MediaAnswer['headers'] };
   const location = String(res.headers.location);
   expect(res.headers['cache-control']).toBe('private, no-store');

@@ -4,12 +4,12 @@
  *
  *   ./dev node scripts/media/lander-media.ts [--site ID]
  *
- * Reads DATABASE_URL, DATA_DIR and TENANTS_DIR like the server. Needs Debian's ffmpeg.
+ * Reads DATABASE_URL, DATA_DIR, TENANTS_DIR and STORAGE_URL like the server. Needs Debian's ffmpeg.
  */
 import { createPushGateway } from '../../src/server/adapters/push.ts';
 import { createTestProvider } from '../../src/server/payments/test-provider.ts';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '../../src/db/client.ts';
 import { makeLanderVideo } from '../../src/features/landers/media/video.ts';
@@ -20,7 +20,7 @@ import { createSmsSender } from '../../src/server/adapters/sms.ts';
 import { createDatabaseRateLimiter } from '../../src/server/rate-limit/index.ts';
 import { createMemoryBus } from '../../src/server/realtime/index.ts';
 import { withheldSites } from '../../src/server/context.ts';
-import { createLocalStorage } from '../../src/server/storage/index.ts';
+import { createStorage } from '../../src/server/storage/index.ts';
 import { TenantRegistry } from '../../src/tenancy/registry.ts';
 
 const { values } = parseArgs({ options: { site: { type: 'string' } } });
@@ -48,7 +48,7 @@ try {
       rateLimiter: createDatabaseRateLimiter(database.db, randomBytes(32)),
       realtime: createMemoryBus({ db: database.db, clock: systemClock, log }),
       payments: createTestProvider({ db: database.db, clock: systemClock }),
-      storage: createLocalStorage(join(dataDir, 'uploads')),
+      storage: createStorage({ STORAGE_URL: process.env.STORAGE_URL ?? '', dataDir }),
       push: createPushGateway({ secret: randomBytes(32) }),
     };
     const started = performance.now();

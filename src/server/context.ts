@@ -26,6 +26,11 @@ export interface ServiceContext {
   withheldSites: readonly string[];
   clock: Clock;
   db: Kysely<Database>;
+  /**
+   * Where reads that may lag a moment go (the member search): a replica with
+   * DATABASE_READ_URL, else absent and `db` serves them. Never for a read that decides a write.
+   */
+  readDb?: Kysely<Database>;
   mailer: Mailer;
   /** Text messages (direct debit codes): `DATA_DIR/outbox/*.sms` by default. */
   sms: SmsSender;
@@ -50,6 +55,7 @@ export function serviceContext(locals: Pick<App.Locals, 'platform' | 'site'>): S
     withheldSites: withheldSites(platform.registry.sitesOfNetwork(site.network), site),
     clock: platform.clock,
     db: platform.db,
+    ...(platform.readDb && { readDb: platform.readDb }),
     mailer: platform.mailer,
     sms: platform.sms,
     log: platform.log,

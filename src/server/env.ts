@@ -17,6 +17,16 @@ const envSchema = z.object({
   TENANTS_DIR: z.string().default('tenants'),
   /** `postgres://…` for PostgreSQL; empty means SQLite in DATA_DIR; `sqlite:<path>` names a file. */
   DATABASE_URL: z.string().default(''),
+  /**
+   * `postgres://…` of a read replica of DATABASE_URL: the member search reads there, everything
+   * else on DATABASE_URL. Empty: everything on DATABASE_URL. Only with PostgreSQL.
+   */
+  DATABASE_READ_URL: z.union([z.url({ protocol: /^postgres(ql)?$/ }), z.literal('')]).default(''),
+  /**
+   * Member files in an S3-compatible bucket: `s3://KEY:SECRET@host[:port]/bucket?region=…`
+   * (`&tls=false` for plain http, `&prefix=…` for a folder in the bucket). Empty: DATA_DIR/uploads.
+   */
+  STORAGE_URL: z.union([z.string().startsWith('s3://'), z.literal('')]).default(''),
   /** `smtp://` or `smtps://` URL; empty means `.eml` files in DATA_DIR/outbox. */
   MAIL_URL: z.string().default(''),
   /**
@@ -176,6 +186,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment:\n  PAYMENT_PROVIDER: with PUBLIC_SCHEME=https payments need MOLLIE_API_KEY; ' +
         'set PAYMENT_PROVIDER=test to run the test checkout, which gives credits for nothing, on purpose',
+    );
+  }
+  if (parsed.data.DATABASE_READ_URL && !/^postgres(ql)?:/.test(parsed.data.DATABASE_URL)) {
+    throw new Error(
+      'Invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL on PostgreSQL',
     );
   }
   const { PUSH_ALLOWED_ORIGINS, PUSH_ALLOW_HTTP_ORIGINS } = parsed.data;

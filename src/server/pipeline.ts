@@ -38,6 +38,7 @@ import {
   visitorCountry,
 } from './request.ts';
 import { addSecurityHeaders, securityHeadersFor } from './security-headers.ts';
+import { canPresign } from './storage/index.ts';
 import { isConsolePath } from './staff.ts';
 import { normalizeHost } from '../tenancy/host.ts';
 import { LOCALES } from '../i18n/locales.ts';
@@ -347,8 +348,12 @@ export function finishResponse(pipeline: Pipeline, context: PolicyContext, respo
     context.locals.area === 'console'
       ? consoleCachePolicy(context, response)
       : pipeline.cachePolicy(context, response);
-  const { env } = context.locals.platform;
-  const secured = addSecurityHeaders(policed, securityHeadersFor(env.PUBLIC_SCHEME, env.SERVED_BY));
+  const { env, storage } = context.locals.platform;
+  const secured = addSecurityHeaders(
+    policed,
+    securityHeadersFor(env.PUBLIC_SCHEME, env.SERVED_BY),
+    canPresign(storage) ? storage.origin : '',
+  );
   // Compressed last, so the route cache stores (and serves again) the compressed bytes.
   return compressResponse(context.request, secured);
 }

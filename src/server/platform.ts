@@ -19,7 +19,7 @@ import { createPaymentProvider, type PaymentProvider } from './payments/index.ts
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit/index.ts';
 import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
-import { createLocalStorage, type FileStorage } from './storage/index.ts';
+import { createStorage, type FileStorage } from './storage/index.ts';
 import { createMemorySignals, createRedisSignals, type ClusterSignals } from './cluster-signals.ts';
 
 /**
@@ -33,6 +33,8 @@ export interface Platform {
   secret: Buffer;
   registry: TenantRegistry;
   db: Kysely<Database>;
+  /** The read replica of DATABASE_READ_URL (the member search reads there), when there is one. */
+  readDb?: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
   sms: SmsSender;
@@ -99,6 +101,14 @@ async function boot(): Promise<Platform> {
     backgroundCheckpoints: { onError: (message) => log.warn('sqlite: a checkpoint failed', { message }) },
   });
   await migrateToLatest(database.db);
+  // A replica follows the primary's schema by replication: it is never migrated itself.
+  const replica = env.DATABASE_READ_URL
+    ? await createDatabase({
+        databaseUrl: env.DATABASE_READ_URL,
+        dataDir: env.dataDir,
+        onStatement: countingStatements ? countStatement : undefined,
+      })
+    : undefined;
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(
     env.MAIL_URL,
@@ -108,7 +118,7 @@ async function boot(): Promise<Platform> {
   );
   const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
-  const storage = createLocalStorage(join(env.dataDir, 'uploads'));
+  const storage = createStorage(env);
   // Limits shared by every process on the Redis, when there is one (ARCHITECTURE rule 6).
   const limitsRedis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, connectionName: `kindred-limits-${process.pid}` })
@@ -157,7 +167,10 @@ async function boot(): Promise<Platform> {
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
-  log.info(`${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect})`);
+  log.info(
+    `${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect}` +
+      `${replica ? ', search on the read replica' : ''}; files: ${storage.kind})`,
+  );
   return {
     env,
     log,
@@ -165,6 +178,7 @@ async function boot(): Promise<Platform> {
     secret,
     registry,
     db: database.db,
+    ...(replica && { readDb: replica.db }),
     dialect: database.dialect,
     mailer,
     sms,
@@ -180,6 +194,7 @@ async function boot(): Promise<Platform> {
       await realtime.close?.();
       await signals.close();
       limitsRedis?.disconnect();
+      await replica?.destroy();
       await database.destroy();
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeadersFor } from './security-headers.ts';
+import { addSecurityHeaders, securityHeaders, securityHeadersFor } from './security-headers.ts';
 
 describe('securityHeadersFor', () => {
   it('adds HSTS only where the public scheme is https, never for subdomains', () => {
@@ -13,5 +13,26 @@ describe('securityHeadersFor', () => {
     expect(securityHeadersFor('https', 'app-2')['strict-transport-security']).toBe('max-age=31536000');
     expect(securityHeadersFor('http')).not.toHaveProperty('x-served-by');
     expect(securityHeadersFor('http', '')).not.toHaveProperty('x-served-by');
+  });
+});
+
+describe('addSecurityHeaders', () => {
+  const page = () =>
+    new Response('', {
+      headers: { 'content-security-policy': "default-src 'self'; img-src 'self' data: blob:" },
+    });
+
+  it('lets a page show images from the bucket origin, and nothing else changes', () => {
+    const csp = addSecurityHeaders(page(), securityHeaders, 'https://s3.example:9000').headers.get(
+      'content-security-policy',
+    );
+    expect(csp).toBe(
+      `default-src 'self'; img-src https://s3.example:9000 'self' data: blob:; ${securityHeaders['content-security-policy']}`,
+    );
+  });
+
+  it('keeps the page policy as it is without a bucket', () => {
+    const csp = addSecurityHeaders(page(), securityHeaders).headers.get('content-security-policy');
+    expect(csp).toContain("img-src 'self' data: blob:;");
   });
 });

@@ -34,14 +34,25 @@ export function securityHeadersFor(publicScheme: 'http' | 'https', servedBy = ''
   return servedBy ? { ...headers, 'x-served-by': servedBy } : headers;
 }
 
-/** Sets the security headers an answer lacks (the middleware's last word on every answer). */
-export function addSecurityHeaders(response: Response, headers: Record<string, string>): Response {
+/**
+ * Sets the security headers an answer lacks (the middleware's last word on every answer).
+ * `imageOrigin`: another origin pages may show images from (the bucket of `STORAGE_URL`, where
+ * `/media/…` redirects a checked viewer), added to the page CSP's `img-src`.
+ */
+export function addSecurityHeaders(
+  response: Response,
+  headers: Record<string, string>,
+  imageOrigin = '',
+): Response {
   for (const [name, value] of Object.entries(headers)) {
     const existing = response.headers.get(name);
     if (!existing) response.headers.set(name, value);
     // Astro puts the page's script and style hashes in its own CSP header: add ours to it.
     else if (name === 'content-security-policy' && !existing.includes('frame-ancestors')) {
-      response.headers.set(name, `${existing.replace(/[;\s]+$/, '')}; ${value}`);
+      const policy = imageOrigin
+        ? existing.replace(/(^|;\s*)img-src /, `$1img-src ${imageOrigin} `)
+        : existing;
+      response.headers.set(name, `${policy.replace(/[;\s]+$/, '')}; ${value}`);
     }
   }
   return response;

@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import type { Visitor } from '../support/visitor.ts';
 import { addDirectly, logIn } from './console-support.ts';
-import { jpeg, mediaPath, upload } from './photos-helpers.ts';
+import { fetchMedia, jpeg, mediaPath, upload } from './photos-helpers.ts';
 
 /*
  * The photo and text queues of the console (issue: moderation of photos and texts): Amber Hearts
@@ -64,8 +64,9 @@ export function photoModerationTests(app: ServerUnderTest): void {
     return res.body.photo as Photo;
   }
 
+  // Followed to the bucket when the server keeps its files there (photo-moderation-s3.test.ts).
   const media = (url: string, cookie?: string, host?: string) =>
-    app.request(mediaPath(url), { ...(host && { host }), headers: cookie ? { cookie } : {} });
+    fetchMedia(app, url, cookie ? { cookie } : undefined, host);
 
   describe('the photo queue', () => {
     it('keeps a pre-moderated photo from others until a moderator approves it', async () => {

@@ -1,8 +1,16 @@
 import http from 'node:http';
 import sharp from 'sharp';
-import { join } from 'node:path';
-import { expect } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { afterAll, expect } from 'vitest';
 import type { Photo } from '../../src/features/photos/index.ts';
+import {
+  createLocalStorage,
+  createS3Storage,
+  parseStorageUrl,
+  type FileStorage,
+} from '../../src/server/storage/index.ts';
+import { bucketKeys, startS3, type TestS3 } from '../support/s3rver.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 
@@ -102,7 +110,8 @@ export const mediaPath = (url: string): string => url.slice(url.indexOf('/media/
 export type PhotoMember = TestMember & TestSession;
 
 /** The photos tests' shorthands on `app`. */
-export function photoTools(app: ServerUnderTest) {
+export function photoTools(app: ServerUnderTest, storage: TestStorage = testStorage('local')) {
+  const keyOf = (url: string) => mediaPath(url).slice('/media/'.length);
   return {
     /** Uploads photo `seed` as `member`; the upload must be accepted. */
     async uploaded(member: PhotoMember, seed = 0): Promise<Photo> {
@@ -114,6 +123,84 @@ export function photoTools(app: ServerUnderTest) {
     call: (member: PhotoMember, method: string, path: string, body?: unknown) =>
       app.request(path, { method, body, headers: { cookie: member.cookie } }),
     /** Files as stored (DATA_DIR/uploads). */
-    storedFile: (url: string) => join(app.server.dataDir, 'uploads', mediaPath(url).slice('/media/'.length)),
+    storedFile: (url: string) => join(app.server.dataDir, 'uploads', keyOf(url)),
+    /** A file as stored, wherever the server keeps them (undefined: none). */
+    stored: (url: string) => storage.files(app).storage.read(keyOf(url)),
+    /** Whether the server keeps a file of that address. */
+    exists: async (url: string) => (await storage.files(app).storage.read(keyOf(url))) !== undefined,
+    /** Every stored key. */
+    storedKeys: () => storage.files(app).keys(),
+    /** `/media/…` as a browser gets it (see `fetchMedia`). */
+    media: (url: string, viewer?: TestSession) => fetchMedia(app, url, viewer),
+  };
+}
+
+/** Where the photos tests' server keeps files: DATA_DIR/uploads, or a bucket on s3rver. */
+export type StorageMode = 'local' | 's3';
+
+/**
+ * The storage of a photos test file, set up before `useServer` (whose `env` it gives): with
+ * `s3`, an s3rver on a free port that the server stores in (`STORAGE_URL`), stopped after it.
+ */
+export function testStorage(mode: StorageMode) {
+  let s3: TestS3 | undefined;
+  if (mode === 's3') afterAll(() => s3?.stop());
+  return {
+    mode,
+    env: async (): Promise<Record<string, string>> =>
+      mode === 's3' ? { STORAGE_URL: (s3 = await startS3()).storageUrl } : {},
+    /** The server's files as the test reads them. */
+    files(app: ServerUnderTest): { storage: FileStorage; keys(): Promise<string[]> } {
+      if (mode === 'local') {
+        const root = join(app.server.dataDir, 'uploads');
+        return {
+          storage: createLocalStorage(root),
+          keys: async () =>
+            (await readdir(root, { recursive: true, withFileTypes: true }))
+              .filter((entry) => entry.isFile())
+              .map((entry) => relative(root, join(entry.parentPath, entry.name))),
+        };
+      }
+      const storage = createS3Storage(parseStorageUrl(s3!.storageUrl));
+      return { storage, keys: () => bucketKeys(storage.client, s3!.bucket) };
+    },
+  };
+}
+
+export type TestStorage = ReturnType<typeof testStorage>;
+
+/** An answer of `/media/…`, after the redirect to the bucket when there is one. */
+export interface MediaAnswer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** The app's redirect to a presigned address (files that are not public, on a bucket). */
+  redirect?: { location: string; cacheControl: string | undefined };
+  body?: Uint8Array;
+}
+
+/**
+ * `/media/…` as a browser gets it: a redirect to a presigned address is followed (it must be
+ * private, never stored, and valid 5 minutes at most), a direct answer taken as it is.
+ */
+export async function fetchMedia(
+  app: ServerUnderTest,
+  url: string,
+  viewer?: { cookie: string },
+  host?: string,
+): Promise<MediaAnswer> {
+  const res = await app.request(mediaPath(url), {
+    ...(host && { host }),
+    headers: viewer ? { cookie: viewer.cookie } : {},
+  });
+  if (res.status !== 302) return { status: res.status, headers: res.headers as MediaAnswer['headers'] };
+  const location = String(res.headers.location);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  expect(Number(new URL(location).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(300);
+  const bucket = await fetch(location);
+  return {
+    status: bucket.status,
+    headers: Object.fromEntries(bucket.headers.entries()),
+    redirect: { location, cacheControl: res.headers['cache-control'] },
+    body: new Uint8Array(await bucket.arrayBuffer()),
   };
 }

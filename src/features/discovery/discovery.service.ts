@@ -182,14 +182,16 @@ export async function searchMembers(
   const filters = filtersOf(input);
   const where = sqlFilters(filters, now);
   const after = input.after;
+  // The search may read a replica (DATABASE_READ_URL): a profile a moment old may be missing.
+  const reader = ctx.readDb ?? ctx.db;
   // Keeping the filters does not depend on the results: it runs beside the page's query.
   const [{ rows, count }] = await Promise.all([
     after
-      ? searchPage(ctx.db, base, where, { lastActiveAt: after.t, id: after.id }, PAGE_SIZE + 1, {
+      ? searchPage(reader, base, where, { lastActiveAt: after.t, id: after.id }, PAGE_SIZE + 1, {
           count: after.n,
           cap: COUNT_CAP,
         }).then((page) => ({ rows: page, count: undefined }))
-      : searchFirstPage(ctx.db, base, where, PAGE_SIZE + 1, COUNT_CAP),
+      : searchFirstPage(reader, base, where, PAGE_SIZE + 1, COUNT_CAP),
     !after && searcher.kind === 'member' && searcher.remember
       ? keepFilters(ctx, searcher, filters, now)
       : undefined,
@@ -201,7 +203,7 @@ export async function searchMembers(
     ? after.n
     : shown.length < PAGE_SIZE
       ? shown.length
-      : (count ?? (await searchCount(ctx.db, base, where, COUNT_CAP)));
+      : (count ?? (await searchCount(reader, base, where, COUNT_CAP)));
   const numResults = Math.min(found, COUNT_CAP);
   const last = shown.at(-1);
   const answer: SearchAnswer = {
@@ -230,14 +232,15 @@ async function similarResults(
   now: number,
 ): Promise<{ results: ProfileCard[]; count: number }> {
   const excludeIds = results.map((card) => card.id);
+  const reader = ctx.readDb ?? ctx.db;
   for (const relaxed of relaxations(filters)) {
     const where = { ...sqlFilters(relaxed, now), excludeIds };
-    const rows = await searchPage(ctx.db, base, where, undefined, PAGE_SIZE);
+    const rows = await searchPage(reader, base, where, undefined, PAGE_SIZE);
     if (rows.length === 0) continue;
     const count =
       rows.length < PAGE_SIZE
         ? rows.length
-        : Math.min(await searchCount(ctx.db, base, where, COUNT_CAP), COUNT_CAP);
+        : Math.min(await searchCount(reader, base, where, COUNT_CAP), COUNT_CAP);
     return { results: rows.map((row) => memberCard(ctx, row, now)), count };
   }
   return { results: [], count: 0 };

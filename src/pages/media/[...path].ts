@@ -3,6 +3,7 @@ import { chatMediaAllowed } from '../../features/chat/index.ts';
 import { mediaAccess } from '../../features/photos/index.ts';
 import { serviceContext } from '../../server/context.ts';
 import { apiError } from '../../server/http.ts';
+import { canPresign, PRESIGN_MAX_SECONDS } from '../../server/storage/index.ts';
 
 /** `<network>/<shard>/<file>.webp`: nothing else can name a file (no traversal, no other types). */
 const MEDIA_PATH = /^([a-z0-9][a-z0-9-]{0,62})\/([a-z0-9]{2})\/([a-z0-9]+-(?:main|thumb|match|blur)\.webp)$/;
@@ -32,7 +33,10 @@ export const PUBLIC_CACHE = 'public, max-age=3600, s-maxage=60';
  * never exposes another network's members. Who may have which file is the photos feature's
  * rule (`mediaAccess`), and for a picture sent in a chat the chat's (`chatMediaAllowed`): the
  * active main photo of a visible profile is public and cached briefly (see `PUBLIC_CACHE`);
- * every other file is answered only to a viewer the rule admits, marked private. A refusal is the same 404 as a missing file, so nobody learns
+ * every other file is answered only to a viewer the rule admits, marked private (on a bucket,
+ * `STORAGE_URL`, as a redirect to a presigned address valid 5 minutes at most; the public ones
+ * are streamed from the bucket, which stays private, so they keep the short cache times and the
+ * new names on retirement). A refusal is the same 404 as a missing file, so nobody learns
  * that a file exists.
  */
 export const GET: APIRoute = async ({ params, locals }) => {
@@ -47,7 +51,18 @@ export const GET: APIRoute = async ({ params, locals }) => {
     // A picture sent in a chat is no profile photo: the chat's rule admits its two sides.
     if (access === 'denied' && (await chatMediaAllowed(ctx, path, viewer))) access = 'private';
     if (access === 'denied') return apiError(locals.t, 404, 'not_found');
-    const file = await locals.platform.storage.stream(path);
+    const storage = locals.platform.storage;
+    if (access === 'private' && canPresign(storage)) {
+      // On a bucket the viewer fetches a checked file there, by an address that expires soon.
+      const url = await storage.presign(path, PRESIGN_MAX_SECONDS);
+      if (!url) return apiError(locals.t, 404, 'not_found');
+      return new Response(null, {
+        status: 302,
+        // Never kept: a later request must pass the check again and get an address of its own.
+        headers: { location: url, 'cache-control': 'private, no-store' },
+      });
+    }
+    const file = await storage.stream(path);
     if (!file) return apiError(locals.t, 404, 'not_found');
     return new Response(file.body, {
       headers: {

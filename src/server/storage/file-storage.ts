@@ -3,7 +3,8 @@
  * `DATA_DIR/uploads` by default (`createLocalStorage`), an S3-compatible bucket at scale
  * (`STORAGE_URL`). Files are named by opaque keys the features make up (random, underivable);
  * no key is ever a public address: files reach browsers only through a route that checks the
- * viewer first (src/pages/media/[...path].ts), which streams them from here.
+ * viewer first (src/pages/media/[...path].ts), which streams them from here or, from a bucket,
+ * redirects the admitted viewer to a presigned address that expires within 5 minutes.
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';

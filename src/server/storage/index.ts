@@ -6,3 +6,12 @@ export {
   type StoredFile,
 } from './file-storage.ts';
 export { createLocalStorage } from './local-storage.ts';
+export {
+  canPresign,
+  createS3Storage,
+  parseStorageUrl,
+  PRESIGN_MAX_SECONDS,
+  type PresigningStorage,
+  type S3Location,
+} from './s3-storage.ts';
+export { createStorage } from './factory.ts';

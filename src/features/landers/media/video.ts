@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServiceContext } from '../../../server/context.ts';
 import { underLease } from '../../../server/jobs/index.ts';
@@ -174,8 +174,15 @@ export async function makeLanderVideo(
   const work = join(dir, `.work-${process.pid}`);
   await mkdir(work, { recursive: true });
   try {
-    const inputs = photos.map((p) => join(dataDir, 'uploads', p.file));
-    for (const file of inputs) await stat(file);
+    // Read through the storage (DATA_DIR/uploads or the bucket) into the work folder ffmpeg reads.
+    const inputs: string[] = [];
+    for (const [index, photo] of photos.entries()) {
+      const body = await ctx.storage.read(photo.file);
+      if (!body) throw new Error(`photo file ${photo.file} is missing`);
+      const input = join(work, `photo-${index}.webp`);
+      await writeFile(input, body);
+      inputs.push(input);
+    }
     const tempVideo = join(work, 'clip.webm');
     await runFfmpeg(ffmpegArgs(inputs, tempVideo));
     const bytes = await readFile(tempVideo);

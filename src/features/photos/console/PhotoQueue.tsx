@@ -1,9 +1,10 @@
 import { api } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import ModerationQueue from '../../staff/components/ModerationQueue.tsx';
+import ModerationQueue, { MODERATION_QUEUE_MESSAGES } from '../../staff/components/ModerationQueue.tsx';
 import { PHOTO_REJECTION_REASONS } from '../photos.types.ts';
 
 export const PHOTO_QUEUE_MESSAGES = [
+  ...MODERATION_QUEUE_MESSAGES,
   'console.photos.loading',
   'console.photos.empty',
   'console.photos.list',
@@ -11,27 +12,16 @@ export const PHOTO_QUEUE_MESSAGES = [
   'console.photos.post',
   'console.queue.member',
   'console.photos.uploaded',
-  'console.queue.approve',
-  'console.queue.reject',
-  'console.queue.next',
-  'console.queue.previous',
-  'console.queue.reason',
-  'console.queue.note',
   'console.photos.confirm_reject',
-  'console.queue.cancel',
-  'console.queue.keys',
   'console.photos.approved',
   'console.photos.rejected',
   'console.photos.preview_alt',
-  'console.queue.position',
-  'console.queue.more',
   'console.photos.reason.nudity',
   'console.photos.reason.not_the_member',
   'console.photos.reason.minor',
   'console.photos.reason.offensive',
   'console.photos.reason.contact_details',
   'console.photos.reason.other',
-  'error.try_later',
 ] as const;
 
 /**

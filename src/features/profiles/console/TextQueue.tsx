@@ -1,9 +1,10 @@
 import { api } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import ModerationQueue from '../../staff/components/ModerationQueue.tsx';
+import ModerationQueue, { MODERATION_QUEUE_MESSAGES } from '../../staff/components/ModerationQueue.tsx';
 import { TEXT_REJECTION_REASONS } from '../profiles.text-moderation.schemas.ts';
 
 export const TEXT_QUEUE_MESSAGES = [
+  ...MODERATION_QUEUE_MESSAGES,
   'console.texts.loading',
   'console.texts.empty',
   'console.texts.field.text',
@@ -23,17 +24,6 @@ export const TEXT_QUEUE_MESSAGES = [
   'console.texts.reason.spam',
   'console.texts.reason.other',
   'console.queue.member',
-  'console.queue.approve',
-  'console.queue.reject',
-  'console.queue.next',
-  'console.queue.previous',
-  'console.queue.reason',
-  'console.queue.note',
-  'console.queue.cancel',
-  'console.queue.keys',
-  'console.queue.position',
-  'console.queue.more',
-  'error.try_later',
 ] as const;
 
 /**

@@ -9,6 +9,22 @@ import {
 } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
+import { FailureAlert } from './ConsoleTable.tsx';
+
+/** The words the queue itself shows; each queue adds its own to its island's messages. */
+export const MODERATION_QUEUE_MESSAGES = [
+  'console.queue.approve',
+  'console.queue.reject',
+  'console.queue.next',
+  'console.queue.previous',
+  'console.queue.reason',
+  'console.queue.note',
+  'console.queue.cancel',
+  'console.queue.keys',
+  'console.queue.position',
+  'console.queue.more',
+  'error.try_later',
+] as const;
 
 /** What a moderator decides about one queued item; the queue's own API takes it as its body. */
 export type QueueDecision<Reason extends string> =
@@ -166,9 +182,7 @@ export default function ModerationQueue<Item extends { id: string }, Reason exte
         {t('console.queue.reject')} · <kbd>J</kbd> {t('console.queue.next')} · <kbd>K</kbd>{' '}
         {t('console.queue.previous')}
       </p>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       <div role="status" className="visually-hidden">
         {notice}
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Appeal } from '../sanctions.schemas.ts';
 import { FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../components/console-client.ts';
 import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../components/ConsoleTable.tsx';
 
 export const AUDIT_MESSAGES = [

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './support-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
 import { utc } from './format.ts';
 import { ConsoleTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './support-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import { ORDER_STATUSES, type OrderLineAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ConsoleTable, FailureAlert, ListEnd } from '../../staff/components/ConsoleTable.tsx';

@@ -67,6 +67,17 @@ export function platformError(
   return new DomainError(code, { ...PLATFORM_ERRORS[code], ...init });
 }
 
+/**
+ * How a feature's own error table describes the platform refusals it shares (not found,
+ * forbidden, a 422 with its field codes): the same status and words as everywhere.
+ */
+export function sharedRefusal(
+  code: 'not_found' | 'forbidden' | 'validation',
+  fields: Record<string, string> = {},
+): DomainErrorInit {
+  return code === 'validation' ? { ...PLATFORM_ERRORS.validation, fields } : PLATFORM_ERRORS[code];
+}
+
 /** The 422 `validation` refusal with its field codes. */
 export function invalidFields(fields: Record<string, string>): DomainError {
   return platformError('validation', { fields });

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'otplib';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { SCREENSHOTS, url, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { SCREENSHOTS, visitorContext } from './accounts-support.ts';
+import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * The console's sites in Chromium: an owner sees the sites with their health, writes a new site
@@ -29,36 +24,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function newOwner() {
-  const ctx: StaffContext = {
-    db: database.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `sites.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'owner' }, CLI_ACTOR, { mustChangePassword: false });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
 test('an owner writes a new site with the form and sees it listed as valid', async ({ browser }) => {
-  const owner = await newOwner();
+  const journey = { server, db: database.db };
+  const owner = await addStaffMember(journey, { role: 'owner' });
   const context = await visitorContext(browser, { width: 1280 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url(server, '/console/login', 'console.localhost'));
-  await page.getByLabel('E-mail address').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = page.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: owner.secret }));
-  await code.press('Enter');
-  await expect(page).toHaveURL(/\/console$/);
+  await logInToConsole(page, journey, owner);
 
   await page
     .getByRole('navigation', { name: 'Console navigation' })
@@ -73,7 +46,7 @@ test('an owner writes a new site with the form and sees it listed as valid', asy
   // The domains, checked from the server.
   await curvy.getByRole('button', { name: /Check domains/ }).click();
   await expect(curvy.getByTestId('domain-check')).toContainText('resolves · routed here · answers');
-  expect(await accessibilityViolations(page), 'sites').toEqual([]);
+  await expectAccessible(page, 'sites');
 
   const form = page.getByRole('region', { name: 'Add a site' });
   await form.getByLabel('Domains').fill('e2e-fresh.localhost');
@@ -97,7 +70,7 @@ test('an owner writes a new site with the form and sees it listed as valid', asy
   await form.getByRole('button', { name: 'Write the tenant file' }).click();
   await expect(form.getByTestId('create-problems')).toContainText('already served by');
   await page.screenshot({ path: `${SCREENSHOTS}/console-sites-1280.png`, fullPage: true });
-  expect(await accessibilityViolations(page), 'sites with a refusal').toEqual([]);
+  await expectAccessible(page, 'sites with a refusal');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -1,12 +1,6 @@
-import { generate } from 'otplib';
-import type { Page } from '@playwright/test';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * Member support and payments in the console, in Chromium: support finds a member, adjusts the
@@ -14,28 +8,6 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
  * by the refund rules, which takes the order's credits back.
  */
 const journey = useMemberJourney();
-
-async function newSupport() {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `support.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'support', network: 'amber' }, CLI_ACTOR, {
-    mustChangePassword: false,
-  });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
-async function expectAccessible(page: Page, what: string) {
-  expect(await accessibilityViolations(page), what).toEqual([]);
-}
 
 test('support adjusts credits, and the ledger shows the staff entry; an operator refund reverses the credits', async ({
   browser,
@@ -59,21 +31,13 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   });
   expect(checkout.status()).toBe(303);
 
-  const support = await newSupport();
+  const support = await addStaffMember(journey, { role: 'support' });
   const context = await visitorContext(browser, { width: 1280 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
-  await page.getByLabel('E-mail address').fill(support.email);
-  await page.getByLabel('Password').fill(support.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByLabel('Code from your authenticator app')
-    .fill(await generate({ secret: support.secret, epoch: Math.floor(Date.now() / 1000) }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/console$/);
+  await logInToConsole(page, journey, support);
 
   await page
     .getByRole('navigation', { name: 'Console navigation' })

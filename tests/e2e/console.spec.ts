@@ -1,12 +1,7 @@
 import { generate } from 'otplib';
-import type { Page } from '@playwright/test';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { moveClock, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { addStaffMember, expectAccessible } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * The operator console in Chromium: a new owner logs in with the one-time password and a TOTP
@@ -15,30 +10,10 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
  */
 const journey = useMemberJourney();
 
-async function newOwner(mustChangePassword: boolean) {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `owner.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'owner' }, CLI_ACTOR, { mustChangePassword });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
-async function expectAccessible(page: Page, what: string) {
-  expect(await accessibilityViolations(page), what).toEqual([]);
-}
-
 test('staff log in with password and TOTP, change the one-time password, and read the audit log', async ({
   browser,
 }) => {
-  const owner = await newOwner(true);
+  const owner = await addStaffMember(journey, { role: 'owner', mustChangePassword: true });
   for (const width of [1280, 768]) {
     const context = await visitorContext(browser, { width });
     const page = await context.newPage();

@@ -1,11 +1,6 @@
-import { generate } from 'otplib';
 import type { Browser, Page } from '@playwright/test';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { addStaffMember, logInToConsole } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -19,41 +14,10 @@ test.describe.configure({ mode: 'serial' });
 
 const CONSOLE = 'console.localhost';
 
-async function newHost(networks: string[]) {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `host.${process.pid}.${Date.now().toString(36)}@example.org`;
-  let login = { password: '', secret: '' };
-  for (const network of networks) {
-    const added = await addStaff(ctx, { email, role: 'host', network }, CLI_ACTOR, {
-      mustChangePassword: false,
-    });
-    if (added.password) login = { password: added.password, secret: added.totpSecret! };
-  }
-  return { email, ...login };
-}
-
 async function hostPage(browser: Browser, networks: string[]): Promise<Page> {
-  const host = await newHost(networks);
+  const host = await addStaffMember(journey, { role: 'host', networks });
   const page = await (await visitorContext(browser)).newPage();
-  await page.goto(url(journey.server, '/console/login', CONSOLE));
-  // The form is the island's once it has hydrated: what is typed before might be reset.
-  await hydrated(page);
-  await page.getByLabel('E-mail address').fill(host.email);
-  await page.getByLabel('Password').fill(host.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = page.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: host.secret, epoch: Math.floor(Date.now() / 1000) }));
-  await code.press('Enter');
-  await expect(page).toHaveURL(/\/console$/);
+  await logInToConsole(page, journey, host);
   return page;
 }
 

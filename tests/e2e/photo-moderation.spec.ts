@@ -2,12 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type Factories } from '../support/factories.ts';
 import {
@@ -17,8 +11,9 @@ import {
   type TestServer,
   type TenantsFolder,
 } from '../support/server.ts';
-import { hydrated, SCREENSHOTS, sessionContext, url, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { hydrated, SCREENSHOTS, sessionContext, url } from './accounts-support.ts';
+import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * The photo queue in Chromium (issue: moderation of photos and texts). Amber Hearts reviews new
@@ -52,31 +47,9 @@ const CONSOLE = 'console.localhost';
 
 /** A moderator of Amber's network, logged in to the console in a browser of its own. */
 async function moderatorBrowser(browser: Browser): Promise<BrowserContext> {
-  const ctx: StaffContext = {
-    db: database.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `moderator.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'moderator', network: 'amber' }, CLI_ACTOR, {
-    mustChangePassword: false,
-  });
-  const context = await visitorContext(browser, { width: 1280 });
-  const page = await context.newPage();
-  await page.goto(url(server, '/console/login', CONSOLE));
-  await hydrated(page);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(added.password!);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = page.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: added.totpSecret!, epoch: Math.floor(Date.now() / 1000) }));
-  await code.press('Enter');
-  await expect(page).toHaveURL(/\/console$/);
+  const journey = { server, db: database.db };
+  const moderator = await addStaffMember(journey, { role: 'moderator' });
+  const { context, page } = await consolePage(browser, journey, moderator);
   await page.close();
   return context;
 }
@@ -138,11 +111,11 @@ test('a pre-moderated photo appears to others only after a moderator approves it
   ).toBeGreaterThan(0);
   await expect(page.getByText('Keyboard:')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/console-photos-1280.png`, fullPage: true });
-  expect(await accessibilityViolations(page), 'photo queue').toEqual([]);
+  await expectAccessible(page, 'photo queue');
 
   await page.keyboard.press('a');
   await expect(page.getByTestId('photo-queue-empty')).toBeVisible();
-  expect(await accessibilityViolations(page), 'empty photo queue').toEqual([]);
+  await expectAccessible(page, 'empty photo queue');
 
   await viewerPage.goto(profile);
   await expect(viewerPage.locator('img[src*="/media/"]').first()).toBeVisible();
@@ -166,7 +139,7 @@ test('a rejected photo shows its member the reason on /profile/photos', async ({
   const reason = page.getByLabel('Reason');
   await expect(reason).toBeFocused();
   await reason.selectOption({ label: 'Contact details' });
-  expect(await accessibilityViolations(page), 'reject form at 768 px').toEqual([]);
+  await expectAccessible(page, 'reject form at 768 px');
   await page.getByRole('button', { name: 'Reject photo' }).click();
   await expect(page.getByTestId('photo-queue-empty')).toBeVisible();
 
@@ -218,10 +191,10 @@ test('a changed profile text shows to others only after a moderator approves it 
   await expect(current).toContainText('Sailing on Sundays.');
   await expect(current).toContainText('Pending: the previous text is shown until approved');
   await page.screenshot({ path: `${SCREENSHOTS}/console-texts-768.png`, fullPage: true });
-  expect(await accessibilityViolations(page), 'text queue').toEqual([]);
+  await expectAccessible(page, 'text queue');
   await page.keyboard.press('a');
   await expect(page.getByTestId('text-queue-empty')).toBeVisible();
-  expect(await accessibilityViolations(page), 'empty text queue').toEqual([]);
+  await expectAccessible(page, 'empty text queue');
 
   await viewerPage.goto(profile);
   await expect(viewerPage.getByText('Sailing on Sundays.')).toBeVisible();

@@ -1,15 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generate } from 'otplib';
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * Reports in Chromium: a member reports a profile from its page (a reason, words, the toast),
@@ -18,41 +12,6 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
  * keyboard until the queue is empty. The queue is checked with axe at 1280 and 768 px.
  */
 const journey = useMemberJourney();
-
-async function newModerator() {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `moderator.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'moderator', network: 'amber' }, CLI_ACTOR, {
-    mustChangePassword: false,
-  });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
-/** Password, then the current code: the console's login as staff go through it. */
-async function logIn(page: Page, staff: { email: string; password: string; secret: string }) {
-  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
-  await hydrated(page);
-  await page.getByLabel('E-mail address').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = page.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: staff.secret, epoch: Math.floor(Date.now() / 1000) }));
-  await code.press('Enter');
-  await expect(page).toHaveURL(/\/console$/);
-}
-
-async function expectAccessible(page: Page, what: string) {
-  expect(await accessibilityViolations(page), what).toEqual([]);
-}
 
 test('a member reports a profile; a moderator sees it with its context and decides with the keyboard', async ({
   browser,
@@ -104,11 +63,11 @@ test('a member reports a profile; a moderator sees it with its context and decid
   await memberContext.close();
 
   // The moderator, at a desk and on a tablet.
-  const moderator = await newModerator();
+  const moderator = await addStaffMember(journey, { role: 'moderator' });
   const context = await visitorContext(browser, { width: 1280 });
   const console = await context.newPage();
   console.on('pageerror', (e) => errors.push(e.message));
-  await logIn(console, moderator);
+  await logInToConsole(console, journey, moderator);
   await expect(console).toHaveURL(/\/console$/);
   await console
     .getByRole('navigation', { name: 'Console navigation' })
@@ -196,10 +155,10 @@ test('a member reports a message; the moderator reads it in the conversation aro
   expect(errors).toEqual([]);
   await memberContext.close();
 
-  const moderator = await newModerator();
+  const moderator = await addStaffMember(journey, { role: 'moderator' });
   const context = await visitorContext(browser, { width: 768 });
   const console = await context.newPage();
-  await logIn(console, moderator);
+  await logInToConsole(console, journey, moderator);
   await console.goto(url(journey.server, '/console/reports', 'console.localhost'));
   const conversation = console.getByTestId('report-conversation');
   await expect(conversation).toContainText('Send me 100 euros and I will visit you');

@@ -1,10 +1,4 @@
-import { generate } from 'otplib';
-import type { Browser, Page } from '@playwright/test';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
+import type { Browser } from '@playwright/test';
 import {
   mailedLink,
   SCREENSHOTS,
@@ -14,7 +8,8 @@ import {
   visitorContext,
 } from './accounts-support.ts';
 import { mailsTo } from '../support/outbox.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * Sanctions in Chromium (the issue's "done when"): a moderator bans a member; the member's open
@@ -23,42 +18,6 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
  * appeals queue with the keyboard, after which the member logs in again.
  */
 const journey = useMemberJourney();
-
-async function newModerator() {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = uniqueEmail('moderator');
-  const added = await addStaff(ctx, { email, role: 'moderator', network: 'amber' }, CLI_ACTOR, {
-    mustChangePassword: false,
-  });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
-async function consolePage(browser: Browser, staff: Awaited<ReturnType<typeof newModerator>>, width = 1280) {
-  const context = await visitorContext(browser, { width });
-  const page = await context.newPage();
-  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
-  await page.getByLabel('E-mail address').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = page.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: staff.secret }));
-  await code.press('Enter');
-  await expect(page).toHaveURL(/\/console$/);
-  return { context, page };
-}
-
-async function expectAccessible(page: Page, what: string) {
-  expect(await accessibilityViolations(page), what).toEqual([]);
-}
 
 async function loginStatus(browser: Browser, email: string, password: string) {
   const context = await visitorContext(browser);
@@ -97,8 +56,8 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
     .toBe(true);
 
   // The first moderator bans them.
-  const alice = await newModerator();
-  const first = await consolePage(browser, alice);
+  const alice = await addStaffMember(journey, { role: 'moderator' });
+  const first = await consolePage(browser, journey, alice);
   await first.page.goto(
     url(journey.server, `/console/sanctions/new?member=${profileId}`, 'console.localhost'),
   );
@@ -142,8 +101,8 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
   await expect(first.page.getByText('No open appeals for you to decide.')).toBeVisible();
 
   // Another moderator reverses it from the queue with the keyboard, at 768 px.
-  const bob = await newModerator();
-  const second = await consolePage(browser, bob, 768);
+  const bob = await addStaffMember(journey, { role: 'moderator' });
+  const second = await consolePage(browser, journey, bob, 768);
   await second.page.goto(url(journey.server, '/console/appeals', 'console.localhost'));
   const appeal = second.page.getByRole('article').filter({ hasText: 'It was a misunderstanding' });
   await expect(appeal).toBeVisible();

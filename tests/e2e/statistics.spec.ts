@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { generate } from 'otplib';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type Factories } from '../support/factories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { SCREENSHOTS, url, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { SCREENSHOTS, visitorContext } from './accounts-support.ts';
+import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { expect, test } from './fixtures.ts';
 
 /*
  * The console's statistics in Chromium: on the seeded demo, a tracked member who signed up
@@ -43,24 +38,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function newStaff() {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `stats.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'support', network: 'amber' }, CLI_ACTOR, {
-    mustChangePassword: false,
-  });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
 /** Today's signup on the demo site, from a tracked arrival, with a paid order of 14.99 EUR. */
 async function trackedBuyerToday() {
   const member = await journey.make.member();
@@ -78,19 +55,12 @@ test('the statistics page shows the demo network’s signups and revenue of the 
   browser,
 }) => {
   await trackedBuyerToday();
-  const staff = await newStaff();
+  const staff = await addStaffMember(journey, { role: 'support' });
   const context = await visitorContext(browser, { width: 1280 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
-  await page.getByLabel('E-mail address').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = page.getByLabel('Code from your authenticator app');
-  await code.fill(await generate({ secret: staff.secret }));
-  await code.press('Enter');
-  await expect(page).toHaveURL(/\/console$/);
+  await logInToConsole(page, journey, staff);
 
   await page
     .getByRole('navigation', { name: 'Console navigation' })
@@ -127,7 +97,7 @@ test('the statistics page shows the demo network’s signups and revenue of the 
   ).toBeVisible();
   await expect(page.locator('.uplot').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/console-statistics-1280.png`, fullPage: true });
-  expect(await accessibilityViolations(page), 'statistics').toEqual([]);
+  await expectAccessible(page, 'statistics');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -158,7 +128,7 @@ test('the statistics page shows the demo network’s signups and revenue of the 
 
   await page.setViewportSize({ width: 768, height: 1000 });
   await page.screenshot({ path: `${SCREENSHOTS}/console-statistics-768.png`, fullPage: true });
-  expect(await accessibilityViolations(page), 'statistics at 768 px').toEqual([]);
+  await expectAccessible(page, 'statistics at 768 px');
   expect(errors).toEqual([]);
   await context.close();
 });

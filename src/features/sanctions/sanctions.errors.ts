@@ -1,4 +1,4 @@
-import { DomainError, PLATFORM_ERRORS, type DomainErrorInit } from '../../server/errors.ts';
+import { DomainError, sharedRefusal, type DomainErrorInit } from '../../server/errors.ts';
 
 export type SanctionErrorCode =
   | 'account_suspended'
@@ -33,11 +33,9 @@ function describe(
     case 'appeal_open':
       return { status: 409, message: 'sanctions.error.appeal_open' };
     case 'not_found':
-      return PLATFORM_ERRORS.not_found;
     case 'forbidden':
-      return PLATFORM_ERRORS.forbidden;
     case 'validation':
-      return { ...PLATFORM_ERRORS.validation, fields: facts.fields ?? {} };
+      return sharedRefusal(code, facts.fields);
   }
 }
 

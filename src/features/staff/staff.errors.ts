@@ -1,4 +1,4 @@
-import { DomainError, PLATFORM_ERRORS, type DomainErrorInit } from '../../server/errors.ts';
+import { DomainError, PLATFORM_ERRORS, sharedRefusal, type DomainErrorInit } from '../../server/errors.ts';
 
 export type StaffErrorCode =
   | 'login_failed'
@@ -40,11 +40,9 @@ function describe(
     case 'staff_exists':
       return { status: 409, message: 'console.error.staff_exists' };
     case 'not_found':
-      return PLATFORM_ERRORS.not_found;
     case 'forbidden':
-      return PLATFORM_ERRORS.forbidden;
     case 'validation':
-      return { ...PLATFORM_ERRORS.validation, fields: facts.fields ?? {} };
+      return sharedRefusal(code, facts.fields);
   }
 }
 

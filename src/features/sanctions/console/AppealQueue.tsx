@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Appeal } from '../sanctions.schemas.ts';
+import { FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const APPEAL_QUEUE_MESSAGES = [
   'console.appeals.empty',
@@ -90,21 +91,17 @@ export default function AppealQueue({ messages }: { messages: IslandMessages }) 
   return (
     <div>
       <p className="text-body-secondary small">{t('console.appeals.keys')}</p>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       <div role="status" className="visually-hidden">
         {status}
       </div>
-      {loading && (
-        <p role="status" className="text-body-secondary">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('console.sanctions.loading')}
-        </p>
-      )}
-      {!loading && !error && appeals.length === 0 && (
-        <p className="text-body-secondary">{t('console.appeals.empty')}</p>
-      )}
+      <ListEnd
+        busy={loading}
+        loading={<LoadingLine text={t('console.sanctions.loading')} />}
+        error={error}
+        count={appeals.length}
+        empty={t('console.appeals.empty')}
+      />
       <ol className="list-unstyled">
         {appeals.map((appeal, i) => (
           <li key={appeal.id} className="mb-3">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Decision } from '../sanctions.schemas.ts';
+import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const DECISION_LIST_MESSAGES = [
   'console.sanctions.list',
@@ -47,56 +48,48 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
 
   return (
     <div>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
-      <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.sanctions.list')}>
-        <table className="table table-sm table-striped align-middle" aria-busy={loading}>
-          <caption className="visually-hidden">{t('console.sanctions.list')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.sanctions.when')}</th>
-              <th scope="col">{t('console.audit.network')}</th>
-              <th scope="col">{t('console.sanctions.member')}</th>
-              <th scope="col">{t('console.sanctions.kind')}</th>
-              <th scope="col">{t('console.sanctions.ground')}</th>
-              <th scope="col">{t('console.sanctions.by')}</th>
-              <th scope="col">{t('console.sanctions.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {decisions.map((d) => (
-              <tr key={d.id}>
-                <td className="text-nowrap">
-                  <time dateTime={d.decided_at}>{d.decided_at.replace('T', ' ').slice(0, 16)}</time>
-                </td>
-                <td>{d.network}</td>
-                <td className="text-break">{d.member ?? '—'}</td>
-                <td>
-                  {d.kind in KIND_LABEL ? t(KIND_LABEL[d.kind as keyof typeof KIND_LABEL]) : d.kind}
-                  {d.until && (
-                    <span className="text-body-secondary"> → {d.until.slice(0, 16).replace('T', ' ')}</span>
-                  )}
-                </td>
-                <td className="text-break">{d.ground}</td>
-                <td className="text-nowrap">{d.decided_by}</td>
-                <td>
-                  {d.lifted_at ? t('console.sanctions.lifted') : ''} <code>{d.dsa_status}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {loading && (
-        <p role="status" className="text-body-secondary">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('console.sanctions.loading')}
-        </p>
-      )}
-      {!loading && !error && decisions.length === 0 && (
-        <p className="text-body-secondary">{t('console.sanctions.empty')}</p>
-      )}
+      <FailureAlert error={error} />
+      <ConsoleTable
+        caption={t('console.sanctions.list')}
+        columns={[
+          t('console.sanctions.when'),
+          t('console.audit.network'),
+          t('console.sanctions.member'),
+          t('console.sanctions.kind'),
+          t('console.sanctions.ground'),
+          t('console.sanctions.by'),
+          t('console.sanctions.status'),
+        ]}
+        busy={loading}
+      >
+        {decisions.map((d) => (
+          <tr key={d.id}>
+            <td className="text-nowrap">
+              <time dateTime={d.decided_at}>{d.decided_at.replace('T', ' ').slice(0, 16)}</time>
+            </td>
+            <td>{d.network}</td>
+            <td className="text-break">{d.member ?? '—'}</td>
+            <td>
+              {d.kind in KIND_LABEL ? t(KIND_LABEL[d.kind as keyof typeof KIND_LABEL]) : d.kind}
+              {d.until && (
+                <span className="text-body-secondary"> → {d.until.slice(0, 16).replace('T', ' ')}</span>
+              )}
+            </td>
+            <td className="text-break">{d.ground}</td>
+            <td className="text-nowrap">{d.decided_by}</td>
+            <td>
+              {d.lifted_at ? t('console.sanctions.lifted') : ''} <code>{d.dsa_status}</code>
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
+      <ListEnd
+        busy={loading}
+        loading={<LoadingLine text={t('console.sanctions.loading')} />}
+        error={error}
+        count={decisions.length}
+        empty={t('console.sanctions.empty')}
+      />
     </div>
   );
 }

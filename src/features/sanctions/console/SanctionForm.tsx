@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from './console-client.ts';
+import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
 import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
 
 export const SANCTION_FORM_MESSAGES = [

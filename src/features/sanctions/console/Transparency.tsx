@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { TransparencyRow } from '../sanctions.schemas.ts';
+import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const TRANSPARENCY_MESSAGES = [
   'console.audit.network',
@@ -108,54 +109,41 @@ export default function Transparency({
           </a>
         </div>
       </form>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
-      <div
-        className="table-responsive"
-        tabIndex={0}
-        role="region"
-        aria-label={t('console.transparency.caption')}
+      <FailureAlert error={error} />
+      <ConsoleTable
+        caption={t('console.transparency.caption')}
+        columns={[
+          t('console.transparency.site'),
+          t('console.audit.network'),
+          t('console.transparency.reports'),
+          t('console.transparency.decisions'),
+          t('console.transparency.median'),
+          t('console.transparency.average'),
+          t('console.transparency.appeals'),
+          t('console.transparency.reversals'),
+        ]}
+        busy={loading}
       >
-        <table className="table table-sm table-striped align-middle" aria-busy={loading}>
-          <caption className="visually-hidden">{t('console.transparency.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.transparency.site')}</th>
-              <th scope="col">{t('console.audit.network')}</th>
-              <th scope="col">{t('console.transparency.reports')}</th>
-              <th scope="col">{t('console.transparency.decisions')}</th>
-              <th scope="col">{t('console.transparency.median')}</th>
-              <th scope="col">{t('console.transparency.average')}</th>
-              <th scope="col">{t('console.transparency.appeals')}</th>
-              <th scope="col">{t('console.transparency.reversals')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.site}>
-                <th scope="row">{row.site}</th>
-                <td>{row.network}</td>
-                <td>{row.reports}</td>
-                <td>{row.decisions}</td>
-                <td>{hours(row.median_hours_to_decision)}</td>
-                <td>{hours(row.average_hours_to_decision)}</td>
-                <td>{row.appeals}</td>
-                <td>{row.reversals}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {loading && (
-        <p role="status" className="text-body-secondary">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('console.sanctions.loading')}
-        </p>
-      )}
-      {!loading && !error && rows.length === 0 && (
-        <p className="text-body-secondary">{t('console.transparency.empty')}</p>
-      )}
+        {rows.map((row) => (
+          <tr key={row.site}>
+            <th scope="row">{row.site}</th>
+            <td>{row.network}</td>
+            <td>{row.reports}</td>
+            <td>{row.decisions}</td>
+            <td>{hours(row.median_hours_to_decision)}</td>
+            <td>{hours(row.average_hours_to_decision)}</td>
+            <td>{row.appeals}</td>
+            <td>{row.reversals}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
+      <ListEnd
+        busy={loading}
+        loading={<LoadingLine text={t('console.sanctions.loading')} />}
+        error={error}
+        count={rows.length}
+        empty={t('console.transparency.empty')}
+      />
     </div>
   );
 }

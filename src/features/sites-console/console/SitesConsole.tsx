@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
 
 export const SITES_MESSAGES = [

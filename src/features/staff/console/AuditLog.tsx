@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './console-client.ts';
+import { api, failureText } from '../components/console-client.ts';
+import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../components/ConsoleTable.tsx';
 
 export const AUDIT_MESSAGES = [
   'console.audit.filters',
@@ -134,57 +135,45 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
           </a>
         </div>
       </form>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
-      <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.audit.caption')}>
-        <table className="table table-sm table-striped align-middle" aria-busy={loading}>
-          <caption className="visually-hidden">{t('console.audit.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.audit.when')}</th>
-              <th scope="col">{t('console.audit.staff')}</th>
-              <th scope="col">{t('console.audit.action')}</th>
-              <th scope="col">{t('console.audit.network')}</th>
-              <th scope="col">{t('console.audit.target')}</th>
-              <th scope="col">{t('console.audit.change')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="text-nowrap">
-                  <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>
-                </td>
-                <td className="text-nowrap">{entry.staff}</td>
-                <td className="text-nowrap">
-                  <code>{entry.action}</code>
-                </td>
-                <td className="text-nowrap">{entry.network || t('console.audit.console_itself')}</td>
-                <td className="text-break">
-                  {entry.target_type}
-                  {entry.target_id && <span className="text-body-secondary"> {entry.target_id}</span>}
-                </td>
-                <td className="audit-change small font-monospace text-break">{change(entry)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {loading && (
-        <p role="status" className="text-body-secondary">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('console.audit.loading')}
-        </p>
-      )}
-      {!loading && !error && entries.length === 0 && (
-        <p className="text-body-secondary">{t('console.audit.empty')}</p>
-      )}
-      {!loading && next && (
-        <button type="button" className="btn btn-outline-primary" onClick={() => void load(filters, next)}>
-          {t('console.audit.more')}
-        </button>
-      )}
+      <FailureAlert error={error} />
+      <ConsoleTable
+        caption={t('console.audit.caption')}
+        columns={[
+          t('console.audit.when'),
+          t('console.audit.staff'),
+          t('console.audit.action'),
+          t('console.audit.network'),
+          t('console.audit.target'),
+          t('console.audit.change'),
+        ]}
+        busy={loading}
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td className="text-nowrap">
+              <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>
+            </td>
+            <td className="text-nowrap">{entry.staff}</td>
+            <td className="text-nowrap">
+              <code>{entry.action}</code>
+            </td>
+            <td className="text-nowrap">{entry.network || t('console.audit.console_itself')}</td>
+            <td className="text-break">
+              {entry.target_type}
+              {entry.target_id && <span className="text-body-secondary"> {entry.target_id}</span>}
+            </td>
+            <td className="audit-change small font-monospace text-break">{change(entry)}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
+      <ListEnd
+        busy={loading}
+        loading={<LoadingLine text={t('console.audit.loading')} />}
+        error={error}
+        count={entries.length}
+        empty={t('console.audit.empty')}
+        more={next ? { label: t('console.audit.more'), onClick: () => void load(filters, next) } : undefined}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from './console-client.ts';
+import { api, failureText, fieldTexts } from '../components/console-client.ts';
 
 export const LOGIN_MESSAGES = [
   'console.login.title',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api } from './console-client.ts';
+import { api } from '../components/console-client.ts';
 
 export const LOGOUT_MESSAGES = ['console.logout'] as const;
 

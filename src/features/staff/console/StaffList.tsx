@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
-import { api, failureText, fieldTexts } from './console-client.ts';
+import { api, failureText, fieldTexts } from '../components/console-client.ts';
 
 export const STAFF_MESSAGES = [
   'console.staff.email',

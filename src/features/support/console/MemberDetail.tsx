@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from './support-client.ts';
+import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
 import { MEMBER_SEARCH_MESSAGES, statusKey } from './MemberSearch.tsx';

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './support-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
 import { utc } from './format.ts';
+import { ConsoleTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 
 export const MEMBER_SEARCH_MESSAGES = [
   'console.support.search_label',
@@ -64,48 +65,36 @@ export default function MemberSearch({ messages }: { messages: IslandMessages })
           </button>
         </div>
       </form>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       {hits && hits.length === 0 && <p className="text-body-secondary">{t('console.support.no_results')}</p>}
       {hits && hits.length > 0 && (
-        <div
-          className="table-responsive"
-          tabIndex={0}
-          role="region"
-          aria-label={t('console.support.results')}
+        <ConsoleTable
+          caption={t('console.support.results')}
+          columns={[
+            t('console.support.name'),
+            t('console.support.email'),
+            t('console.support.site'),
+            t('console.support.status'),
+            t('console.support.joined'),
+          ]}
         >
-          <table className="table table-sm table-striped align-middle">
-            <caption className="visually-hidden">{t('console.support.results')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.support.name')}</th>
-                <th scope="col">{t('console.support.email')}</th>
-                <th scope="col">{t('console.support.site')}</th>
-                <th scope="col">{t('console.support.status')}</th>
-                <th scope="col">{t('console.support.joined')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hits.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
-                  </td>
-                  <td className="text-break">{m.email}</td>
-                  <td>{m.site}</td>
-                  <td>
-                    {t(statusKey(m.status))}
-                    {m.premium && (
-                      <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
-                    )}
-                  </td>
-                  <td className="text-nowrap">{utc(m.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {hits.map((m) => (
+            <tr key={m.id}>
+              <td>
+                <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
+              </td>
+              <td className="text-break">{m.email}</td>
+              <td>{m.site}</td>
+              <td>
+                {t(statusKey(m.status))}
+                {m.premium && (
+                  <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
+                )}
+              </td>
+              <td className="text-nowrap">{utc(m.created_at)}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </div>
   );

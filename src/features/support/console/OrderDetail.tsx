@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from './support-client.ts';
+import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
 import type { OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from './support-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import { ORDER_STATUSES, type OrderLineAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
+import { ConsoleTable, FailureAlert, ListEnd } from '../../staff/components/ConsoleTable.tsx';
 
 export const ORDERS_MESSAGES = [
   'console.orders.filters',
@@ -122,59 +123,52 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           </button>
         </div>
       </form>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
-      <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.orders.caption')}>
-        <table className="table table-sm table-striped align-middle" aria-busy={loading}>
-          <caption className="visually-hidden">{t('console.orders.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.orders.order')}</th>
-              <th scope="col">{t('console.orders.when')}</th>
-              <th scope="col">{t('console.orders.site')}</th>
-              <th scope="col">{t('console.orders.member')}</th>
-              <th scope="col">{t('console.orders.amount')}</th>
-              <th scope="col">{t('console.orders.credits')}</th>
-              <th scope="col">{t('console.orders.method')}</th>
-              <th scope="col">{t('console.orders.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.id}>
-                <td>
-                  <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a>
-                </td>
-                <td className="text-nowrap">{utc(o.created_at)}</td>
-                <td>{o.site}</td>
-                <td>
-                  {o.member ? (
-                    <a href={`/console/members/${encodeURIComponent(o.member)}`}>
-                      {o.member_name ?? o.member}
-                    </a>
-                  ) : (
-                    '–'
-                  )}
-                </td>
-                <td className="text-nowrap">{money(o.amount, o.currency)}</td>
-                <td>{o.credits}</td>
-                <td>{o.payment_method}</td>
-                <td>{t(`console.orders.status_${o.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {loading && <p role="status">{t('console.busy')}</p>}
-      {!loading && !error && orders.length === 0 && (
-        <p className="text-body-secondary">{t('console.orders.empty')}</p>
-      )}
-      {!loading && next && (
-        <button type="button" className="btn btn-outline-primary" onClick={() => void load(filters, next)}>
-          {t('console.support.more')}
-        </button>
-      )}
+      <FailureAlert error={error} />
+      <ConsoleTable
+        caption={t('console.orders.caption')}
+        columns={[
+          t('console.orders.order'),
+          t('console.orders.when'),
+          t('console.orders.site'),
+          t('console.orders.member'),
+          t('console.orders.amount'),
+          t('console.orders.credits'),
+          t('console.orders.method'),
+          t('console.orders.status'),
+        ]}
+        busy={loading}
+      >
+        {orders.map((o) => (
+          <tr key={o.id}>
+            <td>
+              <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a>
+            </td>
+            <td className="text-nowrap">{utc(o.created_at)}</td>
+            <td>{o.site}</td>
+            <td>
+              {o.member ? (
+                <a href={`/console/members/${encodeURIComponent(o.member)}`}>{o.member_name ?? o.member}</a>
+              ) : (
+                '–'
+              )}
+            </td>
+            <td className="text-nowrap">{money(o.amount, o.currency)}</td>
+            <td>{o.credits}</td>
+            <td>{o.payment_method}</td>
+            <td>{t(`console.orders.status_${o.status}`)}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
+      <ListEnd
+        busy={loading}
+        loading={<p role="status">{t('console.busy')}</p>}
+        error={error}
+        count={orders.length}
+        empty={t('console.orders.empty')}
+        more={
+          next ? { label: t('console.support.more'), onClick: () => void load(filters, next) } : undefined
+        }
+      />
     </div>
   );
 }

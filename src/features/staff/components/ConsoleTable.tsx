@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+
+/*
+ * The pieces every list of the console is made of: the refusal above it, the table with its
+ * hidden caption (also the name of its scrollable region), the "loading" line, the line for an
+ * empty list and the button for the next page.
+ */
+
+/** The server's refusal, read out at once; an empty region until there is one. */
+export function FailureAlert({ error }: { error: string }) {
+  return (
+    <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+      {error}
+    </div>
+  );
+}
+
+/** A spinner and its words while a list loads. */
+export function LoadingLine({ text }: { text: string }) {
+  return (
+    <p role="status" className="text-body-secondary">
+      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
+/** A table that scrolls sideways on its own (keyboard included), named by its caption. */
+export function ConsoleTable({
+  caption,
+  columns,
+  busy,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  /** Whether its rows are being loaded (omitted: a table that never loads more). */
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
+      <table className="table table-sm table-striped align-middle" aria-busy={busy}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={i} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Under a list: its loading line while it loads, then the word for none, or the next page's button. */
+export function ListEnd({
+  busy,
+  loading,
+  error,
+  count,
+  empty,
+  more,
+}: {
+  busy: boolean;
+  loading: ReactNode;
+  error: string;
+  count: number;
+  empty: string;
+  more?: { label: string; onClick: () => void } | undefined;
+}) {
+  return (
+    <>
+      {busy && loading}
+      {!busy && !error && count === 0 && <p className="text-body-secondary">{empty}</p>}
+      {!busy && more && (
+        <button type="button" className="btn btn-outline-primary" onClick={more.onClick}>
+          {more.label}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,10 +1,5 @@
-import { generate } from 'otplib';
-import { argon2Passwords } from '../../src/features/accounts/index.ts';
-import { addStaff, CLI_ACTOR, type StaffContext } from '../../src/features/staff/index.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMemoryRateLimiter } from '../../src/server/rate-limit/index.ts';
-import { loadAppSecret } from '../../src/server/secrets.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 
 /*
@@ -14,42 +9,14 @@ import { accessibilityViolations, expect, test } from './fixtures.ts';
  */
 const journey = useMemberJourney();
 
-async function newOwner() {
-  const ctx: StaffContext = {
-    db: journey.db,
-    clock: { now: () => Date.now() },
-    log: createLogger('warn'),
-    rateLimiter: createMemoryRateLimiter(),
-    secret: loadAppSecret(undefined, journey.server.dataDir),
-    passwords: argon2Passwords,
-    ip: null,
-    networks: () => ['amber', 'curvy'],
-  };
-  const email = `owner.${process.pid}.${Date.now().toString(36)}@example.org`;
-  const added = await addStaff(ctx, { email, role: 'owner', network: 'amber' }, CLI_ACTOR, {
-    mustChangePassword: false,
-  });
-  return { email, password: added.password!, secret: added.totpSecret! };
-}
-
 test('an owner types a code in the console; it discounts a checkout on its network and is unknown on another', async ({
   browser,
 }) => {
-  const owner = await newOwner();
+  const owner = await addStaffMember(journey, { role: 'owner', networks: ['amber'] });
   const code = `SPRING-${Date.now().toString(36).toUpperCase()}`;
-  const context = await visitorContext(browser, { width: 1280 });
-  const page = await context.newPage();
+  const { context, page } = await consolePage(browser, journey, owner);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url(journey.server, '/console/login', 'console.localhost'));
-  await page.getByLabel('E-mail address').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByLabel('Code from your authenticator app')
-    .fill(await generate({ secret: owner.secret, epoch: Math.floor(Date.now() / 1000) }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/console$/);
 
   await page
     .getByRole('navigation', { name: 'Console navigation' })
@@ -76,7 +43,7 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await expect(download).toHaveAttribute('download', 'codes-amber.csv');
   expect(decodeURIComponent((await download.getAttribute('href'))!)).toContain(generated[0]);
   await expect(page.getByRole('row').filter({ hasText: 'Generated codes: 3' })).toContainText('0 / 3');
-  expect(await accessibilityViolations(page), 'the codes page').toEqual([]);
+  await expectAccessible(page, 'the codes page');
   await page.screenshot({ path: `${SCREENSHOTS}/console-codes-1280.png`, fullPage: true });
   // The mailings and invite codes pages load for the owner and pass the same checks.
   for (const [link, heading] of [

@@ -30,8 +30,8 @@ export interface StaffLogin {
 }
 
 /**
- * A new member of staff with `role` in each of `networks` (Amber's by default; owners hold every
- * network), who logs in without replacing the one-time password unless told to.
+ * A new member of staff with `role` in each of `networks` (by default Amber's, and every network
+ * for an owner), who logs in without replacing the one-time password unless told to.
  */
 export async function addStaffMember(
   journey: StaffJourney,
@@ -48,7 +48,7 @@ export async function addStaffMember(
     networks: () => ['amber', 'curvy'],
   };
   const email = uniqueEmail(options.role);
-  const networks = options.role === 'owner' ? [undefined] : (options.networks ?? ['amber']);
+  const networks = options.networks ?? (options.role === 'owner' ? [undefined] : ['amber']);
   const login = { email, password: '', secret: '' };
   for (const network of networks) {
     const added = await addStaff(ctx, { email, role: options.role, network }, CLI_ACTOR, {

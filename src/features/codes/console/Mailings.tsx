@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from './codes-client.ts';
+import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
 import type { MailingView } from '../codes.schemas.ts';
 
 export const MAILINGS_MESSAGES = [

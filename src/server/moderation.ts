@@ -24,6 +24,41 @@ export interface ModerationContext {
   site(siteId: string): Site | undefined;
   /** The origin members reach a site at (`https://domain`), for the links of the e-mail. */
   siteOrigin(site: Site): string;
+  /**
+   * Records a rejection where its member may appeal it (the sanctions feature's decisions, given
+   * by the console's endpoints) and answers the appeal link's token; without it, or when it
+   * fails, the statement of reasons points to the site's complaints form.
+   */
+  appealToken?: (decision: ContentDecision) => Promise<string>;
+}
+
+/** A photo or text a moderator rejected, as a decision members may appeal. */
+export interface ContentDecision {
+  network: string;
+  siteId: string;
+  memberId: string;
+  subjectType: 'photo' | 'text';
+  subjectId: string;
+  /** What was decided on which facts, in words for the decision's record. */
+  facts: string;
+  /** The section of the terms it rests on. */
+  ground: string;
+  /** When the content was uploaded or written. */
+  openedAt: number;
+}
+
+/** The token for the appeal link of a rejection, or null (then the complaints form is the way). */
+export async function appealTokenFor(
+  ctx: ModerationContext,
+  decision: ContentDecision,
+): Promise<string | null> {
+  if (!ctx.appealToken) return null;
+  try {
+    return await ctx.appealToken(decision);
+  } catch (error) {
+    ctx.log.error('moderation: the appeal could not be opened', { error: String(error) });
+    return null;
+  }
 }
 
 /** What the console knows of the staff member acting: where they may moderate. */

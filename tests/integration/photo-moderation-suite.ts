@@ -180,7 +180,17 @@ export function photoModerationTests(app: ServerUnderTest): void {
       expect(mail?.text).toContain('contact details');
       expect(mail?.text).toContain('section 7 of our terms');
       expect(mail?.text).toContain('not taken by an automated system');
-      expect(mail?.text).toMatch(/http:\/\/curvy\.localhost(:\d+)?\/complaints/);
+      // The rejection is a decision the member may appeal: the statement's link is its appeal.
+      const appealLink = mail?.text.match(
+        /http:\/\/curvy\.localhost(?::\d+)?\/(?:[a-z]{2}\/)?appeal\?token=([\w-]+)/,
+      );
+      expect(appealLink, mail?.text).toBeTruthy();
+      const appeal = await app.request('/api/appeal.php', {
+        method: 'POST',
+        host: CURVY_HOST,
+        body: { token: decodeURIComponent(appealLink![1]!), text: 'The number is my studio, not private.' },
+      });
+      expect(appeal.status, appeal.body).toBe(201);
 
       // The member deletes it when they like.
       const deleted = await app.request(`/api/photos.php?id=${first.id}`, {
@@ -295,6 +305,13 @@ export function photoModerationTests(app: ServerUnderTest): void {
       expect(mail?.subject).toBe('A change to your profile on Amber Hearts was rejected');
       expect(mail?.text).toContain('Text me on 0612345678!');
       expect(mail?.text).toContain('not taken by an automated system');
+      expect(mail?.text).toMatch(/\/appeal\?token=/);
+      const decisions = await app.db
+        .selectFrom('moderation_decisions')
+        .select(['kind', 'subject_type'])
+        .where('member_id', '=', owner.memberId)
+        .execute();
+      expect(decisions).toContainEqual({ kind: 'reject', subject_type: 'text' });
 
       const audit = await app.db
         .selectFrom('audit_log')

@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { statementOfReasons } from '../../server/mail/index.ts';
 import {
+  appealTokenFor,
   decodeCursor,
   encodeCursor,
   memberMailLocale,
@@ -146,8 +147,18 @@ async function afterRejection(
     return;
   }
   await retirePhotoFiles(site, photo.id);
+  const appeal = await appealTokenFor(ctx, {
+    network: photo.network_id,
+    siteId: photo.site_id,
+    memberId: photo.member_id,
+    subjectType: 'photo',
+    subjectId: photo.id,
+    facts: `Photo ${photo.id} rejected: ${reason}${note ? ` (${note})` : ''}.`,
+    ground: `Terms ${REJECTION_GROUNDS[reason]}`,
+    openedAt: Number(photo.created_at),
+  });
   try {
-    await site.mailer.send(rejectionMail(ctx, site.site, photo, reason, note));
+    await site.mailer.send(rejectionMail(ctx, site.site, photo, reason, note, appeal));
   } catch (error) {
     // The decision stands without its e-mail; the member still sees the reason on their page.
     ctx.log.error('photo rejection e-mail failed', { error: String(error) });
@@ -165,6 +176,7 @@ export function rejectionMail(
   photo: Pick<PhotoUnderReview, 'email' | 'language' | 'name' | 'created_at'>,
   reason: PhotoRejectionReason,
   note: string | null,
+  appealToken: string | null = null,
 ) {
   const locale = memberMailLocale(site, photo.language);
   const t = translator(locale);
@@ -182,6 +194,8 @@ export function rejectionMail(
     note,
     ground: { section: REJECTION_GROUNDS[reason], url: `${origin}${localePath(locale, '/pages/terms')}` },
     complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
+    appealUrl:
+      appealToken && `${origin}${localePath(locale, '/appeal')}?token=${encodeURIComponent(appealToken)}`,
     notes: [
       t('photos.moderation.mail.photos_page', { url: `${origin}${localePath(locale, '/profile/photos')}` }),
     ],

@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { statementOfReasons } from '../../server/mail/index.ts';
 import {
+  appealTokenFor,
   decodeCursor,
   encodeCursor,
   memberMailLocale,
@@ -140,8 +141,18 @@ async function mailRejection(
 ): Promise<void> {
   const site = ctx.siteContext(change.site_id);
   if (!site) return;
+  const appeal = await appealTokenFor(ctx, {
+    network: change.network_id,
+    siteId: change.site_id,
+    memberId: change.member_id,
+    subjectType: 'text',
+    subjectId: change.id,
+    facts: `Profile ${change.field} rejected: ${reason}${note ? ` (${note})` : ''}.`,
+    ground: `Terms ${TEXT_REJECTION_GROUNDS[reason]}`,
+    openedAt: Number(change.created_at),
+  });
   try {
-    await site.mailer.send(textRejectionMail(ctx, site.site, change, reason, note));
+    await site.mailer.send(textRejectionMail(ctx, site.site, change, reason, note, appeal));
   } catch (error) {
     ctx.log.error('text rejection e-mail failed', { error: String(error) });
   }
@@ -154,6 +165,7 @@ export function textRejectionMail(
   change: Pick<TextUnderReview, 'email' | 'language' | 'name' | 'created_at' | 'mode' | 'value'>,
   reason: TextRejectionReason,
   note: string | null,
+  appealToken: string | null = null,
 ) {
   const locale = memberMailLocale(site, change.language);
   const t = translator(locale);
@@ -180,6 +192,8 @@ export function textRejectionMail(
       url: `${origin}${localePath(locale, '/pages/terms')}`,
     },
     complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
+    appealUrl:
+      appealToken && `${origin}${localePath(locale, '/appeal')}?token=${encodeURIComponent(appealToken)}`,
     notes: [t('profile.moderation.mail.profile_page', { url: `${origin}${localePath(locale, '/profile')}` })],
   });
 }

@@ -15,8 +15,9 @@ export const sanctionsGuard: AccountGuard = {
 export { sanctionsJobs } from './sanctions.jobs.ts';
 export {
   notifyReporterOfDecision,
+  recordContentDecision,
   recordDismissal,
   sanctionMember,
   type SanctionsContext,
 } from './sanctions.service.ts';
-export { sanctionsContext } from './sanctions.context.ts';
+export { appealableModerationContext, sanctionsContext } from './sanctions.context.ts';

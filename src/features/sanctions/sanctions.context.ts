@@ -2,6 +2,8 @@ import type { APIContext } from 'astro';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import { siteOrigin } from '../../server/request.ts';
 import type { SanctionsContext } from './sanctions.service.ts';
+import { moderationContext, type ModerationContext } from '../../server/moderation.ts';
+import { recordContentDecision } from './sanctions.service.ts';
 
 /** The sanctions' context for a request, on a site or on the console: the network's sites by id. */
 export function sanctionsContext(locals: App.Locals): SanctionsContext {
@@ -24,3 +26,15 @@ export function sanctionsContext(locals: App.Locals): SanctionsContext {
 export const sanctionsEndpoint = featureEndpoint<SanctionsContext>({
   context: (context: APIContext) => sanctionsContext(context.locals),
 });
+
+/**
+ * The moderation queues' context (photos, texts) with their rejections recorded as decisions
+ * the member may appeal: the statement of reasons then carries the appeal link.
+ */
+export function appealableModerationContext(locals: App.Locals): ModerationContext {
+  const sanctions = sanctionsContext(locals);
+  return {
+    ...moderationContext(locals),
+    appealToken: (decision) => recordContentDecision(sanctions, locals.staff!, decision),
+  };
+}

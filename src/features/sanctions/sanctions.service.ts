@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { Logger } from '../../server/log.ts';
 import type { RealtimeBus } from '../../server/realtime/index.ts';
 import { localePath } from '../../server/request.ts';
+import type { ContentDecision } from '../../server/moderation.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { endSessions, memberLocale } from '../accounts/index.ts';
@@ -257,6 +258,49 @@ export async function sanctionMember(
   );
   await tellReporters(ctx, network, row.id, answered.reporterProfileIds);
   return decisionOf(row, new Map([[staff.id, staff.email]]));
+}
+
+/**
+ * A photo or text a moderator rejected, recorded as a decision (DSA Art. 17 and 20): it goes to
+ * the Transparency Database like a sanction, and its member gets an appeal token for the
+ * statement of reasons the moderation queue sends. Reversing it on appeal records the reversal;
+ * the moderator then restores the content.
+ */
+export async function recordContentDecision(
+  ctx: SanctionsContext,
+  staff: StaffPrincipal,
+  input: ContentDecision,
+): Promise<string> {
+  if (!staff.can('moderate', input.network)) throw sanctionError('forbidden');
+  const row: repo.DecisionRow = {
+    id: newId(),
+    network_id: input.network,
+    site_id: input.siteId,
+    member_id: input.memberId,
+    subject_type: input.subjectType,
+    subject_id: input.subjectId,
+    kind: 'reject',
+    until: null,
+    scope: 'network',
+    facts: input.facts,
+    ground_type: 'terms',
+    ground: input.ground,
+    automated: 0,
+    report_ids: '[]',
+    decided_by: staff.id,
+    opened_at: input.openedAt,
+    decided_at: ctx.clock.now(),
+    lifted_at: null,
+    reversed_by_appeal: null,
+    lifts: null,
+    dsa_status: ctx.dsaEnabled ? 'pending' : 'off',
+    dsa_attempts: 0,
+    dsa_next_at: null,
+  };
+  return ctx.db.transaction().execute(async (trx) => {
+    await repo.insertDecision(trx, row);
+    return issueAppealToken(ctx, trx, row, { kind: 'member', memberId: input.memberId });
+  });
 }
 
 /**

@@ -20,8 +20,10 @@ export interface Statement {
   note: string | null;
   /** The section of the terms the decision rests on, and where the terms are. */
   ground: { section: string; url: string };
-  /** Where to contest the decision. */
+  /** Where to contest the decision: the complaints form, unless there is an appeal link. */
   complaintsUrl: string;
+  /** The appeal link of the decision, when it was recorded as one members may appeal. */
+  appealUrl?: string | null | undefined;
   /** Small print: where the member sees the decision on the site. */
   notes: string[];
 }
@@ -35,9 +37,9 @@ export function statementOfReasons(t: Translate, site: Site, to: string, stateme
       ...(statement.note ? [t('moderation.mail.note', { note: statement.note })] : []),
       t('moderation.mail.ground', statement.ground),
       t('moderation.mail.human'),
-      t('moderation.mail.redress'),
+      t(statement.appealUrl ? 'moderation.mail.redress_appeal' : 'moderation.mail.redress'),
     ],
-    link: { url: statement.complaintsUrl, label: t('moderation.mail.button') },
+    link: { url: statement.appealUrl ?? statement.complaintsUrl, label: t('moderation.mail.button') },
     notes: statement.notes,
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../features/photos/photos.moderation.schemas.ts';
 import { staffActor } from '../../../features/staff/staff.actor.ts';
 import { staffEndpoint } from '../../../features/staff/staff.context.ts';
+import { appealableModerationContext } from '../../../features/sanctions/index.ts';
 import { moderationContext } from '../../../server/moderation.ts';
 
 /**
@@ -28,7 +29,7 @@ export const PUT = staffEndpoint({
   body: photoDecisionSchema,
   async handle({ context, locals, input }) {
     const decided = await decidePhotoAsModerator(
-      moderationContext(locals),
+      appealableModerationContext(locals),
       locals.staff!,
       staffActor(locals),
       input,

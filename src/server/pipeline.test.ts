@@ -11,6 +11,7 @@ import {
   type RequestStep,
 } from './pipeline.ts';
 import type { Platform } from './platform.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
 
 const site = testSite();
 const platform = {
@@ -22,6 +23,8 @@ const platform = {
     resolveHost: (host: string | null) => (host === 'unit.example' ? site : undefined),
     sitesOfNetwork: () => [site],
   },
+  // Files on this machine's disk: no bucket the pages must allow images from.
+  storage: createLocalStorage('/tmp/unit/uploads'),
 } as unknown as Platform;
 
 function facts(

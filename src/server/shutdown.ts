@@ -125,15 +125,22 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<nu
   }
 }
 
+/** A signal this soon after the first is the same one passed on, not a second. */
+const REPEAT_MS = 1_000;
+
 /** Stops gracefully on SIGTERM and SIGINT; a second signal exits at once. */
 export function handleShutdownSignals(parts: ShutdownParts): void {
   const exit = parts.exit ?? ((code: number) => process.exit(code));
+  let firstAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C under a script that passes signals on (scripts/start.ts) delivers one press twice.
+    if (firstAt && Date.now() - firstAt < REPEAT_MS) return;
     if (parts.drain.signal() === 'exit') {
       parts.log.warn(`shutdown: ${signal} again; exiting at once`);
       exit(1);
       return;
     }
+    firstAt = Date.now();
     // Whatever hangs (a job ignoring its signal, a database that does not answer), the process ends.
     setTimeout(() => {
       parts.log.error('shutdown: still not done after the timeout; exiting');

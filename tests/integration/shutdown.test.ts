@@ -23,7 +23,6 @@ const app = useServer({
 
 /** A POST whose body is sent in two halves: the request is in flight until the second. */
 function slowPost(port: number, path: string, body: string) {
-  let answer!: Promise<{ status: number; body: string }>;
   const req = http.request({
     host: '127.0.0.1',
     port,
@@ -36,7 +35,7 @@ function slowPost(port: number, path: string, body: string) {
       'content-length': String(Buffer.byteLength(body)),
     },
   });
-  answer = new Promise((resolve, reject) => {
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
       let text = '';

@@ -83,6 +83,12 @@ const envSchema = z.object({
   DSA_API_TOKEN: z.string().default(''),
   /** Redis for the realtime bus between processes (`redis://host:6379`); unset: one process, in memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * Seconds a stopping process (SIGTERM, SIGINT) gives the requests in flight and a running job
+   * to finish before it closes their connections and lets go of the job's lease. systemd's
+   * TimeoutStopSec (deploy/systemd) must be longer.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   /** Seconds between the event stream's heartbeat comments (proxies close silent connections). */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
   /** Event streams one member may hold open at once (one per tab); past it, 429. */

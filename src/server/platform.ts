@@ -47,6 +47,8 @@ export interface Platform {
   push: PushGateway;
   /** Word to the other processes about what each keeps in memory (Redis with `REDIS_URL`). */
   signals: ClusterSignals;
+  /** Starts no job from now on; a run still going after `timeoutMs` lets go of its lease. */
+  stopJobs(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -188,6 +190,7 @@ async function boot(): Promise<Platform> {
     payments,
     push,
     signals,
+    stopJobs: (timeoutMs) => jobRunner.stop(timeoutMs),
     async close() {
       await jobRunner.stop();
       registry.close();

@@ -14,6 +14,7 @@ import type { Pipeline } from './pipeline.ts';
 import { getPlatform, type Platform } from './platform.ts';
 import { isEventStreamRequest, serveEventStream } from './realtime/event-gateway.ts';
 import type { NodeHandler } from './app-handler.ts';
+import { Drain, drainingHandler } from './shutdown.ts';
 import { compressedAssetHandler } from './static-assets.ts';
 import { staticFileHandler } from './static-files.ts';
 import { countingStatements, withStatementCount } from './statement-count.ts';
@@ -134,6 +135,8 @@ export function serve(
   options: BuildOptions,
   moduleUrl: string,
   parts: ServerParts,
+  /** Refuses new requests once a stop begins (shutdown.ts) and counts those in flight. */
+  drain: Drain = new Drain(),
 ): http.Server {
   const { pipeline, jsonPosts } = parts;
   const clientDir = clientDirectory(options, moduleUrl);
@@ -165,8 +168,12 @@ export function serve(
     else if (mayBeStaticFile(req.url, staticNames) && files(req, res)) return;
     else void app(req, res);
   };
-  const server = http.createServer(
-    countingStatements ? (req, res) => withStatementCount(req, res, () => answer(req, res)) : answer,
+  const server: http.Server = http.createServer(
+    drainingHandler(
+      drain,
+      () => server,
+      countingStatements ? (req, res) => withStatementCount(req, res, () => answer(req, res)) : answer,
+    ),
   );
   // Node closes an idle keep-alive connection after 5 s. A client that pools connections (nginx's
   // upstream keepalive, a load balancer, a browser, a test's request context) may send its next

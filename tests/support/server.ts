@@ -126,6 +126,8 @@ export interface TestServer {
   /** Resolves once the output contains `text` (or matches it); rejects after `timeoutMs`. */
   waitForOutput(text: string | RegExp, timeoutMs?: number): Promise<void>;
   signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has ended (null when a signal killed it). */
+  exited(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -422,6 +424,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       signal(signal) {
         child.kill(signal);
       },
+      exited: () => exited(child).then(() => child.exitCode),
       async stop() {
         if (stopped) return;
         stopped = true;

@@ -175,6 +175,45 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
     await a.stop();
     expect(finished).toBe(true);
   });
+
+  it('at a stop with a timeout, keeps a run that ends in time and lets go of one that overruns', async () => {
+    let aborted = false;
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const options = { intervalMs: 60_000, leaseMs: 60_000 };
+    const jobs: Job[] = [
+      { name: 'unit.quick', run: () => sleep(10).then(() => {}) },
+      {
+        name: 'unit.hung',
+        run: async ({ signal }) => {
+          signal.addEventListener('abort', () => (aborted = true));
+          await hanging;
+        },
+      },
+    ];
+    const a = runner(first, jobs, options);
+    a.start();
+    await sleep(20);
+    await a.stop(50);
+    expect(aborted).toBe(true);
+    // Another process takes the job that overran at once; the one that ended waits its interval.
+    let ran = 0;
+    const b = runner(second, [{ name: 'unit.hung', run: async () => void ran++ }], options);
+    await b.tick();
+    expect(ran).toBe(1);
+    const quick = await first.db
+      .selectFrom('job_leases')
+      .selectAll()
+      .where('name', '=', 'unit.quick')
+      .executeTakeFirstOrThrow();
+    expect(Number(quick.expires_at)).toBeGreaterThan(Date.now());
+    expect(quick.last_run_at).not.toBeNull();
+    // No run starts after the stop, and a later stop (the platform's close) does not wait again.
+    await a.tick();
+    release();
+    await a.stop();
+    expect(logged.some((line) => line.includes('its lease is let go'))).toBe(true);
+  });
 });
 
 describe('the job list', () => {

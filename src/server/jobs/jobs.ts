@@ -12,7 +12,7 @@ import type { Logger } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { RealtimeBus } from '../realtime/index.ts';
 import type { FileStorage } from '../storage/index.ts';
-import { acquireLease, finishLease, renewLease } from './job-lease.repository.ts';
+import { acquireLease, finishLease, releaseLease, renewLease } from './job-lease.repository.ts';
 
 /*
  * Periodic jobs. Features register theirs (src/app/jobs.list.ts collects them); the
@@ -75,8 +75,12 @@ export interface JobRunner {
   start(): void;
   /** Runs every due job whose lease this process gets, once; resolves when they have ended. */
   tick(): Promise<void>;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
+  /**
+   * Stops the timer, starts no run from then on and waits for the runs in progress. With
+   * `timeoutMs`, a run still going after it is told to stop (its signal) and its lease is let
+   * go, so another process takes the job at once instead of when the lease expires.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 const DEFAULT_LEASE_MS = 60_000;
@@ -114,15 +118,20 @@ export function createJobRunner(
   const leaseMs = options.leaseMs ?? Math.max(DEFAULT_LEASE_MS, options.intervalMs);
   const clock = options.leaseClock ?? systemClock;
 
+  /** The runs holding a lease now, by job: what stop() lets go of when they overrun it. */
+  const held = new Map<string, AbortController>();
+  let stopped = false;
+
   async function runJob(job: Job): Promise<void> {
     const started = clock.now();
     if (!(await acquireLease(ctx.db, job.name, holder, started, started + leaseMs))) return;
     const lost = new AbortController();
+    held.set(job.name, lost);
     const renew = setInterval(
       () => {
         renewLease(ctx.db, job.name, holder, clock.now() + leaseMs)
-          .then((held) => {
-            if (!held && !lost.signal.aborted) {
+          .then((still) => {
+            if (!still && !lost.signal.aborted) {
               ctx.log.warn('job: lease lost while running', { job: job.name });
               lost.abort();
             }
@@ -141,18 +150,23 @@ export function createJobRunner(
       });
     } finally {
       clearInterval(renew);
-      // Held until the next run is due, so no other process runs it again before then; a tenth
-      // early, so that a timer firing a moment before the hour does not skip a whole interval.
-      const due = started + Math.floor(options.intervalMs * 0.9);
-      await finishLease(ctx.db, job.name, holder, started, due).catch((error: Error) =>
-        ctx.log.warn('job: could not record the run', { job: job.name, error: error.message }),
-      );
+      held.delete(job.name);
+      // Let go by stop(): the lease is another process's to take now, not this run's to record.
+      // Else held until the next run is due, so no other process runs it again before then; a
+      // tenth early, so that a timer firing a moment before the hour does not skip an interval.
+      if (!(stopped && lost.signal.aborted)) {
+        const due = started + Math.floor(options.intervalMs * 0.9);
+        await finishLease(ctx.db, job.name, holder, started, due).catch((error: Error) =>
+          ctx.log.warn('job: could not record the run', { job: job.name, error: error.message }),
+        );
+      }
     }
   }
 
   // Each job on its own: one that fails or hangs must not keep the others from running.
   const running = new Map<string, Promise<void>>();
   async function tick(): Promise<void> {
+    if (stopped) return;
     await Promise.all(
       jobsNow().map((job) => {
         let run = running.get(job.name);
@@ -170,6 +184,7 @@ export function createJobRunner(
   }
 
   let timer: ReturnType<typeof setInterval> | undefined;
+  let stopping: Promise<void> | undefined;
   return {
     start() {
       if (timer) return;
@@ -178,10 +193,38 @@ export function createJobRunner(
       timer.unref();
     },
     tick,
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await Promise.all(running.values());
+    // Once: a later call (the platform's close after a shutdown's) waits for the first stop.
+    stop(timeoutMs) {
+      stopping ??= stopRuns(timeoutMs);
+      return stopping;
     },
   };
+
+  async function stopRuns(timeoutMs: number | undefined): Promise<void> {
+    stopped = true;
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    const all = Promise.all(running.values());
+    if (timeoutMs === undefined) {
+      await all;
+      return;
+    }
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const overran = await Promise.race([
+      all.then(() => false),
+      new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(true), timeoutMs))),
+    ]);
+    clearTimeout(timeout);
+    if (!overran) return;
+    await Promise.all(
+      [...held].map(async ([name, run]) => {
+        run.abort();
+        await releaseLease(ctx.db, name, holder)
+          .then(() => ctx.log.warn('job: still running at shutdown; its lease is let go', { job: name }))
+          .catch((error: Error) =>
+            ctx.log.warn('job: could not let go of the lease', { job: name, error: error.message }),
+          );
+      }),
+    );
+  }
 }

@@ -31,6 +31,19 @@ export const EVENTS_PATH = '/api/events.php';
  */
 const MAX_QUEUED_BYTES = 256 * 1024;
 
+/** The streams open now, each by its end: a stopping process ends them all (shutdown.ts). */
+const openStreams = new Set<() => void>();
+
+/**
+ * Ends every open stream with a last comment; the browser reconnects with Last-Event-ID after
+ * the stream's retry time, and nginx sends it to another process. Answers how many were open.
+ */
+export function endEventStreams(): number {
+  const ends = [...openStreams];
+  for (const end of ends) end();
+  return ends.length;
+}
+
 /** Whether the request is for the event stream (its query aside). */
 export function isEventStreamRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET' || !req.url) return false;
@@ -118,9 +131,15 @@ export async function serveEventStream(
   );
   if (!stream) return false;
   const end = () => {
+    openStreams.delete(endForShutdown);
     stream.close();
     if (!res.writableEnded) res.end();
   };
+  const endForShutdown = () => {
+    if (!res.writableEnded && !res.destroyed) res.write(': server stopping, reconnect\n\n');
+    end();
+  };
+  openStreams.add(endForShutdown);
   res.once('close', end);
   req.socket.setNoDelay(true);
   return true;

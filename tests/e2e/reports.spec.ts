@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import { mailsTo } from '../support/outbox.ts';
 import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -166,5 +167,59 @@ test('a member reports a message; the moderator reads it in the conversation aro
   await expectAccessible(console, 'queue with a conversation');
   await console.keyboard.press('d');
   await expect(console.getByTestId('queue-empty')).toBeVisible();
+  await context.close();
+});
+
+test('a moderator bans a reported member from the report, which closes it and tells the reporter', async ({
+  browser,
+}) => {
+  const target = await journey.make.loggedIn({ name: 'Rosalind', gender: 'female', seeking: 'male' });
+  const { me: reporter, context: memberContext } = await journey.memberBrowser(browser, 360, {
+    name: 'Watcher',
+    gender: 'male',
+    seeking: 'female',
+  });
+  const page = await memberContext.newPage();
+  await page.goto(url(journey.server, `/members/${target.profileId}`));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Rosalind' });
+  await dialog.getByLabel('Scam or asking for money').check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toBeHidden();
+  await memberContext.close();
+
+  const moderator = await addStaffMember(journey, { role: 'moderator' });
+  const context = await visitorContext(browser, { width: 1280 });
+  const console = await context.newPage();
+  await logInToConsole(console, journey, moderator);
+  await console.goto(url(journey.server, '/console/reports', 'console.localhost'));
+  await console.getByTestId('queue').getByRole('button').filter({ hasText: 'Rosalind' }).click();
+  const detail = console.getByTestId('queue-detail');
+  await expect(detail.getByTestId('report-profile')).toContainText('Rosalind');
+  await detail.getByRole('link', { name: 'Warn, suspend or ban' }).click();
+  await expect(console.getByRole('heading', { name: 'New sanction', level: 1 })).toBeVisible();
+  await console.getByRole('radio', { name: 'Ban' }).check();
+  await console.getByLabel('Facts').fill('Asked a member for money, as reported.');
+  await console.getByLabel('Legal ground or clause of the terms').fill('Terms of use §4.2');
+  await console.getByRole('button', { name: 'Decide' }).click();
+  await expect(console.getByText('Decision recorded')).toBeVisible();
+
+  // The report left the queue as decided, its reporter was told, and the member's login is refused.
+  const rows = await journey.db
+    .selectFrom('reports')
+    .select('status')
+    .where('profile_id', '=', target.profileId)
+    .execute();
+  expect(rows).toEqual([{ status: 'resolved' }]);
+  await expect
+    .poll(() => mailsTo(journey.server.dataDir, reporter.email).at(-1)?.subject)
+    .toContain('the outcome of your report');
+  const login = await context.request.post(url(journey.server, '/api/user.php'), {
+    data: { email: target.email, password: target.password },
+    headers: { origin: `http://localhost:${journey.server.port}` },
+  });
+  expect(login.status()).toBe(403);
+  expect((await login.json()) as { error: string }).toMatchObject({ error: 'account_banned' });
   await context.close();
 });

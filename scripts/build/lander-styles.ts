@@ -167,6 +167,51 @@ export function builtClassPrefixes(text: string): string[] {
   return [...prefixes];
 }
 
+/** Where custom properties may be read or set outside a lander's stylesheets. */
+const PROPERTY_SOURCES = ['src', 'themes'];
+/**
+ * Code only: every stylesheet a lander loads is a cut of the same lean entry (the inline sheet, the
+ * signup modal's), which keeps the properties its own rules read; the member entry's stylesheets
+ * are never on a lander.
+ */
+const PROPERTY_EXTENSIONS = ['.astro', '.tsx', '.jsx', '.ts', '.js', '.mjs'];
+/** `--name` in code (`style="--x: …"`, `var(--x)`, `setProperty('--x')`) or a built `--name-${…}`. */
+const PROPERTY = /--([A-Za-z][\w-]*)(\$\{)?/g;
+
+function filesUnder(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) filesUnder(path, out);
+    else if (PROPERTY_EXTENSIONS.includes(extname(entry.name)) && !/\.test\.tsx?$/.test(entry.name))
+      out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Custom properties that code names: islands and templates (`var()` in a `style` attribute,
+ * scripts that read or set them) and the brand sheet (`src/styles/brand.ts`, which re-declares
+ * the `--brand-*` ones). The cut keeps their declarations even where no rule of the lander reads
+ * them; any other property that no kept rule or kept property reads (most of Bootstrap's `:root`
+ * and component variables) goes.
+ */
+export function namedCustomProperties(root: string): RegExp[] {
+  const names = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const file of PROPERTY_SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(PROPERTY)) {
+      // A template literal builds the rest of the name (`--brand-${name}`): keep the prefix.
+      (m[2] !== undefined ? prefixes : names).add(m[1]!);
+    }
+  }
+  const escape = (name: string) => name.replace(/[-]/g, '\\-');
+  return [
+    ...[...names].map((name) => new RegExp(`^--${escape(name)}$`)),
+    ...[...prefixes].map((prefix) => new RegExp(`^--${escape(prefix)}`)),
+  ];
+}
+
 /** The lean entry's CSS with only what the lander's source names, and its safelist. */
 export async function purgeLanderCss(
   root: string,
@@ -188,10 +233,11 @@ export async function purgeLanderCss(
     safelist: {
       ...safelist,
       standard: [...safelist.standard, ...built.map((prefix) => new RegExp(`^${escape(prefix)}`))],
+      variables: namedCustomProperties(root),
     },
-    // Kept whole: custom properties (the theme's `:root` variables, read by the brand sheet and
-    // by islands), keyframes and font faces are small and named from CSS rather than markup.
-    variables: false,
+    // A custom property stays when a kept rule, a kept property or the source reads it (above);
+    // keyframes and font faces are small and named from CSS rather than markup: kept whole.
+    variables: true,
     keyframes: false,
     fontFace: false,
   });

@@ -22,7 +22,7 @@ const INLINE_SCRIPT_BUDGET = 3 * 1024;
  * cut to its rules at build. Goal 20 KB; tests/integration/landers-styles.test.ts holds the
  * current bound for every theme and niche, and says what is left.
  */
-const LANDER_CSS_BUDGET = 36 * 1024;
+const LANDER_CSS_BUDGET = 30 * 1024;
 const HTML_BUDGET = 30 * 1024;
 const MAP_BUDGET = 40 * 1024;
 /** The signup modal with React and its validation, loaded when a visitor asks to sign up. */

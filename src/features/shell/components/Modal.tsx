@@ -22,6 +22,12 @@ export interface ModalProps {
   keepMounted?: boolean;
 }
 
+/**
+ * Written whole rather than built as `modal-${size}`: a lander's stylesheet keeps every class of a
+ * built prefix (scripts/build/lander-styles.ts), which would be every `modal-*` rule.
+ */
+const SIZE_CLASS = { sm: 'modal-sm', lg: 'modal-lg' } as const;
+
 const FOCUSABLE =
   'input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
@@ -90,7 +96,7 @@ export function Modal({
   }, [open, mounted]);
 
   if (!mounted || (!open && !keepMounted)) return null;
-  const sizeClass = size ? `modal-${size}` : '';
+  const sizeClass = size ? SIZE_CLASS[size] : '';
   return createPortal(
     <div data-modal-root="" hidden={!open}>
       <div

@@ -191,6 +191,23 @@ export function photoModerationTests(app: ServerUnderTest): void {
         body: { token: decodeURIComponent(appealLink![1]!), text: 'The number is my studio, not private.' },
       });
       expect(appeal.status, appeal.body).toBe(201);
+      // Another moderator reverses the rejection on appeal: the photo is back, under its new name.
+      const appealDecider = await moderator('curvy');
+      const open = (await appealDecider.get('/console/api/appeals.php')).json<{
+        appeals: { id: string; text: string }[];
+      }>().appeals;
+      const mine = open.find((a) => a.text.startsWith('The number is my studio'));
+      expect(mine).toBeDefined();
+      const reversed = await appealDecider.send('POST', '/console/api/appeals.php', {
+        id: mine!.id,
+        outcome: 'reverse',
+      });
+      expect(reversed.status, reversed.body).toBe(200);
+      const restored = (
+        await app.request('/api/photos.php', { host: CURVY_HOST, headers: cookie })
+      ).json<PhotosAnswer>().photos;
+      expect(restored.find((p) => p.id === first.id)).toMatchObject({ status: 'active' });
+      expect(restored.find((p) => p.id === first.id)?.filename).not.toBe(first.filename);
 
       // The member deletes it when they like.
       const deleted = await app.request(`/api/photos.php?id=${first.id}`, {

@@ -31,3 +31,5 @@ export {
 } from './photos.schemas.ts';
 export { photosFieldMessage } from './photos.messages.ts';
 export { photosPrivacy } from './photos.privacy.ts';
+/** An appeal that reverses a photo's rejection puts the photo back (the sanctions feature). */
+export { restoreRejectedPhoto } from './photos.moderation.repository.ts';

@@ -184,3 +184,29 @@ export async function isProfilePhotoFile(db: Db, network: string, path: string):
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * A rejected photo back to active, when an appeal against its rejection succeeded. Its files
+ * kept the new names they got at the rejection, so no old address answers again. Becomes the
+ * main photo only of a profile that has none. Answers whether it was rejected.
+ */
+export async function restoreRejectedPhoto(
+  trx: Transaction<Database>,
+  network: string,
+  photoId: string,
+  now: number,
+): Promise<boolean> {
+  const photo = await selectInNetwork(trx, 'photos', network, { id: photoId })
+    .select(['profile_id', 'status'])
+    .executeTakeFirst();
+  if (!photo || photo.status !== 'rejected') return false;
+  await updateInNetwork(trx, 'photos', network, { id: photoId })
+    .set({ status: 'active', reviewed_at: now, rejection_reason: null, rejection_note: null })
+    .where('status', '=', 'rejected')
+    .execute();
+  await updateInNetwork(trx, 'profiles', network, { id: photo.profile_id })
+    .set({ main_photo_id: photoId })
+    .where('main_photo_id', 'is', null)
+    .execute();
+  return true;
+}

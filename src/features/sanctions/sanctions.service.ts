@@ -14,6 +14,7 @@ import type { ContentDecision } from '../../server/moderation.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { endSessions, memberLocale } from '../accounts/index.ts';
+import { restoreRejectedPhoto } from '../photos/index.ts';
 import { reportFacts, reportsAnswered, resolveReports } from '../reports/index.ts';
 import { sanctionError } from './sanctions.errors.ts';
 import * as repo from './sanctions.repository.ts';
@@ -522,6 +523,27 @@ export async function decideAppeal(
         reversed_by_appeal: appeal.id,
         ...(lifts && { lifted_at: now }),
       });
+    // A photo rejected wrongly is put back; a text's change is the member's to make again.
+    if (
+      input.outcome === 'reverse' &&
+      decision.kind === 'reject' &&
+      decision.subject_type === 'photo' &&
+      decision.subject_id &&
+      (await restoreRejectedPhoto(trx, network, decision.subject_id, now))
+    )
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'photo.restore',
+          network,
+          target: { type: 'photo', id: decision.subject_id },
+          member: decision.member_id,
+          before: { status: 'rejected' },
+          after: { status: 'active', appeal: appeal.id },
+        },
+        now,
+      );
     if (!liftId) return;
     await repo.unbanOf(trx, network, decision.id);
     await repo.insertDecision(trx, {

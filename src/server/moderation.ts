@@ -5,7 +5,8 @@ import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
 import { serviceContext, type ServiceContext } from './context.ts';
 import type { Logger } from './log.ts';
-import { fallbackLocale, siteOrigin } from './request.ts';
+import type { MailMessage } from './adapters/mailer.ts';
+import { fallbackLocale, localePath, siteOrigin } from './request.ts';
 
 /*
  * What the console's moderation queues share (photos, texts): the context of a decision, the
@@ -48,16 +49,37 @@ export interface ContentDecision {
 }
 
 /** The token for the appeal link of a rejection, or null (then the complaints form is the way). */
-export async function appealTokenFor(
-  ctx: ModerationContext,
-  decision: ContentDecision,
-): Promise<string | null> {
+async function appealTokenFor(ctx: ModerationContext, decision: ContentDecision): Promise<string | null> {
   if (!ctx.appealToken) return null;
   try {
     return await ctx.appealToken(decision);
   } catch (error) {
     ctx.log.error('moderation: the appeal could not be opened', { error: String(error) });
     return null;
+  }
+}
+
+/** The appeal page of a site with a decision's token, in the member's language. */
+export function appealLink(origin: string, locale: Locale, token: string): string {
+  return `${origin}${localePath(locale, '/appeal')}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * After a rejection: records it where the member may appeal it, and e-mails the statement of
+ * reasons `mail` builds with the appeal's token (null: the complaints form). The decision stands
+ * without its e-mail: the member still sees the reason on their page.
+ */
+export async function sendRejectionStatement(
+  ctx: ModerationContext,
+  site: ServiceContext,
+  decision: ContentDecision,
+  mail: (appealToken: string | null) => MailMessage,
+): Promise<void> {
+  const token = await appealTokenFor(ctx, decision);
+  try {
+    await site.mailer.send(mail(token));
+  } catch (error) {
+    ctx.log.error(`${decision.subjectType} rejection e-mail failed`, { error: String(error) });
   }
 }
 

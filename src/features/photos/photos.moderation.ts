@@ -3,12 +3,13 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { statementOfReasons } from '../../server/mail/index.ts';
 import {
-  appealTokenFor,
+  appealLink,
   decodeCursor,
   encodeCursor,
   memberMailLocale,
   type ModerationContext,
   type ModeratorScope,
+  sendRejectionStatement,
 } from '../../server/moderation.ts';
 import { localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
@@ -147,22 +148,21 @@ async function afterRejection(
     return;
   }
   await retirePhotoFiles(site, photo.id);
-  const appeal = await appealTokenFor(ctx, {
-    network: photo.network_id,
-    siteId: photo.site_id,
-    memberId: photo.member_id,
-    subjectType: 'photo',
-    subjectId: photo.id,
-    facts: `Photo ${photo.id} rejected: ${reason}${note ? ` (${note})` : ''}.`,
-    ground: `Terms ${REJECTION_GROUNDS[reason]}`,
-    openedAt: Number(photo.created_at),
-  });
-  try {
-    await site.mailer.send(rejectionMail(ctx, site.site, photo, reason, note, appeal));
-  } catch (error) {
-    // The decision stands without its e-mail; the member still sees the reason on their page.
-    ctx.log.error('photo rejection e-mail failed', { error: String(error) });
-  }
+  await sendRejectionStatement(
+    ctx,
+    site,
+    {
+      network: photo.network_id,
+      siteId: photo.site_id,
+      memberId: photo.member_id,
+      subjectType: 'photo',
+      subjectId: photo.id,
+      facts: `Photo ${photo.id} rejected: ${reason}${note ? ` (${note})` : ''}.`,
+      ground: `Terms ${REJECTION_GROUNDS[reason]}`,
+      openedAt: Number(photo.created_at),
+    },
+    (appeal) => rejectionMail(ctx, site.site, photo, reason, note, appeal),
+  );
 }
 
 /**
@@ -194,8 +194,7 @@ export function rejectionMail(
     note,
     ground: { section: REJECTION_GROUNDS[reason], url: `${origin}${localePath(locale, '/pages/terms')}` },
     complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
-    appealUrl:
-      appealToken && `${origin}${localePath(locale, '/appeal')}?token=${encodeURIComponent(appealToken)}`,
+    appealUrl: appealToken && appealLink(origin, locale, appealToken),
     notes: [
       t('photos.moderation.mail.photos_page', { url: `${origin}${localePath(locale, '/profile/photos')}` }),
     ],

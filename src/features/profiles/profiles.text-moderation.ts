@@ -3,12 +3,13 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { statementOfReasons } from '../../server/mail/index.ts';
 import {
-  appealTokenFor,
+  appealLink,
   decodeCursor,
   encodeCursor,
   memberMailLocale,
   type ModerationContext,
   type ModeratorScope,
+  sendRejectionStatement,
 } from '../../server/moderation.ts';
 import { localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
@@ -141,21 +142,21 @@ async function mailRejection(
 ): Promise<void> {
   const site = ctx.siteContext(change.site_id);
   if (!site) return;
-  const appeal = await appealTokenFor(ctx, {
-    network: change.network_id,
-    siteId: change.site_id,
-    memberId: change.member_id,
-    subjectType: 'text',
-    subjectId: change.id,
-    facts: `Profile ${change.field} rejected: ${reason}${note ? ` (${note})` : ''}.`,
-    ground: `Terms ${TEXT_REJECTION_GROUNDS[reason]}`,
-    openedAt: Number(change.created_at),
-  });
-  try {
-    await site.mailer.send(textRejectionMail(ctx, site.site, change, reason, note, appeal));
-  } catch (error) {
-    ctx.log.error('text rejection e-mail failed', { error: String(error) });
-  }
+  await sendRejectionStatement(
+    ctx,
+    site,
+    {
+      network: change.network_id,
+      siteId: change.site_id,
+      memberId: change.member_id,
+      subjectType: 'text',
+      subjectId: change.id,
+      facts: `Profile ${change.field} rejected: ${reason}${note ? ` (${note})` : ''}.`,
+      ground: `Terms ${TEXT_REJECTION_GROUNDS[reason]}`,
+      openedAt: Number(change.created_at),
+    },
+    (appeal) => textRejectionMail(ctx, site.site, change, reason, note, appeal),
+  );
 }
 
 /** The statement of reasons for a rejected text: which text, when, why, and how to contest it. */
@@ -192,8 +193,7 @@ export function textRejectionMail(
       url: `${origin}${localePath(locale, '/pages/terms')}`,
     },
     complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
-    appealUrl:
-      appealToken && `${origin}${localePath(locale, '/appeal')}?token=${encodeURIComponent(appealToken)}`,
+    appealUrl: appealToken && appealLink(origin, locale, appealToken),
     notes: [t('profile.moderation.mail.profile_page', { url: `${origin}${localePath(locale, '/profile')}` })],
   });
 }

@@ -275,6 +275,8 @@ async function seed(): Promise<Record<string, string>> {
       order_id: 'o1',
       ...MANDATE_PAYER,
       created_at: at('directdebit_mandates'),
+      reference: 'dm1',
+      signed_at: at('directdebit_mandates'),
     })
     .execute();
   await db

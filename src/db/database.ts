@@ -997,6 +997,39 @@ export interface DirectdebitMandatesTable {
   country: string;
   phone: string;
   created_at: Immutable<number>;
+  /**
+   * The mandate reference the bank sees (migration 0041): the id of the member's first mandate
+   * row for this IBAN, so every collection from one account of one member names one mandate.
+   */
+  reference: Immutable<string>;
+  /** When that mandate was signed (the first row's `created_at`). */
+  signed_at: Immutable<number>;
+  /** The pain.008 export this debit went out in; null while not collected. */
+  export_id: string | null;
+  /** FRST or RCUR, as it went out (kept so a repeated export says the same). */
+  sequence_type: DirectDebitSequence | null;
+  /** ISO 20022 reason code of a return (AC04, MD06, …); null unless the bank returned it. */
+  return_reason: string | null;
+}
+
+export type DirectDebitSequence = 'FRST' | 'RCUR';
+
+/** A pain.008 file made in the console (migration 0041); its id is the file's message id. */
+export interface DirectdebitExportsTable {
+  id: Immutable<string>;
+  network_id: Immutable<string>;
+  site_id: Immutable<string>;
+  staff_id: Immutable<string>;
+  /** UTC days of the orders collected, inclusive (YYYY-MM-DD). */
+  date_from: Immutable<string>;
+  date_to: Immutable<string>;
+  /** The requested collection date (ReqdColltnDt). */
+  collection_date: Immutable<string>;
+  transactions: Immutable<number>;
+  /** Minor units: the file's control sum. */
+  amount: Immutable<number>;
+  currency: Immutable<string>;
+  created_at: Immutable<number>;
 }
 
 /** A payment at the built-in test provider (migration 0014): its side of the books, not the shop's. */
@@ -1076,6 +1109,7 @@ export interface Database {
   search_filters: SearchFiltersTable;
   directdebit_codes: DirectdebitCodesTable;
   directdebit_mandates: DirectdebitMandatesTable;
+  directdebit_exports: DirectdebitExportsTable;
   staff: StaffTable;
   staff_roles: StaffRolesTable;
   staff_sessions: StaffSessionsTable;

@@ -8,7 +8,15 @@ import {
 } from './defaults.ts';
 import type { Niche, NicheId } from './niche.schema.ts';
 import type { Theme } from './theme.schema.ts';
-import type { Bundle, Company, GiftId, LocalizedText, RateRuleInput, TenantFile } from './tenant.schema.ts';
+import type {
+  Bundle,
+  Company,
+  DirectDebitCreditor,
+  GiftId,
+  LocalizedText,
+  RateRuleInput,
+  TenantFile,
+} from './tenant.schema.ts';
 
 /** A rate limit as the server applies it: at most `limit` attempts within `windowMs`. */
 export interface RateRule {
@@ -79,6 +87,8 @@ export interface Site {
   /** The tenant's icebreakers, or null for the platform's. */
   icebreakers: LocalizedText[] | null;
   refundDays: number;
+  /** The creditor of the site's direct debits (the SEPA export), or null when none is set. */
+  directDebitCreditor: DirectDebitCreditor | null;
   memberResell: boolean;
   /** New photos: shown at once (`post`) or `pending` until approved (`pre`). */
   photoModeration: 'post' | 'pre';
@@ -181,6 +191,7 @@ export function resolveSite(file: string, tenant: TenantFile, niche: Niche, them
     gifts: tenant.gifts?.map((g) => ({ id: g.id, credits: g.credits ?? null })) ?? null,
     icebreakers: tenant.icebreakers ?? null,
     refundDays: tenant.refund_days ?? d.refund_days,
+    directDebitCreditor: tenant.direct_debit ?? null,
     memberResell: tenant.member_resell ?? d.member_resell,
     photoModeration: tenant.photo_moderation ?? d.photo_moderation,
     textModeration: tenant.text_moderation ?? d.text_moderation,

@@ -1,4 +1,6 @@
 import { PROFILE_DETAIL_COLUMNS } from '../db/database.ts';
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { validateCreditorID } from 'sepa';
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { reservedTokenReason } from './campaign-tokens.ts';
@@ -34,6 +36,32 @@ const hostname = z
       ),
   )
   .refine((h) => !h.startsWith('www.'), 'leave out "www.": it is folded onto the bare domain');
+
+/**
+ * The SEPA creditor of a site. The values are written as the bank gives them; the IBAN and the
+ * identifier are checked by their check digits, so a typing error stops the site from starting
+ * instead of producing a file the bank rejects.
+ */
+export const directDebitCreditorSchema = z.strictObject({
+  /** The creditor's name as its bank holds it (`Cdtr/Nm`), at most 70 characters. */
+  creditor_name: z.string().trim().min(1).max(70),
+  /** The account the debits are paid into, in electronic form (no spaces), e.g. DE02120300000000202051. */
+  iban: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/, 'an IBAN in upper case without spaces')
+    .refine((iban) => isValidIBAN(iban), 'the IBAN check digits are wrong'),
+  /** That bank's BIC (8 or 11 characters); leave it out to collect by IBAN only. */
+  bic: z
+    .string()
+    .refine((bic) => isValidBIC(bic), 'a BIC of 8 or 11 characters, e.g. BYLADEM1001')
+    .optional(),
+  /** The SEPA creditor identifier the bank assigned (`CdtrSchmeId`), e.g. DE98ZZZ09999999999. */
+  creditor_id: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'a creditor identifier like DE98ZZZ09999999999')
+    .refine((id) => validateCreditorID(id), 'the creditor identifier check digits are wrong'),
+});
+export type DirectDebitCreditor = z.infer<typeof directDebitCreditorSchema>;
 
 /** Text that may differ per locale: one string for all, or a map with at least `en`. */
 export const localizedText = z.union([
@@ -237,6 +265,12 @@ export const tenantSchema = z.strictObject({
    * per language (with `en`); `{site}` stands for the site's name. Default: the platform's.
    */
   icebreakers: z.array(localizedText).min(1).max(30).optional(),
+  /**
+   * The creditor that collects the site's direct debits: the console's SEPA export (pain.008)
+   * names it in every file. Without it the site's debits cannot be exported (409
+   * `creditor_missing`); members may still order by direct debit.
+   */
+  direct_debit: directDebitCreditorSchema.optional(),
   /** Days within which a purchase may be returned (`settings.refund_days`). */
   refund_days: z.number().int().min(0).max(365).optional(),
   /** This site's members may be shown on the other sites of its network (`settings.member_resell`). */

@@ -209,4 +209,7 @@ export const TABLE_DATA_CATEGORY: Record<TableName, StoredDataCategory | null> =
   // The console's invite codes and mailings: written by staff, tied to no member.
   invite_codes: null,
   console_mailings: null,
+  // The pain.008 files made in the console: a site's collection, tied to no one member (the
+  // member's own debits are in directdebit_mandates).
+  directdebit_exports: null,
 };

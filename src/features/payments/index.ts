@@ -40,4 +40,5 @@ export {
   type StaffRefundInput,
   type StaffRefundView,
 } from './payments.console.ts';
+export { exportDirectDebits, type CollectionFile, type CollectionInput } from './payments.collection.ts';
 export { dailyRevenue, dailyFirstPurchases } from './payments.statistics.ts';

@@ -17,6 +17,7 @@ import {
 import { endPremium, hasPaidOrder, markRefunded } from './payments.refund.repository.ts';
 import { DAY_MS, notRefundable, payBack, refundAmount, refundPeriodOver } from './payments.refund.ts';
 import type { OrderRow } from './payments.repository.ts';
+import { mandateOfOrder, setReturnReason } from './payments.collection.repository.ts';
 import { recordReturnedDebit, type Reversal } from './payments.reversal.ts';
 
 /*
@@ -144,6 +145,14 @@ export interface OrderDetail {
     created_at: number;
   } | null;
   refund: StaffRefundView | null;
+  /** A direct debit's mandate and collection: the file it went out in, a return's reason code. */
+  direct_debit: {
+    mandate: string;
+    signed_at: number;
+    export_id: string | null;
+    sequence_type: string | null;
+    return_reason: string | null;
+  } | null;
   /** Whether a refund by the member's refund rules is possible now (completed, within refund_days). */
   refundable_by_rules: boolean;
 }
@@ -167,9 +176,10 @@ export async function orderDetail(
   orderId: string,
 ): Promise<OrderDetail> {
   const order = await visibleOrder(ctx, staff, orderId);
-  const [reversal, refund] = await Promise.all([
+  const [reversal, refund, mandate] = await Promise.all([
     reversalOf(ctx.db, order.id),
     staffRefundOf(ctx.db, order.id),
+    order.payment_method === 'sdd' ? mandateOfOrder(ctx.db, order.id) : undefined,
   ]);
   return {
     order: {
@@ -198,6 +208,15 @@ export async function orderDetail(
           provider_error: refund.provider_error,
           staff: refund.staff_email,
           created_at: Number(refund.created_at),
+        }
+      : null,
+    direct_debit: mandate
+      ? {
+          mandate: mandate.reference,
+          signed_at: Number(mandate.signed_at),
+          export_id: mandate.export_id,
+          sequence_type: mandate.sequence_type,
+          return_reason: mandate.return_reason,
         }
       : null,
     refundable_by_rules: order.status === 'completed' && withinRules(ctx, order, ctx.clock.now()),
@@ -362,17 +381,20 @@ export async function memberOrdersForStaff(
 
 /**
  * `POST /console/api/returned-debits.php`: a direct debit the bank returned unpaid (refund
- * permission in the order's network). The order fails, its unused credits are taken back, and
- * the member can no longer pay by direct debit (payments.reversal.ts). Audited.
+ * permission in the order's network), with the bank's ISO 20022 reason code when given. The
+ * order fails, its unused credits are taken back, and the member can no longer pay by direct
+ * debit (payments.reversal.ts). The reason is kept on the debit's mandate row. Audited.
  */
 export async function staffReturnedDebit(
   ctx: ConsolePaymentsContext,
   staff: StaffPrincipal,
   actor: AuditActor,
   orderId: string,
+  reason?: string,
 ): Promise<Reversal> {
   const order = await visibleOrder(ctx, staff, orderId);
   const reversal = await recordReturnedDebit(ctx, order.id);
+  if (reason) await setReturnReason(ctx.db, order.id, reason);
   await recordAudit(
     ctx.db,
     actor,
@@ -384,6 +406,7 @@ export async function staffReturnedDebit(
       before: { status: 'completed' },
       after: {
         status: 'failed',
+        reason: reason ?? null,
         credits_reversed: reversal.credits_reversed,
         credits_unrecovered: reversal.credits_unrecovered,
         premium: reversal.premium,

@@ -87,6 +87,19 @@ export async function directDebitsSince(
   return Number(row.n);
 }
 
+/**
+ * The mandate the member signed for this IBAN before, if any: its reference and signing date
+ * stand for every later debit from that account (RCUR after the first collection).
+ */
+export async function signedMandate(db: Db, network: string, memberId: string, iban: string) {
+  return selectInNetwork(db, 'directdebit_mandates', network, { member_id: memberId, iban })
+    .select(['reference', 'signed_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function insertMandate(
   trx: Transaction<Database>,
   row: NewRow<'directdebit_mandates'>,
@@ -97,7 +110,20 @@ export async function insertMandate(
 /** The member's mandates, newest first, for the export (which masks the IBAN). */
 export async function mandatesOf(db: Db, network: string, memberId: string) {
   return selectInNetwork(db, 'directdebit_mandates', network, { member_id: memberId })
-    .select(['order_id', 'iban', 'holder', 'street', 'zip', 'city', 'country', 'phone', 'created_at'])
+    .select([
+      'order_id',
+      'iban',
+      'holder',
+      'street',
+      'zip',
+      'city',
+      'country',
+      'phone',
+      'created_at',
+      'reference',
+      'signed_at',
+      'return_reason',
+    ])
     .orderBy('created_at', 'desc')
     .execute();
 }

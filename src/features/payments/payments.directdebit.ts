@@ -21,6 +21,7 @@ import {
   insertMandate,
   latestCode,
   otherAccountsOfPhone,
+  signedMandate,
   useCode,
 } from './payments.directdebit.repository.ts';
 import { insertOrder } from './payments.repository.ts';
@@ -258,8 +259,14 @@ export async function orderByDirectDebit(
       created_at: now,
     });
     await insertOrder(trx, row);
+    // One mandate per member and account: a later order from the same IBAN is collected under
+    // the reference and signing date of the first (sequence RCUR once that one went out).
+    const mandateId = newId();
+    const signed = await signedMandate(trx, ctx.network, member.id, iban);
     await insertMandate(trx, {
-      id: newId(),
+      id: mandateId,
+      reference: signed?.reference ?? mandateId,
+      signed_at: signed ? Number(signed.signed_at) : now,
       network_id: ctx.network,
       site_id: ctx.site.id,
       member_id: member.id,

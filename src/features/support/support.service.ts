@@ -14,11 +14,13 @@ import {
 import { adjustCredits, announceBalance, ledgerPage } from '../credits/index.ts';
 import { reportsAboutMember, type HistoryEntry } from '../reports/index.ts';
 import {
+  exportDirectDebits,
   memberOrdersForStaff,
   orderDetail,
   ordersList,
   staffRefund,
   staffReturnedDebit,
+  type CollectionInput,
   type ConsolePaymentsContext,
   type OrdersQuery,
   type StaffRefundInput,
@@ -206,6 +208,9 @@ function paymentsContext(ctx: SupportContext): ConsolePaymentsContext {
   return { db, clock, log, payments, realtime, siteOf: ctx.siteOf };
 }
 
+export const directDebitFile = (ctx: SupportContext, input: CollectionInput) =>
+  exportDirectDebits(paymentsContext(ctx), ctx.staff, ctx.actor, input);
+
 export const listOrders = (ctx: SupportContext, query: OrdersQuery) =>
   ordersList(paymentsContext(ctx), ctx.staff, query);
 
@@ -216,8 +221,8 @@ export async function refundAsStaff(ctx: SupportContext, input: StaffRefundInput
   return { refund: await staffRefund(paymentsContext(ctx), ctx.staff, ctx.actor, input) };
 }
 
-export async function returnedDebit(ctx: SupportContext, orderId: string) {
-  const reversal = await staffReturnedDebit(paymentsContext(ctx), ctx.staff, ctx.actor, orderId);
+export async function returnedDebit(ctx: SupportContext, orderId: string, reason?: string) {
+  const reversal = await staffReturnedDebit(paymentsContext(ctx), ctx.staff, ctx.actor, orderId, reason);
   return {
     order: reversal.order,
     credits_reversed: reversal.credits_reversed,

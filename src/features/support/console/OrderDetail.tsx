@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
-import type { OrderDetailAnswer } from '../support.schemas.ts';
+import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
 
@@ -24,6 +24,10 @@ export const ORDER_DETAIL_MESSAGES = [
   'console.orders.payout_failed',
   'console.orders.returned_debit',
   'console.orders.returned_debit_confirm',
+  'console.orders.return_reason',
+  'console.orders.mandate',
+  'console.orders.collection',
+  'console.orders.not_collected',
 ] as const;
 
 /** One order: what it was, what came back at the provider, its staff refund, and the refund form. */
@@ -34,6 +38,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
   const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'rules' | 'full'>('rules');
+  const [reason, setReason] = useState<(typeof RETURN_REASONS)[number]>('AC04');
 
   const refresh = () =>
     api('GET /console/api/order.php', undefined, { query: { id } })
@@ -69,7 +74,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
     setBusy(true);
     setError('');
     try {
-      await api('POST /console/api/returned-debits.php', { order: id });
+      await api('POST /console/api/returned-debits.php', { order: id, reason });
       await refresh();
     } catch (failure) {
       setError(failureText(failure, t));
@@ -113,6 +118,32 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
         </dd>
         <dt className="col-sm-3">{t('console.orders.when')}</dt>
         <dd className="col-sm-9">{utc(order.created_at)}</dd>
+        {detail.direct_debit && (
+          <>
+            <dt className="col-sm-3">{t('console.orders.mandate')}</dt>
+            <dd className="col-sm-9">
+              <span className="font-monospace">{detail.direct_debit.mandate}</span> ·{' '}
+              {utc(detail.direct_debit.signed_at)}
+            </dd>
+            <dt className="col-sm-3">{t('console.orders.collection')}</dt>
+            <dd className="col-sm-9" data-testid="order-collection">
+              {detail.direct_debit.export_id ? (
+                <span className="font-monospace">
+                  {detail.direct_debit.export_id} {detail.direct_debit.sequence_type}
+                </span>
+              ) : (
+                t('console.orders.not_collected')
+              )}
+              {detail.direct_debit.return_reason && (
+                <>
+                  {' '}
+                  · {t('console.orders.return_reason')}{' '}
+                  <span className="font-monospace">{detail.direct_debit.return_reason}</span>
+                </>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       {reversal && (
         <div className="alert alert-info">
@@ -198,14 +229,29 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
             {t('console.orders.refund_submit')}
           </button>
           {order.payment_method === 'sdd' && (
-            <button
-              type="button"
-              className="btn btn-outline-dark ms-2"
-              disabled={busy}
-              onClick={() => void returned()}
-            >
-              {t('console.orders.returned_debit')}
-            </button>
+            <span className="d-inline-flex align-items-center ms-2 gap-2">
+              <label className="visually-hidden" htmlFor="return-reason">
+                {t('console.orders.return_reason')}
+              </label>
+              <select
+                id="return-reason"
+                className="form-select form-select-sm w-auto"
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value as (typeof RETURN_REASONS)[number])}
+              >
+                {RETURN_REASONS.map((code) => (
+                  <option key={code}>{code}</option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn btn-outline-dark"
+                disabled={busy}
+                onClick={() => void returned()}
+              >
+                {t('console.orders.returned_debit')}
+              </button>
+            </span>
           )}
         </form>
       )}

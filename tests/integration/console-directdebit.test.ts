@@ -76,6 +76,9 @@ function debitsOf(xml: string) {
 describe('console direct debits', () => {
   it('exports each paid debit once, FRST then RCUR per mandate, and records a return that blocks the member', async () => {
     const support = await staff('support', 'amber');
+    const page = await support.get('/console/orders');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Direct debits: collection file');
     // Debits of other tests or earlier days are in a file already.
     await support.send('POST', '/console/api/directdebit-export.php', { ...EXPORT, again: false });
 

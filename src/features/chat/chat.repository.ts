@@ -372,17 +372,11 @@ export async function conversationsWrittenIn(
   return Number(row.n);
 }
 
-/**
- * In how many conversations the profile has written, and whether one of them is with `other`:
- * the free-conversation limit as a profile's Message button states it, in one statement.
- */
-export async function conversationsWrittenWith(
-  db: Db,
-  network: string,
-  senderProfileId: string,
-  otherProfileId: string,
-): Promise<{ count: number; withOther: boolean }> {
-  const row = await db
+const conversationsWrittenWithQuery = compiledOnce<
+  { network: string; sender: string; other: string },
+  { n: string | number; here: string | number | null }
+>(['network', 'sender', 'other'], (db, v) =>
+  db
     .selectFrom('messages as m')
     .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
     .select((eb) => [
@@ -391,19 +385,35 @@ export async function conversationsWrittenWith(
         .max<string | number | null>(
           eb
             .case()
-            .when(
-              eb.or([eb('c.profile_a_id', '=', otherProfileId), eb('c.profile_b_id', '=', otherProfileId)]),
-            )
+            .when(eb.or([eb('c.profile_a_id', '=', v.other), eb('c.profile_b_id', '=', v.other)]))
             .then(1)
             .else(0)
             .end(),
         )
         .as('here'),
     ])
-    .where('m.network_id', '=', network)
-    .where('m.sender_profile_id', '=', senderProfileId)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.n), withOther: Number(row.here ?? 0) === 1 };
+    .where('m.network_id', '=', v.network)
+    .where('m.sender_profile_id', '=', v.sender),
+);
+
+/**
+ * In how many conversations the profile has written, and whether one of them is with `other`:
+ * the free-conversation limit as a profile's Message button states it, in one statement
+ * (asked on every profile view: compiled once, src/db/compiled.ts).
+ */
+export async function conversationsWrittenWith(
+  db: Db,
+  network: string,
+  senderProfileId: string,
+  otherProfileId: string,
+): Promise<{ count: number; withOther: boolean }> {
+  const row = await conversationsWrittenWithQuery.executeTakeFirst(db, {
+    network,
+    sender: senderProfileId,
+    other: otherProfileId,
+  });
+  // An aggregate without group by answers one row, even over no messages.
+  return { count: Number(row?.n ?? 0), withOther: Number(row?.here ?? 0) === 1 };
 }
 
 /** Whether the profile has written in the conversation. */

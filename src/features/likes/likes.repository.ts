@@ -6,7 +6,7 @@ import {
   type Kysely,
   type Transaction,
 } from 'kysely';
-import { compiledPerShape } from '../../db/compiled.ts';
+import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database } from '../../db/database.ts';
 import {
   deleteInNetwork,
@@ -161,6 +161,16 @@ export async function deleteLike(db: Db, network: string, likerId: string, liked
   await deleteInNetwork(db, 'likes', network, pair(likerId, likedId)).execute();
 }
 
+/* Asked on every profile view, both ways: compiled once (src/db/compiled.ts). */
+const likeExistsQuery = compiledOnce<
+  { network: string; likerId: string; likedId: string; now: number },
+  { liker_profile_id: string }
+>(['network', 'likerId', 'likedId', 'now'], (db, v) =>
+  selectInNetwork(db, 'likes', v.network, pair(v.likerId, v.likedId))
+    .select('liker_profile_id')
+    .where('created_at', '<=', v.now),
+);
+
 /** Whether `likerId` likes `likedId` as of `now`. */
 export async function likeExists(
   db: Db,
@@ -169,10 +179,7 @@ export async function likeExists(
   likedId: string,
   now: number,
 ): Promise<boolean> {
-  const row = await selectInNetwork(db, 'likes', network, pair(likerId, likedId))
-    .select('liker_profile_id')
-    .where('created_at', '<=', now)
-    .executeTakeFirst();
+  const row = await likeExistsQuery.executeTakeFirst(db, { network, likerId, likedId, now });
   return row !== undefined;
 }
 

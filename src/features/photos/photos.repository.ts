@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, SqliteAdapter, sql, type Transaction } from 'kysely';
 import type { Database, PhotosTable, PhotoStatus } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 
 /* The photos table and the profile's choice of main photo: the only SQL of the photos feature. */
@@ -31,19 +32,35 @@ const PHOTO_COLUMNS = [
   'position',
 ] as const;
 
+/*
+ * A profile's photos are read on every profile view and photo page: built and compiled once
+ * (src/db/compiled.ts), run with each request's values.
+ */
+const photosOfProfileQuery = compiledOnce<{ network: string; profileId: string }, PhotoRow>(
+  ['network', 'profileId'],
+  (db, v) =>
+    selectInNetwork(db, 'photos', v.network, { profile_id: v.profileId })
+      .select([...PHOTO_COLUMNS])
+      .orderBy('position')
+      .orderBy('id'),
+);
+const mainPhotoIdQuery = compiledOnce<
+  { network: string; profileId: string },
+  { main_photo_id: string | null }
+>(['network', 'profileId'], (db, v) =>
+  selectInNetwork(db, 'profiles', v.network, { id: v.profileId }).select('main_photo_id'),
+);
+
 /** A profile's photos in the member's order, and which one is the main photo. */
 export async function profilePhotos(
   db: Db,
   network: string,
   profileId: string,
 ): Promise<{ photos: PhotoRow[]; mainPhotoId: string | null }> {
+  const values = { network, profileId };
   const [photos, profile] = await Promise.all([
-    selectInNetwork(db, 'photos', network, { profile_id: profileId })
-      .select([...PHOTO_COLUMNS])
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    selectInNetwork(db, 'profiles', network, { id: profileId }).select('main_photo_id').executeTakeFirst(),
+    photosOfProfileQuery.execute(db, values),
+    mainPhotoIdQuery.executeTakeFirst(db, values),
   ]);
   return { photos, mainPhotoId: profile?.main_photo_id ?? null };
 }

@@ -1,5 +1,5 @@
 import type { Compilable, Kysely } from 'kysely';
-import { compiledPerShape } from '../../db/compiled.ts';
+import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
 import { selectInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
@@ -71,17 +71,32 @@ export interface DetailsRow extends ProfileDetails {
   interests: string[];
 }
 
+/* The two reads of every profile view's details, compiled once like the card. */
+const detailsQuery = compiledOnce<{ network: string; profileId: string }, Omit<DetailsRow, 'interests'>>(
+  ['network', 'profileId'],
+  (db, v) =>
+    selectInNetwork(db, 'profiles', v.network, { id: v.profileId }).select([
+      'gender',
+      ...PROFILE_DETAIL_COLUMNS,
+      'text',
+    ]) as unknown as Compilable<Omit<DetailsRow, 'interests'>>,
+);
+const interestsQuery = compiledOnce<{ network: string; profileId: string }, { interest: string }>(
+  ['network', 'profileId'],
+  (db, v) =>
+    selectInNetwork(db, 'profile_interests', v.network, { profile_id: v.profileId }).select('interest'),
+);
+
 /** What the profile view adds to a card: the fields, the member's own words and interests. */
 export async function profileDetails(
   db: Kysely<Database>,
   network: string,
   profileId: string,
 ): Promise<DetailsRow | undefined> {
+  const values = { network, profileId };
   const [row, interests] = await Promise.all([
-    selectInNetwork(db, 'profiles', network, { id: profileId })
-      .select(['gender', ...PROFILE_DETAIL_COLUMNS, 'text'])
-      .executeTakeFirst(),
-    selectInNetwork(db, 'profile_interests', network, { profile_id: profileId }).select('interest').execute(),
+    detailsQuery.executeTakeFirst(db, values),
+    interestsQuery.execute(db, values),
   ]);
   return row && { ...row, interests: interests.map((i) => i.interest) };
 }

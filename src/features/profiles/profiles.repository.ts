@@ -14,6 +14,7 @@ import type {
   ProfileStatus,
   Seeking,
 } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import { selectInNetwork } from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
@@ -355,6 +356,20 @@ export interface CardRow {
   match_filename: string | null;
 }
 
+/* Asked on every profile view and conversation: compiled once (src/db/compiled.ts). */
+const blockBetweenQuery = compiledOnce<
+  { network: string; viewer: string; other: string },
+  { blocker_profile_id: string }
+>(['network', 'viewer', 'other'], (db, v) =>
+  db
+    .selectFrom('blocks')
+    .select(['blocker_profile_id'])
+    .where('network_id', '=', v.network)
+    .where((eb) =>
+      eitherWay(eb, ['blocker_profile_id', 'blocked_profile_id'], [sql.val(v.viewer), sql.val(v.other)]),
+    ),
+);
+
 /** Whether either profile blocks the other, and which way (`by_them`: the other blocked the viewer). */
 export async function blockBetween(
   db: Kysely<Database>,
@@ -362,18 +377,11 @@ export async function blockBetween(
   viewerProfileId: string,
   otherProfileId: string,
 ): Promise<{ byViewer: boolean; byThem: boolean }> {
-  const rows = await db
-    .selectFrom('blocks')
-    .select(['blocker_profile_id'])
-    .where('network_id', '=', networkId)
-    .where((eb) =>
-      eitherWay(
-        eb,
-        ['blocker_profile_id', 'blocked_profile_id'],
-        [sql.val(viewerProfileId), sql.val(otherProfileId)],
-      ),
-    )
-    .execute();
+  const rows = await blockBetweenQuery.execute(db, {
+    network: networkId,
+    viewer: viewerProfileId,
+    other: otherProfileId,
+  });
   return {
     byViewer: rows.some((r) => r.blocker_profile_id === viewerProfileId),
     byThem: rows.some((r) => r.blocker_profile_id === otherProfileId),

@@ -14,6 +14,7 @@
  *
  *   npm run bench -- --only search [--size 1000000] [--dialects sqlite,postgres]
  *                   [--iterations 1000] [--rate 200] [--seconds 10] [--no-http] [--json out.json]
+ *                   [--pg-database NAME]
  *
  * Generation is cached: SQLite in `.data/bench-search-<size>/kindred.sqlite`, PostgreSQL in the
  * database `kindred_bench_search_<size>` on the local server; `--fresh` makes them again.
@@ -54,6 +55,8 @@ export interface SearchBenchOptions {
   /** The built server (dist/server/entry.mjs) for the HTTP runs. */
   entry: string;
   json?: string | undefined;
+  /** The PostgreSQL database's name (default `kindred_bench_search_<size>`). */
+  pgDatabase?: string | undefined;
   out?: (line: string) => void;
 }
 
@@ -82,6 +85,52 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a'
  */
 const VIEWER = 'b000000000000001';
 
+/** The profile's copy of its account's switches (migration 0013), as the accounts feature writes it. */
+const LISTING = `CASE WHEN i % 50 = 7 THEN 'invisible' WHEN i % 50 = 13 THEN 'private' ELSE 'public' END`;
+
+/*
+ * What the visibility rule asks of each candidate besides the profile: blocks (one in ten
+ * profiles blocks another; the viewer blocks five and is blocked by five), likes (half as many
+ * as profiles; fifty of them liking the viewer, which lets the viewer see those that are private)
+ * and conversations with a message (one in twenty). Without them the rule's lookups read empty
+ * tables and cost nothing. `id(x)` is the id of profile x, `pick` a random profile other than the
+ * viewer; the statements are the same SQL on both databases apart from those two.
+ */
+function relationStatements(size: number, id: (x: string) => string, pick: string): string[] {
+  const fixed = (n: number, step: number, offset: number) =>
+    Array.from({ length: n }, (_, k) => id(String(((offset + k * step) % (size - 1)) + 2)));
+  const viewer = id('1');
+  const random = (table: string, columns: string, count: number, values = `a, b, '${NETWORK}', 0`) =>
+    `INSERT INTO ${table} (${columns})
+      SELECT ${values} FROM (SELECT i, ${id(pick)} AS a, ${id(pick)} AS b FROM g WHERE i <= ${count}) s
+      WHERE a <> b ON CONFLICT DO NOTHING`;
+  const listed = (table: string, columns: string, pairs: Array<[string, string]>) =>
+    `INSERT INTO ${table} (${columns})
+      SELECT a, b, '${NETWORK}', 0 FROM (${pairs.map(([a, b]) => `SELECT ${a} AS a, ${b} AS b`).join(' UNION ALL ')}) s
+      WHERE a <> b ON CONFLICT DO NOTHING`;
+  const blocks = 'blocker_profile_id, blocked_profile_id, network_id, created_at';
+  const likes = 'liker_profile_id, liked_profile_id, network_id, created_at';
+  return [
+    random('blocks', blocks, Math.floor(size / 10)),
+    listed('blocks', blocks, [
+      ...fixed(5, 7919, 100).map((x): [string, string] => [viewer, x]),
+      ...fixed(5, 7907, 200).map((x): [string, string] => [x, viewer]),
+    ]),
+    random('likes', likes, Math.floor(size / 2)),
+    listed(
+      'likes',
+      likes,
+      fixed(50, 50, 313).map((x): [string, string] => [x, viewer]),
+    ),
+    random(
+      'conversations',
+      'id, network_id, profile_a_id, profile_b_id, created_at, last_message_at, last_message_id',
+      Math.floor(size / 20),
+      `'c' || i, '${NETWORK}', a, b, 0, 0, 'm' || i`,
+    ),
+  ];
+}
+
 function generateSqlite(file: string, size: number, now: number): void {
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
@@ -98,14 +147,14 @@ function generateSqlite(file: string, size: number, now: number): void {
     FROM g WHERE i % 20 <> 0`);
   database.exec(`${series}
     INSERT INTO profiles (id, member_id, network_id, site_id, name, gender, seeking, birthdate, country,
-      region, status, fictional, public_consent, main_photo_id, last_active_at, created_at, updated_at)
+      region, status, listing, fictional, public_consent, main_photo_id, last_active_at, created_at, updated_at)
     SELECT printf('b%015x', i), CASE WHEN i % 20 = 0 THEN NULL ELSE printf('b%015x', i) END, '${NETWORK}',
       CASE WHEN i % 20 = 0 THEN NULL ELSE '${SITE}' END, 'Bench ' || i,
       CASE WHEN r % 2 = 0 THEN 'female' ELSE 'male' END,
       CASE WHEN r % 10 = 9 THEN 'both' WHEN r % 2 = 0 THEN 'male' ELSE 'female' END,
       date(${now / 1000}, 'unixepoch', '-' || (18 + (r / 7) % 52) || ' years', '-' || ((r / 11) % 365) || ' days'),
       CASE (r / 13) % 5 WHEN 0 THEN 'NL' WHEN 1 THEN 'DE' WHEN 2 THEN 'BE' WHEN 3 THEN 'AT' ELSE 'CH' END,
-      'R' || ((r / 17) % 12), 'active', CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END, (r / 19) % 2,
+      'R' || ((r / 17) % 12), 'active', ${LISTING}, CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END, (r / 19) % 2,
       CASE WHEN i % 10 < 7 THEN printf('p%015x', i) END,
       ${now} - (r / 23) % ${30 * DAY}, ${now - 60 * DAY}, ${now}
     FROM (SELECT i, abs(random()) AS r FROM g)`);
@@ -114,6 +163,12 @@ function generateSqlite(file: string, size: number, now: number): void {
     SELECT main_photo_id, id, network_id, 'bench/' || id || '.webp', 'bench/' || id || '-t.webp',
       'bench/' || id || '-m.webp', 'active', 0, ${now - 60 * DAY}
     FROM profiles WHERE main_photo_id IS NOT NULL AND id LIKE 'b%'`);
+  for (const statement of relationStatements(
+    size,
+    (x) => `printf('b%015x', ${x})`,
+    `2 + abs(random()) % ${size - 1}`,
+  ))
+    database.exec(`${series} ${statement}`);
   database.exec('COMMIT');
   database.exec('ANALYZE');
   database.pragma('wal_checkpoint(TRUNCATE)');
@@ -132,14 +187,14 @@ async function generatePostgres(url: string, size: number, now: number): Promise
         CASE WHEN i % 50 = 13 THEN 1 ELSE 0 END, ${now}
       FROM generate_series(1, ${size}) i WHERE i % 20 <> 0`);
     await client.query(`INSERT INTO profiles (id, member_id, network_id, site_id, name, gender, seeking, birthdate,
-        country, region, status, fictional, public_consent, main_photo_id, last_active_at, created_at, updated_at)
+        country, region, status, listing, fictional, public_consent, main_photo_id, last_active_at, created_at, updated_at)
       SELECT 'b' || lpad(to_hex(i), 15, '0'), CASE WHEN i % 20 = 0 THEN NULL ELSE 'b' || lpad(to_hex(i), 15, '0') END,
         '${NETWORK}', CASE WHEN i % 20 = 0 THEN NULL ELSE '${SITE}' END, 'Bench ' || i,
         CASE WHEN r % 2 = 0 THEN 'female' ELSE 'male' END,
         CASE WHEN r % 10 = 9 THEN 'both' WHEN r % 2 = 0 THEN 'male' ELSE 'female' END,
         to_char(to_timestamp(${now / 1000}) - make_interval(years => (18 + (r / 7) % 52)::int, days => ((r / 11) % 365)::int), 'YYYY-MM-DD'),
         CASE (r / 13) % 5 WHEN 0 THEN 'NL' WHEN 1 THEN 'DE' WHEN 2 THEN 'BE' WHEN 3 THEN 'AT' ELSE 'CH' END,
-        'R' || ((r / 17) % 12), 'active', CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END, ((r / 19) % 2)::int,
+        'R' || ((r / 17) % 12), 'active', ${LISTING}, CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END, ((r / 19) % 2)::int,
         CASE WHEN i % 10 < 7 THEN 'p' || lpad(to_hex(i), 15, '0') END,
         ${now} - (r / 23) % ${30 * DAY}, ${now - 60 * DAY}, ${now}
       FROM (SELECT i, floor(random() * 9e15)::bigint AS r FROM generate_series(1, ${size}) i) s`);
@@ -148,6 +203,12 @@ async function generatePostgres(url: string, size: number, now: number): Promise
       SELECT main_photo_id, id, network_id, 'bench/' || id || '.webp', 'bench/' || id || '-t.webp',
         'bench/' || id || '-m.webp', 'active', 0, ${now - 60 * DAY}
       FROM profiles WHERE main_photo_id IS NOT NULL AND id LIKE 'b%'`);
+    for (const statement of relationStatements(
+      size,
+      (x) => `'b' || lpad(to_hex(${x}), 15, '0')`,
+      `2 + floor(random() * ${size - 1})::int`,
+    ))
+      await client.query(`WITH g(i) AS (SELECT generate_series(1, ${size})) ${statement}`);
     await client.query('COMMIT');
     // Index-only scans need the visibility map that VACUUM writes.
     await client.query('VACUUM ANALYZE');
@@ -237,7 +298,7 @@ async function openPostgres(
   now: number,
   out: (l: string) => void,
 ): Promise<BenchDatabase> {
-  const name = `kindred_bench_search_${options.size}`;
+  const name = options.pgDatabase ?? `kindred_bench_search_${options.size}`;
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
@@ -512,6 +573,7 @@ export function parseSearchArgs(argv: string[]): SearchBenchOptions {
       fresh: { type: 'boolean', default: false },
       dist: { type: 'string', default: 'dist' },
       json: { type: 'string' },
+      'pg-database': { type: 'string' },
     },
   });
   return {
@@ -525,6 +587,7 @@ export function parseSearchArgs(argv: string[]): SearchBenchOptions {
     cacheDir: join(ROOT, '.data'),
     entry: join(ROOT, values.dist, 'server', 'entry.mjs'),
     json: values.json,
+    pgDatabase: values['pg-database'],
   };
 }
 

@@ -1,5 +1,6 @@
 import { POST as chatSend } from '../pages/api/chat.php.ts';
-import type { JsonPostGateway } from '../server/api-gateway.ts';
+import { GET as memberSearch } from '../pages/api/members.php.ts';
+import type { JsonGetGateway, JsonPostGateway } from '../server/api-gateway.ts';
 
 /**
  * `POST /api/chat.php`: a text send, the busiest write (src/server/api-gateway.ts), answered by
@@ -10,3 +11,9 @@ export const chatSendGateway: JsonPostGateway = {
   route: chatSend,
   takes: (body) => typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'text',
 };
+
+/**
+ * `GET /api/members.php`: a member's search, the busiest read of the member area (200 a second
+ * is the target of docs/performance.md "Search over HTTP"); a visitor's goes through the app.
+ */
+export const memberSearchGateway: JsonGetGateway = { path: '/api/members.php', route: memberSearch };

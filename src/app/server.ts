@@ -10,10 +10,14 @@ import { bootOrExit } from '../server/boot.ts';
 import { endEventStreams } from '../server/realtime/event-gateway.ts';
 import { serve, type ServerParts } from '../server/serve.ts';
 import { Drain, handleShutdownSignals } from '../server/shutdown.ts';
-import { chatSendGateway, composeServer, pipeline } from './index.ts';
+import { chatSendGateway, composeServer, memberSearchGateway, pipeline } from './index.ts';
 
 /** The pipeline and the gateways the built server runs. */
-export const serverParts: ServerParts = { pipeline, jsonPosts: [chatSendGateway] };
+export const serverParts: ServerParts = {
+  pipeline,
+  jsonPosts: [chatSendGateway],
+  jsonGets: [memberSearchGateway],
+};
 
 composeServer();
 const platform = await bootOrExit();

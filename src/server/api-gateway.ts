@@ -48,6 +48,56 @@ export interface JsonPostGateway {
   takes(body: unknown): boolean;
 }
 
+/**
+ * A member's JSON GET to one API path without Astro's rendering: a call whose own work is a few
+ * milliseconds (the member search) spent about as long again on Astro's `Request`, routing and
+ * rendering. As for the posts, the pipeline runs quietly or the app answers: a visitor, a
+ * session due a write, an input the schema refuses, a handler that reaches for Astro's context.
+ */
+export interface JsonGetGateway {
+  path: string;
+  /** The endpoint's route (the kit's `endpoint(…)`, with a `query` schema). */
+  route: APIRoute;
+}
+
+/** The path of a request, without its query. */
+function pathOf(req: IncomingMessage): string | undefined {
+  const url = req.url;
+  if (url === undefined) return undefined;
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/** Whether the request is a GET of the gateway's path, with or without a query. */
+export function isGatewayGet(req: IncomingMessage, gateway: Pick<JsonGetGateway, 'path'>): boolean {
+  return req.method === 'GET' && pathOf(req) === gateway.path;
+}
+
+/**
+ * Answers the call when it is the usual case (a member's, the pipeline quiet, an input the
+ * schema takes); answers false, having written nothing, when the app must answer instead.
+ */
+export async function serveJsonGet(
+  req: IncomingMessage,
+  res: ServerResponse,
+  platform: Platform,
+  pipeline: Pipeline,
+  gateway: JsonGetGateway,
+): Promise<boolean> {
+  const facts = nodeRequestFacts(req);
+  const admission = admitRequest(platform, facts);
+  if (!admission.locals || !admission.isApi) return false;
+  const { locals } = admission;
+  if (!(await runQuietSteps(pipeline, locals, facts)) || !locals.member) return false;
+  // As the endpoint kit reads a query: each parameter once, the last of a repeated one.
+  const query = Object.fromEntries(new URLSearchParams(facts.search));
+  const response = await answerOutsideAstro(gateway.route, locals as App.Locals, { query });
+  if (!response) return false;
+  noteGateway(req);
+  await write(finishResponse(pipeline, fastPolicyContext(facts, locals), response), res);
+  return true;
+}
+
 /** Whether the request is a POST to the gateway's path (no query: the app takes those). */
 export function isGatewayPost(req: IncomingMessage, gateway: Pick<JsonPostGateway, 'path'>): boolean {
   return req.method === 'POST' && req.url === gateway.path;
@@ -129,7 +179,7 @@ export async function serveJsonPost(
   try {
     const body: unknown = JSON.parse(bytes.toString('utf8'));
     const response = gateway.takes(body)
-      ? await answerOutsideAstro(gateway.route, locals as App.Locals, body)
+      ? await answerOutsideAstro(gateway.route, locals as App.Locals, { body })
       : undefined;
     if (response) answer = finishResponse(pipeline, fastPolicyContext(facts, locals), response);
   } catch {

@@ -292,10 +292,10 @@ describe('a route answered outside Astro (a gateway of the built server)', () =>
       perAddress: { name: 'unit', rule: () => ({ limit: 1, windowMs: 60_000 }) },
       handle: ({ input }) => ({ echo: input.text }),
     });
-    const answer = await answerOutsideAstro(route, localsOf(true, consumed), { text: 'hi' });
+    const answer = await answerOutsideAstro(route, localsOf(true, consumed), { body: { text: 'hi' } });
     expect(answer?.status).toBe(429);
     expect(consumed).toHaveLength(1);
-    const visitor = await answerOutsideAstro(route, localsOf(false), { text: 'hi' });
+    const visitor = await answerOutsideAstro(route, localsOf(false), { body: { text: 'hi' } });
     expect(visitor?.status).toBe(403);
     expect(await visitor?.json()).toMatchObject({ error: 'authentication_required' });
   });
@@ -306,14 +306,25 @@ describe('a route answered outside Astro (a gateway of the built server)', () =>
       body,
       handle: ({ input, member }) => ({ echo: input.text, by: member.id }),
     });
-    const answer = await answerOutsideAstro(route, localsOf(true), { text: 'hi' });
+    const answer = await answerOutsideAstro(route, localsOf(true), { body: { text: 'hi' } });
     expect(answer?.status).toBe(200);
     expect(await answer?.json()).toEqual({ echo: 'hi', by: 'm1' });
     // The schema's refusal is the app's to answer, and so is a handler that needs Astro's request.
-    expect(await answerOutsideAstro(route, localsOf(true), { text: '' })).toBeUndefined();
+    expect(await answerOutsideAstro(route, localsOf(true), { body: { text: '' } })).toBeUndefined();
     const astro = endpoint({ body, handle: ({ context }) => ({ url: context.url.href }) });
-    expect(await answerOutsideAstro(astro, localsOf(true), { text: 'hi' })).toBeUndefined();
+    expect(await answerOutsideAstro(astro, localsOf(true), { body: { text: 'hi' } })).toBeUndefined();
     // Only routes of the kit.
-    expect(await answerOutsideAstro(() => new Response(), localsOf(true), {})).toBeUndefined();
+    expect(await answerOutsideAstro(() => new Response(), localsOf(true), { body: {} })).toBeUndefined();
+  });
+
+  it('answers a query as the route parses it, and leaves a body to a route that reads a body', async () => {
+    const query = z.object({ page: z.coerce.number().int().min(1).default(1) });
+    const route = endpoint({ member: true, query, handle: ({ input }) => ({ page: input.page }) });
+    const answer = await answerOutsideAstro(route, localsOf(true), { query: { page: '3' } });
+    expect(await answer?.json()).toEqual({ page: 3 });
+    expect(await answerOutsideAstro(route, localsOf(true), { query: { page: 'x' } })).toBeUndefined();
+    expect(await answerOutsideAstro(route, localsOf(true), { body: { page: 3 } })).toBeUndefined();
+    const posted = endpoint({ member: true, body, handle: ({ input }) => ({ echo: input.text }) });
+    expect(await answerOutsideAstro(posted, localsOf(true), { query: { text: 'hi' } })).toBeUndefined();
   });
 });

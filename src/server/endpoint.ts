@@ -298,26 +298,37 @@ const routes = new WeakMap<APIRoute, KnownRoute>();
 /** A call answered outside Astro reached for Astro's context: the app must answer it. */
 class NeedsAstro extends Error {}
 
+/** What a gateway read of a call: its JSON body, or the parameters of its query string. */
+export type GatewayInput = { body: unknown } | { query: Record<string, string> };
+
 /**
- * Answers a call to `route` (made by the kit) whose JSON body a gateway of the built server has
- * read, without Astro: the route's own steps (member, the limit per address, the schema, the
- * handler, the refusals), so a guard added to the route's spec holds for the gateway too. Answers
- * undefined, having done nothing the app would do again, when the app must answer instead: the
- * schema refuses the input (the app's answer carries the 422), the route reads more than a JSON
- * body, or its handler reaches for Astro's context (a route whose handler does so, after its limit
- * per address has counted the call, is no route for a gateway: the app would count it again).
+ * Answers a call to `route` (made by the kit) whose JSON body or query a gateway of the built
+ * server has read, without Astro: the route's own steps (member, the limit per address, the
+ * schema, the handler, the refusals), so a guard added to the route's spec holds for the gateway
+ * too. Answers undefined, having done nothing the app would do again, when the app must answer
+ * instead: the schema refuses the input (the app's answer carries the 422), the route reads
+ * other parts of the request than the gateway read, or its handler reaches for Astro's context (a
+ * route whose handler does so, after its limit per address has counted the call, is no route for
+ * a gateway: the app would count it again).
  */
 export async function answerOutsideAstro(
   route: APIRoute,
   locals: App.Locals,
-  body: unknown,
+  given: GatewayInput,
 ): Promise<Response | undefined> {
   const known = routes.get(route);
   if (!known) return undefined;
   const { spec, defaults } = known;
-  if (!spec.body || typeof spec.body === 'function' || spec.query || (spec.accept ?? 'json') !== 'json')
-    return undefined;
-  const parsed = spec.body.safeParse(body);
+  const schema =
+    'body' in given
+      ? !spec.query && (spec.accept ?? 'json') === 'json'
+        ? spec.body
+        : undefined
+      : !spec.body
+        ? spec.query
+        : undefined;
+  if (!schema || typeof schema === 'function') return undefined;
+  const parsed = schema.safeParse('body' in given ? given.body : given.query);
   if (!parsed.success) return undefined;
   const astro = (): never => {
     throw new NeedsAstro();

@@ -9,7 +9,14 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isGatewayPost, serveJsonPost, type JsonPostGateway } from './api-gateway.ts';
+import {
+  isGatewayGet,
+  isGatewayPost,
+  serveJsonGet,
+  serveJsonPost,
+  type JsonGetGateway,
+  type JsonPostGateway,
+} from './api-gateway.ts';
 import type { Pipeline } from './pipeline.ts';
 import { getPlatform, type Platform } from './platform.ts';
 import { isEventStreamRequest, serveEventStream } from './realtime/event-gateway.ts';
@@ -82,7 +89,7 @@ function topLevelNames(dir: string): Set<string> {
 
 /**
  * What a gateway serves without the page pipeline when it can (the event stream,
- * realtime/event-gateway.ts; a chat send, api-gateway.ts), else the app.
+ * realtime/event-gateway.ts; a chat send or a member search, api-gateway.ts), else the app.
  */
 async function gatewayOrApp(
   req: http.IncomingMessage,
@@ -124,6 +131,8 @@ export interface ServerParts {
   pipeline: Pipeline;
   /** JSON posts answered without Astro's rendering (api-gateway.ts). */
   jsonPosts: readonly JsonPostGateway[];
+  /** Members' JSON GETs answered without Astro's rendering (api-gateway.ts). */
+  jsonGets?: readonly JsonGetGateway[];
 }
 
 /**
@@ -138,7 +147,7 @@ export function serve(
   /** Refuses new requests once a stop begins (shutdown.ts) and counts those in flight. */
   drain: Drain = new Drain(),
 ): http.Server {
-  const { pipeline, jsonPosts } = parts;
+  const { pipeline, jsonPosts, jsonGets = [] } = parts;
   const clientDir = clientDirectory(options, moduleUrl);
   const assets = compressedAssetHandler(clientDir);
   const files = staticFileHandler(clientDir);
@@ -157,6 +166,7 @@ export function serve(
     }
     if (assets(req, res)) return;
     const post = req.method === 'POST' && jsonPosts.find((gateway) => isGatewayPost(req, gateway));
+    const get = req.method === 'GET' && jsonGets.find((gateway) => isGatewayGet(req, gateway));
     if (isEventStreamRequest(req))
       void gatewayOrApp(req, res, app, 'realtime', (platform) =>
         serveEventStream(req, res, platform, pipeline),
@@ -164,6 +174,10 @@ export function serve(
     else if (post)
       void gatewayOrApp(req, res, app, post.path, (platform) =>
         serveJsonPost(req, res, platform, pipeline, post),
+      );
+    else if (get)
+      void gatewayOrApp(req, res, app, get.path, (platform) =>
+        serveJsonGet(req, res, platform, pipeline, get),
       );
     else if (mayBeStaticFile(req.url, staticNames) && files(req, res)) return;
     else void app(req, res);

@@ -55,29 +55,33 @@ function yearsBefore(now: number, years: number): string {
 
 /**
  * Who asks, as a page or the endpoint knows it: the session's member, or a visitor with the
- * tracking cookie and the `network` of the address (how they arrived).
+ * tracking cookie and the `network` of the address (how they arrived). `visitor` is asked only
+ * for a visitor: a member's search reads nothing else of the request (the built server answers
+ * it without Astro's context, src/app/gateways.ts).
  */
 export function searcherOf(
   member: ({ id: string; profileId: string } & Partial<Seeker>) | null,
-  visitor: { cookies: { get(name: string): { value: string } | undefined }; url: URL },
+  visitor: () => { cookies: { get(name: string): { value: string } | undefined }; url: URL },
   remember: boolean,
 ): Searcher {
-  return member
-    ? {
-        kind: 'member',
-        memberId: member.id,
-        profileId: member.profileId,
-        remember,
-        seeker:
-          member.gender && member.seeking && member.birthdate
-            ? { gender: member.gender, seeking: member.seeking, birthdate: member.birthdate }
-            : undefined,
-      }
-    : {
-        kind: 'visitor',
-        trackingCookie: visitor.cookies.get(TRACKING_COOKIE)?.value,
-        queryNetwork: visitor.url.searchParams.get('network') ?? undefined,
-      };
+  if (!member) {
+    const { cookies, url } = visitor();
+    return {
+      kind: 'visitor',
+      trackingCookie: cookies.get(TRACKING_COOKIE)?.value,
+      queryNetwork: url.searchParams.get('network') ?? undefined,
+    };
+  }
+  return {
+    kind: 'member',
+    memberId: member.id,
+    profileId: member.profileId,
+    remember,
+    seeker:
+      member.gender && member.seeking && member.birthdate
+        ? { gender: member.gender, seeking: member.seeking, birthdate: member.birthdate }
+        : undefined,
+  };
 }
 
 /** Whether a visitor may search here (spec §6): where the site allows it, or came from a partner where that suffices. */

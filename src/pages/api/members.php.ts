@@ -13,5 +13,12 @@ import { endpoint } from '../../server/endpoint.ts';
 export const GET = endpoint({
   query: searchQuerySchema,
   fieldMessage: discoveryFieldMessage,
-  handle: ({ ctx, member, input, context }) => searchMembers(ctx, searcherOf(member, context, true), input),
+  // A member's search never reads Astro's context (the request's cookies and address are a
+  // visitor's affair), so the built server's gateway answers it without Astro (src/app/gateways.ts).
+  handle: (call) =>
+    searchMembers(
+      call.ctx,
+      searcherOf(call.member, () => call.context, true),
+      call.input,
+    ),
 });

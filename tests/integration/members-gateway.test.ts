@@ -1,0 +1,119 @@
+import { connect } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestMember, TestSession } from '../support/factories.ts';
+import { useServer } from '../support/use-server.ts';
+
+/*
+ * A member's search (`GET /api/members.php`) is answered before the page pipeline when it can
+ * (src/server/api-gateway.ts), and by the app otherwise: a session due a write (last seen a
+ * while ago), a visitor, a query the schema refuses. The same search down either path must
+ * answer the same status line, headers (in order, byte for byte but the Date) and body.
+ */
+
+// Counting makes the server say which requests the gateway answered.
+const app = useServer({ env: { KINDRED_COUNT_SQL: '1' } });
+
+const GATEWAY_LINE = /^gateway: GET \/api\/members\.php/gm;
+const gatewayAnswers = () => [...app.server.output().matchAll(GATEWAY_LINE)].length;
+
+/** Waits until the server's output has said `count` gateway answers (it may follow the answer). */
+async function gatewayAnswered(count: number): Promise<number> {
+  for (let waited = 0; gatewayAnswers() < count && waited < 5_000; waited += 20)
+    await new Promise((r) => setTimeout(r, 20));
+  return gatewayAnswers();
+}
+
+interface Raw {
+  /** Status line and headers as sent, the Date header left out. */
+  head: string;
+  status: number;
+  body: string;
+}
+
+/** `GET /api/members.php?<query>` written out byte for byte, on a connection of its own. */
+function search(query: string, cookie: string | null): Promise<Raw> {
+  const headers = { host: 'localhost', connection: 'close', ...(cookie ? { cookie } : {}) };
+  const request = `GET /api/members.php?${query} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n')}\r\n\r\n`;
+  return new Promise((resolve, reject) => {
+    const socket = connect(app.server.port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const bytes = Buffer.concat(chunks);
+      const end = bytes.indexOf('\r\n\r\n');
+      const lines = bytes.subarray(0, end).toString('latin1').split('\r\n');
+      let body = bytes.subarray(end + 4);
+      if (lines.some((line) => /^transfer-encoding: chunked$/i.test(line))) {
+        const parts: Buffer[] = [];
+        for (let at = 0; ;) {
+          const lineEnd = body.indexOf('\r\n', at);
+          const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+          if (!size) break;
+          parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+          at = lineEnd + 2 + size + 2;
+        }
+        body = Buffer.concat(parts);
+      }
+      resolve({
+        head: lines.filter((line) => !/^date:/i.test(line)).join('\r\n'),
+        status: Number(lines[0]!.split(' ')[1]),
+        body: body.toString('utf8'),
+      });
+    });
+  });
+}
+
+describe('the member search gateway', () => {
+  let viewer: TestMember & TestSession;
+  beforeAll(async () => {
+    viewer = await app.make.loggedIn({ country: 'QM', gender: 'male', seeking: 'female' });
+    for (const name of ['Ada', 'Bea', 'Cleo'])
+      await app.make.member({ country: 'QM', gender: 'female', seeking: 'male', name });
+  });
+
+  /** Makes the viewer's session due a write: the next search goes through the app. */
+  async function dueAWrite(): Promise<number> {
+    const [row] = await app.inspect.rows('sessions', { member_id: viewer.memberId });
+    const old = Number(row!.last_seen_at) - 120_000;
+    await app.db
+      .updateTable('sessions')
+      .set({ last_seen_at: old })
+      .where('member_id', '=', viewer.memberId)
+      .execute();
+    return old;
+  }
+
+  it('answers a member’s search byte for byte as the app does', async () => {
+    const query = 'country=QM&gender=female&min_age=18&max_age=99';
+    await dueAWrite();
+    const before = await gatewayAnswered(0);
+    const viaApp = await search(query, viewer.cookie);
+    expect(await gatewayAnswered(before)).toBe(before);
+    const viaGateway = await search(query, viewer.cookie);
+    expect(await gatewayAnswered(before + 1)).toBe(before + 1);
+    expect(viaApp.status, viaApp.body).toBe(200);
+    expect(viaGateway.head).toBe(viaApp.head);
+    expect(viaGateway.body).toBe(viaApp.body);
+    expect(
+      JSON.parse(viaGateway.body)
+        .results.map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(['Ada', 'Bea', 'Cleo']);
+  });
+
+  it('leaves a refused query and a visitor to the app', async () => {
+    const before = await gatewayAnswered(0);
+    const refused = await search('country=QM&min_age=abc', viewer.cookie);
+    expect(refused.status).toBe(422);
+    // The demo site lets visitors search: the app answers them.
+    const visitor = await search('country=QM', null);
+    expect(visitor.status).toBe(200);
+    // A later answer of the gateway would have shown up by now.
+    await search('country=QM', viewer.cookie);
+    expect(await gatewayAnswered(before + 1)).toBe(before + 1);
+  });
+});

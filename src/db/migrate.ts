@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { type MigrationProvider, type MigrationResult, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -35,4 +35,28 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
   const all = await migrator(db).getMigrations();
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/**
+ * Lets `appRole`, the role the app connects as (DATABASE_URL), read and write the tables that
+ * the migrating role (DATABASE_MIGRATE_URL, their owner) made, and those its later migrations
+ * make. Not owning them, the app role cannot alter, drop or take row-level security off them
+ * (migration 0039). Run by the owner after migrating; repeating it changes nothing.
+ */
+export async function grantToAppRole(owner: Kysely<Database>, appRole: string): Promise<void> {
+  const app = sql.id(appRole);
+  await sql`grant select, insert, update, delete on all tables in schema public to ${app}`.execute(owner);
+  await sql`grant usage, select on all sequences in schema public to ${app}`.execute(owner);
+  await sql`alter default privileges in schema public grant select, insert, update, delete on tables to ${app}`.execute(
+    owner,
+  );
+  await sql`alter default privileges in schema public grant usage, select on sequences to ${app}`.execute(owner);
+  // The migrations' own book is the owner's business.
+  await sql`revoke all on kysely_migration, kysely_migration_lock from ${app}`.execute(owner);
+}
+
+/** The role a connection works as. */
+export async function currentRole(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ role: string }>`select current_user as role`.execute(db);
+  return rows[0]!.role;
 }

@@ -196,7 +196,11 @@ async function boot(): Promise<Platform> {
     },
     // The composition root (src/app/) registers them; read at every run.
     registeredJobs,
-    { intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS },
+    {
+      intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS,
+      // Row-level security shows the unbound database no member row: jobs run per network.
+      ...(database.dialect === 'postgres' && { dbFor }),
+    },
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];

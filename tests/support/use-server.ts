@@ -190,7 +190,8 @@ export function useServer(options: UseServerOptions = {}): ServerUnderTest {
   return app;
 }
 
-/** Brings the database to the newest migration as `databaseUrl`'s role (the tables' owner). */async function migrateAs(databaseUrl: string): Promise<void> {
+/** Brings the database to the newest migration as `databaseUrl`'s role (the tables' owner). */
+async function migrateAs(databaseUrl: string): Promise<void> {
   const handle = await createDatabase({ databaseUrl, dataDir: '' });
   try {
     await migrateToLatest(handle.db);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { type MigrationProvider, type MigrationResult, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
+import { createDatabase } from './client.ts';
 import { migrations } from './migrations/index.ts';
 
 const provider: MigrationProvider = {
@@ -59,4 +60,25 @@ export async function grantToAppRole(owner: Kysely<Database>, appRole: string): 
 export async function currentRole(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ role: string }>`select current_user as role`.execute(db);
   return rows[0]!.role;
+}
+
+/**
+ * Brings the schema to the newest migration for the app's database `app` (DATABASE_URL). With
+ * `migrateUrl` (DATABASE_MIGRATE_URL) the tables' owner migrates and lets the app's role use them
+ * (`grantToAppRole`); without it the app's role owns the tables and migrates them itself.
+ */
+export async function migrateForApp(
+  app: Kysely<Database>,
+  { migrateUrl, dataDir }: { migrateUrl: string; dataDir: string },
+): Promise<string[]> {
+  if (!migrateUrl) return migrateToLatest(app);
+  const owner = await createDatabase({ databaseUrl: migrateUrl, dataDir });
+  try {
+    const applied = await migrateToLatest(owner.db);
+    const appRole = await currentRole(app);
+    if (appRole !== (await currentRole(owner.db))) await grantToAppRole(owner.db, appRole);
+    return applied;
+  } finally {
+    await owner.destroy();
+  }
 }

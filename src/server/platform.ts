@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { createDatabase, type Binding } from '../db/client.ts';
 import { countStatement, countingStatements } from './statement-count.ts';
 import type { Database } from '../db/database.ts';
-import { currentRole, grantToAppRole, migrateToLatest } from '../db/migrate.ts';
+import { migrateForApp } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { summarizeSites } from '../tenancy/summary.ts';
@@ -94,26 +94,6 @@ const JOBS_INTERVAL_MS = 10 * 60 * 1000;
 /** Under a moved test clock the jobs must notice the jump within moments. */
 const JOBS_TEST_INTERVAL_MS = 500;
 
-/**
- * Brings the schema to the newest migration. With DATABASE_MIGRATE_URL the tables' owner migrates
- * and lets DATABASE_URL's role use them (`grantToAppRole`); without it, DATABASE_URL's role owns
- * the tables and migrates them itself.
- */
-async function migrate(env: Env, db: Kysely<Database>): Promise<void> {
-  if (!env.DATABASE_MIGRATE_URL) {
-    await migrateToLatest(db);
-    return;
-  }
-  const owner = await createDatabase({ databaseUrl: env.DATABASE_MIGRATE_URL, dataDir: env.dataDir });
-  try {
-    await migrateToLatest(owner.db);
-    const app = await currentRole(db);
-    if (app !== (await currentRole(owner.db))) await grantToAppRole(owner.db, app);
-  } finally {
-    await owner.destroy();
-  }
-}
-
 async function boot(): Promise<Platform> {
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL);
@@ -132,7 +112,7 @@ async function boot(): Promise<Platform> {
     onStatement: countingStatements ? countStatement : undefined,
     backgroundCheckpoints: { onError: (message) => log.warn('sqlite: a checkpoint failed', { message }) },
   });
-  await migrate(env, database.db);
+  await migrateForApp(database.db, { migrateUrl: env.DATABASE_MIGRATE_URL, dataDir: env.dataDir });
   // A replica follows the primary's schema by replication: it is never migrated itself.
   const replica = env.DATABASE_READ_URL
     ? await createDatabase({

@@ -78,7 +78,7 @@ export const NETWORK_TABLES = [
 /** The console's own tables: staff accounts and their sessions, only for the console and the jobs. */
 const STAFF_TABLES = ['staff', 'staff_sessions', 'staff_recovery_codes', 'staff_roles'] as const;
 
-const NETWORKS = sql`(select string_to_array(current_setting('kindred.network', true), ','))`;
+const NETWORKS = sql`(select string_to_array(current_setting('kindred.network', true), ','))::text[]`;
 const STAFF_SCOPE = sql`(select current_setting('kindred.scope', true)) in ('console', 'system')`;
 
 async function protect(db: Kysely<any>, table: string, using: unknown, check: unknown = using): Promise<void> {
@@ -91,14 +91,14 @@ async function protect(db: Kysely<any>, table: string, using: unknown, check: un
 export async function up(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
   for (const table of NETWORK_TABLES) {
-    await protect(db, table, sql`network_id = any ${NETWORKS}`);
+    await protect(db, table, sql`network_id = any (${NETWORKS})`);
   }
   // A code of network null (the built-in welcome code and time bonus) is every network's.
-  await protect(db, 'discount_codes', sql`network_id is null or network_id = any ${NETWORKS}`);
+  await protect(db, 'discount_codes', sql`network_id is null or network_id = any (${NETWORKS})`);
   for (const table of STAFF_TABLES) await protect(db, table, STAFF_SCOPE);
   // The console and the jobs read the log; a member request that moderates (an automatic
   // decision) writes its own network's entries.
-  await protect(db, 'audit_log', STAFF_SCOPE, sql`${STAFF_SCOPE} or network_id = any ${NETWORKS}`);
+  await protect(db, 'audit_log', STAFF_SCOPE, sql`${STAFF_SCOPE} or network_id = any (${NETWORKS})`);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -266,7 +266,8 @@ async function openPostgres(
 function bindingKey({ networks, scope }: Binding): string {
   for (const network of networks) {
     // A comma would split one network in two in the policies' list; the tenant files' ids never hold one.
-    if (network === '' || /[,\u0000]/.test(network)) throw new Error(`Not a network id: ${JSON.stringify(network)}`);
+    if (network === '' || /[,\u0000]/.test(network))
+      throw new Error(`Not a network id: ${JSON.stringify(network)}`);
   }
   return `${networks.join(',')}|${scope ?? ''}`;
 }

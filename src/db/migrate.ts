@@ -51,7 +51,9 @@ export async function grantToAppRole(owner: Kysely<Database>, appRole: string): 
   await sql`alter default privileges in schema public grant select, insert, update, delete on tables to ${app}`.execute(
     owner,
   );
-  await sql`alter default privileges in schema public grant usage, select on sequences to ${app}`.execute(owner);
+  await sql`alter default privileges in schema public grant usage, select on sequences to ${app}`.execute(
+    owner,
+  );
   // The migrations' own book is the owner's business.
   await sql`revoke all on kysely_migration, kysely_migration_lock from ${app}`.execute(owner);
 }

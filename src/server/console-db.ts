@@ -12,7 +12,9 @@ import type { Database } from '../db/database.ts';
  * On a site's host (a member appealing a decision through the sanctions' context) it is the
  * site's network, as for every member request.
  */
-export function consoleDb(locals: Pick<App.Locals, 'platform' | 'staff' | 'area' | 'site'>): Kysely<Database> {
+export function consoleDb(
+  locals: Pick<App.Locals, 'platform' | 'staff' | 'area' | 'site'>,
+): Kysely<Database> {
   const { platform } = locals;
   if (locals.area !== 'console') return platform.dbFor(locals.site.network);
   const held = locals.staff?.networks() ?? [];

@@ -106,11 +106,23 @@ describe('row-level security (PostgreSQL)', () => {
     expect(await memberIds(both)).toEqual([amberMember.memberId, curvyMember.memberId].sort());
     await admin.db
       .insertInto('staff')
-      .values({ id: 'staff-1', email: 'staff@example.org', password_hash: 'x', totp_secret: 'x', created_at: 1 })
+      .values({
+        id: 'staff-1',
+        email: 'staff@example.org',
+        password_hash: 'x',
+        totp_secret: 'x',
+        created_at: 1,
+      })
       .execute();
     expect(await both.selectFrom('staff').select('id').execute()).toEqual([{ id: 'staff-1' }]);
     // A member request's handle has no scope: the console's accounts are not its business.
-    expect(await app.bound({ networks: [AMBER] }).selectFrom('staff').select('id').execute()).toEqual([]);
+    expect(
+      await app
+        .bound({ networks: [AMBER] })
+        .selectFrom('staff')
+        .select('id')
+        .execute(),
+    ).toEqual([]);
     expect(await app.db.selectFrom('staff').select('id').execute()).toEqual([]);
   });
 
@@ -128,8 +140,12 @@ describe('row-level security (PostgreSQL)', () => {
 
   it("gives the app's role no power over the tables themselves", async () => {
     const refused = /must be owner|permission denied/;
-    await expect(sql`alter table members disable row level security`.execute(app.db)).rejects.toThrow(refused);
-    await expect(sql`alter table members no force row level security`.execute(app.db)).rejects.toThrow(refused);
+    await expect(sql`alter table members disable row level security`.execute(app.db)).rejects.toThrow(
+      refused,
+    );
+    await expect(sql`alter table members no force row level security`.execute(app.db)).rejects.toThrow(
+      refused,
+    );
     await expect(sql`drop policy kindred_rows on members`.execute(app.db)).rejects.toThrow(refused);
     await expect(sql`alter table members add column x text`.execute(app.db)).rejects.toThrow(refused);
     await expect(sql`drop table members`.execute(app.db)).rejects.toThrow(refused);

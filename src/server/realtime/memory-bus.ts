@@ -68,7 +68,13 @@ export async function storedSince(
   lastEventId: number,
   limit = CATCH_UP_LIMIT,
 ): Promise<RealtimeEvent[]> {
-  const rows = await eventsAfter(deps.dbFor?.(network) ?? deps.db, network, memberId, lastEventId, Math.min(limit, CATCH_UP_LIMIT));
+  const rows = await eventsAfter(
+    deps.dbFor?.(network) ?? deps.db,
+    network,
+    memberId,
+    lastEventId,
+    Math.min(limit, CATCH_UP_LIMIT),
+  );
   return rows.map(
     (row) =>
       ({

@@ -68,7 +68,7 @@ export interface CaseResult {
   http?: { p50: number; p99: number; errors: number; sent: number };
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
@@ -83,7 +83,7 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a'
  * private; genders, ages (18 to 70), five countries with twelve regions each and the last
  * activity (within 30 days) are random. Ids are `b` + 15 hex digits: the viewer is profile 1.
  */
-const VIEWER = 'b000000000000001';
+export const VIEWER = 'b000000000000001';
 
 /** The profile's copy of its account's switches (migration 0013), as the accounts feature writes it. */
 const LISTING = `CASE WHEN i % 50 = 7 THEN 'invisible' WHEN i % 50 = 13 THEN 'private' ELSE 'public' END`;
@@ -175,7 +175,7 @@ function generateSqlite(file: string, size: number, now: number): void {
   database.close();
 }
 
-async function generatePostgres(url: string, size: number, now: number): Promise<void> {
+export async function generatePostgres(url: string, size: number, now: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -355,7 +355,7 @@ function deepCursor(now: number): string {
   return btoa(JSON.stringify(cursor)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function cases(now: number): SearchCase[] {
+export function cases(now: number): SearchCase[] {
   return [
     { name: 'first page (default search)', query: { gender: 'female', min_age: '18', max_age: '45' } },
     { name: 'first page, country', query: { gender: 'female', country: 'DE', min_age: '25', max_age: '50' } },
@@ -457,7 +457,7 @@ async function startServer(entry: string, env: Record<string, string>) {
 }
 
 /** A session of the viewer, as a login makes one (only the token's hash is stored). */
-async function viewerSession(db: Kysely<Database>): Promise<string> {
+export async function viewerSession(db: Kysely<Database>): Promise<string> {
   const { token, hash } = newSecret();
   const now = Date.now();
   await db

@@ -200,6 +200,7 @@ const STAFF: StaffPrincipal = {
   mustChangePassword: false,
   can: () => true,
   networksFor: () => 'all',
+  networks: () => 'all',
 };
 
 export interface StatisticsCaseResult {

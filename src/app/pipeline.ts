@@ -29,7 +29,7 @@ const session: RequestStep = {
   name: 'session',
   run: loadSession,
   async quiet(locals, request) {
-    const member = await quietSessionMember(locals.platform.db, locals.site, {
+    const member = await quietSessionMember(locals.platform.dbFor(locals.site.network), locals.site, {
       scheme: locals.scheme,
       cookie: request.cookie,
       now: request.now,
@@ -52,5 +52,5 @@ export const pipeline: Pipeline = {
   cachePolicy: applyCachePolicy,
   renderPage: renderMemberPage,
   sessionExpiry: (platform, network, sessionId) =>
-    sessionExpiry(platform.db, network, sessionId, platform.clock.now()),
+    sessionExpiry(platform.dbFor(network), network, sessionId, platform.clock.now()),
 };

@@ -8,6 +8,8 @@ import {
   SqliteDialect,
   sql,
   type CompiledQuery,
+  type PostgresPool,
+  type PostgresPoolClient,
   type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
@@ -19,9 +21,29 @@ import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-check
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
+  /**
+   * The unbound database. On PostgreSQL, row-level security (migration 0039) lets it read and
+   * write no member row and no staff row: member data goes through `bound`.
+   */
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The database as `binding` sees it: on PostgreSQL every statement runs with the binding's
+   * networks and scope set on its connection (the one pool is shared); on SQLite, which has no
+   * row-level security, simply `db`. Kept per binding, so a caller may ask for it every time.
+   */
+  bound(binding: Binding): Kysely<Database>;
   destroy(): Promise<void>;
+}
+
+/**
+ * Whom a handle works for: one network (a member request, a job's run for one network), or the
+ * networks a staff member may see (the console), with a scope for the console's and the jobs'
+ * own tables (staff accounts, the audit log).
+ */
+export interface Binding {
+  networks: readonly string[];
+  scope?: 'console' | 'system' | undefined;
 }
 
 export interface DatabaseOptions {
@@ -114,6 +136,7 @@ function openSqlite(
   return {
     db,
     dialect: 'sqlite',
+    bound: () => db,
     async destroy() {
       await checkpointer?.stop();
       await db.destroy();
@@ -198,7 +221,12 @@ async function openPostgres(
   // An idle client's network error would otherwise crash the process; the next query that
   // needs the connection reports it instead.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log && { log }) });
+  const kysely = (binding: Binding) =>
+    new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: boundPool(pool, binding) }),
+      ...(log && { log }),
+    });
+  const db = kysely({ networks: [] });
   try {
     // Fail at start with the reason, not at the first request.
     await sql`select 1`.execute(db);
@@ -209,14 +237,111 @@ async function openPostgres(
       { cause: error },
     );
   }
+  const bound = new Map<string, Kysely<Database>>();
   let destroyed = false;
   return {
     db,
     dialect: 'postgres',
+    bound(binding) {
+      const key = bindingKey(binding);
+      let handle = bound.get(key);
+      if (!handle) {
+        handle = kysely(binding);
+        bound.set(key, handle);
+      }
+      return handle;
+    },
     async destroy() {
       if (destroyed) return;
       destroyed = true;
+      // The bound handles share the pool, which their destroy leaves open (boundPool.end).
+      await Promise.all([...bound.values()].map((handle) => handle.destroy()));
       await db.destroy();
+      await pool.end();
     },
+  };
+}
+
+/** The values of the settings `kindred.network` and `kindred.scope`, as one key. */
+function bindingKey({ networks, scope }: Binding): string {
+  for (const network of networks) {
+    // A comma would split one network in two in the policies' list; the tenant files' ids never hold one.
+    if (network === '' || /[,\u0000]/.test(network))
+      throw new Error(`Not a network id: ${JSON.stringify(network)}`);
+  }
+  return `${networks.join(',')}|${scope ?? ''}`;
+}
+
+/** What the process knows of a pooled connection's settings. */
+interface ClientState {
+  /** The session's settings (`bindingKey`); undefined when unknown (a setting failed). */
+  session: string | undefined;
+  inTransaction: boolean;
+}
+
+const clientStates = new WeakMap<pg.PoolClient, ClientState>();
+
+/** A string literal (standard_conforming_strings is on by default since PostgreSQL 9.1). */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The pool as Kysely sees it for one binding: each checked-out connection runs its statements
+ * with the binding's settings, so row-level security (migration 0039) shows it its networks' rows
+ * only.
+ *
+ * A transaction sets them with `set_config(…, true)` (SET LOCAL) in the round trip of its BEGIN:
+ * they hold for that transaction only, whatever the session says. A statement outside a
+ * transaction runs with the session's settings, which are set only when they differ from this
+ * binding's (most connections of a one-network process never change): the per-connection state
+ * is kept here, and every checkout through any handle, the unbound one included, brings it to its
+ * own binding before its first statement, so a connection never carries a binding over to the
+ * next handle's statement.
+ */
+function boundPool(pool: pg.Pool, binding: Binding): PostgresPool {
+  const key = bindingKey(binding);
+  const network = literal(binding.networks.join(','));
+  const scope = literal(binding.scope ?? '');
+  const setSession = `select set_config('kindred.network', ${network}, false), set_config('kindred.scope', ${scope}, false)`;
+  const setLocal = `select set_config('kindred.network', ${network}, true), set_config('kindred.scope', ${scope}, true)`;
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let state = clientStates.get(client);
+      if (!state) {
+        // A new connection has neither setting: the policies' null reads nothing.
+        state = { session: '|', inTransaction: false };
+        clientStates.set(client, state);
+      }
+      const known = state;
+      const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<unknown>;
+      const bound = async (text: unknown, values?: unknown) => {
+        if (typeof text === 'string' && /^\s*(begin|start transaction)\b/i.test(text)) {
+          // One round trip: the transaction and its settings (a simple query may hold several).
+          const results = (await query(`${text}; ${setLocal}`)) as unknown[];
+          known.inTransaction = true;
+          return results[0];
+        }
+        if (typeof text === 'string' && /^\s*(commit|rollback|end)\s*$/i.test(text)) {
+          known.inTransaction = false;
+          return query(text, values);
+        }
+        if (!known.inTransaction && known.session !== key) {
+          known.session = undefined;
+          await query(setSession);
+          known.session = key;
+        }
+        return query(text, values);
+      };
+      return new Proxy(client, {
+        get(target, property, receiver) {
+          if (property === 'query') return bound;
+          const value: unknown = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }) as PostgresPoolClient;
+    },
+    options: pool.options,
+    // The pool is the database handle's: destroying one bound handle must not close it.
+    async end() {},
   };
 }

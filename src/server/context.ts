@@ -54,8 +54,9 @@ export function serviceContext(locals: Pick<App.Locals, 'platform' | 'site'>): S
     network: site.network,
     withheldSites: withheldSites(platform.registry.sitesOfNetwork(site.network), site),
     clock: platform.clock,
-    db: platform.db,
-    ...(platform.readDb && { readDb: platform.readDb }),
+    // Bound to the site's network: on PostgreSQL row-level security shows it no other network's rows.
+    db: platform.dbFor(site.network),
+    ...(platform.readDbFor && { readDb: platform.readDbFor(site.network) }),
     mailer: platform.mailer,
     sms: platform.sms,
     log: platform.log,

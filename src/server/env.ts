@@ -18,6 +18,12 @@ const envSchema = z.object({
   /** `postgres://…` for PostgreSQL; empty means SQLite in DATA_DIR; `sqlite:<path>` names a file. */
   DATABASE_URL: z.string().default(''),
   /**
+   * PostgreSQL: the URL of the role that owns the tables, for the migrations at start. Then
+   * DATABASE_URL names a role that does not own them, so row-level security holds for the app
+   * (docs/operators.md "PostgreSQL roles"). Empty: DATABASE_URL migrates too.
+   */
+  DATABASE_MIGRATE_URL: z.union([z.url({ protocol: /^postgres(ql)?$/ }), z.literal('')]).default(''),
+  /**
    * `postgres://…` of a read replica of DATABASE_URL: the member search reads there, everything
    * else on DATABASE_URL. Empty: everything on DATABASE_URL. Only with PostgreSQL.
    */
@@ -197,6 +203,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.data.DATABASE_READ_URL && !/^postgres(ql)?:/.test(parsed.data.DATABASE_URL)) {
     throw new Error(
       'Invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL on PostgreSQL',
+    );
+  }
+  if (parsed.data.DATABASE_MIGRATE_URL && !/^postgres(ql)?:/.test(parsed.data.DATABASE_URL)) {
+    throw new Error(
+      'Invalid environment:\n  DATABASE_MIGRATE_URL: a migrating role needs DATABASE_URL on PostgreSQL',
     );
   }
   const { PUSH_ALLOWED_ORIGINS, PUSH_ALLOW_HTTP_ORIGINS } = parsed.data;

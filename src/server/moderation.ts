@@ -7,6 +7,7 @@ import { serviceContext, type ServiceContext } from './context.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage } from './adapters/mailer.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
+import { consoleDb } from './console-db.ts';
 
 /*
  * What the console's moderation queues share (photos, texts): the context of a decision, the
@@ -89,11 +90,13 @@ export interface ModeratorScope {
   networksFor(permission: string): readonly string[] | 'all';
 }
 
-export function moderationContext(locals: Pick<App.Locals, 'platform'>): ModerationContext {
+export function moderationContext(
+  locals: Pick<App.Locals, 'platform' | 'staff' | 'area' | 'site'>,
+): ModerationContext {
   const { platform } = locals;
   const site = (id: string) => platform.registry.snapshot.sites.get(id);
   return {
-    db: platform.db,
+    db: consoleDb(locals),
     clock: platform.clock,
     log: platform.log,
     siteContext(siteId) {

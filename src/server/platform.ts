@@ -2,10 +2,10 @@ import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase } from '../db/client.ts';
+import { createDatabase, type Binding } from '../db/client.ts';
 import { countStatement, countingStatements } from './statement-count.ts';
 import type { Database } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { migrateForApp } from '../db/migrate.ts';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.ts';
 import { TenantRegistry } from '../tenancy/registry.ts';
 import { summarizeSites } from '../tenancy/summary.ts';
@@ -32,7 +32,17 @@ export interface Platform {
   clock: Clock;
   secret: Buffer;
   registry: TenantRegistry;
+  /**
+   * The unbound database. On PostgreSQL row-level security (migration 0039) shows it no member
+   * or staff row: member data is read through `dbFor`, the console's through `bound`.
+   */
   db: Kysely<Database>;
+  /** The database as one network sees it: what a member request and a job's run use. */
+  dbFor(network: string): Kysely<Database>;
+  /** The database for a set of networks and a scope (the console: a staff member's networks). */
+  bound(binding: Binding): Kysely<Database>;
+  /** The read replica's `dbFor`, when there is one. */
+  readDbFor?: (network: string) => Kysely<Database>;
   /** The read replica of DATABASE_READ_URL (the member search reads there), when there is one. */
   readDb?: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
@@ -102,7 +112,7 @@ async function boot(): Promise<Platform> {
     onStatement: countingStatements ? countStatement : undefined,
     backgroundCheckpoints: { onError: (message) => log.warn('sqlite: a checkpoint failed', { message }) },
   });
-  await migrateToLatest(database.db);
+  await migrateForApp(database.db, { migrateUrl: env.DATABASE_MIGRATE_URL, dataDir: env.dataDir });
   // A replica follows the primary's schema by replication: it is never migrated itself.
   const replica = env.DATABASE_READ_URL
     ? await createDatabase({
@@ -111,6 +121,7 @@ async function boot(): Promise<Platform> {
         onStatement: countingStatements ? countStatement : undefined,
       })
     : undefined;
+  const dbFor = (network: string) => database.bound({ networks: [network] });
   const secret = loadAppSecret(env.APP_SECRET, env.dataDir);
   const mailer = createMailer(
     env.MAIL_URL,
@@ -130,8 +141,8 @@ async function boot(): Promise<Platform> {
     ? createRedisRateLimiter(limitsRedis, secret)
     : createDatabaseRateLimiter(database.db, secret);
   const realtime: RealtimeBus = env.REDIS_URL
-    ? createRedisBus({ db: database.db, clock, log }, { url: env.REDIS_URL })
-    : createMemoryBus({ db: database.db, clock, log });
+    ? createRedisBus({ db: database.db, dbFor, clock, log }, { url: env.REDIS_URL })
+    : createMemoryBus({ db: database.db, dbFor, clock, log });
   const signals = env.REDIS_URL ? createRedisSignals({ url: env.REDIS_URL, log }) : createMemorySignals();
   const payments = createPaymentProvider({
     mollieApiKey: env.MOLLIE_API_KEY,
@@ -165,7 +176,11 @@ async function boot(): Promise<Platform> {
     },
     // The composition root (src/app/) registers them; read at every run.
     registeredJobs,
-    { intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS },
+    {
+      intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS,
+      // Row-level security shows the unbound database no member row: jobs run per network.
+      ...(database.dialect === 'postgres' && { dbFor }),
+    },
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
@@ -180,7 +195,12 @@ async function boot(): Promise<Platform> {
     secret,
     registry,
     db: database.db,
-    ...(replica && { readDb: replica.db }),
+    dbFor,
+    bound: (binding) => database.bound(binding),
+    ...(replica && {
+      readDb: replica.db,
+      readDbFor: (network: string) => replica.bound({ networks: [network] }),
+    }),
     dialect: database.dialect,
     mailer,
     sms,

@@ -16,6 +16,8 @@ export interface StaffPrincipal {
   can(permission: string, network?: string): boolean;
   /** The networks in which the staff member may do `permission`; `all` when they hold every network. */
   networksFor(permission: string): readonly string[] | 'all';
+  /** The networks of any of the staff member's roles; `all` when they hold every network. */
+  networks(): readonly string[] | 'all';
 }
 
 /** Whether a path is one of the console's routes (pages and `/console/api/`). */

@@ -33,10 +33,52 @@ export interface TestPostgresDatabase {
   drop(): Promise<void>;
 }
 
+/** `url` is a superuser's, which no row-level security restricts: for the test's own reads. */
+export interface TestPostgresRoles extends TestPostgresDatabase {
+  /** postgres://… as the role that owns the database and its tables (DATABASE_MIGRATE_URL). */
+  ownerUrl: string;
+  /** postgres://… as a role that owns nothing, as the app connects (DATABASE_URL). */
+  appUrl: string;
+  /** The two roles' names. */
+  owner: string;
+  app: string;
+}
+
 let serverPromise: Promise<Server> | undefined;
 let liveDatabases = 0;
 
+/**
+ * A throwaway database owned by a role of its own, and a second role that owns nothing: the
+ * roles of a deployment with row-level security (docs/operators.md "PostgreSQL roles"). Roles
+ * belong to the whole server, so their names carry the database's; both are dropped with it.
+ */
+export async function withPostgresRoles(): Promise<TestPostgresRoles> {
+  const server = await testServer();
+  const name = databaseName();
+  const owner = `${name}_owner`;
+  const app = `${name}_app`;
+  const password = randomBytes(12).toString('hex');
+  await withAdmin(server, async (client) => {
+    await client.query(`create role "${owner}" login password '${password}'`);
+    await client.query(`create role "${app}" login password '${password}'`);
+    await client.query(`create database "${name}" owner "${owner}"`);
+  });
+  const database = track(server, name, async (client) => {
+    await client.query(`drop role if exists "${app}"`);
+    await client.query(`drop role if exists "${owner}"`);
+  });
+  const as = (role: string) => urlOf({ ...server, user: role, password }, name);
+  return { ...database, ownerUrl: as(owner), appUrl: as(app), owner, app };
+}
+
 export async function withPostgresDatabase(): Promise<TestPostgresDatabase> {
+  const server = await testServer();
+  const name = databaseName();
+  await withAdmin(server, (client) => client.query(`create database "${name}"`));
+  return track(server, name);
+}
+
+async function testServer(): Promise<Server> {
   serverPromise ??= findOrStartServer();
   let server: Server;
   try {
@@ -45,9 +87,20 @@ export async function withPostgresDatabase(): Promise<TestPostgresDatabase> {
     serverPromise = undefined;
     throw error;
   }
-  // Unique across parallel test workers and repeated runs; lower case needs no quoting rules.
-  const name = `kindred_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(server, (client) => client.query(`create database "${name}"`));
+  return server;
+}
+
+/** Unique across parallel test workers and repeated runs; lower case needs no quoting rules. */
+function databaseName(): string {
+  return `kindred_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+/** The database `name`, counted as live until dropped; `after` runs once it is gone. */
+function track(
+  server: Server,
+  name: string,
+  after?: (client: pg.Client) => Promise<unknown>,
+): TestPostgresDatabase {
   liveDatabases += 1;
   let dropped = false;
   return {
@@ -56,7 +109,10 @@ export async function withPostgresDatabase(): Promise<TestPostgresDatabase> {
       if (dropped) return;
       dropped = true;
       liveDatabases -= 1;
-      await withAdmin(server, (client) => dropDatabase(client, name));
+      await withAdmin(server, async (client) => {
+        await dropDatabase(client, name);
+        await after?.(client);
+      });
       if (liveDatabases === 0 && server.cluster) {
         serverPromise = undefined;
         await stopCluster(server.cluster);

@@ -106,6 +106,12 @@ export interface StartOptions {
   seedSize?: number;
   /** Give up waiting for the first answer after this many milliseconds (default 30 000). */
   startTimeoutMs?: number;
+  /**
+   * Where the test reads and seeds the server's database when that is not DATABASE_URL: a
+   * superuser's URL, which row-level security does not restrict, beside a server that connects
+   * as the app's role.
+   */
+  adminDatabaseUrl?: string;
 }
 
 export interface TestServer {
@@ -113,7 +119,10 @@ export interface TestServer {
   /** `http://127.0.0.1:<port>`; use `request()` or a Host header to reach a particular site. */
   baseUrl: string;
   dataDir: string;
-  /** The server's DATABASE_URL; empty for the default SQLite file in `dataDir`. */
+  /**
+   * The server's database for the test to read: its DATABASE_URL (empty for the default SQLite
+   * file in `dataDir`), or the superuser's URL of `adminDatabaseUrl`.
+   */
   databaseUrl: string;
   tenantsDir: string;
   root: string;
@@ -192,6 +201,7 @@ export function serverEnv(
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of [
     'DATABASE_URL',
+    'DATABASE_MIGRATE_URL',
     'MAIL_URL',
     'TRUST_PROXY',
     'PUBLIC_SCHEME',
@@ -368,7 +378,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   mkdirSync(dataDir, { recursive: true });
   const extra = options.env ?? {};
   try {
-    if (options.seedSize) seed(options.seedSize, dataDir, prepared.tenantsDir, extra);
+    if (options.seedSize) {
+      const admin = options.adminDatabaseUrl;
+      seed(options.seedSize, dataDir, prepared.tenantsDir, admin ? { ...extra, DATABASE_URL: admin } : extra);
+    }
   } catch (error) {
     prepared.cleanup();
     throw error;
@@ -392,7 +405,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       port,
       baseUrl: `http://127.0.0.1:${port}`,
       dataDir,
-      databaseUrl: extra.DATABASE_URL ?? '',
+      databaseUrl: options.adminDatabaseUrl ?? extra.DATABASE_URL ?? '',
       tenantsDir: prepared.tenantsDir,
       root: prepared.root,
       pid: child.pid!,

@@ -18,7 +18,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { inspector, openTestDatabase, type Inspect, type TestDatabase } from './database.ts';
 import { factories, type Factories } from './factories.ts';
-import { withPostgresDatabase, type TestPostgresDatabase } from './postgres.ts';
+import { createDatabase } from '../../src/db/client.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { withPostgresRoles, type TestPostgresDatabase } from './postgres.ts';
+
 import {
   startServer,
   tenantsFolder,
@@ -105,9 +108,17 @@ export function useServer(options: UseServerOptions = {}): ServerUnderTest {
         ...(options.trustProxy ? { TRUST_PROXY: '1' } : {}),
         ...(typeof options.env === 'function' ? await options.env() : options.env),
       };
+      let adminDatabaseUrl: string | undefined;
       if (options.database === 'postgres') {
-        postgres = await withPostgresDatabase();
-        env.DATABASE_URL = postgres.url;
+        // As deployed: the server migrates as the tables' owner and serves as a role that owns
+        // nothing, under row-level security; the test reads and writes as a superuser.
+        const roles = await withPostgresRoles();
+        postgres = roles;
+        env.DATABASE_URL = roles.appUrl;
+        env.DATABASE_MIGRATE_URL = roles.ownerUrl;
+        adminDatabaseUrl = roles.url;
+        // Seeding (as the superuser) would otherwise make the tables and own them itself.
+        if (options.seedSize) await migrateAs(roles.ownerUrl);
       }
       if (options.sites || options.privateTenants) {
         tenants = tenantsFolder();
@@ -117,6 +128,7 @@ export function useServer(options: UseServerOptions = {}): ServerUnderTest {
         env,
         ...(tenants ? { tenants } : {}),
         ...(options.seedSize ? { seedSize: options.seedSize } : {}),
+        ...(adminDatabaseUrl ? { adminDatabaseUrl } : {}),
       };
       server = await startServer(startOptions);
       await open(server);
@@ -176,4 +188,14 @@ export function useServer(options: UseServerOptions = {}): ServerUnderTest {
     },
   };
   return app;
+}
+
+/** Brings the database to the newest migration as `databaseUrl`'s role (the tables' owner). */
+async function migrateAs(databaseUrl: string): Promise<void> {
+  const handle = await createDatabase({ databaseUrl, dataDir: '' });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.destroy();
+  }
 }

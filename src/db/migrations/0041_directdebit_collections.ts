@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, msType, protectNetworkRows, required, rewritingEveryNetwork } from './schema-helpers.ts';
 
 /*
  * Collecting the direct debits (docs/operators.md "Direct debits"). A mandate row was written per
@@ -26,7 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('directdebit_mandates').addColumn('sequence_type', 'text').execute();
   await db.schema.alterTable('directdebit_mandates').addColumn('return_reason', 'text').execute();
   // Rows written before: the member's first mandate for the same IBAN is the mandate they signed.
-  await sql`update directdebit_mandates set
+  await rewritingEveryNetwork(db, 'directdebit_mandates', async () => {
+    await sql`update directdebit_mandates set
       reference = (select f.id from directdebit_mandates f
         where f.network_id = directdebit_mandates.network_id
           and f.member_id = directdebit_mandates.member_id and f.iban = directdebit_mandates.iban
@@ -35,6 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         where f.network_id = directdebit_mandates.network_id
           and f.member_id = directdebit_mandates.member_id and f.iban = directdebit_mandates.iban
         order by f.created_at, f.id limit 1)`.execute(db);
+  });
   await addIndex(db, 'directdebit_mandates_order_unique', 'directdebit_mandates', ['order_id'], {
     unique: true,
   });
@@ -54,6 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   await addIndex(db, 'directdebit_exports_site_idx', 'directdebit_exports', ['site_id', 'created_at']);
+  await protectNetworkRows(db, 'directdebit_exports');
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

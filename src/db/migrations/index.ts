@@ -34,6 +34,7 @@ import * as m0034 from './0034_host_inbox.ts';
 import * as m0035 from './0035_console_payments.ts';
 import * as m0036 from './0036_statistics.ts';
 import * as m0038 from './0038_console_codes.ts';
+import * as m0039 from './0039_row_level_security.ts';
 import * as m0041 from './0041_directdebit_collections.ts';
 
 /**
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0035_console_payments': m0035,
   '0036_statistics': m0036,
   '0038_console_codes': m0038,
+  '0039_row_level_security': m0039,
   '0041_directdebit_collections': m0041,
 };

@@ -78,3 +78,40 @@ export async function addIndex(
   const index = db.schema.createIndex(name).on(table).columns(columns);
   await (options.unique ? index.unique() : index).execute();
 }
+
+/** The networks a PostgreSQL connection is bound to (0039): read once per statement. */
+const BOUND_NETWORKS = `(select string_to_array(current_setting('kindred.network', true), ','))::text[]`;
+
+/**
+ * PostgreSQL: puts a new table that holds one network's rows under the row-level security of
+ * 0039, so a query that forgets its network reads none of them. Every table with a `network_id`
+ * needs it (tests/integration/row-level-security-postgres.test.ts checks). SQLite: nothing.
+ */
+export async function protectNetworkRows(db: Kysely<any>, table: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  const rule = `network_id = any (${BOUND_NETWORKS})`;
+  await sql
+    .raw(
+      `alter table ${table} enable row level security;\n` +
+        `alter table ${table} force row level security;\n` +
+        `create policy kindred_rows on ${table} using (${rule}) with check (${rule})`,
+    )
+    .execute(db);
+}
+
+/**
+ * Runs a migration's rewrite of every network's rows of `table`. Under FORCE row-level security
+ * the owner that migrates sees no network's rows either, so the force is lifted for the rewrite
+ * and put back after it, inside the migration's transaction: no other connection sees the table
+ * unforced. SQLite: just the rewrite.
+ */
+export async function rewritingEveryNetwork(
+  db: Kysely<any>,
+  table: string,
+  rewrite: () => Promise<void>,
+): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres';
+  if (postgres) await sql.raw(`alter table ${table} no force row level security`).execute(db);
+  await rewrite();
+  if (postgres) await sql.raw(`alter table ${table} force row level security`).execute(db);
+}

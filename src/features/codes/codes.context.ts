@@ -3,20 +3,21 @@ import { featureEndpoint } from '../../server/endpoint.ts';
 import type { Platform } from '../../server/platform.ts';
 import { staffActor, staffFieldMessage } from '../staff/index.ts';
 import type { CodesContext } from './codes.service.ts';
+import { consoleDb } from '../../server/console-db.ts';
 
 /** The codes' context of a console request: the platform's database and clock, who acts, the sites. */
 export function codesContext(locals: App.Locals): CodesContext {
   const platform: Platform = locals.platform;
   const sites = platform.registry.snapshot.sites;
   return {
-    db: platform.db,
+    db: consoleDb(locals),
     clock: platform.clock,
     staff: locals.staff!,
     actor: staffActor(locals),
     siteNetwork: (siteId) => sites.get(siteId)?.network,
     site: (siteId) => sites.get(siteId),
     mail: {
-      db: platform.db,
+      db: consoleDb(locals),
       clock: platform.clock,
       log: platform.log,
       mailer: platform.mailer,

@@ -9,6 +9,7 @@ import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { generalFieldMessage } from '../../i18n/field-messages.ts';
+import { consoleDb } from '../../server/console-db.ts';
 
 /** What the host inbox's rules take: the staff member, and each conversation's own site. */
 export interface HostInboxContext {
@@ -28,7 +29,7 @@ export function hostInboxContext(locals: App.Locals): HostInboxContext {
   const { platform, staff } = locals;
   if (!staff) throw new Error('a host inbox call without a staff session');
   return {
-    db: platform.db,
+    db: consoleDb(locals),
     clock: platform.clock,
     staff,
     actor: { id: staff.id, email: staff.email, ip: locals.clientIp },

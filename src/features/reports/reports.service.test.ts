@@ -25,6 +25,7 @@ function moderator(networks: readonly string[] | 'all'): StaffPrincipal {
       permission === 'moderate' &&
       (networks === 'all' || network === undefined || networks.includes(network)),
     networksFor: () => networks,
+    networks: () => networks,
   };
 }
 

@@ -32,6 +32,7 @@ function staff(id: string): StaffPrincipal {
     mustChangePassword: false,
     can: (_p, network) => network === undefined || network === site.network,
     networksFor: () => [site.network],
+    networks: () => [site.network],
   };
 }
 

@@ -3,6 +3,7 @@ import type { APIContext } from 'astro';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import { networkProbe } from './sites.domains.ts';
 import type { SitesContext } from './sites.service.ts';
+import { consoleDb } from '../../server/console-db.ts';
 
 /** The sites' context of a console request: the registry, its folders and the domain probe. */
 export function sitesContext(locals: App.Locals): SitesContext {
@@ -10,7 +11,7 @@ export function sitesContext(locals: App.Locals): SitesContext {
   const { env } = platform;
   const port = env.PUBLIC_PORT ?? env.PORT;
   return {
-    db: platform.db,
+    db: consoleDb(locals),
     clock: platform.clock,
     registry: platform.registry,
     dirs: { ...platform.registry.dirs, schemasDir: resolve('schemas') },

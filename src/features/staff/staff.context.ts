@@ -2,12 +2,13 @@ import type { APIContext } from 'astro';
 import { featureEndpoint, type FieldMessage } from '../../server/endpoint.ts';
 import { argon2Passwords } from '../accounts/index.ts';
 import type { StaffContext } from './staff.service.ts';
+import { consoleDb } from '../../server/console-db.ts';
 
 /** The console's context for a request: the platform's adapters, passwords and the client's address. */
 export function staffContext(locals: App.Locals): StaffContext {
   const { platform } = locals;
   return {
-    db: platform.db,
+    db: consoleDb(locals),
     clock: platform.clock,
     log: platform.log,
     rateLimiter: platform.rateLimiter,

@@ -385,6 +385,8 @@ function principal(
     mustChangePassword: row.must_change_password === 1,
     can: (permission, network) => grantsAllow(grants, permission, network),
     networksFor: (permission) => networksAllowed(grants, permission),
+    networks: () =>
+      grants.some((g) => g.network === ALL_NETWORKS) ? 'all' : [...new Set(grants.map((g) => g.network))],
   };
 }
 

@@ -1,4 +1,7 @@
 import type { APIContext } from 'astro';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { consoleDb } from '../../server/console-db.ts';
 import type { AuditActor } from '../../server/audit/audit.ts';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import type { Platform } from '../../server/platform.ts';
@@ -9,6 +12,8 @@ import { staffActor, staffFieldMessage } from '../staff/index.ts';
 /** What the console's member support and payments calls need: the platform, who acts, the sites. */
 export interface SupportContext {
   platform: Platform;
+  /** The console's database: the staff member's networks only (`consoleDb`). */
+  db: Kysely<Database>;
   staff: StaffPrincipal;
   actor: AuditActor;
   siteOf(siteId: string): Site | undefined;
@@ -18,6 +23,7 @@ export function supportContext(locals: App.Locals): SupportContext {
   const { platform } = locals;
   return {
     platform,
+    db: consoleDb(locals),
     staff: locals.staff!,
     actor: staffActor(locals),
     siteOf: (siteId) => platform.registry.snapshot.sites.get(siteId),

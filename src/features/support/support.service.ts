@@ -76,7 +76,7 @@ function view(row: SupportMember): MemberView {
 }
 
 export async function searchMembers(ctx: SupportContext, term: string): Promise<{ members: MemberHit[] }> {
-  const rows = await findSupportMembers(ctx.platform.db, ctx.staff.networksFor(MEMBER_PERMISSION), term);
+  const rows = await findSupportMembers(ctx.db, ctx.staff.networksFor(MEMBER_PERMISSION), term);
   return { members: rows.map(hit) };
 }
 
@@ -84,7 +84,7 @@ async function visibleMember(
   ctx: SupportContext,
   publicId: string,
 ): Promise<{ row: SupportMember; site: Site }> {
-  const row = await supportMember(ctx.platform.db, publicId);
+  const row = await supportMember(ctx.db, publicId);
   const site = row ? ctx.siteOf(row.site_id) : undefined;
   if (!row || !site || !ctx.staff.can(MEMBER_PERMISSION, row.network_id)) throw platformError('not_found');
   return { row, site };
@@ -102,7 +102,7 @@ function audit(row: SupportMember, action: string, extra: { before?: unknown; af
 
 export async function memberPage(ctx: SupportContext, publicId: string): Promise<MemberPageAnswer> {
   const { row } = await visibleMember(ctx, publicId);
-  return { member: view(row), orders: await memberOrdersForStaff(ctx.platform.db, row.network_id, row.id) };
+  return { member: view(row), orders: await memberOrdersForStaff(ctx.db, row.network_id, row.id) };
 }
 
 export async function memberLedger(
@@ -111,8 +111,8 @@ export async function memberLedger(
   cursor: string | undefined,
 ): Promise<LedgerAnswer> {
   const { row } = await visibleMember(ctx, publicId);
-  const page = await ledgerPage(ctx.platform.db, row.network_id, row.id, cursor);
-  await recordAudit(ctx.platform.db, ctx.actor, audit(row, 'member.view_ledger'), ctx.platform.clock.now());
+  const page = await ledgerPage(ctx.db, row.network_id, row.id, cursor);
+  await recordAudit(ctx.db, ctx.actor, audit(row, 'member.view_ledger'), ctx.platform.clock.now());
   return page;
 }
 
@@ -122,14 +122,14 @@ export async function memberLedger(
  */
 export async function memberReports(ctx: SupportContext, publicId: string): Promise<HistoryEntry[]> {
   const { row } = await visibleMember(ctx, publicId);
-  return reportsAboutMember({ db: ctx.platform.db }, { network: row.network_id, profileId: publicId });
+  return reportsAboutMember({ db: ctx.db }, { network: row.network_id, profileId: publicId });
 }
 
 export async function memberSessions(ctx: SupportContext, publicId: string): Promise<SessionsAnswer> {
   const { row } = await visibleMember(ctx, publicId);
   const now = ctx.platform.clock.now();
-  const sessions = await supportSessions(ctx.platform.db, row.network_id, row.id, now);
-  await recordAudit(ctx.platform.db, ctx.actor, audit(row, 'member.view_sessions'), now);
+  const sessions = await supportSessions(ctx.db, row.network_id, row.id, now);
+  await recordAudit(ctx.db, ctx.actor, audit(row, 'member.view_sessions'), now);
   return { sessions };
 }
 

@@ -12,6 +12,7 @@ import type { Logger } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { RealtimeBus } from '../realtime/index.ts';
 import type { FileStorage } from '../storage/index.ts';
+import { sitesByNetwork } from '../context.ts';
 import { acquireLease, finishLease, releaseLease, renewLease } from './job-lease.repository.ts';
 
 /*
@@ -68,6 +69,13 @@ export interface JobRunnerOptions {
   leaseClock?: Clock;
   /** This process's name on its leases; random by default. */
   holder?: string;
+  /**
+   * PostgreSQL's row-level security (migration 0039): the database as one network sees it. With
+   * it, a job runs once per network of the served sites, each run with `db` bound to that
+   * network and `sites()` giving that network's sites only, so no run reads two networks' rows
+   * and a job needs no code of its own for it. Without it (SQLite), once over everything.
+   */
+  dbFor?: ((network: string) => Kysely<Database>) | undefined;
 }
 
 export interface JobRunner {
@@ -142,7 +150,7 @@ export function createJobRunner(
     );
     renew.unref();
     try {
-      await job.run({ ...ctx, signal: lost.signal });
+      await runPerNetwork(job, lost.signal);
     } catch (error) {
       ctx.log.error('job failed; it runs again at the next interval', {
         job: job.name,
@@ -161,6 +169,26 @@ export function createJobRunner(
         );
       }
     }
+  }
+
+  async function runPerNetwork(job: Job, signal: AbortSignal): Promise<void> {
+    const dbFor = options.dbFor;
+    if (!dbFor) {
+      await job.run({ ...ctx, signal });
+      return;
+    }
+    let failed: unknown;
+    for (const [network, sites] of sitesByNetwork(ctx.sites())) {
+      if (signal.aborted) break;
+      try {
+        await job.run({ ...ctx, db: dbFor(network), sites: () => sites, signal });
+      } catch (error) {
+        // One network's failure must not keep the job from the others; reported once they ran.
+        ctx.log.warn('job: a network failed', { job: job.name, network, error: (error as Error).message });
+        failed ??= error;
+      }
+    }
+    if (failed !== undefined) throw failed;
   }
 
   // Each job on its own: one that fails or hangs must not keep the others from running.

@@ -17,6 +17,8 @@ export const CATCH_UP_LIMIT = 500;
 
 export interface BusDeps {
   db: Kysely<Database>;
+  /** The database as one network sees it (row-level security on PostgreSQL); `db` when absent. */
+  dbFor?: ((network: string) => Kysely<Database>) | undefined;
   clock: Clock;
   log: Logger;
 }
@@ -29,7 +31,7 @@ export async function storeEvents(
   deps: BusDeps,
   network: string,
   items: readonly PublishItem[],
-  db: Kysely<Database> = deps.db,
+  db: Kysely<Database> = deps.dbFor?.(network) ?? deps.db,
 ): Promise<RecordedEvents> {
   const createdAt = deps.clock.now();
   const kept = items.filter((item) => !TRANSIENT_EVENTS.has(item.type));
@@ -66,7 +68,13 @@ export async function storedSince(
   lastEventId: number,
   limit = CATCH_UP_LIMIT,
 ): Promise<RealtimeEvent[]> {
-  const rows = await eventsAfter(deps.db, network, memberId, lastEventId, Math.min(limit, CATCH_UP_LIMIT));
+  const rows = await eventsAfter(
+    deps.dbFor?.(network) ?? deps.db,
+    network,
+    memberId,
+    lastEventId,
+    Math.min(limit, CATCH_UP_LIMIT),
+  );
   return rows.map(
     (row) =>
       ({

@@ -155,7 +155,7 @@ describe('the live host inbox', () => {
     const { visitor } = await staff();
     const stream = await live(visitor);
     expect(stream.status).toBe(200);
-    expect((await visitor.send('DELETE', '/console/api/session.php')).status).toBe(200);
+    expect((await visitor.send('DELETE', '/console/api/session.php', {})).status).toBe(200);
     await stream.waitForEnd(2_000);
 
     // Another process ends the session: the stream learns it at its next heartbeat.

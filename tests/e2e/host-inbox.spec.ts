@@ -5,9 +5,10 @@ import { expect, test } from './fixtures.ts';
 
 /*
  * The host inbox in two browsers: a host answers a member's message to an operator-run profile
- * and the member sees the typing and the reply live; a member who asks whether the profile is
- * real gets the honest answer (the site's fictional warning), in English on Amber Hearts and in
- * German on Kurvenreich.
+ * and the member sees the typing and the reply live, as the host sees the member's typing and
+ * new messages (and the inbox its new conversations) without a refresh; a member who asks
+ * whether the profile is real gets the honest answer (the site's fictional warning), in English
+ * on Amber Hearts and in German on Kurvenreich.
  */
 const journey = useMemberJourney();
 test.describe.configure({ mode: 'serial' });
@@ -92,11 +93,17 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await expect(member.page.getByTestId('chat-messages')).toContainText('Hi Max, nice to hear from you');
   await host.screenshot({ path: `${SCREENSHOTS}/host-inbox-conversation.png`, fullPage: true });
 
-  // The member asks whether the profile is real: only the honest answer can go out.
+  // The member asks whether the profile is real: the host sees them typing and the question
+  // arrive live, without a refresh, and only the honest answer can go out.
+  await expect(host.getByTestId('inbox-live')).toHaveAttribute('data-state', 'live');
+  await expect(host.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
   const input = member.page.getByRole('textbox', { name: 'Message' });
-  await input.fill('are you real?');
+  await input.pressSequentially('are you real?', { delay: 30 });
+  await expect(host.getByTestId('inbox-typing')).toHaveText('Maxlocalhost is typing…');
   await input.press('Enter');
-  await host.getByRole('button', { name: 'Refresh' }).click();
+  await expect(host.getByTestId('inbox-thread')).toContainText('are you real?');
+  await expect(host.getByTestId('inbox-announce')).toHaveText('New message from Maxlocalhost: are you real?');
+  await expect(host.getByTestId('inbox-thread').getByTestId('inbox-asks-if-real')).toBeVisible();
   const honest = host.getByTestId('inbox-honest');
   await expect(honest).toBeVisible();
   const warning =
@@ -114,13 +121,18 @@ test('a member of Kurvenreich asking "Bist du echt?" gets the honest answer in G
   browser,
 }) => {
   test.setTimeout(120_000);
+  // The host keeps the inbox open: the member's new conversation appears in it by itself.
+  const host = await hostPage(browser, ['curvy']);
+  await host.goto(url(journey.server, '/console/inbox', CONSOLE));
+  await hydrated(host);
+  await expect(host.getByTestId('inbox-live')).toHaveAttribute('data-state', 'live');
   const member = await memberWriting(
     browser,
     { id: 'curvy', network: 'curvy', host: 'curvy.localhost' },
     'de',
     'Hallo Sophie!',
   );
-  const host = await hostPage(browser, ['curvy']);
+  await expect(host.locator(`tr[data-conversation="${member.conversation}"]`)).toBeVisible();
   const input = member.page.getByRole('textbox', { name: 'Nachricht' });
   await input.fill('Bist du echt?');
   await input.press('Enter');

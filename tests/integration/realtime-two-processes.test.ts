@@ -4,6 +4,7 @@ import { openSse } from '../support/sse.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { payingMember, sendText } from './chat-support.ts';
+import { addDirectly, CONSOLE_HOST, logIn } from './console-support.ts';
 import { call, shownMember, type LoggedIn } from './likes-support.ts';
 
 /*
@@ -131,6 +132,30 @@ describe('realtime across two processes (PostgreSQL and Redis)', () => {
     } finally {
       ending.close();
       staying.close();
+    }
+  });
+
+  it('brings a member’s message to an operator-run profile to a host’s console on process 2, until the host logs out on process 1', async () => {
+    const martin = await payingMember(first, 100);
+    const operator = await first.make.operatorProfile({ network: martin.network, name: 'Sophie' });
+    const host = await logIn(first, await addDirectly(first, 'host', martin.network));
+    const inbox = await openSse(second.baseUrl, '/console/api/inbox-events.php', {
+      host: CONSOLE_HOST,
+      cookie: `staff=${host.cookies.get('staff')}`,
+    });
+    try {
+      expect(inbox.status).toBe(200);
+      await inbox.waitFor((_e, c) => c.includes('open'));
+      const sent = await sendText(first, martin, operator, 'Hello Sophie');
+      expect(sent.status).toBe(201);
+      const conversation = sent.json<{ message: { conversation: string } }>().message.conversation;
+      const [waiting] = await inbox.waitFor((events) => events.some((e) => e.event === 'inbox'));
+      expect(JSON.parse(waiting!.data)).toEqual({ conversation, network: martin.network, change: 'waiting' });
+      // The staff session ends on process 1: the stream on process 2 closes long before a heartbeat.
+      expect((await host.send('DELETE', '/console/api/session.php', {})).status).toBe(200);
+      await inbox.waitForEnd(5_000);
+    } finally {
+      inbox.close();
     }
   });
 });

@@ -15,6 +15,7 @@ import {
   releaseHeld,
   visibleCard,
 } from './chat.repository.ts';
+import { operatorInboxEvents } from './chat.inbox-events.ts';
 import { presentMessage } from './chat.service.ts';
 import { notify } from '../notifications/index.ts';
 import { profileSite, seesBack } from '../profiles/index.ts';
@@ -111,7 +112,15 @@ export async function deliverHeldMessages(
     if (!conversation) continue;
     const receiver = conversation.profile_a_id === me ? conversation.profile_b_id : conversation.profile_a_id;
     const account = await accountOfProfile(ctx.db, ctx.network, receiver);
-    if (!account?.member_id) continue;
+    if (!account) continue;
+    // A profile without an account is operator-run: the message waits in the console's inbox.
+    if (!account.member_id) {
+      await ctx.realtime.publishAll(
+        ctx.network,
+        operatorInboxEvents(ctx.network, presentMessage(ctx, t, row, receiver)),
+      );
+      continue;
+    }
     await ctx.realtime.publish(ctx.network, account.member_id, 'message', {
       conversation: row.conversation_id,
       message: presentMessage(

@@ -5,6 +5,7 @@ import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, invalidFields } from '../../server/errors.ts';
+import type { PublishItem } from '../../server/realtime/index.ts';
 import { notify } from '../notifications/index.ts';
 import { blockBetween } from '../profiles/index.ts';
 import { chatPhotoOwner } from './chat.photos.ts';
@@ -23,6 +24,7 @@ import {
   messagesById,
   recordDelivery,
 } from './chat.repository.ts';
+import { operatorInboxEvents } from './chat.inbox-events.ts';
 import type { ChatMessage } from './chat.schemas.ts';
 import { presentMessage } from './chat.service.ts';
 
@@ -155,24 +157,25 @@ export async function sendAsOperatorProfile(
     const row = (await messagesById(trx, chat.network_id, [id]))[0]!;
     await alongside(trx, { id, createdAt: now });
     const member = await operatorMember(trx, chat.network_id, chat.member_profile_id);
-    const recorded = chat.member_id
-      ? await ctx.realtime.record(trx, chat.network_id, [
-          {
-            memberId: chat.member_id,
-            type: 'message',
-            data: {
-              conversation: chat.conversation_id,
-              // A gift's or a picture's words in the member's language, not the host's.
-              message: presentMessage(
-                ctx,
-                member?.language && isLocale(member.language) ? translator(member.language) : t,
-                row,
-                chat.member_profile_id,
-              ),
-            },
-          },
-        ])
-      : null;
+    // The other hosts' consoles learn of the reply too: the list drops the conversation, and a
+    // host who has it open sees the reply in the thread.
+    const events: PublishItem[] = operatorInboxEvents(chat.network_id, presentMessage(ctx, t, row, me));
+    if (chat.member_id)
+      events.push({
+        memberId: chat.member_id,
+        type: 'message',
+        data: {
+          conversation: chat.conversation_id,
+          // A gift's or a picture's words in the member's language, not the host's.
+          message: presentMessage(
+            ctx,
+            member?.language && isLocale(member.language) ? translator(member.language) : t,
+            row,
+            chat.member_profile_id,
+          ),
+        },
+      });
+    const recorded = await ctx.realtime.record(trx, chat.network_id, events);
     return { row, recorded };
   });
   if (!outcome) {
@@ -180,7 +183,7 @@ export async function sendAsOperatorProfile(
     const first = await messageByClientId(ctx.db, chat.network_id, me, reply.client_id);
     return presentMessage(ctx, t, first!, me);
   }
-  if (outcome.recorded) await ctx.realtime.fanOut(outcome.recorded);
+  await ctx.realtime.fanOut(outcome.recorded);
   if (chat.member_id)
     await notify(ctx, {
       type: 'message',

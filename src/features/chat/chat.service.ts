@@ -16,6 +16,7 @@ import {
   refuseUnlessSeenBack,
 } from '../profiles/index.ts';
 import { findGift } from './chat.catalog.ts';
+import { inboxConversationTopic, operatorInboxEvents } from './chat.inbox-events.ts';
 import { chatPhotoOwner, chatPhotoUrls } from './chat.photos.ts';
 import {
   accountOfProfile,
@@ -545,6 +546,9 @@ async function sendOnce(
     if (balance !== null) events.push(balanceEvent(chatter.id, balance));
     const news = held ? null : messageEvent(ctx, t, row, target.card);
     if (news) events.push(news);
+    // A message to an operator-run profile waits in the console's host inbox, live.
+    if (!held && target.card.fictional === 1)
+      events.push(...operatorInboxEvents(ctx.network, presentMessage(ctx, t, row, target.card.id)));
     const recorded = events.length > 0 ? await ctx.realtime.record(trx, ctx.network, events) : null;
     return { replay: false as const, balance, conversation, row, recorded };
   });
@@ -676,5 +680,10 @@ export async function typing(ctx: ServiceContext, chatter: Chatter, conversation
     await ctx.realtime.publish(ctx.network, card.member_id, 'typing', {
       conversation: conversation.id,
       profile: chatter.profileId,
+    });
+  // An operator-run profile's side is a host in the console, who sees the member typing there.
+  else if (card.fictional === 1)
+    await ctx.realtime.publish(ctx.network, inboxConversationTopic(conversation.id), 'inbox_typing', {
+      conversation: conversation.id,
     });
 }

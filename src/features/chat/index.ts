@@ -50,4 +50,5 @@ export {
   type OperatorMemberRow,
   type OperatorReply,
 } from './chat.operator.ts';
+export { INBOX_LIST_TOPIC, inboxConversationTopic } from './chat.inbox-events.ts';
 export { dailyMessages } from './chat.statistics.ts';

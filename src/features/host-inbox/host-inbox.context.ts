@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from '../../server/audit/audit.ts';
+import type { RealtimeBus } from '../../server/realtime/index.ts';
 import { serviceContext, type ServiceContext } from '../../server/context.ts';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
@@ -15,6 +16,10 @@ import { consoleDb } from '../../server/console-db.ts';
 export interface HostInboxContext {
   db: Kysely<Database>;
   clock: Clock;
+  /** The realtime bus: the console's live streams and what tells them of claims. */
+  realtime: RealtimeBus;
+  /** How often a live stream says it is alive and checks its session. */
+  heartbeatMs: number;
   staff: StaffPrincipal;
   actor: AuditActor;
   /** The console's words (English first). */
@@ -23,6 +28,8 @@ export interface HostInboxContext {
   siteOf(siteId: string | null, network: string): Site | undefined;
   /** The service context of a site: members' rules run as on that site. */
   forSite(site: Site): ServiceContext;
+  /** The networks the server knows (a staff member of every network listens to each). */
+  networks(): readonly string[];
 }
 
 export function hostInboxContext(locals: App.Locals): HostInboxContext {
@@ -31,6 +38,8 @@ export function hostInboxContext(locals: App.Locals): HostInboxContext {
   return {
     db: consoleDb(locals),
     clock: platform.clock,
+    realtime: platform.realtime,
+    heartbeatMs: platform.env.EVENTS_HEARTBEAT_SECONDS * 1000,
     staff,
     actor: { id: staff.id, email: staff.email, ip: locals.clientIp },
     t: locals.t,
@@ -38,6 +47,7 @@ export function hostInboxContext(locals: App.Locals): HostInboxContext {
       (siteId ? platform.registry.snapshot.sites.get(siteId) : undefined) ??
       platform.registry.sitesOfNetwork(network)[0],
     forSite: (site) => serviceContext({ platform, site }),
+    networks: () => [...new Set([...platform.registry.snapshot.sites.values()].map((s) => s.network))].sort(),
   };
 }
 

@@ -13,6 +13,10 @@ export const inboxQuerySchema = z.object({
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
+/** `GET /console/api/inbox-events.php[?conversation=ID]`: the list's or one conversation's live stream. */
+export const inboxLiveQuerySchema = z.object({ conversation: id.optional() });
+export type InboxLiveQuery = z.infer<typeof inboxLiveQuerySchema>;
+
 /** `POST /console/api/inbox.php`: a reply as the profile; `honest` sends the honest answer. */
 export const inboxReplySchema = z
   .object({

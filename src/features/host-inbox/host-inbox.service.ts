@@ -11,6 +11,8 @@ import {
   typingAsOperatorProfile,
   uploadChatPhoto,
   waitingOperatorChats,
+  INBOX_LIST_TOPIC,
+  inboxConversationTopic,
   type ChatMessage,
   type OperatorConversationRow,
 } from '../chat/index.ts';
@@ -79,6 +81,33 @@ function presentClaim(ctx: HostInboxContext, claim: ClaimState | undefined, now:
   const standing = claimStanding(claim, ctx.staff.id, now);
   if (standing === 'free' || !claim) return null;
   return { staff: claim.staff_email, mine: standing === 'mine', expires_at: claimExpiresAt(claim) };
+}
+
+/**
+ * Tells the open consoles of the network who holds the conversation now (null: nobody), after
+ * the change committed: the list shows it, and a host who has the conversation open sees
+ * another host take it. A lapse needs no word: `expires_at` says when.
+ */
+async function announceClaim(
+  ctx: HostInboxContext,
+  chat: OperatorConversationRow,
+  holder: { at: number } | null,
+): Promise<void> {
+  const data = {
+    conversation: chat.conversation_id,
+    network: chat.network_id,
+    claim: holder
+      ? {
+          staff_id: ctx.actor.id,
+          staff: ctx.actor.email,
+          expires_at: claimExpiresAt({ last_activity_at: holder.at }),
+        }
+      : null,
+  };
+  await ctx.realtime.publishAll(chat.network_id, [
+    { memberId: INBOX_LIST_TOPIC, type: 'inbox_claim', data },
+    { memberId: inboxConversationTopic(chat.conversation_id), type: 'inbox_claim', data },
+  ]);
 }
 
 function encodeCursor(at: number, id: string): string {
@@ -174,15 +203,16 @@ export async function openConversation(
   const loaded = await load(ctx, chat);
   const now = ctx.clock.now();
   const host = ctx.staff.can('create_profiles', chat.network_id);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (host)
-      await takeClaim(trx, {
+  const claimed = await ctx.db.transaction().execute(async (trx) => {
+    const taken =
+      host &&
+      (await takeClaim(trx, {
         conversationId: chat.conversation_id,
         network: chat.network_id,
         staffId: ctx.actor.id,
         staffEmail: ctx.actor.email,
         now,
-      });
+      }));
     await recordAudit(
       trx,
       ctx.actor,
@@ -195,7 +225,9 @@ export async function openConversation(
       },
       now,
     );
+    return taken;
   });
+  if (claimed) await announceClaim(ctx, chat, { at: now });
   if (host) await readAsOperatorProfile(loaded.siteCtx, chat);
   const [claim] = await claimsOf(ctx.db, [chat.conversation_id]);
   const honest = honestState(loaded);
@@ -242,6 +274,7 @@ async function claimOrRefuse(
     now,
   });
   if (!taken) throw claimError();
+  await announceClaim(ctx, chat, { at: now });
 }
 
 /**
@@ -366,6 +399,7 @@ export async function claimConversation(
     if (!taken) throw claimError();
     await auditClaim(trx, ctx, chat, 'inbox.claim', now);
   });
+  await announceClaim(ctx, chat, { at: now });
   return {
     claim: { staff: ctx.actor.email, mine: true, expires_at: claimExpiresAt({ last_activity_at: now }) },
   };
@@ -378,10 +412,12 @@ export async function releaseConversation(
 ): Promise<{ ok: true }> {
   const chat = await reachable(ctx, conversationId, 'create_profiles');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (await releaseClaim(trx, chat.conversation_id, ctx.actor.id))
-      await auditClaim(trx, ctx, chat, 'inbox.release', now);
+  const released = await ctx.db.transaction().execute(async (trx) => {
+    const gone = await releaseClaim(trx, chat.conversation_id, ctx.actor.id);
+    if (gone) await auditClaim(trx, ctx, chat, 'inbox.release', now);
+    return gone;
   });
+  if (released) await announceClaim(ctx, chat, null);
   return { ok: true };
 }
 

@@ -9,6 +9,8 @@ export {
   currentTotpCode,
   disableStaff,
   listStaff,
+  staffSessionEnd,
+  staffStreamKey,
   type CreatedStaff,
   type StaffContext,
 } from './staff.service.ts';

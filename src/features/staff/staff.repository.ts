@@ -84,6 +84,13 @@ export async function deleteStaffSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('staff_sessions').where('id', '=', id).execute();
 }
 
+/** The ids of a staff member's sessions (but `except`): whose live console streams end with them. */
+export async function staffSessionIds(db: Db, staffId: string, except?: string): Promise<string[]> {
+  let q = db.selectFrom('staff_sessions').select('id').where('staff_id', '=', staffId);
+  if (except) q = q.where('id', '!=', except);
+  return (await q.execute()).map((row) => row.id);
+}
+
 export async function deleteStaffSessions(db: Db, staffId: string, except?: string): Promise<void> {
   let q = db.deleteFrom('staff_sessions').where('staff_id', '=', staffId);
   if (except) q = q.where('id', '!=', except);

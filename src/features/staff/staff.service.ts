@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { Logger } from '../../server/log.ts';
 import type { RateLimiter } from '../../server/rate-limit/index.ts';
+import { consoleTopic } from '../../server/realtime/index.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import { platformRateLimits } from '../../tenancy/site.ts';
 import type { Passwords } from '../accounts/index.ts';
@@ -44,6 +45,7 @@ import {
   replaceRecoveryCodes,
   rolesOf,
   takeTotpStep,
+  staffSessionIds,
   touchStaffSession,
   unusedRecoveryCodes,
   updateStaff,
@@ -79,6 +81,30 @@ export interface StaffContext {
   ip: string | null;
   /** The networks the server knows (from the tenant files). */
   networks(): readonly string[];
+  /**
+   * Ends the console's live streams of these sessions of the staff member, in every process (the
+   * realtime bus); absent on the command line, where a stream ends at its next heartbeat instead.
+   */
+  endStreams?: (staffId: string, sessionIds: readonly string[]) => Promise<void>;
+}
+
+/**
+ * Where the console's live streams of a staff member listen for the end of their session on the
+ * realtime bus: `endSessions(network, key, [sessionId])` ends them.
+ */
+export function staffStreamKey(staffId: string): { network: string; key: string } {
+  return { network: 'console', key: consoleTopic(`staff:${staffId}`) };
+}
+
+/** Ends the live streams of the sessions, after the change that ended them has committed. */
+async function endStreams(ctx: StaffContext, staffId: string, sessionIds: readonly string[]) {
+  if (!ctx.endStreams || sessionIds.length === 0) return;
+  try {
+    await ctx.endStreams(staffId, sessionIds);
+  } catch (error) {
+    // The sessions are gone: each stream still ends at its next heartbeat.
+    ctx.log.warn('staff: ending live streams failed', { error: (error as Error).message });
+  }
 }
 
 /* Accounts ------------------------------------------------------------------------------------ */
@@ -259,8 +285,9 @@ export async function disableStaffFromConsole(
 
 async function disable(ctx: StaffContext, staff: StaffRow, actor: AuditActor): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await updateStaff(trx, staff.id, { disabled_at: now });
+    const sessions = await staffSessionIds(trx, staff.id);
     await deleteStaffSessions(trx, staff.id);
     await recordAudit(
       trx,
@@ -274,7 +301,9 @@ async function disable(ctx: StaffContext, staff: StaffRow, actor: AuditActor): P
       },
       now,
     );
+    return sessions;
   });
+  await endStreams(ctx, staff.id, ended);
 }
 
 /** The current TOTP code of a staff member (the demo's `staff code`; never offered in production). */
@@ -370,6 +399,18 @@ export async function login(ctx: StaffContext, input: LoginInput): Promise<Login
 
 export async function logout(ctx: StaffContext, staff: StaffPrincipal): Promise<void> {
   await deleteStaffSession(ctx.db, staff.sessionId);
+  await endStreams(ctx, staff.id, [staff.sessionId]);
+}
+
+/**
+ * When a staff session ends as stored now (30 idle minutes after it was last seen, or its day's
+ * end, whichever comes first), or null when it is gone or its staff member disabled: what a live
+ * console stream asks at each heartbeat. Reads only; the console's next request removes it.
+ */
+export async function staffSessionEnd(db: Kysely<Database>, sessionId: string): Promise<number | null> {
+  const row = await findStaffSession(db, sessionId);
+  if (!row || row.disabled_at !== null) return null;
+  return Math.min(Number(row.last_seen_at) + STAFF_IDLE_MS, Number(row.expires_at));
 }
 
 /* Sessions ------------------------------------------------------------------------------------ */
@@ -465,7 +506,7 @@ export async function changeStaffPassword(
   const first = row.must_change_password === 1;
   const codes = first ? newRecoveryCodes() : null;
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await updateStaff(trx, staff.id, { password_hash: hash, must_change_password: 0 });
     if (codes)
       await replaceRecoveryCodes(
@@ -473,6 +514,7 @@ export async function changeStaffPassword(
         staff.id,
         codes.map((c) => sha256(c)),
       );
+    const others = await staffSessionIds(trx, staff.id, staff.sessionId);
     await deleteStaffSessions(trx, staff.id, staff.sessionId);
     await recordAudit(
       trx,
@@ -480,6 +522,8 @@ export async function changeStaffPassword(
       { action: 'staff.password_change', network: '', target: { type: 'staff', id: staff.id } },
       now,
     );
+    return others;
   });
+  await endStreams(ctx, staff.id, ended);
   return { recovery_codes: codes };
 }

@@ -1,5 +1,6 @@
 export {
   TRANSIENT_EVENTS,
+  consoleTopic,
   type RealtimeBus,
   type RealtimeEvent,
   type RealtimeEventMap,
@@ -11,3 +12,4 @@ export {
 export { createMemoryBus } from './memory-bus.ts';
 export { createRedisBus } from './redis-bus.ts';
 export { openEventStream, parseLastEventId, RETRY_MS, type EventStreamOptions } from './event-stream.ts';
+export { openLiveStream, type LiveStreamOptions, type LiveTopic } from './live-stream.ts';

@@ -30,6 +30,22 @@ export interface RealtimeEventMap {
   credits: { balance: number };
   /** The member's own account changed elsewhere (another device, the operator). */
   user: Record<string, never>;
+  /*
+   * The console's streams (staff, not members): published on keys of their own (`consoleTopic`),
+   * never stored, so never caught up; a console that reconnects reads its page again instead.
+   */
+  /** A conversation of the console's inbox started or stopped waiting for an answer. */
+  inbox: { conversation: string; network: string; change: 'waiting' | 'answered' };
+  /** A new message in a conversation a console shows, as the console's side sees it. */
+  inbox_message: { conversation: string; message: RealtimeChatMessage };
+  /** The member side of a conversation a console shows is typing. */
+  inbox_typing: { conversation: string };
+  /** Who holds a conversation of the inbox now (null: nobody), and until when unless they act. */
+  inbox_claim: {
+    conversation: string;
+    network: string;
+    claim: { staff_id: string; staff: string; expires_at: number } | null;
+  };
 }
 
 /**
@@ -67,7 +83,22 @@ export interface RealtimeChatMessage {
 export type RealtimeEventType = keyof RealtimeEventMap;
 
 /** Types that make no sense after a reconnect: fanned out, not stored. */
-export const TRANSIENT_EVENTS: ReadonlySet<RealtimeEventType> = new Set<RealtimeEventType>(['typing']);
+export const TRANSIENT_EVENTS: ReadonlySet<RealtimeEventType> = new Set<RealtimeEventType>([
+  'typing',
+  'inbox',
+  'inbox_message',
+  'inbox_typing',
+  'inbox_claim',
+]);
+
+/**
+ * The bus's subscribers are keyed by network and member; a console stream listens under a key
+ * that no member id can be (ids are 16 characters of base32, without a colon). Events published
+ * under it are transient (above): the `events` table only ever holds members' events.
+ */
+export function consoleTopic(name: string): string {
+  return `console:${name}`;
+}
 
 export type RealtimeEvent = {
   [K in RealtimeEventType]: {

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from './inbox-client.ts';
+import { heldClaim, useInboxLive, type InboxLiveEvents } from './inbox-live.ts';
 import type { InboxConversation as Conversation } from '../host-inbox.schemas.ts';
+
+type ThreadMessage = Conversation['messages'][number];
 
 export const INBOX_CONVERSATION_MESSAGES = [
   'console.inbox.loading',
@@ -30,11 +33,39 @@ export const INBOX_CONVERSATION_MESSAGES = [
   'console.inbox.honest_hint',
   'console.inbox.send_honest',
   'console.inbox.sent',
+  'console.inbox.live',
+  'console.inbox.reconnecting',
+  'console.inbox.new_message',
+  'console.inbox.typing',
   'console.busy',
   'error.try_later',
 ] as const;
 
 const TYPING_EVERY_MS = 3000;
+/** How long the member's "typing…" shows after their last typing signal. */
+const TYPING_SHOWN_MS = 5000;
+
+/** The thread with `message` in its place (by time), once: an event may repeat what a read had. */
+function withMessage(thread: readonly ThreadMessage[], message: ThreadMessage): ThreadMessage[] {
+  if (thread.some((m) => m.id === message.id)) return [...thread];
+  const next = [...thread, message];
+  next.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return next;
+}
+
+/**
+ * The conversation after a live message: in the thread, and the honest-answer rule followed as
+ * the server follows it (the server refuses any other reply all the same): a member's question
+ * whether the profile is real waits until the profile sends the honest answer's words.
+ */
+function applyMessage(data: Conversation, message: ThreadMessage): Conversation {
+  let { honest } = data;
+  if (!message.mine && message.asks_if_real && !honest.required)
+    honest = { ...honest, required: true, question: message.id };
+  else if (message.mine && honest.required && message.text === honest.text)
+    honest = { ...honest, required: false, question: null };
+  return { ...data, messages: withMessage(data.messages, message), honest };
+}
 
 function clientId(): string {
   return crypto.randomUUID();
@@ -49,9 +80,12 @@ function clientId(): string {
 export default function InboxConversation({
   messages,
   conversation,
+  live,
 }: {
   messages: IslandMessages;
   conversation: string;
+  /** The staff member may answer (a host): the conversation follows the live stream. */
+  live: boolean;
 }) {
   const t = islandTranslator(messages);
   const [data, setData] = useState<Conversation | null>(null);
@@ -59,25 +93,76 @@ export default function InboxConversation({
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const [typingUntil, setTypingUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   const lastTyping = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Live messages that came while a read was on its way: merged into its answer.
+  const loading = useRef(false);
+  const pending = useRef<ThreadMessage[]>([]);
 
   async function load() {
     setError('');
     setNotice('');
+    loading.current = true;
+    pending.current = [];
     try {
-      setData(
-        await apiClient.get<Conversation>(
-          `/console/api/inbox.php?conversation=${encodeURIComponent(conversation)}`,
-        ),
+      const read = await apiClient.get<Conversation>(
+        `/console/api/inbox.php?conversation=${encodeURIComponent(conversation)}`,
       );
+      setData(pending.current.reduce(applyMessage, read));
     } catch (failure) {
       setError(failureText(failure, t));
+    } finally {
+      loading.current = false;
+      pending.current = [];
     }
   }
 
+  const onMessage = ({ conversation: id, message }: InboxLiveEvents['message']) => {
+    if (id !== conversation) return;
+    if (loading.current) pending.current.push(message);
+    setData((before) => before && applyMessage(before, message));
+    if (!message.mine) {
+      setTypingUntil(0);
+      setNow(Date.now());
+      const words = message.type === 'text' ? (message.text ?? '') : `[${t('console.inbox.image')}]`;
+      setAnnouncement(t('console.inbox.new_message', { name: data?.member.name ?? '', text: words }));
+    }
+  };
+
+  const state = useInboxLive(
+    live ? `/console/api/inbox-events.php?conversation=${encodeURIComponent(conversation)}` : null,
+    {
+      message: onMessage,
+      typing: ({ conversation: id }) => {
+        if (id !== conversation) return;
+        setNow(Date.now());
+        setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+      },
+      claim: ({ conversation: id, claim }) => {
+        if (id !== conversation) return;
+        setNow(Date.now());
+        setData((before) => before && { ...before, claim });
+      },
+    },
+    () => void load(),
+  );
+
+  // What lapses by itself is shown lapsed when it does: the member's "typing…", a claim left idle.
+  const claimEnds = data?.claim?.expires_at ?? 0;
   useEffect(() => {
-    void load();
+    const at = Date.now();
+    const next = Math.min(...[typingUntil, claimEnds].filter((end) => end > at));
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setNow(Date.now()), next - at + 50);
+    return () => clearTimeout(timer);
+  }, [typingUntil, claimEnds, now]);
+
+  useEffect(() => {
+    // A live page reads once its stream is open (then nothing falls between the two).
+    if (!live) void load();
     // Leaving gives the conversation back to the other hosts at once, not after 10 minutes.
     const release = () =>
       void fetch('/console/api/inbox-claim.php', {
@@ -92,9 +177,9 @@ export default function InboxConversation({
 
   function typed(value: string) {
     setText(value);
-    const now = Date.now();
-    if (now - lastTyping.current < TYPING_EVERY_MS || value.trim() === '') return;
-    lastTyping.current = now;
+    const at = Date.now();
+    if (at - lastTyping.current < TYPING_EVERY_MS || value.trim() === '') return;
+    lastTyping.current = at;
     void api('POST /console/api/inbox-typing.php', { conversation }).catch(() => undefined);
   }
 
@@ -112,7 +197,7 @@ export default function InboxConversation({
         (before) =>
           before && {
             ...before,
-            messages: [...before.messages, { ...answer.message, asks_if_real: false }],
+            messages: withMessage(before.messages, { ...answer.message, asks_if_real: false }),
             honest: answer.honest ? { ...before.honest, required: false, question: null } : before.honest,
             claim: before.claim ?? { staff: '', mine: true, expires_at: Date.now() + 600_000 },
           },
@@ -186,7 +271,8 @@ export default function InboxConversation({
     );
 
   const m = data.member;
-  const takenByOther = data.claim !== null && !data.claim.mine;
+  const holder = heldClaim(data.claim, now);
+  const takenByOther = holder !== null && !holder.mine;
   return (
     <div className="row g-4" data-testid="inbox-conversation" data-ready="">
       <aside className="col-lg-4">
@@ -219,14 +305,25 @@ export default function InboxConversation({
           {t('console.inbox.as_profile', { name: data.profile.name })}{' '}
           <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
         </h2>
-        <div className="mb-2">
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void load()}>
-            {t('console.inbox.refresh')}
-          </button>
+        <div className="mb-2 d-flex gap-3 align-items-center" data-testid="inbox-live" data-state={state}>
+          {state === 'live' ? (
+            <span className="badge text-bg-success">{t('console.inbox.live')}</span>
+          ) : (
+            <>
+              {live && <span className="small text-body-secondary">{t('console.inbox.reconnecting')}</span>}
+              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void load()}>
+                {t('console.inbox.refresh')}
+              </button>
+            </>
+          )}
         </div>
+        {/* New messages of the member are read out politely; the thread itself stays quiet. */}
+        <p className="visually-hidden" aria-live="polite" data-testid="inbox-announce">
+          {announcement}
+        </p>
         {takenByOther && (
           <div className="alert alert-warning d-flex gap-3 align-items-center" role="status">
-            <span>{t('console.inbox.claimed_by_other', { staff: data.claim!.staff })}</span>
+            <span>{t('console.inbox.claimed_by_other', { staff: holder.staff })}</span>
             <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => void claim()}>
               {t('console.inbox.claim')}
             </button>
@@ -272,6 +369,9 @@ export default function InboxConversation({
             </li>
           ))}
         </ol>
+        <p className="small text-body-secondary" data-testid="inbox-typing">
+          {typingUntil > now ? t('console.inbox.typing', { name: m.name }) : '\u00a0'}
+        </p>
         {notice && (
           <p className="text-success small" role="status">
             {notice}

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from './inbox-client.ts';
+import { heldClaim, useInboxLive } from './inbox-live.ts';
 import type { InboxEntry, InboxPage } from '../host-inbox.schemas.ts';
 
 export const INBOX_LIST_MESSAGES = [
@@ -18,6 +19,8 @@ export const INBOX_LIST_MESSAGES = [
   'console.inbox.refresh',
   'console.inbox.open',
   'console.inbox.loading',
+  'console.inbox.live',
+  'console.inbox.reconnecting',
   'error.try_later',
 ] as const;
 
@@ -27,11 +30,18 @@ function waited(at: number, now: number): string {
   return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`;
 }
 
+/** Live changes within this time make one read of the list, not one each. */
+const RELOAD_AFTER_MS = 400;
+/** The waiting times move on by themselves. */
+const CLOCK_EVERY_MS = 30_000;
+
 /**
  * Conversations of operator-run profiles waiting for an answer, the longest waiting first, in
  * pages; each shows whether a host holds it. The list only reads: nothing is sent from here.
+ * For a host it is live: a conversation that starts or stops waiting reads the list again, and
+ * a claim taken or given up elsewhere shows at once.
  */
-export default function InboxList({ messages }: { messages: IslandMessages }) {
+export default function InboxList({ messages, live }: { messages: IslandMessages; live: boolean }) {
   const t = islandTranslator(messages);
   const [entries, setEntries] = useState<InboxEntry[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -52,16 +62,56 @@ export default function InboxList({ messages }: { messages: IslandMessages }) {
     }
   }
 
+  const reload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const state = useInboxLive(
+    live ? '/console/api/inbox-events.php' : null,
+    {
+      inbox: () => {
+        clearTimeout(reload.current);
+        reload.current = setTimeout(() => void load(null), RELOAD_AFTER_MS);
+      },
+      claim: ({ conversation, claim }) => {
+        setNow(Date.now());
+        setEntries(
+          (before) =>
+            before &&
+            before.map((entry) => (entry.conversation === conversation ? { ...entry, claim } : entry)),
+        );
+      },
+    },
+    () => void load(null),
+  );
+
   useEffect(() => {
-    void load(null);
+    // A live list reads once its stream is open (then nothing falls between the two).
+    if (!live) void load(null);
+    const clock = setInterval(() => setNow(Date.now()), CLOCK_EVERY_MS);
+    return () => {
+      clearInterval(clock);
+      clearTimeout(reload.current);
+    };
   }, []);
+
+  const claimText = (claim: InboxEntry['claim']) =>
+    claim ? (claim.mine ? t('console.inbox.claimed_by_you') : claim.staff) : t('console.inbox.free');
 
   return (
     <div data-testid="inbox-list">
-      <div className="mb-2">
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void load(null)}>
-          {t('console.inbox.refresh')}
-        </button>
+      <div className="mb-2 d-flex gap-3 align-items-center" data-testid="inbox-live" data-state={state}>
+        {state === 'live' ? (
+          <span className="badge text-bg-success">{t('console.inbox.live')}</span>
+        ) : (
+          <>
+            {live && <span className="small text-body-secondary">{t('console.inbox.reconnecting')}</span>}
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              onClick={() => void load(null)}
+            >
+              {t('console.inbox.refresh')}
+            </button>
+          </>
+        )}
       </div>
       {error && (
         <p className="alert alert-danger" role="alert">
@@ -92,13 +142,7 @@ export default function InboxList({ messages }: { messages: IslandMessages }) {
                 <td>{entry.profile.name}</td>
                 <td>{entry.member.name}</td>
                 <td>{entry.network}</td>
-                <td>
-                  {entry.claim
-                    ? entry.claim.mine
-                      ? t('console.inbox.claimed_by_you')
-                      : entry.claim.staff
-                    : t('console.inbox.free')}
-                </td>
+                <td>{claimText(heldClaim(entry.claim, now))}</td>
                 <td>
                   <a
                     className="btn btn-sm btn-primary"

@@ -1,0 +1,132 @@
+import type { Clock } from '../../lib/clock.ts';
+import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+
+/*
+ * A console's live view as Server-Sent Events: the transient events of a few bus keys
+ * (`consoleTopic`), each shaped for the one viewer by `present`, for as long as the viewer's
+ * session lasts. Unlike a member's stream nothing is stored or caught up: a console that
+ * reconnects reads its page again. Console streams are few (one per open console page), so they
+ * are served through the app, not by the event gateway that keeps members' streams small.
+ */
+
+export interface LiveTopic {
+  network: string;
+  key: string;
+}
+
+export interface LiveStreamOptions {
+  /** What the stream listens to. */
+  topics: readonly LiveTopic[];
+  /**
+   * The session the stream was opened with. Ending it on the bus (`endSessions(network, key,
+   * [sessionId])`, in any process) ends the stream at once; `expiry` is asked at each heartbeat.
+   */
+  session: {
+    network: string;
+    key: string;
+    sessionId: string;
+    /** The session's end as stored now, or null when it is over or gone. */
+    expiry: () => Promise<number | null>;
+  };
+  /** What goes out for an event: an SSE event name and its data, or null to leave it out. */
+  present: (event: RealtimeEvent) => { type: string; data: unknown } | null;
+  clock: Clock;
+  heartbeatMs: number;
+  retryMs: number;
+  /** Streams one session may hold open in this process; past it `openLiveStream` answers null. */
+  perSession: number;
+  /** Fires when the client goes away. */
+  signal: AbortSignal;
+}
+
+/** Open streams per session, per bus (one bus per platform, so per process). */
+const openStreams = new WeakMap<RealtimeBus, Map<string, number>>();
+
+const encoder = new TextEncoder();
+
+/** The stream as a response body, or null when the session holds `perSession` streams here. */
+export function openLiveStream(
+  bus: RealtimeBus,
+  options: LiveStreamOptions,
+): ReadableStream<Uint8Array> | null {
+  let counts = openStreams.get(bus);
+  if (!counts) openStreams.set(bus, (counts = new Map()));
+  const countKey = `${options.session.network}\u0000${options.session.key}\u0000${options.session.sessionId}`;
+  const open = counts.get(countKey) ?? 0;
+  if (open >= options.perSession) return null;
+  counts.set(countKey, open + 1);
+
+  const { session } = options;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let closed = false;
+  let checking = false;
+  const unsubscribes: Array<() => void> = [];
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const unsubscribe of unsubscribes) unsubscribe();
+    clearInterval(heartbeat);
+    const now = (counts.get(countKey) ?? 1) - 1;
+    if (now <= 0) counts.delete(countKey);
+    else counts.set(countKey, now);
+    try {
+      controller?.close();
+    } catch {
+      // Already closed from the client's side.
+    }
+  };
+  const send = (text: string) => {
+    if (closed) return;
+    try {
+      controller!.enqueue(encoder.encode(text));
+    } catch {
+      close();
+    }
+  };
+  const heartbeat = setInterval(beat, options.heartbeatMs);
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel: close,
+  });
+  const deliver = (event: RealtimeEvent) => {
+    let shown: ReturnType<LiveStreamOptions['present']>;
+    try {
+      shown = options.present(event);
+    } catch {
+      // One event the viewer cannot be shown must not end their view.
+      return;
+    }
+    if (shown) send(`event: ${shown.type}\ndata: ${JSON.stringify(shown.data)}\n\n`);
+  };
+  // The session's subscription only listens for its end: nothing is published under its key.
+  unsubscribes.push(
+    bus.subscribe(session.network, session.key, () => undefined, {
+      sessionId: session.sessionId,
+      end: close,
+    }),
+  );
+  for (const topic of options.topics) unsubscribes.push(bus.subscribe(topic.network, topic.key, deliver));
+
+  // Each heartbeat reads the session once (console streams are few): one ended by any means,
+  // the command line's `staff disable` included, ends the stream within a heartbeat.
+  // A declaration: the timer is made before the subscriptions, which may close the stream.
+  function beat() {
+    if (checking) return;
+    checking = true;
+    session.expiry().then(
+      (end) => {
+        checking = false;
+        if (end === null || end <= options.clock.now()) close();
+        else send(': heartbeat\n\n');
+      },
+      // The database did not answer: the next heartbeat asks again.
+      () => (checking = false),
+    );
+  }
+  send(`retry: ${options.retryMs}\n: open\n\n`);
+  if (options.signal.aborted) close();
+  else options.signal.addEventListener('abort', close, { once: true });
+  return body;
+}

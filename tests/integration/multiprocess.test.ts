@@ -14,7 +14,7 @@ import { useServer, type ServerUnderTest } from '../support/use-server.ts';
 import { Visitor } from '../support/visitor.ts';
 import { nginxBinary } from '../support/nginx.ts';
 import { DAY, MINUTE, currentUser, linkIn, login, signUp, type ErrorBody } from './accounts-helpers.ts';
-import { eventually } from './caching-support.ts';
+import { eventually } from '../support/polling.ts';
 import { payingMember, sendText, shownMember } from './chat-support.ts';
 
 /*

@@ -12,23 +12,10 @@ import { addDirectly, logIn } from './console-support.ts';
  * left, the money paid back at Mollie or the refusal kept with Mollie's words), and refunds and
  * chargebacks made in Mollie's dashboard reaching the ledger once through the webhook.
  */
-const { app, mollie, paymentOf, webhook } = useMollieServer({ clock: true });
+const { app, mollie, paymentOf, webhook, paidOrder: paid } = useMollieServer({ clock: true });
 
 type Buyer = TestMember & TestSession;
 const memberRow = async (member: Buyer) => (await app.inspect.row('members', { id: member.memberId }))!;
-
-async function paid(member: Buyer): Promise<string> {
-  const res = await app.request('/api/order.php', {
-    method: 'POST',
-    headers: { cookie: member.cookie },
-    body: { bundle: 'starter', paymentmethod: 'ideal' },
-  });
-  expect(res.status, res.body).toBe(201);
-  const orderId = res.json<{ order: { payment_id: string } }>().order.payment_id;
-  mollie().settle(paymentOf(orderId).id, 'paid');
-  expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
-  return orderId;
-}
 
 async function staff(role: 'support' | 'owner' | 'moderator' | 'host', network?: string) {
   const login = await addDirectly(app, role, network);

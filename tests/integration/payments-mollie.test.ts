@@ -8,7 +8,7 @@ import type { TestMember, TestSession } from '../support/factories.ts';
  * webhook carrying only the id completes the order once after the status is fetched back.
  */
 
-const { app, mollie, paymentOf, webhook } = useMollieServer({ clock: true });
+const { app, mollie, paymentOf, webhook, order, paidOrder } = useMollieServer({ clock: true });
 
 describe('payments through Mollie', () => {
   it('creates the payment at Mollie and applies its paid status once', async () => {
@@ -69,18 +69,7 @@ describe('repeat orders through Mollie', () => {
     app.request('/api/order.php?repeat=1', { method: 'POST', headers: { cookie: member.cookie }, body: {} });
 
   /** Orders `paymentmethod` and pays it at Mollie's checkout; answers the order's id. */
-  async function buy(member: Buyer, paymentmethod: string): Promise<string> {
-    const res = await app.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod },
-    });
-    expect(res.status, res.body).toBe(201);
-    const orderId = res.json<{ order: { payment_id: string } }>().order.payment_id;
-    mollie().settle(paymentOf(orderId).id, 'paid');
-    expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
-    return orderId;
-  }
+  const buy = (member: Buyer, paymentmethod: string) => paidOrder(member, { paymentmethod });
 
   async function cardBuyer(): Promise<Buyer> {
     const member = await app.make.loggedIn({ country: 'NL' });
@@ -228,26 +217,9 @@ describe('provider reconciliation through Mollie', () => {
   type Buyer = TestMember & TestSession;
   const memberRow = async (member: Buyer) => (await app.inspect.row('members', { id: member.memberId }))!;
 
-  async function place(member: Buyer): Promise<string> {
-    const res = await app.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod: 'ideal' },
-    });
-    expect(res.status, res.body).toBe(201);
-    return res.json<{ order: { payment_id: string } }>().order.payment_id;
-  }
-
-  async function paid(member: Buyer): Promise<string> {
-    const orderId = await place(member);
-    mollie().settle(paymentOf(orderId).id, 'paid');
-    expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
-    return orderId;
-  }
-
   it('a refund made in Mollie’s dashboard takes back the unused credits, ends premium and records what was spent', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const orderId = await paid(member);
+    const orderId = await paidOrder(member);
     expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
     // Sixty of the hundred credits were spent already.
     await app.make.updateMember(member, { credits: 40 });
@@ -276,8 +248,8 @@ describe('provider reconciliation through Mollie', () => {
 
   it('a chargeback reverses its order and keeps premium while another paid order remains; a partial refund takes its share', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const first = await paid(member);
-    const second = await paid(member);
+    const first = await paidOrder(member);
+    const second = await paidOrder(member);
     expect((await memberRow(member)).credits).toBe(200);
 
     mollie().giveBack(paymentOf(first).id, 'chargeback', '14.99');
@@ -302,21 +274,13 @@ describe('provider reconciliation through Mollie', () => {
 
   it('a failed first-purchase order paid after all, while another order holds the discount, books nothing and is paid back', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const order = async (discountcode: string) => {
-      const res = await app.request('/api/order.php', {
-        method: 'POST',
-        headers: { cookie: member.cookie },
-        body: { bundle: 'starter', paymentmethod: 'ideal', discountcode },
-      });
-      expect(res.status, res.body).toBe(201);
-      return res.json<{ order: { payment_id: string } }>().order.payment_id;
-    };
-    const welcome = await order('WELCOME25');
+    const withCode = (discountcode: string) => order(member, { discountcode });
+    const welcome = await withCode('WELCOME25');
     mollie().settle(paymentOf(welcome).id, 'expired');
     await webhook(paymentOf(welcome).id);
     expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
     // The discount came back with the failure; the time bonus takes it now.
-    const bonus = await order('TIMEBONUS25');
+    const bonus = await withCode('TIMEBONUS25');
 
     mollie().settle(paymentOf(welcome).id, 'paid');
     await Promise.all([webhook(paymentOf(welcome).id), webhook(paymentOf(welcome).id)]);
@@ -337,7 +301,7 @@ describe('provider reconciliation through Mollie', () => {
 
   it('GET /api/transaction.php asks Mollie about a pending order at most once per 10 s', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const orderId = await place(member);
+    const orderId = await order(member);
     const paymentId = paymentOf(orderId).id;
     const poll = () =>
       app.request(`/api/transaction.php?id=${orderId}`, { headers: { cookie: member.cookie } });

@@ -1,4 +1,4 @@
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { startMollieFake, type FakePayment, type MollieFake } from './mollie-fake.ts';
 import type { TestResponse } from './server.ts';
 import { useServer, type ServerUnderTest, type UseServerOptions } from './use-server.ts';
@@ -44,6 +44,10 @@ export interface MollieServer {
   mollie(): MollieFake;
   paymentOf(orderId: string): FakePayment;
   webhook(paymentId: string): Promise<TestResponse>;
+  /** The member orders the starter bundle by iDEAL (`body` adds to or changes that); answers the order's id. */
+  order(member: { cookie: string }, body?: Record<string, string>): Promise<string>;
+  /** An order as above that Mollie reports paid through the webhook; answers the order's id. */
+  paidOrder(member: { cookie: string }, body?: Record<string, string>): Promise<string>;
 }
 
 /** `useServer` with a Mollie stand-in started before the server and closed after the file's tests. */
@@ -61,10 +65,28 @@ export function useMollieServer(options: Omit<UseServerOptions, 'env'> = {}): Mo
     if (!fake) throw new Error('useMollieServer: no stand-in yet (read it in a hook or a test)');
     return fake;
   };
+  const paymentOf = (orderId: string) => paymentOfOrder(mollie(), orderId);
+  const webhook = (paymentId: string) => callMollieWebhook(app, paymentId);
+  const order = async (member: { cookie: string }, body: Record<string, string> = {}) => {
+    const res = await app.request('/api/order.php', {
+      method: 'POST',
+      headers: { cookie: member.cookie },
+      body: { bundle: 'starter', paymentmethod: 'ideal', ...body },
+    });
+    expect(res.status, res.body).toBe(201);
+    return res.json<{ order: { payment_id: string } }>().order.payment_id;
+  };
   return {
     app,
     mollie,
-    paymentOf: (orderId) => paymentOfOrder(mollie(), orderId),
-    webhook: (paymentId) => callMollieWebhook(app, paymentId),
+    paymentOf,
+    webhook,
+    order,
+    async paidOrder(member, body) {
+      const orderId = await order(member, body);
+      mollie().settle(paymentOf(orderId).id, 'paid');
+      expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
+      return orderId;
+    },
   };
 }

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Locale } from '../i18n/index.ts';
+import { translator, type Locale, type Translate } from '../i18n/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
 import { serviceContext, type ServiceContext } from './context.ts';
 import type { Logger } from './log.ts';
 import type { MailMessage } from './adapters/mailer.ts';
+import { statementOfReasons, type Statement } from './mail/index.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
 import { consoleDb } from './console-db.ts';
 
@@ -49,6 +50,37 @@ export interface ContentDecision {
   openedAt: number;
 }
 
+/** A photo or text as its queue holds it: whose it is, where, and since when. */
+export interface ContentUnderReview {
+  id: string;
+  network_id: string;
+  site_id: string;
+  member_id: string;
+  created_at: number;
+}
+
+/**
+ * The decision to record for a rejected photo or text. `what` names it in the facts ("Photo
+ * abc", "Profile about"); `section` is the rule of the terms the reason rests on.
+ */
+export function rejectionDecision(
+  subjectType: ContentDecision['subjectType'],
+  content: ContentUnderReview,
+  rejection: { what: string; reason: string; note: string | null; section: string },
+): ContentDecision {
+  const { what, reason, note, section } = rejection;
+  return {
+    network: content.network_id,
+    siteId: content.site_id,
+    memberId: content.member_id,
+    subjectType,
+    subjectId: content.id,
+    facts: `${what} rejected: ${reason}${note ? ` (${note})` : ''}.`,
+    ground: `Terms ${section}`,
+    openedAt: Number(content.created_at),
+  };
+}
+
 /** The token for the appeal link of a rejection, or null (then the complaints form is the way). */
 async function appealTokenFor(ctx: ModerationContext, decision: ContentDecision): Promise<string | null> {
   if (!ctx.appealToken) return null;
@@ -82,6 +114,44 @@ export async function sendRejectionStatement(
   } catch (error) {
     ctx.log.error(`${decision.subjectType} rejection e-mail failed`, { error: String(error) });
   }
+}
+
+/** What a content's statement of reasons says of it, in the member's language. */
+export interface RejectionWording {
+  t: Translate;
+  /** The day the content was uploaded or written, as the member's language writes dates. */
+  date: string;
+  /** An address on the member's site, in the member's language. */
+  url: (path: string) => string;
+}
+
+/**
+ * The statement of reasons for a rejected photo or text, in the member's language: `words` says
+ * what was rejected and where the member sees it; the ground, the redress (the appeal link, or
+ * the complaints form without one) and the rest are the same for all content.
+ */
+export function contentRejectionMail(
+  ctx: Pick<ModerationContext, 'siteOrigin'>,
+  site: Site,
+  member: { email: string; language: string; name: string; created_at: number },
+  rejection: { section: string; note: string | null; appealToken: string | null },
+  words: (wording: RejectionWording) => Pick<Statement, 'subject' | 'decision' | 'notes'>,
+): MailMessage {
+  const locale = memberMailLocale(site, member.language);
+  const t = translator(locale);
+  const origin = ctx.siteOrigin(site);
+  const url = (path: string) => `${origin}${localePath(locale, path)}`;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(member.created_at),
+  );
+  return statementOfReasons(t, site, member.email, {
+    ...words({ t, date, url }),
+    name: member.name,
+    note: rejection.note,
+    ground: { section: rejection.section, url: url('/pages/terms') },
+    complaintsUrl: url('/complaints'),
+    appealUrl: rejection.appealToken && appealLink(origin, locale, rejection.appealToken),
+  });
 }
 
 /** What the console knows of the staff member acting: where they may moderate. */

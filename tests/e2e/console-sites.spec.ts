@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { SCREENSHOTS, visitorContext } from './accounts-support.ts';
-import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { SCREENSHOTS } from './accounts-support.ts';
+import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -27,17 +27,8 @@ test.afterAll(async () => {
 test('an owner writes a new site with the form and sees it listed as valid', async ({ browser }) => {
   const journey = { server, db: database.db };
   const owner = await addStaffMember(journey, { role: 'owner' });
-  const context = await visitorContext(browser, { width: 1280 });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await logInToConsole(page, journey, owner);
-
-  await page
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Sites' })
-    .click();
-  await expect(page).toHaveURL(/\/console\/sites$/);
+  const { context, page, errors } = await consolePage(browser, journey, owner);
+  await openConsoleSection(page, 'Sites', '/console/sites');
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Sites of your networks' });
   const curvy = table.locator('tr[data-site="curvy"]');

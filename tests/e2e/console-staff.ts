@@ -74,12 +74,26 @@ export async function logInToConsole(page: Page, journey: StaffJourney, staff: S
   await expect(page).toHaveURL(/\/console$/);
 }
 
-/** A browser of its own, `width` px wide, logged in to the console as `staff`. */
+/**
+ * A browser of its own, `width` px wide, logged in to the console as `staff`. `errors` collects
+ * the page's uncaught script errors, which a test expects to stay empty.
+ */
 export async function consolePage(browser: Browser, journey: StaffJourney, staff: StaffLogin, width = 1280) {
   const context = await visitorContext(browser, { width });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
   await logInToConsole(page, journey, staff);
-  return { context, page };
+  return { context, page, errors };
+}
+
+/** Opens a section from the console's navigation, the way staff get there, and waits for its address. */
+export async function openConsoleSection(page: Page, link: string, path: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: link })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 /** The page passes axe. */

@@ -1,5 +1,5 @@
-import { SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { SCREENSHOTS, url, useMemberJourney } from './accounts-support.ts';
+import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -32,18 +32,9 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   expect(checkout.status()).toBe(303);
 
   const support = await addStaffMember(journey, { role: 'support' });
-  const context = await visitorContext(browser, { width: 1280 });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { context, page, errors } = await consolePage(browser, journey, support);
   page.on('dialog', (dialog) => void dialog.accept());
-  await logInToConsole(page, journey, support);
-
-  await page
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Members' })
-    .click();
-  await expect(page).toHaveURL(/\/console\/members$/);
+  await openConsoleSection(page, 'Members', '/console/members');
   await page.getByLabel('Find a member').fill(me.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('table').getByRole('link').first().click();

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 import { mailsTo } from '../support/outbox.ts';
-import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { addStaffMember, expectAccessible, logInToConsole, openConsoleSection } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -70,11 +70,7 @@ test('a member reports a profile; a moderator sees it with its context and decid
   console.on('pageerror', (e) => errors.push(e.message));
   await logInToConsole(console, journey, moderator);
   await expect(console).toHaveURL(/\/console$/);
-  await console
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Reports' })
-    .click();
-  await expect(console).toHaveURL(/\/console\/reports$/);
+  await openConsoleSection(console, 'Reports', '/console/reports');
   await expect(console.getByRole('heading', { name: 'Reports and complaints', level: 1 })).toBeVisible();
 
   // The scam report comes before the harassment complaint; its context is shown beside it.

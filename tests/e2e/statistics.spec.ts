@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type Factories } from '../support/factories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-import { SCREENSHOTS, visitorContext } from './accounts-support.ts';
-import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
+import { SCREENSHOTS } from './accounts-support.ts';
+import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -56,17 +56,8 @@ test('the statistics page shows the demo network’s signups and revenue of the 
 }) => {
   await trackedBuyerToday();
   const staff = await addStaffMember(journey, { role: 'support' });
-  const context = await visitorContext(browser, { width: 1280 });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await logInToConsole(page, journey, staff);
-
-  await page
-    .getByRole('navigation', { name: 'Console navigation' })
-    .getByRole('link', { name: 'Statistics' })
-    .click();
-  await expect(page).toHaveURL(/\/console\/statistics$/);
+  const { context, page, errors } = await consolePage(browser, journey, staff);
+  await openConsoleSection(page, 'Statistics', '/console/statistics');
   await expect(page.getByRole('heading', { name: 'Statistics', level: 1 })).toBeVisible();
 
   const today = new Date().toISOString().slice(0, 10);

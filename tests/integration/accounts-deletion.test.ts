@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/polling.ts';
 import {
   ACCOUNTS_SERVER,
   currentUser,
@@ -308,14 +309,6 @@ describe('retention', () => {
     expect(await left()).toEqual(tables.map(() => [newId]));
   });
 });
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * Rows a real member gathers through features built elsewhere (photos, chat, likes, payments,

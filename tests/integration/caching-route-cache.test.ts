@@ -3,7 +3,7 @@ import type { TestMember, TestSession } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { expectLoggedIn } from '../support/visitor.ts';
-import { eventually } from './caching-support.ts';
+import { eventually } from '../support/polling.ts';
 
 /*
  * The embedded route cache (src/features/caching): anonymous landers and footer pages are served

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/polling.ts';
 import { useServer } from '../support/use-server.ts';
 import { ACCOUNTS_SERVER } from './accounts-helpers.ts';
 import { call, eventsOf, payingMember, sendImage, sendText, type Message } from './chat-support.ts';
 import { jpeg, testStorage, upload, type StorageMode } from './photos-helpers.ts';
 
 /* The chat's privacy hook: the download carries what the member wrote and sent; erasure removes it everywhere. */
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The chat's privacy hook with the server's files in `mode` storage (chat-privacy.test.ts, chat-privacy-s3.test.ts). */
 export function chatPrivacySuite(mode: StorageMode): void {

@@ -1,8 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestMember, TestSession } from '../support/factories.ts';
-import { startMollieFake, type MollieFake } from '../support/mollie-fake.ts';
+import { useMollieServer } from '../support/mollie-server.ts';
 import { DEMO } from '../support/server.ts';
-import { useServer } from '../support/use-server.ts';
 import type { Visitor } from '../support/visitor.ts';
 import { addDirectly, logIn } from './console-support.ts';
 
@@ -13,44 +12,10 @@ import { addDirectly, logIn } from './console-support.ts';
  * left, the money paid back at Mollie or the refusal kept with Mollie's words), and refunds and
  * chargebacks made in Mollie's dashboard reaching the ledger once through the webhook.
  */
-let fake: MollieFake | undefined;
-const app = useServer({
-  clock: true,
-  env: async () => {
-    fake = await startMollieFake();
-    return {
-      MOLLIE_API_KEY: 'test_kindredfakekeyfakekeyfakekey',
-      MOLLIE_API_URL: fake.url,
-      NODE_TLS_REJECT_UNAUTHORIZED: '0',
-    };
-  },
-});
-afterAll(() => fake?.close());
+const { app, mollie, paymentOf, webhook, paidOrder: paid } = useMollieServer({ clock: true });
 
 type Buyer = TestMember & TestSession;
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const webhook = (id: string) =>
-  app.request('/api/payment-webhook.php?provider=mollie', {
-    method: 'POST',
-    headers: FORM,
-    body: `id=${id}`,
-  });
-const paymentOf = (orderId: string) =>
-  [...fake!.payments.values()].find((p) => (p.metadata as { order?: string }).order === orderId)!;
 const memberRow = async (member: Buyer) => (await app.inspect.row('members', { id: member.memberId }))!;
-
-async function paid(member: Buyer): Promise<string> {
-  const res = await app.request('/api/order.php', {
-    method: 'POST',
-    headers: { cookie: member.cookie },
-    body: { bundle: 'starter', paymentmethod: 'ideal' },
-  });
-  expect(res.status, res.body).toBe(201);
-  const orderId = res.json<{ order: { payment_id: string } }>().order.payment_id;
-  fake!.settle(paymentOf(orderId).id, 'paid');
-  expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
-  return orderId;
-}
 
 async function staff(role: 'support' | 'owner' | 'moderator' | 'host', network?: string) {
   const login = await addDirectly(app, role, network);
@@ -124,7 +89,9 @@ describe('console payments', () => {
     const entries = await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' });
     expect(entries.map((e) => [e.delta, e.reference])).toEqual([[-40, orderId]]);
     expect(
-      fake!.refunds.filter((r) => r.payment === paymentOf(orderId).id).map((r) => r.amount.value),
+      mollie()
+        .refunds.filter((r) => r.payment === paymentOf(orderId).id)
+        .map((r) => r.amount.value),
     ).toEqual(['5.99']);
     expect(await app.inspect.rows('audit_log', { action: 'order.refund', target_id: orderId })).toHaveLength(
       1,
@@ -134,7 +101,7 @@ describe('console payments', () => {
     const again = await refund(visitor, { order: orderId, mode: 'full', reason: 'twice' });
     expect(again.status).toBe(409);
     // Mollie reports the refund made through the API on its webhook: nothing is booked again.
-    fake!.giveBack(paymentOf(orderId).id, 'refund', '5.99');
+    mollie().giveBack(paymentOf(orderId).id, 'refund', '5.99');
     await webhook(paymentOf(orderId).id);
     expect(
       await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' }),
@@ -164,7 +131,7 @@ describe('console payments', () => {
     const { visitor } = await staff('support', 'amber');
     const member = await app.make.loggedIn({ country: 'NL' });
     const orderId = await paid(member);
-    fake!.refuseRefunds = 'The amount is higher than the balance of your Mollie account';
+    mollie().refuseRefunds = 'The amount is higher than the balance of your Mollie account';
     try {
       const res = await refund(visitor, { order: orderId, mode: 'rules' });
       expect(res.status, res.body).toBe(200);
@@ -172,7 +139,7 @@ describe('console payments', () => {
       expect(answer.payout).toBe('failed');
       expect(answer.provider_error).toContain('higher than the balance');
     } finally {
-      fake!.refuseRefunds = null;
+      mollie().refuseRefunds = null;
     }
     // The books are right all the same, and the order page keeps the refusal.
     expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
@@ -188,10 +155,10 @@ describe('console payments', () => {
     const member = await app.make.loggedIn({ country: 'NL' });
     const refunded = await paid(member);
     const chargedBack = await paid(member);
-    fake!.giveBack(paymentOf(refunded).id, 'refund', '14.99');
+    mollie().giveBack(paymentOf(refunded).id, 'refund', '14.99');
     await Promise.all([webhook(paymentOf(refunded).id), webhook(paymentOf(refunded).id)]);
     await webhook(paymentOf(refunded).id);
-    fake!.giveBack(paymentOf(chargedBack).id, 'chargeback', '14.99');
+    mollie().giveBack(paymentOf(chargedBack).id, 'chargeback', '14.99');
     await Promise.all([webhook(paymentOf(chargedBack).id), webhook(paymentOf(chargedBack).id)]);
     const entries = await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' });
     expect(entries.map((e) => [e.delta, e.reference]).sort()).toEqual(

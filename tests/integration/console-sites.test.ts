@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DomainCheck, SiteHealth, SitesAnswer } from '../../src/features/sites-console/sites.schemas.ts';
+import { timeUntil } from '../support/polling.ts';
 import { useServer } from '../support/use-server.ts';
 import { addDirectly, logIn } from './console-support.ts';
 
@@ -24,17 +25,6 @@ const byId = (answer: SitesAnswer, id: string): SiteHealth | undefined =>
 async function settingsName(host: string): Promise<string | number> {
   const res = await app.request('/api/settings.php', { host });
   return res.status === 200 ? res.json<{ settings: { name: string } }>().settings.name : res.status;
-}
-
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 3_000): Promise<void> {
-  const started = Date.now();
-  let last: T | undefined;
-  while (Date.now() - started < timeoutMs) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`expected ${String(expected)} within ${timeoutMs} ms, still ${String(last)}`);
 }
 
 describe('the sites of the console', () => {
@@ -141,7 +131,7 @@ describe('the sites of the console', () => {
       network: 'amber',
       locales: ['de', 'en'],
     });
-    await eventually(() => settingsName('fresh-console.localhost'), 'Fresh Console', 2_500);
+    await timeUntil(() => settingsName('fresh-console.localhost'), 'Fresh Console', 2_500);
     expect(byId(await sites(owner), 'fresh-console')).toMatchObject({ valid: true, served: true });
 
     const audit = await app.inspect.rows('audit_log', { action: 'site.create', target_id: 'fresh-console' });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_PORTS, freePortIn, startNginx, type RunningNginx } from '../../scripts/bench/nginx.ts';
 import { startMollieFake, type MollieFake } from '../support/mollie-fake.ts';
+import { callMollieWebhook, mollieEnv, paymentOfOrder } from '../support/mollie-server.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { postgresAvailable, withPostgresDatabase } from '../support/postgres.ts';
 import { withRedis, type TestRedis } from '../support/redis.ts';
@@ -13,7 +14,7 @@ import { useServer, type ServerUnderTest } from '../support/use-server.ts';
 import { Visitor } from '../support/visitor.ts';
 import { nginxBinary } from '../support/nginx.ts';
 import { DAY, MINUTE, currentUser, linkIn, login, signUp, type ErrorBody } from './accounts-helpers.ts';
-import { eventually } from './caching-support.ts';
+import { eventually } from '../support/polling.ts';
 import { payingMember, sendText, shownMember } from './chat-support.ts';
 
 /*
@@ -41,7 +42,6 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
   let shared: Record<string, string>;
   let nginx: RunningNginx;
   let second: TestServer;
-  const MOLLIE_KEY = 'test_kindredfakekeyfakekeyfakekey';
 
   const first = useServer({
     database: 'postgres',
@@ -57,9 +57,7 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
       shared = {
         REDIS_URL: redis.url,
         PUBLIC_PORT: String(nginxPort),
-        MOLLIE_API_KEY: MOLLIE_KEY,
-        MOLLIE_API_URL: mollie.url,
-        NODE_TLS_REJECT_UNAUTHORIZED: '0',
+        ...mollieEnv(mollie),
       };
       return { ...shared, SERVED_BY: 'a' };
     },
@@ -213,17 +211,11 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
     });
     expect(ordered.status, ordered.body).toBe(201);
     const { order } = ordered.json<{ order: { payment_id: string; credits: number } }>();
-    const payment = [...mollie.payments.values()].find(
-      (p) => (p.metadata as { order?: string }).order === order.payment_id,
-    )!;
+    const payment = paymentOfOrder(mollie, order.payment_id);
     // Mollie calls the webhook on the address it was given: nginx's.
     expect(payment.webhookUrl).toContain(`:${nginx.port}/api/payment-webhook.php`);
     mollie.settle(payment.id, 'paid');
-    const hook = await first.request('/api/payment-webhook.php?provider=mollie', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `id=${payment.id}`,
-    });
+    const hook = await callMollieWebhook(first, payment.id);
     expect(hook.status).toBe(200);
     expect(servedBy(hook)).toBe('a');
     const user = await second.request('/api/user.php', {

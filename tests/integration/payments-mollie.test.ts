@@ -1,7 +1,6 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startMollieFake, type MollieFake } from '../support/mollie-fake.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_MOLLIE_KEY, useMollieServer } from '../support/mollie-server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
-import { useServer } from '../support/use-server.ts';
 
 /*
  * The Mollie adapter, chosen by MOLLIE_API_KEY, against a local stand-in of Mollie's API: the
@@ -9,18 +8,7 @@ import { useServer } from '../support/use-server.ts';
  * webhook carrying only the id completes the order once after the status is fetched back.
  */
 
-let fake: MollieFake | undefined;
-const KEY = 'test_kindredfakekeyfakekeyfakekey';
-const app = useServer({
-  clock: true,
-  env: async () => {
-    fake = await startMollieFake();
-    return { MOLLIE_API_KEY: KEY, MOLLIE_API_URL: fake.url, NODE_TLS_REJECT_UNAUTHORIZED: '0' };
-  },
-});
-afterAll(() => fake?.close());
-
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const { app, mollie, paymentOf, webhook, order, paidOrder } = useMollieServer({ clock: true });
 
 describe('payments through Mollie', () => {
   it('creates the payment at Mollie and applies its paid status once', async () => {
@@ -32,23 +20,16 @@ describe('payments through Mollie', () => {
     });
     expect(res.status, res.body).toBe(201);
     const { order, redirect_url } = res.json<{ order: { payment_id: string }; redirect_url: string }>();
-    const payment = [...fake!.payments.values()].find(
-      (p) => (p.metadata as { order?: string }).order === order.payment_id,
-    )!;
+    const payment = paymentOf(order.payment_id);
     expect(payment).toMatchObject({ amount: { currency: 'EUR', value: '14.99' }, method: 'ideal' });
     expect(payment.webhookUrl).toMatch(/\/api\/payment-webhook\.php\?provider=mollie$/);
-    expect(redirect_url).toBe(`${fake!.url.replace(/\/v2\/$/, '')}/checkout/${payment.id}`);
-    expect(fake!.keys.at(-1)).toBe(`Bearer ${KEY}`);
+    expect(redirect_url).toBe(`${mollie().url.replace(/\/v2\/$/, '')}/checkout/${payment.id}`);
+    expect(mollie().keys.at(-1)).toBe(`Bearer ${TEST_MOLLIE_KEY}`);
 
-    const hook = () =>
-      app.request('/api/payment-webhook.php?provider=mollie', {
-        method: 'POST',
-        headers: FORM,
-        body: `id=${payment.id}`,
-      });
+    const hook = () => webhook(payment.id);
     expect((await hook()).status).toBe(200);
     expect(await app.inspect.balanceOf(member.memberId)).toBe(0);
-    fake!.settle(payment.id, 'paid');
+    mollie().settle(payment.id, 'paid');
     await Promise.all([hook(), hook(), hook()]);
     expect(await app.inspect.balanceOf(member.memberId)).toBe(100);
     const tx = await app.request(`/api/transaction.php?id=${order.payment_id}`, {
@@ -59,12 +40,7 @@ describe('payments through Mollie', () => {
 
   it('ignores ids Mollie does not know and ids that are not Mollie payment ids', async () => {
     for (const id of ['tr_doesnotexist', '../../etc', 'tst_123']) {
-      const res = await app.request('/api/payment-webhook.php?provider=mollie', {
-        method: 'POST',
-        headers: FORM,
-        body: `id=${encodeURIComponent(id)}`,
-      });
-      expect(res.status).toBe(200);
+      expect((await webhook(id)).status).toBe(200);
     }
   });
 
@@ -84,35 +60,16 @@ describe('payments through Mollie', () => {
 describe('repeat orders through Mollie', () => {
   type Buyer = TestMember & TestSession;
   afterEach(() => {
-    fake!.recurringStatus = 'paid';
+    mollie().recurringStatus = 'paid';
   });
 
-  const webhook = (id: string) =>
-    app.request('/api/payment-webhook.php?provider=mollie', {
-      method: 'POST',
-      headers: FORM,
-      body: `id=${id}`,
-    });
   const balanceOf = async (member: Buyer) =>
     Number((await app.inspect.row('members', { id: member.memberId }))!.credits);
-  const paymentOf = (orderId: string) =>
-    [...fake!.payments.values()].find((p) => (p.metadata as { order?: string }).order === orderId)!;
   const repeat = (member: Buyer) =>
     app.request('/api/order.php?repeat=1', { method: 'POST', headers: { cookie: member.cookie }, body: {} });
 
   /** Orders `paymentmethod` and pays it at Mollie's checkout; answers the order's id. */
-  async function buy(member: Buyer, paymentmethod: string): Promise<string> {
-    const res = await app.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod },
-    });
-    expect(res.status, res.body).toBe(201);
-    const orderId = res.json<{ order: { payment_id: string } }>().order.payment_id;
-    fake!.settle(paymentOf(orderId).id, 'paid');
-    expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
-    return orderId;
-  }
+  const buy = (member: Buyer, paymentmethod: string) => paidOrder(member, { paymentmethod });
 
   async function cardBuyer(): Promise<Buyer> {
     const member = await app.make.loggedIn({ country: 'NL' });
@@ -126,30 +83,30 @@ describe('repeat orders through Mollie', () => {
 
   it('pays a first card order as the first payment of a new Mollie customer, which leaves a mandate', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const customersBefore = fake!.customers.size;
+    const customersBefore = mollie().customers.size;
     const orderId = await buy(member, 'creditcard');
     const customerId = await customerOf(member);
     expect(customerId).toMatch(/^cst_/);
-    expect(fake!.customers.get(customerId!)).toMatchObject({
+    expect(mollie().customers.get(customerId!)).toMatchObject({
       name: null,
       email: null,
       metadata: { member: member.memberId },
     });
     expect(paymentOf(orderId)).toMatchObject({ customerId, sequenceType: 'first', method: 'creditcard' });
-    expect(fake!.mandates.get(customerId!)).toMatchObject([{ status: 'valid', method: 'creditcard' }]);
+    expect(mollie().mandates.get(customerId!)).toMatchObject([{ status: 'valid', method: 'creditcard' }]);
 
     // The member's next card or PayPal order uses the same customer; iDEAL leaves no mandate.
     const paypal = await buy(member, 'paypal');
     expect(paymentOf(paypal)).toMatchObject({ customerId, sequenceType: 'first' });
     const ideal = await buy(member, 'ideal');
     expect(paymentOf(ideal)).toMatchObject({ customerId: null, sequenceType: 'oneoff' });
-    expect(fake!.customers.size).toBe(customersBefore + 1);
+    expect(mollie().customers.size).toBe(customersBefore + 1);
     expect(await app.inspect.count('payment_customers', { member_id: member.memberId })).toBe(1);
   });
 
   it('makes one Mollie customer for a member whose first card orders race', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const customersBefore = fake!.customers.size;
+    const customersBefore = mollie().customers.size;
     const placed = await Promise.all(
       ['creditcard', 'paypal', 'creditcard'].map((paymentmethod) =>
         app.request('/api/order.php', {
@@ -165,7 +122,7 @@ describe('repeat orders through Mollie', () => {
       expect(paymentOf(res.json<{ order: { payment_id: string } }>().order.payment_id).customerId).toBe(
         customerId,
       );
-    expect(fake!.customers.size).toBe(customersBefore + 1);
+    expect(mollie().customers.size).toBe(customersBefore + 1);
   });
 
   it('charges a repeat as a recurring payment on the mandate and books its credits once, however often the webhook comes', async () => {
@@ -179,7 +136,7 @@ describe('repeat orders through Mollie', () => {
     expect(payment).toMatchObject({
       sequenceType: 'recurring',
       customerId,
-      mandateId: fake!.mandates.get(customerId!)![0]!.id,
+      mandateId: mollie().mandates.get(customerId!)![0]!.id,
       status: 'paid',
       amount: { currency: 'EUR', value: '14.99' },
     });
@@ -199,7 +156,7 @@ describe('repeat orders through Mollie', () => {
 
   it('leaves a recurring charge Mollie still works on pending, and its webhook completes it once', async () => {
     const member = await cardBuyer();
-    fake!.recurringStatus = 'pending';
+    mollie().recurringStatus = 'pending';
     const res = await repeat(member);
     expect(res.status, res.body).toBe(201);
     const body = res.json<{ order: { payment_id: string }; status: string; redirect_url: string }>();
@@ -207,7 +164,7 @@ describe('repeat orders through Mollie', () => {
     expect(body.redirect_url).toMatch(new RegExp(`/transactions/${body.order.payment_id}$`));
     expect(await balanceOf(member)).toBe(100);
     const payment = paymentOf(body.order.payment_id);
-    fake!.settle(payment.id, 'paid');
+    mollie().settle(payment.id, 'paid');
     await Promise.all([webhook(payment.id), webhook(payment.id)]);
     expect(await balanceOf(member)).toBe(200);
     await webhook(payment.id);
@@ -216,7 +173,7 @@ describe('repeat orders through Mollie', () => {
 
   it('answers 402 payment_failed with a retry or PayPal when Mollie fails the recurring charge', async () => {
     const member = await cardBuyer();
-    fake!.recurringStatus = 'failed';
+    mollie().recurringStatus = 'failed';
     const res = await repeat(member);
     expect(res.status, res.body).toBe(402);
     expect(res.json()).toMatchObject({
@@ -233,13 +190,13 @@ describe('repeat orders through Mollie', () => {
 
   it('answers 409 no_stored_method when the customer has no valid mandate, charging nothing and keeping no order', async () => {
     const member = await cardBuyer();
-    fake!.revokeMandates((await customerOf(member))!);
+    mollie().revokeMandates((await customerOf(member))!);
     const ordersBefore = await app.inspect.count('orders', { member_id: member.memberId });
-    const paymentsBefore = fake!.payments.size;
+    const paymentsBefore = mollie().payments.size;
     const res = await repeat(member);
     expect(res.status, res.body).toBe(409);
     expect(res.json().error).toBe('no_stored_method');
-    expect(fake!.payments.size).toBe(paymentsBefore);
+    expect(mollie().payments.size).toBe(paymentsBefore);
     expect(await app.inspect.count('orders', { member_id: member.memberId })).toBe(ordersBefore);
     expect(await balanceOf(member)).toBe(100);
 
@@ -258,41 +215,16 @@ describe('repeat orders through Mollie', () => {
  */
 describe('provider reconciliation through Mollie', () => {
   type Buyer = TestMember & TestSession;
-  const webhook = (id: string) =>
-    app.request('/api/payment-webhook.php?provider=mollie', {
-      method: 'POST',
-      headers: FORM,
-      body: `id=${id}`,
-    });
-  const paymentOf = (orderId: string) =>
-    [...fake!.payments.values()].find((p) => (p.metadata as { order?: string }).order === orderId)!;
   const memberRow = async (member: Buyer) => (await app.inspect.row('members', { id: member.memberId }))!;
-
-  async function place(member: Buyer): Promise<string> {
-    const res = await app.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod: 'ideal' },
-    });
-    expect(res.status, res.body).toBe(201);
-    return res.json<{ order: { payment_id: string } }>().order.payment_id;
-  }
-
-  async function paid(member: Buyer): Promise<string> {
-    const orderId = await place(member);
-    fake!.settle(paymentOf(orderId).id, 'paid');
-    expect((await webhook(paymentOf(orderId).id)).status).toBe(200);
-    return orderId;
-  }
 
   it('a refund made in Mollie’s dashboard takes back the unused credits, ends premium and records what was spent', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const orderId = await paid(member);
+    const orderId = await paidOrder(member);
     expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
     // Sixty of the hundred credits were spent already.
     await app.make.updateMember(member, { credits: 40 });
 
-    fake!.giveBack(paymentOf(orderId).id, 'refund', '14.99');
+    mollie().giveBack(paymentOf(orderId).id, 'refund', '14.99');
     await Promise.all([webhook(paymentOf(orderId).id), webhook(paymentOf(orderId).id)]);
     await webhook(paymentOf(orderId).id);
     expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
@@ -311,16 +243,16 @@ describe('provider reconciliation through Mollie', () => {
     });
     expect(tx.json().status).toBe('refunded');
     // Nothing is paid back twice: the money already went back at Mollie.
-    expect(fake!.refunds.filter((r) => r.payment === paymentOf(orderId).id)).toHaveLength(0);
+    expect(mollie().refunds.filter((r) => r.payment === paymentOf(orderId).id)).toHaveLength(0);
   });
 
   it('a chargeback reverses its order and keeps premium while another paid order remains; a partial refund takes its share', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const first = await paid(member);
-    const second = await paid(member);
+    const first = await paidOrder(member);
+    const second = await paidOrder(member);
     expect((await memberRow(member)).credits).toBe(200);
 
-    fake!.giveBack(paymentOf(first).id, 'chargeback', '14.99');
+    mollie().giveBack(paymentOf(first).id, 'chargeback', '14.99');
     await webhook(paymentOf(first).id);
     expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
     expect(await app.inspect.row('payment_reversals', { order_id: first })).toMatchObject({
@@ -330,7 +262,7 @@ describe('provider reconciliation through Mollie', () => {
     });
 
     // 7.50 of 14.99 back: 51 of the 100 credits (rounded up), and no paid order is left.
-    fake!.giveBack(paymentOf(second).id, 'refund', '7.50');
+    mollie().giveBack(paymentOf(second).id, 'refund', '7.50');
     await webhook(paymentOf(second).id);
     expect(await memberRow(member)).toMatchObject({ credits: 49, paid_user: 0 });
     expect(await app.inspect.row('payment_reversals', { order_id: second })).toMatchObject({
@@ -342,32 +274,24 @@ describe('provider reconciliation through Mollie', () => {
 
   it('a failed first-purchase order paid after all, while another order holds the discount, books nothing and is paid back', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const order = async (discountcode: string) => {
-      const res = await app.request('/api/order.php', {
-        method: 'POST',
-        headers: { cookie: member.cookie },
-        body: { bundle: 'starter', paymentmethod: 'ideal', discountcode },
-      });
-      expect(res.status, res.body).toBe(201);
-      return res.json<{ order: { payment_id: string } }>().order.payment_id;
-    };
-    const welcome = await order('WELCOME25');
-    fake!.settle(paymentOf(welcome).id, 'expired');
+    const withCode = (discountcode: string) => order(member, { discountcode });
+    const welcome = await withCode('WELCOME25');
+    mollie().settle(paymentOf(welcome).id, 'expired');
     await webhook(paymentOf(welcome).id);
     expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
     // The discount came back with the failure; the time bonus takes it now.
-    const bonus = await order('TIMEBONUS25');
+    const bonus = await withCode('TIMEBONUS25');
 
-    fake!.settle(paymentOf(welcome).id, 'paid');
+    mollie().settle(paymentOf(welcome).id, 'paid');
     await Promise.all([webhook(paymentOf(welcome).id), webhook(paymentOf(welcome).id)]);
     await webhook(paymentOf(welcome).id);
     expect((await app.inspect.row('orders', { id: welcome }))!.status).toBe('failed');
     expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
-    expect(fake!.refunds.filter((r) => r.payment === paymentOf(welcome).id)).toEqual([
+    expect(mollie().refunds.filter((r) => r.payment === paymentOf(welcome).id)).toEqual([
       { payment: paymentOf(welcome).id, amount: { currency: 'EUR', value: '11.24' } },
     ]);
 
-    fake!.settle(paymentOf(bonus).id, 'paid');
+    mollie().settle(paymentOf(bonus).id, 'paid');
     await webhook(paymentOf(bonus).id);
     expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
     expect(await app.inspect.count('credit_ledger', { member_id: member.memberId, reason: 'purchase' })).toBe(
@@ -377,20 +301,20 @@ describe('provider reconciliation through Mollie', () => {
 
   it('GET /api/transaction.php asks Mollie about a pending order at most once per 10 s', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const orderId = await place(member);
+    const orderId = await order(member);
     const paymentId = paymentOf(orderId).id;
     const poll = () =>
       app.request(`/api/transaction.php?id=${orderId}`, { headers: { cookie: member.cookie } });
-    const before = fake!.gets.get(paymentId) ?? 0;
+    const before = mollie().gets.get(paymentId) ?? 0;
     const answers = await Promise.all(Array.from({ length: 5 }, () => poll()));
     for (const res of answers) expect(res.json().status).toBe('pending');
     for (let i = 0; i < 3; i++) expect((await poll()).json().status).toBe('pending');
-    expect((fake!.gets.get(paymentId) ?? 0) - before).toBe(1);
+    expect((mollie().gets.get(paymentId) ?? 0) - before).toBe(1);
 
-    fake!.settle(paymentId, 'paid');
+    mollie().settle(paymentId, 'paid');
     await app.withClock(11_000, async () => {
       expect((await poll()).json().status).toBe('completed');
     });
-    expect((fake!.gets.get(paymentId) ?? 0) - before).toBe(2);
+    expect((mollie().gets.get(paymentId) ?? 0) - before).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/polling.ts';
 import { DEMO } from '../support/server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 import { useServer } from '../support/use-server.ts';
@@ -26,14 +27,6 @@ async function publicMember(): Promise<TestMember & TestSession & { files: strin
   await app.make.updateProfile(member, { public_consent: 1 });
   const { files } = await app.make.photo(member, { dataDir: app.server.dataDir });
   return { ...member, files };
-}
-
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('a deleted account, while it can still come back (14 days)', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO, REPO_ROOT } from '../support/server.ts';
+import { timeUntil } from '../support/polling.ts';
 import { useServer } from '../support/use-server.ts';
 
 /*
@@ -18,18 +19,6 @@ let rainbowGood: Record<string, unknown> = {};
 async function nameOf(host: string): Promise<string | number> {
   const res = await app.request('/api/settings.php', { host });
   return res.status === 200 ? res.json<{ settings: { name: string } }>().settings.name : res.status;
-}
-
-/** Polls until `read` returns `expected`; returns the time it took. */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 3_000): Promise<number> {
-  const started = Date.now();
-  let last: T | undefined;
-  while (Date.now() - started < timeoutMs) {
-    last = await read();
-    if (last === expected) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`expected ${String(expected)} within ${timeoutMs} ms, still ${String(last)}`);
 }
 
 function tenantJson(name: string): Record<string, unknown> {
@@ -72,7 +61,7 @@ describe('a live server and its tenant files', () => {
         network: 'fresh',
       });
     }
-    const tookMs = await eventually(() => nameOf(host), 'Fresh Start', 2_000);
+    const tookMs = await timeUntil(() => nameOf(host), 'Fresh Start', 2_000);
     expect(tookMs).toBeLessThan(2_000);
     const settings = (await app.request('/api/settings.php', { host })).json<{
       settings: { niche_name: string };
@@ -90,7 +79,7 @@ describe('a live server and its tenant files', () => {
   it('picks up an edit to a live site', async () => {
     rainbowGood = { ...tenantJson('rainbow.json'), name: 'Rainbow Lane Two' };
     app.tenants.write('rainbow.json', rainbowGood);
-    await eventually(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Two');
+    await timeUntil(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Two');
   });
 
   it('keeps a site on its last good configuration after a broken edit, and says why', async () => {
@@ -111,7 +100,7 @@ describe('a live server and its tenant files', () => {
 
   it('recovers when the file is fixed', async () => {
     app.tenants.write('rainbow.json', { ...rainbowGood, name: 'Rainbow Lane Fixed' });
-    await eventually(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Fixed');
+    await timeUntil(() => nameOf(DEMO.rainbow.host), 'Rainbow Lane Fixed');
   });
 
   it('reloads on SIGHUP', async () => {
@@ -132,7 +121,7 @@ describe('a live server and its tenant files', () => {
       DEMO.silver.name,
     );
     app.server.signal('SIGHUP');
-    await eventually(() => nameOf(DEMO.silver.host), 'Silver Sparks Reloaded');
+    await timeUntil(() => nameOf(DEMO.silver.host), 'Silver Sparks Reloaded');
     // Still the same process, reloaded rather than restarted.
     expect(() => process.kill(app.server.pid, 0)).not.toThrow();
     expect(app.server.output()).not.toMatch(/exit|cannot start/i);
@@ -141,6 +130,6 @@ describe('a live server and its tenant files', () => {
 
   it('drops a site whose file is removed', async () => {
     rmSync(join(app.tenants.dir, 'fresh.json'));
-    await eventually(() => nameOf('fresh.localhost'), 404);
+    await timeUntil(() => nameOf('fresh.localhost'), 404);
   });
 });

@@ -1,33 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { withPostgresDatabase } from '../../../tests/support/postgres.ts';
-import { createDatabase, type DatabaseHandle } from '../client.ts';
-import { migrations } from './index.ts';
+import { withMigratingDatabase, type MigratingDatabase } from '../../../tests/support/dialect-database.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 
 /* A database that already holds subscriptions keeps them through the change of key, both ways. */
 
 const T = 1_763_000_000_123;
 
-async function check(handle: DatabaseHandle): Promise<void> {
-  const db = handle.db as unknown as Kysely<any>;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('0006_job_leases')).error).toBeUndefined();
+async function check({ db, migrateTo }: MigratingDatabase): Promise<void> {
+  await migrateTo('0006_job_leases');
   await db
     .insertInto('members')
-    .values({
-      id: 'm1',
-      network_id: 'amber',
-      site_id: 'localhost',
-      email: 'a@example.com',
-      password_hash: 'x',
-      status: 'active',
-      language: 'en',
-      created_at: T,
-    })
+    .values(testMember({ id: 'm1', network_id: 'amber', site_id: 'localhost', created_at: T }))
     .execute();
   const row = (id: string, network: string, created: number) => ({
     id,
@@ -46,7 +29,7 @@ async function check(handle: DatabaseHandle): Promise<void> {
     .values(row('s1', 'amber', T))
     .execute();
 
-  expect((await migrator.migrateTo('0007_push_endpoint_per_network')).error).toBeUndefined();
+  await migrateTo('0007_push_endpoint_per_network');
   expect(await db.selectFrom('push_subscriptions').select(['id', 'endpoint']).execute()).toEqual([
     { id: 's1', endpoint: 'https://push.example.net/e' },
   ]);
@@ -61,7 +44,7 @@ async function check(handle: DatabaseHandle): Promise<void> {
       .execute(),
   ).rejects.toThrow();
   // Back again: one row per endpoint, the newest kept.
-  expect((await migrator.migrateTo('0006_job_leases')).error).toBeUndefined();
+  await migrateTo('0006_job_leases');
   expect(await db.selectFrom('push_subscriptions').select('id').execute()).toEqual([{ id: 's2' }]);
   await expect(
     db
@@ -75,25 +58,11 @@ async function check(handle: DatabaseHandle): Promise<void> {
 }
 
 describe('0007_push_endpoint_per_network', () => {
-  it('keeps existing subscriptions on SQLite, up and down', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kindred-0007-'));
-    const handle = await createDatabase({ databaseUrl: `sqlite:${join(dir, 't.sqlite')}`, dataDir: dir });
-    try {
-      await check(handle);
-    } finally {
-      await handle.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it('keeps existing subscriptions on SQLite, up and down', () => withMigratingDatabase('sqlite', check));
 
-  it('keeps existing subscriptions on PostgreSQL, up and down', async () => {
-    const pg = await withPostgresDatabase();
-    const handle = await createDatabase({ databaseUrl: pg.url, dataDir: '' });
-    try {
-      await check(handle);
-    } finally {
-      await handle.destroy();
-      await pg.drop();
-    }
-  }, 60_000);
+  it(
+    'keeps existing subscriptions on PostgreSQL, up and down',
+    () => withMigratingDatabase('postgres', check),
+    60_000,
+  );
 });

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { withPostgresDatabase } from '../../../tests/support/postgres.ts';
-import { createDatabase, type DatabaseHandle } from '../client.ts';
-import { migrations } from './index.ts';
+import { withMigratingDatabase, type MigratingDatabase } from '../../../tests/support/dialect-database.ts';
+import { testMember } from '../../../tests/support/rows.ts';
 
 /*
  * Discount codes unique per network: existing codes and their redemptions stay (SQLite makes the
@@ -29,22 +23,11 @@ const code = (id: string, text: string, network: string | null) => ({
   created_at: T,
 });
 
-async function check(handle: DatabaseHandle): Promise<void> {
-  const db = handle.db as unknown as Kysely<any>;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('0036_statistics')).error).toBeUndefined();
+async function check({ db, migrateTo }: MigratingDatabase): Promise<void> {
+  await migrateTo('0036_statistics');
   await db
     .insertInto('members')
-    .values({
-      id: 'm1',
-      network_id: 'amber',
-      site_id: 'localhost',
-      email: 'a@example.com',
-      password_hash: 'x',
-      status: 'active',
-      language: 'en',
-      created_at: T,
-    })
+    .values(testMember({ id: 'm1', network_id: 'amber', site_id: 'localhost', created_at: T }))
     .execute();
   await db
     .insertInto('discount_codes')
@@ -68,7 +51,7 @@ async function check(handle: DatabaseHandle): Promise<void> {
       .execute(),
   ).rejects.toThrow();
 
-  expect((await migrator.migrateTo('0038_console_codes')).error).toBeUndefined();
+  await migrateTo('0038_console_codes');
   expect(await db.selectFrom('discount_redemptions').select(['id', 'discount_code_id']).execute()).toEqual([
     { id: 'r1', discount_code_id: 'd1' },
   ]);
@@ -102,25 +85,8 @@ async function check(handle: DatabaseHandle): Promise<void> {
 }
 
 describe('0038_console_codes', () => {
-  it('keeps codes and redemptions on SQLite and makes codes unique per network', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kindred-0038-'));
-    const handle = await createDatabase({ databaseUrl: `sqlite:${join(dir, 't.sqlite')}`, dataDir: dir });
-    try {
-      await check(handle);
-    } finally {
-      await handle.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it('keeps codes and redemptions on SQLite and makes codes unique per network', () =>
+    withMigratingDatabase('sqlite', check));
 
-  it('does the same on PostgreSQL', async () => {
-    const pg = await withPostgresDatabase();
-    const handle = await createDatabase({ databaseUrl: pg.url, dataDir: '' });
-    try {
-      await check(handle);
-    } finally {
-      await handle.destroy();
-      await pg.drop();
-    }
-  }, 60_000);
+  it('does the same on PostgreSQL', () => withMigratingDatabase('postgres', check), 60_000);
 });

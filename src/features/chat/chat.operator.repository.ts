@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MessageRow } from './chat.repository.ts';
+import { messageRows, type MessageRow } from './chat.repository.ts';
 
 /*
  * The conversations of operator-run (fictional) profiles as the console's host inbox reads
@@ -96,26 +96,7 @@ export async function operatorThread(
   conversationId: string,
   limit: number,
 ): Promise<MessageRow[]> {
-  const rows = await db
-    .selectFrom('messages as m')
-    .leftJoin('chat_photos as cp', 'cp.id', 'm.photo_id')
-    .select([
-      'm.id',
-      'm.conversation_id',
-      'm.sender_profile_id',
-      'm.type',
-      'm.text',
-      'm.photo_id',
-      'm.gift_id',
-      'm.credits_spent',
-      'm.client_id',
-      'm.created_at',
-      'm.read_at',
-      'm.held',
-      'cp.filename as photo_filename',
-      'cp.thumb_filename as photo_thumb_filename',
-      'cp.blur_filename as photo_blur_filename',
-    ])
+  const rows = await messageRows(db)
     .where('m.network_id', '=', network)
     .where('m.conversation_id', '=', conversationId)
     .where('m.held', '=', 0)

@@ -201,9 +201,12 @@ const MESSAGE_COLUMNS = [
   'cp.blur_filename as photo_blur_filename',
 ] as const;
 
-/** Messages with their image's files. */
-function messages(db: Db) {
-  return db.selectFrom('messages as m').leftJoin('chat_photos as cp', 'cp.id', 'm.photo_id');
+/** Messages as `MessageRow`s: with their image's files. */
+export function messageRows(db: Db) {
+  return db
+    .selectFrom('messages as m')
+    .leftJoin('chat_photos as cp', 'cp.id', 'm.photo_id')
+    .select(MESSAGE_COLUMNS);
 }
 
 /** The message a sender already sent with this idempotency key, if any. */
@@ -220,8 +223,7 @@ const messageByClientIdQuery = compiledOnce<
   { network: string; senderProfileId: string; clientId: string },
   MessageRow
 >(['network', 'senderProfileId', 'clientId'], (db, v) =>
-  messages(db)
-    .select(MESSAGE_COLUMNS)
+  messageRows(db)
     .where('m.network_id', '=', v.network)
     .where('m.sender_profile_id', '=', v.senderProfileId)
     .where('m.client_id', '=', v.clientId)
@@ -441,8 +443,7 @@ export async function messagePage(
   viewerProfileId: string,
   options: { after: number | null; before: { at: number; id: string } | null; limit: number },
 ): Promise<MessageRow[]> {
-  let query = messages(db)
-    .select(MESSAGE_COLUMNS)
+  let query = messageRows(db)
     .where('m.network_id', '=', network)
     .where('m.conversation_id', '=', conversationId)
     .where((eb) => eb.or([eb('m.held', '=', 0), eb('m.sender_profile_id', '=', viewerProfileId)]));
@@ -773,8 +774,7 @@ const counterpartQueries = perWithheldSites((withheldSites): CounterpartQueries 
 /** Messages by id (the chat list's last messages). */
 export async function messagesById(db: Db, network: string, ids: readonly string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return messages(db)
-    .select(MESSAGE_COLUMNS)
+  return messageRows(db)
     .where('m.network_id', '=', network)
     .where('m.id', 'in', [...ids])
     .execute() as Promise<MessageRow[]>;
@@ -807,8 +807,7 @@ export async function heldMessagesOf(
   network: string,
   senderProfileId: string,
 ): Promise<MessageRow[]> {
-  return messages(db)
-    .select(MESSAGE_COLUMNS)
+  return messageRows(db)
     .where('m.network_id', '=', network)
     .where('m.sender_profile_id', '=', senderProfileId)
     .where('m.held', '=', 1)
@@ -1027,8 +1026,7 @@ export async function messagesAround(
   const found = new Map<string, MessageRow>();
   for (const centre of centres) {
     const side = (direction: 'before' | 'after') =>
-      messages(db)
-        .select(MESSAGE_COLUMNS)
+      messageRows(db)
         .where('m.network_id', '=', network)
         .where('m.conversation_id', '=', centre.conversation_id)
         .where((eb) =>

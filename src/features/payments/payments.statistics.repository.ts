@@ -53,23 +53,28 @@ function ordersWithSource(db: Kysely<Database>, query: DailyFiguresQuery) {
 const inRange = (time: Expression<unknown>, query: DailyFiguresQuery) =>
   sql<SqlBool>`${time} >= ${query.from} and ${time} < ${query.to}`;
 
+/** The UTC day (days since the epoch) of a millisecond time column. */
+const dayOf = (time: 'o.completed_at' | 'o.updated_at' | 'r.created_at') =>
+  sql<number>`${sql.ref(time)} / 86400000`;
+
+/*
+ * What every figure is split by: the site and the source of the buyer's tracked arrival, and for
+ * money also the currency and the buyer's country. Selected under the row's names, grouped by the
+ * columns themselves (the names are the same lists in the same order).
+ */
+const BY_SOURCE = ['o.site_id as site', 't.network', 't.ref', 't.sub'] as const;
+const GROUP_BY_SOURCE = ['o.site_id', 't.network', 't.ref', 't.sub'] as const;
+const BY_MONEY = [...BY_SOURCE, 'o.currency', 'o.country'] as const;
+const GROUP_BY_MONEY = [...GROUP_BY_SOURCE, 'o.currency', 'o.country'] as const;
+
 /** What paid orders brought in, by the day they were paid (later refunds count on their own day). */
 export async function dailyPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = sql<number>`o.completed_at / 86400000`;
+  const day = dayOf('o.completed_at');
   const rows = await ordersWithSource(db, query)
-    .select((eb) => [
-      'o.site_id as site',
-      day.as('day'),
-      't.network',
-      't.ref',
-      't.sub',
-      'o.currency',
-      'o.country',
-      eb.fn.sum<number>('o.amount').as('amount'),
-    ])
+    .select((eb) => [...BY_MONEY, day.as('day'), eb.fn.sum<number>('o.amount').as('amount')])
     .where(inRange(sql.ref('o.completed_at'), query))
-    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
+    .groupBy([...GROUP_BY_MONEY, day])
     .execute();
   return rows.map(money);
 }
@@ -80,21 +85,12 @@ export async function dailyReversed(
   query: DailyFiguresQuery,
 ): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = sql<number>`r.created_at / 86400000`;
+  const day = dayOf('r.created_at');
   const rows = await ordersWithSource(db, query)
     .innerJoin('payment_reversals as r', 'r.order_id', 'o.id')
-    .select((eb) => [
-      'o.site_id as site',
-      day.as('day'),
-      't.network',
-      't.ref',
-      't.sub',
-      'o.currency',
-      'o.country',
-      eb.fn.sum<number>('r.amount').as('amount'),
-    ])
+    .select((eb) => [...BY_MONEY, day.as('day'), eb.fn.sum<number>('r.amount').as('amount')])
     .where(inRange(sql.ref('r.created_at'), query))
-    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
+    .groupBy([...GROUP_BY_MONEY, day])
     .execute();
   return rows.map(money);
 }
@@ -108,7 +104,7 @@ export async function dailyRefunded(
   query: DailyFiguresQuery,
 ): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = sql<number>`o.updated_at / 86400000`;
+  const day = dayOf('o.updated_at');
   const rows = await ordersWithSource(db, query)
     .leftJoin('credit_ledger as l', (join) =>
       join
@@ -117,13 +113,8 @@ export async function dailyRefunded(
         .onRef('l.reference', '=', 'o.id'),
     )
     .select([
-      'o.site_id as site',
+      ...BY_MONEY,
       day.as('day'),
-      't.network',
-      't.ref',
-      't.sub',
-      'o.currency',
-      'o.country',
       sql<number>`sum(case when o.credits > 0 then (o.amount * (0 - coalesce(l.delta, 0))) / o.credits else 0 end)`.as(
         'amount',
       ),
@@ -137,7 +128,7 @@ export async function dailyRefunded(
         ),
       ),
     )
-    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub', 'o.currency', 'o.country'])
+    .groupBy([...GROUP_BY_MONEY, day])
     .execute();
   return rows.map(money);
 }
@@ -145,16 +136,9 @@ export async function dailyRefunded(
 /** Members' first paid orders, by the day they were paid. */
 export async function dailyFirstPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyCount[]> {
   if (query.sites.length === 0) return [];
-  const day = sql<number>`o.completed_at / 86400000`;
+  const day = dayOf('o.completed_at');
   const rows = await ordersWithSource(db, query)
-    .select((eb) => [
-      'o.site_id as site',
-      day.as('day'),
-      't.network',
-      't.ref',
-      't.sub',
-      eb.fn.countAll<number>().as('count'),
-    ])
+    .select((eb) => [...BY_SOURCE, day.as('day'), eb.fn.countAll<number>().as('count')])
     .where(inRange(sql.ref('o.completed_at'), query))
     .where((eb) =>
       eb.not(
@@ -167,7 +151,7 @@ export async function dailyFirstPaid(db: Kysely<Database>, query: DailyFiguresQu
         ),
       ),
     )
-    .groupBy(['o.site_id', day, 't.network', 't.ref', 't.sub'])
+    .groupBy([...GROUP_BY_SOURCE, day])
     .execute();
   return rows.map(dailyCount);
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, PhotoStatus } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { QueueCursor } from '../../server/moderation.ts';
+import { passOnMainPhoto } from './photos.repository.ts';
 
 /* The photo queue's SQL: which photos wait for a moderator, and the decision on one. */
 
@@ -147,18 +148,7 @@ export async function decidePhoto(
     return { decided: true, mainChanged: true };
   }
   if (main !== photo.id) return { decided: true, mainChanged: false };
-  const next = await selectInNetwork(trx, 'photos', network, { profile_id: photo.profileId })
-    .select('id')
-    .where('id', '!=', photo.id)
-    .where('status', '=', 'active')
-    .where('locked', '=', 0)
-    .orderBy('position')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  await updateInNetwork(trx, 'profiles', network, { id: photo.profileId })
-    .set({ main_photo_id: next?.id ?? null })
-    .execute();
+  await passOnMainPhoto(trx, network, photo.profileId, photo.id);
   return { decided: true, mainChanged: true };
 }
 

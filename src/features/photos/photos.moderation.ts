@@ -1,17 +1,14 @@
-import { translator } from '../../i18n/index.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
-import { statementOfReasons } from '../../server/mail/index.ts';
 import {
-  appealLink,
+  contentRejectionMail,
   decodeCursor,
   encodeCursor,
-  memberMailLocale,
   type ModerationContext,
   type ModeratorScope,
+  rejectionDecision,
   sendRejectionStatement,
 } from '../../server/moderation.ts';
-import { localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { ageOn } from '../profiles/index.ts';
 import {
@@ -151,16 +148,12 @@ async function afterRejection(
   await sendRejectionStatement(
     ctx,
     site,
-    {
-      network: photo.network_id,
-      siteId: photo.site_id,
-      memberId: photo.member_id,
-      subjectType: 'photo',
-      subjectId: photo.id,
-      facts: `Photo ${photo.id} rejected: ${reason}${note ? ` (${note})` : ''}.`,
-      ground: `Terms ${REJECTION_GROUNDS[reason]}`,
-      openedAt: Number(photo.created_at),
-    },
+    rejectionDecision('photo', photo, {
+      what: `Photo ${photo.id}`,
+      reason,
+      note,
+      section: REJECTION_GROUNDS[reason],
+    }),
     (appeal) => rejectionMail(ctx, site.site, photo, reason, note, appeal),
   );
 }
@@ -178,27 +171,20 @@ export function rejectionMail(
   note: string | null,
   appealToken: string | null = null,
 ) {
-  const locale = memberMailLocale(site, photo.language);
-  const t = translator(locale);
-  const origin = ctx.siteOrigin(site);
-  const uploaded = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(photo.created_at),
+  return contentRejectionMail(
+    ctx,
+    site,
+    photo,
+    { section: REJECTION_GROUNDS[reason], note, appealToken },
+    ({ t, date, url }) => ({
+      subject: t('photos.moderation.mail.subject', { site: site.name }),
+      decision: [
+        t('photos.moderation.mail.decision', { site: site.name, date }),
+        t(`photos.rejection.${reason}`),
+      ],
+      notes: [t('photos.moderation.mail.photos_page', { url: url('/profile/photos') })],
+    }),
   );
-  return statementOfReasons(t, site, photo.email, {
-    subject: t('photos.moderation.mail.subject', { site: site.name }),
-    name: photo.name,
-    decision: [
-      t('photos.moderation.mail.decision', { site: site.name, date: uploaded }),
-      t(`photos.rejection.${reason}`),
-    ],
-    note,
-    ground: { section: REJECTION_GROUNDS[reason], url: `${origin}${localePath(locale, '/pages/terms')}` },
-    complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
-    appealUrl: appealToken && appealLink(origin, locale, appealToken),
-    notes: [
-      t('photos.moderation.mail.photos_page', { url: `${origin}${localePath(locale, '/profile/photos')}` }),
-    ],
-  });
 }
 
 /** Whether a staff member may see a stored file in the console: a profile photo of a network they moderate. */

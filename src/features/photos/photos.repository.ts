@@ -285,6 +285,31 @@ export function filesOf(
 }
 
 /**
+ * A main photo leaving (deleted or rejected) hands its place to the next unlocked active photo
+ * in the member's order, or to none: a locked photo is never the main one, and a pending or
+ * rejected one is nobody's face.
+ */
+export async function passOnMainPhoto(
+  trx: Transaction<Database>,
+  network: string,
+  profileId: string,
+  leavingPhotoId: string,
+): Promise<void> {
+  const next = await selectInNetwork(trx, 'photos', network, { profile_id: profileId })
+    .select('id')
+    .where('id', '!=', leavingPhotoId)
+    .where('status', '=', 'active')
+    .where('locked', '=', 0)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  await updateInNetwork(trx, 'profiles', network, { id: profileId })
+    .set({ main_photo_id: next?.id ?? null })
+    .execute();
+}
+
+/**
  * Deletes one of the profile's photos and answers its files (to remove once this committed), or
  * undefined when the profile has no such photo. A deleted main photo hands its place to the
  * next unlocked active photo in the member's order, or to none.
@@ -304,20 +329,7 @@ export async function deletePhoto(
       .select('main_photo_id')
       .executeTakeFirst();
     if (profile?.main_photo_id === photoId) {
-      // The next unlocked active photo in the member's order, or none: a locked photo is never
-      // the main one, and a pending or rejected one is nobody's face.
-      const next = await selectInNetwork(trx, 'photos', network, { profile_id: profileId })
-        .select('id')
-        .where('id', '!=', photoId)
-        .where('status', '=', 'active')
-        .where('locked', '=', 0)
-        .orderBy('position')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      await updateInNetwork(trx, 'profiles', network, { id: profileId })
-        .set({ main_photo_id: next?.id ?? null })
-        .execute();
+      await passOnMainPhoto(trx, network, profileId, photoId);
     }
     await deleteInNetwork(trx, 'photos', network, { id: photoId }).execute();
     return filesOf(row);

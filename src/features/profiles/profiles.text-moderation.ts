@@ -1,17 +1,14 @@
-import { translator } from '../../i18n/index.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
-import { statementOfReasons } from '../../server/mail/index.ts';
 import {
-  appealLink,
+  contentRejectionMail,
   decodeCursor,
   encodeCursor,
-  memberMailLocale,
   type ModerationContext,
   type ModeratorScope,
+  rejectionDecision,
   sendRejectionStatement,
 } from '../../server/moderation.ts';
-import { localePath } from '../../server/request.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { ageOn } from './profiles.service.ts';
 import {
@@ -145,16 +142,12 @@ async function mailRejection(
   await sendRejectionStatement(
     ctx,
     site,
-    {
-      network: change.network_id,
-      siteId: change.site_id,
-      memberId: change.member_id,
-      subjectType: 'text',
-      subjectId: change.id,
-      facts: `Profile ${change.field} rejected: ${reason}${note ? ` (${note})` : ''}.`,
-      ground: `Terms ${TEXT_REJECTION_GROUNDS[reason]}`,
-      openedAt: Number(change.created_at),
-    },
+    rejectionDecision('text', change, {
+      what: `Profile ${change.field}`,
+      reason,
+      note,
+      section: TEXT_REJECTION_GROUNDS[reason],
+    }),
     (appeal) => textRejectionMail(ctx, site.site, change, reason, note, appeal),
   );
 }
@@ -168,32 +161,23 @@ export function textRejectionMail(
   note: string | null,
   appealToken: string | null = null,
 ) {
-  const locale = memberMailLocale(site, change.language);
-  const t = translator(locale);
-  const origin = ctx.siteOrigin(site);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(change.created_at),
+  return contentRejectionMail(
+    ctx,
+    site,
+    change,
+    { section: TEXT_REJECTION_GROUNDS[reason], note, appealToken },
+    ({ t, date, url }) => ({
+      subject: t('profile.moderation.mail.subject', { site: site.name }),
+      decision: [
+        t(
+          change.mode === 'pre'
+            ? 'profile.moderation.mail.decision_pre'
+            : 'profile.moderation.mail.decision_post',
+          { site: site.name, date, text: change.value },
+        ),
+        t(`profile.rejection.${reason}`),
+      ],
+      notes: [t('profile.moderation.mail.profile_page', { url: url('/profile') })],
+    }),
   );
-  const vars = { site: site.name, date, text: change.value };
-  return statementOfReasons(t, site, change.email, {
-    subject: t('profile.moderation.mail.subject', { site: site.name }),
-    name: change.name,
-    decision: [
-      t(
-        change.mode === 'pre'
-          ? 'profile.moderation.mail.decision_pre'
-          : 'profile.moderation.mail.decision_post',
-        vars,
-      ),
-      t(`profile.rejection.${reason}`),
-    ],
-    note,
-    ground: {
-      section: TEXT_REJECTION_GROUNDS[reason],
-      url: `${origin}${localePath(locale, '/pages/terms')}`,
-    },
-    complaintsUrl: `${origin}${localePath(locale, '/complaints')}`,
-    appealUrl: appealToken && appealLink(origin, locale, appealToken),
-    notes: [t('profile.moderation.mail.profile_page', { url: `${origin}${localePath(locale, '/profile')}` })],
-  });
 }

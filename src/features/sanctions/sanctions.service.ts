@@ -2,15 +2,13 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
-import type { Locale } from '../../i18n/locales.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { GuardContext } from '../../server/account-guards.ts';
 import type { Mailer, MailMessage } from '../../server/adapters/mailer.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { Logger } from '../../server/log.ts';
 import type { RealtimeBus } from '../../server/realtime/index.ts';
-import { localePath } from '../../server/request.ts';
-import type { ContentDecision } from '../../server/moderation.ts';
+import { appealLink, type ContentDecision } from '../../server/moderation.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { endSessions, memberLocale } from '../accounts/index.ts';
@@ -19,7 +17,13 @@ import { reportFacts, reportsAnswered, resolveReports } from '../reports/index.t
 import { sanctionError } from './sanctions.errors.ts';
 import * as repo from './sanctions.repository.ts';
 import type { Appeal, Decision, DecisionKind, GroundType, SanctionInput } from './sanctions.schemas.ts';
-import { appealOutcomeMail, reporterMail, statementMail, type Statement } from './sanctions.statement.ts';
+import {
+  appealOutcomeMail,
+  reporterMail,
+  statementMail,
+  type MailRecipient,
+  type Statement,
+} from './sanctions.statement.ts';
 
 /*
  * Sanctions of members (warn, suspend until a date, ban) with their statement of reasons, the
@@ -140,21 +144,23 @@ async function mailMember(
   ctx: SanctionsContext,
   network: string,
   memberId: string,
-  build: (site: Site, locale: Locale, to: string, name: string | undefined, origin: string) => MailMessage,
+  build: (recipient: MailRecipient, origin: string) => MailMessage,
 ): Promise<void> {
   const contact = await repo.findMemberContact(ctx.db, network, memberId);
   const site = contact && ctx.site(contact.site_id);
   if (!contact || !site || contact.status === 'deleted') return;
-  const locale = memberLocale(site, contact.language);
+  const recipient = {
+    site,
+    locale: memberLocale(site, contact.language),
+    to: contact.email,
+    name: contact.name ?? undefined,
+  };
   try {
-    await ctx.mailer.send(build(site, locale, contact.email, contact.name ?? undefined, ctx.origin(site)));
+    await ctx.mailer.send(build(recipient, ctx.origin(site)));
   } catch (error) {
     ctx.log.error('sanctions: mail failed', { error: String(error) });
   }
 }
-
-const appealUrl = (origin: string, locale: Locale, token: string) =>
-  `${origin}${localePath(locale, '/appeal')}?token=${encodeURIComponent(token)}`;
 
 export interface SanctionOptions {
   /** When the matter arose (the first report's time): the time to decision counts from it. */
@@ -254,8 +260,8 @@ export async function sanctionMember(
     );
     return issueAppealToken(ctx, trx, row, { kind: 'member', memberId });
   });
-  await mailMember(ctx, network, memberId, (site, locale, to, name, origin) =>
-    statementMail(site, locale, to, name, statementOf(row), appealUrl(origin, locale, token)),
+  await mailMember(ctx, network, memberId, (recipient, origin) =>
+    statementMail(recipient, statementOf(row), appealLink(origin, recipient.locale, token)),
   );
   await tellReporters(ctx, network, row.id, answered.reporterProfileIds);
   return decisionOf(row, new Map([[staff.id, staff.email]]));
@@ -374,8 +380,8 @@ export async function notifyReporterOfDecision(
   const row = await repo.findDecision(ctx.db, network, decisionId);
   if (!row) throw sanctionError('not_found');
   const token = await issueAppealToken(ctx, ctx.db, row, { kind: 'reporter', memberId: reporterMemberId });
-  await mailMember(ctx, network, reporterMemberId, (site, locale, to, name, origin) =>
-    reporterMail(site, locale, to, name, statementOf(row), appealUrl(origin, locale, token)),
+  await mailMember(ctx, network, reporterMemberId, (recipient, origin) =>
+    reporterMail(recipient, statementOf(row), appealLink(origin, recipient.locale, token)),
   );
 }
 
@@ -578,8 +584,8 @@ export async function decideAppeal(
     );
   });
   if (appeal.appellant_member_id)
-    await mailMember(ctx, network, appeal.appellant_member_id, (site, locale, to, name) =>
-      appealOutcomeMail(site, locale, to, name, input.outcome),
+    await mailMember(ctx, network, appeal.appellant_member_id, (recipient) =>
+      appealOutcomeMail(recipient, input.outcome),
     );
   return { appeal: { id: appeal.id, outcome: input.outcome }, lift: liftId };
 }

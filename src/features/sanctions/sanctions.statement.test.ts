@@ -27,10 +27,7 @@ describe('the statement of reasons e-mail', () => {
   it('says the decision and its scope, the facts, the ground, that no automation decided, and the redress', () => {
     const site = demoSite();
     const mail = statementMail(
-      site,
-      'en',
-      'ann@example.org',
-      'Ann',
+      { site, locale: 'en', to: 'ann@example.org', name: 'Ann' },
       statement(),
       'https://x.test/appeal?token=abc',
     );
@@ -47,10 +44,7 @@ describe('the statement of reasons e-mail', () => {
 
   it('names the legal ground of illegal content and the end of a suspension, in the member’s language', () => {
     const mail = statementMail(
-      demoSite(),
-      'de',
-      'bo@example.org',
-      undefined,
+      { site: demoSite(), locale: 'de', to: 'bo@example.org', name: undefined },
       statement({ kind: 'suspend', until: T + 7 * DAY, groundType: 'illegal', ground: '§ 263 StGB' }),
       'https://x.test/appeal?token=abc',
     );

@@ -1,4 +1,4 @@
-import { translator } from '../../i18n/index.ts';
+import { translator, type Translate } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MailMessage } from '../../server/adapters/mailer.ts';
 import { composeMail } from '../../server/mail/index.ts';
@@ -65,67 +65,78 @@ export function statementParagraphs(site: Site, locale: Locale, statement: State
   ];
 }
 
+/** Who a sanctions e-mail goes to: the member's address and name, on their site, in their language. */
+export interface MailRecipient {
+  site: Site;
+  locale: Locale;
+  to: string;
+  name: string | undefined;
+}
+
+/**
+ * A sanctions e-mail to `recipient`. With an appeal link it ends in the button to it and the
+ * note on how long the link works; an appeal's answer has no link.
+ */
+function sanctionsMail(
+  recipient: MailRecipient,
+  content: (t: Translate) => { subject: string; paragraphs: string[] },
+  appealUrl?: string,
+): MailMessage {
+  const t = translator(recipient.locale);
+  return composeMail(t, recipient.site, recipient.to, {
+    ...content(t),
+    name: recipient.name,
+    ...(appealUrl
+      ? { link: { url: appealUrl, label: t('sanctions.mail.button') }, notes: [t('sanctions.mail.note')] }
+      : { notes: [] }),
+  });
+}
+
 /** The statement e-mailed to the member, with the link of their appeal. */
 export function statementMail(
-  site: Site,
-  locale: Locale,
-  to: string,
-  name: string | undefined,
+  recipient: MailRecipient,
   statement: Statement,
   appealUrl: string,
 ): MailMessage {
-  const t = translator(locale);
-  return composeMail(t, site, to, {
-    subject: t('sanctions.mail.subject', { site: site.name }),
-    name,
-    paragraphs: statementParagraphs(site, locale, statement),
-    link: { url: appealUrl, label: t('sanctions.mail.button') },
-    notes: [t('sanctions.mail.note')],
-  });
+  const { site, locale } = recipient;
+  return sanctionsMail(
+    recipient,
+    (t) => ({
+      subject: t('sanctions.mail.subject', { site: site.name }),
+      paragraphs: statementParagraphs(site, locale, statement),
+    }),
+    appealUrl,
+  );
 }
 
 /** The outcome told to the member who reported, with the link of their own appeal. */
-export function reporterMail(
-  site: Site,
-  locale: Locale,
-  to: string,
-  name: string | undefined,
-  statement: Statement,
-  appealUrl: string,
-): MailMessage {
-  const t = translator(locale);
-  const outcome =
-    statement.kind === 'suspend'
-      ? t('sanctions.mail.reporter.suspend', { date: formatDateTime(locale, statement.until ?? 0) })
-      : statement.kind === 'ban'
-        ? t('sanctions.mail.reporter.ban')
-        : statement.kind === 'warn'
-          ? t('sanctions.mail.reporter.warn')
-          : t('sanctions.mail.reporter.none');
-  return composeMail(t, site, to, {
-    subject: t('sanctions.mail.reporter.subject', { site: site.name }),
-    name,
-    paragraphs: [outcome, t('sanctions.mail.redress')],
-    link: { url: appealUrl, label: t('sanctions.mail.button') },
-    notes: [t('sanctions.mail.note')],
-  });
+export function reporterMail(recipient: MailRecipient, statement: Statement, appealUrl: string): MailMessage {
+  const { site, locale } = recipient;
+  return sanctionsMail(
+    recipient,
+    (t) => ({
+      subject: t('sanctions.mail.reporter.subject', { site: site.name }),
+      paragraphs: [
+        statement.kind === 'suspend'
+          ? t('sanctions.mail.reporter.suspend', { date: formatDateTime(locale, statement.until ?? 0) })
+          : statement.kind === 'ban'
+            ? t('sanctions.mail.reporter.ban')
+            : statement.kind === 'warn'
+              ? t('sanctions.mail.reporter.warn')
+              : t('sanctions.mail.reporter.none'),
+        t('sanctions.mail.redress'),
+      ],
+    }),
+    appealUrl,
+  );
 }
 
 /** The answer to an appeal. */
-export function appealOutcomeMail(
-  site: Site,
-  locale: Locale,
-  to: string,
-  name: string | undefined,
-  outcome: 'uphold' | 'reverse',
-): MailMessage {
-  const t = translator(locale);
-  return composeMail(t, site, to, {
-    subject: t('sanctions.mail.appeal.subject', { site: site.name }),
-    name,
+export function appealOutcomeMail(recipient: MailRecipient, outcome: 'uphold' | 'reverse'): MailMessage {
+  return sanctionsMail(recipient, (t) => ({
+    subject: t('sanctions.mail.appeal.subject', { site: recipient.site.name }),
     paragraphs: [t(outcome === 'uphold' ? 'sanctions.mail.appeal.upheld' : 'sanctions.mail.appeal.reversed')],
-    notes: [],
-  });
+  }));
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -3,6 +3,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { TransparencyRow } from '../sanctions.schemas.ts';
 import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { FilterActions, FilterField } from '../../staff/components/ConsoleFilters.tsx';
 
 export const TRANSPARENCY_MESSAGES = [
   'console.audit.network',
@@ -77,37 +78,30 @@ export default function Transparency({
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" onSubmit={apply}>
-        <div className="col-6 col-md-3">
-          <label className="form-label" htmlFor="dsa-network">
-            {t('console.audit.network')}
-          </label>
+        <FilterField id="dsa-network" label={t('console.audit.network')} width="col-6 col-md-3">
           <select id="dsa-network" name="network" className="form-select">
             <option value="">{t('console.audit.all_networks')}</option>
             {networks.map((n) => (
               <option key={n}>{n}</option>
             ))}
           </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label" htmlFor="dsa-from">
-            {t('console.audit.from')}
-          </label>
-          <input id="dsa-from" name="from" type="date" className="form-control" />
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label" htmlFor="dsa-to">
-            {t('console.audit.to')}
-          </label>
-          <input id="dsa-to" name="to" type="date" className="form-control" />
-        </div>
-        <div className="col-6 col-md-3 d-flex gap-2">
-          <button className="btn btn-primary" type="submit">
-            {t('console.audit.apply')}
-          </button>
-          <a className="btn btn-outline-secondary" href={csvHref} download>
-            {t('console.transparency.csv')}
-          </a>
-        </div>
+        </FilterField>
+        {(['from', 'to'] as const).map((name) => (
+          <FilterField
+            key={name}
+            id={`dsa-${name}`}
+            label={t(`console.audit.${name}`)}
+            width="col-6 col-md-3"
+          >
+            <input id={`dsa-${name}`} name={name} type="date" className="form-control" />
+          </FilterField>
+        ))}
+        <FilterActions
+          apply={t('console.audit.apply')}
+          download={t('console.transparency.csv')}
+          href={csvHref}
+          width="col-6 col-md-3"
+        />
       </form>
       <FailureAlert error={error} />
       <ConsoleTable

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import type { MessageKey } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -52,6 +53,23 @@ export const SITES_MESSAGES = [
   'console.busy',
   'error.try_later',
 ] as const;
+
+/** The three checks of a domain, in the order an operator fixes them: DNS, our host table, the site's answer. */
+const DOMAIN_VERDICTS = [
+  { flag: 'resolves', pass: 'console.sites.resolves', fail: 'console.sites.no_resolve' },
+  { flag: 'routed', pass: 'console.sites.routed', fail: 'console.sites.not_routed' },
+  { flag: 'answers', pass: 'console.sites.answers', fail: 'console.sites.no_answer' },
+] as const satisfies ReadonlyArray<{ flag: keyof DomainCheck; pass: MessageKey; fail: MessageKey }>;
+
+/** The fields of the new-site form that the tenant file can do without (it derives or defaults them). */
+const OPTIONAL_FIELDS: ReadonlyArray<{ name: string; label: MessageKey; type?: 'email' }> = [
+  { name: 'id', label: 'console.sites.field.id' },
+  { name: 'network', label: 'console.sites.field.network' },
+  { name: 'locales', label: 'console.sites.field.locales' },
+  { name: 'language', label: 'console.sites.field.language' },
+  { name: 'countries', label: 'console.sites.field.countries' },
+  { name: 'support_email', label: 'console.sites.field.support_email', type: 'email' },
+];
 
 const time = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 19)} UTC` : '–');
 
@@ -270,43 +288,16 @@ export default function SitesConsole({
                 ))}
               </select>
             </div>
-            <Field
-              label={t('console.sites.field.id')}
-              hint={t('console.sites.optional')}
-              name="id"
-              autoComplete="off"
-            />
-            <Field
-              label={t('console.sites.field.network')}
-              hint={t('console.sites.optional')}
-              name="network"
-              autoComplete="off"
-            />
-            <Field
-              label={t('console.sites.field.locales')}
-              hint={t('console.sites.optional')}
-              name="locales"
-              autoComplete="off"
-            />
-            <Field
-              label={t('console.sites.field.language')}
-              hint={t('console.sites.optional')}
-              name="language"
-              autoComplete="off"
-            />
-            <Field
-              label={t('console.sites.field.countries')}
-              hint={t('console.sites.optional')}
-              name="countries"
-              autoComplete="off"
-            />
-            <Field
-              label={t('console.sites.field.support_email')}
-              hint={t('console.sites.optional')}
-              name="support_email"
-              type="email"
-              autoComplete="off"
-            />
+            {OPTIONAL_FIELDS.map(({ name, label, type }) => (
+              <Field
+                key={name}
+                label={t(label)}
+                hint={t('console.sites.optional')}
+                name={name}
+                type={type}
+                autoComplete="off"
+              />
+            ))}
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('console.busy') : t('console.sites.submit')}
             </button>
@@ -350,17 +341,14 @@ function SiteRow({
                 {domain}
                 {c && (
                   <span className="small d-block" data-testid="domain-check">
-                    <span className={c.resolves ? 'text-success' : 'text-danger'}>
-                      {c.resolves ? t('console.sites.resolves') : t('console.sites.no_resolve')}
-                    </span>
-                    {' · '}
-                    <span className={c.routed ? 'text-success' : 'text-danger'}>
-                      {c.routed ? t('console.sites.routed') : t('console.sites.not_routed')}
-                    </span>
-                    {' · '}
-                    <span className={c.answers ? 'text-success' : 'text-danger'}>
-                      {c.answers ? t('console.sites.answers') : t('console.sites.no_answer')}
-                    </span>
+                    {DOMAIN_VERDICTS.map(({ flag, pass, fail }, i) => (
+                      <Fragment key={flag}>
+                        {i > 0 && ' · '}
+                        <span className={c[flag] ? 'text-success' : 'text-danger'}>
+                          {t(c[flag] ? pass : fail)}
+                        </span>
+                      </Fragment>
+                    ))}
                     {c.error && <span className="text-body-secondary"> ({c.error})</span>}
                   </span>
                 )}

@@ -25,33 +25,43 @@ export function LoadingLine({ text }: { text: string }) {
   );
 }
 
-/** A table that scrolls sideways on its own (keyboard included), named by its caption. */
+/**
+ * A table that scrolls sideways on its own (keyboard included), named by its caption. Its header
+ * row is the column names, or `head` where header cells need more than a name each.
+ */
 export function ConsoleTable({
   caption,
-  columns,
   busy,
+  id,
+  foot,
   children,
+  ...header
 }: {
   caption: string;
-  columns: readonly string[];
   /** Whether its rows are being loaded (omitted: a table that never loads more). */
   busy?: boolean;
+  id?: string;
+  /** Rows after the list, such as totals. */
+  foot?: ReactNode;
   children: ReactNode;
-}) {
+} & ({ columns: readonly string[] } | { head: ReactNode })) {
   return (
     <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table table-sm table-striped align-middle" aria-busy={busy}>
+      <table className="table table-sm table-striped align-middle" id={id} aria-busy={busy}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {columns.map((column, i) => (
-              <th key={i} scope="col">
-                {column}
-              </th>
-            ))}
+            {'head' in header
+              ? header.head
+              : header.columns.map((column, i) => (
+                  <th key={i} scope="col">
+                    {column}
+                  </th>
+                ))}
           </tr>
         </thead>
         <tbody>{children}</tbody>
+        {foot && <tfoot>{foot}</tfoot>}
       </table>
     </div>
   );

@@ -3,6 +3,7 @@ import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../components/console-client.ts';
 import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../components/ConsoleTable.tsx';
+import { FilterActions, FilterField } from '../components/ConsoleFilters.tsx';
 
 export const AUDIT_MESSAGES = [
   'console.audit.filters',
@@ -40,6 +41,9 @@ const TEXT_FILTERS: ReadonlyArray<{
   { name: 'from', label: 'console.audit.from', type: 'date' },
   { name: 'to', label: 'console.audit.to', type: 'date' },
 ];
+
+/** Six filters: two to a row on tablets, all in one on wide screens. */
+const FILTER_WIDTH = 'col-6 col-md-4 col-xl-2';
 
 function queryOf(filters: Filters): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
@@ -99,10 +103,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" onSubmit={apply} aria-label={t('console.audit.filters')}>
-        <div className="col-6 col-md-4 col-xl-2">
-          <label className="form-label" htmlFor="audit-network">
-            {t('console.audit.network')}
-          </label>
+        <FilterField id="audit-network" label={t('console.audit.network')} width={FILTER_WIDTH}>
           <select id="audit-network" name="network" className="form-select">
             <option value="">{t('console.audit.all_networks')}</option>
             {networks.map((n) => (
@@ -111,12 +112,9 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
               </option>
             ))}
           </select>
-        </div>
+        </FilterField>
         {TEXT_FILTERS.map(({ name, label, type, placeholder }) => (
-          <div key={name} className="col-6 col-md-4 col-xl-2">
-            <label className="form-label" htmlFor={`audit-${name}`}>
-              {t(label)}
-            </label>
+          <FilterField key={name} id={`audit-${name}`} label={t(label)} width={FILTER_WIDTH}>
             <input
               id={`audit-${name}`}
               name={name}
@@ -124,16 +122,13 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
               className="form-control"
               placeholder={placeholder}
             />
-          </div>
+          </FilterField>
         ))}
-        <div className="col-12 d-flex gap-2">
-          <button className="btn btn-primary" type="submit">
-            {t('console.audit.apply')}
-          </button>
-          <a className="btn btn-outline-secondary" href={exportHref} download>
-            {t('console.audit.export')}
-          </a>
-        </div>
+        <FilterActions
+          apply={t('console.audit.apply')}
+          download={t('console.audit.export')}
+          href={exportHref}
+        />
       </form>
       <FailureAlert error={error} />
       <ConsoleTable

@@ -4,6 +4,8 @@ import { api, failureText } from './statistics-client.ts';
 import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statistics.figures.ts';
 import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';
+import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { FilterActions, FilterField } from '../../staff/components/ConsoleFilters.tsx';
 
 export const STATISTICS_MESSAGES = [
   'console.statistics.filters',
@@ -166,10 +168,7 @@ export default function StatisticsDashboard({
         onSubmit={apply}
         aria-label={t('console.statistics.filters')}
       >
-        <div className="col-6 col-md-3 col-xl-2">
-          <label className="form-label" htmlFor="stats-network">
-            {t('console.statistics.network')}
-          </label>
+        <FilterField id="stats-network" label={t('console.statistics.network')}>
           <select
             id="stats-network"
             className="form-select"
@@ -182,11 +181,8 @@ export default function StatisticsDashboard({
               </option>
             ))}
           </select>
-        </div>
-        <div className="col-6 col-md-3 col-xl-2">
-          <label className="form-label" htmlFor="stats-site">
-            {t('console.statistics.site')}
-          </label>
+        </FilterField>
+        <FilterField id="stats-site" label={t('console.statistics.site')}>
           <select
             id="stats-site"
             className="form-select"
@@ -200,11 +196,8 @@ export default function StatisticsDashboard({
               </option>
             ))}
           </select>
-        </div>
-        <div className="col-6 col-md-3 col-xl-2">
-          <label className="form-label" htmlFor="stats-period">
-            {t('console.statistics.period')}
-          </label>
+        </FilterField>
+        <FilterField id="stats-period" label={t('console.statistics.period')}>
           <select
             id="stats-period"
             className="form-select"
@@ -218,13 +211,10 @@ export default function StatisticsDashboard({
             ))}
             <option value="custom">{t('console.statistics.custom')}</option>
           </select>
-        </div>
+        </FilterField>
         {draft.days === 'custom' && (
           <>
-            <div className="col-6 col-md-3 col-xl-2">
-              <label className="form-label" htmlFor="stats-from">
-                {t('console.statistics.from')}
-              </label>
+            <FilterField id="stats-from" label={t('console.statistics.from')}>
               <input
                 id="stats-from"
                 type="date"
@@ -233,11 +223,8 @@ export default function StatisticsDashboard({
                 required
                 onChange={(e) => change({ from: e.target.value })}
               />
-            </div>
-            <div className="col-6 col-md-3 col-xl-2">
-              <label className="form-label" htmlFor="stats-to">
-                {t('console.statistics.to')}
-              </label>
+            </FilterField>
+            <FilterField id="stats-to" label={t('console.statistics.to')}>
               <input
                 id="stats-to"
                 type="date"
@@ -245,7 +232,7 @@ export default function StatisticsDashboard({
                 value={draft.to}
                 onChange={(e) => change({ to: e.target.value })}
               />
-            </div>
+            </FilterField>
           </>
         )}
         <div className="col-auto">
@@ -262,24 +249,14 @@ export default function StatisticsDashboard({
             </label>
           </div>
         </div>
-        <div className="col-12 d-flex gap-2">
-          <button className="btn btn-primary" type="submit">
-            {t('console.statistics.apply')}
-          </button>
-          <a className="btn btn-outline-secondary" href={exportHref} download>
-            {t('console.statistics.export')}
-          </a>
-        </div>
+        <FilterActions
+          apply={t('console.statistics.apply')}
+          download={t('console.statistics.export')}
+          href={exportHref}
+        />
       </form>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
-      {loading && (
-        <p role="status" className="text-body-secondary">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('console.statistics.loading')}
-        </p>
-      )}
+      <FailureAlert error={error} />
+      {loading && <LoadingLine text={t('console.statistics.loading')} />}
       {!loading && empty && <p className="text-body-secondary">{t('console.statistics.empty')}</p>}
       {answer && (
         <div aria-busy={loading}>
@@ -294,68 +271,56 @@ export default function StatisticsDashboard({
             ))}
           </section>
           <h2 className="h5">{t('console.statistics.by_day')}</h2>
-          <div
-            className="table-responsive mb-4"
-            tabIndex={0}
-            role="region"
-            aria-label={t('console.statistics.by_day')}
-          >
-            <table className="table table-sm table-striped align-middle" id="statistics-days">
-              <caption className="visually-hidden">{t('console.statistics.by_day')}</caption>
-              <thead>
-                <tr>
+          <div className="mb-4">
+            <ConsoleTable
+              caption={t('console.statistics.by_day')}
+              id="statistics-days"
+              head={
+                <>
                   <th scope="col">{t('console.statistics.day')}</th>
                   {answer.by_source && <th scope="col">{t('console.statistics.source')}</th>}
                   <FigureHeads currencies={currencies} t={t} />
-                </tr>
-              </thead>
-              <tbody>
-                {(answer.by_source ? answer.day_sources : answer.days).map((row: DayRow) => (
-                  <tr key={`${row.day}-${row.source ? sourceText(row.source, t) : ''}`}>
-                    <th scope="row" className="text-nowrap fw-normal">
-                      {row.day}
-                    </th>
-                    {row.source && <td className="text-break">{sourceText(row.source, t)}</td>}
-                    <FigureCells figures={row} currencies={currencies} />
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
+                </>
+              }
+              foot={
                 <tr className="fw-semibold">
                   <th scope="row">{t('console.statistics.total')}</th>
                   {answer.by_source && <td />}
                   <FigureCells figures={answer.totals} currencies={currencies} />
                 </tr>
-              </tfoot>
-            </table>
+              }
+            >
+              {(answer.by_source ? answer.day_sources : answer.days).map((row: DayRow) => (
+                <tr key={`${row.day}-${row.source ? sourceText(row.source, t) : ''}`}>
+                  <th scope="row" className="text-nowrap fw-normal">
+                    {row.day}
+                  </th>
+                  {row.source && <td className="text-break">{sourceText(row.source, t)}</td>}
+                  <FigureCells figures={row} currencies={currencies} />
+                </tr>
+              ))}
+            </ConsoleTable>
           </div>
           <h2 className="h5">{t('console.statistics.by_source_caption')}</h2>
-          <div
-            className="table-responsive"
-            tabIndex={0}
-            role="region"
-            aria-label={t('console.statistics.by_source_caption')}
+          <ConsoleTable
+            caption={t('console.statistics.by_source_caption')}
+            id="statistics-sources"
+            head={
+              <>
+                <th scope="col">{t('console.statistics.source')}</th>
+                <FigureHeads currencies={currencies} t={t} />
+              </>
+            }
           >
-            <table className="table table-sm table-striped align-middle" id="statistics-sources">
-              <caption className="visually-hidden">{t('console.statistics.by_source_caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.statistics.source')}</th>
-                  <FigureHeads currencies={currencies} t={t} />
-                </tr>
-              </thead>
-              <tbody>
-                {answer.sources.map((row) => (
-                  <tr key={sourceText(row.source, t)}>
-                    <th scope="row" className="text-break fw-normal">
-                      {sourceText(row.source, t)}
-                    </th>
-                    <FigureCells figures={row} currencies={currencies} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {answer.sources.map((row) => (
+              <tr key={sourceText(row.source, t)}>
+                <th scope="row" className="text-break fw-normal">
+                  {sourceText(row.source, t)}
+                </th>
+                <FigureCells figures={row} currencies={currencies} />
+              </tr>
+            ))}
+          </ConsoleTable>
         </div>
       )}
     </div>

@@ -38,6 +38,8 @@ const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.astro', '.js', '.mjs', '/index.ts
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"\n]+)\1/g;
 /** Type-only imports bring no markup (`import type { Props } from './SignupModal.tsx'`). */
 const TYPE_IMPORT = /\b(?:import|export)\s+type\s[^;]*?from\s*(['"])[^'"\n]+\1/g;
+/** `export { X } from '…'`, `export * from '…'`: a module that hands a component on to a template. */
+const RE_EXPORT = /\bexport\s+(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n]+)\1/g;
 
 function resolveImport(root: string, from: string, specifier: string): string | undefined {
   const bare = specifier.split('?')[0]!;
@@ -64,7 +66,8 @@ const MARKUP = ['.astro', '.tsx', '.jsx'];
  * - `server`: any other module a component imports (services, catalogs, barrels). Its words are
  *   not read (a service's identifiers would keep half the sheet), but it is walked for the
  *   components and browser scripts it hands on (e.g. `inline-scripts.ts` re-exporting
- *   `*.inline.ts?inline-script`).
+ *   `*.inline.ts?inline-script`). A component it imports rather than re-exports is not rendered
+ *   (server code renders nothing): it is walked as server code too.
  */
 
 /**
@@ -94,6 +97,7 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
     if (!SOURCE_EXTENSIONS.includes(extname(file))) continue;
     if (reach !== 'server') read.add(file);
     const text = readFileSync(file, 'utf8').replace(TYPE_IMPORT, '');
+    const reExported = new Set([...text.matchAll(RE_EXPORT)].map((m) => m[2]!));
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[2]!;
       const target = resolveImport(root, file, specifier);
@@ -103,7 +107,11 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       // Code loaded on demand links its own sheet (the `signup` sheet); it is its own entry.
       if (onDemand.has(target) || memberOnly.has(target)) continue;
       let next: Reach;
-      if (MARKUP.includes(extname(target))) next = 'markup';
+      // Code on the server renders no component: one it imports is there for a constant
+      // (`import { MATCH_MESSAGES } from './MatchCelebration.tsx'`), and only what it re-exports
+      // reaches a template. Its imports are still followed, as server code.
+      if (MARKUP.includes(extname(target)))
+        next = reach === 'server' && !reExported.has(specifier) ? 'server' : 'markup';
       else if (specifier.includes('?')) next = 'browser';
       // What a template imports without a query runs on the server; what an island or a
       // browser script imports runs in the page.

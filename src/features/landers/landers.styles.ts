@@ -70,22 +70,27 @@ export interface LanderSheetSource {
  * Kept on every lander. The source names most of these already (the state classes are written
  * in the islands and scripts that set them); they are listed so that a rewrite that builds them
  * from a variable does not drop them silently:
- * - Bootstrap's states, set by the signup island, the entry warning and the language menu:
- *   `show`, `fade`, `active`, `disabled`, `modal-open`, the modal's backdrop, validation states;
+ * - `show`, `active`, `disabled`: the language menu's open list and current language, links;
  * - the loading bar's `is-loading` (page-behaviours.inline.ts);
  * - `visually-hidden-focusable`, the skip link's class, which only shows on focus.
  */
 const COMMON: LanderSheetSource['safelist'] = {
-  standard: [
-    /^(show|fade|active|disabled|collapsing|showing|hiding)$/,
-    /^modal-(open|static|backdrop)$/,
-    /^(is-invalid|is-valid|was-validated|invalid-feedback|valid-feedback)$/,
-    /^is-loading$/,
-    /^visually-hidden(-focusable)?$/,
-  ],
+  standard: [/^(show|active|disabled)$/, /^is-loading$/, /^visually-hidden(-focusable)?$/],
   deep: [],
   greedy: [],
 };
+
+/**
+ * Bootstrap's states that only the signup modal sets (its island loads on demand with the sheet
+ * made with `withSignup`): transitions, the modal's backdrop and static state, the form's
+ * validation. The entry warning and the like modal are `<dialog>` elements and set none of them,
+ * so the inline sheet leaves them out.
+ */
+const SIGNUP: RegExp[] = [
+  /^(fade|collapsing|showing|hiding)$/,
+  /^modal-(open|static|backdrop)$/,
+  /^(is-invalid|is-valid|was-validated|invalid-feedback|valid-feedback)$/,
+];
 
 /**
  * What a lander's own scripts set. (Classes a template builds from a variable, such as
@@ -115,6 +120,9 @@ export function landerSheetSource(sheet: LanderSheet, withSignup = false): Lande
   ];
   return {
     entries,
-    safelist: { ...COMMON, standard: [...COMMON.standard, ...(OWN[sheet] ?? [])] },
+    safelist: {
+      ...COMMON,
+      standard: [...COMMON.standard, ...(withSignup ? SIGNUP : []), ...(OWN[sheet] ?? [])],
+    },
   };
 }

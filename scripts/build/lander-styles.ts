@@ -2,12 +2,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { PurgeCSS } from 'purgecss';
+import { foldCustomProperties } from './fold-custom-properties.ts';
+import { dropFormControlParts, inputsIn } from './form-control-parts.ts';
 import { preprocessCSS, type Plugin, type PreprocessCSSResult, type ResolvedConfig } from 'vite';
 import {
   DESIGNS_DIR,
+  HOME_ONLY,
   LANDER_SHEETS,
   MEMBER_ONLY,
   ON_DEMAND,
+  isHomeSheet,
   landerSheetSource,
   type LanderSheet,
 } from '../../src/features/landers/landers.styles.ts';
@@ -75,6 +79,19 @@ const MARKUP = ['.astro', '.tsx', '.jsx'];
  * without crossing into another lander's design; only markup and browser code are returned.
  */
 export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup = false): string[] {
+  return walkLander(root, sheet, withSignup).read;
+}
+
+/** Every file the walk of a lander reaches, server code included (for the custom properties). */
+export function landerReachedFiles(root: string, sheet: LanderSheet, withSignup = false): string[] {
+  return walkLander(root, sheet, withSignup).reached;
+}
+
+function walkLander(
+  root: string,
+  sheet: LanderSheet,
+  withSignup: boolean,
+): { read: string[]; reached: string[] } {
   const source = landerSheetSource(sheet, withSignup);
   const src = join(root, 'src') + sep;
   const designs = join(root, DESIGNS_DIR) + sep;
@@ -83,7 +100,9 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       (file) => !source.entries.some((e) => join(root, e) === file),
     ),
   );
-  const memberOnly = new Set(MEMBER_ONLY.map((file) => join(root, file)));
+  const skipped = new Set(
+    [...MEMBER_ONLY, ...(isHomeSheet(sheet) ? [] : HOME_ONLY)].map((file) => join(root, file)),
+  );
   const seen = new Map<string, Set<Reach>>();
   const read = new Set<string>();
   const queue: Array<[string, Reach]> = source.entries.map((entry) => [join(root, entry), 'markup']);
@@ -105,7 +124,7 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       // A design is reached only as its own lander's entry (LanderPage.astro imports all nine).
       if (target.startsWith(designs) && !file.startsWith(designs)) continue;
       // Code loaded on demand links its own sheet (the `signup` sheet); it is its own entry.
-      if (onDemand.has(target) || memberOnly.has(target)) continue;
+      if (onDemand.has(target) || skipped.has(target)) continue;
       let next: Reach;
       // Code on the server renders no component: one it imports is there for a constant
       // (`import { MATCH_MESSAGES } from './MatchCelebration.tsx'`), and only what it re-exports
@@ -120,7 +139,8 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       if (!seen.get(target)?.has(next)) queue.push([target, next]);
     }
   }
-  return [...read].filter((file) => !/\.test\.tsx?$/.test(file));
+  const code = (file: string) => SOURCE_EXTENSIONS.includes(extname(file)) && !/\.test\.tsx?$/.test(file);
+  return { read: [...read].filter(code), reached: [...seen.keys()].filter(code) };
 }
 
 /** A word that can be a class name, an id or an attribute in our CSS. */
@@ -197,17 +217,27 @@ function filesUnder(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** Code that names custom properties on every page: the brand sheet, the themes' code. */
+const EVERY_PAGE = ['src/styles/brand.ts'];
+
 /**
  * Custom properties that code names: islands and templates (`var()` in a `style` attribute,
  * scripts that read or set them) and the brand sheet (`src/styles/brand.ts`, which re-declares
  * the `--brand-*` ones). The cut keeps their declarations even where no rule of the lander reads
- * them; any other property that no kept rule or kept property reads (most of Bootstrap's `:root`
- * and component variables) goes.
+ * them, and never replaces a `var()` of them by a value; any other property that no kept rule or
+ * kept property reads (most of Bootstrap's `:root` and component variables) goes.
+ *
+ * With `files` (what a lander's walk reaches, server code included), only the code of that page
+ * counts, with the brand sheet and the themes: a property that only a member page's or a footer
+ * page's code names (`--bs-secondary-color` in the Markdown renderer) is not named on a lander.
  */
-export function namedCustomProperties(root: string): RegExp[] {
+export function namedCustomProperties(root: string, files?: string[]): RegExp[] {
   const names = new Set<string>();
   const prefixes = new Set<string>();
-  for (const file of PROPERTY_SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
+  const sources = files
+    ? [...files, ...EVERY_PAGE.map((file) => join(root, file)), ...filesUnder(join(root, 'themes'))]
+    : PROPERTY_SOURCES.flatMap((dir) => filesUnder(join(root, dir)));
+  for (const file of sources) {
     for (const m of readFileSync(file, 'utf8').matchAll(PROPERTY)) {
       // A template literal builds the rest of the name (`--brand-${name}`): keep the prefix.
       (m[2] !== undefined ? prefixes : names).add(m[1]!);
@@ -231,6 +261,7 @@ export async function purgeLanderCss(
   const safelist = landerSheetSource(sheet, withSignup).safelist;
   const built = files.flatMap((file) => builtClassPrefixes(readFileSync(file, 'utf8')));
   const escape = (prefix: string) => prefix.replace(/[-]/g, '\\-');
+  const named = namedCustomProperties(root, landerReachedFiles(root, sheet, withSignup));
   const [result] = await new PurgeCSS().purge({
     content: [
       ...files.map((file) => ({ raw: readFileSync(file, 'utf8'), extension: 'kindred' })),
@@ -241,16 +272,17 @@ export async function purgeLanderCss(
     safelist: {
       ...safelist,
       standard: [...safelist.standard, ...built.map((prefix) => new RegExp(`^${escape(prefix)}`))],
-      variables: namedCustomProperties(root),
+      variables: named,
     },
     // A custom property stays when a kept rule, a kept property or the source reads it (above);
-    // keyframes and font faces are small and named from CSS rather than markup: kept whole.
+    // keyframes stay when a kept rule's `animation` names them; font faces are kept whole.
     variables: true,
-    keyframes: false,
+    keyframes: true,
     fontFace: false,
   });
   if (!result) throw new Error(`lander styles: PurgeCSS returned nothing for ${sheet}`);
-  return result.css;
+  const inputs = inputsIn(files.map((file) => readFileSync(file, 'utf8')));
+  return foldCustomProperties(dropFormControlParts(result.css, inputs), named);
 }
 
 function themeIds(root: string): string[] {

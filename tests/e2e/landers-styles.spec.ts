@@ -150,7 +150,11 @@ async function states(
       await like.evaluate((d: HTMLDialogElement) => d.showModal());
       await settle(page);
       shots.set('like modal', await shot(page));
-      await like.evaluate((d: HTMLDialogElement) => d.close());
+      // The page's own timer (`t=30`) would open it again over the signup link on a slow run.
+      await like.evaluate((d: HTMLDialogElement) => {
+        d.close();
+        d.showModal = () => undefined;
+      });
     }
     const signup = page.locator('[data-signup], a[href$="/signup"]').filter({ visible: true }).first();
     if (await signup.count()) {

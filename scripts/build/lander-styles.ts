@@ -2,12 +2,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { PurgeCSS } from 'purgecss';
+import { foldCustomProperties } from './fold-custom-properties.ts';
+import { dropFormControlParts, inputsIn } from './form-control-parts.ts';
 import { preprocessCSS, type Plugin, type PreprocessCSSResult, type ResolvedConfig } from 'vite';
 import {
   DESIGNS_DIR,
+  HOME_ONLY,
   LANDER_SHEETS,
   MEMBER_ONLY,
   ON_DEMAND,
+  isHomeSheet,
   landerSheetSource,
   type LanderSheet,
 } from '../../src/features/landers/landers.styles.ts';
@@ -38,6 +42,8 @@ const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.astro', '.js', '.mjs', '/index.ts
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"\n]+)\1/g;
 /** Type-only imports bring no markup (`import type { Props } from './SignupModal.tsx'`). */
 const TYPE_IMPORT = /\b(?:import|export)\s+type\s[^;]*?from\s*(['"])[^'"\n]+\1/g;
+/** `export { X } from '…'`, `export * from '…'`: a module that hands a component on to a template. */
+const RE_EXPORT = /\bexport\s+(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n]+)\1/g;
 
 function resolveImport(root: string, from: string, specifier: string): string | undefined {
   const bare = specifier.split('?')[0]!;
@@ -64,7 +70,8 @@ const MARKUP = ['.astro', '.tsx', '.jsx'];
  * - `server`: any other module a component imports (services, catalogs, barrels). Its words are
  *   not read (a service's identifiers would keep half the sheet), but it is walked for the
  *   components and browser scripts it hands on (e.g. `inline-scripts.ts` re-exporting
- *   `*.inline.ts?inline-script`).
+ *   `*.inline.ts?inline-script`). A component it imports rather than re-exports is not rendered
+ *   (server code renders nothing): it is walked as server code too.
  */
 
 /**
@@ -72,6 +79,19 @@ const MARKUP = ['.astro', '.tsx', '.jsx'];
  * without crossing into another lander's design; only markup and browser code are returned.
  */
 export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup = false): string[] {
+  return walkLander(root, sheet, withSignup).read;
+}
+
+/** Every file the walk of a lander reaches, server code included (for the custom properties). */
+export function landerReachedFiles(root: string, sheet: LanderSheet, withSignup = false): string[] {
+  return walkLander(root, sheet, withSignup).reached;
+}
+
+function walkLander(
+  root: string,
+  sheet: LanderSheet,
+  withSignup: boolean,
+): { read: string[]; reached: string[] } {
   const source = landerSheetSource(sheet, withSignup);
   const src = join(root, 'src') + sep;
   const designs = join(root, DESIGNS_DIR) + sep;
@@ -80,7 +100,9 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       (file) => !source.entries.some((e) => join(root, e) === file),
     ),
   );
-  const memberOnly = new Set(MEMBER_ONLY.map((file) => join(root, file)));
+  const skipped = new Set(
+    [...MEMBER_ONLY, ...(isHomeSheet(sheet) ? [] : HOME_ONLY)].map((file) => join(root, file)),
+  );
   const seen = new Map<string, Set<Reach>>();
   const read = new Set<string>();
   const queue: Array<[string, Reach]> = source.entries.map((entry) => [join(root, entry), 'markup']);
@@ -94,6 +116,7 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
     if (!SOURCE_EXTENSIONS.includes(extname(file))) continue;
     if (reach !== 'server') read.add(file);
     const text = readFileSync(file, 'utf8').replace(TYPE_IMPORT, '');
+    const reExported = new Set([...text.matchAll(RE_EXPORT)].map((m) => m[2]!));
     for (const match of text.matchAll(IMPORT)) {
       const specifier = match[2]!;
       const target = resolveImport(root, file, specifier);
@@ -101,9 +124,13 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       // A design is reached only as its own lander's entry (LanderPage.astro imports all nine).
       if (target.startsWith(designs) && !file.startsWith(designs)) continue;
       // Code loaded on demand links its own sheet (the `signup` sheet); it is its own entry.
-      if (onDemand.has(target) || memberOnly.has(target)) continue;
+      if (onDemand.has(target) || skipped.has(target)) continue;
       let next: Reach;
-      if (MARKUP.includes(extname(target))) next = 'markup';
+      // Code on the server renders no component: one it imports is there for a constant
+      // (`import { MATCH_MESSAGES } from './MatchCelebration.tsx'`), and only what it re-exports
+      // reaches a template. Its imports are still followed, as server code.
+      if (MARKUP.includes(extname(target)))
+        next = reach === 'server' && !reExported.has(specifier) ? 'server' : 'markup';
       else if (specifier.includes('?')) next = 'browser';
       // What a template imports without a query runs on the server; what an island or a
       // browser script imports runs in the page.
@@ -112,7 +139,8 @@ export function landerSourceFiles(root: string, sheet: LanderSheet, withSignup =
       if (!seen.get(target)?.has(next)) queue.push([target, next]);
     }
   }
-  return [...read].filter((file) => !/\.test\.tsx?$/.test(file));
+  const code = (file: string) => SOURCE_EXTENSIONS.includes(extname(file)) && !/\.test\.tsx?$/.test(file);
+  return { read: [...read].filter(code), reached: [...seen.keys()].filter(code) };
 }
 
 /** A word that can be a class name, an id or an attribute in our CSS. */
@@ -189,17 +217,27 @@ function filesUnder(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** Code that names custom properties on every page: the brand sheet, the themes' code. */
+const EVERY_PAGE = ['src/styles/brand.ts'];
+
 /**
  * Custom properties that code names: islands and templates (`var()` in a `style` attribute,
  * scripts that read or set them) and the brand sheet (`src/styles/brand.ts`, which re-declares
  * the `--brand-*` ones). The cut keeps their declarations even where no rule of the lander reads
- * them; any other property that no kept rule or kept property reads (most of Bootstrap's `:root`
- * and component variables) goes.
+ * them, and never replaces a `var()` of them by a value; any other property that no kept rule or
+ * kept property reads (most of Bootstrap's `:root` and component variables) goes.
+ *
+ * With `files` (what a lander's walk reaches, server code included), only the code of that page
+ * counts, with the brand sheet and the themes: a property that only a member page's or a footer
+ * page's code names (`--bs-secondary-color` in the Markdown renderer) is not named on a lander.
  */
-export function namedCustomProperties(root: string): RegExp[] {
+export function namedCustomProperties(root: string, files?: string[]): RegExp[] {
   const names = new Set<string>();
   const prefixes = new Set<string>();
-  for (const file of PROPERTY_SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
+  const sources = files
+    ? [...files, ...EVERY_PAGE.map((file) => join(root, file)), ...filesUnder(join(root, 'themes'))]
+    : PROPERTY_SOURCES.flatMap((dir) => filesUnder(join(root, dir)));
+  for (const file of sources) {
     for (const m of readFileSync(file, 'utf8').matchAll(PROPERTY)) {
       // A template literal builds the rest of the name (`--brand-${name}`): keep the prefix.
       (m[2] !== undefined ? prefixes : names).add(m[1]!);
@@ -223,6 +261,7 @@ export async function purgeLanderCss(
   const safelist = landerSheetSource(sheet, withSignup).safelist;
   const built = files.flatMap((file) => builtClassPrefixes(readFileSync(file, 'utf8')));
   const escape = (prefix: string) => prefix.replace(/[-]/g, '\\-');
+  const named = namedCustomProperties(root, landerReachedFiles(root, sheet, withSignup));
   const [result] = await new PurgeCSS().purge({
     content: [
       ...files.map((file) => ({ raw: readFileSync(file, 'utf8'), extension: 'kindred' })),
@@ -233,16 +272,17 @@ export async function purgeLanderCss(
     safelist: {
       ...safelist,
       standard: [...safelist.standard, ...built.map((prefix) => new RegExp(`^${escape(prefix)}`))],
-      variables: namedCustomProperties(root),
+      variables: named,
     },
     // A custom property stays when a kept rule, a kept property or the source reads it (above);
-    // keyframes and font faces are small and named from CSS rather than markup: kept whole.
+    // keyframes stay when a kept rule's `animation` names them; font faces are kept whole.
     variables: true,
-    keyframes: false,
+    keyframes: true,
     fontFace: false,
   });
   if (!result) throw new Error(`lander styles: PurgeCSS returned nothing for ${sheet}`);
-  return result.css;
+  const inputs = inputsIn(files.map((file) => readFileSync(file, 'utf8')));
+  return foldCustomProperties(dropFormControlParts(result.css, inputs), named);
 }
 
 function themeIds(root: string): string[] {

@@ -11,8 +11,9 @@ import { expect, siteUrl, test } from './fixtures.ts';
  * shown twice in the same browser, once as served and once with the whole lean entry in place of
  * its cut sheet (as a footer page carries it, and the modal's stylesheet as a footer page links it), and
  * the screenshots must match pixel for pixel, at 360 and 1280 px: as it opens (the entry warning
- * included where the site shows it), with the page entered, with the signup modal open, and with
- * the language menu open on the index. A class that a component or script sets but the cut sheet
+ * included where the site shows it), with the page entered, with the signup modal open, with
+ * the language menu open on the index, and with the like modal open (`?t=`, which links its
+ * stylesheet once the page has loaded). A class that a component or script sets but the cut sheet
  * lost shows up here as a difference.
  */
 
@@ -74,7 +75,8 @@ async function answer(page: Page, url: string, served: Served, whole?: Whole): P
       body = body
         // The page's first style element is the theme's sheet (src/layouts/Base.astro).
         .replace(/<style>[\s\S]*?<\/style>/, () => `<style>${whole.css}</style>`)
-        .replace(/data-css="[^"]+"/, `data-css="${whole.modalCss}"`)
+        // The signup modal's and the like modal's (`?t=`).
+        .replace(/data-css="[^"]+"/g, `data-css="${whole.modalCss}"`)
         .replace(/\sdata-css-after-theme(="")?/, '');
     }
     await route.fulfill({ status: served.status, headers, body });
@@ -133,6 +135,26 @@ async function states(
       await menu.click();
       shots.set('language menu', await shot(page));
       await menu.click();
+    }
+    const like = page.locator('dialog#like-modal');
+    if (await like.count()) {
+      // Opened now rather than after `t` seconds, once the stylesheet it links has loaded.
+      const css = await like.getAttribute('data-css');
+      if (css)
+        await page.waitForFunction((href) => {
+          const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].find(
+            (l) => l.getAttribute('href') === href,
+          );
+          return !!link?.sheet;
+        }, css);
+      await like.evaluate((d: HTMLDialogElement) => d.showModal());
+      await settle(page);
+      shots.set('like modal', await shot(page));
+      // The page's own timer (`t=30`) would open it again over the signup link on a slow run.
+      await like.evaluate((d: HTMLDialogElement) => {
+        d.close();
+        d.showModal = () => undefined;
+      });
     }
     const signup = page.locator('[data-signup], a[href$="/signup"]').filter({ visible: true }).first();
     if (await signup.count()) {

@@ -7,7 +7,8 @@
  *   `{ page, ms }` to `/api/bounce.php`, once.
  * - `t`: after that many seconds the like modal (`#like-modal`, rendered by the server only when
  *   `t` is present) opens, waiting while another dialog (the entry warning) is open; a click on
- *   its backdrop closes it.
+ *   its backdrop closes it. On a lander, whose inline sheet leaves its rules out, it first links
+ *   its stylesheet (`data-css`) right after the inline one, once the page has loaded.
  * - The loading bar starts when a navigation to a page of the site takes longer than 200 ms.
  * - A code chunk that fails to load reloads the page, unless that happened in the last minute.
  */
@@ -107,13 +108,28 @@ window.addEventListener(
 const like = document.getElementById('like-modal') as HTMLDialogElement | null;
 const seconds = Number(query.get('t'));
 if (like && like.showModal && seconds > 0 && isFinite(seconds)) {
+  let styled = !like.getAttribute('data-css');
   const open = (): void => {
-    if (document.querySelector('dialog[open]')) {
+    // Its sheet first (loaded or failed, as the signup modal does): it waits another second.
+    if (!styled || document.querySelector('dialog[open]')) {
       setTimeout(open, 1000);
       return;
     }
     like.showModal();
   };
+  if (!styled) {
+    const link = (): void => {
+      const sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = like.getAttribute('data-css')!;
+      sheet.onload = sheet.onerror = () => (styled = true);
+      const theme = document.head.querySelector('style');
+      if (theme) theme.after(sheet);
+      else document.head.append(sheet);
+    };
+    if (document.readyState === 'complete') link();
+    else addEventListener('load', link);
+  }
   setTimeout(open, Math.min(seconds, 3600) * 1000);
   like.addEventListener('click', (event) => {
     const target = event.target as Element;

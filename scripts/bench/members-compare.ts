@@ -115,7 +115,9 @@ const target = (side: Side, route: (typeof routes)[number], bare: boolean) => ({
       ? `/bench/bare${route.json ? '.json' : ''}?saved=${route.name}${route.json ? '' : '.html'}`
       : route.path
   }`,
-  headers: route.json && !bare ? { Host: 'localhost', 'x-client-request': '1' } : { Host: 'localhost' },
+  headers: (route.json && !bare
+    ? { Host: 'localhost', 'x-client-request': '1' }
+    : { Host: 'localhost' }) as Record<string, string>,
   script: bare ? undefined : script,
   connections,
   threads: 2,

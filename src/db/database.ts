@@ -432,8 +432,13 @@ export interface DiscountRedemptionsTable {
 /** Why money of a completed order came back without the member's own refund. */
 export type ReversalKind = 'refund' | 'chargeback' | 'returned_debit';
 
-/** A refund or chargeback made at the provider, or a returned debit: one per order. */
+/**
+ * A refund or chargeback made at the provider (one per provider id: an order may have several),
+ * or a returned debit (one per order).
+ */
 export interface PaymentReversalsTable {
+  /** The provider's id of the refund or chargeback; the order's id for a whole-order reversal. */
+  id: Immutable<string>;
   order_id: Immutable<string>;
   network_id: Immutable<string>;
   member_id: Immutable<string>;

@@ -850,6 +850,7 @@ const fixtures: Fixtures = {
   ],
   payment_reversals: [
     {
+      id: 'chb_1aaaaaaaaaaaaa',
       order_id: 'o1aaaaaaaaaaaaaa',
       network_id: NET,
       member_id: 'm1aaaaaaaaaaaaaa',
@@ -985,7 +986,7 @@ const orderBy: Record<TableName, string[]> = {
   directdebit_codes: ['id'],
   directdebit_mandates: ['id'],
   payment_customers: ['member_id', 'provider'],
-  payment_reversals: ['order_id'],
+  payment_reversals: ['id'],
   credit_adjustments: ['id'],
   order_refunds: ['order_id'],
   staff: ['id'],

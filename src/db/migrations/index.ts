@@ -34,6 +34,7 @@ import * as m0034 from './0034_host_inbox.ts';
 import * as m0035 from './0035_console_payments.ts';
 import * as m0036 from './0036_statistics.ts';
 import * as m0038 from './0038_console_codes.ts';
+import * as m0042 from './0042_reversals_per_return.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035_console_payments': m0035,
   '0036_statistics': m0036,
   '0038_console_codes': m0038,
+  '0042_reversals_per_return': m0042,
 };

@@ -10,7 +10,7 @@ import {
   memberOrdersOf,
   orderWithMember,
   ordersPageOf,
-  reversalOf,
+  reversalsOf,
   setRefundPayout,
   staffRefundOf,
 } from './payments.console.repository.ts';
@@ -133,16 +133,23 @@ export interface StaffRefundView {
   created_at: number;
 }
 
+export interface ReversalLine {
+  kind: string;
+  amount: number;
+  credits_reversed: number;
+  credits_unrecovered: number;
+  created_at: number;
+}
+
 export interface OrderDetail {
   order: OrderSummary & { provider_payment_id: string | null; discount_code: string | null };
-  /** Money that came back at the provider or bank (Mollie's dashboard, a chargeback, a returned debit). */
-  reversal: {
-    kind: string;
-    amount: number;
-    credits_reversed: number;
-    credits_unrecovered: number;
-    created_at: number;
-  } | null;
+  /**
+   * Money that came back at the provider or bank (Mollie's dashboard, a chargeback, a returned
+   * debit), all of it: the amounts and credits summed, the kind and time of the latest.
+   */
+  reversal: ReversalLine | null;
+  /** Each of them, oldest first: the provider may give an order's money back in parts. */
+  reversals: Array<ReversalLine & { id: string }>;
   refund: StaffRefundView | null;
   /** Whether a refund by the member's refund rules is possible now (completed, within refund_days). */
   refundable_by_rules: boolean;
@@ -167,25 +174,37 @@ export async function orderDetail(
   orderId: string,
 ): Promise<OrderDetail> {
   const order = await visibleOrder(ctx, staff, orderId);
-  const [reversal, refund] = await Promise.all([
-    reversalOf(ctx.db, order.id),
+  const [reversalRows, refund] = await Promise.all([
+    reversalsOf(ctx.db, order.id),
     staffRefundOf(ctx.db, order.id),
   ]);
+  const reversals = reversalRows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amount: Number(row.amount),
+    credits_reversed: Number(row.credits_reversed),
+    credits_unrecovered: Number(row.credits_unrecovered),
+    created_at: Number(row.created_at),
+  }));
+  const latest = reversals.at(-1);
+  const sum = (field: 'amount' | 'credits_reversed' | 'credits_unrecovered') =>
+    reversals.reduce((total, line) => total + line[field], 0);
   return {
     order: {
       ...summary(order),
       provider_payment_id: order.provider_payment_id,
       discount_code: order.discount_code,
     },
-    reversal: reversal
+    reversal: latest
       ? {
-          kind: reversal.kind,
-          amount: Number(reversal.amount),
-          credits_reversed: Number(reversal.credits_reversed),
-          credits_unrecovered: Number(reversal.credits_unrecovered),
-          created_at: Number(reversal.created_at),
+          kind: latest.kind,
+          amount: sum('amount'),
+          credits_reversed: sum('credits_reversed'),
+          credits_unrecovered: sum('credits_unrecovered'),
+          created_at: latest.created_at,
         }
       : null,
+    reversals,
     refund: refund
       ? {
           mode: refund.mode,

@@ -145,6 +145,72 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       ).toBe(1);
     });
 
+    it('lists the codes every network has without the console, read only, with their uses in the network', async () => {
+      // The demo seed's plain code (every network) and a tenant's deletion offer (one network).
+      await app.db
+        .insertInto('discount_codes')
+        .values(
+          [
+            { id: 'builtin-demo10', code: 'DEMO10', network_id: null, percentage: 10, minimum_amount: null },
+            {
+              id: 'builtin-stay20',
+              code: 'STAY20',
+              network_id: 'curvy',
+              percentage: 20,
+              minimum_amount: null,
+            },
+          ].map((c) => ({
+            ...c,
+            currency: null,
+            country: null,
+            validity: 'once_per_user' as const,
+            expires_at: null,
+            created_at: 1,
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const buyer = await app.make.loggedIn({ site: DEMO.amber });
+      expect((await order(app, buyer, 'DEMO10')).status).toBe(201);
+      const elsewhere = await app.make.loggedIn({ site: DEMO.curvy });
+      expect((await order(app, elsewhere, 'DEMO10')).status).toBe(201);
+
+      const amber = await amberOwner();
+      type Listed = {
+        code: string;
+        every_network: boolean;
+        percentages: number[];
+        uses: number;
+        active: boolean;
+      };
+      const list = (await amber.get('/console/api/codes.php?network=amber')).json<{
+        batches: { code: string | null }[];
+        builtin: Listed[];
+      }>();
+      const byCode = new Map(list.builtin.map((c) => [c.code, c]));
+      expect(byCode.get('WELCOME25')).toMatchObject({ every_network: true, percentages: [25], active: true });
+      expect(byCode.get('TIMEBONUS25')).toMatchObject({ every_network: true, percentages: [25] });
+      // Used once in amber (the order on curvy counts in curvy's list only).
+      expect(byCode.get('DEMO10')).toMatchObject({ every_network: true, percentages: [10], uses: 1 });
+      expect(byCode.has('STAY20')).toBe(false);
+      expect(list.batches.map((b) => b.code)).not.toContain('DEMO10');
+      const curvy = (await (await curvyOwner()).get('/console/api/codes.php?network=curvy')).json<{
+        builtin: Listed[];
+      }>();
+      expect(curvy.builtin.find((c) => c.code === 'STAY20')).toMatchObject({ every_network: false, uses: 0 });
+      expect(curvy.builtin.find((c) => c.code === 'DEMO10')).toMatchObject({ uses: 1 });
+      // Read only: a built-in code is no batch the console can switch off.
+      expectError(
+        await amber.send('POST', '/console/api/codes.php', {
+          action: 'disable',
+          network: 'amber',
+          id: 'builtin-demo10',
+        }),
+        404,
+        'not_found',
+      );
+    });
+
     it('refuses a typed single-use code and a code too short to type', async () => {
       const amber = await amberOwner();
       const typed = await amber.send('POST', '/console/api/codes.php', {

@@ -4,6 +4,7 @@ import { recordAudit } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { Site } from '../../tenancy/site.ts';
 import {
+  builtinCodes,
   checkCodesScope,
   createDiscountBatch,
   disableDiscountBatch,
@@ -43,6 +44,8 @@ import type {
 
 export interface CodesContext extends ConsoleCodesContext {
   site(siteId: string): Site | undefined;
+  /** The sites of a network served here. */
+  sitesOf(network: string): Site[];
   /** What sending a campaign needs. */
   mail: MailSending;
 }
@@ -52,8 +55,13 @@ const iso = (ms: number | string | bigint | null) =>
 
 /* Discount codes ---------------------------------------------------------------------------- */
 
+/** The network's batches made in the console, and the codes it has without the console (read only). */
 export async function discountCodes(ctx: CodesContext, network: string) {
-  return { batches: await discountBatches(ctx, network) };
+  const [batches, builtin] = await Promise.all([
+    discountBatches(ctx, network),
+    builtinCodes(ctx, network, ctx.sitesOf(network)),
+  ]);
+  return { batches, builtin };
 }
 
 export function discountAction(ctx: CodesContext, input: DiscountActionInput) {

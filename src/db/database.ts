@@ -539,8 +539,14 @@ export interface ConsoleMailingsTable {
   body: string;
   created_by: string | null;
   created_at: Immutable<number>;
+  /** When the send was asked for (the mailing is queued from then on). */
   sent_at: number | null;
+  /** Members mailed so far. */
   sent_count: Generated<number>;
+  /** The last member id the sending job's batches reached; null before its first batch. */
+  send_cursor?: string | null;
+  /** When the job found no member left: the mailing is sent. */
+  finished_at?: number | null;
 }
 
 export interface StatisticsProgressTable {

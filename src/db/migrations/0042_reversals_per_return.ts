@@ -9,10 +9,21 @@ import { addIndex, dialectOf, msType, required } from './schema-helpers.ts';
  *
  * `id` is the provider's id of the refund or chargeback; a reversal that stands for the whole order
  * (a returned direct debit, a late payment paid back) takes the order's id, as every row made before
- * this migration does. SQLite cannot change a primary key, so there the table is made again, rows
+ * this migration does.
+ *
+ * A console mailing is sent by a job instead of within the request: `send_cursor` is the last
+ * member its batches reached (a run after a crash goes on from there; the mail log keeps each
+ * member to one e-mail), `finished_at` when no member was left. Mailings sent before were sent
+ * whole: they count as finished.
+ *
+ * SQLite cannot change a primary key, so there the table is made again, rows
  * kept; PostgreSQL changes it in place.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('console_mailings').addColumn('send_cursor', 'text').execute();
+  await db.schema.alterTable('console_mailings').addColumn('finished_at', msType(db)).execute();
+  await sql`update console_mailings set finished_at = sent_at where sent_at is not null`.execute(db);
+  await addIndex(db, 'console_mailings_unfinished_idx', 'console_mailings', ['finished_at', 'sent_at']);
   if (dialectOf(db) === 'postgres') {
     await sql`alter table payment_reversals add column id text`.execute(db);
     await sql`update payment_reversals set id = order_id`.execute(db);
@@ -43,6 +54,9 @@ const LATER_RETURNS = sql`exists (
       or (earlier.created_at = payment_reversals.created_at and earlier.id < payment_reversals.id)))`;
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('console_mailings_unfinished_idx').execute();
+  await db.schema.alterTable('console_mailings').dropColumn('finished_at').execute();
+  await db.schema.alterTable('console_mailings').dropColumn('send_cursor').execute();
   await sql`delete from payment_reversals where ${LATER_RETURNS}`.execute(db);
   if (dialectOf(db) === 'postgres') {
     await db.schema.dropIndex('payment_reversals_order_idx').execute();

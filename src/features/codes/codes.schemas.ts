@@ -151,9 +151,15 @@ export interface MailingView {
   subject: string;
   text: string;
   created_at: string;
+  /** When the send was asked for. */
   sent_at: string | null;
+  /** Members mailed so far. */
   sent: number;
+  /** draft (not asked), queued (the job has not started), sending (batches under way), sent. */
+  status: MailingStatus;
 }
+
+export type MailingStatus = 'draft' | 'queued' | 'sending' | 'sent';
 
 declare module '../../lib/api-client.ts' {
   interface ApiRoutes {
@@ -167,7 +173,10 @@ declare module '../../lib/api-client.ts' {
       body: InviteActionInput;
       answer: { invite: InviteView } | { disabled: number };
     };
-    'GET /console/api/mailings.php': { body: undefined; answer: { mailings: MailingView[] } };
+    'GET /console/api/mailings.php': {
+      body: undefined;
+      answer: { mailings: MailingView[]; counts: { queued: number; sending: number; sent: number } };
+    };
     'POST /console/api/mailings.php': { body: MailingActionInput; answer: { mailing: MailingView } };
   }
 }

@@ -327,6 +327,72 @@ export function consoleCodesTests(app: ServerUnderTest): void {
     });
   });
 
+  describe('mailings after a crash', () => {
+    it('goes on from the last member reached, mailing nobody twice', async () => {
+      const owner = await amberOwner();
+      const members = await Promise.all(
+        [1, 2, 3].map(() => app.make.loggedIn({ site: DEMO.amber, language: 'en' })),
+      );
+      const now = Date.now();
+      await app.db
+        .insertInto('notification_preferences')
+        .values(
+          members.map((m) => ({
+            member_id: m.memberId,
+            network_id: 'amber',
+            category: 'news' as const,
+            disabled: 0 as const,
+            reason: null,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 0 }))
+        .execute();
+      const created = await owner.send('POST', '/console/api/mailings.php', {
+        action: 'create',
+        site: 'localhost',
+        category: 'news',
+        locale: 'en',
+        subject: 'Resumed news',
+        text: 'Once each.',
+      });
+      const { mailing } = created.json<{ mailing: { id: string } }>();
+      // A run stopped mid-batch: the first member was mailed and recorded as reached, the second
+      // mailed (in the mail log) but not yet recorded; the mailing is claimed and mid-way.
+      const [first, second, third] = [...members].sort((a, b) => (a.memberId < b.memberId ? -1 : 1));
+      await app.db
+        .insertInto('mail_log')
+        .values(
+          [first!, second!].map((m, i) => ({
+            id: `resume-${mailing.id}-${i}`,
+            network_id: 'amber',
+            member_id: m.memberId,
+            kind: 'news' as const,
+            ref: `console-${mailing.id}`,
+            sent_at: now,
+          })),
+        )
+        .execute();
+      await app.db
+        .updateTable('console_mailings')
+        .set({ sent_at: now, send_cursor: first!.memberId, sent_count: 1 })
+        .where('id', '=', mailing.id)
+        .execute();
+      type Listed = { mailings: { id: string; status: string; sent: number }[] };
+      let listed: Listed['mailings'][number] | undefined;
+      for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        listed = (await owner.get('/console/api/mailings.php'))
+          .json<Listed>()
+          .mailings.find((m) => m.id === mailing.id);
+      }
+      expect(listed).toMatchObject({ status: 'sent', sent: 3 });
+      const got = (m: LoggedIn) =>
+        mailsTo(app.server.dataDir, m.email).filter((x) => x.subject === 'Resumed news').length;
+      expect([got(first!), got(second!), got(third!)]).toEqual([0, 0, 1]);
+    });
+  });
+
   describe('invite codes', () => {
     const site = 'invite.localhost';
     const signup = (invite: string, overrides: Record<string, string> = {}) =>

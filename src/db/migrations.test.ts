@@ -846,6 +846,8 @@ const fixtures: Fixtures = {
       created_at: T,
       sent_at: T + 10,
       sent_count: 2,
+      send_cursor: 'm1aaaaaaaaaaaaaa',
+      finished_at: T + 20,
     },
   ],
   payment_reversals: [

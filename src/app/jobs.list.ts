@@ -1,4 +1,5 @@
 import { accountsJobs } from '../features/accounts/index.ts';
+import { codesJobs } from '../features/codes/codes.jobs.ts';
 import { landersJobs } from '../features/landers/index.ts';
 import { notificationMailJobs } from '../features/notification-mail/index.ts';
 import { pushJobs } from '../features/push/index.ts';
@@ -16,4 +17,5 @@ export const jobs: readonly Job[] = [
   ...notificationMailJobs,
   ...sanctionsJobs,
   ...statisticsJobs,
+  ...codesJobs,
 ];

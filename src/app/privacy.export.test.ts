@@ -292,6 +292,7 @@ async function seed(): Promise<Record<string, string>> {
   await db
     .insertInto('payment_reversals')
     .values({
+      id: 'chb_export1',
       order_id: 'o1',
       network_id: network,
       member_id: memberId,

@@ -432,8 +432,13 @@ export interface DiscountRedemptionsTable {
 /** Why money of a completed order came back without the member's own refund. */
 export type ReversalKind = 'refund' | 'chargeback' | 'returned_debit';
 
-/** A refund or chargeback made at the provider, or a returned debit: one per order. */
+/**
+ * A refund or chargeback made at the provider (one per provider id: an order may have several),
+ * or a returned debit (one per order).
+ */
 export interface PaymentReversalsTable {
+  /** The provider's id of the refund or chargeback; the order's id for a whole-order reversal. */
+  id: Immutable<string>;
   order_id: Immutable<string>;
   network_id: Immutable<string>;
   member_id: Immutable<string>;
@@ -534,8 +539,14 @@ export interface ConsoleMailingsTable {
   body: string;
   created_by: string | null;
   created_at: Immutable<number>;
+  /** When the send was asked for (the mailing is queued from then on). */
   sent_at: number | null;
+  /** Members mailed so far. */
   sent_count: Generated<number>;
+  /** The last member id the sending job's batches reached; null before its first batch. */
+  send_cursor?: string | null;
+  /** When the job found no member left: the mailing is sent. */
+  finished_at?: number | null;
 }
 
 export interface StatisticsProgressTable {

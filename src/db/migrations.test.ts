@@ -867,10 +867,13 @@ const fixtures: Fixtures = {
       created_at: T,
       sent_at: T + 10,
       sent_count: 2,
+      send_cursor: 'm1aaaaaaaaaaaaaa',
+      finished_at: T + 20,
     },
   ],
   payment_reversals: [
     {
+      id: 'chb_1aaaaaaaaaaaaa',
       order_id: 'o1aaaaaaaaaaaaaa',
       network_id: NET,
       member_id: 'm1aaaaaaaaaaaaaa',
@@ -1007,7 +1010,7 @@ const orderBy: Record<TableName, string[]> = {
   directdebit_mandates: ['id'],
   directdebit_exports: ['id'],
   payment_customers: ['member_id', 'provider'],
-  payment_reversals: ['order_id'],
+  payment_reversals: ['id'],
   credit_adjustments: ['id'],
   order_refunds: ['order_id'],
   staff: ['id'],

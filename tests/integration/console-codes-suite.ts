@@ -145,6 +145,72 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       ).toBe(1);
     });
 
+    it('lists the codes every network has without the console, read only, with their uses in the network', async () => {
+      // The demo seed's plain code (every network) and a tenant's deletion offer (one network).
+      await app.db
+        .insertInto('discount_codes')
+        .values(
+          [
+            { id: 'builtin-demo10', code: 'DEMO10', network_id: null, percentage: 10, minimum_amount: null },
+            {
+              id: 'builtin-stay20',
+              code: 'STAY20',
+              network_id: 'curvy',
+              percentage: 20,
+              minimum_amount: null,
+            },
+          ].map((c) => ({
+            ...c,
+            currency: null,
+            country: null,
+            validity: 'once_per_user' as const,
+            expires_at: null,
+            created_at: 1,
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const buyer = await app.make.loggedIn({ site: DEMO.amber });
+      expect((await order(app, buyer, 'DEMO10')).status).toBe(201);
+      const elsewhere = await app.make.loggedIn({ site: DEMO.curvy });
+      expect((await order(app, elsewhere, 'DEMO10')).status).toBe(201);
+
+      const amber = await amberOwner();
+      type Listed = {
+        code: string;
+        every_network: boolean;
+        percentages: number[];
+        uses: number;
+        active: boolean;
+      };
+      const list = (await amber.get('/console/api/codes.php?network=amber')).json<{
+        batches: { code: string | null }[];
+        builtin: Listed[];
+      }>();
+      const byCode = new Map(list.builtin.map((c) => [c.code, c]));
+      expect(byCode.get('WELCOME25')).toMatchObject({ every_network: true, percentages: [25], active: true });
+      expect(byCode.get('TIMEBONUS25')).toMatchObject({ every_network: true, percentages: [25] });
+      // Used once in amber (the order on curvy counts in curvy's list only).
+      expect(byCode.get('DEMO10')).toMatchObject({ every_network: true, percentages: [10], uses: 1 });
+      expect(byCode.has('STAY20')).toBe(false);
+      expect(list.batches.map((b) => b.code)).not.toContain('DEMO10');
+      const curvy = (await (await curvyOwner()).get('/console/api/codes.php?network=curvy')).json<{
+        builtin: Listed[];
+      }>();
+      expect(curvy.builtin.find((c) => c.code === 'STAY20')).toMatchObject({ every_network: false, uses: 0 });
+      expect(curvy.builtin.find((c) => c.code === 'DEMO10')).toMatchObject({ uses: 1 });
+      // Read only: a built-in code is no batch the console can switch off.
+      expectError(
+        await amber.send('POST', '/console/api/codes.php', {
+          action: 'disable',
+          network: 'amber',
+          id: 'builtin-demo10',
+        }),
+        404,
+        'not_found',
+      );
+    });
+
     it('refuses a typed single-use code and a code too short to type', async () => {
       const amber = await amberOwner();
       const typed = await amber.send('POST', '/console/api/codes.php', {
@@ -212,7 +278,26 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       const { mailing } = created.json<{ mailing: { id: string } }>();
       const sent = await owner.send('POST', '/console/api/mailings.php', { action: 'send', id: mailing.id });
       expect(sent.status, sent.body).toBe(200);
-      expect(sent.json()).toMatchObject({ mailing: { sent: 1 } });
+      // The request only queues it: the answer comes before any e-mail is sent.
+      expect(sent.json()).toMatchObject({ mailing: { status: 'queued', sent: 0 } });
+      // The job (every half second under the test clock) sends it in batches.
+      type Listed = {
+        mailings: { id: string; status: string; sent: number }[];
+        counts: Record<string, number>;
+      };
+      let listed: Listed['mailings'][number] | undefined;
+      for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        listed = (await owner.get('/console/api/mailings.php'))
+          .json<Listed>()
+          .mailings.find((m) => m.id === mailing.id);
+      }
+      expect(listed).toMatchObject({ status: 'sent', sent: 1 });
+      expect(
+        (await owner.get('/console/api/mailings.php')).json<Listed>().counts.sent,
+      ).toBeGreaterThanOrEqual(1);
+      // Later runs of the job send nothing again.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       const mails = mailsTo(app.server.dataDir, yes.email);
       expect(mails.map((m) => m.subject)).toContain('Spring offer for you');
       for (const m of [no, german, elsewhere])
@@ -239,6 +324,72 @@ export function consoleCodesTests(app: ServerUnderTest): void {
         404,
         'not_found',
       );
+    });
+  });
+
+  describe('mailings after a crash', () => {
+    it('goes on from the last member reached, mailing nobody twice', async () => {
+      const owner = await amberOwner();
+      const members = await Promise.all(
+        [1, 2, 3].map(() => app.make.loggedIn({ site: DEMO.amber, language: 'en' })),
+      );
+      const now = Date.now();
+      await app.db
+        .insertInto('notification_preferences')
+        .values(
+          members.map((m) => ({
+            member_id: m.memberId,
+            network_id: 'amber',
+            category: 'news' as const,
+            disabled: 0 as const,
+            reason: null,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 0 }))
+        .execute();
+      const created = await owner.send('POST', '/console/api/mailings.php', {
+        action: 'create',
+        site: 'localhost',
+        category: 'news',
+        locale: 'en',
+        subject: 'Resumed news',
+        text: 'Once each.',
+      });
+      const { mailing } = created.json<{ mailing: { id: string } }>();
+      // A run stopped mid-batch: the first member was mailed and recorded as reached, the second
+      // mailed (in the mail log) but not yet recorded; the mailing is claimed and mid-way.
+      const [first, second, third] = [...members].sort((a, b) => (a.memberId < b.memberId ? -1 : 1));
+      await app.db
+        .insertInto('mail_log')
+        .values(
+          [first!, second!].map((m, i) => ({
+            id: `resume-${mailing.id}-${i}`,
+            network_id: 'amber',
+            member_id: m.memberId,
+            kind: 'news' as const,
+            ref: `console-${mailing.id}`,
+            sent_at: now,
+          })),
+        )
+        .execute();
+      await app.db
+        .updateTable('console_mailings')
+        .set({ sent_at: now, send_cursor: first!.memberId, sent_count: 1 })
+        .where('id', '=', mailing.id)
+        .execute();
+      type Listed = { mailings: { id: string; status: string; sent: number }[] };
+      let listed: Listed['mailings'][number] | undefined;
+      for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        listed = (await owner.get('/console/api/mailings.php'))
+          .json<Listed>()
+          .mailings.find((m) => m.id === mailing.id);
+      }
+      expect(listed).toMatchObject({ status: 'sent', sent: 3 });
+      const got = (m: LoggedIn) =>
+        mailsTo(app.server.dataDir, m.email).filter((x) => x.subject === 'Resumed news').length;
+      expect([got(first!), got(second!), got(third!)]).toEqual([0, 0, 1]);
     });
   });
 

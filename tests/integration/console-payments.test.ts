@@ -155,16 +155,17 @@ describe('console payments', () => {
     const member = await app.make.loggedIn({ country: 'NL' });
     const refunded = await paid(member);
     const chargedBack = await paid(member);
-    mollie().giveBack(paymentOf(refunded).id, 'refund', '14.99');
+    const refundId = mollie().giveBack(paymentOf(refunded).id, 'refund', '14.99');
     await Promise.all([webhook(paymentOf(refunded).id), webhook(paymentOf(refunded).id)]);
     await webhook(paymentOf(refunded).id);
-    mollie().giveBack(paymentOf(chargedBack).id, 'chargeback', '14.99');
+    const chargebackId = mollie().giveBack(paymentOf(chargedBack).id, 'chargeback', '14.99');
     await Promise.all([webhook(paymentOf(chargedBack).id), webhook(paymentOf(chargedBack).id)]);
     const entries = await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' });
+    // Each booked under the provider's id of the refund or chargeback.
     expect(entries.map((e) => [e.delta, e.reference]).sort()).toEqual(
       [
-        [-100, refunded],
-        [-100, chargedBack],
+        [-100, refundId],
+        [-100, chargebackId],
       ].sort(),
     );
     expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
@@ -172,6 +173,7 @@ describe('console payments', () => {
     expect(detail.json<{ order: { status: string }; reversal: Record<string, unknown> }>()).toMatchObject({
       order: { status: 'refunded' },
       reversal: { kind: 'chargeback', amount: 1499, credits_reversed: 100 },
+      reversals: [{ id: chargebackId, kind: 'chargeback', amount: 1499, credits_reversed: 100 }],
     });
   });
 

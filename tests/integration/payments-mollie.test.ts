@@ -224,14 +224,15 @@ describe('provider reconciliation through Mollie', () => {
     // Sixty of the hundred credits were spent already.
     await app.make.updateMember(member, { credits: 40 });
 
-    mollie().giveBack(paymentOf(orderId).id, 'refund', '14.99');
+    const refundId = mollie().giveBack(paymentOf(orderId).id, 'refund', '14.99');
     await Promise.all([webhook(paymentOf(orderId).id), webhook(paymentOf(orderId).id)]);
     await webhook(paymentOf(orderId).id);
     expect(await memberRow(member)).toMatchObject({ credits: 0, paid_user: 0 });
     expect((await app.inspect.row('orders', { id: orderId }))!.status).toBe('refunded');
     const entries = await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' });
-    expect(entries.map((e) => [e.delta, e.reference])).toEqual([[-40, orderId]]);
+    expect(entries.map((e) => [e.delta, e.reference])).toEqual([[-40, refundId]]);
     expect(await app.inspect.row('payment_reversals', { order_id: orderId })).toMatchObject({
+      id: refundId,
       kind: 'refund',
       amount: 1499,
       currency: 'EUR',
@@ -270,6 +271,50 @@ describe('provider reconciliation through Mollie', () => {
       amount: 750,
       credits_reversed: 51,
     });
+  });
+
+  it('books each partial refund made in Mollie’s dashboard once by its id, however often the webhooks are replayed', async () => {
+    const member = await app.make.loggedIn({ country: 'NL' });
+    const orderId = await paidOrder(member);
+    const other = await paidOrder(member);
+    expect(await memberRow(member)).toMatchObject({ credits: 200, paid_user: 1 });
+    const payment = paymentOf(orderId).id;
+
+    // 5.00 of 14.99 back: 34 of the 100 credits (rounded up).
+    const firstRefund = mollie().giveBack(payment, 'refund', '5.00');
+    await webhook(payment);
+    expect(await memberRow(member)).toMatchObject({ credits: 166, paid_user: 1 });
+    expect((await app.inspect.row('orders', { id: orderId }))!.status).toBe('refunded');
+
+    // A second partial refund of the same order, 4.00 more: its share of the running total
+    // (9.00 of 14.99 is 61 credits) less the 34 taken already.
+    const secondRefund = mollie().giveBack(payment, 'refund', '4.00');
+    await webhook(payment);
+    expect(await memberRow(member)).toMatchObject({ credits: 139 });
+
+    // Mollie repeats the webhook (both refunds are on the payment now): nothing more is booked.
+    await Promise.all([webhook(payment), webhook(payment)]);
+    await webhook(payment);
+    const entries = await app.inspect.rows('credit_ledger', { member_id: member.memberId, reason: 'refund' });
+    expect(entries.map((e) => [e.delta, e.reference])).toEqual([
+      [-34, firstRefund],
+      [-27, secondRefund],
+    ]);
+    const reversals = await app.inspect.rows('payment_reversals', { order_id: orderId });
+    expect(reversals.map((r) => [r.id, r.kind, r.amount, r.credits_reversed])).toEqual([
+      [firstRefund, 'refund', 500, 34],
+      [secondRefund, 'refund', 400, 27],
+    ]);
+    expect(await memberRow(member)).toMatchObject({ credits: 139, paid_user: 1 });
+    // The rest given back as a chargeback: the order's last 39 credits, never more than it had.
+    mollie().giveBack(payment, 'chargeback', '5.99');
+    await webhook(payment);
+    await webhook(payment);
+    expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
+    expect(await app.inspect.rows('payment_reversals', { order_id: orderId })).toHaveLength(3);
+    expect((await app.inspect.row('orders', { id: other }))!.status).toBe('completed');
+    // Nothing was paid back through the API: the money went back at Mollie.
+    expect(mollie().refunds.filter((r) => r.payment === payment)).toHaveLength(0);
   });
 
   it('a failed first-purchase order paid after all, while another order holds the discount, books nothing and is paid back', async () => {

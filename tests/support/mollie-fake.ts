@@ -18,6 +18,10 @@ import { join } from 'node:path';
  * `paid`, `failed` or `pending`). A POST repeated with the same `Idempotency-Key` answers the
  * first answer again, as Mollie does.
  *
+ * Money given back is kept as Mollie keeps it: each refund (made through the API or, with
+ * `giveBack`, in the dashboard) and each chargeback with its own id, embedded in the payment when
+ * asked for with `?embed=refunds,chargebacks`, and summed in `amountRefunded`/`amountChargedBack`.
+ *
  * Mollie's client speaks only https, so the stand-in does too, with a certificate made for the
  * run; the server under test is started with NODE_TLS_REJECT_UNAUTHORIZED=0 for that reason alone.
  */
@@ -68,6 +72,14 @@ export interface FakePayment {
   amountChargedBack?: { currency: string; value: string };
 }
 
+/** A refund or chargeback of a payment, with its own id as at Mollie. */
+export interface FakeReturn {
+  id: string;
+  kind: 'refund' | 'chargeback';
+  amount: { currency: string; value: string };
+  createdAt: string;
+}
+
 export interface FakeCustomer {
   id: string;
   name: string | null;
@@ -89,6 +101,8 @@ export interface MollieFake {
   customers: Map<string, FakeCustomer>;
   /** Every customer's mandates, newest first (Mollie's order). */
   mandates: Map<string, FakeMandate[]>;
+  /** Every payment's refunds and chargebacks, oldest first. */
+  returns: Map<string, FakeReturn[]>;
   /** Refunds asked for, by payment id, as Mollie's decimal strings. */
   refunds: Array<{ payment: string; amount: { currency: string; value: string } }>;
   /** Authorization headers the fake received, to prove the key is sent. */
@@ -104,10 +118,11 @@ export interface MollieFake {
   refuseRefunds: string | null;
   settle(id: string, status: string): void;
   /**
-   * Gives money of a paid payment back as Mollie's dashboard or the payer's bank does: a refund
-   * or a chargeback of `value` (Mollie's decimal string), after which Mollie calls the webhook.
+   * Gives money of a paid payment back as Mollie's dashboard or the payer's bank does: one more
+   * refund or chargeback of `value` (Mollie's decimal string), after which Mollie calls the
+   * webhook. Answers the new refund's or chargeback's id.
    */
-  giveBack(id: string, kind: 'refund' | 'chargeback', value: string): void;
+  giveBack(id: string, kind: 'refund' | 'chargeback', value: string): string;
   /** Revokes every mandate of a customer, as a member who withdrew the card or PayPal agreement. */
   revokeMandates(customerId: string): void;
   close(): Promise<void>;
@@ -115,12 +130,38 @@ export interface MollieFake {
 
 const CREATED_AT = new Date(0).toISOString();
 
-function asResource(payment: FakePayment, base: string) {
+function returnResource(given: FakeReturn, paymentId: string, base: string) {
+  const path = given.kind === 'refund' ? 'refunds' : 'chargebacks';
+  return {
+    resource: given.kind,
+    id: given.id,
+    amount: given.amount,
+    ...(given.kind === 'refund'
+      ? { status: 'refunded', description: '', metadata: null }
+      : { settlementAmount: given.amount, reason: null, reversedAt: null }),
+    paymentId,
+    createdAt: given.createdAt,
+    _links: {
+      self: { href: `${base}payments/${paymentId}/${path}/${given.id}`, type: 'application/hal+json' },
+    },
+  };
+}
+
+function asResource(payment: FakePayment, base: string, returns: FakeReturn[] = [], embed: string[] = []) {
+  const embedded = Object.fromEntries(
+    (['refund', 'chargeback'] as const)
+      .filter((kind) => embed.includes(`${kind}s`))
+      .map((kind) => [
+        `${kind}s`,
+        returns.filter((r) => r.kind === kind).map((r) => returnResource(r, payment.id, base)),
+      ]),
+  );
   return {
     resource: 'payment',
     mode: 'test',
     createdAt: CREATED_AT,
     ...payment,
+    ...(Object.keys(embedded).length > 0 ? { _embedded: embedded } : {}),
     _links: {
       self: { href: `${base}payments/${payment.id}`, type: 'application/hal+json' },
       // A recurring payment has no checkout: the member is not there.
@@ -192,12 +233,34 @@ export async function startMollieFake(): Promise<MollieFake> {
   const keys: string[] = [];
   const gets = new Map<string, number>();
   const refunds: MollieFake['refunds'] = [];
+  const returns = new Map<string, FakeReturn[]>();
   let next = 1;
   let base = '';
   const serial = () => String(next++).padStart(6, '0');
 
+  /** Records a refund or chargeback on the payment and sums it up as Mollie does. */
+  const giveBack = (payment: FakePayment, kind: FakeReturn['kind'], amount: FakeReturn['amount']) => {
+    const given: FakeReturn = {
+      id: `${kind === 'refund' ? 're' : 'chb'}_fake${serial()}`,
+      kind,
+      amount,
+      // Strictly increasing, so the order they were made in is the order they are listed in.
+      createdAt: new Date(Date.UTC(2026, 0, 1) + next * 1000).toISOString(),
+    };
+    const list = [...(returns.get(payment.id) ?? []), given];
+    returns.set(payment.id, list);
+    const cents = list
+      .filter((r) => r.kind === kind)
+      .reduce((sum, r) => sum + Math.round(Number(r.amount.value) * 100), 0);
+    payment[kind === 'refund' ? 'amountRefunded' : 'amountChargedBack'] = {
+      currency: amount.currency,
+      value: (cents / 100).toFixed(2),
+    };
+    return given;
+  };
+
   type Answer = { status: number; body: unknown };
-  const route = (method: string, path: string, body: Record<string, unknown>): Answer => {
+  const route = (method: string, path: string, body: Record<string, unknown>, embed: string[]): Answer => {
     if (method === 'POST' && path === '/v2/customers') {
       const customer: FakeCustomer = {
         id: `cst_fake${serial()}`,
@@ -272,26 +335,18 @@ export async function startMollieFake(): Promise<MollieFake> {
     const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(path);
     if (method === 'POST' && refund && fake.refuseRefunds)
       return { status: 422, body: problem(422, 'Unprocessable Entity', fake.refuseRefunds, 'amount') };
-    if (method === 'POST' && refund && payments.get(refund[1]!)?.status === 'paid') {
-      refunds.push({ payment: refund[1]!, amount: body.amount as MollieFake['refunds'][number]['amount'] });
-      return {
-        status: 201,
-        body: {
-          resource: 'refund',
-          id: `re_fake${refunds.length}`,
-          amount: body.amount,
-          status: 'pending',
-          paymentId: refund[1],
-          createdAt: CREATED_AT,
-          _links: {},
-        },
-      };
+    const refunded = refund && payments.get(refund[1]!);
+    if (method === 'POST' && refunded && refunded.status === 'paid') {
+      const amount = body.amount as MollieFake['refunds'][number]['amount'];
+      refunds.push({ payment: refunded.id, amount });
+      const given = giveBack(refunded, 'refund', amount);
+      return { status: 201, body: { ...returnResource(given, refunded.id, base), status: 'pending' } };
     }
     const match = /^\/v2\/payments\/([^/]+)$/.exec(path);
     const payment = match && payments.get(match[1]!);
     if (method === 'GET' && payment) {
       gets.set(payment.id, (gets.get(payment.id) ?? 0) + 1);
-      return { status: 200, body: asResource(payment, base) };
+      return { status: 200, body: asResource(payment, base, returns.get(payment.id), embed) };
     }
     return { status: 404, body: problem(404, 'Not Found', 'No payment exists with this id') };
   };
@@ -302,13 +357,15 @@ export async function startMollieFake(): Promise<MollieFake> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const method = req.method ?? 'GET';
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const path = url.pathname;
+      const embed = (url.searchParams.get('embed') ?? '').split(',');
       const text = Buffer.concat(chunks).toString('utf8');
       const key = req.headers['idempotency-key'];
       const remembered = method === 'POST' && typeof key === 'string' ? `${path} ${key}` : undefined;
       let answer = remembered ? answered.get(remembered) : undefined;
       if (!answer) {
-        answer = route(method, path, (text ? JSON.parse(text) : {}) as Record<string, unknown>);
+        answer = route(method, path, (text ? JSON.parse(text) : {}) as Record<string, unknown>, embed);
         if (remembered && answer.status < 500) answered.set(remembered, answer);
       }
       res.writeHead(answer.status, { 'content-type': 'application/hal+json' });
@@ -325,6 +382,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     keys,
     gets,
     refunds,
+    returns,
     recurringStatus: 'paid',
     refuseRefunds: null,
     settle(id, status) {
@@ -346,10 +404,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     giveBack(id, kind, value) {
       const payment = payments.get(id);
       if (!payment) throw new Error(`no fake payment ${id}`);
-      payment[kind === 'refund' ? 'amountRefunded' : 'amountChargedBack'] = {
-        currency: payment.amount.currency,
-        value,
-      };
+      return giveBack(payment, kind, { currency: payment.amount.currency, value }).id;
     },
     revokeMandates(customerId) {
       for (const mandate of mandates.get(customerId) ?? []) mandate.status = 'invalid';

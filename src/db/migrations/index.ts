@@ -36,6 +36,7 @@ import * as m0036 from './0036_statistics.ts';
 import * as m0038 from './0038_console_codes.ts';
 import * as m0039 from './0039_row_level_security.ts';
 import * as m0041 from './0041_directdebit_collections.ts';
+import * as m0042 from './0042_reversals_per_return.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0038_console_codes': m0038,
   '0039_row_level_security': m0039,
   '0041_directdebit_collections': m0041,
+  '0042_reversals_per_return': m0042,
 };

@@ -16,6 +16,7 @@ export function codesContext(locals: App.Locals): CodesContext {
     actor: staffActor(locals),
     siteNetwork: (siteId) => sites.get(siteId)?.network,
     site: (siteId) => sites.get(siteId),
+    sitesOf: (network) => [...sites.values()].filter((site) => site.network === network),
     mail: {
       db: consoleDb(locals),
       clock: platform.clock,

@@ -106,6 +106,34 @@ export async function claimMailing(trx: Db, id: string, now: number): Promise<bo
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function setMailingSent(db: Db, id: string, sent: number): Promise<void> {
-  await db.updateTable('console_mailings').set({ sent_count: sent }).where('id', '=', id).execute();
+/** Mailings asked to be sent and not finished yet, oldest first (the sending job's queue). */
+export async function unfinishedMailings(db: Db, limit: number) {
+  return db
+    .selectFrom('console_mailings')
+    .selectAll()
+    .where('finished_at', 'is', null)
+    .where('sent_at', 'is not', null)
+    .orderBy('sent_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A batch's progress: the member it reached last and how many were mailed in all so far. */
+export async function recordMailingProgress(db: Db, id: string, cursor: string, sent: number): Promise<void> {
+  await db
+    .updateTable('console_mailings')
+    .set({ send_cursor: cursor, sent_count: sent })
+    .where('id', '=', id)
+    .where('finished_at', 'is', null)
+    .execute();
+}
+
+export async function finishMailing(db: Db, id: string, sent: number, now: number): Promise<void> {
+  await db
+    .updateTable('console_mailings')
+    .set({ sent_count: sent, finished_at: now })
+    .where('id', '=', id)
+    .where('finished_at', 'is', null)
+    .execute();
 }

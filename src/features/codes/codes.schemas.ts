@@ -1,4 +1,5 @@
 import { z } from '../../lib/zod.ts';
+import type { BuiltinCode } from '../credits/index.ts';
 
 /*
  * The console's codes (docs/console.md "Codes"): discount codes, invite codes and mailings.
@@ -92,6 +93,9 @@ export interface DiscountBatchView {
   created_at: string;
 }
 
+/** A code the network has without the console: listed read only, marked built in. */
+export type BuiltinCodeView = BuiltinCode;
+
 export type DiscountAnswer = { batch: DiscountBatchView; codes: string[] } | { disabled: number };
 
 export const inviteCreateSchema = z.object({
@@ -147,20 +151,32 @@ export interface MailingView {
   subject: string;
   text: string;
   created_at: string;
+  /** When the send was asked for. */
   sent_at: string | null;
+  /** Members mailed so far. */
   sent: number;
+  /** draft (not asked), queued (the job has not started), sending (batches under way), sent. */
+  status: MailingStatus;
 }
+
+export type MailingStatus = 'draft' | 'queued' | 'sending' | 'sent';
 
 declare module '../../lib/api-client.ts' {
   interface ApiRoutes {
-    'GET /console/api/codes.php': { body: undefined; answer: { batches: DiscountBatchView[] } };
+    'GET /console/api/codes.php': {
+      body: undefined;
+      answer: { batches: DiscountBatchView[]; builtin: BuiltinCodeView[] };
+    };
     'POST /console/api/codes.php': { body: DiscountActionInput; answer: DiscountAnswer };
     'GET /console/api/invites.php': { body: undefined; answer: { invites: InviteView[] } };
     'POST /console/api/invites.php': {
       body: InviteActionInput;
       answer: { invite: InviteView } | { disabled: number };
     };
-    'GET /console/api/mailings.php': { body: undefined; answer: { mailings: MailingView[] } };
+    'GET /console/api/mailings.php': {
+      body: undefined;
+      answer: { mailings: MailingView[]; counts: { queued: number; sending: number; sent: number } };
+    };
     'POST /console/api/mailings.php': { body: MailingActionInput; answer: { mailing: MailingView } };
   }
 }

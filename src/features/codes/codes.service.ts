@@ -4,6 +4,7 @@ import { recordAudit } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { Site } from '../../tenancy/site.ts';
 import {
+  builtinCodes,
   checkCodesScope,
   createDiscountBatch,
   disableDiscountBatch,
@@ -12,7 +13,7 @@ import {
   momentMs,
   type ConsoleCodesContext,
 } from '../credits/index.ts';
-import { sendCampaign, type MailSending } from '../notification-mail/index.ts';
+import type { Campaign, MailSending } from '../notification-mail/index.ts';
 import {
   claimMailing,
   disableInvite,
@@ -22,7 +23,6 @@ import {
   invitesOf,
   mailingById,
   mailingsOf,
-  setMailingSent,
 } from './codes.repository.ts';
 import type {
   DiscountActionInput,
@@ -43,6 +43,8 @@ import type {
 
 export interface CodesContext extends ConsoleCodesContext {
   site(siteId: string): Site | undefined;
+  /** The sites of a network served here. */
+  sitesOf(network: string): Site[];
   /** What sending a campaign needs. */
   mail: MailSending;
 }
@@ -52,8 +54,13 @@ const iso = (ms: number | string | bigint | null) =>
 
 /* Discount codes ---------------------------------------------------------------------------- */
 
+/** The network's batches made in the console, and the codes it has without the console (read only). */
 export async function discountCodes(ctx: CodesContext, network: string) {
-  return { batches: await discountBatches(ctx, network) };
+  const [batches, builtin] = await Promise.all([
+    discountBatches(ctx, network),
+    builtinCodes(ctx, network, ctx.sitesOf(network)),
+  ]);
+  return { batches, builtin };
 }
 
 export function discountAction(ctx: CodesContext, input: DiscountActionInput) {
@@ -135,6 +142,12 @@ export async function inviteAction(ctx: CodesContext, input: InviteActionInput) 
 
 type MailingRow = NonNullable<Awaited<ReturnType<typeof mailingById>>>;
 
+function mailingStatus(row: MailingRow): MailingView['status'] {
+  if (row.sent_at === null) return 'draft';
+  if (row.finished_at != null) return 'sent';
+  return row.send_cursor == null ? 'queued' : 'sending';
+}
+
 function mailingView(row: MailingRow): MailingView {
   return {
     id: row.id,
@@ -147,6 +160,7 @@ function mailingView(row: MailingRow): MailingView {
     created_at: iso(row.created_at)!,
     sent_at: iso(row.sent_at),
     sent: Number(row.sent_count),
+    status: mailingStatus(row),
   };
 }
 
@@ -159,9 +173,12 @@ export function paragraphsOf(text: string): string[] {
     .slice(0, 20);
 }
 
+/** The mailings of the caller's networks, and how many are queued, sending and sent. */
 export async function mailings(ctx: CodesContext) {
-  const rows = await mailingsOf(ctx.db, ctx.staff.networksFor(MANAGE_CODES), 200);
-  return { mailings: rows.map(mailingView) };
+  const rows = (await mailingsOf(ctx.db, ctx.staff.networksFor(MANAGE_CODES), 200)).map(mailingView);
+  const counts = { queued: 0, sending: 0, sent: 0 };
+  for (const m of rows) if (m.status !== 'draft') counts[m.status] += 1;
+  return { mailings: rows, counts };
 }
 
 export function mailingAction(ctx: CodesContext, input: MailingActionInput) {
@@ -205,9 +222,9 @@ async function createMailing(ctx: CodesContext, input: MailingCreateInput) {
 }
 
 /**
- * Sends a mailing once (409 `mailing_sent` for a second time): to the site's members reading its
- * language who have its category on, through `sendCampaign`, whose log keeps each member to one
- * e-mail per campaign. The claim and its audit entry are one transaction; the count follows.
+ * Queues a mailing once (409 `mailing_sent` for a second time) and answers at once: the job
+ * `codes.mailings` (codes.jobs.ts) sends it in batches to the site's members reading its language
+ * who have its category on. The claim and its audit entry are one transaction.
  */
 async function sendMailing(ctx: CodesContext, id: string) {
   const row = await mailingById(ctx.db, id);
@@ -225,13 +242,17 @@ async function sendMailing(ctx: CodesContext, id: string) {
       now,
     );
   });
+  // Answered from the claim itself: the job may take the mailing up any moment from now.
+  return { mailing: mailingView({ ...row, sent_at: now, send_cursor: null, finished_at: null }) };
+}
+
+/** The campaign a mailing is sent as (its id keeps each member to one e-mail of it). */
+export function mailingCampaign(row: MailingRow): Campaign {
   const locale = row.locale as Site['locales'][number];
-  const { sent } = await sendCampaign(ctx.mail, site, {
+  return {
     id: `console-${row.id}`,
     category: row.category,
     texts: { [locale]: { subject: row.subject, paragraphs: paragraphsOf(row.body) } },
     locales: [locale],
-  });
-  await setMailingSent(ctx.db, id, sent);
-  return { mailing: mailingView((await mailingById(ctx.db, id))!) };
+  };
 }

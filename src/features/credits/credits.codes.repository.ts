@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
-/* The console's SQL of discount codes: batches made by staff, their uses, switching them off. */
+/* The console's SQL of discount codes: batches made by staff, their uses, switching them off; the built-in codes. */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,4 +80,55 @@ export async function disableBatch(trx: Transaction<Database>, network: string, 
     .where('batch_id', '=', batchId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * The codes a network has without the console: the built-in ones of every network (the welcome
+ * discount, the time bonus, the demo's codes; network null) and the network's own made elsewhere
+ * (a tenant's `delete_discount`), with their uses in this network.
+ */
+export async function builtinCodesOf(db: Db, network: string, limit: number) {
+  return db
+    .selectFrom('discount_codes as c')
+    .leftJoin('discount_redemptions as r', (join) =>
+      join.onRef('r.discount_code_id', '=', 'c.id').on('r.network_id', '=', network),
+    )
+    .select((eb) => [
+      'c.id',
+      'c.code',
+      'c.network_id',
+      'c.site_id',
+      'c.percentage',
+      'c.minimum_amount',
+      'c.currency',
+      'c.country',
+      'c.validity',
+      'c.starts_at',
+      'c.expires_at',
+      'c.max_uses',
+      'c.active',
+      eb.fn.count<number | string | bigint>('r.id').as('uses'),
+    ])
+    .where((eb) => eb.or([eb('c.network_id', 'is', null), eb('c.network_id', '=', network)]))
+    .where('c.batch_id', 'is', null)
+    // Single-use codes outside the console are personal offers: their text is not for listing.
+    .where('c.validity', '!=', 'single_use')
+    .groupBy([
+      'c.id',
+      'c.code',
+      'c.network_id',
+      'c.site_id',
+      'c.percentage',
+      'c.minimum_amount',
+      'c.currency',
+      'c.country',
+      'c.validity',
+      'c.starts_at',
+      'c.expires_at',
+      'c.max_uses',
+      'c.active',
+    ])
+    .orderBy('c.code')
+    .limit(limit)
+    .execute();
 }

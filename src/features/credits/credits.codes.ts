@@ -6,7 +6,8 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import { newSingleUseCode, TIME_BONUS_CODE, WELCOME_CODE } from './credits.discounts.ts';
-import { batchesOf, disableBatch, insertCodes, type NewCode } from './credits.codes.repository.ts';
+import { batchesOf, builtinCodesOf, disableBatch, insertCodes, type NewCode } from './credits.codes.repository.ts';
+import type { Site } from '../../tenancy/site.ts';
 
 /*
  * Discount codes made in the console (docs/console.md "Codes"): a batch is one typed multi-use
@@ -62,6 +63,26 @@ export interface DiscountBatch {
   uses: number;
   active: boolean;
   created_at: string;
+}
+
+/** A code the network has without the console (read only there): built in, seeded or configured. */
+export interface BuiltinCode {
+  id: string;
+  code: string;
+  /** Whether every network has it (the welcome discount, the time bonus, the demo's codes). */
+  every_network: boolean;
+  site: string | null;
+  /** The percentages it gives on the network's sites (the built-in ones follow each site's prices). */
+  percentages: number[];
+  minimum: number | null;
+  currency: string | null;
+  country: string | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number | null;
+  /** Redemptions in this network. */
+  uses: number;
+  active: boolean;
 }
 
 /** Refuses a network the staff member may not manage codes in (403), and a site not in it (404). */
@@ -178,6 +199,42 @@ export async function discountBatches(
     uses: Number(r.uses),
     active: Number(r.active) === 1,
     created_at: iso(r.created_at)!,
+  }));
+}
+
+/**
+ * The codes the network has without the console, with their uses in it: the welcome discount and
+ * the time bonus (their percentages are those of the network's sites), the demo's codes and a
+ * tenant's `delete_discount`. Listed so the operator sees every code a member may type.
+ */
+export async function builtinCodes(
+  ctx: Pick<ConsoleCodesContext, 'db' | 'staff' | 'siteNetwork'>,
+  network: string,
+  sites: readonly Pick<Site, 'prices'>[],
+): Promise<BuiltinCode[]> {
+  checkCodesScope(ctx, network);
+  const rows = await builtinCodesOf(ctx.db, network, 500);
+  const bySite = (pick: (site: Pick<Site, 'prices'>) => number) =>
+    [...new Set(sites.map(pick))].sort((a, b) => a - b);
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    every_network: r.network_id === null,
+    site: r.site_id,
+    percentages:
+      r.code === WELCOME_CODE
+        ? bySite((s) => s.prices.welcomeDiscountPercentage)
+        : r.code === TIME_BONUS_CODE
+          ? bySite((s) => s.prices.timeBonusPercentage)
+          : [Number(r.percentage)],
+    minimum: r.minimum_amount === null ? null : Number(r.minimum_amount),
+    currency: r.currency,
+    country: r.country,
+    valid_from: iso(r.starts_at),
+    valid_until: iso(r.expires_at),
+    max_uses: r.max_uses === null ? null : Number(r.max_uses),
+    uses: Number(r.uses),
+    active: Number(r.active) === 1,
   }));
 }
 

@@ -61,12 +61,14 @@ export {
 export { premiumClaim, premiumAdvantage, CLAIM_MIN_LIKES, CLAIM_MIN_MEMBERS } from './credits.claim.ts';
 export { discountQuerySchema, quoteQuerySchema, type DiscountQuery } from './credits.schemas.ts';
 export {
+  builtinCodes,
   createDiscountBatch,
   discountBatches,
   disableDiscountBatch,
   checkCodesScope,
   momentMs,
   MANAGE_CODES,
+  type BuiltinCode,
   type ConsoleCodesContext,
   type DiscountBatch,
   type DiscountBatchInput,

@@ -5,8 +5,10 @@
  * (src/features/codes/) use it.
  */
 export {
+  campaignReach,
   emailSender,
   sendCampaign,
+  sendCampaignBatch,
   type Campaign,
   type MailJobContext,
   type MailSending,

@@ -228,6 +228,18 @@ export async function lastMailed(
   return new Map(rows.map((r) => [r.ref, Number(r.last)]));
 }
 
+/** How many members have an entry of this kind and ref (a campaign's reach). */
+export async function mailedCount(db: Db, network: string, kind: MailLogKind, ref: string): Promise<number> {
+  const row = await db
+    .selectFrom('mail_log')
+    .select((eb) => eb.fn.count<number | string | bigint>('member_id').distinct().as('n'))
+    .where('network_id', '=', network)
+    .where('kind', '=', kind)
+    .where('ref', '=', ref)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function logMail(
   db: Db,
   network: string,

@@ -34,6 +34,7 @@ import {
   insertPending,
   lastMailed,
   logMail,
+  mailedCount,
   mailMember,
   membersWithDueMail,
   profileNames,
@@ -368,9 +369,30 @@ export async function sendCampaign(
   let sent = 0;
   let after = '';
   for (;;) {
+    const step = await sendCampaignBatch(job, site, campaign, after, batch);
+    sent += step.sent;
+    if (step.last === null) return { sent };
+    after = step.last;
+  }
+}
+
+/**
+ * One batch of a campaign: the next `batch` members of the site after the member id `after` who
+ * said yes to its category, each mailed once per campaign id (the mail log remembers). Answers
+ * how many were mailed now and the last member looked at, the cursor of the next batch; null when
+ * no member is left. A batch run again after a crash mails only those it had not reached.
+ */
+export async function sendCampaignBatch(
+  job: MailSending,
+  site: Site,
+  campaign: Campaign,
+  after: string,
+  batch = 500,
+): Promise<{ sent: number; last: string | null }> {
+  let sent = 0;
+  {
     const ids = await consentingMembers(job.db, site.network, site.id, campaign.category, after, batch);
-    if (!ids.length) return { sent };
-    after = ids.at(-1)!;
+    if (!ids.length) return { sent, last: null };
     for (const id of ids) {
       const done = await lastMailed(job.db, site.network, id, campaign.category, [campaign.id]);
       if (done.size) continue;
@@ -391,7 +413,13 @@ export async function sendCampaign(
         sent += 1;
       }
     }
+    return { sent, last: ids.at(-1)! };
   }
+}
+
+/** How many members a campaign reached so far (its entries in the mail log). */
+export function campaignReach(db: MailSending['db'], network: string, campaign: Campaign): Promise<number> {
+  return mailedCount(db, network, campaign.category, campaign.id);
 }
 
 export type { Campaign, NotificationCategory };

@@ -72,8 +72,15 @@ export async function orderWithMember(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
-export async function reversalOf(db: Db, orderId: string) {
-  return db.selectFrom('payment_reversals').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+/** The order's reversals, oldest first (several when the provider gave money back in parts). */
+export async function reversalsOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('payment_reversals')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function staffRefundOf(db: Db, orderId: string) {

@@ -10,7 +10,7 @@ import {
   memberOrdersOf,
   orderWithMember,
   ordersPageOf,
-  reversalOf,
+  reversalsOf,
   setRefundPayout,
   staffRefundOf,
 } from './payments.console.repository.ts';
@@ -134,16 +134,23 @@ export interface StaffRefundView {
   created_at: number;
 }
 
+export interface ReversalLine {
+  kind: string;
+  amount: number;
+  credits_reversed: number;
+  credits_unrecovered: number;
+  created_at: number;
+}
+
 export interface OrderDetail {
   order: OrderSummary & { provider_payment_id: string | null; discount_code: string | null };
-  /** Money that came back at the provider or bank (Mollie's dashboard, a chargeback, a returned debit). */
-  reversal: {
-    kind: string;
-    amount: number;
-    credits_reversed: number;
-    credits_unrecovered: number;
-    created_at: number;
-  } | null;
+  /**
+   * Money that came back at the provider or bank (Mollie's dashboard, a chargeback, a returned
+   * debit), all of it: the amounts and credits summed, the kind and time of the latest.
+   */
+  reversal: ReversalLine | null;
+  /** Each of them, oldest first: the provider may give an order's money back in parts. */
+  reversals: Array<ReversalLine & { id: string }>;
   refund: StaffRefundView | null;
   /** A direct debit's mandate and collection: the file it went out in, a return's reason code. */
   direct_debit: {
@@ -176,26 +183,38 @@ export async function orderDetail(
   orderId: string,
 ): Promise<OrderDetail> {
   const order = await visibleOrder(ctx, staff, orderId);
-  const [reversal, refund, mandate] = await Promise.all([
-    reversalOf(ctx.db, order.id),
+  const [reversalRows, refund, mandate] = await Promise.all([
+    reversalsOf(ctx.db, order.id),
     staffRefundOf(ctx.db, order.id),
     order.payment_method === 'sdd' ? mandateOfOrder(ctx.db, order.id) : undefined,
   ]);
+  const reversals = reversalRows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amount: Number(row.amount),
+    credits_reversed: Number(row.credits_reversed),
+    credits_unrecovered: Number(row.credits_unrecovered),
+    created_at: Number(row.created_at),
+  }));
+  const latest = reversals.at(-1);
+  const sum = (field: 'amount' | 'credits_reversed' | 'credits_unrecovered') =>
+    reversals.reduce((total, line) => total + line[field], 0);
   return {
     order: {
       ...summary(order),
       provider_payment_id: order.provider_payment_id,
       discount_code: order.discount_code,
     },
-    reversal: reversal
+    reversal: latest
       ? {
-          kind: reversal.kind,
-          amount: Number(reversal.amount),
-          credits_reversed: Number(reversal.credits_reversed),
-          credits_unrecovered: Number(reversal.credits_unrecovered),
-          created_at: Number(reversal.created_at),
+          kind: latest.kind,
+          amount: sum('amount'),
+          credits_reversed: sum('credits_reversed'),
+          credits_unrecovered: sum('credits_unrecovered'),
+          created_at: latest.created_at,
         }
       : null,
+    reversals,
     refund: refund
       ? {
           mode: refund.mode,

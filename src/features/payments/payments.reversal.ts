@@ -1,4 +1,5 @@
-import type { ReversalKind } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database, ReversalKind } from '../../db/database.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../server/log.ts';
@@ -6,16 +7,18 @@ import { DomainError } from '../../server/errors.ts';
 import { bookCredits, holdBalance } from '../credits/index.ts';
 import { endPremium, hasPaidOrder } from './payments.refund.repository.ts';
 import { moveOrder, type OrderRow } from './payments.repository.ts';
-import { findOrderById, insertReversal } from './payments.reversal.repository.ts';
+import { findOrderById, insertReversal, reversalsOfOrder } from './payments.reversal.repository.ts';
 
 /*
  * Money of a completed order that came back without the member's own refund (ARCHITECTURE rule
  * 5): a refund or chargeback made at the provider, reported by its webhook, or a direct debit
- * returned unpaid, recorded by an operator. In one transaction, once per order: the order leaves
- * `completed` (refunded, or failed for a returned debit, which blocks direct debit for the
- * member), the order's credits the member still has are taken back through the ledger, premium
- * is worked out again (it stays only with another paid order), and a reversal row keeps what
- * came back and the credits already spent, which the operator settles by hand.
+ * returned unpaid, recorded by an operator. In one transaction: the order leaves `completed`
+ * (refunded, or failed for a returned debit, which blocks direct debit for the member), the
+ * order's credits the member still has are taken back through the ledger, premium is worked out
+ * again (it stays only with another paid order), and a reversal row keeps what came back and the
+ * credits already spent, which the operator settles by hand. A returned debit reverses the order
+ * once; the provider's refunds and chargebacks are booked once each, by their own id, since one
+ * order may be refunded in parts.
  */
 
 export interface Reversal {
@@ -40,15 +43,56 @@ export function creditsShare(order: { credits: number; amount: number }, amount:
   return Math.ceil((order.credits * amount) / order.amount);
 }
 
+type ReversalDeps = { db: ServiceContext['db']; clock: Clock; log: Logger };
+
 /**
- * Reverses a completed order for `amount` that came back; undefined when the order is not
- * completed (already refunded or reversed: a replayed webhook changes nothing).
+ * What a reversal takes back: the order moved out of `completed` and the credits `amount` stands
+ * for; undefined when there is nothing to reverse.
  */
-export async function reverseOrder(
-  deps: { db: ServiceContext['db']; clock: Clock; log: Logger },
+async function claimShare(
+  trx: Transaction<Database>,
   order: OrderRow,
   kind: ReversalKind,
   amount: number,
+  returnId: string | undefined,
+  now: number,
+): Promise<number | undefined> {
+  const terms = { credits: Number(order.credits), amount: Number(order.amount) };
+  if (returnId === undefined) {
+    const to = kind === 'returned_debit' ? 'failed' : 'refunded';
+    if (!(await moveOrder(trx, order.id, ['completed'], to, now))) return undefined;
+    return creditsShare(terms, amount);
+  }
+  const earlier = await reversalsOfOrder(trx, order.id);
+  if (earlier.some((r) => r.id === returnId)) return undefined;
+  if (!(await moveOrder(trx, order.id, ['completed'], 'refunded', now))) {
+    // Already refunded: a further return counts only where the provider's returns refunded it,
+    // not where the shop refunded it itself (those credits and that money are settled already).
+    const current = await findOrderById(trx, order.id);
+    const byProvider = earlier.length > 0 && earlier.every((r) => r.kind !== 'returned_debit');
+    if (current?.status !== 'refunded' || !byProvider) return undefined;
+  }
+  // Shares of the running total, so rounding up each part never takes more than the order's credits.
+  const before = earlier.reduce((sum, r) => sum + Number(r.amount), 0);
+  const taken = earlier.reduce(
+    (sum, r) => sum + Number(r.credits_reversed) + Number(r.credits_unrecovered),
+    0,
+  );
+  return Math.max(0, creditsShare(terms, before + amount) - taken);
+}
+
+/**
+ * Reverses a completed order for `amount` that came back; undefined when the order is not
+ * completed (already refunded or reversed: a replayed webhook changes nothing). With `returnId`
+ * (the provider's id of a refund or chargeback) it books that return once, also on an order an
+ * earlier return of the provider refunded already, for its share of the order's credits.
+ */
+export async function reverseOrder(
+  deps: ReversalDeps,
+  order: OrderRow,
+  kind: ReversalKind,
+  amount: number,
+  returnId?: string,
 ): Promise<Reversal | undefined> {
   const now = deps.clock.now();
   const network = order.network_id;
@@ -57,9 +101,8 @@ export async function reverseOrder(
     // The member's row first, then the order: every booking takes them in this order.
     const balance = await holdBalance(trx, network, memberId);
     if (balance === undefined) return undefined;
-    const to = kind === 'returned_debit' ? 'failed' : 'refunded';
-    if (!(await moveOrder(trx, order.id, ['completed'], to, now))) return undefined;
-    const share = creditsShare({ credits: Number(order.credits), amount: Number(order.amount) }, amount);
+    const share = await claimShare(trx, order, kind, amount, returnId, now);
+    if (share === undefined) return undefined;
     const reversed = Math.min(share, Math.max(0, balance));
     let after = balance;
     if (reversed > 0) {
@@ -69,7 +112,8 @@ export async function reverseOrder(
         memberId,
         delta: -reversed,
         reason: 'refund',
-        reference: order.id,
+        // One entry per return: the ledger books a reference once per reason.
+        reference: returnId ?? order.id,
         now,
       });
       after = booked.balance;
@@ -77,6 +121,7 @@ export async function reverseOrder(
     const premium = await hasPaidOrder(trx, network, memberId);
     if (!premium) await endPremium(trx, network, memberId);
     await insertReversal(trx, {
+      ...(returnId === undefined ? {} : { id: returnId }),
       order_id: order.id,
       network_id: network,
       member_id: memberId,

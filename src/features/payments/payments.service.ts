@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../db/ids.ts';
 import { isLocale, type Locale } from '../../i18n/locales.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
-import type { ProviderStatus } from '../../server/payments/index.ts';
+import type { ProviderReturn, ProviderStatus } from '../../server/payments/index.ts';
 import { testProviderOf, type TestOutcome } from '../../server/payments/index.ts';
 import {
   announceBalance,
@@ -36,7 +36,7 @@ import type { OrderAnswer, OrderInput, OrderView, TransactionAnswer } from './pa
 import type { ServiceContext } from '../../server/context.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { recordReversalOnce } from './payments.reversal.repository.ts';
+import { recordReversalOnce, reversalsOfOrder } from './payments.reversal.repository.ts';
 import { reverseOrder } from './payments.reversal.ts';
 
 /*
@@ -256,9 +256,9 @@ const FAILED: ReadonlySet<ProviderStatus> = new Set(['failed', 'canceled', 'expi
  * What a webhook (or a poll of a pending order) does: asks the provider for the payment's status
  * and applies it once. Paid completes the order, books its credits and makes the member premium
  * in one transaction; failed, cancelled or expired fail a pending order only, so a late failure
- * never undoes a payment. Money the provider reports given back (a refund made in its dashboard,
- * a chargeback) reverses the completed order once (payments.reversal.ts). Answers the order as it
- * stands after.
+ * never undoes a payment. Each refund or chargeback the provider reports (made in its dashboard,
+ * or by the payer's bank) is booked once by its id (payments.reversal.ts), so a second partial
+ * refund of an order counts too. Answers the order as it stands after.
  */
 export async function applyPaymentUpdate(
   ctx: PaymentsContext,
@@ -281,17 +281,41 @@ export async function applyPaymentUpdate(
     await failOrder(ctx, order);
   }
   const after = await findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
-  const chargedBack = payment.chargedBack ?? 0;
-  const cameBack = (payment.refunded ?? 0) + chargedBack;
-  if (after?.status === 'completed' && cameBack > 0) {
-    const reversal = await reverseOrder(ctx, after, chargedBack > 0 ? 'chargeback' : 'refund', cameBack);
-    if (reversal) {
-      await announceBalance(ctx, order.member_id, reversal.balance);
-      await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
-      return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
-    }
+  if (!after || !payment.returns?.length || !['completed', 'refunded'].includes(after.status)) return after;
+  let balance: number | undefined;
+  for (const given of await returnsToBook(ctx, after, payment.returns)) {
+    const reversal = await reverseOrder(ctx, after, given.kind, given.amount, given.id);
+    if (reversal) balance = reversal.balance;
   }
-  return after;
+  if (balance === undefined) return after;
+  await announceBalance(ctx, order.member_id, balance);
+  await ctx.realtime.publish(ctx.network, order.member_id, 'user', {});
+  return findMemberOrder(ctx.db, order.network_id, order.member_id, { id: order.id });
+}
+
+/**
+ * The provider's returns of an order, oldest first, less those a reversal booked before returns
+ * were kept by their id: such a row (its id is the order's) stands for the earliest returns up to
+ * its amount. reverseOrder skips the ones booked already by their id.
+ */
+async function returnsToBook(
+  ctx: PaymentsContext,
+  order: OrderRow,
+  returns: readonly ProviderReturn[],
+): Promise<ProviderReturn[]> {
+  const earlier = await reversalsOfOrder(ctx.db, order.id);
+  let covered = earlier
+    .filter((r) => r.id === order.id && r.kind !== 'returned_debit')
+    .reduce((sum, r) => sum + Number(r.amount), 0);
+  const oldestFirst = [...returns].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  return oldestFirst.filter((given) => {
+    if (covered < given.amount) {
+      covered = 0;
+      return true;
+    }
+    covered -= given.amount;
+    return false;
+  });
 }
 
 /** A late payment whose discount went to another order meanwhile: the order stays failed. */

@@ -208,15 +208,20 @@ export interface StaffRefundAnswer {
   created_at: number;
 }
 
+interface ReversalAnswer {
+  kind: string;
+  amount: number;
+  credits_reversed: number;
+  credits_unrecovered: number;
+  created_at: number;
+}
+
 export interface OrderDetailAnswer {
   order: OrderLineAnswer & { provider_payment_id: string | null; discount_code: string | null };
-  reversal: {
-    kind: string;
-    amount: number;
-    credits_reversed: number;
-    credits_unrecovered: number;
-    created_at: number;
-  } | null;
+  /** All money that came back, summed; `kind` and `created_at` of the latest. */
+  reversal: ReversalAnswer | null;
+  /** Each refund or chargeback at the provider (or the returned debit), oldest first. */
+  reversals: Array<ReversalAnswer & { id: string }>;
   refund: StaffRefundAnswer | null;
   direct_debit: {
     mandate: string;

@@ -9,6 +9,7 @@ export type {
   NewPayment,
   PaymentProvider,
   ProviderPayment,
+  ProviderReturn,
   ProviderStatus,
   RecurringPayment,
   StoredMethod,

@@ -1,10 +1,17 @@
-import { createMollieClient, MandateStatus, SequenceType, type PaymentMethod } from '@mollie/api-client';
+import {
+  createMollieClient,
+  MandateStatus,
+  PaymentEmbed,
+  SequenceType,
+  type PaymentMethod,
+} from '@mollie/api-client';
 import {
   currencyDigits,
   decimalAmount,
   minorUnits,
   type NewPayment,
   type PaymentProvider,
+  type ProviderReturn,
   type ProviderStatus,
   type StoredMethod,
 } from './provider.ts';
@@ -69,6 +76,9 @@ const KNOWN_STATUSES = new Set<ProviderStatus>([
   'expired',
 ]);
 
+/** Refunds that give nothing back: Mollie failed them, or they were cancelled before paid out. */
+const UNDONE_REFUNDS = new Set(['failed', 'canceled']);
+
 export function createMollieProvider(options: {
   apiKey: string;
   apiUrl?: string | undefined;
@@ -127,7 +137,10 @@ export function createMollieProvider(options: {
     async getPayment(id) {
       if (!/^tr_[A-Za-z0-9]+$/.test(id)) return undefined;
       try {
-        const payment = await client.payments.get(id);
+        // Refunds and chargebacks come embedded, each with its own id: the shop books each once.
+        const payment = await client.payments.get(id, {
+          embed: [PaymentEmbed.refunds, PaymentEmbed.chargebacks],
+        });
         const metadata = payment.metadata as { order?: unknown } | null;
         const status = payment.status as ProviderStatus;
         if (!KNOWN_STATUSES.has(status) || typeof metadata?.order !== 'string') return undefined;
@@ -140,8 +153,25 @@ export function createMollieProvider(options: {
           amount: minor(payment.amount),
           currency: payment.amount.currency,
           // Mollie calls the payment's webhook again when a refund or a chargeback happens.
-          refunded: minor(payment.amountRefunded),
-          chargedBack: minor(payment.amountChargedBack),
+          returns: [
+            ...(payment._embedded?.refunds ?? [])
+              .filter((refund) => !UNDONE_REFUNDS.has(String(refund.status)))
+              .map((refund): ProviderReturn => ({
+                id: refund.id,
+                kind: 'refund',
+                amount: minor(refund.amount),
+                createdAt: Date.parse(refund.createdAt),
+              })),
+            ...(payment._embedded?.chargebacks ?? [])
+              // A chargeback the bank reversed gave the money back to the shop after all.
+              .filter((chargeback) => !chargeback.reversedAt)
+              .map((chargeback): ProviderReturn => ({
+                id: chargeback.id,
+                kind: 'chargeback',
+                amount: minor(chargeback.amount),
+                createdAt: Date.parse(chargeback.createdAt),
+              })),
+          ],
         };
       } catch (error) {
         // An id Mollie does not know is a forged or stray webhook: nothing to apply.

@@ -46,12 +46,21 @@ export interface ProviderPayment {
   amount: number;
   currency: string;
   /**
-   * Minor units given back at the provider so far (refunds made there, e.g. in Mollie's
-   * dashboard, or through `refundPayment`); 0 or absent when none.
+   * Money given back at the provider so far, each refund (also those made in Mollie's dashboard,
+   * or through `refundPayment`) and chargeback with its own id; empty or absent when none.
    */
-  refunded?: number;
-  /** Minor units the payer's bank took back (chargebacks); 0 or absent when none. */
-  chargedBack?: number;
+  returns?: ProviderReturn[];
+}
+
+/** One refund or chargeback of a payment, as the provider reports it. */
+export interface ProviderReturn {
+  /** The provider's id (`re_…`, `chb_…`): the same return always has the same id. */
+  id: string;
+  kind: 'refund' | 'chargeback';
+  /** Minor units of the payment's currency. */
+  amount: number;
+  /** Epoch ms the provider made it. */
+  createdAt: number;
 }
 
 export interface PaymentProvider {

@@ -1,13 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
-import type { DiscountBatchView } from '../codes.schemas.ts';
+import { api } from '../../staff/components/console-client.ts';
+import type { BuiltinCodeView, DiscountBatchView } from '../codes.schemas.ts';
+import {
+  CODE_LIST_MESSAGES,
+  CodesPage,
+  CodeTable,
+  SiteSelect,
+  useCodeList,
+  usesOf,
+  type CodeNetwork,
+} from './CodeList.tsx';
 
 export const DISCOUNT_CODES_MESSAGES = [
-  'console.codes.network',
-  'console.codes.site',
-  'console.codes.every_site',
+  ...CODE_LIST_MESSAGES,
   'console.codes.kind',
   'console.codes.kind_single',
   'console.codes.kind_multi',
@@ -23,58 +30,41 @@ export const DISCOUNT_CODES_MESSAGES = [
   'console.codes.uses',
   'console.codes.codes',
   'console.codes.generated',
-  'console.codes.status',
-  'console.codes.active',
-  'console.codes.disabled',
-  'console.codes.disable',
   'console.codes.create',
   'console.codes.created',
   'console.codes.shown_once',
   'console.codes.download',
   'console.codes.empty',
-  'console.busy',
-  'error.try_later',
+  'console.codes.builtin',
+  'console.codes.builtin_title',
+  'console.codes.builtin_hint',
+  'console.codes.every_network',
 ] as const;
 
-/** The network's discount codes, and the form that makes a batch (generated codes shown once). */
+/**
+ * The network's discount codes: the batches made here, the form that makes one (generated codes
+ * shown once), and the codes the network has without the console (built in), read only.
+ */
 export default function DiscountCodes({
   messages,
   networks,
 }: {
   messages: IslandMessages;
-  networks: { id: string; sites: string[] }[];
+  networks: CodeNetwork[];
 }) {
   const t = islandTranslator(messages);
-  const [network, setNetwork] = useState(networks[0]?.id ?? '');
   const [kind, setKind] = useState<'single' | 'multi'>('multi');
-  const [batches, setBatches] = useState<DiscountBatchView[] | null>(null);
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string[] | null>(null);
-  const sites = networks.find((n) => n.id === network)?.sites ?? [];
+  const codes = useCodeList(
+    networks,
+    (network) => api('GET /console/api/codes.php', undefined, { query: { network } }),
+    t,
+  );
+  const { network, fields, busy } = codes;
 
-  const refresh = () =>
-    api('GET /console/api/codes.php', undefined, { query: { network } })
-      .then((answer) => setBatches(answer.batches))
-      .catch((failure: unknown) => setError(failureText(failure, t)));
-  useEffect(() => {
-    if (network) void refresh();
-  }, [network]);
-
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = Object.fromEntries(
-      [...new FormData(form).entries()]
-        .filter(([, v]) => String(v).trim() !== '')
-        .map(([k, v]) => [k, String(v)]),
-    );
-    setBusy(true);
-    setError('');
-    setFields({});
+  async function create(data: Record<string, string>) {
     setCreated(null);
-    try {
+    return codes.act(async () => {
       const answer = await api('POST /console/api/codes.php', {
         ...data,
         action: 'create',
@@ -82,122 +72,106 @@ export default function DiscountCodes({
         network,
       } as never);
       if ('codes' in answer) setCreated(answer.codes.length ? answer.codes : [answer.batch.code ?? '']);
-      form.reset();
-      await refresh();
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function disable(id: string) {
-    setError('');
-    try {
-      await api('POST /console/api/codes.php', { action: 'disable', network, id });
-      await refresh();
-    } catch (failure) {
-      setError(failureText(failure, t));
-    }
-  }
+  const disable = (id: string) =>
+    void codes.act(() => api('POST /console/api/codes.php', { action: 'disable', network, id }));
 
   const csv = created && created.length > 1 ? `code\r\n${created.join('\r\n')}\r\n` : null;
   return (
-    <div className="row g-4">
-      <div className="col-lg-8">
-        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-          {error}
-        </div>
-        <label className="form-label" htmlFor="codes-network">
-          {t('console.codes.network')}
-        </label>
-        <select
-          id="codes-network"
-          className="form-select mb-3"
-          value={network}
-          onChange={(e) => setNetwork(e.target.value)}
-        >
-          {networks.map((n) => (
-            <option key={n.id}>{n.id}</option>
-          ))}
-        </select>
-        {created && (
-          <div className="alert alert-success" data-testid="codes-created">
-            <p className="mb-2">{t('console.codes.created')}</p>
-            {csv ? (
-              <>
-                <p className="small">{t('console.codes.shown_once')}</p>
-                <textarea
-                  className="form-control font-monospace mb-2"
-                  aria-label={t('console.codes.codes')}
-                  rows={6}
-                  readOnly
-                  value={created.join('\n')}
-                />
-                <a
-                  className="btn btn-sm btn-outline-primary"
-                  download={`codes-${network}.csv`}
-                  href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`}
-                >
-                  {t('console.codes.download')}
-                </a>
-              </>
-            ) : (
-              <code>{created[0]}</code>
-            )}
-          </div>
-        )}
-        {batches === null ? (
-          <p>{t('console.busy')}</p>
-        ) : batches.length === 0 ? (
-          <p>{t('console.codes.empty')}</p>
-        ) : (
-          <table className="table table-sm align-middle">
-            <thead>
-              <tr>
-                <th>{t('console.codes.code')}</th>
-                <th>{t('console.codes.site')}</th>
-                <th>{t('console.codes.percentage')}</th>
-                <th>{t('console.codes.valid_until')}</th>
-                <th>{t('console.codes.uses')}</th>
-                <th>{t('console.codes.status')}</th>
-                <th>
-                  <span className="visually-hidden">{t('console.codes.disable')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map((b) => (
-                <tr key={b.id}>
-                  <td>{b.code ?? t('console.codes.generated', { count: b.codes })}</td>
-                  <td>{b.site ?? t('console.codes.every_site')}</td>
-                  <td>{b.percentage} %</td>
-                  <td>{b.valid_until?.slice(0, 10) ?? ''}</td>
-                  <td>
-                    {b.uses}
-                    {b.max_uses !== null ? ` / ${b.max_uses}` : b.kind === 'single' ? ` / ${b.codes}` : ''}
-                  </td>
-                  <td>{b.active ? t('console.codes.active') : t('console.codes.disabled')}</td>
-                  <td>
-                    {b.active && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        onClick={() => void disable(b.id)}
-                      >
-                        {t('console.codes.disable')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <div className="col-lg-4">
-        <form onSubmit={(e) => void create(e)} noValidate>
+    <CodesPage
+      id="codes"
+      t={t}
+      networks={networks}
+      codes={codes}
+      create={create}
+      validUntil={t('console.codes.valid_until')}
+      submit={t('console.codes.create')}
+      list={
+        <>
+          {created && (
+            <div className="alert alert-success" data-testid="codes-created">
+              <p className="mb-2">{t('console.codes.created')}</p>
+              {csv ? (
+                <>
+                  <p className="small">{t('console.codes.shown_once')}</p>
+                  <textarea
+                    className="form-control font-monospace mb-2"
+                    aria-label={t('console.codes.codes')}
+                    rows={6}
+                    readOnly
+                    value={created.join('\n')}
+                  />
+                  <a
+                    className="btn btn-sm btn-outline-primary"
+                    download={`codes-${network}.csv`}
+                    href={`data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`}
+                  >
+                    {t('console.codes.download')}
+                  </a>
+                </>
+              ) : (
+                <code>{created[0]}</code>
+              )}
+            </div>
+          )}
+          <CodeTable<DiscountBatchView>
+            t={t}
+            rows={codes.list?.batches ?? null}
+            empty={t('console.codes.empty')}
+            busy={busy}
+            onDisable={(batch) => disable(batch.id)}
+            columns={[
+              {
+                header: t('console.codes.code'),
+                cell: (b) => b.code ?? t('console.codes.generated', { count: b.codes }),
+              },
+              { header: t('console.codes.site'), cell: (b) => b.site ?? t('console.codes.every_site') },
+              { header: t('console.codes.percentage'), cell: (b) => `${b.percentage} %` },
+              { header: t('console.codes.valid_until'), cell: (b) => b.valid_until?.slice(0, 10) ?? '' },
+              {
+                header: t('console.codes.uses'),
+                cell: (b) => usesOf(b.uses, b.max_uses ?? (b.kind === 'single' ? b.codes : null)),
+              },
+            ]}
+          />
+          {codes.list && codes.list.builtin.length > 0 && (
+            <>
+              <h2 className="h5 mt-4">{t('console.codes.builtin_title')}</h2>
+              <p className="small text-body-secondary">{t('console.codes.builtin_hint')}</p>
+              <CodeTable<BuiltinCodeView>
+                t={t}
+                testId="builtin-codes"
+                rows={codes.list.builtin}
+                empty=""
+                columns={[
+                  {
+                    header: t('console.codes.code'),
+                    cell: (c) => (
+                      <>
+                        <code>{c.code}</code>{' '}
+                        <span className="badge text-bg-secondary">{t('console.codes.builtin')}</span>
+                      </>
+                    ),
+                  },
+                  {
+                    header: t('console.codes.site'),
+                    cell: (c) =>
+                      c.site ??
+                      t(c.every_network ? 'console.codes.every_network' : 'console.codes.every_site'),
+                  },
+                  { header: t('console.codes.percentage'), cell: (c) => `${c.percentages.join('–')} %` },
+                  { header: t('console.codes.valid_until'), cell: (c) => c.valid_until?.slice(0, 10) ?? '' },
+                  { header: t('console.codes.uses'), cell: (c) => usesOf(c.uses, c.max_uses) },
+                ]}
+              />
+            </>
+          )}
+        </>
+      }
+      fields={
+        <>
           <fieldset className="mb-3">
             <legend className="form-label fs-6">{t('console.codes.kind')}</legend>
             {(['multi', 'single'] as const).map((k) => (
@@ -237,15 +211,7 @@ export default function DiscountCodes({
               required
             />
           )}
-          <label className="form-label" htmlFor="codes-site">
-            {t('console.codes.site')}
-          </label>
-          <select id="codes-site" name="site" className="form-select mb-3">
-            <option value="">{t('console.codes.every_site')}</option>
-            {sites.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
+          <SiteSelect id="codes-site" t={t} sites={codes.sites} />
           <Field
             name="percentage"
             type="number"
@@ -270,17 +236,8 @@ export default function DiscountCodes({
             label={t('console.codes.valid_from')}
             error={fields.valid_from}
           />
-          <Field
-            name="valid_until"
-            type="date"
-            label={t('console.codes.valid_until')}
-            error={fields.valid_until}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t('console.codes.create')}
-          </button>
-        </form>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

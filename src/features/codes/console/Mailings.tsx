@@ -18,6 +18,9 @@ export const MAILINGS_MESSAGES = [
   'console.mailings.send',
   'console.mailings.send_confirm',
   'console.mailings.sent',
+  'console.mailings.status_queued',
+  'console.mailings.status_sending',
+  'console.mailings.counts',
   'console.mailings.draft',
   'console.mailings.empty',
   'console.busy',
@@ -48,6 +51,7 @@ export default function Mailings({
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const [list, setList] = useState<MailingView[] | null>(null);
+  const [counts, setCounts] = useState({ queued: 0, sending: 0, sent: 0 });
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -55,7 +59,10 @@ export default function Mailings({
 
   const refresh = () =>
     api('GET /console/api/mailings.php')
-      .then((answer) => setList(answer.mailings))
+      .then((answer) => {
+        setList(answer.mailings);
+        setCounts(answer.counts);
+      })
       .catch((failure: unknown) => setError(failureText(failure, t)));
   useEffect(() => {
     void refresh();
@@ -106,6 +113,9 @@ export default function Mailings({
         <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
           {error}
         </div>
+        <p className="small text-body-secondary" data-testid="mailing-counts">
+          {t('console.mailings.counts', counts)}
+        </p>
         {list === null ? (
           <p>{t('console.busy')}</p>
         ) : list.length === 0 ? (
@@ -126,7 +136,9 @@ export default function Mailings({
                   <td>{m.locale}</td>
                   <td>{m.subject}</td>
                   <td>
-                    {m.sent_at ? (
+                    {m.status === 'queued' || m.status === 'sending' ? (
+                      `${t(`console.mailings.status_${m.status}`)} · ${t('console.mailings.sent', { count: m.sent })}`
+                    ) : m.sent_at ? (
                       t('console.mailings.sent', { count: m.sent })
                     ) : (
                       <button

@@ -84,7 +84,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
   }
 
   if (!detail) return error ? <div className="alert alert-danger">{error}</div> : <p>{t('console.busy')}</p>;
-  const { order, reversal, refund: done } = detail;
+  const { order, reversals, refund: done } = detail;
   return (
     <div>
       <h1 className="h3 mb-3">
@@ -145,14 +145,14 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
           </>
         )}
       </dl>
-      {reversal && (
-        <div className="alert alert-info">
+      {reversals.map((reversal) => (
+        <div className="alert alert-info" key={reversal.id} data-testid="order-reversal">
           {t('console.orders.reversal')}: <span className="font-monospace">{reversal.kind}</span>{' '}
           {money(reversal.amount, order.currency)} · {t('console.orders.credits_reversed')}{' '}
           {reversal.credits_reversed} · {t('console.orders.credits_unrecovered')}{' '}
           {reversal.credits_unrecovered} · {utc(reversal.created_at)}
         </div>
-      )}
+      ))}
       {done && (
         <div
           className={done.payout === 'failed' ? 'alert alert-danger' : 'alert alert-secondary'}

@@ -1,0 +1,297 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Field } from '../../shell/components/Field.tsx';
+import type { IslandTranslate } from '../../shell/island-i18n.ts';
+import { failureText, fieldTexts } from '../../staff/components/console-client.ts';
+
+/*
+ * What the discount and invite code pages share: a list per network with a picker, an error
+ * region, a form whose failures land on its fields, and a table of codes that staff switch off.
+ */
+
+export interface CodeNetwork {
+  id: string;
+  sites: string[];
+}
+
+/** The messages the shared parts use, for the islands' message lists. */
+export const CODE_LIST_MESSAGES = [
+  'console.codes.network',
+  'console.codes.site',
+  'console.codes.every_site',
+  'console.codes.status',
+  'console.codes.active',
+  'console.codes.disabled',
+  'console.codes.disable',
+  'console.busy',
+  'error.try_later',
+] as const;
+
+/**
+ * A list loaded again whenever `key` changes and after each action, and the state of the form
+ * beside it: `act` runs an action, shows its failure (on the fields where it names them) and
+ * answers whether it succeeded.
+ */
+export function useActionList<T>(load: () => Promise<T>, key: string, t: IslandTranslate) {
+  const [list, setList] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () =>
+    load()
+      .then(setList)
+      .catch((failure: unknown) => setError(failureText(failure, t)));
+  useEffect(() => {
+    if (key) void refresh();
+  }, [key]);
+
+  async function act(action: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true);
+    setError('');
+    setFields({});
+    try {
+      await action();
+      await refresh();
+      return true;
+    } catch (failure) {
+      setError(failureText(failure, t));
+      setFields(fieldTexts(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { list, error, fields, busy, act, refresh };
+}
+
+/** useActionList for the chosen network's codes, with the network picked and its sites. */
+export function useCodeList<T>(
+  networks: readonly CodeNetwork[],
+  load: (network: string) => Promise<T>,
+  t: IslandTranslate,
+) {
+  const [network, setNetwork] = useState(networks[0]?.id ?? '');
+  const sites = networks.find((n) => n.id === network)?.sites ?? [];
+  return { network, setNetwork, sites, ...useActionList(() => load(network), network, t) };
+}
+
+/** A form's filled-in fields as strings (empty ones left out, so optional fields stay absent). */
+function filledFields(form: HTMLFormElement): Record<string, string> {
+  return Object.fromEntries(
+    [...new FormData(form).entries()]
+      .filter(([, v]) => String(v).trim() !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+/** The error region (always there, so a screen reader announces a failure) and the network picker. */
+function NetworkHeader({
+  id,
+  t,
+  error,
+  networks,
+  network,
+  onNetwork,
+}: {
+  id: string;
+  t: IslandTranslate;
+  error: string;
+  networks: readonly CodeNetwork[];
+  network: string;
+  onNetwork: (network: string) => void;
+}) {
+  return (
+    <>
+      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
+        {error}
+      </div>
+      <label className="form-label" htmlFor={id}>
+        {t('console.codes.network')}
+      </label>
+      <select
+        id={id}
+        className="form-select mb-3"
+        value={network}
+        onChange={(e) => onNetwork(e.target.value)}
+      >
+        {networks.map((n) => (
+          <option key={n.id}>{n.id}</option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** The form's site choice: one site of the network, or every site of it. */
+export function SiteSelect({ id, t, sites }: { id: string; t: IslandTranslate; sites: readonly string[] }) {
+  return (
+    <>
+      <label className="form-label" htmlFor={id}>
+        {t('console.codes.site')}
+      </label>
+      <select id={id} name="site" className="form-select mb-3">
+        <option value="">{t('console.codes.every_site')}</option>
+        {sites.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+export interface CodeColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * A table of codes: the given columns, then the status, then a button that switches an active
+ * code off (none where `onDisable` is absent: a read-only list).
+ */
+export function CodeTable<Row extends { id: string; active: boolean }>({
+  t,
+  rows,
+  columns,
+  empty,
+  busy = false,
+  onDisable,
+  testId,
+}: {
+  t: IslandTranslate;
+  rows: readonly Row[] | null;
+  columns: readonly CodeColumn<Row>[];
+  empty: string;
+  busy?: boolean;
+  onDisable?: ((row: Row) => void) | undefined;
+  testId?: string;
+}) {
+  if (rows === null) return <p>{t('console.busy')}</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <table className="table table-sm align-middle" data-testid={testId}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header}>{c.header}</th>
+          ))}
+          <th>{t('console.codes.status')}</th>
+          {onDisable && (
+            <th>
+              <span className="visually-hidden">{t('console.codes.disable')}</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            {columns.map((c) => (
+              <td key={c.header}>{c.cell(row)}</td>
+            ))}
+            <td>{row.active ? t('console.codes.active') : t('console.codes.disabled')}</td>
+            {onDisable && (
+              <td>
+                {row.active && (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    disabled={busy}
+                    onClick={() => onDisable(row)}
+                  >
+                    {t('console.codes.disable')}
+                  </button>
+                )}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The form's last field, how long the code holds, and its submit button. */
+function ValidUntilAndSubmit({
+  label,
+  error,
+  submit,
+  busy,
+}: {
+  label: string;
+  error: string | undefined;
+  submit: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <Field name="valid_until" type="date" label={label} error={error} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {submit}
+      </button>
+    </>
+  );
+}
+
+/** Uses, and the most there may be, where there is a most. */
+export const usesOf = (uses: number, most: number | null) =>
+  most === null ? `${uses}` : `${uses} / ${most}`;
+
+/**
+ * A codes page: the network picker and the list on the left; on the right the form, its fields,
+ * how long the code holds and the submit button. `create` gets the filled-in fields; the form is
+ * emptied when it succeeds.
+ */
+export function CodesPage({
+  id,
+  t,
+  networks,
+  codes,
+  list,
+  fields,
+  create,
+  validUntil,
+  submit,
+}: {
+  id: string;
+  t: IslandTranslate;
+  networks: readonly CodeNetwork[];
+  codes: Pick<ReturnType<typeof useCodeList>, 'network' | 'setNetwork' | 'error' | 'fields' | 'busy'>;
+  list: ReactNode;
+  fields: ReactNode;
+  create: (data: Record<string, string>) => Promise<boolean>;
+  validUntil: string;
+  submit: string;
+}) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (await create(filledFields(form))) form.reset();
+  }
+  return (
+    <div className="row g-4">
+      <div className="col-lg-8">
+        <NetworkHeader
+          id={`${id}-network`}
+          t={t}
+          error={codes.error}
+          networks={networks}
+          network={codes.network}
+          onNetwork={codes.setNetwork}
+        />
+        {list}
+      </div>
+      <div className="col-lg-4">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          {fields}
+          <ValidUntilAndSubmit
+            label={validUntil}
+            error={codes.fields.valid_until}
+            submit={submit}
+            busy={codes.busy}
+          />
+        </form>
+      </div>
+    </div>
+  );
+}

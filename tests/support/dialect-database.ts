@@ -13,7 +13,7 @@ import { createDatabase, type DatabaseHandle, type Dialect } from '../../src/db/
 import type { Database } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
-import { withPostgresDatabase, type TestPostgresDatabase } from './postgres.ts';
+import { withPostgresDatabase, withPostgresRoles, type TestPostgresDatabase } from './postgres.ts';
 
 /** Opens the database before the block's tests and closes (and drops) it after them. */
 export function useMigratedDatabase(dialect: Dialect): { readonly db: Kysely<Database> } {
@@ -54,9 +54,19 @@ export interface MigratingDatabase {
 export async function withMigratingDatabase(
   dialect: Dialect,
   test: (database: MigratingDatabase) => Promise<void>,
+  /**
+   * `owner`: on PostgreSQL, migrate as a role that owns the tables but is no superuser, as
+   * `DATABASE_MIGRATE_URL` does in production: row-level security (0039) applies to it too.
+   */
+  options: { as?: 'superuser' | 'owner' } = {},
 ): Promise<void> {
   const dir = dialect === 'sqlite' ? mkdtempSync(join(tmpdir(), 'kindred-migration-')) : '';
-  const postgres = dialect === 'postgres' ? await withPostgresDatabase() : undefined;
+  const postgres =
+    dialect !== 'postgres'
+      ? undefined
+      : options.as === 'owner'
+        ? await withPostgresRoles().then((roles) => ({ ...roles, url: roles.ownerUrl }))
+        : await withPostgresDatabase();
   const handle = await createDatabase({
     databaseUrl: postgres?.url ?? `sqlite:${join(dir, 't.sqlite')}`,
     dataDir: dir,

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { moderatorMayView } from '../../../features/photos/photos.moderation.ts';
+import { consoleDb } from '../../../server/console-db.ts';
 import { apiError } from '../../../server/http.ts';
 
 /** The same file names the site's media route accepts, and nothing else. */
@@ -14,7 +15,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const path = params.path ?? '';
   const staff = locals.staff;
   if (!staff || staff.mustChangePassword) return apiError(locals.t, 403, 'authentication_required');
-  if (!MEDIA_PATH.test(path) || !(await moderatorMayView(locals.platform, staff, path)))
+  if (!MEDIA_PATH.test(path) || !(await moderatorMayView({ db: consoleDb(locals) }, staff, path)))
     return apiError(locals.t, 404, 'not_found');
   const file = await locals.platform.storage.stream(path);
   if (!file) return apiError(locals.t, 404, 'not_found');

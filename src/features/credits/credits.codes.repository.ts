@@ -88,47 +88,49 @@ export async function disableBatch(trx: Transaction<Database>, network: string, 
  * (a tenant's `delete_discount`), with their uses in this network.
  */
 export async function builtinCodesOf(db: Db, network: string, limit: number) {
-  return db
-    .selectFrom('discount_codes as c')
-    .leftJoin('discount_redemptions as r', (join) =>
-      join.onRef('r.discount_code_id', '=', 'c.id').on('r.network_id', '=', network),
-    )
-    .select((eb) => [
-      'c.id',
-      'c.code',
-      'c.network_id',
-      'c.site_id',
-      'c.percentage',
-      'c.minimum_amount',
-      'c.currency',
-      'c.country',
-      'c.validity',
-      'c.starts_at',
-      'c.expires_at',
-      'c.max_uses',
-      'c.active',
-      eb.fn.count<number | string | bigint>('r.id').as('uses'),
-    ])
-    .where((eb) => eb.or([eb('c.network_id', 'is', null), eb('c.network_id', '=', network)]))
-    .where('c.batch_id', 'is', null)
-    // Single-use codes outside the console are personal offers: their text is not for listing.
-    .where('c.validity', '!=', 'single_use')
-    .groupBy([
-      'c.id',
-      'c.code',
-      'c.network_id',
-      'c.site_id',
-      'c.percentage',
-      'c.minimum_amount',
-      'c.currency',
-      'c.country',
-      'c.validity',
-      'c.starts_at',
-      'c.expires_at',
-      'c.max_uses',
-      'c.active',
-    ])
-    .orderBy('c.code')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('discount_codes as c')
+      .leftJoin('discount_redemptions as r', (join) =>
+        join.onRef('r.discount_code_id', '=', 'c.id').on('r.network_id', '=', network),
+      )
+      .select((eb) => [
+        'c.id',
+        'c.code',
+        'c.network_id',
+        'c.site_id',
+        'c.percentage',
+        'c.minimum_amount',
+        'c.currency',
+        'c.country',
+        'c.validity',
+        'c.starts_at',
+        'c.expires_at',
+        'c.max_uses',
+        'c.active',
+        eb.fn.count<number | string | bigint>('r.id').as('uses'),
+      ])
+      .where((eb) => eb.or([eb('c.network_id', 'is', null), eb('c.network_id', '=', network)]))
+      .where('c.batch_id', 'is', null)
+      // Single-use codes outside the console are personal offers: their text is not for listing.
+      .where('c.validity', '!=', 'single_use')
+      .groupBy([
+        'c.id',
+        'c.code',
+        'c.network_id',
+        'c.site_id',
+        'c.percentage',
+        'c.minimum_amount',
+        'c.currency',
+        'c.country',
+        'c.validity',
+        'c.starts_at',
+        'c.expires_at',
+        'c.max_uses',
+        'c.active',
+      ])
+      .orderBy('c.code')
+      .limit(limit)
+      .execute()
+  );
 }

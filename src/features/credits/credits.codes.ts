@@ -6,7 +6,13 @@ import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import { newSingleUseCode, TIME_BONUS_CODE, WELCOME_CODE } from './credits.discounts.ts';
-import { batchesOf, builtinCodesOf, disableBatch, insertCodes, type NewCode } from './credits.codes.repository.ts';
+import {
+  batchesOf,
+  builtinCodesOf,
+  disableBatch,
+  insertCodes,
+  type NewCode,
+} from './credits.codes.repository.ts';
 import type { Site } from '../../tenancy/site.ts';
 
 /*

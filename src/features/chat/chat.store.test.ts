@@ -258,3 +258,33 @@ describe('typing and read state', () => {
     expect(client.get).toHaveBeenLastCalledWith('/api/chat.php', { query: { conversation: 'c1' } });
   });
 });
+
+describe('loading a conversation while messages arrive', () => {
+  it('keeps a message the stream brings while the conversation loads, though the answer lacks it', async () => {
+    const answer = answerLater(client.get);
+    const opening = store.openChat({ conversation: 'c1' });
+    // The page has no open conversation yet: the event alone cannot show it.
+    store.onMessageEvent({ conversation: 'c1', message: message({ id: 'late', created_at: 500 }) }, false);
+    expect(store.$conversation.get()).toBeNull();
+    answer(chat([message({ id: 'early', created_at: 400 })]));
+    await opening;
+    expect(store.$conversation.get()!.messages.map((m) => m.id)).toEqual(['early', 'late']);
+    // Nothing is kept for later loads once no fetch is on its way.
+    client.get.mockResolvedValueOnce(chat([], 'c2'));
+    await store.openChat({ conversation: 'c2' });
+    expect(store.$conversation.get()!.messages).toEqual([]);
+  });
+
+  it('keeps the newer messages when an earlier fetch is answered after a later one', async () => {
+    await openEmptyChat();
+    const slow = answerLater(client.get);
+    const first = store.openChat({ conversation: 'c1' });
+    client.get.mockResolvedValueOnce(
+      chat([message({ id: 'a', created_at: 100 }), message({ id: 'b', created_at: 200 })]),
+    );
+    await store.openChat({ conversation: 'c1' });
+    slow(chat([message({ id: 'a', created_at: 100 })]));
+    await first;
+    expect(store.$conversation.get()!.messages.map((m) => m.id)).toEqual(['a', 'b']);
+  });
+});

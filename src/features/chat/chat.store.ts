@@ -112,9 +112,26 @@ function query(target: ChatTarget, before?: string): Record<string, string> {
   return q;
 }
 
+/**
+ * Messages the event stream brought while a conversation was being fetched. The fetch may have
+ * been answered before they were written, so the answer alone would lose them until the next
+ * load; they are kept here until every fetch in flight has ended.
+ */
+let arrivedWhileLoading: ChatEvents['message'][] = [];
+let loadsInFlight = 0;
+
 /** Loads the newest page of a conversation (which marks it read on the server). */
 export async function openChat(target: ChatTarget): Promise<OpenConversation> {
-  const answer = await apiClient.get<ChatAnswer>('/api/chat.php', { query: query(target) });
+  loadsInFlight += 1;
+  let answer: ChatAnswer;
+  let arrived: ChatEvents['message'][];
+  try {
+    answer = await apiClient.get<ChatAnswer>('/api/chat.php', { query: query(target) });
+  } finally {
+    loadsInFlight -= 1;
+    arrived = arrivedWhileLoading;
+    if (loadsInFlight === 0) arrivedWhileLoading = [];
+  }
   const previous = $conversation.get();
   const same = previous && previous.conversation && previous.conversation === answer.conversation?.id;
   // Bubbles still on their way stay below what the server already has.
@@ -129,10 +146,26 @@ export async function openChat(target: ChatTarget): Promise<OpenConversation> {
         (m) => !m.pending && !m.failed && m.created_at < (answer.messages[0]?.created_at ?? 0),
       )
     : [];
+  // What is newer than the answer: shown before it came (an answer to an earlier fetch may
+  // come last) or brought by the stream while it was on its way.
+  const id = answer.conversation?.id;
+  const known = new Set(answer.messages.map((m) => m.id));
+  const newest = answer.messages.at(-1)?.created_at ?? 0;
+  const newer: Bubble[] = [];
+  const candidates = [
+    ...(same ? previous.messages : []),
+    ...arrived.filter((event) => id && event.conversation === id).map((event) => event.message),
+  ];
+  for (const m of candidates) {
+    if (m.pending || m.failed || known.has(m.id) || m.created_at < newest) continue;
+    known.add(m.id);
+    newer.push(m);
+  }
+  newer.sort((a, b) => a.created_at - b.created_at);
   const open: OpenConversation = {
     conversation: answer.conversation?.id ?? null,
     profile: answer.profile,
-    messages: [...older, ...answer.messages, ...waiting],
+    messages: [...older, ...answer.messages, ...newer, ...waiting],
     before: same && older.length > 0 ? previous.before : (answer.before ?? null),
     historyLimited: answer.history_limited,
     allowance: answer.allowance ?? null,
@@ -333,6 +366,7 @@ export function typingDone(): void {
  * newest page, which marks it read and tells the sender), else into the list and the badge.
  */
 export function onMessageEvent(event: ChatEvents['message'], visible = isVisible()): void {
+  if (loadsInFlight > 0) arrivedWhileLoading.push(event);
   const open = $conversation.get();
   const { message } = event;
   if (open && (open.conversation === event.conversation || (!open.conversation && message.mine))) {

@@ -1,8 +1,9 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { SHELL_LAUNCH } from './tests/e2e/browsers.ts';
 
 /**
- * The browser suite: Debian's Chromium (no downloaded browsers) against one built server that
- * tests/e2e/global-setup.ts starts with a small seed. Tests reach the demo sites by their real
+ * The browser suite: Debian's Chromium (no downloaded browsers; tests/e2e/browsers.ts says which)
+ * against one built server that tests/e2e/global-setup.ts starts with a small seed. Tests reach the demo sites by their real
  * names (`http://rainbow.localhost:<port>`); Chromium resolves `*.localhost` to this machine.
  */
 const json = process.env.KINDRED_E2E_JSON;
@@ -27,19 +28,8 @@ export default defineConfig({
     // (error-context.md); to chase one, run the spec again with `--trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // Also sends hosts that are not *.localhost (the unknown-host test) to the test server.
-        '--host-resolver-rules=MAP * 127.0.0.1',
-      ],
-    },
+    // The headless shell; files that need the full browser say so (tests/e2e/browsers.ts).
+    launchOptions: SHELL_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { FULL_LAUNCH } from './browsers.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated, signUpQuickly, url, useAccountsServer } from './accounts-support.ts';
 
@@ -10,6 +11,9 @@ import { hydrated, signUpQuickly, url, useAccountsServer } from './accounts-supp
  * everything after it is the site's. The server's side of push is tested against a local push
  * service (tests/integration/push.test.ts).
  */
+
+// Service workers' push and the notification permission are the full browser's.
+test.use({ launchOptions: FULL_LAUNCH });
 
 const app = useAccountsServer();
 let contexts = 0;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { DEMO } from '../support/server.ts';
 import type { SiteRef } from '../support/factories.ts';
+import { FULL_LAUNCH } from './browsers.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 
@@ -18,6 +19,8 @@ import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './
 
 const app = useMemberJourney();
 test.describe.configure({ mode: 'serial' });
+// Install prompts, notifications and the installability check are the full browser's.
+test.use({ launchOptions: FULL_LAUNCH });
 
 const SITES: Record<'amber' | 'rainbow', SiteRef & { host: string; name: string; colour: string }> = {
   amber: {
@@ -64,12 +67,7 @@ test('two brands pass the browser installability check with their own manifests'
   // Chromium refuses to install from an incognito profile, which every `browser.newContext()`
   // is: the check runs in a profile on disk, as a member's browser has.
   const profile = mkdtempSync(join(tmpdir(), 'kindred-pwa-profile-'));
-  const { launchOptions } = test.info().project.use;
-  const context = await chromium.launchPersistentContext(profile, {
-    ...launchOptions,
-    executablePath: launchOptions?.executablePath,
-    args: launchOptions?.args,
-  });
+  const context = await chromium.launchPersistentContext(profile, FULL_LAUNCH);
   try {
     for (const site of [SITES.amber, SITES.rainbow]) {
       const me = await app.make.loggedIn({ site });

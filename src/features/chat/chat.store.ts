@@ -152,7 +152,7 @@ export async function openChat(target: ChatTarget): Promise<OpenConversation> {
   const known = new Set(answer.messages.map((m) => m.id));
   const newest = answer.messages.at(-1)?.created_at ?? 0;
   const newer: Bubble[] = [];
-  const candidates = [
+  const candidates: Bubble[] = [
     ...(same ? previous.messages : []),
     ...arrived.filter((event) => id && event.conversation === id).map((event) => event.message),
   ];

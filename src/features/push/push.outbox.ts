@@ -43,8 +43,7 @@ export async function sendPush(
     }
     if (!deps.push.allows(push.endpoint)) {
       // Written when it was allowed; the configuration says otherwise now, so it is never sent.
-      await deletePushSubscriptionById(deps.db, push.network_id, push.subscription_id);
-      await finishPush(deps.db, id, { status: 'dropped', at: at() });
+      await forgetSubscription(deps.db, push, id, 'dropped', at());
       return;
     }
     let status: number;
@@ -67,8 +66,7 @@ export async function sendPush(
     if (status >= 200 && status < 300) {
       await finishPush(deps.db, id, { status: 'sent', at: at() });
     } else if (status === 404 || status === 410) {
-      await deletePushSubscriptionById(deps.db, push.network_id, push.subscription_id);
-      await finishPush(deps.db, id, { status: 'gone', at: at() });
+      await forgetSubscription(deps.db, push, id, 'gone', at());
     } else if (status === 0 || status === 429 || status >= 500) {
       const next = retryAt(push.attempts, at());
       await finishPush(
@@ -84,4 +82,21 @@ export async function sendPush(
   } catch (error) {
     deps.log.error('push: sending failed', { push: id, error: (error as Error).message });
   }
+}
+
+/**
+ * Deletes the subscription a push was for and closes the push, in one transaction: nobody sees
+ * the subscription gone while its push still says it is being sent.
+ */
+async function forgetSubscription(
+  db: Kysely<Database>,
+  push: { network_id: string; subscription_id: string },
+  id: string,
+  status: 'gone' | 'dropped',
+  at: number,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await deletePushSubscriptionById(tx, push.network_id, push.subscription_id);
+    await finishPush(tx, id, { status, at });
+  });
 }

@@ -12,6 +12,8 @@ const journey = useMemberJourney();
 test('an owner types a code in the console; it discounts a checkout on its network and is unknown on another', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const owner = await addStaffMember(journey, { role: 'owner', networks: ['amber'] });
   const code = `SPRING-${Date.now().toString(36).toUpperCase()}`;
   const { context, page } = await consolePage(browser, journey, owner);

@@ -12,6 +12,8 @@ const journey = useMemberJourney();
 test('support adjusts credits, and the ledger shows the staff entry; an operator refund reverses the credits', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const { me, context: memberContext } = await journey.memberBrowser(browser, 1280, {
     country: 'NL',
     name: 'Solveig',

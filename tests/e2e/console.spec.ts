@@ -13,6 +13,8 @@ const journey = useMemberJourney();
 test('staff log in with password and TOTP, change the one-time password, and read the audit log', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const owner = await addStaffMember(journey, { role: 'owner', mustChangePassword: true });
   for (const width of [1280, 768]) {
     const context = await visitorContext(browser, { width });
@@ -80,6 +82,8 @@ test('staff log in with password and TOTP, change the one-time password, and rea
 });
 
 test('a consenting member appears on a lander and is gone once consent is withdrawn', async ({ browser }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const { me, context } = await journey.memberBrowser(browser, 360, {
     name: 'Lumina',
     gender: 'female',

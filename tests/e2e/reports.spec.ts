@@ -17,6 +17,8 @@ const journey = useMemberJourney();
 test('a member reports a profile; a moderator sees it with its context and decides with the keyboard', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const target = await journey.make.loggedIn({
     name: 'Quentina',
     gender: 'female',
@@ -126,6 +128,8 @@ test('a member reports a profile; a moderator sees it with its context and decid
 test('a member reports a message; the moderator reads it in the conversation around it', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const { me, context: memberContext } = await journey.memberBrowser(browser, 360, {
     name: 'Reader',
     gender: 'male',
@@ -169,6 +173,8 @@ test('a member reports a message; the moderator reads it in the conversation aro
 test('a moderator bans a reported member from the report, which closes it and tells the reporter', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const target = await journey.make.loggedIn({ name: 'Rosalind', gender: 'female', seeking: 'male' });
   const { me: reporter, context: memberContext } = await journey.memberBrowser(browser, 360, {
     name: 'Watcher',

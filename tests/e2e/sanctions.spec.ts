@@ -33,6 +33,8 @@ async function loginStatus(browser: Browser, email: string, password: string) {
 test('a ban ends the stream and the login, and an appeal decided by another moderator lifts it', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   // The member, signed up in a browser of their own with an open event stream.
   const memberContext = await visitorContext(browser);
   const email = uniqueEmail('banned');

@@ -54,6 +54,8 @@ async function trackedBuyerToday() {
 test('the statistics page shows the demo network’s signups and revenue of the day, and the CSV matches it', async ({
   browser,
 }) => {
+  // A journey through many pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await trackedBuyerToday();
   const staff = await addStaffMember(journey, { role: 'support' });
   const { context, page, errors } = await consolePage(browser, journey, staff);

@@ -22,7 +22,7 @@ const PAGES = [
   '/',
   '/landers/alonetonight',
   '/landers/collagelanding',
-  '/landers/gallery',
+  // The gallery with its like modal (`?t=`): every state of the plain gallery, and that one more.
   '/landers/gallery?t=30',
   '/landers/iconslanding',
   '/landers/maplanding',

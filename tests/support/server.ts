@@ -516,14 +516,14 @@ export async function startServerExpectingFailure(
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   let listened = false;
   try {
+    // Judged by the server's own line, not by a probe of the port: another test's server may
+    // take the same free port once this one has failed, and answer in its place.
     while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
-      try {
-        await requestTo(port, '/', { timeoutMs: 1_000 });
+      if (stdout.includes('Server listening on')) {
         listened = true;
         break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
       }
+      await new Promise((r) => setTimeout(r, 100));
     }
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await closed;

@@ -1,5 +1,12 @@
 import { expect, test } from './fixtures.ts';
-import { hydrated, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import {
+  holdIslands,
+  hydrated,
+  notHydratedYet,
+  url,
+  SCREENSHOTS,
+  useMemberJourney,
+} from './accounts-support.ts';
 
 /*
  * Buying credits in Chromium: the credits page with the welcome discount applied to every
@@ -112,5 +119,29 @@ test('the deletion flow’s trial package and discount lead to real offers', asy
   await hydrated(page);
   await expect(page.getByLabel('Discount code')).toHaveValue('STAY20');
   await expect(page.getByTestId('final-amount')).toContainText('€11.99');
+  await context.close();
+});
+
+test('a code typed and a method picked before the checkout runs are the ones it applies', async ({
+  browser,
+}) => {
+  const { context } = await app.memberBrowser(browser, 360, { name: 'Early' });
+  const page = await context.newPage();
+  const islands = await holdIslands(page);
+  await page.goto(url(app.server, '/credits/starter'), { waitUntil: 'commit' });
+  await page.getByLabel('Discount code').fill('NOSUCHCODE');
+  await page.getByLabel('PayPal').check();
+  await notHydratedYet(page);
+  // Apply waits for its handler: a submit now would reload the page and lose the code.
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  islands.release();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('discount-notice')).toHaveText(
+    'Code not found. Your 25 % discount still applies.',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByLabel('Discount code')).toHaveValue('NOSUCHCODE');
+  await expect(page.getByLabel('PayPal')).toBeChecked();
   await context.close();
 });

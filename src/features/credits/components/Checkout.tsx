@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../i18n/locales.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { useHydrated } from '../../shell/use-form.ts';
 import type { OrderQuote, QuoteAnswer } from '../credits.schemas.ts';
 import { $timeBonus, clearTimeBonus, countdownText, startTimeBonus } from '../timebonus.store.ts';
 
@@ -56,6 +57,18 @@ export default function Checkout({
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const codeField = useRef<HTMLInputElement>(null);
+  // A code typed or a method picked before the island ran stays: React would otherwise set the
+  // fields back to its state at its first render after hydration.
+  useLayoutEffect(() => {
+    const typed = codeField.current?.value;
+    if (typed !== undefined && typed !== codeText) setCodeText(typed);
+    const picked = codeField.current
+      ?.closest('.checkout')
+      ?.querySelector<HTMLInputElement>('input[name="paymentmethod"]:checked')?.value;
+    if (picked && picked !== chosen) setChosen(picked);
+  }, []);
   const bonus = useStore($timeBonus);
   // Set once the countdown has been seen running: only then does its end mean the bonus ended.
   const seenRunning = useRef(false);
@@ -170,13 +183,15 @@ export default function Checkout({
         <div className="input-group checkout-code">
           <input
             id="discount-code"
+            ref={codeField}
             className={`form-control${notice ? ' is-invalid' : ''}`}
             value={codeText}
             autoComplete="off"
             aria-describedby={notice ? 'discount-notice' : undefined}
             onChange={(event) => setCodeText(event.target.value)}
           />
-          <button className="btn btn-outline-secondary" type="submit" disabled={busy}>
+          {/* Until the island runs, a submit would reload the page and lose the typed code. */}
+          <button className="btn btn-outline-secondary" type="submit" disabled={busy || !hydrated}>
             {t('credits.apply')}
           </button>
         </div>
@@ -242,7 +257,8 @@ export default function Checkout({
       <button
         className="btn btn-primary btn-lg"
         type="button"
-        disabled={busy || !chosen}
+        // Its handler is attached only once the island runs: until then a click would do nothing.
+        disabled={busy || !chosen || !hydrated}
         onClick={() => void buy()}
       >
         {t('credits.buy_total', { total: money(quote.total) })}

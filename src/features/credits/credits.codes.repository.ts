@@ -82,6 +82,23 @@ export async function disableBatch(trx: Transaction<Database>, network: string, 
   return Number(result.numUpdatedRows);
 }
 
+/** A built-in code's columns as listed, each also grouped by for its count of uses. */
+const BUILTIN_CODE_COLUMNS = [
+  'c.id',
+  'c.code',
+  'c.network_id',
+  'c.site_id',
+  'c.percentage',
+  'c.minimum_amount',
+  'c.currency',
+  'c.country',
+  'c.validity',
+  'c.starts_at',
+  'c.expires_at',
+  'c.max_uses',
+  'c.active',
+] as const;
+
 /**
  * The codes a network has without the console: the built-in ones of every network (the welcome
  * discount, the time bonus, the demo's codes; network null) and the network's own made elsewhere
@@ -94,41 +111,12 @@ export async function builtinCodesOf(db: Db, network: string, limit: number) {
       .leftJoin('discount_redemptions as r', (join) =>
         join.onRef('r.discount_code_id', '=', 'c.id').on('r.network_id', '=', network),
       )
-      .select((eb) => [
-        'c.id',
-        'c.code',
-        'c.network_id',
-        'c.site_id',
-        'c.percentage',
-        'c.minimum_amount',
-        'c.currency',
-        'c.country',
-        'c.validity',
-        'c.starts_at',
-        'c.expires_at',
-        'c.max_uses',
-        'c.active',
-        eb.fn.count<number | string | bigint>('r.id').as('uses'),
-      ])
+      .select((eb) => [...BUILTIN_CODE_COLUMNS, eb.fn.count<number | string | bigint>('r.id').as('uses')])
       .where((eb) => eb.or([eb('c.network_id', 'is', null), eb('c.network_id', '=', network)]))
       .where('c.batch_id', 'is', null)
       // Single-use codes outside the console are personal offers: their text is not for listing.
       .where('c.validity', '!=', 'single_use')
-      .groupBy([
-        'c.id',
-        'c.code',
-        'c.network_id',
-        'c.site_id',
-        'c.percentage',
-        'c.minimum_amount',
-        'c.currency',
-        'c.country',
-        'c.validity',
-        'c.starts_at',
-        'c.expires_at',
-        'c.max_uses',
-        'c.active',
-      ])
+      .groupBy([...BUILTIN_CODE_COLUMNS])
       .orderBy('c.code')
       .limit(limit)
       .execute()

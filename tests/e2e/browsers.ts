@@ -9,7 +9,8 @@ import type { LaunchOptions } from '@playwright/test';
  *   third of what it costs in the full browser, whose headless mode builds a window, a toolbar
  *   and an address bar's popup for each one.
  * - the full `chromium`, for what only a browser with its own profile and windows does (the
- *   installability check, notifications, push, the install prompt): see `useFullChromium()`.
+ *   installability check, notifications, push, the install prompt): a file asks for it with
+ *   `test.use({ launchOptions: FULL_LAUNCH })`.
  *
  * `CHROMIUM_HEADLESS_SHELL_PATH` and `CHROMIUM_PATH` name others; without the shell, every test
  * runs in the full browser.

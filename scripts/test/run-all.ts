@@ -18,9 +18,12 @@ import {
   countPlaywright,
   countVitest,
   lastLine,
+  playwrightFailures,
   seconds,
   table,
   totals,
+  vitestFailures,
+  type Failure,
   type PlaywrightReport,
   type Result,
   type VitestReport,
@@ -173,12 +176,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/**
+ * Node keeps the code it compiled here, for every process of the run: the integration suite
+ * alone starts the built server some 140 times and a test worker per file, each compiling the
+ * same modules again otherwise (about a tenth of a server's start). Node checks each entry
+ * against the source's hash and its own version, so a changed file is compiled anew.
+ */
+const COMPILE_CACHE = join('node_modules', '.cache', 'kindred-compile');
+
 function run(suite: Suite): Promise<number> {
   const [command, ...rest] = suite.command;
   return new Promise((resolvePromise) => {
     const child = spawn(command!, rest, {
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ...suite.env },
+      env: { NODE_COMPILE_CACHE: resolve(COMPILE_CACHE), ...process.env, ...suite.env },
     });
     current = child;
     child.on('error', (error) => {
@@ -201,14 +212,19 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
+/** Failed tests by suite, listed again just above the table: CI may keep only a run's tail. */
+const failuresBySuite = new Map<string, Failure[]>();
+
 function counted(suite: Suite, code: number, ms: number): Result {
-  const counts =
-    suite.kind === 'check'
-      ? countCheck(code)
-      : suite.kind === 'vitest'
-        ? countVitest(readJson<VitestReport>(report(suite.name)), code)
-        : countPlaywright(readJson<PlaywrightReport>(report(suite.name)), code);
-  return { name: suite.name, ms, ...counts };
+  if (suite.kind === 'check') return { name: suite.name, ms, ...countCheck(code) };
+  if (suite.kind === 'vitest') {
+    const json = readJson<VitestReport>(report(suite.name));
+    failuresBySuite.set(suite.name, vitestFailures(json, ROOT));
+    return { name: suite.name, ms, ...countVitest(json, code) };
+  }
+  const json = readJson<PlaywrightReport>(report(suite.name));
+  failuresBySuite.set(suite.name, playwrightFailures(json));
+  return { name: suite.name, ms, ...countPlaywright(json, code) };
 }
 
 const results: Result[] = [];
@@ -253,6 +269,17 @@ for (const suite of selected) {
 }
 
 rmSync(reportDir, { recursive: true, force: true });
+
+const LISTED = 20;
+for (const [name, failures] of failuresBySuite) {
+  if (!failures.length) continue;
+  process.stdout.write(`\n${bold(red(`failed in ${name}:`))}\n`);
+  for (const failure of failures.slice(0, LISTED)) {
+    process.stdout.write(`  ✗ ${failure.name}\n`);
+    if (failure.error) process.stdout.write(`${failure.error.replace(/^/gm, '      ')}\n`);
+  }
+  if (failures.length > LISTED) process.stdout.write(`  … and ${failures.length - LISTED} more\n`);
+}
 
 const [header, ...rows] = table(results, Date.now() - started);
 process.stdout.write(`\n${bold(header!)}\n`);

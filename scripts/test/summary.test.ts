@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countCheck, countPlaywright, countVitest, lastLine, table, type Result } from './summary.ts';
+import {
+  countCheck,
+  countPlaywright,
+  countVitest,
+  lastLine,
+  playwrightFailures,
+  table,
+  vitestFailures,
+  type Result,
+} from './summary.ts';
 
 const vitest = (over: Partial<Parameters<typeof countVitest>[0] & object> = {}) => ({
   numPassedTests: 10,
@@ -86,5 +95,79 @@ describe('the summary', () => {
     expect(lines[1]).toMatch(/^lint\s+ok\s+1\s+0\s+0\s+1\.0s$/);
     expect(lines[2]).toMatch(/^e2e\s+FAILED\s+3\s+1\s+0\s+1\.0s$/);
     expect(lines[3]).toMatch(/^total\s+4\s+1\s+0\s+12\.3s$/);
+  });
+});
+
+describe('the failed tests, named again at the end', () => {
+  it('names each failed vitest test by file and title, with the start of its error, and a file that did not load', () => {
+    const failures = vitestFailures(
+      vitest({
+        testResults: [
+          {
+            name: '/repo/tests/integration/a.test.ts',
+            status: 'failed',
+            assertionResults: [
+              { fullName: 'likes counts one', status: 'passed' },
+              {
+                fullName: 'likes refuses a block',
+                status: 'failed',
+                failureMessages: [
+                  '\x1b[31mAssertionError: expected 200 to be 403\x1b[0m\n\n at a.test.ts:3\n at x\n at y',
+                ],
+              },
+            ],
+          },
+          {
+            name: '/repo/tests/integration/b.test.ts',
+            status: 'failed',
+            message: 'Cannot find module ./gone',
+          },
+          { name: '/repo/tests/integration/c.test.ts', status: 'passed', assertionResults: [] },
+        ],
+      }),
+      '/repo',
+    );
+    expect(failures).toEqual([
+      {
+        name: 'tests/integration/a.test.ts › likes refuses a block',
+        error: 'AssertionError: expected 200 to be 403\n at a.test.ts:3\n at x',
+      },
+      { name: 'tests/integration/b.test.ts', error: 'Cannot find module ./gone' },
+    ]);
+  });
+
+  it('names each Playwright test that failed after its retries, not a flaky one, and run errors', () => {
+    const test = (status: string, message?: string) => ({
+      status,
+      results: [{ status: 'failed', error: message ? { message } : undefined }],
+    });
+    const failures = playwrightFailures({
+      ...playwright({ expected: 1, unexpected: 1, flaky: 1 }, [{ message: 'global setup: no server' }]),
+      suites: [
+        {
+          title: 'chat.spec.ts',
+          file: 'chat.spec.ts',
+          specs: [{ title: 'sends', line: 4, tests: [test('expected')] }],
+          suites: [
+            {
+              title: 'a gift',
+              file: 'chat.spec.ts',
+              specs: [
+                {
+                  title: 'costs its credits',
+                  line: 9,
+                  tests: [test('unexpected', 'Error: timed out\nmore')],
+                },
+                { title: 'shows', line: 12, tests: [test('flaky', 'Error: once')] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(failures).toEqual([
+      { name: 'chat.spec.ts:9 › a gift › costs its credits', error: 'Error: timed out\nmore' },
+      { name: 'run', error: 'global setup: no server' },
+    ]);
   });
 });

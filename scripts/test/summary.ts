@@ -19,12 +19,37 @@ export interface VitestReport {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
+  /** Per file: its tests, and a message when the file itself failed to load. */
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 /** The fields of Playwright's JSON report that the count needs. */
 export interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors: unknown[];
+  suites?: PlaywrightSuite[];
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    line?: number;
+    tests: { status: string; results: { status: string; error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** A test that failed, named so it can be found, with the start of its error. */
+export interface Failure {
+  name: string;
+  error: string;
 }
 
 type Counts = Omit<Result, 'name' | 'ms'>;
@@ -57,6 +82,57 @@ export function countPlaywright(report: PlaywrightReport | undefined, exitCode: 
     unexpected === 0 && failed ? `run failed (${report.errors.length} error(s))` : '',
   ];
   return { passed: expected + flaky, failed, skipped, note: notes.filter(Boolean).join(', ') };
+}
+
+/** The first lines of an error, without colour codes, for the list at the end of the run. */
+function firstLines(message: string | undefined, lines = 3): string {
+  const plain = (message ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean)
+    .slice(0, lines)
+    .join('\n');
+}
+
+/** The failed tests of a vitest report, and files that failed to load. */
+export function vitestFailures(report: VitestReport | undefined, root = ''): Failure[] {
+  const failures: Failure[] = [];
+  for (const file of report?.testResults ?? []) {
+    const path = root && file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failed) {
+      failures.push({ name: `${path} › ${test.fullName}`, error: firstLines(test.failureMessages?.[0]) });
+    }
+    if (!failed.length && file.status === 'failed') {
+      failures.push({ name: path, error: firstLines(file.message) });
+    }
+  }
+  return failures;
+}
+
+/** The tests of a Playwright report that failed (after their retries), and its run errors. */
+export function playwrightFailures(report: PlaywrightReport | undefined): Failure[] {
+  const failures: Failure[] = [];
+  // A file's suite holds its tests and its describe blocks, which hold theirs.
+  const walk = (suite: PlaywrightSuite, titles: string[], file: string) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        failures.push({
+          name: [`${file}${spec.line ? `:${spec.line}` : ''}`, ...titles, spec.title].join(' › '),
+          error: firstLines(test.results.at(-1)?.error?.message),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title], file);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [], suite.file ?? suite.title);
+  for (const error of report?.errors ?? []) {
+    const message = (error as { message?: string } | null)?.message;
+    failures.push({ name: 'run', error: firstLines(message ?? String(error)) });
+  }
+  return failures;
 }
 
 export function totals(results: Result[]): { passed: number; failed: number; skipped: number } {

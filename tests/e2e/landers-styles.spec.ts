@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -7,14 +8,17 @@ import { expect, siteUrl, test } from './fixtures.ts';
 /*
  * A lander carries its theme's lean entry cut to its own rules at build
  * (scripts/build/lander-styles.ts, src/features/landers/landers.styles.ts), and its signup modal
- * links the rules it needs when it opens. Nothing may look different for that: each lander is
- * shown twice in the same browser, once as served and once with the whole lean entry in place of
- * its cut sheet (as a footer page carries it, and the modal's stylesheet as a footer page links it), and
- * the screenshots must match pixel for pixel, at 360 and 1280 px: as it opens (the entry warning
- * included where the site shows it), with the page entered, with the signup modal open, with
- * the language menu open on the index, and with the like modal open (`?t=`, which links its
+ * links the rules it needs when it opens. Nothing may look different for that: in each state of
+ * each lander the page is shot twice, once as served and once with the whole lean entry in place
+ * of its cut sheet (as a footer page carries it, and the modal's stylesheet as a footer page links
+ * it), and the screenshots must match pixel for pixel, at 360 and 1280 px: as it opens (the entry
+ * warning included where the site shows it), with the page entered, with the signup modal open,
+ * with the language menu open on the index, and with the like modal open (`?t=`, which links its
  * stylesheet once the page has loaded). A class that a component or script sets but the cut sheet
  * lost shows up here as a difference.
+ *
+ * Both sheets are shown in turn in the same page, so the two shots of a state are of the very same
+ * document: the page loads once, and no member's "online" badge or timer can differ between them.
  */
 
 const HOSTS = ['localhost', 'curvy.localhost'];
@@ -58,29 +62,68 @@ async function wholeSheet(host: string): Promise<Whole> {
 type Served = Awaited<ReturnType<typeof requestTo>>;
 
 /**
- * The page at `url` answers `served`, one answer for both screenshots (a member's "online" badge
- * may change between two requests), or with the whole lean entry in place of its cut sheet.
+ * The page at `url` answers `served`, one answer for the whole test. Its CSP also allows the whole
+ * sheet by its hash, so the sheet can stand in for the cut one and nothing else is let in.
  */
-async function answer(page: Page, url: string, served: Served, whole?: Whole): Promise<void> {
+async function answer(page: Page, url: string, served: Served, whole: Whole): Promise<void> {
+  const wholeHash = `'sha256-${createHash('sha256').update(whole.css).digest('base64')}'`;
   await page.route(url, async (route) => {
-    let body = served.body;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(served.headers)) {
-      if (['content-encoding', 'content-length'].includes(name)) continue;
-      // The whole sheet has another hash; that copy of the page is for comparison only.
-      if (whole && name === 'content-security-policy') continue;
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join('\n') : String(value);
+      if (['content-encoding', 'content-length'].includes(name) || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join('\n') : String(value);
     }
-    if (whole) {
-      body = body
-        // The page's first style element is the theme's sheet (src/layouts/Base.astro).
-        .replace(/<style>[\s\S]*?<\/style>/, () => `<style>${whole.css}</style>`)
-        // The signup modal's and the like modal's (`?t=`).
-        .replace(/data-css="[^"]+"/g, `data-css="${whole.modalCss}"`)
-        .replace(/\sdata-css-after-theme(="")?/, '');
-    }
-    await route.fulfill({ status: served.status, headers, body });
+    const csp = headers['content-security-policy'];
+    if (csp) headers['content-security-policy'] = csp.replace(/style-src /, `style-src ${wholeHash} `);
+    await route.fulfill({ status: served.status, headers, body: served.body });
   });
+}
+
+/**
+ * Shows the whole lean entry in place of the page's cut sheet (its first style element, see
+ * src/layouts/Base.astro), and the whole modal stylesheet in place of the cut one wherever a
+ * modal linked it, at the end of the head as a footer page links it; or puts back what was served.
+ */
+async function useSheets(page: Page, whole: Whole | undefined): Promise<void> {
+  await page.evaluate(async (whole) => {
+    interface Kept {
+      css: string;
+      links: { link: HTMLLinkElement; href: string; before: Node | null }[];
+    }
+    const win = window as unknown as { servedSheets?: Kept };
+    const theme = document.querySelector('style')!;
+    const loaded = (link: HTMLLinkElement) =>
+      new Promise<void>((resolve) => {
+        link.onload = link.onerror = () => resolve();
+      });
+    if (whole) {
+      const cut = new Set(
+        [...document.querySelectorAll('[data-css]')].map((el) => el.getAttribute('data-css')),
+      );
+      const kept: Kept = { css: theme.textContent ?? '', links: [] };
+      const loads: Promise<void>[] = [];
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')) {
+        if (!cut.has(link.getAttribute('href'))) continue;
+        kept.links.push({ link, href: link.getAttribute('href')!, before: link.nextSibling });
+        loads.push(loaded(link));
+        link.setAttribute('href', whole.modalCss);
+        document.head.append(link);
+      }
+      win.servedSheets = kept;
+      theme.textContent = whole.css;
+      await Promise.all(loads);
+    } else {
+      const kept = win.servedSheets!;
+      theme.textContent = kept.css;
+      const loads = kept.links.map(({ link, href, before }) => {
+        const done = loaded(link);
+        link.setAttribute('href', href);
+        link.parentNode!.insertBefore(link, before);
+        return done;
+      });
+      await Promise.all(loads);
+    }
+  }, whole);
 }
 
 /** Waits until what a screenshot shows no longer moves: images decoded, videos at their start. */
@@ -108,32 +151,41 @@ const shot = async (page: Page) =>
     timeout: 20_000,
   });
 
-/** Screenshots of every state of the page, in one fresh visitor's browser. */
+/** Each state of the page, shot as served and with the whole sheets, in one fresh visitor's browser. */
 async function states(
   browser: Browser,
   url: string,
   width: number,
   served: Served,
-  whole?: Whole,
-): Promise<Map<string, Buffer>> {
+  whole: Whole,
+): Promise<Map<string, [Buffer, Buffer]>> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
-  const shots = new Map<string, Buffer>();
+  const shots = new Map<string, [Buffer, Buffer]>();
+  const both = async (state: string) => {
+    const asServed = await shot(page);
+    await useSheets(page, whole);
+    await settle(page);
+    const withWhole = await shot(page);
+    await useSheets(page, undefined);
+    await settle(page);
+    shots.set(state, [asServed, withWhole]);
+  };
   try {
     await answer(page, url, served, whole);
     await page.goto(url);
     await settle(page);
-    shots.set('opened', await shot(page));
+    await both('opened');
     const warning = page.locator('dialog#entry-warning');
     if (await warning.evaluate((d: HTMLDialogElement) => d.open).catch(() => false)) {
       await warning.locator('[data-entry-confirm]').click();
       await expect(warning).toBeHidden();
-      shots.set('entered', await shot(page));
+      await both('entered');
     }
     const menu = page.locator('.lang-switcher summary');
     if (await menu.isVisible()) {
       await menu.click();
-      shots.set('language menu', await shot(page));
+      await both('language menu');
       await menu.click();
     }
     const like = page.locator('dialog#like-modal');
@@ -149,7 +201,7 @@ async function states(
         }, css);
       await like.evaluate((d: HTMLDialogElement) => d.showModal());
       await settle(page);
-      shots.set('like modal', await shot(page));
+      await both('like modal');
       // The page's own timer (`t=30`) would open it again over the signup link on a slow run.
       await like.evaluate((d: HTMLDialogElement) => {
         d.close();
@@ -161,7 +213,7 @@ async function states(
       await signup.click();
       await expect(page.locator('.modal-dialog').first()).toBeVisible({ timeout: 15_000 });
       await settle(page);
-      shots.set('signup modal', await shot(page));
+      await both('signup modal');
     }
   } finally {
     await context.close();
@@ -222,24 +274,18 @@ for (const host of HOSTS) {
           expect(answered.status).toBe(200);
           const url = siteUrl(host, target);
           const whole = await wholeSheet(host);
-          const served = await states(browser, url, width, answered);
-          const reference = await states(browser, url, width, answered, whole);
-          expect([...served.keys()]).toEqual([...reference.keys()]);
+          const shots = await states(browser, url, width, answered, whole);
           const differences: Array<[string, number | string]> = [];
-          for (const [state, png] of served)
-            differences.push([state, await difference(png, reference.get(state)!)]);
-          for (const [state, pixels] of differences) {
+          for (const [state, [asServed, withWhole]] of shots) {
+            const pixels = await difference(asServed, withWhole);
+            differences.push([state, pixels]);
             if (pixels === 0) continue;
             // Both screenshots beside the failure, to see what moved.
-            for (const [name, png] of [
-              [`${state} as served.png`, served.get(state)!],
-              [`${state} with the whole sheet.png`, reference.get(state)!],
-            ] as const) {
-              writeFileSync(testInfo.outputPath(name), png);
-            }
+            writeFileSync(testInfo.outputPath(`${state} as served.png`), asServed);
+            writeFileSync(testInfo.outputPath(`${state} with the whole sheet.png`), withWhole);
           }
           expect(Object.fromEntries(differences)).toEqual(
-            Object.fromEntries([...served.keys()].map((state) => [state, 0])),
+            Object.fromEntries([...shots.keys()].map((state) => [state, 0])),
           );
         });
       }

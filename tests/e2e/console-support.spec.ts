@@ -1,11 +1,14 @@
-import { SCREENSHOTS, url, useMemberJourney } from './accounts-support.ts';
+import { latestSmsCode } from '../support/outbox.ts';
+import { MANDATE_PAYER } from '../support/rows.ts';
+import { hydrated, SCREENSHOTS, url, useMemberJourney } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
  * Member support and payments in the console, in Chromium: support finds a member, adjusts the
  * credits with a reason and sees the staff entry in the ledger, then refunds the member's order
- * by the refund rules, which takes the order's credits back.
+ * by the refund rules, which takes the order's credits back; and records the returns of the
+ * bank's camt.054 notification.
  */
 const journey = useMemberJourney();
 
@@ -74,6 +77,97 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   await expect(page.getByTestId('member-credits')).toHaveText('25');
   const refundRow = page.getByTestId('ledger').getByRole('row').filter({ hasText: 'refund' });
   await expect(refundRow).toContainText('-100');
+  expect(errors).toEqual([]);
+  await context.close();
+  await memberContext.close();
+});
+
+/** A bank's camt.054 notification: a returned debit of `order` and a credit that is no return. */
+const camt054 = (order: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>RET-${order}</MsgId><CreDtTm>2026-11-28T09:00:00</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>N1</Id>
+      <Ntry>
+        <Amt Ccy="EUR">8.99</Amt><CdtDbtInd>DBIT</CdtDbtInd><RvslInd>true</RvslInd><Sts>BOOK</Sts>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>${order}</EndToEndId></Refs>
+          <RtrInf><Rsn><Cd>AC04</Cd></Rsn><AddtlInf>Account closed</AddtlInf></RtrInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <Amt Ccy="EUR">40.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
+        <NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs></TxDtls></NtryDtls>
+      </Ntry>
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`;
+
+test("support reads the bank's camt.054 file into the returns list and records the returned debit", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context: memberContext } = await journey.memberBrowser(browser, 1280, { name: 'Ragna' });
+  // Ragna pays 100 credits by direct debit, with the code of the SMS.
+  const origin = url(journey.server, '').replace(/\/$/, '');
+  const phone = `+4915177${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+  const sent = await memberContext.request.post(url(journey.server, '/api/directdebit.php?sms=1'), {
+    data: { phone },
+    headers: { origin },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const placed = await memberContext.request.post(url(journey.server, '/api/directdebit.php'), {
+    data: {
+      bundle: 'starter',
+      code: latestSmsCode(journey.server.dataDir, phone),
+      ...MANDATE_PAYER,
+      // An account of this test's own: a return may stop its direct debits.
+      iban: 'NL91ABNA0417164300',
+      holder: 'Ragna Example',
+      phone,
+      authorized: true,
+    },
+    headers: { origin },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = ((await placed.json()) as { order: string }).order;
+
+  const support = await addStaffMember(journey, { role: 'support' });
+  const { context, page, errors } = await consolePage(browser, journey, support);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await openConsoleSection(page, 'Orders', '/console/orders');
+  await hydrated(page);
+  const returns = page.getByRole('region', { name: 'Returned debits' });
+  const file = returns.getByLabel("Or read the bank's camt.054 file");
+
+  // Not a notification: said, and the list is left as it was.
+  await file.setInputFiles({
+    name: 'statement.xml',
+    mimeType: 'text/xml',
+    buffer: Buffer.from('<html></html>'),
+  });
+  await expect(returns.getByRole('alert')).toHaveText(
+    'statement.xml is not a camt.054 notification: nothing was read.',
+  );
+  await expect(returns.getByLabel('Returns')).toHaveValue('');
+
+  await file.setInputFiles({
+    name: 'camt054.xml',
+    mimeType: 'text/xml',
+    buffer: Buffer.from(camt054(order)),
+  });
+  await expect(returns.getByRole('status')).toHaveText(
+    '1 return read from camt054.xml: check the list, then record them.',
+  );
+  await expect(returns.getByLabel('Returns')).toHaveValue(`${order};AC04`);
+  await expectAccessible(page, 'orders page with a read file');
+  await returns.getByRole('button', { name: 'Record the returns' }).click();
+  await expect(returns.getByRole('listitem')).toHaveText(`${order} recorded (AC04), credits taken back: 100`);
+  await page.screenshot({ path: `${SCREENSHOTS}/console-returns-camt054-1280.png`, fullPage: true });
+  const [row] = await journey.db.selectFrom('orders').select('status').where('id', '=', order).execute();
+  expect(row?.status).toBe('failed');
   expect(errors).toEqual([]);
   await context.close();
   await memberContext.close();

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { useHydrated } from '../../shell/use-form.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
+import { readCamt054 } from './camt054.ts';
 import { readReturnsList } from './returns-list.ts';
 
 export const RETURNED_DEBITS_MESSAGES = [
@@ -11,6 +13,9 @@ export const RETURNED_DEBITS_MESSAGES = [
   'console.returns.confirm',
   'console.returns.recorded',
   'console.returns.unread',
+  'console.returns.file',
+  'console.returns.file_read',
+  'console.returns.file_unreadable',
   'console.busy',
   'error.try_later',
 ] as const;
@@ -22,7 +27,8 @@ interface Outcome {
 }
 
 /**
- * The bank's returned debits pasted as a list (order id and reason code per line), each recorded
+ * The bank's returned debits pasted as a list (order id and reason code per line), or read from its
+ * camt.054 notification into that list to be checked first, each recorded
  * through the same call as the order page's button, one after the other: one refused return
  * (already recorded, not a paid direct debit) leaves the others standing and says why.
  */
@@ -31,17 +37,38 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [unread, setUnread] = useState<number[]>([]);
+  const [list, setList] = useState('');
+  const [fileNote, setFileNote] = useState<{ text: string; ok: boolean }>();
+  // A file chosen before the island runs would be read by nobody.
+  const hydrated = useHydrated();
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    setOutcomes([]);
+    setUnread([]);
+    const read = readCamt054(await file.text());
+    if (!read.ok) {
+      setFileNote({ ok: false, text: t('console.returns.file_unreadable', { file: file.name }) });
+      return;
+    }
+    setList(read.lines.join('\n'));
+    setFileNote({
+      ok: true,
+      text: t('console.returns.file_read', { count: read.lines.length, file: file.name }),
+    });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const list = readReturnsList(String(new FormData(event.currentTarget).get('returns') ?? ''));
-    setUnread(list.unread);
+    const read = readReturnsList(list);
+    setUnread(read.unread);
     setOutcomes([]);
-    if (list.returns.length === 0) return;
-    if (!window.confirm(t('console.returns.confirm', { count: list.returns.length }))) return;
+    if (read.returns.length === 0) return;
+    if (!window.confirm(t('console.returns.confirm', { count: read.returns.length }))) return;
     setBusy(true);
     const done: Outcome[] = [];
-    for (const item of list.returns) {
+    for (const item of read.returns) {
       try {
         const answer = await api('POST /console/api/returned-debits.php', item);
         done.push({
@@ -64,6 +91,27 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
       </h2>
       <p className="text-body-secondary">{t('console.returns.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
+        <label className="form-label" htmlFor="returns-file">
+          {t('console.returns.file')}
+        </label>
+        <input
+          id="returns-file"
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          className="form-control mb-2"
+          disabled={!hydrated}
+          aria-describedby={fileNote ? 'returns-file-note' : undefined}
+          onChange={(e) => void readFile(e)}
+        />
+        {fileNote && (
+          <p
+            id="returns-file-note"
+            role={fileNote.ok ? 'status' : 'alert'}
+            className={fileNote.ok ? 'text-body-secondary' : 'text-danger'}
+          >
+            {fileNote.text}
+          </p>
+        )}
         <label className="form-label" htmlFor="returns-list">
           {t('console.returns.list')}
         </label>
@@ -73,6 +121,8 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
           rows={4}
           maxLength={20_000}
           required
+          value={list}
+          onChange={(e) => setList(e.currentTarget.value)}
           className="form-control font-monospace mb-2"
           placeholder="o1ab2cd3ef4gh5jk;AC04"
         />

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useHydrated } from '../../shell/use-form.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
@@ -37,7 +37,8 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [unread, setUnread] = useState<number[]>([]);
-  const [list, setList] = useState('');
+  // Left to the browser (not React's state), so what was typed before the island ran stays.
+  const listField = useRef<HTMLTextAreaElement>(null);
   const [fileNote, setFileNote] = useState<{ text: string; ok: boolean }>();
   // A file chosen before the island runs would be read by nobody.
   const hydrated = useHydrated();
@@ -52,7 +53,7 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
       setFileNote({ ok: false, text: t('console.returns.file_unreadable', { file: file.name }) });
       return;
     }
-    setList(read.lines.join('\n'));
+    if (listField.current) listField.current.value = read.lines.join('\n');
     setFileNote({
       ok: true,
       text: t('console.returns.file_read', { count: read.lines.length, file: file.name }),
@@ -61,7 +62,7 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const read = readReturnsList(list);
+    const read = readReturnsList(String(new FormData(event.currentTarget).get('returns') ?? ''));
     setUnread(read.unread);
     setOutcomes([]);
     if (read.returns.length === 0) return;
@@ -121,8 +122,7 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
           rows={4}
           maxLength={20_000}
           required
-          value={list}
-          onChange={(e) => setList(e.currentTarget.value)}
+          ref={listField}
           className="form-control font-monospace mb-2"
           placeholder="o1ab2cd3ef4gh5jk;AC04"
         />

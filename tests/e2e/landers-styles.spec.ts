@@ -103,8 +103,10 @@ async function useSheets(page: Page, whole: Whole | undefined): Promise<void> {
       const kept: Kept = { css: theme.textContent ?? '', links: [] };
       const loads: Promise<void>[] = [];
       for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')) {
-        if (!cut.has(link.getAttribute('href'))) continue;
-        kept.links.push({ link, href: link.getAttribute('href')!, before: link.nextSibling });
+        // A link that already has the whole sheet would not load again, and need not.
+        const href = link.getAttribute('href');
+        if (!cut.has(href) || href === whole.modalCss) continue;
+        kept.links.push({ link, href: href!, before: link.nextSibling });
         loads.push(loaded(link));
         link.setAttribute('href', whole.modalCss);
         document.head.append(link);

@@ -3,6 +3,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from './inbox-client.ts';
 import { heldClaim, useInboxLive } from './inbox-live.ts';
+import { readFromStart } from './inbox-pages.ts';
 import type { InboxEntry, InboxPage } from '../host-inbox.schemas.ts';
 
 export const INBOX_LIST_MESSAGES = [
@@ -38,8 +39,8 @@ const CLOCK_EVERY_MS = 30_000;
 /**
  * Conversations of operator-run profiles waiting for an answer, the longest waiting first, in
  * pages; each shows whether a host holds it. The list only reads: nothing is sent from here.
- * For a host it is live: a conversation that starts or stops waiting reads the list again, and
- * a claim taken or given up elsewhere shows at once.
+ * For a host it is live: a conversation that starts or stops waiting reads the list again (as far
+ * down as the host had paged), and a claim taken or given up elsewhere shows at once.
  */
 export default function InboxList({ messages, live }: { messages: IslandMessages; live: boolean }) {
   const t = islandTranslator(messages);
@@ -48,15 +49,41 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
   const [error, setError] = useState('');
   const [now, setNow] = useState(() => Date.now());
 
-  async function load(cursor: string | null) {
+  /** How many conversations the host has in view: a reload reads at least as many again. */
+  const shown = useRef(0);
+
+  const readPage = (cursor: string | null) =>
+    apiClient.get<InboxPage>(
+      `/console/api/inbox.php${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+
+  function show(list: InboxEntry[], nextCursor: string | null) {
+    shown.current = list.length;
+    setEntries(list);
+    setNext(nextCursor);
+    setNow(Date.now());
+  }
+
+  /** The next page, below what is shown. */
+  async function loadMore(cursor: string) {
     setError('');
     try {
-      const page = await apiClient.get<InboxPage>(
-        `/console/api/inbox.php${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
-      setEntries((before) => (cursor ? [...(before ?? []), ...page.conversations] : page.conversations));
-      setNext(page.next);
-      setNow(Date.now());
+      const page = await readPage(cursor);
+      show([...(entries ?? []), ...page.conversations], page.next);
+    } catch (failure) {
+      setError(failureText(failure, t));
+    }
+  }
+
+  /**
+   * The list read again from its start, as far down as the host had paged: a change while they
+   * look further down does not take the pages they opened away.
+   */
+  async function reloadShown() {
+    setError('');
+    try {
+      const page = await readFromStart(readPage, shown.current);
+      show(page.conversations, page.next);
     } catch (failure) {
       setError(failureText(failure, t));
     }
@@ -68,7 +95,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
     {
       inbox: () => {
         clearTimeout(reload.current);
-        reload.current = setTimeout(() => void load(null), RELOAD_AFTER_MS);
+        reload.current = setTimeout(() => void reloadShown(), RELOAD_AFTER_MS);
       },
       claim: ({ conversation, claim }) => {
         setNow(Date.now());
@@ -79,12 +106,12 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
         );
       },
     },
-    () => void load(null),
+    () => void reloadShown(),
   );
 
   useEffect(() => {
     // A live list reads once its stream is open (then nothing falls between the two).
-    if (!live) void load(null);
+    if (!live) void reloadShown();
     const clock = setInterval(() => setNow(Date.now()), CLOCK_EVERY_MS);
     return () => {
       clearInterval(clock);
@@ -106,7 +133,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"
-              onClick={() => void load(null)}
+              onClick={() => void reloadShown()}
             >
               {t('console.inbox.refresh')}
             </button>
@@ -157,7 +184,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
         </table>
       )}
       {next && (
-        <button type="button" className="btn btn-outline-secondary" onClick={() => void load(next)}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore(next)}>
           {t('console.inbox.more')}
         </button>
       )}

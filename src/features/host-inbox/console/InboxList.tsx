@@ -69,7 +69,14 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
     setError('');
     try {
       const page = await readPage(cursor);
-      show([...(entries ?? []), ...page.conversations], page.next);
+      // Added to the list as it is when the page arrives: a live reload may have come first.
+      setEntries((before) => {
+        const list = [...(before ?? []), ...page.conversations];
+        shown.current = list.length;
+        return list;
+      });
+      setNext(page.next);
+      setNow(Date.now());
     } catch (failure) {
       setError(failureText(failure, t));
     }

@@ -12,7 +12,7 @@
 
 export type Camt054 = { ok: true; lines: string[] } | { ok: false };
 
-/** The first descendant named `name` in any namespace (camt.054 has one per version). */
+/** The element at `path` below `parent`, child by child, by local name (camt.054 has a namespace per version). */
 function child(parent: Element, ...path: string[]): Element | undefined {
   let at: Element | undefined = parent;
   for (const name of path) {

@@ -33,6 +33,13 @@ export interface DatabaseHandle {
    * row-level security, simply `db`. Kept per binding, so a caller may ask for it every time.
    */
   bound(binding: Binding): Kysely<Database>;
+  /**
+   * Whether row-level security binds this connection's role. False on SQLite, and on PostgreSQL
+   * for a superuser or a role with BYPASSRLS (an installation may connect so, docs/operators.md):
+   * then a bound handle sees every network's rows like the unbound one, and whatever works per
+   * network must not count on it to keep the others' rows out.
+   */
+  rowSecurity: boolean;
   destroy(): Promise<void>;
 }
 
@@ -136,6 +143,7 @@ function openSqlite(
   return {
     db,
     dialect: 'sqlite',
+    rowSecurity: false,
     bound: () => db,
     async destroy() {
       await checkpointer?.stop();
@@ -227,9 +235,13 @@ async function openPostgres(
       ...(log && { log }),
     });
   const db = kysely({ networks: [] });
+  let rowSecurity: boolean;
   try {
     // Fail at start with the reason, not at the first request.
-    await sql`select 1`.execute(db);
+    const { rows } = await sql<{ exempt: boolean }>`
+      select rolsuper or rolbypassrls as exempt from pg_roles where rolname = current_user
+    `.execute(db);
+    rowSecurity = rows[0]?.exempt === false;
   } catch (error) {
     await db.destroy().catch(() => {});
     throw new Error(
@@ -242,6 +254,7 @@ async function openPostgres(
   return {
     db,
     dialect: 'postgres',
+    rowSecurity,
     bound(binding) {
       const key = bindingKey(binding);
       let handle = bound.get(key);

@@ -178,14 +178,18 @@ async function boot(): Promise<Platform> {
     registeredJobs,
     {
       intervalMs: process.env.KINDRED_TEST_CLOCK === '1' ? JOBS_TEST_INTERVAL_MS : JOBS_INTERVAL_MS,
-      // Row-level security shows the unbound database no member row: jobs run per network.
-      ...(database.dialect === 'postgres' && { dbFor }),
+      // Row-level security shows the unbound database no member row: jobs run per network. A
+      // role it does not bind sees every network from any handle, so there a job runs once over
+      // all of them, as on SQLite: a run for one network would meet the others' rows without
+      // their sites.
+      ...(database.rowSecurity && { dbFor }),
     },
   );
   jobRunner.start();
   const sites = [...registry.snapshot.sites.values()];
   log.info(
     `${summarizeSites(sites)} (tenant files read in ${tenantsMs} ms; database: ${database.dialect}` +
+      `${database.dialect === 'postgres' && !database.rowSecurity ? ' as a role row-level security does not bind' : ''}` +
       `${replica ? ', search on the read replica' : ''}; files: ${storage.kind})`,
   );
   return {

@@ -270,7 +270,7 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
   it('runs a periodic job once, though both processes run the jobs', async () => {
     const visitor = new Visitor(front(), DEMO.amber.host);
     const { user } = await signUp(visitor);
-    await first.make.updateMember({ memberId: user.id } as never, { time_zone: 'UTC' } as never);
+    await first.make.updateMember({ memberId: user.id, network: DEMO.amber.network }, { time_zone: 'UTC' });
     // Noon the next day: the activation reminder is due, outside any quiet hours.
     const noon = new Date();
     noon.setUTCHours(12, 0, 0, 0);

@@ -47,6 +47,13 @@ const memberIds = async (db: Kysely<Database>) =>
   (await db.selectFrom('members').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe('row-level security (PostgreSQL)', () => {
+  it('knows which roles it binds: the jobs run per network only under those', () => {
+    expect(app.rowSecurity).toBe(true);
+    // A superuser sees every network through any handle: a run for one network would meet the
+    // others' rows without their sites (src/server/platform.ts runs the jobs once then).
+    expect(admin.rowSecurity).toBe(false);
+  });
+
   it('has the rows of both networks in the database', async () => {
     expect(await memberIds(admin.db)).toEqual([amberMember.memberId, curvyMember.memberId].sort());
   });

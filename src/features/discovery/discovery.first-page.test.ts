@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import type { Database } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -88,5 +88,44 @@ describe('searchFirstPage on SQLite', () => {
     const { rows, count } = await searchFirstPage(handle.db, base, women, 3, 4);
     expect(rows.map((row) => row.id)).toEqual(['p6', 'p5', 'p4']);
     expect(count).toBe(5);
+  });
+
+  it("takes a later member past the cap from the public matches counted before, less that member's blocks", async () => {
+    const cap = 3;
+    const exact = async (viewer: SearchBase) =>
+      Math.min(await searchCount(handle.db, viewer, women, cap), cap + 1);
+    // The first member counts: five public profiles match, past the cap of three.
+    expect((await searchFirstPage(handle.db, base, women, 2, cap)).count).toBe(cap + 1);
+    // Another member with no blocks: five, less the member, still past the cap: not counted.
+    const other: SearchBase = { ...base, viewerProfileId: 'p9' };
+    const run = vi.spyOn(handle.db, 'executeQuery');
+    const skipped = await searchFirstPage(handle.db, other, women, 2, cap);
+    const ran = run.mock.calls.map(([query]) => (query as CompiledQuery).sql);
+    run.mockRestore();
+    // The member's blocks and the page: no count of profiles.
+    expect(ran).toHaveLength(2);
+    expect(ran.filter((text) => text.includes('"profiles"') && text.includes('count('))).toEqual([]);
+    expect(skipped.count).toBe(await exact(other));
+    expect(skipped.rows.map((row) => row.id)).toEqual(['p6', 'p5']);
+    // A member who blocked two of them sees three: no floor can say past the cap, so it counts.
+    const blocker: SearchBase = { ...base, viewerProfileId: 'p10' };
+    await handle.db
+      .insertInto('profiles')
+      .values(testProfile({ id: 'p10', network_id: 'n1', gender: 'male', last_active_at: 1_000 }))
+      .execute();
+    await handle.db
+      .insertInto('blocks')
+      .values(
+        ['p2', 'p3'].map((blocked) => ({
+          network_id: 'n1',
+          blocker_profile_id: 'p10',
+          blocked_profile_id: blocked,
+          created_at: 1,
+        })),
+      )
+      .execute();
+    const counted = await searchFirstPage(handle.db, blocker, women, 2, cap);
+    expect(counted.count).toBe(3);
+    expect(counted.count).toBe(await exact(blocker));
   });
 });

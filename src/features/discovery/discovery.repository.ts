@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { SqliteAdapter, sql, type Compilable, type Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender } from '../../db/database.ts';
@@ -204,12 +205,88 @@ const firstPageQuery = compiledPerShape(
   isKind,
 );
 
+/*
+ * Most first pages of a large network count "1,000 or more", and a member's count asks the
+ * viewer's rules (blocks both ways, private profiles the viewer is linked to) of every one of the
+ * thousand matches: thousands of index probes a search. What two members of one site may see of a
+ * search differs by little, though: the matching public profiles, less the viewer (one) and those
+ * on the other side of the viewer's blocks (one a block at most), plus private profiles linked to
+ * the viewer. So the count also says how many of the profiles it counted are public, kept
+ * briefly per network, site rules and filters as a floor; a later member whose floor, less the
+ * viewer and the viewer's blocks, is still past the cap is past it too, and is not counted. The
+ * page itself is always the viewer's own; only a count that is past the cap anyway is skipped,
+ * and a floor at most `LISTED_FLOOR_MS` old may count a profile that left meanwhile.
+ */
+const LISTED_FLOOR_MS = 10_000;
+/** Counted past the cap, so that a floor still clears it after a viewer's few blocks. */
+const LISTED_MARGIN = 100;
+const listedFloors = new LRUCache<string, number>({ max: 10_000, ttl: LISTED_FLOOR_MS });
+
+/** The floor's key: everything a search's public matches depend on, nothing of the viewer. */
+function floorKey(base: Extract<SearchBase, { kind: 'member' }>, filters: SqlFilters): string | undefined {
+  if (filters.excludeIds?.length) return undefined;
+  return JSON.stringify([base.network, base.withheldSites, base.audience, filters]);
+}
+
+const listedCountQuery = compiledPerShape(
+  (db, { base, filters, cap }: { base: SearchBase; filters: SqlFilters; cap: number }) =>
+    db
+      .selectFrom(filtered(db, base, filters).select(['p.id', 'p.listing']).limit(cap).as('found'))
+      .select((eb) => [
+        eb.fn.countAll<number | string | bigint>().as('n'),
+        eb.fn
+          .sum<number | string | bigint | null>(
+            sql`case when ${sql.ref('found.listing')} = 'public' then 1 else 0 end`,
+          )
+          .as('listed'),
+      ]),
+  isKind,
+);
+
+/** Blocks on either side of `profileId`: each hides one profile from the viewer at most. */
+const viewerBlocksQuery = compiledOnce(
+  ['network', 'profileId'],
+  (db, v: { network: string; profileId: string }) =>
+    db
+      .selectFrom('blocks as b')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('b.network_id', '=', v.network)
+      .where((eb) =>
+        eb.or([eb('b.blocker_profile_id', '=', v.profileId), eb('b.blocked_profile_id', '=', v.profileId)]),
+      ),
+);
+
+/**
+ * A member's count for a first page on SQLite (up to `cap` + 1): past the cap from the floor when
+ * it tells, else counted, keeping the floor it then gives.
+ */
+async function memberFirstPageCount(
+  db: Kysely<Database>,
+  base: Extract<SearchBase, { kind: 'member' }>,
+  filters: SqlFilters,
+  cap: number,
+): Promise<number> {
+  const key = floorKey(base, filters);
+  const floor = key === undefined ? undefined : listedFloors.get(key);
+  if (floor !== undefined && floor > cap + 1) {
+    const blocks = await viewerBlocksQuery.executeTakeFirst(db, {
+      network: base.network,
+      profileId: base.viewerProfileId,
+    });
+    if (floor - 1 - Number(blocks?.n ?? 0) > cap) return cap + 1;
+  }
+  const row = await listedCountQuery.executeTakeFirst(db, { base, filters, cap: cap + 1 + LISTED_MARGIN });
+  const count = Number(row?.n ?? 0);
+  if (key !== undefined) listedFloors.set(key, Number(row?.listed ?? 0));
+  return Math.min(count, cap + 1);
+}
+
 /**
  * A first page and its count (up to `cap` + 1). PostgreSQL answers both in one statement (see
  * `firstPageQuery`); an empty page has no row to carry the count, and then none match. SQLite
  * answers one statement after the other on its one connection: there the count (a covering
- * index, at most `cap` + 1 entries) goes first and tells the page whether to walk its index in
- * order or let the planner sort the few matches.
+ * index, at most `cap` + 1 entries, or none when the floor above tells) goes first and tells the
+ * page whether to walk its index in order or let the planner sort the few matches.
  */
 export async function searchFirstPage(
   db: Kysely<Database>,
@@ -219,7 +296,10 @@ export async function searchFirstPage(
   cap: number,
 ): Promise<{ rows: CardRow[]; count: number }> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const count = await searchCount(db, base, filters, cap);
+    const count =
+      base.kind === 'member'
+        ? await memberFirstPageCount(db, base, filters, cap)
+        : await searchCount(db, base, filters, cap);
     return { rows: await searchPage(db, base, filters, undefined, limit, { count, cap }), count };
   }
   const found = await firstPageQuery.execute(db, { base, filters, limit, cap: cap + 1 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText } from './inbox-client.ts';
+import { failureText } from '../../staff/components/console-client.ts';
 import { heldClaim, useInboxLive, type InboxLiveEvents } from './inbox-live.ts';
 import type { InboxConversation as Conversation } from '../host-inbox.schemas.ts';
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText } from './inbox-client.ts';
+import { failureText } from '../../staff/components/console-client.ts';
 import { heldClaim, useInboxLive } from './inbox-live.ts';
 import { readFromStart } from './inbox-pages.ts';
 import type { InboxEntry, InboxPage } from '../host-inbox.schemas.ts';
+import { TableHead } from '../../staff/components/ConsoleTable.tsx';
 
 export const INBOX_LIST_MESSAGES = [
   'console.inbox.caption',
@@ -159,16 +160,16 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
       ) : (
         <table className="table table-sm bg-white align-middle">
           <caption>{t('console.inbox.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.inbox.waiting')}</th>
-              <th scope="col">{t('console.inbox.profile')}</th>
-              <th scope="col">{t('console.inbox.member')}</th>
-              <th scope="col">{t('console.inbox.network')}</th>
-              <th scope="col">{t('console.inbox.claimed_by')}</th>
-              <th scope="col" />
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('console.inbox.waiting'),
+              t('console.inbox.profile'),
+              t('console.inbox.member'),
+              t('console.inbox.network'),
+              t('console.inbox.claimed_by'),
+              '',
+            ]}
+          />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.conversation} data-conversation={entry.conversation}>

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText } from './inbox-client.ts';
+import { failureText } from '../../staff/components/console-client.ts';
 import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
+import { TableHead } from '../../staff/components/ConsoleTable.tsx';
 
 export const INBOX_STATS_MESSAGES = [
   'console.inbox.stats_caption',
@@ -95,14 +96,14 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
       ) : (
         <table className="table table-sm bg-white">
           <caption>{t('console.inbox.stats_caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('console.inbox.stats_host')}</th>
-              <th scope="col">{t('console.inbox.stats_replies')}</th>
-              <th scope="col">{t('console.inbox.stats_median')}</th>
-              <th scope="col">{t('console.inbox.stats_average')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('console.inbox.stats_host'),
+              t('console.inbox.stats_replies'),
+              t('console.inbox.stats_median'),
+              t('console.inbox.stats_average'),
+            ]}
+          />
           <tbody>
             {stats.hosts.map((host) => (
               <tr key={host.staff}>

@@ -2,13 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText, fieldTexts } from './inbox-client.ts';
+import { failureText, fieldTexts } from '../../staff/components/console-client.ts';
 import { ATTRIBUTE_CHOICES, ATTRIBUTE_NAMES } from '../../profiles/profiles.editing.schemas.ts';
 import type {
   OperatorProfileAnswer,
   OperatorProfileEntry,
   OperatorProfilesPage,
 } from '../operator-profiles.schemas.ts';
+import { TableHead } from '../../staff/components/ConsoleTable.tsx';
 
 export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
   'console.profiles.caption',
@@ -247,15 +248,15 @@ export default function OperatorProfiles({
         ) : (
           <table className="table table-sm bg-white align-middle" data-testid="operator-profiles">
             <caption>{t('console.profiles.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('profile.name')}</th>
-                <th scope="col">{t('profile.age')}</th>
-                <th scope="col">{t('console.profiles.site')}</th>
-                <th scope="col">{t('console.inbox.network')}</th>
-                <th scope="col" />
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('profile.name'),
+                t('profile.age'),
+                t('console.profiles.site'),
+                t('console.inbox.network'),
+                '',
+              ]}
+            />
             <tbody>
               {list.map((p) => (
                 <tr key={p.id}>

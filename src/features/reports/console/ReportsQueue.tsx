@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
-import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
+import { usePagedList } from '../../staff/components/use-filtered-list.ts';
 import type { Decision, QueueDetail, QueueItem, QueuePage } from '../reports.schemas.ts';
 
 export const REPORTS_QUEUE_MESSAGES = [
@@ -54,15 +55,6 @@ export const REPORTS_QUEUE_MESSAGES = [
   'error.try_later',
 ] as const;
 
-// A lost staff session leads to the console's login, not to a site's home.
-if (typeof location !== 'undefined')
-  apiClient.setAuthenticationRequiredHandler(() => location.assign('/console/login'));
-
-/** A refusal's words from the server (in the staff member's language), or a general one. */
-function failureText(error: unknown, t: IslandTranslate): string {
-  return (isApiError(error) && error.message) || t('error.try_later');
-}
-
 function reasonText(t: IslandTranslate, kind: QueueItem['kind'], reason: string): string {
   const key = kind === 'report' ? `reports.reason.${reason}` : `complaint.category.${reason}`;
   const text = t(key as Parameters<IslandTranslate>[0]);
@@ -86,10 +78,10 @@ function typingIn(target: EventTarget | null): boolean {
  */
 export default function ReportsQueue({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
-  const [items, setItems] = useState<QueueItem[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  const { items, setItems, next, loading, error, setError, load } = usePagedList(
+    async (query) => (await api('GET /console/api/reports.php', undefined, { query })) as QueuePage,
+    t,
+  );
   const [index, setIndex] = useState(0);
   const [detail, setDetail] = useState<QueueDetail | null>(null);
   const [detailLoading, setDetailLoading] = useState(false);
@@ -99,25 +91,9 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
   const current = items[index];
   const busy = useRef(false);
 
-  const loadPage = useCallback(async (cursor?: string) => {
-    setLoading(true);
-    setError('');
-    try {
-      const page = (await api('GET /console/api/reports.php', undefined, {
-        query: cursor ? { cursor } : {},
-      })) as QueuePage;
-      setItems((shown) => (cursor ? [...shown, ...page.items] : page.items));
-      setNext(page.next);
-    } catch (failure) {
-      setError(failureText(failure, t));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
   useEffect(() => {
-    void loadPage();
-  }, [loadPage]);
+    void load({});
+  }, []);
 
   useEffect(() => {
     setDetail(null);
@@ -247,7 +223,7 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
             type="button"
             className="btn btn-outline-secondary mt-2"
             disabled={loading}
-            onClick={() => void loadPage(next)}
+            onClick={() => void load({}, next)}
           >
             {t('console.reports.more')}
           </button>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Decision } from '../sanctions.schemas.ts';
-import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const DECISION_LIST_MESSAGES = [
   'console.sanctions.list',
@@ -48,8 +48,7 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
 
   return (
     <div>
-      <FailureAlert error={error} />
-      <ConsoleTable
+      <ConsoleList
         caption={t('console.sanctions.list')}
         columns={[
           t('console.sanctions.when'),
@@ -61,6 +60,10 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
           t('console.sanctions.status'),
         ]}
         busy={loading}
+        error={error}
+        count={decisions.length}
+        loading={<LoadingLine text={t('console.sanctions.loading')} />}
+        empty={t('console.sanctions.empty')}
       >
         {decisions.map((d) => (
           <tr key={d.id}>
@@ -82,14 +85,7 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
             </td>
           </tr>
         ))}
-      </ConsoleTable>
-      <ListEnd
-        busy={loading}
-        loading={<LoadingLine text={t('console.sanctions.loading')} />}
-        error={error}
-        count={decisions.length}
-        empty={t('console.sanctions.empty')}
-      />
+      </ConsoleList>
     </div>
   );
 }

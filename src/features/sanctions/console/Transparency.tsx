@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from '../../staff/components/console-client.ts';
-import type { TransparencyRow } from '../sanctions.schemas.ts';
-import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { api } from '../../staff/components/console-client.ts';
+import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { FilterActions, FilterField } from '../../staff/components/ConsoleFilters.tsx';
+import { filterQuery, useFilteredList } from '../../staff/components/use-filtered-list.ts';
 
 export const TRANSPARENCY_MESSAGES = [
   'console.audit.network',
@@ -25,8 +24,6 @@ export const TRANSPARENCY_MESSAGES = [
   'error.try_later',
 ] as const;
 
-type Query = { network?: string; from?: string; to?: string };
-
 /** The DSA counts per site for a period, with the CSV of the same. */
 export default function Transparency({
   messages,
@@ -36,48 +33,25 @@ export default function Transparency({
   networks: string[];
 }) {
   const t = islandTranslator(messages);
-  const [query, setQuery] = useState<Query>({});
-  const [rows, setRows] = useState<TransparencyRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-
-  async function load(applied: Query) {
-    setLoading(true);
-    setError('');
-    try {
-      const answer = await api('GET /console/api/transparency.php', undefined, {
-        query: Object.fromEntries(Object.entries(applied).filter(([, v]) => v)) as Record<string, string>,
-      });
-      setRows(answer.sites);
-    } catch (failure) {
-      setError(failureText(failure, t));
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    void load({});
-  }, []);
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const applied: Query = {};
-    for (const name of ['network', 'from', 'to'] as const) applied[name] = String(data.get(name) ?? '');
-    setQuery(applied);
-    void load(applied);
-  }
+  // One page: a row per site.
+  const list = useFilteredList(
+    ['network', 'from', 'to'],
+    async (query) => ({
+      items: (await api('GET /console/api/transparency.php', undefined, { query })).sites,
+      next: null,
+    }),
+    t,
+  );
 
   const csvHref = `/console/api/transparency.php?${new URLSearchParams({
-    ...(Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>),
+    ...filterQuery(list.filters),
     format: 'csv',
   })}`;
   const hours = (value: number | null) => (value === null ? '—' : String(value));
 
   return (
     <div>
-      <form className="row g-2 align-items-end mb-3" onSubmit={apply}>
+      <form className="row g-2 align-items-end mb-3" onSubmit={list.apply}>
         <FilterField id="dsa-network" label={t('console.audit.network')} width="col-6 col-md-3">
           <select id="dsa-network" name="network" className="form-select">
             <option value="">{t('console.audit.all_networks')}</option>
@@ -103,8 +77,7 @@ export default function Transparency({
           width="col-6 col-md-3"
         />
       </form>
-      <FailureAlert error={error} />
-      <ConsoleTable
+      <ConsoleList
         caption={t('console.transparency.caption')}
         columns={[
           t('console.transparency.site'),
@@ -116,9 +89,13 @@ export default function Transparency({
           t('console.transparency.appeals'),
           t('console.transparency.reversals'),
         ]}
-        busy={loading}
+        busy={list.loading}
+        error={list.error}
+        count={list.items.length}
+        loading={<LoadingLine text={t('console.sanctions.loading')} />}
+        empty={t('console.transparency.empty')}
       >
-        {rows.map((row) => (
+        {list.items.map((row) => (
           <tr key={row.site}>
             <th scope="row">{row.site}</th>
             <td>{row.network}</td>
@@ -130,14 +107,7 @@ export default function Transparency({
             <td>{row.reversals}</td>
           </tr>
         ))}
-      </ConsoleTable>
-      <ListEnd
-        busy={loading}
-        loading={<LoadingLine text={t('console.sanctions.loading')} />}
-        error={error}
-        count={rows.length}
-        empty={t('console.transparency.empty')}
-      />
+      </ConsoleList>
     </div>
   );
 }

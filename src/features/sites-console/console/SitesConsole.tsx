@@ -5,6 +5,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
+import { TableHead } from '../../staff/components/ConsoleTable.tsx';
 
 export const SITES_MESSAGES = [
   'console.sites.caption',
@@ -180,18 +181,18 @@ export default function SitesConsole({
           >
             <table className="table table-sm align-top">
               <caption className="visually-hidden">{t('console.sites.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.sites.col.site')}</th>
-                  <th scope="col">{t('console.sites.col.network')}</th>
-                  <th scope="col">{t('console.sites.col.theme')}</th>
-                  <th scope="col">{t('console.sites.col.niche')}</th>
-                  <th scope="col">{t('console.sites.col.languages')}</th>
-                  <th scope="col">{t('console.sites.col.domains')}</th>
-                  <th scope="col">{t('console.sites.col.file')}</th>
-                  <th scope="col">{t('console.sites.col.loaded')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('console.sites.col.site'),
+                  t('console.sites.col.network'),
+                  t('console.sites.col.theme'),
+                  t('console.sites.col.niche'),
+                  t('console.sites.col.languages'),
+                  t('console.sites.col.domains'),
+                  t('console.sites.col.file'),
+                  t('console.sites.col.loaded'),
+                ]}
+              />
               <tbody>
                 {sites.map((site) => (
                   <SiteRow

@@ -25,6 +25,21 @@ export function LoadingLine({ text }: { text: string }) {
   );
 }
 
+/** A table's header row: one column name a cell (an empty name for a column of buttons). */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) => (
+          <th key={i} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * A table that scrolls sideways on its own (keyboard included), named by its caption. Its header
  * row is the column names, or `head` where header cells need more than a name each.
@@ -49,17 +64,13 @@ export function ConsoleTable({
     <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
       <table className="table table-sm table-striped align-middle" id={id} aria-busy={busy}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {'head' in header
-              ? header.head
-              : header.columns.map((column, i) => (
-                  <th key={i} scope="col">
-                    {column}
-                  </th>
-                ))}
-          </tr>
-        </thead>
+        {'head' in header ? (
+          <thead>
+            <tr>{header.head}</tr>
+          </thead>
+        ) : (
+          <TableHead columns={header.columns} />
+        )}
         <tbody>{children}</tbody>
         {foot && <tfoot>{foot}</tfoot>}
       </table>
@@ -92,6 +103,40 @@ export function ListEnd({
           {more.label}
         </button>
       )}
+    </>
+  );
+}
+
+/** A whole list: the refusal above it, its table of rows, and what `ListEnd` shows under it. */
+export function ConsoleList({
+  caption,
+  columns,
+  busy,
+  error,
+  count,
+  loading,
+  empty,
+  more,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  busy: boolean;
+  error: string;
+  /** How many rows there are. */
+  count: number;
+  loading: ReactNode;
+  empty: string;
+  more?: { label: string; onClick: () => void } | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FailureAlert error={error} />
+      <ConsoleTable caption={caption} columns={columns} busy={busy}>
+        {children}
+      </ConsoleTable>
+      <ListEnd busy={busy} loading={loading} error={error} count={count} empty={empty} more={more} />
     </>
   );
 }

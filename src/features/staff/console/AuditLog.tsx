@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from '../components/console-client.ts';
-import { ConsoleTable, FailureAlert, ListEnd, LoadingLine } from '../components/ConsoleTable.tsx';
+import { api } from '../components/console-client.ts';
+import { ConsoleList, LoadingLine } from '../components/ConsoleTable.tsx';
 import { FilterActions, FilterField } from '../components/ConsoleFilters.tsx';
+import { filterQuery, useFilteredList } from '../components/use-filtered-list.ts';
 
 export const AUDIT_MESSAGES = [
   'console.audit.filters',
@@ -26,11 +26,11 @@ export const AUDIT_MESSAGES = [
   'error.try_later',
 ] as const;
 
-type Filters = Partial<Record<'network' | 'action' | 'staff' | 'target' | 'from' | 'to', string>>;
+const FILTERS = ['network', 'action', 'staff', 'target', 'from', 'to'] as const;
 
 /** The filters typed in, after the network choice: one labelled input each. */
 const TEXT_FILTERS: ReadonlyArray<{
-  name: Exclude<keyof Filters, 'network'>;
+  name: Exclude<(typeof FILTERS)[number], 'network'>;
   label: (typeof AUDIT_MESSAGES)[number];
   type?: 'email' | 'date';
   placeholder?: string;
@@ -45,10 +45,6 @@ const TEXT_FILTERS: ReadonlyArray<{
 /** Six filters: two to a row on tablets, all in one on wide screens. */
 const FILTER_WIDTH = 'col-6 col-md-4 col-xl-2';
 
-function queryOf(filters: Filters): Record<string, string> {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
-}
-
 function change(entry: AuditEntry): string {
   const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
   const before = show(entry.before);
@@ -62,47 +58,24 @@ function change(entry: AuditEntry): string {
  */
 export default function AuditLog({ messages, networks }: { messages: IslandMessages; networks: string[] }) {
   const t = islandTranslator(messages);
-  const [filters, setFilters] = useState<Filters>({});
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  const list = useFilteredList(
+    FILTERS,
+    async (query) => {
+      const page = await api('GET /console/api/audit.php', undefined, { query });
+      return { items: page.entries, next: page.next };
+    },
+    t,
+  );
 
-  async function load(applied: Filters, cursor?: string) {
-    setLoading(true);
-    setError('');
-    try {
-      const page = await api('GET /console/api/audit.php', undefined, {
-        query: { ...queryOf(applied), ...(cursor && { cursor }) },
-      });
-      setEntries((shown) => (cursor ? [...shown, ...page.entries] : page.entries));
-      setNext(page.next);
-    } catch (failure) {
-      setError(failureText(failure, t));
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    void load({});
-  }, []);
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const applied: Filters = {};
-    for (const name of ['network', 'action', 'staff', 'target', 'from', 'to'] as const)
-      applied[name] = String(data.get(name) ?? '').trim();
-    setFilters(applied);
-    void load(applied);
-  }
-
-  const exportHref = `/console/api/audit.php?${new URLSearchParams({ ...queryOf(filters), format: 'csv' })}`;
+  const exportHref = `/console/api/audit.php?${new URLSearchParams({ ...filterQuery(list.filters), format: 'csv' })}`;
 
   return (
     <div>
-      <form className="row g-2 align-items-end mb-3" onSubmit={apply} aria-label={t('console.audit.filters')}>
+      <form
+        className="row g-2 align-items-end mb-3"
+        onSubmit={list.apply}
+        aria-label={t('console.audit.filters')}
+      >
         <FilterField id="audit-network" label={t('console.audit.network')} width={FILTER_WIDTH}>
           <select id="audit-network" name="network" className="form-select">
             <option value="">{t('console.audit.all_networks')}</option>
@@ -130,8 +103,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
           href={exportHref}
         />
       </form>
-      <FailureAlert error={error} />
-      <ConsoleTable
+      <ConsoleList
         caption={t('console.audit.caption')}
         columns={[
           t('console.audit.when'),
@@ -141,9 +113,14 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
           t('console.audit.target'),
           t('console.audit.change'),
         ]}
-        busy={loading}
+        busy={list.loading}
+        error={list.error}
+        count={list.items.length}
+        loading={<LoadingLine text={t('console.audit.loading')} />}
+        empty={t('console.audit.empty')}
+        more={list.more(t('console.audit.more'))}
       >
-        {entries.map((entry) => (
+        {list.items.map((entry: AuditEntry) => (
           <tr key={entry.id}>
             <td className="text-nowrap">
               <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>
@@ -160,15 +137,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
             <td className="audit-change small font-monospace text-break">{change(entry)}</td>
           </tr>
         ))}
-      </ConsoleTable>
-      <ListEnd
-        busy={loading}
-        loading={<LoadingLine text={t('console.audit.loading')} />}
-        error={error}
-        count={entries.length}
-        empty={t('console.audit.empty')}
-        more={next ? { label: t('console.audit.more'), onClick: () => void load(filters, next) } : undefined}
-      />
+      </ConsoleList>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
-import { api, failureText } from './statistics-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
 import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statistics.figures.ts';
 import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';

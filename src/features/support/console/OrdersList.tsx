@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from '../../staff/components/console-client.ts';
-import { ORDER_STATUSES, type OrderLineAnswer } from '../support.schemas.ts';
+import { api } from '../../staff/components/console-client.ts';
+import { ORDER_STATUSES } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
-import { ConsoleTable, FailureAlert, ListEnd } from '../../staff/components/ConsoleTable.tsx';
+import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
+import { FilterField } from '../../staff/components/ConsoleFilters.tsx';
+import { useFilteredList } from '../../staff/components/use-filtered-list.ts';
 
 export const ORDERS_MESSAGES = [
   'console.orders.filters',
@@ -30,69 +31,34 @@ export const ORDERS_MESSAGES = [
   'error.try_later',
 ] as const;
 
-type Filters = Record<'site' | 'status' | 'method' | 'from' | 'to' | 'member', string>;
-
 /** The orders of the sites the staff member may refund in, with filters, newest first. */
 export default function OrdersList({ messages, sites }: { messages: IslandMessages; sites: string[] }) {
   const t = islandTranslator(messages);
-  const [orders, setOrders] = useState<OrderLineAnswer[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [filters, setFilters] = useState<Partial<Filters>>({});
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-
-  async function load(applied: Partial<Filters>, cursor?: string) {
-    setLoading(true);
-    setError('');
-    try {
-      const query = Object.fromEntries(Object.entries(applied).filter(([, v]) => v));
-      const page = await api('GET /console/api/orders.php', undefined, {
-        query: { ...query, ...(cursor && { cursor }) },
-      });
-      setOrders((shown) => (cursor ? [...shown, ...page.orders] : page.orders));
-      setNext(page.next);
-    } catch (failure) {
-      setError(failureText(failure, t));
-    } finally {
-      setLoading(false);
-    }
-  }
-  useEffect(() => {
-    void load({});
-  }, []);
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const applied: Partial<Filters> = {};
-    for (const name of ['site', 'status', 'method', 'from', 'to', 'member'] as const)
-      applied[name] = String(data.get(name) ?? '').trim();
-    setFilters(applied);
-    void load(applied);
-  }
+  const list = useFilteredList(
+    ['site', 'status', 'method', 'from', 'to', 'member'],
+    async (query) => {
+      const page = await api('GET /console/api/orders.php', undefined, { query });
+      return { items: page.orders, next: page.next };
+    },
+    t,
+  );
 
   return (
     <div>
       <form
         className="row g-2 align-items-end mb-3"
-        onSubmit={apply}
+        onSubmit={list.apply}
         aria-label={t('console.orders.filters')}
       >
-        <div className="col-6 col-md-3 col-xl-2">
-          <label className="form-label" htmlFor="orders-site">
-            {t('console.orders.site')}
-          </label>
+        <FilterField id="orders-site" label={t('console.orders.site')}>
           <select id="orders-site" name="site" className="form-select">
             <option value="">{t('console.orders.all')}</option>
             {sites.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
-        </div>
-        <div className="col-6 col-md-3 col-xl-2">
-          <label className="form-label" htmlFor="orders-status">
-            {t('console.orders.status')}
-          </label>
+        </FilterField>
+        <FilterField id="orders-status" label={t('console.orders.status')}>
           <select id="orders-status" name="status" className="form-select">
             <option value="">{t('console.orders.all')}</option>
             {ORDER_STATUSES.map((s) => (
@@ -101,7 +67,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
               </option>
             ))}
           </select>
-        </div>
+        </FilterField>
         {(
           [
             ['method', 'console.orders.method', 'text'],
@@ -110,12 +76,9 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
             ['member', 'console.orders.member', 'text'],
           ] as const
         ).map(([name, label, type]) => (
-          <div key={name} className="col-6 col-md-3 col-xl-2">
-            <label className="form-label" htmlFor={`orders-${name}`}>
-              {t(label)}
-            </label>
+          <FilterField key={name} id={`orders-${name}`} label={t(label)}>
             <input id={`orders-${name}`} name={name} type={type} className="form-control" />
-          </div>
+          </FilterField>
         ))}
         <div className="col-12">
           <button className="btn btn-primary" type="submit">
@@ -123,8 +86,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           </button>
         </div>
       </form>
-      <FailureAlert error={error} />
-      <ConsoleTable
+      <ConsoleList
         caption={t('console.orders.caption')}
         columns={[
           t('console.orders.order'),
@@ -136,9 +98,14 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           t('console.orders.method'),
           t('console.orders.status'),
         ]}
-        busy={loading}
+        busy={list.loading}
+        error={list.error}
+        count={list.items.length}
+        loading={<p role="status">{t('console.busy')}</p>}
+        empty={t('console.orders.empty')}
+        more={list.more(t('console.support.more'))}
       >
-        {orders.map((o) => (
+        {list.items.map((o) => (
           <tr key={o.id}>
             <td>
               <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a>
@@ -158,17 +125,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
             <td>{t(`console.orders.status_${o.status}`)}</td>
           </tr>
         ))}
-      </ConsoleTable>
-      <ListEnd
-        busy={loading}
-        loading={<p role="status">{t('console.busy')}</p>}
-        error={error}
-        count={orders.length}
-        empty={t('console.orders.empty')}
-        more={
-          next ? { label: t('console.support.more'), onClick: () => void load(filters, next) } : undefined
-        }
-      />
+      </ConsoleList>
     </div>
   );
 }

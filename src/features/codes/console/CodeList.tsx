@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
-import { failureText, fieldTexts } from '../../staff/components/console-client.ts';
+import { failureText } from '../../staff/components/console-client.ts';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 
 /*
  * What the discount and invite code pages share: a list per network with a picker, an error
@@ -33,9 +35,7 @@ export const CODE_LIST_MESSAGES = [
  */
 export function useActionList<T>(load: () => Promise<T>, key: string, t: IslandTranslate) {
   const [list, setList] = useState<T | null>(null);
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, fields, run } = useConsoleAction(t);
 
   const refresh = () =>
     load()
@@ -45,22 +45,11 @@ export function useActionList<T>(load: () => Promise<T>, key: string, t: IslandT
     if (key) void refresh();
   }, [key]);
 
-  async function act(action: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError('');
-    setFields({});
-    try {
+  const act = (action: () => Promise<unknown>): Promise<boolean> =>
+    run(async () => {
       await action();
       await refresh();
-      return true;
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return { list, error, fields, busy, act, refresh };
 }
@@ -103,9 +92,7 @@ function NetworkHeader({
 }) {
   return (
     <>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       <label className="form-label" htmlFor={id}>
         {t('console.codes.network')}
       </label>

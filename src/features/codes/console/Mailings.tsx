@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { MailingView } from '../codes.schemas.ts';
 
 export const MAILINGS_MESSAGES = [
@@ -52,9 +54,7 @@ export default function Mailings({
   const [text, setText] = useState('');
   const [list, setList] = useState<MailingView[] | null>(null);
   const [counts, setCounts] = useState({ queued: 0, sending: 0, sent: 0 });
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
 
   const refresh = () =>
@@ -68,22 +68,11 @@ export default function Mailings({
     void refresh();
   }, []);
 
-  async function call(body: Record<string, string>) {
-    setBusy(true);
-    setError('');
-    setFields({});
-    try {
+  const call = (body: Record<string, string>) =>
+    run(async () => {
       await api('POST /console/api/mailings.php', body as never);
       await refresh();
-      return true;
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -110,9 +99,7 @@ export default function Mailings({
   return (
     <div className="row g-4">
       <div className="col-lg-7">
-        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-          {error}
-        </div>
+        <FailureAlert error={error} />
         <p className="small text-body-secondary" data-testid="mailing-counts">
           {t('console.mailings.counts', counts)}
         </p>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
+import { api } from '../../staff/components/console-client.ts';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
 
 export const SANCTION_FORM_MESSAGES = [
@@ -54,9 +56,7 @@ export default function SanctionForm({
   const [facts, setFacts] = useState('');
   const [groundType, setGroundType] = useState<GroundType>('terms');
   const [ground, setGround] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, fields, run } = useConsoleAction(t);
   const [done, setDone] = useState(false);
 
   const site = '…';
@@ -78,10 +78,7 @@ export default function SanctionForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError('');
-    setFields({});
-    try {
+    await run(async () => {
       await api('POST /console/api/sanctions.php', {
         network: String(data.get('network')),
         member: String(data.get('member')).trim(),
@@ -93,12 +90,7 @@ export default function SanctionForm({
         ...(report && { reports: [report] }),
       });
       setDone(true);
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done)
@@ -120,9 +112,7 @@ export default function SanctionForm({
   return (
     <div className="row g-4">
       <form className="col-12 col-lg-6" onSubmit={submit} noValidate>
-        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-          {error}
-        </div>
+        <FailureAlert error={error} />
         <div className="mb-3">
           <label className="form-label" htmlFor="sanction-network">
             {t('console.audit.network')}

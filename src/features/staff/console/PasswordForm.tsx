@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from '../components/console-client.ts';
+import { api } from '../components/console-client.ts';
+import { FailureAlert } from '../components/ConsoleTable.tsx';
+import { useConsoleAction } from '../components/use-console-action.ts';
 
 export const PASSWORD_MESSAGES = [
   'console.password.old',
@@ -22,31 +24,21 @@ export const PASSWORD_MESSAGES = [
  */
 export default function PasswordForm({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, fields, run } = useConsoleAction(t);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [saved, setSaved] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError('');
-    setFields({});
-    try {
+    await run(async () => {
       const answer = await api('PUT /console/api/password.php', {
         old_password: String(data.get('old_password') ?? ''),
         password: String(data.get('password') ?? ''),
       });
       setCodes(answer.recovery_codes);
       setSaved(true);
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (saved)
@@ -81,9 +73,7 @@ export default function PasswordForm({ messages }: { messages: IslandMessages })
 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       <Field
         label={t('console.password.old')}
         name="old_password"

@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
-import { api, failureText, fieldTexts } from '../components/console-client.ts';
+import { api, failureText } from '../components/console-client.ts';
+import { FailureAlert, TableHead } from '../components/ConsoleTable.tsx';
+import { useConsoleAction } from '../components/use-console-action.ts';
 
 export const STAFF_MESSAGES = [
   'console.staff.email',
@@ -59,9 +61,7 @@ export default function StaffList({
   const t = islandTranslator(messages);
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error: formError, fields, run } = useConsoleAction(t);
   const [added, setAdded] = useState<AddedStaff | null>(null);
 
   const refresh = () =>
@@ -89,11 +89,8 @@ export default function StaffList({
     const form = event.currentTarget;
     const data = new FormData(form);
     const network = String(data.get('network') ?? '');
-    setBusy(true);
-    setFormError('');
-    setFields({});
     setAdded(null);
-    try {
+    await run(async () => {
       const answer = await api('POST /console/api/staff.php', {
         email: String(data.get('email') ?? ''),
         role: String(data.get('role') ?? '') as (typeof ROLES)[number],
@@ -102,12 +99,7 @@ export default function StaffList({
       setAdded(answer.staff);
       form.reset();
       await refresh();
-    } catch (failure) {
-      setFormError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const networkName = (n: string) => (n === '*' ? t('console.staff.every_network') : n);
@@ -115,9 +107,7 @@ export default function StaffList({
   return (
     <div className="row g-4">
       <div className="col-lg-8">
-        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-          {error}
-        </div>
+        <FailureAlert error={error} />
         {staff === null && !error && (
           <p role="status" className="text-body-secondary">
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
@@ -134,14 +124,14 @@ export default function StaffList({
           >
             <table className="table table-sm align-middle">
               <caption className="visually-hidden">{t('console.staff.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.staff.email')}</th>
-                  <th scope="col">{t('console.staff.roles')}</th>
-                  <th scope="col">{t('console.staff.last_login')}</th>
-                  <th scope="col">{t('console.staff.status')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('console.staff.email'),
+                  t('console.staff.roles'),
+                  t('console.staff.last_login'),
+                  t('console.staff.status'),
+                ]}
+              />
               <tbody>
                 {staff.map((member) => (
                   <tr key={member.id}>
@@ -184,9 +174,7 @@ export default function StaffList({
           {t('console.staff.add')}
         </h2>
         <form onSubmit={add} noValidate aria-busy={busy}>
-          <div role="alert" className={formError ? 'alert alert-danger' : 'visually-hidden'}>
-            {formError}
-          </div>
+          <FailureAlert error={formError} />
           <Field label={t('console.staff.email')} name="email" type="email" required error={fields.email} />
           <div className="mb-3">
             <label className="form-label" htmlFor="staff-role">

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
+import { api, failureText } from '../../staff/components/console-client.ts';
+import { FailureAlert, TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
 import { MEMBER_SEARCH_MESSAGES, statusKey } from './MemberSearch.tsx';
@@ -80,15 +82,15 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
       {page && page.entries.length > 0 && (
         <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.support.ledger')}>
           <table className="table table-sm table-striped align-middle" data-testid="ledger">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.orders.when')}</th>
-                <th scope="col">{t('console.support.ledger_change')}</th>
-                <th scope="col">{t('console.support.ledger_kind')}</th>
-                <th scope="col">{t('console.support.ledger_balance')}</th>
-                <th scope="col">{t('console.support.ledger_by')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('console.orders.when'),
+                t('console.support.ledger_change'),
+                t('console.support.ledger_kind'),
+                t('console.support.ledger_balance'),
+                t('console.support.ledger_by'),
+              ]}
+            />
             <tbody>
               {page.entries.map((e) => (
                 <tr key={e.id}>
@@ -136,14 +138,14 @@ function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version:
       )}
       {sessions && sessions.length > 0 && (
         <table className="table table-sm align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.support.site')}</th>
-              <th scope="col">{t('console.support.device')}</th>
-              <th scope="col">{t('console.support.started')}</th>
-              <th scope="col">{t('console.support.last_seen')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('console.support.site'),
+              t('console.support.device'),
+              t('console.support.started'),
+              t('console.support.last_seen'),
+            ]}
+          />
           <tbody>
             {sessions.map((s, i) => (
               <tr key={i}>
@@ -176,10 +178,8 @@ export default function MemberDetail({
 }) {
   const t = islandTranslator(messages);
   const [page, setPage] = useState<MemberPageAnswer | null>(null);
-  const [error, setError] = useState('');
+  const { busy, error, setError, fields, run } = useConsoleAction(t);
   const [notice, setNotice] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
 
   const refresh = () =>
@@ -190,27 +190,17 @@ export default function MemberDetail({
     void refresh();
   }, []);
 
-  async function act(
+  function act(
     body: Parameters<typeof api<'POST /console/api/member-actions.php'>>[1],
     done: (a: { balance?: number; sent?: boolean }) => string,
   ) {
-    setBusy(true);
-    setError('');
     setNotice('');
-    setFields({});
-    try {
+    return run(async () => {
       const answer = await api('POST /console/api/member-actions.php', body);
       setNotice(done(answer));
       await refresh();
       setVersion((v) => v + 1);
-      return true;
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function adjust(event: FormEvent<HTMLFormElement>) {
@@ -264,9 +254,7 @@ export default function MemberDetail({
       <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
         {notice}
       </div>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       <section aria-labelledby="actions-title" className="mb-4">
         <h2 id="actions-title" className="h5">
           {t('console.support.actions')}
@@ -374,15 +362,15 @@ export default function MemberDetail({
           <p className="text-body-secondary">{t('console.support.no_orders')}</p>
         ) : (
           <table className="table table-sm align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.orders.order')}</th>
-                <th scope="col">{t('console.orders.when')}</th>
-                <th scope="col">{t('console.orders.amount')}</th>
-                <th scope="col">{t('console.orders.method')}</th>
-                <th scope="col">{t('console.orders.status')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('console.orders.order'),
+                t('console.orders.when'),
+                t('console.orders.amount'),
+                t('console.orders.method'),
+                t('console.orders.status'),
+              ]}
+            />
             <tbody>
               {page.orders.map((o) => (
                 <tr key={o.id}>

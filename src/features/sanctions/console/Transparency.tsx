@@ -1,7 +1,7 @@
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
-import { FilterActions, FilterField } from '../../staff/components/ConsoleFilters.tsx';
+import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { filterQuery, useFilteredList } from '../../staff/components/use-filtered-list.ts';
 
 export const TRANSPARENCY_MESSAGES = [
@@ -23,6 +23,9 @@ export const TRANSPARENCY_MESSAGES = [
   'console.sanctions.loading',
   'error.try_later',
 ] as const;
+
+/** Three filters and the buttons: two to a row on phones, all in one from tablets. */
+const FILTER_WIDTH = 'col-6 col-md-3';
 
 /** The DSA counts per site for a period, with the CSV of the same. */
 export default function Transparency({
@@ -52,29 +55,27 @@ export default function Transparency({
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" onSubmit={list.apply}>
-        <FilterField id="dsa-network" label={t('console.audit.network')} width="col-6 col-md-3">
-          <select id="dsa-network" name="network" className="form-select">
-            <option value="">{t('console.audit.all_networks')}</option>
-            {networks.map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect id="dsa-network" name="network" label={t('console.audit.network')} width={FILTER_WIDTH}>
+          <option value="">{t('console.audit.all_networks')}</option>
+          {networks.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </FilterSelect>
         {(['from', 'to'] as const).map((name) => (
-          <FilterField
+          <FilterInput
             key={name}
             id={`dsa-${name}`}
+            name={name}
+            type="date"
             label={t(`console.audit.${name}`)}
-            width="col-6 col-md-3"
-          >
-            <input id={`dsa-${name}`} name={name} type="date" className="form-control" />
-          </FilterField>
+            width={FILTER_WIDTH}
+          />
         ))}
         <FilterActions
           apply={t('console.audit.apply')}
           download={t('console.transparency.csv')}
           href={csvHref}
-          width="col-6 col-md-3"
+          width={FILTER_WIDTH}
         />
       </form>
       <ConsoleList

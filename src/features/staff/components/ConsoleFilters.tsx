@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { LabelledControl } from './LabelledControl.tsx';
 
 /*
  * The row of filters above a console list or report: each filter a label over its control, and
@@ -19,12 +20,42 @@ export function FilterField({
   children: ReactNode;
 }) {
   return (
-    <div className={width}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledControl id={id} label={label} className={width}>
       {children}
-    </div>
+    </LabelledControl>
+  );
+}
+
+type FilterPlace = { id: string; label: string; width?: string };
+
+/** A filter to type or pick a date in; the input's attributes as for `<input>`. */
+export function FilterInput({
+  id,
+  label,
+  width,
+  ...input
+}: FilterPlace & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <FilterField id={id} label={label} width={width}>
+      <input id={id} className="form-control" {...input} />
+    </FilterField>
+  );
+}
+
+/** A filter to choose from its options (the children); the select's attributes as for `<select>`. */
+export function FilterSelect({
+  id,
+  label,
+  width,
+  children,
+  ...select
+}: FilterPlace & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>) {
+  return (
+    <FilterField id={id} label={label} width={width}>
+      <select id={id} className="form-select" {...select}>
+        {children}
+      </select>
+    </FilterField>
   );
 }
 

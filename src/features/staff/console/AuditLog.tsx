@@ -2,7 +2,7 @@ import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../components/console-client.ts';
 import { ConsoleList, LoadingLine } from '../components/ConsoleTable.tsx';
-import { FilterActions, FilterField } from '../components/ConsoleFilters.tsx';
+import { FilterActions, FilterInput, FilterSelect } from '../components/ConsoleFilters.tsx';
 import { filterQuery, useFilteredList } from '../components/use-filtered-list.ts';
 
 export const AUDIT_MESSAGES = [
@@ -76,26 +76,29 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
         onSubmit={list.apply}
         aria-label={t('console.audit.filters')}
       >
-        <FilterField id="audit-network" label={t('console.audit.network')} width={FILTER_WIDTH}>
-          <select id="audit-network" name="network" className="form-select">
-            <option value="">{t('console.audit.all_networks')}</option>
-            {networks.map((n) => (
-              <option key={n} value={n}>
-                {n === '' ? t('console.audit.console_itself') : n}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect
+          id="audit-network"
+          name="network"
+          label={t('console.audit.network')}
+          width={FILTER_WIDTH}
+        >
+          <option value="">{t('console.audit.all_networks')}</option>
+          {networks.map((n) => (
+            <option key={n} value={n}>
+              {n === '' ? t('console.audit.console_itself') : n}
+            </option>
+          ))}
+        </FilterSelect>
         {TEXT_FILTERS.map(({ name, label, type, placeholder }) => (
-          <FilterField key={name} id={`audit-${name}`} label={t(label)} width={FILTER_WIDTH}>
-            <input
-              id={`audit-${name}`}
-              name={name}
-              type={type}
-              className="form-control"
-              placeholder={placeholder}
-            />
-          </FilterField>
+          <FilterInput
+            key={name}
+            id={`audit-${name}`}
+            name={name}
+            type={type}
+            placeholder={placeholder}
+            label={t(label)}
+            width={FILTER_WIDTH}
+          />
         ))}
         <FilterActions
           apply={t('console.audit.apply')}

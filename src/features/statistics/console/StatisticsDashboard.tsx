@@ -5,7 +5,7 @@ import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statis
 import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';
 import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
-import { FilterActions, FilterField } from '../../staff/components/ConsoleFilters.tsx';
+import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 
 export const STATISTICS_MESSAGES = [
   'console.statistics.filters',
@@ -168,71 +168,61 @@ export default function StatisticsDashboard({
         onSubmit={apply}
         aria-label={t('console.statistics.filters')}
       >
-        <FilterField id="stats-network" label={t('console.statistics.network')}>
-          <select
-            id="stats-network"
-            className="form-select"
-            value={draft.network}
-            onChange={(e) => change({ network: e.target.value, site: '' })}
-          >
-            {networks.map((n) => (
-              <option key={n.id} value={n.id}>
-                {n.id}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="stats-site" label={t('console.statistics.site')}>
-          <select
-            id="stats-site"
-            className="form-select"
-            value={draft.site}
-            onChange={(e) => change({ site: e.target.value })}
-          >
-            <option value="">{t('console.statistics.whole_network')}</option>
-            {sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="stats-period" label={t('console.statistics.period')}>
-          <select
-            id="stats-period"
-            className="form-select"
-            value={draft.days}
-            onChange={(e) => change({ days: e.target.value })}
-          >
-            {['7', '30', '90'].map((d) => (
-              <option key={d} value={d}>
-                {t('console.statistics.days', { count: Number(d) })}
-              </option>
-            ))}
-            <option value="custom">{t('console.statistics.custom')}</option>
-          </select>
-        </FilterField>
+        <FilterSelect
+          id="stats-network"
+          label={t('console.statistics.network')}
+          value={draft.network}
+          onChange={(e) => change({ network: e.target.value, site: '' })}
+        >
+          {networks.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.id}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="stats-site"
+          label={t('console.statistics.site')}
+          value={draft.site}
+          onChange={(e) => change({ site: e.target.value })}
+        >
+          <option value="">{t('console.statistics.whole_network')}</option>
+          {sites.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="stats-period"
+          label={t('console.statistics.period')}
+          value={draft.days}
+          onChange={(e) => change({ days: e.target.value })}
+        >
+          {['7', '30', '90'].map((d) => (
+            <option key={d} value={d}>
+              {t('console.statistics.days', { count: Number(d) })}
+            </option>
+          ))}
+          <option value="custom">{t('console.statistics.custom')}</option>
+        </FilterSelect>
         {draft.days === 'custom' && (
           <>
-            <FilterField id="stats-from" label={t('console.statistics.from')}>
-              <input
-                id="stats-from"
-                type="date"
-                className="form-control"
-                value={draft.from}
-                required
-                onChange={(e) => change({ from: e.target.value })}
-              />
-            </FilterField>
-            <FilterField id="stats-to" label={t('console.statistics.to')}>
-              <input
-                id="stats-to"
-                type="date"
-                className="form-control"
-                value={draft.to}
-                onChange={(e) => change({ to: e.target.value })}
-              />
-            </FilterField>
+            <FilterInput
+              id="stats-from"
+              type="date"
+              label={t('console.statistics.from')}
+              value={draft.from}
+              required
+              onChange={(e) => change({ from: e.target.value })}
+            />
+            <FilterInput
+              id="stats-to"
+              type="date"
+              label={t('console.statistics.to')}
+              value={draft.to}
+              onChange={(e) => change({ to: e.target.value })}
+            />
           </>
         )}
         <div className="col-auto">

@@ -3,7 +3,7 @@ import { api } from '../../staff/components/console-client.ts';
 import { ORDER_STATUSES } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
-import { FilterField } from '../../staff/components/ConsoleFilters.tsx';
+import { FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { useFilteredList } from '../../staff/components/use-filtered-list.ts';
 
 export const ORDERS_MESSAGES = [
@@ -50,24 +50,20 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
         onSubmit={list.apply}
         aria-label={t('console.orders.filters')}
       >
-        <FilterField id="orders-site" label={t('console.orders.site')}>
-          <select id="orders-site" name="site" className="form-select">
-            <option value="">{t('console.orders.all')}</option>
-            {sites.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="orders-status" label={t('console.orders.status')}>
-          <select id="orders-status" name="status" className="form-select">
-            <option value="">{t('console.orders.all')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`console.orders.status_${s}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect id="orders-site" name="site" label={t('console.orders.site')}>
+          <option value="">{t('console.orders.all')}</option>
+          {sites.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="orders-status" name="status" label={t('console.orders.status')}>
+          <option value="">{t('console.orders.all')}</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`console.orders.status_${s}`)}
+            </option>
+          ))}
+        </FilterSelect>
         {(
           [
             ['method', 'console.orders.method', 'text'],
@@ -76,9 +72,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
             ['member', 'console.orders.member', 'text'],
           ] as const
         ).map(([name, label, type]) => (
-          <FilterField key={name} id={`orders-${name}`} label={t(label)}>
-            <input id={`orders-${name}`} name={name} type={type} className="form-control" />
-          </FilterField>
+          <FilterInput key={name} id={`orders-${name}`} name={name} type={type} label={t(label)} />
         ))}
         <div className="col-12">
           <button className="btn btn-primary" type="submit">

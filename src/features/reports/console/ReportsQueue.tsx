@@ -3,6 +3,7 @@ import { islandTranslator, type IslandMessages, type IslandTranslate } from '../
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { usePagedList } from '../../staff/components/use-filtered-list.ts';
 import type { Decision, QueueDetail, QueueItem, QueuePage } from '../reports.schemas.ts';
+import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const REPORTS_QUEUE_MESSAGES = [
   'console.reports.queue',
@@ -374,10 +375,7 @@ function Detail({
             ))}
           </ul>
         )}
-        <div className="mt-3">
-          <label className="form-label" htmlFor="decision-note">
-            {t('console.reports.note')}
-          </label>
+        <LabelledControl id="decision-note" label={t('console.reports.note')} className="mt-3">
           <textarea
             id="decision-note"
             className="form-control"
@@ -386,7 +384,7 @@ function Detail({
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
-        </div>
+        </LabelledControl>
         <div className="d-flex flex-wrap gap-2 mt-3">
           <button
             type="button"

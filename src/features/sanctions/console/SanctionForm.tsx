@@ -4,6 +4,7 @@ import { api } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
+import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const SANCTION_FORM_MESSAGES = [
   'console.audit.network',
@@ -113,20 +114,14 @@ export default function SanctionForm({
     <div className="row g-4">
       <form className="col-12 col-lg-6" onSubmit={submit} noValidate>
         <FailureAlert error={error} />
-        <div className="mb-3">
-          <label className="form-label" htmlFor="sanction-network">
-            {t('console.audit.network')}
-          </label>
+        <LabelledControl id="sanction-network" label={t('console.audit.network')} className="mb-3">
           <select id="sanction-network" name="network" className="form-select">
             {networks.map((n) => (
               <option key={n}>{n}</option>
             ))}
           </select>
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="sanction-member">
-            {t('console.sanctions.member')}
-          </label>
+        </LabelledControl>
+        <LabelledControl id="sanction-member" label={t('console.sanctions.member')} className="mb-3">
           <input
             id="sanction-member"
             name="member"
@@ -136,7 +131,7 @@ export default function SanctionForm({
             {...invalid('member')}
           />
           {fieldError('member')}
-        </div>
+        </LabelledControl>
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('console.sanctions.kind')}</legend>
           {KINDS.map((k) => (
@@ -157,10 +152,7 @@ export default function SanctionForm({
           ))}
         </fieldset>
         {kind === 'suspend' && (
-          <div className="mb-3">
-            <label className="form-label" htmlFor="sanction-until">
-              {t('console.sanctions.until')}
-            </label>
+          <LabelledControl id="sanction-until" label={t('console.sanctions.until')} className="mb-3">
             <input
               id="sanction-until"
               type="datetime-local"
@@ -171,12 +163,9 @@ export default function SanctionForm({
               {...invalid('until')}
             />
             {fieldError('until')}
-          </div>
+          </LabelledControl>
         )}
-        <div className="mb-3">
-          <label className="form-label" htmlFor="sanction-facts">
-            {t('console.sanctions.facts')}
-          </label>
+        <LabelledControl id="sanction-facts" label={t('console.sanctions.facts')} className="mb-3">
           <textarea
             id="sanction-facts"
             className="form-control"
@@ -187,7 +176,7 @@ export default function SanctionForm({
             {...invalid('facts')}
           />
           {fieldError('facts')}
-        </div>
+        </LabelledControl>
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('console.sanctions.ground_type')}</legend>
           {(['terms', 'illegal'] as const).map((g) => (
@@ -206,10 +195,7 @@ export default function SanctionForm({
             </div>
           ))}
         </fieldset>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="sanction-ground">
-            {t('console.sanctions.ground')}
-          </label>
+        <LabelledControl id="sanction-ground" label={t('console.sanctions.ground')} className="mb-3">
           <input
             id="sanction-ground"
             className="form-control"
@@ -219,7 +205,7 @@ export default function SanctionForm({
             {...invalid('ground')}
           />
           {fieldError('ground')}
-        </div>
+        </LabelledControl>
         <button className="btn btn-danger" type="submit" disabled={busy}>
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('console.sanctions.submit')}

@@ -5,6 +5,7 @@ import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
 import { api, failureText } from '../components/console-client.ts';
 import { FailureAlert, TableHead } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
+import { LabelledControl } from '../components/LabelledControl.tsx';
 
 export const STAFF_MESSAGES = [
   'console.staff.email',
@@ -176,10 +177,7 @@ export default function StaffList({
         <form onSubmit={add} noValidate aria-busy={busy}>
           <FailureAlert error={formError} />
           <Field label={t('console.staff.email')} name="email" type="email" required error={fields.email} />
-          <div className="mb-3">
-            <label className="form-label" htmlFor="staff-role">
-              {t('console.staff.role')}
-            </label>
+          <LabelledControl id="staff-role" label={t('console.staff.role')} className="mb-3">
             <select id="staff-role" name="role" className="form-select" defaultValue="moderator">
               {ROLES.map((role) => (
                 <option key={role} value={role}>
@@ -187,11 +185,8 @@ export default function StaffList({
                 </option>
               ))}
             </select>
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor="staff-network">
-              {t('console.staff.network')}
-            </label>
+          </LabelledControl>
+          <LabelledControl id="staff-network" label={t('console.staff.network')} className="mb-3">
             <select
               id="staff-network"
               name="network"
@@ -211,7 +206,7 @@ export default function StaffList({
                 {fields.network}
               </div>
             )}
-          </div>
+          </LabelledControl>
           <button className="btn btn-primary" type="submit" disabled={busy}>
             {busy ? t('console.busy') : t('console.staff.submit')}
           </button>

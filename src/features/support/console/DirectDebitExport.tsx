@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText, fieldTexts } from '../../staff/components/console-client.ts';
+import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const DIRECT_DEBIT_EXPORT_MESSAGES = [
   'console.directdebit.title',
@@ -18,6 +19,9 @@ export const DIRECT_DEBIT_EXPORT_MESSAGES = [
 ] as const;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Four fields: two to a row on phones, four on tablets, all in one row on wide screens. */
+const FIELD_WIDTH = 'col-6 col-md-3 col-xl-2';
 
 /**
  * The collection file of a site's direct debits: the form posts, and the answer (a pain.008
@@ -91,16 +95,13 @@ export default function DirectDebitExport({
       </h2>
       <p className="text-body-secondary">{t('console.directdebit.intro')}</p>
       <form className="row g-2 align-items-end" onSubmit={(e) => void submit(e)}>
-        <div className="col-6 col-md-3 col-xl-2">
-          <label className="form-label" htmlFor="dd-site">
-            {t('console.orders.site')}
-          </label>
+        <LabelledControl id="dd-site" label={t('console.orders.site')} className={FIELD_WIDTH}>
           <select id="dd-site" name="site" className={`form-select${invalid('site')}`} required>
             {sites.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
-        </div>
+        </LabelledControl>
         {(
           [
             ['from', 'console.directdebit.from', day(now - 30 * 86_400_000)],
@@ -108,10 +109,7 @@ export default function DirectDebitExport({
             ['collection', 'console.directdebit.collection', day(now + 2 * 86_400_000)],
           ] as const
         ).map(([name, label, value]) => (
-          <div key={name} className="col-6 col-md-3 col-xl-2">
-            <label className="form-label" htmlFor={`dd-${name}`}>
-              {t(label)}
-            </label>
+          <LabelledControl key={name} id={`dd-${name}`} label={t(label)} className={FIELD_WIDTH}>
             <input
               id={`dd-${name}`}
               name={name}
@@ -126,7 +124,7 @@ export default function DirectDebitExport({
                 {fields[name]}
               </div>
             )}
-          </div>
+          </LabelledControl>
         ))}
         <div className="col-12">
           <div className="form-check">

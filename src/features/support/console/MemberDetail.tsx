@@ -6,6 +6,7 @@ import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
 import { MEMBER_SEARCH_MESSAGES, statusKey } from './MemberSearch.tsx';
+import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const MEMBER_DETAIL_MESSAGES = [
   ...MEMBER_SEARCH_MESSAGES,
@@ -264,10 +265,11 @@ export default function MemberDetail({
           onSubmit={(e) => void adjust(e)}
           aria-label={t('console.support.adjust')}
         >
-          <div className="col-6 col-md-2">
-            <label className="form-label" htmlFor="adjust-delta">
-              {t('console.support.adjust_delta')}
-            </label>
+          <LabelledControl
+            id="adjust-delta"
+            label={t('console.support.adjust_delta')}
+            className="col-6 col-md-2"
+          >
             <input
               id="adjust-delta"
               name="delta"
@@ -277,11 +279,12 @@ export default function MemberDetail({
               className={`form-control${fields.delta ? ' is-invalid' : ''}`}
               aria-describedby="adjust-delta-hint"
             />
-          </div>
-          <div className="col-12 col-md-6">
-            <label className="form-label" htmlFor="adjust-reason">
-              {t('console.support.adjust_reason')}
-            </label>
+          </LabelledControl>
+          <LabelledControl
+            id="adjust-reason"
+            label={t('console.support.adjust_reason')}
+            className="col-12 col-md-6"
+          >
             <input
               id="adjust-reason"
               name="reason"
@@ -289,7 +292,7 @@ export default function MemberDetail({
               maxLength={500}
               className={`form-control${fields.reason ? ' is-invalid' : ''}`}
             />
-          </div>
+          </LabelledControl>
           <div className="col-auto">
             <button className="btn btn-primary" type="submit" disabled={busy}>
               {t('console.support.adjust_submit')}
@@ -331,10 +334,7 @@ export default function MemberDetail({
           onSubmit={(e) => void changeEmail(e)}
           aria-label={t('console.support.change_email')}
         >
-          <div className="col-12 col-md-6">
-            <label className="form-label" htmlFor="new-email">
-              {t('console.support.new_email')}
-            </label>
+          <LabelledControl id="new-email" label={t('console.support.new_email')} className="col-12 col-md-6">
             <input
               id="new-email"
               name="email"
@@ -346,7 +346,7 @@ export default function MemberDetail({
             <div id="new-email-error" className="invalid-feedback">
               {fields.email}
             </div>
-          </div>
+          </LabelledControl>
           <div className="col-auto">
             <button className="btn btn-outline-primary" type="submit" disabled={busy}>
               {t('console.support.change_email_submit')}

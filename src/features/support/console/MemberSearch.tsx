@@ -4,6 +4,7 @@ import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
 import { utc } from './format.ts';
 import { ConsoleTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const MEMBER_SEARCH_MESSAGES = [
   'console.support.search_label',
@@ -50,15 +51,12 @@ export default function MemberSearch({ messages }: { messages: IslandMessages })
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" onSubmit={(e) => void search(e)} role="search">
-        <div className="col-12 col-md-6">
-          <label className="form-label" htmlFor="member-q">
-            {t('console.support.search_label')}
-          </label>
+        <LabelledControl id="member-q" label={t('console.support.search_label')} className="col-12 col-md-6">
           <input id="member-q" name="q" className="form-control" required aria-describedby="member-q-hint" />
           <div id="member-q-hint" className="form-text">
             {t('console.support.search_hint')}
           </div>
-        </div>
+        </LabelledControl>
         <div className="col-auto mb-md-4">
           <button className="btn btn-primary" type="submit" disabled={busy}>
             {t('console.support.search')}

@@ -4,6 +4,7 @@ import { api, failureText, fieldTexts } from '../../staff/components/console-cli
 import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
+import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const ORDER_DETAIL_MESSAGES = [
   ...ORDERS_MESSAGES,
@@ -213,10 +214,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
               {t('console.orders.refund_full')}
             </label>
           </div>
-          <div className="mb-2">
-            <label className="form-label" htmlFor="refund-reason">
-              {t('console.orders.refund_reason')}
-            </label>
+          <LabelledControl id="refund-reason" label={t('console.orders.refund_reason')} className="mb-2">
             <textarea
               id="refund-reason"
               name="reason"
@@ -224,7 +222,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
               required={mode === 'full'}
               className={`form-control${fields.reason ? ' is-invalid' : ''}`}
             />
-          </div>
+          </LabelledControl>
           <button className="btn btn-danger" type="submit" disabled={busy}>
             {t('console.orders.refund_submit')}
           </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -84,6 +84,56 @@ const blank = (site: SiteChoice | undefined): Form => ({
   text: '',
   attributes: {},
 });
+
+/** A field of the profile form: its label wraps the control, and a refusal follows it. */
+function ProfileField({
+  label,
+  className = 'form-label',
+  error,
+  children,
+}: {
+  label: string;
+  className?: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className}>
+      {label}
+      {children}
+      {error && <span className="text-danger small">{error}</span>}
+    </label>
+  );
+}
+
+/** A choice of the profile form: its options as value and label. */
+function ProfileSelect({
+  label,
+  className = 'form-label flex-fill',
+  selectClassName = 'form-select',
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  className?: string;
+  selectClassName?: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [value: string, label: ReactNode])[];
+}) {
+  return (
+    <ProfileField className={className} label={label}>
+      <select className={selectClassName} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </ProfileField>
+  );
+}
 
 /**
  * Operator-run profiles of the staff member's networks: the list, and a form that creates one
@@ -293,117 +343,96 @@ export default function OperatorProfiles({
           </h2>
           <p className="small text-body-secondary mb-1">{t('console.profiles.fictional_note')}</p>
           {!editing && (
-            <label className="form-label">
-              {t('console.profiles.site')}
-              <select
-                className="form-select"
-                value={form.site}
-                onChange={(e) => {
-                  const chosen = sites.find((s) => s.id === e.target.value);
-                  set({ site: e.target.value, country: chosen?.countries[0] ?? '' });
-                }}
-              >
-                {sites.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name} ({s.network})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ProfileSelect
+              className="form-label"
+              label={t('console.profiles.site')}
+              value={form.site}
+              onChange={(id) => {
+                const chosen = sites.find((s) => s.id === id);
+                set({ site: id, country: chosen?.countries[0] ?? '' });
+              }}
+              options={sites.map((s) => [
+                s.id,
+                <>
+                  {s.name} ({s.network})
+                </>,
+              ])}
+            />
           )}
-          <label className="form-label">
-            {t('profile.name')}
+          <ProfileField label={t('profile.name')} error={fields.name}>
             <input
               className="form-control"
               value={form.name}
               onChange={(e) => set({ name: e.target.value })}
               required
             />
-            {fields.name && <span className="text-danger small">{fields.name}</span>}
-          </label>
+          </ProfileField>
           <div className="d-flex gap-2">
-            <label className="form-label flex-fill">
-              {t('profile.gender')}
-              <select
-                className="form-select"
-                value={form.gender}
-                onChange={(e) => set({ gender: e.target.value as Form['gender'] })}
-              >
-                <option value="female">{t('gender.female')}</option>
-                <option value="male">{t('gender.male')}</option>
-              </select>
-            </label>
-            <label className="form-label flex-fill">
-              {t('console.profiles.seeking')}
-              <select
-                className="form-select"
-                value={form.seeking}
-                onChange={(e) => set({ seeking: e.target.value as Form['seeking'] })}
-              >
-                <option value="male">{t('console.profiles.seeking_male')}</option>
-                <option value="female">{t('console.profiles.seeking_female')}</option>
-                <option value="both">{t('console.profiles.seeking_both')}</option>
-              </select>
-            </label>
+            <ProfileSelect
+              label={t('profile.gender')}
+              value={form.gender}
+              onChange={(gender) => set({ gender: gender as Form['gender'] })}
+              options={[
+                ['female', t('gender.female')],
+                ['male', t('gender.male')],
+              ]}
+            />
+            <ProfileSelect
+              label={t('console.profiles.seeking')}
+              value={form.seeking}
+              onChange={(seeking) => set({ seeking: seeking as Form['seeking'] })}
+              options={[
+                ['male', t('console.profiles.seeking_male')],
+                ['female', t('console.profiles.seeking_female')],
+                ['both', t('console.profiles.seeking_both')],
+              ]}
+            />
           </div>
           <div className="d-flex gap-2">
-            <label className="form-label flex-fill">
-              {t('console.profiles.birthdate')}
+            <ProfileField className="form-label flex-fill" label={t('console.profiles.birthdate')}>
               <input
                 type="date"
                 className="form-control"
                 value={form.birthdate}
                 onChange={(e) => set({ birthdate: e.target.value })}
               />
-            </label>
+            </ProfileField>
             {!editing && (
-              <label className="form-label flex-fill">
-                {t('console.profiles.country')}
-                <select
-                  className="form-select"
-                  value={form.country}
-                  onChange={(e) => set({ country: e.target.value })}
-                >
-                  {(site?.countries ?? []).map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ProfileSelect
+                label={t('console.profiles.country')}
+                value={form.country}
+                onChange={(country) => set({ country })}
+                options={(site?.countries ?? []).map((c) => [c, c])}
+              />
             )}
           </div>
           <div className="row g-2">
             {ATTRIBUTE_NAMES.map((name) => (
-              <label key={name} className="form-label col-6">
-                {t(`profile.attr.${name}`)}
-                <select
-                  className="form-select form-select-sm"
-                  value={form.attributes[name] ?? ''}
-                  onChange={(e) => set({ attributes: { ...form.attributes, [name]: e.target.value } })}
-                >
-                  <option value="">{t('profile.not_said')}</option>
-                  {ATTRIBUTE_CHOICES[name].map((value) => (
-                    <option key={value} value={value}>
-                      {t(
-                        `profile.${name}.${value}` as MessageKey & (typeof OPERATOR_PROFILE_MESSAGES)[number],
-                      )}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ProfileSelect
+                key={name}
+                className="form-label col-6"
+                selectClassName="form-select form-select-sm"
+                label={t(`profile.attr.${name}`)}
+                value={form.attributes[name] ?? ''}
+                onChange={(value) => set({ attributes: { ...form.attributes, [name]: value } })}
+                options={[
+                  ['', t('profile.not_said')],
+                  ...ATTRIBUTE_CHOICES[name].map((value): [string, string] => [
+                    value,
+                    t(`profile.${name}.${value}` as MessageKey & (typeof OPERATOR_PROFILE_MESSAGES)[number]),
+                  ]),
+                ]}
+              />
             ))}
           </div>
-          <label className="form-label">
-            {t('console.profiles.text')}
+          <ProfileField label={t('console.profiles.text')} error={fields.text}>
             <textarea
               className="form-control"
               rows={5}
               value={form.text}
               onChange={(e) => set({ text: e.target.value })}
             />
-            {fields.text && <span className="text-danger small">{fields.text}</span>}
-          </label>
+          </ProfileField>
           {error && (
             <p className="alert alert-danger mb-0" role="alert">
               {error}

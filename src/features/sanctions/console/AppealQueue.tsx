@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Appeal } from '../sanctions.schemas.ts';
+import { DECISION_KIND_MESSAGES, decisionKindText } from './decision-kinds.ts';
 import { FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const APPEAL_QUEUE_MESSAGES = [
@@ -18,19 +19,9 @@ export const APPEAL_QUEUE_MESSAGES = [
   'console.sanctions.facts',
   'console.sanctions.ground',
   'console.sanctions.by',
-  'console.sanctions.kind_warn',
-  'console.sanctions.kind_suspend',
-  'console.sanctions.kind_ban',
-  'console.sanctions.kind_dismiss',
+  ...DECISION_KIND_MESSAGES,
   'error.try_later',
 ] as const;
-
-const KIND_LABEL = {
-  warn: 'console.sanctions.kind_warn',
-  suspend: 'console.sanctions.kind_suspend',
-  ban: 'console.sanctions.kind_ban',
-  dismiss: 'console.sanctions.kind_dismiss',
-} as const;
 
 /**
  * The open appeals the staff member may decide (never their own decisions), oldest first. Keys:
@@ -134,9 +125,7 @@ export default function AppealQueue({ messages }: { messages: IslandMessages }) 
                 <dl className="row small mb-3">
                   <dt className="col-sm-3">{t('console.appeals.decision')}</dt>
                   <dd className="col-sm-9">
-                    {appeal.decision.kind in KIND_LABEL
-                      ? t(KIND_LABEL[appeal.decision.kind as keyof typeof KIND_LABEL])
-                      : appeal.decision.kind}
+                    {decisionKindText(t, appeal.decision.kind)}
                     {appeal.decision.until && ` → ${appeal.decision.until.slice(0, 16).replace('T', ' ')}`}
                   </dd>
                   <dt className="col-sm-3">{t('console.sanctions.facts')}</dt>

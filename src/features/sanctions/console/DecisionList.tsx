@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Decision } from '../sanctions.schemas.ts';
+import { DECISION_KIND_MESSAGES, decisionKindText } from './decision-kinds.ts';
 import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const DECISION_LIST_MESSAGES = [
@@ -15,22 +16,10 @@ export const DECISION_LIST_MESSAGES = [
   'console.sanctions.ground',
   'console.sanctions.status',
   'console.sanctions.lifted',
-  'console.sanctions.kind_warn',
-  'console.sanctions.kind_suspend',
-  'console.sanctions.kind_ban',
-  'console.sanctions.kind_dismiss',
-  'console.sanctions.kind_lift',
+  ...DECISION_KIND_MESSAGES,
   'console.audit.network',
   'error.try_later',
 ] as const;
-
-const KIND_LABEL = {
-  warn: 'console.sanctions.kind_warn',
-  suspend: 'console.sanctions.kind_suspend',
-  ban: 'console.sanctions.kind_ban',
-  dismiss: 'console.sanctions.kind_dismiss',
-  lift: 'console.sanctions.kind_lift',
-} as const;
 
 /** The newest decisions of the staff member's networks. */
 export default function DecisionList({ messages }: { messages: IslandMessages }) {
@@ -73,7 +62,7 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
             <td>{d.network}</td>
             <td className="text-break">{d.member ?? '—'}</td>
             <td>
-              {d.kind in KIND_LABEL ? t(KIND_LABEL[d.kind as keyof typeof KIND_LABEL]) : d.kind}
+              {decisionKindText(t, d.kind)}
               {d.until && (
                 <span className="text-body-secondary"> → {d.until.slice(0, 16).replace('T', ' ')}</span>
               )}

@@ -27,8 +27,7 @@ function duration(seconds: number): string {
 export default function InboxStats({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
   const [stats, setStats] = useState<Stats | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [range, setRange] = useState({ from: '', to: '' });
   const [error, setError] = useState('');
 
   async function load(range: { from?: string; to?: string }) {
@@ -37,8 +36,7 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
     try {
       const answer = await apiClient.get<Stats>(`/console/api/inbox-stats.php?${query.toString()}`);
       setStats(answer);
-      setFrom(answer.from);
-      setTo(answer.to);
+      setRange({ from: answer.from, to: answer.to });
     } catch (failure) {
       setError(failureText(failure, t));
     }
@@ -50,36 +48,26 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void load({ from, to });
+    void load(range);
   }
 
   return (
     <div>
       <form className="d-flex gap-2 align-items-end mb-3" onSubmit={submit}>
-        <div>
-          <label className="form-label" htmlFor="stats-from">
-            {t('console.audit.from')}
-          </label>
-          <input
-            id="stats-from"
-            type="date"
-            className="form-control"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div>
-          <label className="form-label" htmlFor="stats-to">
-            {t('console.audit.to')}
-          </label>
-          <input
-            id="stats-to"
-            type="date"
-            className="form-control"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        {(['from', 'to'] as const).map((end) => (
+          <div key={end}>
+            <label className="form-label" htmlFor={`stats-${end}`}>
+              {t(`console.audit.${end}`)}
+            </label>
+            <input
+              id={`stats-${end}`}
+              type="date"
+              className="form-control"
+              value={range[end]}
+              onChange={(e) => setRange({ ...range, [end]: e.target.value })}
+            />
+          </div>
+        ))}
         <button type="submit" className="btn btn-primary">
           {t('console.audit.apply')}
         </button>

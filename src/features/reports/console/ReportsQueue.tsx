@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
+import { LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { usePagedList } from '../../staff/components/use-filtered-list.ts';
 import type { Decision, QueueDetail, QueueItem, QueuePage } from '../reports.schemas.ts';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
@@ -180,10 +181,7 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
           {t('console.reports.queue')}
         </h2>
         {loading && items.length === 0 ? (
-          <p className="text-body-secondary" role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('console.reports.loading')}
-          </p>
+          <LoadingLine text={t('console.reports.loading')} />
         ) : items.length === 0 ? (
           <p className="alert alert-success" data-testid="queue-empty">
             {t('console.reports.empty')}
@@ -238,10 +236,7 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
         {!current ? (
           items.length > 0 && <p className="text-body-secondary">{t('console.reports.select')}</p>
         ) : detailLoading || !detail ? (
-          <p className="text-body-secondary" role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('console.reports.loading')}
-          </p>
+          <LoadingLine text={t('console.reports.loading')} />
         ) : (
           <Detail detail={detail} t={t} note={note} setNote={setNote} deciding={deciding} decide={decide} />
         )}

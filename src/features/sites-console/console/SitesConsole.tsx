@@ -5,7 +5,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
-import { TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const SITES_MESSAGES = [
   'console.sites.caption',
@@ -157,15 +157,8 @@ export default function SitesConsole({
   return (
     <div className="row g-4">
       <div className={canCreate ? 'col-xxl-8' : 'col-12'}>
-        <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-          {error}
-        </div>
-        {answer === null && !error && (
-          <p role="status" className="text-body-secondary">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('console.sites.loading')}
-          </p>
-        )}
+        <FailureAlert error={error} />
+        {answer === null && !error && <LoadingLine text={t('console.sites.loading')} />}
         {answer && (
           <p className="text-body-secondary small" data-testid="registry-loaded">
             {t('console.sites.loaded', { at: time(answer.loaded_at) })}
@@ -173,39 +166,30 @@ export default function SitesConsole({
         )}
         {answer && sites.length === 0 && <p className="text-body-secondary">{t('console.sites.empty')}</p>}
         {sites.length > 0 && (
-          <div
-            className="table-responsive"
-            tabIndex={0}
-            role="region"
-            aria-label={t('console.sites.caption')}
+          <ConsoleTable
+            caption={t('console.sites.caption')}
+            className="table table-sm align-top"
+            columns={[
+              t('console.sites.col.site'),
+              t('console.sites.col.network'),
+              t('console.sites.col.theme'),
+              t('console.sites.col.niche'),
+              t('console.sites.col.languages'),
+              t('console.sites.col.domains'),
+              t('console.sites.col.file'),
+              t('console.sites.col.loaded'),
+            ]}
           >
-            <table className="table table-sm align-top">
-              <caption className="visually-hidden">{t('console.sites.caption')}</caption>
-              <TableHead
-                columns={[
-                  t('console.sites.col.site'),
-                  t('console.sites.col.network'),
-                  t('console.sites.col.theme'),
-                  t('console.sites.col.niche'),
-                  t('console.sites.col.languages'),
-                  t('console.sites.col.domains'),
-                  t('console.sites.col.file'),
-                  t('console.sites.col.loaded'),
-                ]}
+            {sites.map((site) => (
+              <SiteRow
+                key={site.file}
+                site={site}
+                check={checks[site.id]}
+                onCheck={() => void checkDomains(site)}
+                t={t}
               />
-              <tbody>
-                {sites.map((site) => (
-                  <SiteRow
-                    key={site.file}
-                    site={site}
-                    check={checks[site.id]}
-                    onCheck={() => void checkDomains(site)}
-                    t={t}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            ))}
+          </ConsoleTable>
         )}
         {answer && answer.other_findings.length > 0 && (
           <section aria-labelledby="other-findings">

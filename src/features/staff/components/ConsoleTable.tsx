@@ -49,10 +49,13 @@ export function ConsoleTable({
   busy,
   id,
   foot,
+  className = 'table table-sm table-striped align-middle',
   children,
   ...header
 }: {
   caption: string;
+  /** The table's classes: striped rows, centred cells, unless a list reads better otherwise. */
+  className?: string;
   /** Whether its rows are being loaded (omitted: a table that never loads more). */
   busy?: boolean;
   id?: string;
@@ -62,7 +65,7 @@ export function ConsoleTable({
 } & ({ columns: readonly string[] } | { head: ReactNode })) {
   return (
     <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table table-sm table-striped align-middle" id={id} aria-busy={busy}>
+      <table className={className} id={id} aria-busy={busy}>
         <caption className="visually-hidden">{caption}</caption>
         {'head' in header ? (
           <thead>

@@ -3,7 +3,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
 import { api, failureText } from '../components/console-client.ts';
-import { FailureAlert, TableHead } from '../components/ConsoleTable.tsx';
+import { ConsoleTable, FailureAlert, LoadingLine } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
 import { LabelledControl } from '../components/LabelledControl.tsx';
 
@@ -109,65 +109,51 @@ export default function StaffList({
     <div className="row g-4">
       <div className="col-lg-8">
         <FailureAlert error={error} />
-        {staff === null && !error && (
-          <p role="status" className="text-body-secondary">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('console.staff.loading')}
-          </p>
-        )}
+        {staff === null && !error && <LoadingLine text={t('console.staff.loading')} />}
         {staff && staff.length === 0 && <p className="text-body-secondary">{t('console.staff.empty')}</p>}
         {staff && staff.length > 0 && (
-          <div
-            className="table-responsive"
-            tabIndex={0}
-            role="region"
-            aria-label={t('console.staff.caption')}
+          <ConsoleTable
+            caption={t('console.staff.caption')}
+            className="table table-sm align-middle"
+            columns={[
+              t('console.staff.email'),
+              t('console.staff.roles'),
+              t('console.staff.last_login'),
+              t('console.staff.status'),
+            ]}
           >
-            <table className="table table-sm align-middle">
-              <caption className="visually-hidden">{t('console.staff.caption')}</caption>
-              <TableHead
-                columns={[
-                  t('console.staff.email'),
-                  t('console.staff.roles'),
-                  t('console.staff.last_login'),
-                  t('console.staff.status'),
-                ]}
-              />
-              <tbody>
-                {staff.map((member) => (
-                  <tr key={member.id}>
-                    <td>{member.email}</td>
-                    <td>
-                      {member.roles
-                        .map(
-                          (r) =>
-                            `${t(`console.role.${r.role as (typeof ROLES)[number]}`)} (${networkName(r.network)})`,
-                        )
-                        .join(', ')}
-                    </td>
-                    <td>
-                      {member.last_login_at
-                        ? member.last_login_at.replace('T', ' ').slice(0, 16)
-                        : t('console.staff.never')}
-                    </td>
-                    <td className="text-nowrap">
-                      {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
-                      {!member.disabled && member.id !== self && (
-                        <button
-                          type="button"
-                          className="btn btn-outline-danger btn-sm ms-2"
-                          onClick={() => void disable(member)}
-                        >
-                          {t('console.staff.disable')}
-                          <span className="visually-hidden"> {member.email}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {staff.map((member) => (
+              <tr key={member.id}>
+                <td>{member.email}</td>
+                <td>
+                  {member.roles
+                    .map(
+                      (r) =>
+                        `${t(`console.role.${r.role as (typeof ROLES)[number]}`)} (${networkName(r.network)})`,
+                    )
+                    .join(', ')}
+                </td>
+                <td>
+                  {member.last_login_at
+                    ? member.last_login_at.replace('T', ' ').slice(0, 16)
+                    : t('console.staff.never')}
+                </td>
+                <td className="text-nowrap">
+                  {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
+                  {!member.disabled && member.id !== self && (
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger btn-sm ms-2"
+                      onClick={() => void disable(member)}
+                    >
+                      {t('console.staff.disable')}
+                      <span className="visually-hidden"> {member.email}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </div>
       <section className="col-lg-4" aria-labelledby="add-staff-title">

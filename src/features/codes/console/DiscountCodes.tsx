@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
+import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import type { BuiltinCodeView, DiscountBatchView } from '../codes.schemas.ts';
 import {
   CODE_LIST_MESSAGES,
@@ -172,23 +173,16 @@ export default function DiscountCodes({
       }
       fields={
         <>
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">{t('console.codes.kind')}</legend>
-            {(['multi', 'single'] as const).map((k) => (
-              <div className="form-check" key={k}>
-                <input
-                  className="form-check-input"
-                  type="radio"
-                  id={`codes-kind-${k}`}
-                  checked={kind === k}
-                  onChange={() => setKind(k)}
-                />
-                <label className="form-check-label" htmlFor={`codes-kind-${k}`}>
-                  {t(k === 'multi' ? 'console.codes.kind_multi' : 'console.codes.kind_single')}
-                </label>
-              </div>
-            ))}
-          </fieldset>
+          <ChoiceFieldset
+            legend={t('console.codes.kind')}
+            idPrefix="codes-kind"
+            choices={[
+              ['multi', t('console.codes.kind_multi')],
+              ['single', t('console.codes.kind_single')],
+            ]}
+            value={kind}
+            onChange={setKind}
+          />
           {kind === 'multi' ? (
             <>
               <Field name="code" label={t('console.codes.code')} error={fields.code} required />

@@ -4,6 +4,7 @@ import { api } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
+import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const SANCTION_FORM_MESSAGES = [
@@ -132,25 +133,15 @@ export default function SanctionForm({
           />
           {fieldError('member')}
         </LabelledControl>
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6">{t('console.sanctions.kind')}</legend>
-          {KINDS.map((k) => (
-            <div className="form-check form-check-inline" key={k}>
-              <input
-                className="form-check-input"
-                type="radio"
-                name="kind"
-                id={`sanction-kind-${k}`}
-                value={k}
-                checked={kind === k}
-                onChange={() => setKind(k)}
-              />
-              <label className="form-check-label" htmlFor={`sanction-kind-${k}`}>
-                {t(`console.sanctions.kind_${k}`)}
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <ChoiceFieldset
+          legend={t('console.sanctions.kind')}
+          idPrefix="sanction-kind"
+          name="kind"
+          inline
+          choices={KINDS.map((k) => [k, t(`console.sanctions.kind_${k}`)])}
+          value={kind}
+          onChange={setKind}
+        />
         {kind === 'suspend' && (
           <LabelledControl id="sanction-until" label={t('console.sanctions.until')} className="mb-3">
             <input
@@ -177,24 +168,18 @@ export default function SanctionForm({
           />
           {fieldError('facts')}
         </LabelledControl>
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6">{t('console.sanctions.ground_type')}</legend>
-          {(['terms', 'illegal'] as const).map((g) => (
-            <div className="form-check form-check-inline" key={g}>
-              <input
-                className="form-check-input"
-                type="radio"
-                name="ground_type"
-                id={`sanction-ground-${g}`}
-                checked={groundType === g}
-                onChange={() => setGroundType(g)}
-              />
-              <label className="form-check-label" htmlFor={`sanction-ground-${g}`}>
-                {t(g === 'illegal' ? 'console.sanctions.ground_illegal' : 'console.sanctions.ground_terms')}
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <ChoiceFieldset
+          legend={t('console.sanctions.ground_type')}
+          idPrefix="sanction-ground"
+          name="ground_type"
+          inline
+          choices={[
+            ['terms', t('console.sanctions.ground_terms')],
+            ['illegal', t('console.sanctions.ground_illegal')],
+          ]}
+          value={groundType}
+          onChange={setGroundType}
+        />
         <LabelledControl id="sanction-ground" label={t('console.sanctions.ground')} className="mb-3">
           <input
             id="sanction-ground"

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A choice of one among a few, as radio buttons under a legend. Each radio's id is `idPrefix`
+ * and its value; `name` is for a choice the form also sends.
+ */
+export function ChoiceFieldset<Value extends string>({
+  legend,
+  idPrefix,
+  name,
+  inline = false,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  idPrefix: string;
+  name?: string;
+  /** Side by side rather than one under the other. */
+  inline?: boolean;
+  choices: readonly (readonly [value: Value, label: ReactNode])[];
+  value: Value;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">{legend}</legend>
+      {choices.map(([choice, label]) => (
+        <div className={inline ? 'form-check form-check-inline' : 'form-check'} key={choice}>
+          <input
+            className="form-check-input"
+            type="radio"
+            name={name}
+            id={`${idPrefix}-${choice}`}
+            value={choice}
+            checked={value === choice}
+            onChange={() => onChange(choice)}
+          />
+          <label className="form-check-label" htmlFor={`${idPrefix}-${choice}`}>
+            {label}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText, fieldTexts } from '../components/console-client.ts';
+import { api } from '../components/console-client.ts';
+import { FailureAlert } from '../components/ConsoleTable.tsx';
+import { useConsoleAction } from '../components/use-console-action.ts';
 
 export const LOGIN_MESSAGES = [
   'console.login.title',
@@ -29,19 +31,14 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [recovery, setRecovery] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, setError, fields, run } = useConsoleAction(t);
   const credentials = useRef({ email: '', password: '' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? '');
-    setBusy(true);
-    setError('');
-    setFields({});
-    try {
+    await run(async () => {
       if (step === 'password') {
         credentials.current = { email: value('email'), password: value('password') };
         await api('POST /console/api/session.php', credentials.current);
@@ -52,19 +49,12 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
         if ('staff' in answer)
           location.assign(answer.staff.must_change_password ? '/console/password' : '/console');
       }
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       {step === 'password' ? (
         <>
           <Field

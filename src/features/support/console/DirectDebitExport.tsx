@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { failureText, fieldTexts } from '../../staff/components/console-client.ts';
+import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const DIRECT_DEBIT_EXPORT_MESSAGES = [
@@ -36,9 +36,7 @@ export default function DirectDebitExport({
   sites: string[];
 }) {
   const t = islandTranslator(messages);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const { busy, error, fields, run } = useConsoleAction(t);
   const [done, setDone] = useState('');
   const now = Date.now();
 
@@ -52,11 +50,8 @@ export default function DirectDebitExport({
       collection: String(data.get('collection') ?? ''),
       again: data.get('again') === 'on',
     };
-    setBusy(true);
-    setError('');
-    setFields({});
     setDone('');
-    try {
+    await run(async () => {
       const res = await fetch('/console/api/directdebit-export.php', {
         method: 'POST',
         headers: {
@@ -79,12 +74,7 @@ export default function DirectDebitExport({
       link.click();
       URL.revokeObjectURL(url);
       setDone(t('console.directdebit.done', { count: res.headers.get('x-debits') ?? '?', file: name }));
-    } catch (failure) {
-      setError(failureText(failure, t));
-      setFields(fieldTexts(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const invalid = (name: string) => (fields[name] ? ' is-invalid' : '');

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * A choice of one among a few, as radio buttons under a legend. Each radio's id is `idPrefix`
- * and its value; `name` is for a choice the form also sends.
+ * A choice of one among a few, as radio buttons under a legend. A radio's id is `idPrefix`, a
+ * dash and its value; `name` is for a choice the form also sends.
  */
 export function ChoiceFieldset<Value extends string>({
   legend,

@@ -201,6 +201,8 @@ test('a moderator bans a reported member from the report, which closes it and te
   await expect(detail.getByTestId('report-profile')).toContainText('Rosalind');
   await detail.getByRole('link', { name: 'Warn, suspend or ban' }).click();
   await expect(console.getByRole('heading', { name: 'New sanction', level: 1 })).toBeVisible();
+  // The form is React's once its island has run: what is typed before would be drawn over.
+  await hydrated(console);
   await console.getByRole('radio', { name: 'Ban' }).check();
   await console.getByLabel('Facts').fill('Asked a member for money, as reported.');
   await console.getByLabel('Legal ground or clause of the terms').fill('Terms of use §4.2');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../tests/support/polling.ts';
 import { withRedis, type TestRedis } from '../../tests/support/redis.ts';
 import { createMemorySignals, createRedisSignals } from './cluster-signals.ts';
 import { createLogger } from './log.ts';
@@ -26,17 +27,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-function until(check: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error('timed out'));
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
+/** A message between processes over Redis arrives within milliseconds: look often, not long. */
+const until = (check: () => boolean, timeoutMs = 3_000) => waitUntil(check, timeoutMs, 10);
 
 describe('cluster signals on Redis', () => {
   it('tell the other process, on the topic it listens to, and not the sender itself', async () => {

@@ -23,15 +23,17 @@ export async function eventually<T>(
   return last;
 }
 
-/** Polls until `condition` holds, or fails after `timeoutMs`. */
+/** Polls every `intervalMs` until `condition` holds, or fails after `timeoutMs`. */
 export async function waitUntil(
   condition: () => boolean | Promise<boolean>,
   timeoutMs = 10_000,
+  intervalMs = 100,
 ): Promise<void> {
   await eventually(
     async () => condition(),
     (met) => met,
     timeoutMs,
+    intervalMs,
   );
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../tests/support/polling.ts';
 import { withRedis, type TestRedis } from '../../../tests/support/redis.ts';
 import { createDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -17,17 +18,8 @@ let one: ReturnType<typeof createRedisBus>;
 let two: ReturnType<typeof createRedisBus>;
 const now = 1_763_000_000_000;
 
-function until(check: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() - started > timeoutMs) reject(new Error('timed out'));
-      else setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
+/** A message between processes over Redis arrives within milliseconds: look often, not long. */
+const until = (check: () => boolean, timeoutMs = 3_000) => waitUntil(check, timeoutMs, 10);
 
 beforeAll(async () => {
   handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: '.' });

@@ -1,6 +1,5 @@
-import { connect } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { gatewayCounter, parseRawAnswer, rawExchange, rawHead, type RawAnswer } from '../support/raw-http.ts';
 import { useServer } from '../support/use-server.ts';
 import {
   balanceOf,
@@ -22,67 +21,10 @@ import {
 // Counting makes the server say which requests the gateway answered.
 const app = useServer({ env: { KINDRED_COUNT_SQL: '1' } });
 
-const GATEWAY_LINE = /^gateway: POST \/api\/chat\.php$/gm;
-const gatewayAnswers = () => [...app.server.output().matchAll(GATEWAY_LINE)].length;
-
-/** Waits until the server's output has said `count` gateway answers (it may follow the answer). */
-async function gatewayAnswered(count: number): Promise<number> {
-  for (let waited = 0; gatewayAnswers() < count && waited < 5_000; waited += 20)
-    await new Promise((r) => setTimeout(r, 20));
-  return gatewayAnswers();
-}
-
-interface Raw {
-  /** Status line and headers as sent, the Date header left out. */
-  head: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** One request written byte for byte; the answer's bytes, once the server closes. */
-function rawExchange(request: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(app.server.port, '127.0.0.1', () => socket.write(request));
-    const chunks: Buffer[] = [];
-    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')));
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks)));
-  });
-}
-
-function dechunk(bytes: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (;;) {
-    const lineEnd = bytes.indexOf('\r\n', at);
-    const size = parseInt(bytes.subarray(at, lineEnd).toString('latin1'), 16);
-    if (!size) return Buffer.concat(parts);
-    parts.push(bytes.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
-}
-
-function parse(bytes: Buffer): Raw {
-  const end = bytes.indexOf('\r\n\r\n');
-  const headText = bytes.subarray(0, end).toString('latin1');
-  const lines = headText.split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines.slice(1)) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = bytes.subarray(end + 4);
-  if (headers['transfer-encoding'] === 'chunked') body = dechunk(body);
-  if (headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-  return {
-    head: lines.filter((line) => !/^date:/i.test(line)).join('\r\n'),
-    status: Number(lines[0]!.split(' ')[1]),
-    headers,
-    body: body.toString('utf8'),
-  };
-}
+const { answers: gatewayAnswers, answered: gatewayAnswered } = gatewayCounter(
+  () => app.server.output(),
+  /^gateway: POST \/api\/chat\.php$/gm,
+);
 
 const hostOf = (member: LoggedIn) =>
   member.siteId === 'localhost' ? 'localhost' : `${member.siteId}.localhost`;
@@ -93,7 +35,7 @@ async function post(
   body: unknown,
   headers: Record<string, string> = {},
   host = member ? hostOf(member) : 'localhost',
-): Promise<Raw> {
+): Promise<RawAnswer> {
   const payload = Buffer.from(JSON.stringify(body));
   const all: Record<string, string> = {
     host,
@@ -103,10 +45,8 @@ async function post(
     ...(member ? { cookie: member.cookie } : {}),
     ...headers,
   };
-  const text = `POST /api/chat.php HTTP/1.1\r\n${Object.entries(all)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('\r\n')}\r\n\r\n`;
-  return parse(await rawExchange(Buffer.concat([Buffer.from(text), payload])));
+  const head = rawHead('POST /api/chat.php HTTP/1.1', all);
+  return parseRawAnswer(await rawExchange(app.server.port, Buffer.concat([Buffer.from(head), payload])));
 }
 
 /** When the member's session was last marked seen: the app's path marks it, the gateway never. */
@@ -132,7 +72,7 @@ async function bothWays(
   member: LoggedIn,
   body: () => unknown,
   headers: Record<string, string> = {},
-): Promise<{ app: Raw; gateway: Raw }> {
+): Promise<{ app: RawAnswer; gateway: RawAnswer }> {
   const old = await dueAWrite(member);
   const before = await gatewayAnswered(0);
   const viaApp = await post(member, body(), headers);

@@ -1,6 +1,6 @@
-import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestMember, TestSession } from '../support/factories.ts';
+import { gatewayCounter, parseRawAnswer, rawExchange, rawHead, type RawAnswer } from '../support/raw-http.ts';
 import { useServer } from '../support/use-server.ts';
 
 /*
@@ -13,58 +13,16 @@ import { useServer } from '../support/use-server.ts';
 // Counting makes the server say which requests the gateway answered.
 const app = useServer({ env: { KINDRED_COUNT_SQL: '1' } });
 
-const GATEWAY_LINE = /^gateway: GET \/api\/members\.php/gm;
-const gatewayAnswers = () => [...app.server.output().matchAll(GATEWAY_LINE)].length;
-
-/** Waits until the server's output has said `count` gateway answers (it may follow the answer). */
-async function gatewayAnswered(count: number): Promise<number> {
-  for (let waited = 0; gatewayAnswers() < count && waited < 5_000; waited += 20)
-    await new Promise((r) => setTimeout(r, 20));
-  return gatewayAnswers();
-}
-
-interface Raw {
-  /** Status line and headers as sent, the Date header left out. */
-  head: string;
-  status: number;
-  body: string;
-}
+const { answered: gatewayAnswered } = gatewayCounter(
+  () => app.server.output(),
+  /^gateway: GET \/api\/members\.php/gm,
+);
 
 /** `GET /api/members.php?<query>` written out byte for byte, on a connection of its own. */
-function search(query: string, cookie: string | null): Promise<Raw> {
+async function search(query: string, cookie: string | null): Promise<RawAnswer> {
   const headers = { host: 'localhost', connection: 'close', ...(cookie ? { cookie } : {}) };
-  const request = `GET /api/members.php?${query} HTTP/1.1\r\n${Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join('\r\n')}\r\n\r\n`;
-  return new Promise((resolve, reject) => {
-    const socket = connect(app.server.port, '127.0.0.1', () => socket.write(request));
-    const chunks: Buffer[] = [];
-    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')));
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const bytes = Buffer.concat(chunks);
-      const end = bytes.indexOf('\r\n\r\n');
-      const lines = bytes.subarray(0, end).toString('latin1').split('\r\n');
-      let body = bytes.subarray(end + 4);
-      if (lines.some((line) => /^transfer-encoding: chunked$/i.test(line))) {
-        const parts: Buffer[] = [];
-        for (let at = 0; ;) {
-          const lineEnd = body.indexOf('\r\n', at);
-          const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
-          if (!size) break;
-          parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-          at = lineEnd + 2 + size + 2;
-        }
-        body = Buffer.concat(parts);
-      }
-      resolve({
-        head: lines.filter((line) => !/^date:/i.test(line)).join('\r\n'),
-        status: Number(lines[0]!.split(' ')[1]),
-        body: body.toString('utf8'),
-      });
-    });
-  });
+  const request = rawHead(`GET /api/members.php?${query} HTTP/1.1`, headers);
+  return parseRawAnswer(await rawExchange(app.server.port, request));
 }
 
 describe('the member search gateway', () => {

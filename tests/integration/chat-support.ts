@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { SiteRef } from '../support/factories.ts';
 import type { TestResponse } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
@@ -62,6 +63,20 @@ export function sendGift(app: ServerUnderTest, from: LoggedIn, to: { profileId: 
 /** `POST /api/chat.php` with an uploaded chat picture to a profile. */
 export function sendImage(app: ServerUnderTest, from: LoggedIn, to: { profileId: string }, photo: string) {
   return sendTo(app, from, to, { type: 'image', photo });
+}
+
+/** A member with credits who has just written `text` to an operator-run profile of the network. */
+export async function memberWritingToOperator(app: ServerUnderTest, text: string) {
+  const member: LoggedIn = await app.make.loggedIn({ name: 'Martin' });
+  await app.make.order(member, { credits: 200 });
+  const operator = await app.make.operatorProfile({ network: member.network, name: 'Sophie' });
+  const sent = await sendText(app, member, operator, text);
+  expect(sent.status, sent.body).toBe(201);
+  return {
+    member,
+    operator,
+    conversation: sent.json<{ message: { conversation: string } }>().message.conversation,
+  };
 }
 
 /** A member with `credits` on the balance (bought, so premium). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSse, type SseClient, type SseEvent } from '../support/sse.ts';
 import { useServer } from '../support/use-server.ts';
-import { call, clientId, sendText, type LoggedIn } from './chat-support.ts';
+import { call, clientId, memberWritingToOperator, sendText } from './chat-support.ts';
 import { addDirectly, CONSOLE_HOST, logIn, MINUTE, staffCli } from './console-support.ts';
 import type { Visitor } from '../support/visitor.ts';
 
@@ -12,18 +12,7 @@ import type { Visitor } from '../support/visitor.ts';
  */
 const app = useServer({ clock: true, env: { EVENTS_HEARTBEAT_SECONDS: '0.3' } });
 
-async function memberWritingTo(text: string) {
-  const member: LoggedIn = await app.make.loggedIn({ name: 'Martin' });
-  await app.make.order(member, { credits: 200 });
-  const operator = await app.make.operatorProfile({ network: member.network, name: 'Sophie' });
-  const sent = await sendText(app, member, operator, text);
-  expect(sent.status, sent.body).toBe(201);
-  return {
-    member,
-    operator,
-    conversation: sent.json<{ message: { conversation: string } }>().message.conversation,
-  };
-}
+const memberWritingTo = (text: string) => memberWritingToOperator(app, text);
 
 async function staff(role: 'host' | 'moderator' = 'host', network = 'amber') {
   const login = await addDirectly(app, role, network);

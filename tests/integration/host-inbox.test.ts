@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSse } from '../support/sse.ts';
 import { useServer } from '../support/use-server.ts';
-import { call, clientId, sendText, type LoggedIn } from './chat-support.ts';
+import { call, clientId, memberWritingToOperator, sendText } from './chat-support.ts';
 import { addDirectly, CONSOLE_HOST, logIn, MINUTE } from './console-support.ts';
 import { jpeg, upload } from './photos-helpers.ts';
 import type { TestResponse } from '../support/server.ts';
@@ -17,18 +17,7 @@ const app = useServer({ clock: true });
 const EN_WARNING =
   'This profile is fictional and run by the operator for entertainment. You cannot meet this person.';
 
-async function memberWritingTo(text: string) {
-  const member: LoggedIn = await app.make.loggedIn({ name: 'Martin' });
-  await app.make.order(member, { credits: 200 });
-  const operator = await app.make.operatorProfile({ network: member.network, name: 'Sophie' });
-  const sent = await sendText(app, member, operator, text);
-  expect(sent.status, sent.body).toBe(201);
-  return {
-    member,
-    operator,
-    conversation: sent.json<{ message: { conversation: string } }>().message.conversation,
-  };
-}
+const memberWritingTo = (text: string) => memberWritingToOperator(app, text);
 
 async function host(network = 'amber'): Promise<Visitor> {
   return logIn(app, await addDirectly(app, 'host', network));

@@ -30,14 +30,52 @@ export function consoleCodesTests(app: ServerUnderTest): void {
   const amberOwner = async () => logIn(app, await addDirectly(app, 'owner', 'amber'));
   const curvyOwner = async () => logIn(app, await addDirectly(app, 'owner', 'curvy'));
 
-  async function multiCode(owner: Awaited<ReturnType<typeof amberOwner>>, body: Record<string, unknown>) {
-    const res = await owner.send('POST', '/console/api/codes.php', {
-      action: 'create',
-      kind: 'multi',
-      ...body,
-    });
+  type Owner = Awaited<ReturnType<typeof amberOwner>>;
+
+  const createCodes = (owner: Owner, body: Record<string, unknown>) =>
+    owner.send('POST', '/console/api/codes.php', { action: 'create', ...body });
+
+  async function multiCode(owner: Owner, body: Record<string, unknown>) {
+    const res = await createCodes(owner, { kind: 'multi', ...body });
     expect(res.status, res.body).toBe(200);
     return res.json<{ batch: { id: string; code: string } }>().batch;
+  }
+
+  /** Sets the members' choice of a mail category on the amber network, as of `now`. */
+  async function chooseCategory(
+    members: LoggedIn[],
+    category: 'promotions' | 'news',
+    disabled: 0 | 1,
+    now: number,
+  ) {
+    await app.db
+      .insertInto('notification_preferences')
+      .values(
+        members.map((m) => ({
+          member_id: m.memberId,
+          network_id: 'amber',
+          category,
+          disabled,
+          reason: null,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled }))
+      .execute();
+  }
+
+  type ListedMailing = { id: string; status: string; sent: number };
+
+  /** The mailing as the owner's list shows it once sent, or after 20 seconds of waiting for that. */
+  async function listedOnceSent(owner: Owner, id: string): Promise<ListedMailing | undefined> {
+    let listed: ListedMailing | undefined;
+    for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      listed = (await owner.get('/console/api/mailings.php'))
+        .json<{ mailings: ListedMailing[] }>()
+        .mailings.find((m) => m.id === id);
+    }
+    return listed;
   }
 
   const lookUp = (member: LoggedIn, code: string, host?: string) =>
@@ -49,8 +87,7 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       const curvy = await curvyOwner();
       await multiCode(amber, { network: 'amber', code: 'summer-sun', percentage: 10 });
       await multiCode(curvy, { network: 'curvy', code: 'SUMMER-SUN', percentage: 30 });
-      const again = await amber.send('POST', '/console/api/codes.php', {
-        action: 'create',
+      const again = await createCodes(amber, {
         kind: 'multi',
         network: 'amber',
         code: 'SUMMER-SUN',
@@ -79,16 +116,14 @@ export function consoleCodesTests(app: ServerUnderTest): void {
 
     it('refuses a network the owner does not hold, and a site outside the network', async () => {
       const amber = await amberOwner();
-      const other = await amber.send('POST', '/console/api/codes.php', {
-        action: 'create',
+      const other = await createCodes(amber, {
         kind: 'multi',
         network: 'curvy',
         code: 'NOT-MINE',
         percentage: 10,
       });
       expectError(other, 403, 'forbidden');
-      const site = await amber.send('POST', '/console/api/codes.php', {
-        action: 'create',
+      const site = await createCodes(amber, {
         kind: 'multi',
         network: 'amber',
         site: 'curvy',
@@ -101,8 +136,7 @@ export function consoleCodesTests(app: ServerUnderTest): void {
 
     it('generates single-use codes of 16 random characters, shown once, and honours one under a race', async () => {
       const amber = await amberOwner();
-      const res = await amber.send('POST', '/console/api/codes.php', {
-        action: 'create',
+      const res = await createCodes(amber, {
         kind: 'single',
         network: 'amber',
         count: 3,
@@ -213,16 +247,14 @@ export function consoleCodesTests(app: ServerUnderTest): void {
 
     it('refuses a typed single-use code and a code too short to type', async () => {
       const amber = await amberOwner();
-      const typed = await amber.send('POST', '/console/api/codes.php', {
-        action: 'create',
+      const typed = await createCodes(amber, {
         kind: 'single',
         network: 'amber',
         code: 'MY-OWN-CODE',
         percentage: 10,
       });
       expect(typed.status).toBe(422);
-      const short = await amber.send('POST', '/console/api/codes.php', {
-        action: 'create',
+      const short = await createCodes(amber, {
         kind: 'multi',
         network: 'amber',
         code: 'AB',
@@ -240,32 +272,8 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       const german = await app.make.loggedIn({ site: DEMO.amber, language: 'de' });
       const elsewhere = await app.make.loggedIn({ site: DEMO.rainbow, language: 'en' });
       const now = Date.now();
-      await app.db
-        .insertInto('notification_preferences')
-        .values(
-          [yes, german, elsewhere].map((m) => ({
-            member_id: m.memberId,
-            network_id: 'amber',
-            category: 'promotions' as const,
-            disabled: 0 as const,
-            reason: null,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 0 }))
-        .execute();
-      await app.db
-        .insertInto('notification_preferences')
-        .values({
-          member_id: no.memberId,
-          network_id: 'amber',
-          category: 'promotions',
-          disabled: 1,
-          reason: null,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 1 }))
-        .execute();
+      await chooseCategory([yes, german, elsewhere], 'promotions', 0, now);
+      await chooseCategory([no], 'promotions', 1, now);
       const created = await owner.send('POST', '/console/api/mailings.php', {
         action: 'create',
         site: 'localhost',
@@ -281,20 +289,9 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       // The request only queues it: the answer comes before any e-mail is sent.
       expect(sent.json()).toMatchObject({ mailing: { status: 'queued', sent: 0 } });
       // The job (every half second under the test clock) sends it in batches.
-      type Listed = {
-        mailings: { id: string; status: string; sent: number }[];
-        counts: Record<string, number>;
-      };
-      let listed: Listed['mailings'][number] | undefined;
-      for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        listed = (await owner.get('/console/api/mailings.php'))
-          .json<Listed>()
-          .mailings.find((m) => m.id === mailing.id);
-      }
-      expect(listed).toMatchObject({ status: 'sent', sent: 1 });
+      expect(await listedOnceSent(owner, mailing.id)).toMatchObject({ status: 'sent', sent: 1 });
       expect(
-        (await owner.get('/console/api/mailings.php')).json<Listed>().counts.sent,
+        (await owner.get('/console/api/mailings.php')).json<{ counts: Record<string, number> }>().counts.sent,
       ).toBeGreaterThanOrEqual(1);
       // Later runs of the job send nothing again.
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -334,20 +331,7 @@ export function consoleCodesTests(app: ServerUnderTest): void {
         [1, 2, 3].map(() => app.make.loggedIn({ site: DEMO.amber, language: 'en' })),
       );
       const now = Date.now();
-      await app.db
-        .insertInto('notification_preferences')
-        .values(
-          members.map((m) => ({
-            member_id: m.memberId,
-            network_id: 'amber',
-            category: 'news' as const,
-            disabled: 0 as const,
-            reason: null,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['member_id', 'category']).doUpdateSet({ disabled: 0 }))
-        .execute();
+      await chooseCategory(members, 'news', 0, now);
       const created = await owner.send('POST', '/console/api/mailings.php', {
         action: 'create',
         site: 'localhost',
@@ -378,15 +362,7 @@ export function consoleCodesTests(app: ServerUnderTest): void {
         .set({ sent_at: now, send_cursor: first!.memberId, sent_count: 1 })
         .where('id', '=', mailing.id)
         .execute();
-      type Listed = { mailings: { id: string; status: string; sent: number }[] };
-      let listed: Listed['mailings'][number] | undefined;
-      for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        listed = (await owner.get('/console/api/mailings.php'))
-          .json<Listed>()
-          .mailings.find((m) => m.id === mailing.id);
-      }
-      expect(listed).toMatchObject({ status: 'sent', sent: 3 });
+      expect(await listedOnceSent(owner, mailing.id)).toMatchObject({ status: 'sent', sent: 3 });
       const got = (m: LoggedIn) =>
         mailsTo(app.server.dataDir, m.email).filter((x) => x.subject === 'Resumed news').length;
       expect([got(first!), got(second!), got(third!)]).toEqual([0, 0, 1]);

@@ -16,6 +16,18 @@ import { searchCount, searchFirstPage, searchPage, type SearchBase } from './dis
 const base: SearchBase = { kind: 'member', ...OPEN_VIEWER };
 const women = { gender: 'female' as const };
 
+/** Five women of one network, p6 the most recently active down to p2. */
+async function insertProfiles(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values(
+      Array.from({ length: 5 }, (_, i) =>
+        testProfile({ id: `p${i + 2}`, network_id: 'n1', last_active_at: 1_000 + i }),
+      ),
+    )
+    .execute();
+}
+
 describe('searchFirstPage on PostgreSQL', () => {
   let postgres: TestPostgresDatabase;
   let pool: pg.Pool;
@@ -31,14 +43,7 @@ describe('searchFirstPage on PostgreSQL', () => {
       },
     });
     await migrateToLatest(db);
-    await db
-      .insertInto('profiles')
-      .values(
-        Array.from({ length: 5 }, (_, i) =>
-          testProfile({ id: `p${i + 2}`, network_id: 'n1', last_active_at: 1_000 + i }),
-        ),
-      )
-      .execute();
+    await insertProfiles(db);
   });
   afterAll(async () => {
     await db.destroy();
@@ -71,14 +76,7 @@ describe('searchFirstPage on SQLite', () => {
   beforeAll(async () => {
     handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: '.' });
     await migrateToLatest(handle.db);
-    await handle.db
-      .insertInto('profiles')
-      .values(
-        Array.from({ length: 5 }, (_, i) =>
-          testProfile({ id: `p${i + 2}`, network_id: 'n1', last_active_at: 1_000 + i }),
-        ),
-      )
-      .execute();
+    await insertProfiles(handle.db);
   });
   afterAll(async () => {
     await handle.destroy();

@@ -94,6 +94,9 @@ const row = (id: string) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
+const subscriptionsOf = (member: { memberId: string }) =>
+  db.selectFrom('push_subscriptions').select('id').where('member_id', '=', member.memberId).execute();
+
 describe('a push in the outbox', () => {
   it('once a push service took it, is sent, forgets its text, and counts as delivered', async () => {
     const ctx = context();
@@ -129,12 +132,7 @@ describe('a push in the outbox', () => {
     status = 403;
     await sendPush(deps(ctx), id!);
     expect(await row(id!)).toMatchObject({ status: 'dropped', attempts: 1 });
-    const left = await db
-      .selectFrom('push_subscriptions')
-      .select('id')
-      .where('member_id', '=', recipient.memberId)
-      .execute();
-    expect(left).toHaveLength(1);
+    expect(await subscriptionsOf(recipient)).toHaveLength(1);
   });
 
   it('to a subscription the push service calls gone (404) deletes the subscription', async () => {
@@ -144,12 +142,7 @@ describe('a push in the outbox', () => {
     status = 404;
     await sendPush(deps(ctx), id!);
     expect(await row(id!)).toMatchObject({ status: 'gone' });
-    const left = await db
-      .selectFrom('push_subscriptions')
-      .select('id')
-      .where('member_id', '=', recipient.memberId)
-      .execute();
-    expect(left).toHaveLength(0);
+    expect(await subscriptionsOf(recipient)).toHaveLength(0);
   });
 
   it('is not written for a member without subscription, or for a deleted one', async () => {

@@ -21,6 +21,7 @@ import {
 import type { SessionMember } from './accounts.types.ts';
 import { testAccounts, testSite, type TestAccounts } from './accounts.test-support.ts';
 import { hashSecret } from './tokens.ts';
+import { refusalOf } from '../../../tests/support/refusal.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -95,15 +96,7 @@ function rules(): void {
     throw new Error(`no ${path} link was e-mailed`);
   }
 
-  async function refusal(promise: Promise<unknown>): Promise<AccountError> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof AccountError) return error;
-      throw error;
-    }
-    throw new Error('expected a refusal');
-  }
+  const refusal = (promise: Promise<unknown>) => refusalOf(AccountError, promise);
 
   async function member(ctx = t.ctx, overrides: Record<string, unknown> = {}) {
     const { user, session } = await signup(ctx, form(overrides), NO_SOURCE);

@@ -6,6 +6,7 @@ import { testAccounts, testSite, type TestAccounts } from '../accounts/accounts.
 import { login, signup } from '../accounts/accounts.service.ts';
 import type { SanctionsContext } from './sanctions.service.ts';
 import { notifyReporterOfDecision, sanctionMember, submitAppeal } from './sanctions.service.ts';
+import { refusalOf } from '../../../tests/support/refusal.ts';
 
 /*
  * The sanctions' rules on an in-memory database, through accounts as the server wires them
@@ -45,15 +46,7 @@ async function member(email: string, locale: 'en' | 'de', browser: string) {
   return (await signup(c, form, SOURCE)).user;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
+const refusal = (promise: Promise<unknown>) => refusalOf(DomainError, promise);
 
 beforeAll(async () => {
   t = await testAccounts(site);

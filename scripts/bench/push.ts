@@ -20,12 +20,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createDatabase } from '../../src/db/client.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
 import { browserPushKeys } from '../../tests/support/web-push.ts';
 import { copyBuild, post, startApp, unpacedTenants } from './app.ts';
-import { percentile } from './stats.ts';
+import { aloneArgs, percentile } from './stats.ts';
 import { REPO_ROOT } from './nginx.ts';
 
 const PORTS = { first: 5500, last: 5549 };
@@ -40,23 +39,13 @@ export interface PushArgs {
 }
 
 export function parsePushArgs(argv: string[]): PushArgs {
-  const { values } = parseArgs({
-    args: argv.filter((a) => a !== '--only' && a !== 'push' && a !== '--only=push'),
-    options: {
-      members: { type: 'string', default: '1000' },
-      sends: { type: 'string', default: '200' },
-      burst: { type: 'string', default: '20' },
-      senders: { type: 'string', default: '10' },
-      dist: { type: 'string', default: 'dist' },
-    },
+  return aloneArgs(argv, 'push', {
+    members: { type: 'string', default: '1000' },
+    sends: { type: 'string', default: '200' },
+    burst: { type: 'string', default: '20' },
+    senders: { type: 'string', default: '10' },
+    dist: { type: 'string', default: 'dist' },
   });
-  return {
-    members: Number(values.members),
-    sends: Number(values.sends),
-    burst: Number(values.burst),
-    senders: Number(values.senders),
-    dist: values.dist!,
-  };
 }
 
 /** The local push service: answers 201 and hands each push to whoever waits for its endpoint. */

@@ -25,13 +25,12 @@ import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/sqlite-checkpointer.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
 import { copyBuild, post, startApp, unpacedTenants } from './app.ts';
-import { percentile, ROUND_OPTIONS } from './stats.ts';
+import { aloneArgs, percentile, ROUND_OPTIONS } from './stats.ts';
 import { runWrk } from './wrk.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
@@ -47,23 +46,12 @@ export interface RealtimeArgs {
 }
 
 export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
-  const { values } = parseArgs({
-    args: argv.filter((a) => a !== '--only' && a !== 'realtime' && a !== '--only=realtime'),
-    options: {
-      ...ROUND_OPTIONS,
-      clients: { type: 'string', default: '1000' },
-      sends: { type: 'string', default: '20' },
-      concurrency: { type: 'string', default: '16' },
-    },
+  return aloneArgs(argv, 'realtime', {
+    ...ROUND_OPTIONS,
+    clients: { type: 'string', default: '1000' },
+    sends: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '16' },
   });
-  return {
-    clients: Number(values.clients),
-    sends: Number(values.sends),
-    rounds: Number(values.rounds),
-    seconds: Number(values.seconds),
-    concurrency: Number(values.concurrency),
-    dist: values.dist!,
-  };
 }
 
 /** One open stream: counts the `like` events it has received and when each arrived. */

@@ -72,47 +72,29 @@ const BUDGET = {
 const only = (part: string) =>
   new RegExp(`(^| )--only(=| )${part}( |$)`).test(process.argv.slice(2).join(' '));
 
-// `npm run bench -- --only search [options]`: the member search benchmark alone (its options in
-// scripts/bench/search.ts), with its own generated network instead of the demo seed.
-if (only('search')) {
-  const { parseSearchArgs, runSearchBench } = await import('./search.ts');
-  await runSearchBench(parseSearchArgs(process.argv.slice(2)));
-  process.exit(0);
-}
-
-// `npm run bench -- --only realtime [options]`: the event stream against a bare SSE broadcast.
-if (only('realtime')) {
-  const { parseRealtimeArgs, runRealtimeBench } = await import('./realtime.ts');
-  await runRealtimeBench(parseRealtimeArgs(process.argv.slice(2)));
-  process.exit(0);
-}
-
-// `npm run bench -- --only mail [--count 10000]`: digest e-mails rendered and handed to SMTP.
-if (only('mail')) {
-  const { runMailBench } = await import('./mail.ts');
-  await runMailBench(process.argv.slice(2));
-  process.exit(0);
-}
-
-// `npm run bench -- --only statistics [options]`: the 90-day statistics over a year of rollups.
-if (only('statistics')) {
-  const { parseStatisticsArgs, runStatisticsBench } = await import('./statistics.ts');
-  await runStatisticsBench(parseStatisticsArgs(process.argv.slice(2)));
-  process.exit(0);
-}
-
-// `npm run bench -- --only push [options]`: how soon a message's web push leaves the server.
-if (only('push')) {
-  const { parsePushArgs, runPushBench } = await import('./push.ts');
-  await runPushBench(parsePushArgs(process.argv.slice(2)));
+/**
+ * The benchmarks run alone, `npm run bench -- --only <part> [options]`, each reading its own
+ * options from the command line (the first part asked for runs).
+ */
+const RUN_ALONE: Record<string, (argv: string[]) => Promise<unknown>> = {
+  // The member search (its options in search.ts), with its own generated network, not the demo seed.
+  search: (argv) => import('./search.ts').then((m) => m.runSearchBench(m.parseSearchArgs(argv))),
+  // The event stream against a bare SSE broadcast.
+  realtime: (argv) => import('./realtime.ts').then((m) => m.runRealtimeBench(m.parseRealtimeArgs(argv))),
+  // `[--count 10000]`: digest e-mails rendered and handed to SMTP.
+  mail: (argv) => import('./mail.ts').then((m) => m.runMailBench(argv)),
+  // The 90-day statistics over a year of rollups.
+  statistics: (argv) =>
+    import('./statistics.ts').then((m) => m.runStatisticsBench(m.parseStatisticsArgs(argv))),
+  // How soon a message's web push leaves the server (it sets the exit code).
+  push: (argv) => import('./push.ts').then((m) => m.runPushBench(m.parsePushArgs(argv))),
+  // The server at 10,000 generated sites.
+  sites: (argv) => import('./sites.ts').then((m) => m.runSitesBench(m.parseSitesArgs(argv))),
+};
+for (const [part, run] of Object.entries(RUN_ALONE)) {
+  if (!only(part)) continue;
+  await run(process.argv.slice(2));
   process.exit();
-}
-
-// `npm run bench -- --only sites [options]`: the server at 10,000 generated sites (sites.ts).
-if (only('sites')) {
-  const { parseSitesArgs, runSitesBench } = await import('./sites.ts');
-  await runSitesBench(parseSitesArgs(process.argv.slice(2)));
-  process.exit(0);
 }
 
 const { values: args } = parseArgs({

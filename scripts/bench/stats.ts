@@ -3,6 +3,7 @@
  * else runs, so targets are measured side by side in rounds (each round in another order) and
  * compared as ratios within a round; the report gives the median of those ratios.
  */
+import { parseArgs } from 'node:util';
 
 /**
  * The command-line options of every benchmark that measures side by side: how many rounds, how
@@ -13,6 +14,26 @@ export const ROUND_OPTIONS = {
   seconds: { type: 'string', default: '5' },
   dist: { type: 'string', default: 'dist' },
 } as const;
+
+type StringOptions = Record<string, { type: 'string'; default: string }>;
+
+/**
+ * The options of a benchmark run alone (`--only <part>`, which it leaves out), each a number but
+ * `dist`, the build under test.
+ */
+export function aloneArgs<O extends StringOptions>(
+  argv: string[],
+  part: string,
+  options: O,
+): { [K in keyof O]: K extends 'dist' ? string : number } {
+  const { values } = parseArgs({
+    args: argv.filter((a) => a !== '--only' && a !== part && a !== `--only=${part}`),
+    options,
+  });
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, name === 'dist' ? value : Number(value)]),
+  ) as { [K in keyof O]: K extends 'dist' ? string : number };
+}
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;

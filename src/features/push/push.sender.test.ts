@@ -125,24 +125,27 @@ describe('a push in the outbox', () => {
     expect(await pushSender.delivered!(ctx, event.id)).toBe(false);
   });
 
-  it('refused for good (400, 403) is dropped at once; the subscription stays', async () => {
+  it.each([
+    {
+      title: 'refused for good (400, 403) is dropped at once; the subscription stays',
+      answer: 403,
+      outbox: { status: 'dropped', attempts: 1 },
+      subscriptionsLeft: 1,
+    },
+    {
+      title: 'to a subscription the push service calls gone (404) deletes the subscription',
+      answer: 404,
+      outbox: { status: 'gone' },
+      subscriptionsLeft: 0,
+    },
+  ])('$title', async ({ answer, outbox, subscriptionsLeft }) => {
     const ctx = context();
     const { event, recipient } = await subscribedPair(ctx);
     const [id] = await pushesFor(ctx, event);
-    status = 403;
+    status = answer;
     await sendPush(deps(ctx), id!);
-    expect(await row(id!)).toMatchObject({ status: 'dropped', attempts: 1 });
-    expect(await subscriptionsOf(recipient)).toHaveLength(1);
-  });
-
-  it('to a subscription the push service calls gone (404) deletes the subscription', async () => {
-    const ctx = context();
-    const { event, recipient } = await subscribedPair(ctx);
-    const [id] = await pushesFor(ctx, event);
-    status = 404;
-    await sendPush(deps(ctx), id!);
-    expect(await row(id!)).toMatchObject({ status: 'gone' });
-    expect(await subscriptionsOf(recipient)).toHaveLength(0);
+    expect(await row(id!)).toMatchObject(outbox);
+    expect(await subscriptionsOf(recipient)).toHaveLength(subscriptionsLeft);
   });
 
   it('is not written for a member without subscription, or for a deleted one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestMember, TestSession } from '../support/factories.ts';
+import type { MemberOptions, TestMember, TestSession } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { expectError } from '../support/answers.ts';
@@ -33,6 +33,13 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
 
   /** A birthdate `years` years ago (give or take the day). */
   const aged = (years: number) => `${new Date().getUTCFullYear() - years}-01-01`;
+
+  /** A man seeking women, `years` old, on the amber site unless `more` says otherwise. */
+  const man = (name: string, years: number, more: MemberOptions = {}) =>
+    app.make.member({ name, gender: 'male', seeking: 'female', birthdate: aged(years), ...more });
+  /** A woman seeking men, `years` old, on the amber site unless `more` says otherwise. */
+  const woman = (name: string, years: number, more: MemberOptions = {}) =>
+    app.make.member({ name, gender: 'female', seeking: 'male', birthdate: aged(years), ...more });
 
   const page = async (member: Member, path: string, host: string = DEMO.amber.host) => {
     const res = await app.request(path, { host, headers: { cookie: member.cookie } });
@@ -74,13 +81,8 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
   describe(`the default filters of /members (${database})`, () => {
     it('shows a woman seeking men on the general site men first, not women', async () => {
       const her = await app.make.loggedIn({ gender: 'female', seeking: 'male', birthdate: aged(32) });
-      await app.make.member({ name: 'Menfirstman', gender: 'male', seeking: 'female', birthdate: aged(33) });
-      await app.make.member({
-        name: 'Menfirstwoman',
-        gender: 'female',
-        seeking: 'male',
-        birthdate: aged(33),
-      });
+      await man('Menfirstman', 33);
+      await woman('Menfirstwoman', 33);
       const html = await page(her, '/members');
       expect(html).toContain('Menfirstman');
       expect(html).not.toContain('Menfirstwoman');
@@ -90,18 +92,8 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
 
     it('keeps the niche’s default for a man seeking women (women first)', async () => {
       const him = await app.make.loggedIn({ gender: 'male', seeking: 'female', birthdate: aged(30) });
-      await app.make.member({
-        name: 'Womenfirstwoman',
-        gender: 'female',
-        seeking: 'male',
-        birthdate: aged(29),
-      });
-      await app.make.member({
-        name: 'Womenfirstman',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(29),
-      });
+      await woman('Womenfirstwoman', 29);
+      await man('Womenfirstman', 29);
       const html = await page(him, '/members');
       expect(html).toContain('Womenfirstwoman');
       expect(html).not.toContain('Womenfirstman');
@@ -109,7 +101,7 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
 
     it('moves the default ages to take in an older member', async () => {
       const her = await app.make.loggedIn({ gender: 'female', seeking: 'male', birthdate: aged(62) });
-      await app.make.member({ name: 'Sixtyfiveman', gender: 'male', seeking: 'female', birthdate: aged(65) });
+      await man('Sixtyfiveman', 65);
       const html = await page(her, '/members');
       expect(html).toContain('Sixtyfiveman');
     });
@@ -191,21 +183,9 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
       await interests(her, ['hiking', 'cooking', 'music']);
 
       // Most recently active, but nothing in common and far away.
-      const stranger = await app.make.member({
-        name: 'Farstranger',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(33),
-        country: 'PT',
-      });
+      const stranger = await man('Farstranger', 33, { country: 'PT' });
       // Same town, three interests in common, looks for her age.
-      const fit = await app.make.member({
-        name: 'Bestfit',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(32),
-        country: 'NL',
-      });
+      const fit = await man('Bestfit', 32, { country: 'NL' });
       await app.make.updateProfile(fit, {
         city: 'Zwaagdijk-Oost',
         region: 'Noord-Holland',
@@ -213,20 +193,8 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
       });
       await interests(fit, ['hiking', 'cooking', 'music']);
       // As good a fit, but blocked by her, and one who blocked her.
-      const blocked = await app.make.member({
-        name: 'Blockedfit',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(32),
-        country: 'NL',
-      });
-      const blocker = await app.make.member({
-        name: 'Blockerfit',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(32),
-        country: 'NL',
-      });
+      const blocked = await man('Blockedfit', 32, { country: 'NL' });
+      const blocker = await man('Blockerfit', 32, { country: 'NL' });
       for (const m of [blocked, blocker]) {
         await app.make.updateProfile(m, { city: 'Zwaagdijk-Oost', region: 'Noord-Holland' });
         await interests(m, ['hiking', 'cooking', 'music']);
@@ -241,30 +209,11 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
         birthdate: aged(32),
         country: 'NL',
       });
-      const woman = await app.make.member({
-        name: 'Womanfit',
-        gender: 'female',
-        seeking: 'male',
-        birthdate: aged(32),
-        country: 'NL',
-      });
-      const invisible = await app.make.member({
-        name: 'Invisiblefit',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(32),
-        country: 'NL',
-      });
+      const womanFit = await woman('Womanfit', 32, { country: 'NL' });
+      const invisible = await man('Invisiblefit', 32, { country: 'NL' });
       await app.make.updateMember(invisible, { invisible: 1 });
-      const elsewhere = await app.make.member({
-        site: DEMO.curvy,
-        name: 'Curvyfit',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(32),
-        country: 'NL',
-      });
-      for (const m of [seeksMen, woman, invisible, elsewhere]) {
+      const elsewhere = await man('Curvyfit', 32, { site: DEMO.curvy, country: 'NL' });
+      for (const m of [seeksMen, womanFit, invisible, elsewhere]) {
         await app.make.updateProfile(m, { city: 'Zwaagdijk-Oost', region: 'Noord-Holland' });
         await interests(m, ['hiking', 'cooking', 'music']);
       }
@@ -275,7 +224,7 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
       expect(matches[0]!.reasons).toEqual({ shared_interests: 3, near: 'city', age_fits: true });
       expect(ids).toContain(stranger.profileId);
       expect(ids.indexOf(stranger.profileId)).toBeGreaterThan(0);
-      for (const hidden of [blocked, blocker, seeksMen, woman, invisible, elsewhere])
+      for (const hidden of [blocked, blocker, seeksMen, womanFit, invisible, elsewhere])
         expect(ids).not.toContain(hidden.profileId);
       expect(new Set(ids).size).toBe(ids.length);
 
@@ -293,20 +242,8 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
         birthdate: aged(40),
         country: 'IS',
       });
-      const wantsHer = await app.make.member({
-        name: 'Wantsforty',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(41),
-        country: 'IS',
-      });
-      const wantsYounger = await app.make.member({
-        name: 'Wantsyounger',
-        gender: 'male',
-        seeking: 'female',
-        birthdate: aged(41),
-        country: 'IS',
-      });
+      const wantsHer = await man('Wantsforty', 41, { country: 'IS' });
+      const wantsYounger = await man('Wantsyounger', 41, { country: 'IS' });
       const keep = (memberId: string, filters: object) =>
         app.db
           .insertInto('search_filters')

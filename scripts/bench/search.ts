@@ -88,6 +88,13 @@ export const VIEWER = 'b000000000000001';
 /** The profile's copy of its account's switches (migration 0013), as the accounts feature writes it. */
 const LISTING = `CASE WHEN i % 50 = 7 THEN 'invisible' WHEN i % 50 = 13 THEN 'private' ELSE 'public' END`;
 
+/** The main photo of every generated profile that has one: the same SQL on both databases. */
+const mainPhotos = (now: number) => `INSERT INTO photos (id, profile_id, network_id, filename, thumb_filename,
+    match_filename, status, position, created_at)
+  SELECT main_photo_id, id, network_id, 'bench/' || id || '.webp', 'bench/' || id || '-t.webp',
+    'bench/' || id || '-m.webp', 'active', 0, ${now - 60 * DAY}
+  FROM profiles WHERE main_photo_id IS NOT NULL AND id LIKE 'b%'`;
+
 /*
  * What the visibility rule asks of each candidate besides the profile: blocks (one in ten
  * profiles blocks another; the viewer blocks five and is blocked by five), likes (half as many
@@ -158,11 +165,7 @@ function generateSqlite(file: string, size: number, now: number): void {
       CASE WHEN i % 10 < 7 THEN printf('p%015x', i) END,
       ${now} - (r / 23) % ${30 * DAY}, ${now - 60 * DAY}, ${now}
     FROM (SELECT i, abs(random()) AS r FROM g)`);
-  database.exec(`INSERT INTO photos (id, profile_id, network_id, filename, thumb_filename, match_filename,
-      status, position, created_at)
-    SELECT main_photo_id, id, network_id, 'bench/' || id || '.webp', 'bench/' || id || '-t.webp',
-      'bench/' || id || '-m.webp', 'active', 0, ${now - 60 * DAY}
-    FROM profiles WHERE main_photo_id IS NOT NULL AND id LIKE 'b%'`);
+  database.exec(mainPhotos(now));
   for (const statement of relationStatements(
     size,
     (x) => `printf('b%015x', ${x})`,
@@ -198,11 +201,7 @@ export async function generatePostgres(url: string, size: number, now: number): 
         CASE WHEN i % 10 < 7 THEN 'p' || lpad(to_hex(i), 15, '0') END,
         ${now} - (r / 23) % ${30 * DAY}, ${now - 60 * DAY}, ${now}
       FROM (SELECT i, floor(random() * 9e15)::bigint AS r FROM generate_series(1, ${size}) i) s`);
-    await client.query(`INSERT INTO photos (id, profile_id, network_id, filename, thumb_filename, match_filename,
-        status, position, created_at)
-      SELECT main_photo_id, id, network_id, 'bench/' || id || '.webp', 'bench/' || id || '-t.webp',
-        'bench/' || id || '-m.webp', 'active', 0, ${now - 60 * DAY}
-      FROM profiles WHERE main_photo_id IS NOT NULL AND id LIKE 'b%'`);
+    await client.query(mainPhotos(now));
     for (const statement of relationStatements(
       size,
       (x) => `'b' || lpad(to_hex(${x}), 15, '0')`,

@@ -442,6 +442,19 @@ describe('an unsubscribe token', () => {
 describe('bounces and complaints', () => {
   const auth = { authorization: `Bearer ${SECRET}` };
 
+  /** A mail server's report (a DSN or an ARF feedback report) handed to the endpoint as it came. */
+  const postReport = (message: string) =>
+    app.request('/api/mail-events.php', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'message/rfc822' },
+      body: message,
+    });
+
+  /** Why e-mail is switched off for the member, by category. */
+  const reasonsOf = async (member: Parameters<typeof call>[1]) =>
+    (await call(app, member, 'GET', '/api/notifications.php')).json<{ reasons: Record<string, string> }>()
+      .reasons;
+
   it('refuse a call without the secret', async () => {
     const to = await awayMember();
     const res = await app.request('/api/mail-events.php', {
@@ -467,11 +480,9 @@ describe('bounces and complaints', () => {
       body: { email: to.email.toUpperCase(), type: 'bounce' },
     });
     expect(res.status).toBe(204);
-    const state = (await call(app, to, 'GET', '/api/notifications.php')).json<{
-      reasons: Record<string, string>;
-    }>();
-    expect(state.reasons.new_messages).toBe('bounce');
-    expect(state.reasons.like).toBe('bounce');
+    const reasons = await reasonsOf(to);
+    expect(reasons.new_messages).toBe('bounce');
+    expect(reasons.like).toBe('bounce');
     const other = await call(app, elsewhere, 'GET', '/api/notifications.php', undefined, 'curvy.localhost');
     expect(other.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {}, ...PUSH_ON });
   });
@@ -522,16 +533,8 @@ describe('bounces and complaints', () => {
       '--b1--',
       '',
     ].join('\r\n');
-    const res = await app.request('/api/mail-events.php', {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'message/rfc822' },
-      body: dsn,
-    });
-    expect(res.status).toBe(204);
-    expect(
-      (await call(app, bounced, 'GET', '/api/notifications.php')).json<{ reasons: Record<string, string> }>()
-        .reasons.new_messages,
-    ).toBe('bounce');
+    expect((await postReport(dsn)).status).toBe(204);
+    expect((await reasonsOf(bounced)).new_messages).toBe('bounce');
 
     const complained = await awayMember();
     const arf = [
@@ -561,17 +564,8 @@ describe('bounces and complaints', () => {
       '--b2--',
       '',
     ].join('\r\n');
-    const fbl = await app.request('/api/mail-events.php', {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'message/rfc822' },
-      body: arf,
-    });
-    expect(fbl.status).toBe(204);
-    expect(
-      (await call(app, complained, 'GET', '/api/notifications.php')).json<{
-        reasons: Record<string, string>;
-      }>().reasons.like,
-    ).toBe('fbl');
+    expect((await postReport(arf)).status).toBe(204);
+    expect((await reasonsOf(complained)).like).toBe('fbl');
   });
 });
 

@@ -16,6 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { PG_ADMIN } from './postgres.ts';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase } from '../../src/db/client.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -27,7 +28,6 @@ import { TenantRegistry } from '../../src/tenancy/registry.ts';
 import { cases, generatePostgres, percentile, VIEWER, viewerSession } from './search.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const PG_ADMIN = process.env.KINDRED_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_ROLE = 'kindred_bench_rls_app';
 
 const { values } = parseArgs({

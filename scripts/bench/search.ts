@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { benchDatabase } from './postgres.ts';
 import type { Database } from '../../src/db/database.ts';
 import { keptAcrossBindings, reusingStatements } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -290,26 +291,14 @@ async function openSqlite(
   };
 }
 
-const PG_ADMIN = process.env.KINDRED_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 async function openPostgres(
   options: SearchBenchOptions,
   now: number,
   out: (l: string) => void,
 ): Promise<BenchDatabase> {
   const name = options.pgDatabase ?? `kindred_bench_search_${options.size}`;
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  try {
-    if (options.fresh) await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const url = await benchDatabase(name, options.fresh);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrateToLatest(db);
   if ((await profileCount(db)) < options.size) {
@@ -317,14 +306,14 @@ async function openPostgres(
     await db.deleteFrom('photos').execute();
     await db.deleteFrom('profiles').execute();
     await db.deleteFrom('members').execute();
-    await generatePostgres(url.toString(), options.size, now);
+    await generatePostgres(url, options.size, now);
     out(
       `postgres: generated ${options.size} profiles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   // As many connections as the service's pool gives one search (it runs a first page's
   // statements side by side), without Kysely in between.
-  const rawPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const rawPool = new pg.Pool({ connectionString: url, max: 4 });
   return {
     dialect: 'postgres',
     db,
@@ -333,7 +322,7 @@ async function openPostgres(
     async raw(query) {
       await rawPool.query({ text: query.sql, values: query.parameters as unknown[] });
     },
-    serverEnv: { DATABASE_URL: url.toString() },
+    serverEnv: { DATABASE_URL: url },
     async close() {
       await rawPool.end();
       await db.destroy();

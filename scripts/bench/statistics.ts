@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { benchDatabase } from './postgres.ts';
 import type { Database, StatisticsDailyTable } from '../../src/db/database.ts';
 import { reusingStatements } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -167,24 +168,12 @@ async function openDatabase(
     });
     return { db, serverEnv: { DATA_DIR: dir, DATABASE_URL: '' }, close: () => db.destroy() };
   }
-  const admin = process.env.KINDRED_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kindred_bench_statistics_${options.sites}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    if (options.fresh) await client.query(`DROP DATABASE IF EXISTS "${name}"`);
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const url = await benchDatabase(`kindred_bench_statistics_${options.sites}`, options.fresh);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const dataDir = join(options.cacheDir, `bench-statistics-pg-${options.sites}`);
   mkdirSync(dataDir, { recursive: true });
-  return { db, serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, close: () => db.destroy() };
+  return { db, serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url }, close: () => db.destroy() };
 }
 
 function percentile(values: number[], p: number): number {

@@ -8,13 +8,15 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { requestTo, serverEnv, type RequestOptions, type TestResponse } from '../../tests/support/server.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
@@ -124,6 +126,28 @@ export function unpacedTenants(work: string): string {
     writeFileSync(join(dir, file), JSON.stringify(tenant, null, 2));
   }
   return dir;
+}
+
+/**
+ * The build of `dist` started in a fresh work folder of its own, for a benchmark that writes to
+ * its members as fast as it can (the tenants unpaced, see above); the caller removes `work`.
+ */
+export async function startUnpacedApp(options: {
+  bench: string;
+  dist: string;
+  ports: { first: number; last: number };
+  env: Record<string, string>;
+}): Promise<{ work: string; dataDir: string; app: App }> {
+  const work = mkdtempSync(join(tmpdir(), `kindred-bench-${options.bench}-`));
+  const build = copyBuild(resolve(REPO_ROOT, options.dist), work);
+  const dataDir = join(work, 'data');
+  const app = await startApp({
+    build,
+    dataDir,
+    ports: options.ports,
+    env: { ...options.env, TENANTS_DIR: unpacedTenants(work) },
+  });
+  return { work, dataDir, app };
 }
 
 /** A JSON POST to the local server; answers the status once the body has been read. */

@@ -15,17 +15,15 @@
  * Run on the built server (`npm run build` first); about a minute at the defaults.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { createDatabase } from '../../src/db/client.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
 import { browserPushKeys } from '../../tests/support/web-push.ts';
-import { copyBuild, post, startApp, unpacedTenants } from './app.ts';
+import { post, startUnpacedApp } from './app.ts';
 import { aloneArgs, percentile } from './stats.ts';
-import { REPO_ROOT } from './nginx.ts';
 
 const PORTS = { first: 5500, last: 5549 };
 const TARGET_P99_MS = 1_000;
@@ -96,16 +94,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export async function runPushBench(args: PushArgs): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  const work = mkdtempSync(join(tmpdir(), 'kindred-bench-push-'));
   const load = [loadavg()[0]!.toFixed(2)];
   const receiver = await startReceiver();
-  const build = copyBuild(resolve(REPO_ROOT, args.dist), work);
-  const dataDir = join(work, 'data');
-  const app = await startApp({
-    build,
-    dataDir,
+  const { work, dataDir, app } = await startUnpacedApp({
+    bench: 'push',
+    dist: args.dist,
     ports: PORTS,
-    env: { PUSH_ALLOWED_ORIGINS: receiver.origin, TENANTS_DIR: unpacedTenants(work) },
+    env: { PUSH_ALLOWED_ORIGINS: receiver.origin },
   });
   const handle = await createDatabase({ databaseUrl: '', dataDir });
   try {

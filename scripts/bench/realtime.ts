@@ -21,15 +21,15 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/sqlite-checkpointer.ts';
 import { factories, type TestMember, type TestSession } from '../../tests/support/factories.ts';
-import { copyBuild, post, startApp, unpacedTenants } from './app.ts';
+import { post, startUnpacedApp } from './app.ts';
 import { aloneArgs, percentile, ROUND_OPTIONS } from './stats.ts';
 import { runWrk } from './wrk.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
@@ -182,18 +182,12 @@ function rawInsertRate(file: string, seconds: number): number {
 
 export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  const work = mkdtempSync(join(tmpdir(), 'kindred-bench-realtime-'));
   const load = [loadavg()[0]!.toFixed(2)];
-  const build = copyBuild(resolve(REPO_ROOT, args.dist), work);
-  const dataDir = join(work, 'data');
-  const app = await startApp({
-    build,
-    dataDir,
+  const { work, dataDir, app } = await startUnpacedApp({
+    bench: 'realtime',
+    dist: args.dist,
     ports: PORTS,
-    env: {
-      EVENTS_STREAMS_PER_MEMBER: String(2 * args.clients + 60),
-      TENANTS_DIR: unpacedTenants(work),
-    },
+    env: { EVENTS_STREAMS_PER_MEMBER: String(2 * args.clients + 60) },
   });
   const rawPort = await freePortIn(PORTS);
   const raw = spawn(

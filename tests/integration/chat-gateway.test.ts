@@ -59,11 +59,7 @@ async function lastSeen(member: LoggedIn): Promise<number> {
 /** Makes the member's session due a write: its next call goes through the app. */
 async function dueAWrite(member: LoggedIn): Promise<number> {
   const old = (await lastSeen(member)) - 120_000;
-  await app.db
-    .updateTable('sessions')
-    .set({ last_seen_at: old })
-    .where('member_id', '=', member.memberId)
-    .execute();
+  await app.make.lastSeen(member, old);
   return old;
 }
 

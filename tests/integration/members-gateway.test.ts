@@ -37,11 +37,7 @@ describe('the member search gateway', () => {
   async function dueAWrite(): Promise<number> {
     const [row] = await app.inspect.rows('sessions', { member_id: viewer.memberId });
     const old = Number(row!.last_seen_at) - 120_000;
-    await app.db
-      .updateTable('sessions')
-      .set({ last_seen_at: old })
-      .where('member_id', '=', viewer.memberId)
-      .execute();
+    await app.make.lastSeen(viewer, old);
     return old;
   }
 

@@ -75,11 +75,7 @@ describe('GET /api/events.php', () => {
     }
     // Last seen two minutes ago: the app marks the member as seen, and the stream works the same.
     const old = fresh - 120_000;
-    await app.db
-      .updateTable('sessions')
-      .set({ last_seen_at: old })
-      .where('member_id', '=', ann.memberId)
-      .execute();
+    await app.make.lastSeen(ann, old);
     const second = await stream(ann);
     try {
       expect(second.status).toBe(200);

@@ -127,6 +127,8 @@ export interface Factories {
   operatorProfile(options?: { network?: string; name?: string; fictional?: boolean }): Promise<ProfileRef>;
   updateMember(member: Pick<TestMember, 'memberId' | 'network'>, patch: RowUpdate<'members'>): Promise<void>;
   updateProfile(profile: ProfileRef, patch: RowUpdate<'profiles'>): Promise<void>;
+  /** Dates when the member's sessions were last seen; a mark a while back makes the next request the app's. */
+  lastSeen(member: Pick<TestMember, 'memberId'>, at: number): Promise<void>;
   /** `blocker` blocks `blocked`, as the blocks feature writes it. */
   block(blocker: ProfileRef, blocked: ProfileRef): Promise<void>;
   photo(profile: ProfileRef, options?: PhotoOptions): Promise<TestPhoto>;
@@ -329,6 +331,14 @@ export function factories(db: Kysely<Database>): Factories {
         .set(patch)
         .where('network_id', '=', profile.network)
         .where('id', '=', profile.profileId)
+        .execute();
+    },
+
+    async lastSeen(member, at) {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: at })
+        .where('member_id', '=', member.memberId)
         .execute();
     },
 

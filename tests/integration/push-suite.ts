@@ -40,6 +40,13 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     return { endpoint, keys };
   }
 
+  /** A paying member to write, and a member whose browser is subscribed to pushes. */
+  async function writerAndSubscriber() {
+    const ann = await payingMember(app, 50);
+    const bo = await shownMember(app);
+    return { ann, bo, browser: await subscribe(bo) };
+  }
+
   /** Waits until nothing more can be on its way: the push leaves within moments of the send. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
 
@@ -145,9 +152,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
 
   describe('no push', () => {
     it('for a category the member switched off (a first message is a new conversation)', async () => {
-      const ann = await payingMember(app, 50);
-      const bo = await shownMember(app);
-      const browser = await subscribe(bo);
+      const { ann, bo, browser } = await writerAndSubscriber();
       await setPreferences(bo, { disabled: ['new_conversations'] });
       await sendText(app, ann, bo, 'first');
       await settle();
@@ -159,9 +164,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     });
 
     it('with push switched off as a whole, the subscription kept', async () => {
-      const ann = await payingMember(app, 50);
-      const bo = await shownMember(app);
-      const browser = await subscribe(bo);
+      const { ann, bo, browser } = await writerAndSubscriber();
       expect(await setPreferences(bo, { push: false })).toMatchObject({
         push: false,
         disabled: ['promotions', 'news'],
@@ -174,9 +177,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     });
 
     it('while the member holds an event stream open; again once it is closed', async () => {
-      const ann = await payingMember(app, 50);
-      const bo = await shownMember(app);
-      const browser = await subscribe(bo);
+      const { ann, bo, browser } = await writerAndSubscriber();
       const stream = await openSse(app.server.baseUrl, '/api/events.php', {
         host: hostOf(bo),
         cookie: bo.cookie,
@@ -197,9 +198,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     });
 
     it('from a member the recipient blocked: chat refuses the message, nothing is pushed', async () => {
-      const ann = await payingMember(app, 50);
-      const bo = await shownMember(app);
-      const browser = await subscribe(bo);
+      const { ann, bo, browser } = await writerAndSubscriber();
       await app.make.block(bo, ann);
       const sent = await sendText(app, ann, bo, 'let me in');
       expect(sent.status).toBe(403);
@@ -233,9 +232,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
 
   describe('subscriptions', () => {
     it('one the push service calls gone (410) is deleted', async () => {
-      const ann = await payingMember(app, 50);
-      const bo = await shownMember(app);
-      const browser = await subscribe(bo);
+      const { ann, bo, browser } = await writerAndSubscriber();
       receiver.answer(browser.endpoint, 410);
       await sendText(app, ann, bo, 'anyone there?');
       await receiver.waitFor(browser.endpoint);
@@ -244,9 +241,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     });
 
     it('a push the push service could not take now is sent again later, by the job', async () => {
-      const ann = await payingMember(app, 50);
-      const bo = await shownMember(app);
-      const browser = await subscribe(bo);
+      const { ann, bo, browser } = await writerAndSubscriber();
       receiver.answer(browser.endpoint, 503);
       await sendText(app, ann, bo, 'try again');
       await receiver.waitFor(browser.endpoint);

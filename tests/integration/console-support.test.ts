@@ -32,6 +32,15 @@ async function withCredits(member: TestMember, credits: number) {
   }
 }
 
+/** `adjust_credits` on the member, as the support page's form sends it. */
+const adjustCredits = (visitor: Visitor, member: TestMember, delta: number, reason: string) =>
+  visitor.send('POST', '/console/api/member-actions.php', {
+    id: member.profileId,
+    action: 'adjust_credits',
+    delta,
+    reason,
+  });
+
 const balanceOf = async (member: TestMember) =>
   Number((await app.inspect.row('members', { id: member.memberId }))!.credits);
 
@@ -42,12 +51,7 @@ describe('console member support', () => {
       const visitor = await logIn(app, await addDirectly(app, role, 'amber'));
       expect((await visitor.get(`/console/api/members.php?q=${member.email}`)).status, role).toBe(403);
       expect((await visitor.get(`/console/api/member.php?id=${member.profileId}`)).status, role).toBe(403);
-      const adjust = await visitor.send('POST', '/console/api/member-actions.php', {
-        id: member.profileId,
-        action: 'adjust_credits',
-        delta: 10,
-        reason: 'goodwill',
-      });
+      const adjust = await adjustCredits(visitor, member, 10, 'goodwill');
       expect(adjust.status, role).toBe(403);
       expect((await visitor.get('/console/members')).status, role).toBe(403);
     }
@@ -79,12 +83,7 @@ describe('console member support', () => {
     // A member of another network is unknown to this staff member, whatever they name.
     expect((await found(other.profileId)).length).toBe(0);
     expect((await visitor.get(`/console/api/member.php?id=${other.profileId}`)).status).toBe(404);
-    const adjust = await visitor.send('POST', '/console/api/member-actions.php', {
-      id: other.profileId,
-      action: 'adjust_credits',
-      delta: 10,
-      reason: 'goodwill',
-    });
+    const adjust = await adjustCredits(visitor, other, 10, 'goodwill');
     expect(adjust.status).toBe(404);
     expect(await balanceOf(other)).toBe(0);
   });
@@ -93,12 +92,7 @@ describe('console member support', () => {
     const staff = await support('amber');
     const member = await app.make.member();
     await withCredits(member, 20);
-    const res = await staff.visitor.send('POST', '/console/api/member-actions.php', {
-      id: member.profileId,
-      action: 'adjust_credits',
-      delta: 15,
-      reason: 'Chat outage on Monday',
-    });
+    const res = await adjustCredits(staff.visitor, member, 15, 'Chat outage on Monday');
     expect(res.status, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, balance: 35 });
     expect(await balanceOf(member)).toBe(35);
@@ -146,20 +140,10 @@ describe('console member support', () => {
     const staff = await support('amber');
     const member = await app.make.member();
     await withCredits(member, 5);
-    const below = await staff.visitor.send('POST', '/console/api/member-actions.php', {
-      id: member.profileId,
-      action: 'adjust_credits',
-      delta: -6,
-      reason: 'Fraud',
-    });
+    const below = await adjustCredits(staff.visitor, member, -6, 'Fraud');
     expect(below.status, below.body).toBe(402);
     expect(below.json()).toMatchObject({ error: 'not_enough_credits' });
-    const noReason = await staff.visitor.send('POST', '/console/api/member-actions.php', {
-      id: member.profileId,
-      action: 'adjust_credits',
-      delta: -1,
-      reason: '  ',
-    });
+    const noReason = await adjustCredits(staff.visitor, member, -1, '  ');
     expect(noReason.status).toBe(422);
     expect(await balanceOf(member)).toBe(5);
     expect(
@@ -171,16 +155,7 @@ describe('console member support', () => {
     ).toEqual([]);
 
     // Taking all that is left is fine; concurrent takes never go below zero.
-    const takes = await Promise.all(
-      [1, 2, 3].map(() =>
-        staff.visitor.send('POST', '/console/api/member-actions.php', {
-          id: member.profileId,
-          action: 'adjust_credits',
-          delta: -2,
-          reason: 'Fraud',
-        }),
-      ),
-    );
+    const takes = await Promise.all([1, 2, 3].map(() => adjustCredits(staff.visitor, member, -2, 'Fraud')));
     expect(takes.map((r) => r.status).sort()).toEqual([200, 200, 402]);
     expect(await balanceOf(member)).toBe(1);
   });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type TestMember, type TestSession } from '../support/factories.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import { spendFreeMessages } from './chat-support.ts';
 
 /*
  * The chat in two browsers (spec §2 chats, chats-id, members-id-chat): A writes, B sees it live
@@ -248,22 +249,8 @@ test('without credits the refusal links to buying them, and the message can be s
   const me = await member('Broke', 'male', null);
   const other = await member('Rich', 'female', null);
   const { context, page } = await browse(browser, me, 1280);
-  let conversation: string | undefined;
   // The free messages first: after them a message costs credits this member does not have.
-  for (let n = 1; ; n += 1) {
-    const res = await context.request.post(url(app.server, '/api/chat.php'), {
-      data: {
-        ...(conversation ? { conversation } : { profile: other.profileId }),
-        type: 'text',
-        text: `Free ${n}`,
-        client_id: `free-test-${n}-${Date.now()}`,
-      },
-    });
-    if (res.status() === 402) break;
-    expect(res.status()).toBe(201);
-    conversation = ((await res.json()) as { message: { conversation: string } }).message.conversation;
-    expect(n).toBeLessThan(10);
-  }
+  const conversation = await spendFreeMessages(context, app.server, other, 'free-test');
   await page.goto(url(app.server, `/chats/${conversation}`));
   await hydrated(page);
   await expect(page.getByTestId('chat-allowance')).toContainText('credits per message');

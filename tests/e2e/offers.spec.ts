@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -8,6 +8,7 @@ import { factories, type Factories, type TestMember, type TestSession } from '..
 import { REPO_ROOT, startServer, tenantsFolder, type TestServer } from '../support/server.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, sessionContext, SCREENSHOTS, url } from './accounts-support.ts';
+import { spendFreeMessages } from './chat-support.ts';
 
 /*
  * Honest offers and the balance in sight, in Chromium (issue: a member's first week, points 2
@@ -68,26 +69,6 @@ async function someone(name: string): Promise<Member> {
   const other = await make.loggedIn({ name, gender: 'female', seeking: 'male' });
   await make.photo(other);
   return other;
-}
-
-/** A free member who has used the free messages on `other`: the next text costs credits. */
-async function spentFreeMessages(context: BrowserContext, other: Member): Promise<string> {
-  let conversation: string | undefined;
-  for (let n = 1; ; n += 1) {
-    const res = await context.request.post(url(server, '/api/chat.php'), {
-      data: {
-        ...(conversation ? { conversation } : { profile: other.profileId }),
-        type: 'text',
-        text: `Free ${n}`,
-        client_id: `offers-free-${n}-${Date.now()}`,
-      },
-    });
-    if (res.status() === 402) break;
-    expect(res.status()).toBe(201);
-    conversation = ((await res.json()) as { message: { conversation: string } }).message.conversation;
-    expect(n).toBeLessThan(10);
-  }
-  return conversation!;
 }
 
 /** Moves the member's signup back so the four-hour time bonus ends `ms` from now. */
@@ -264,7 +245,7 @@ test.describe('the balance in sight', () => {
     await make.photo(me);
     const other = await someone('Reader');
     const { context, page } = await browse(browser, me, 360);
-    const conversation = await spentFreeMessages(context, other);
+    const conversation = await spendFreeMessages(context, server, other, 'offers-free');
     await make.updateMember(me, { credits: 3 });
 
     // A second tab stays on the conversation: the purchase must reach it live.
@@ -338,7 +319,7 @@ test.describe('the balance in sight', () => {
       await make.photo(me);
       const other = await someone('Patient');
       const { context, page } = await browse(browser, me, width, locale);
-      const conversation = await spentFreeMessages(context, other);
+      const conversation = await spendFreeMessages(context, server, other, 'offers-free');
       await make.updateMember(me, { credits: 2 });
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.goto(url(server, `${prefix}/chats/${conversation}`));
@@ -426,7 +407,7 @@ for (const [width, locale] of SCREENS) {
     await make.photo(me);
     const other = await someone('Chatty');
     const { context, page } = await browse(browser, me, width, locale);
-    const conversation = await spentFreeMessages(context, other);
+    const conversation = await spendFreeMessages(context, server, other, 'offers-free');
     const prefix = locale === 'en' ? '' : `/${locale}`;
     const back = `${prefix}/chats/${conversation}`;
     await page.goto(url(server, `${prefix}/credits?return=${encodeURIComponent(back)}`));

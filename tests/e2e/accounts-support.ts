@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
@@ -289,6 +289,17 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0, {
     timeout: 15_000,
   });
+}
+
+/**
+ * Goes to `path` and waits until its islands run and the live event stream they open has
+ * answered, so that whatever happens next reaches the page; answers the stream's response.
+ */
+export async function openLive(page: Page, server: TestServer, path: string): Promise<Response> {
+  const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
+  await page.goto(url(server, path));
+  await hydrated(page);
+  return opened;
 }
 
 /**

@@ -4,7 +4,14 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ProfileRef } from '../support/factories.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, sessionContext, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import {
+  hydrated,
+  openLive,
+  sessionContext,
+  url,
+  SCREENSHOTS,
+  useMemberJourney,
+} from './accounts-support.ts';
 
 /*
  * Search and the swipe game by whom the member seeks, in Chromium: a woman seeking men sees men
@@ -280,10 +287,7 @@ test('a message that arrives on another page shows a toast leading to the conver
   await app.make.updateMember(writer, { paid_user: 1, credits: 50 });
   const context = await sessionContext(browser, app.server, me, { width: 360 });
   const page = await context.newPage();
-  const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
-  await page.goto(url(app.server, '/likes'));
-  await hydrated(page);
-  await opened;
+  await openLive(page, app.server, '/likes');
 
   const send = (text: string) =>
     app.server.request('/api/chat.php', {

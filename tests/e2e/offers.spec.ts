@@ -7,7 +7,7 @@ import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
 import { REPO_ROOT, startServer, tenantsFolder, type TestServer } from '../support/server.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, sessionContext, SCREENSHOTS, url } from './accounts-support.ts';
+import { hydrated, openLive, sessionContext, SCREENSHOTS, url } from './accounts-support.ts';
 import { spendFreeMessages } from './chat-support.ts';
 
 /*
@@ -250,10 +250,7 @@ test.describe('the balance in sight', () => {
 
     // A second tab stays on the conversation: the purchase must reach it live.
     const watcher = await context.newPage();
-    const opened = watcher.waitForResponse((r) => r.url().includes('/api/events.php'));
-    await watcher.goto(url(server, `/chats/${conversation}`));
-    await hydrated(watcher);
-    await opened;
+    await openLive(watcher, server, `/chats/${conversation}`);
     await expect(navBalance(watcher)).toContainText('3');
     await expect(navBalance(watcher)).toHaveClass(/text-bg-warning/);
     await expect(watcher.getByTestId('chat-allowance')).toContainText('You have 3 credits');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { hydrated, sessionContext, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
+import { openLive, sessionContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
  * The event stream in Chromium: a like that arrives while a member is on a page opens the like
@@ -21,10 +21,8 @@ for (const width of [1280, 360]) {
     await app.make.photo(fan, { dataDir: app.server.dataDir });
     const context = await sessionContext(browser, app.server, me, { width });
     const page = await context.newPage();
-    const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
-    await page.goto(url(app.server, '/likes/sent'));
-    await hydrated(page);
-    expect((await opened).headers()['content-type']).toMatch(/^text\/event-stream/);
+    const opened = await openLive(page, app.server, '/likes/sent');
+    expect(opened.headers()['content-type']).toMatch(/^text\/event-stream/);
     const dialog = page.getByRole('dialog', { name: `Live${width} likes you!` });
     await expect(dialog).toBeHidden();
 
@@ -49,10 +47,7 @@ test('credits spent on another device change the credits badge at once', async (
   await app.make.photo(other);
   const context = await sessionContext(browser, app.server, me, { width: 1280 });
   const page = await context.newPage();
-  const opened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
-  await page.goto(url(app.server, '/likes/sent'));
-  await hydrated(page);
-  await opened;
+  await openLive(page, app.server, '/likes/sent');
   const badge = page.locator('.member-nav .nav-badge.text-bg-warning');
   await expect(badge).toContainText('10');
 

@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import type { TestServer } from '../support/server.ts';
+import type { TestResponse, TestServer } from '../support/server.ts';
 import { url } from './accounts-support.ts';
 import { expect } from './fixtures.ts';
 
@@ -31,4 +31,19 @@ export async function spendFreeMessages(
     expect(n).toBeLessThan(10);
   }
   return conversation!;
+}
+
+/** A text from `from` to `to` through `POST /api/chat.php`, as another device of `from` sends it. */
+export function sendText(
+  server: TestServer,
+  from: { cookie: string },
+  to: { profileId: string },
+  text: string,
+  clientId: string,
+): Promise<TestResponse> {
+  return server.request('/api/chat.php', {
+    method: 'POST',
+    headers: { cookie: from.cookie },
+    body: { profile: to.profileId, type: 'text', text, client_id: clientId },
+  });
 }

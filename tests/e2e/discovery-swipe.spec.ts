@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ProfileRef } from '../support/factories.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { sendText } from './chat-support.ts';
 import {
   hydrated,
   openLive,
@@ -289,12 +290,7 @@ test('a message that arrives on another page shows a toast leading to the conver
   const page = await context.newPage();
   await openLive(page, app.server, '/likes');
 
-  const send = (text: string) =>
-    app.server.request('/api/chat.php', {
-      method: 'POST',
-      headers: { cookie: writer.cookie },
-      body: { profile: me.profileId, type: 'text', text, client_id: `toast-${Date.now()}-${text.length}` },
-    });
+  const send = (text: string) => sendText(app.server, writer, me, text, `toast-${Date.now()}-${text.length}`);
   const sent = await send('Hello from the other side');
   expect(sent.status).toBeLessThan(300);
   const conversation = sent.json<{ message: { conversation: string } }>().message.conversation;

@@ -6,6 +6,7 @@ import { DEMO } from '../support/server.ts';
 import type { SiteRef } from '../support/factories.ts';
 import { FULL_LAUNCH } from './browsers.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { sendText } from './chat-support.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 
 /*
@@ -385,16 +386,7 @@ test('the app badge shows unread messages plus new likes while the app is open',
   await app.make.photo(fan);
   await app.make.photo(writer);
   await app.make.like(fan, me);
-  const sent = await app.server.request('/api/chat.php', {
-    method: 'POST',
-    headers: { cookie: writer.cookie },
-    body: {
-      profile: me.profileId,
-      type: 'text',
-      text: 'Hello from the badge test',
-      client_id: `badge-${Date.now()}`,
-    },
-  });
+  const sent = await sendText(app.server, writer, me, 'Hello from the badge test', `badge-${Date.now()}`);
   expect(sent.status, sent.body).toBeLessThan(300);
   const context = await visitorContext(browser);
   const origin = url(app.server, '', SITES.amber.host);

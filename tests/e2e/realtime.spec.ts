@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { sendText } from './chat-support.ts';
 import { openLive, sessionContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
@@ -51,16 +52,7 @@ test('credits spent on another device change the credits badge at once', async (
   const badge = page.locator('.member-nav .nav-badge.text-bg-warning');
   await expect(badge).toContainText('10');
 
-  const res = await app.server.request('/api/chat.php', {
-    method: 'POST',
-    headers: { cookie: me.cookie },
-    body: {
-      profile: other.profileId,
-      type: 'text',
-      text: 'Hello from my phone',
-      client_id: `e2e-${Date.now()}`,
-    },
-  });
+  const res = await sendText(app.server, me, other, 'Hello from my phone', `e2e-${Date.now()}`);
   expect(res.status).toBeLessThan(300);
   const balance = (
     await app.db

@@ -3,7 +3,13 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 import { mailsTo } from '../support/outbox.ts';
-import { addStaffMember, expectAccessible, logInToConsole, openConsoleSection } from './console-staff.ts';
+import {
+  addStaffMember,
+  consolePage,
+  expectAccessible,
+  logInToConsole,
+  openConsoleSection,
+} from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -157,9 +163,7 @@ test('a member reports a message; the moderator reads it in the conversation aro
   await memberContext.close();
 
   const moderator = await addStaffMember(journey, { role: 'moderator' });
-  const context = await visitorContext(browser, { width: 768 });
-  const console = await context.newPage();
-  await logInToConsole(console, journey, moderator);
+  const { context, page: console } = await consolePage(browser, journey, moderator, 768);
   await console.goto(url(journey.server, '/console/reports', 'console.localhost'));
   const conversation = console.getByTestId('report-conversation');
   await expect(conversation).toContainText('Send me 100 euros and I will visit you');
@@ -192,9 +196,7 @@ test('a moderator bans a reported member from the report, which closes it and te
   await memberContext.close();
 
   const moderator = await addStaffMember(journey, { role: 'moderator' });
-  const context = await visitorContext(browser, { width: 1280 });
-  const console = await context.newPage();
-  await logInToConsole(console, journey, moderator);
+  const { context, page: console } = await consolePage(browser, journey, moderator);
   await console.goto(url(journey.server, '/console/reports', 'console.localhost'));
   await console.getByTestId('queue').getByRole('button').filter({ hasText: 'Rosalind' }).click();
   const detail = console.getByTestId('queue-detail');

@@ -63,6 +63,20 @@ async function dragCard(page: Page, dx: number, release: boolean) {
   if (release) await page.mouse.up();
 }
 
+/** Gives the profile these interests (the match finder ranks shared ones first). */
+async function addInterests(profile: ProfileRef, interests: string[]) {
+  await app.db
+    .insertInto('profile_interests')
+    .values(
+      interests.map((interest) => ({ profile_id: profile.profileId, network_id: profile.network, interest })),
+    )
+    .execute();
+}
+
+/** The next swipe the page sends (a like or a pass). */
+const swipeSent = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/swipe.php') && r.request().method() === 'POST');
+
 test('a woman seeking men sees men by default, and her changed filters return on her next visit', async ({
   browser,
 }) => {
@@ -200,9 +214,7 @@ for (const [width, locale] of SWIPE_SCREENS) {
     await expect(stampLike).toHaveText(locale === 'en' ? 'Like' : 'Like');
     await expect(stampNope).toBeHidden();
     await page.screenshot({ path: `${DIR}/swipe-drag-like-${width}-${locale}.png` });
-    const liked = page.waitForResponse(
-      (r) => r.url().endsWith('/api/swipe.php') && r.request().method() === 'POST',
-    );
+    const liked = swipeSent(page);
     await page.mouse.up();
     expect((await liked).request().postDataJSON()).toMatchObject({ action: 'like' });
     await expect(remaining).not.toContainText('4');
@@ -211,9 +223,7 @@ for (const [width, locale] of SWIPE_SCREENS) {
     await dragCard(page, -120, false);
     await expect(stampNope).toBeVisible();
     await page.screenshot({ path: `${DIR}/swipe-drag-nope-${width}-${locale}.png` });
-    const passed = page.waitForResponse(
-      (r) => r.url().endsWith('/api/swipe.php') && r.request().method() === 'POST',
-    );
+    const passed = swipeSent(page);
     await page.mouse.up();
     expect((await passed).request().postDataJSON()).toMatchObject({ action: 'pass' });
 
@@ -325,16 +335,7 @@ for (const [width, locale] of [
       birthdate: aged(33),
       language: locale,
     });
-    await app.db
-      .insertInto('profile_interests')
-      .values(
-        ['music', 'travelling'].map((interest) => ({
-          profile_id: me.profileId,
-          network_id: me.network,
-          interest,
-        })),
-      )
-      .execute();
+    await addInterests(me, ['music', 'travelling']);
     for (let i = 0; i < 3; i++) {
       const man = await app.make.member({
         name: `Fitman${width}${locale}${i}`,
@@ -343,17 +344,7 @@ for (const [width, locale] of [
         birthdate: aged(34 + i),
       });
       await photo(man);
-      if (i === 0)
-        await app.db
-          .insertInto('profile_interests')
-          .values(
-            ['music', 'travelling'].map((interest) => ({
-              profile_id: man.profileId,
-              network_id: man.network,
-              interest,
-            })),
-          )
-          .execute();
+      if (i === 0) await addInterests(man, ['music', 'travelling']);
     }
     const prefix = locale === 'en' ? '' : `/${locale}`;
     const page = await context.newPage();

@@ -71,6 +71,30 @@ async function someone(name: string): Promise<Member> {
   return other;
 }
 
+/**
+ * A shown free member `name` in a browser of its own who has used up the free messages on a new
+ * member `otherName`: the next text in their conversation costs credits.
+ */
+async function pastFreeMessages(
+  browser: Browser,
+  name: string,
+  otherName: string,
+  width: number,
+  locale?: string,
+) {
+  const me = await make.loggedIn({
+    name,
+    gender: 'male',
+    seeking: 'female',
+    ...(locale ? { language: locale } : {}),
+  });
+  await make.photo(me);
+  const other = await someone(otherName);
+  const { context, page } = await browse(browser, me, width, locale);
+  const conversation = await spendFreeMessages(context, server, other, 'offers-free');
+  return { me, context, page, conversation };
+}
+
 /** Moves the member's signup back so the four-hour time bonus ends `ms` from now. */
 async function endsIn(me: Member, ms: number): Promise<void> {
   // The signup time is immutable for the application; only the test rewrites it.
@@ -241,11 +265,7 @@ test.describe('the balance in sight', () => {
   test('the nav, /credits, the composer and the gift picker show the balance; a purchase leads back to the chat and updates them all', async ({
     browser,
   }) => {
-    const me = await make.loggedIn({ name: 'Writer', gender: 'male', seeking: 'female' });
-    await make.photo(me);
-    const other = await someone('Reader');
-    const { context, page } = await browse(browser, me, 360);
-    const conversation = await spendFreeMessages(context, server, other, 'offers-free');
+    const { me, context, page, conversation } = await pastFreeMessages(browser, 'Writer', 'Reader', 360);
     await make.updateMember(me, { credits: 3 });
 
     // A second tab stays on the conversation: the purchase must reach it live.
@@ -312,11 +332,13 @@ test.describe('the balance in sight', () => {
     test(`the refusal never covers the conversation or its "Not sent" state (${width} px, ${locale})`, async ({
       browser,
     }) => {
-      const me = await make.loggedIn({ name: 'Short', gender: 'male', seeking: 'female', language: locale });
-      await make.photo(me);
-      const other = await someone('Patient');
-      const { context, page } = await browse(browser, me, width, locale);
-      const conversation = await spendFreeMessages(context, server, other, 'offers-free');
+      const { me, context, page, conversation } = await pastFreeMessages(
+        browser,
+        'Short',
+        'Patient',
+        width,
+        locale,
+      );
       await make.updateMember(me, { credits: 2 });
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.goto(url(server, `${prefix}/chats/${conversation}`));
@@ -400,11 +422,13 @@ for (const [width, locale] of SCREENS) {
   test(`/credits, the checkout and the thank-you page as a member coming from a chat sees them (${width} px, ${locale})`, async ({
     browser,
   }) => {
-    const me = await make.loggedIn({ name: 'Looker', gender: 'male', seeking: 'female', language: locale });
-    await make.photo(me);
-    const other = await someone('Chatty');
-    const { context, page } = await browse(browser, me, width, locale);
-    const conversation = await spendFreeMessages(context, server, other, 'offers-free');
+    const { context, page, conversation } = await pastFreeMessages(
+      browser,
+      'Looker',
+      'Chatty',
+      width,
+      locale,
+    );
     const prefix = locale === 'en' ? '' : `/${locale}`;
     const back = `${prefix}/chats/${conversation}`;
     await page.goto(url(server, `${prefix}/credits?return=${encodeURIComponent(back)}`));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AstroIntegration } from 'astro';
+import { vitePluginIntegration } from './vite-integration.ts';
 import { build, type Plugin } from 'vite';
 
 /*
@@ -67,12 +68,5 @@ export function inlineScriptsPlugin(): Plugin {
 
 /** The same for Astro's build and dev server. */
 export function inlineScripts(): AstroIntegration {
-  return {
-    name: 'kindred:inline-scripts',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({ vite: { plugins: [inlineScriptsPlugin()] } });
-      },
-    },
-  };
+  return vitePluginIntegration('kindred:inline-scripts', inlineScriptsPlugin);
 }

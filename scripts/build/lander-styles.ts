@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
+import { vitePluginIntegration } from './vite-integration.ts';
 import { PurgeCSS } from 'purgecss';
 import { foldCustomProperties } from './fold-custom-properties.ts';
 import { dropFormControlParts, inputsIn } from './form-control-parts.ts';
@@ -358,12 +359,5 @@ function virtualModule(root: string): string {
 
 /** The same for Astro's build and dev server. */
 export function landerStyles(): AstroIntegration {
-  return {
-    name: 'kindred:lander-styles',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({ vite: { plugins: [landerStylesPlugin()] } });
-      },
-    },
-  };
+  return vitePluginIntegration('kindred:lander-styles', landerStylesPlugin);
 }

@@ -1,18 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../../tests/support/temp-dirs.ts';
 import { loadAppSecret, writeSecretOnce } from './secrets.ts';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kindred-secret-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('kindred-secret-', afterEach);
 
 describe('the generated app secret', () => {
   it('is generated once into DATA_DIR and read back by the next start', () => {

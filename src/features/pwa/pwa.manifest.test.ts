@@ -1,21 +1,13 @@
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDirs } from '../../../tests/support/temp-dirs.ts';
 import { demoSite } from '../../../tests/support/unit-context.ts';
 import { drawIcon, iconSource, siteIcon } from './pwa.icons.ts';
 import { appColours, iconVersion, shortName, webManifest } from './pwa.manifest.ts';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kindred-icons-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('kindred-icons-', afterAll);
 
 describe('the manifest of a site', () => {
   it("is made of the site's name, colours and language", () => {

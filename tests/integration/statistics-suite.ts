@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { netOfVat } from '../../src/features/payments/payments.statistics.ts';
+import type { Figures } from '../../src/features/statistics/statistics.figures.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import type { Visitor } from '../support/visitor.ts';
 import { lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
@@ -10,15 +11,6 @@ import { addDirectly, logIn } from './console-support.ts';
 const DAY = 24 * 60 * 60 * 1000;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-interface Figures {
-  visits: number;
-  signups: number;
-  activations: number;
-  first_purchases: number;
-  messages: number;
-  active_members: number;
-  revenue: Record<string, number>;
-}
 interface Answer {
   network: string;
   today: string;

@@ -27,6 +27,7 @@ import type { Database, StatisticsDailyTable } from '../../src/db/database.ts';
 import { reusingStatements } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { insertRollupRows, statistics, type StatisticsContext } from '../../src/features/statistics/index.ts';
+import { COUNT_FIGURES, type Counts } from '../../src/features/statistics/statistics.figures.ts';
 import { statisticsQuerySchema } from '../../src/features/statistics/statistics.schemas.ts';
 import { DAY_MS, dayString } from '../../src/server/daily-figures.ts';
 import type { StaffPrincipal } from '../../src/server/staff.ts';
@@ -77,6 +78,9 @@ function random(seed: number) {
 const siteIds = (count: number) =>
   Array.from({ length: count }, (_, i) => DEMO_SITES[i] ?? `site-${String(i).padStart(2, '0')}`);
 
+/** The counts of a row of revenue: none (the row of counts beside it has them). */
+const NO_COUNTS = Object.fromEntries(COUNT_FIGURES.map((figure) => [figure, 0])) as Counts;
+
 /** The rollup rows of one site and day. */
 function rowsOf(site: string, day: string, options: StatisticsBenchOptions, next: () => number) {
   const perSourceDay = options.sites * SOURCES.length * options.days * 0.8;
@@ -107,12 +111,7 @@ function rowsOf(site: string, day: string, options: StatisticsBenchOptions, next
       rows.push({
         ...base,
         currency: 'EUR',
-        visits: 0,
-        signups: 0,
-        activations: 0,
-        first_purchases: 0,
-        messages: 0,
-        active_members: 0,
+        ...NO_COUNTS,
         revenue: counts.first_purchases * around(1200),
       });
   }

@@ -36,6 +36,10 @@ async function notificationsPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/** What the page says of push on this device: unsupported, denied, capable or subscribed. */
+const expectPushStatus = (page: Page, status: string, options?: { timeout: number }) =>
+  expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', status, options);
+
 const pushSwitch = (page: Page) => page.getByRole('switch', { name: 'Push notifications on this device' });
 
 test('without a service worker the push switch says the browser cannot take push, and the preview choice still saves', async ({
@@ -43,9 +47,7 @@ test('without a service worker the push switch says the browser cannot take push
 }) => {
   const context = await memberContext(browser, { serviceWorkers: 'block' });
   const page = await notificationsPage(context);
-  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'unsupported', {
-    timeout: 10_000,
-  });
+  await expectPushStatus(page, 'unsupported', { timeout: 10_000 });
   await expect(pushSwitch(page)).toBeDisabled();
   await expect(pushSwitch(page)).not.toBeChecked();
   await expect(page.getByText('This browser cannot receive push notifications from the site.')).toBeVisible();
@@ -78,7 +80,7 @@ test('with notifications blocked in the browser the push switch says so and stay
   await page.goto(url(app.server, '/notifications'));
   await hydrated(page);
   expect(await page.evaluate(() => Notification.permission)).toBe('denied');
-  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'denied');
+  await expectPushStatus(page, 'denied');
   await expect(pushSwitch(page)).toBeDisabled();
   await expect(pushSwitch(page)).not.toBeChecked();
   await expect(page.getByText('Notifications are blocked for this site in your browser.')).toBeVisible();
@@ -136,9 +138,7 @@ test('a browser that can take push: the switch subscribes it, says so after a re
   await context.grantPermissions(['notifications'], { origin: new URL(url(app.server, '/')).origin });
   await context.addInitScript(standInPushService);
   const page = await notificationsPage(context);
-  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'capable', {
-    timeout: 10_000,
-  });
+  await expectPushStatus(page, 'capable', { timeout: 10_000 });
   await expect(pushSwitch(page)).toBeEnabled();
   await expect(pushSwitch(page)).not.toBeChecked();
   await expect(page.getByText('This device receives no push notifications.')).toBeVisible();
@@ -148,15 +148,13 @@ test('a browser that can take push: the switch subscribes it, says so after a re
   );
   await pushSwitch(page).click();
   expect((await attached).status()).toBe(200);
-  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'subscribed');
+  await expectPushStatus(page, 'subscribed');
   await expect(pushSwitch(page)).toBeChecked();
   await expect(page.getByText('This device receives push notifications.')).toBeVisible();
 
   await page.reload();
   await hydrated(page);
-  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'subscribed', {
-    timeout: 10_000,
-  });
+  await expectPushStatus(page, 'subscribed', { timeout: 10_000 });
   await expect(pushSwitch(page)).toBeChecked();
 
   const detached = page.waitForResponse(
@@ -164,7 +162,7 @@ test('a browser that can take push: the switch subscribes it, says so after a re
   );
   await pushSwitch(page).click();
   expect((await detached).ok()).toBe(true);
-  await expect(page.locator('[data-push-status]')).toHaveAttribute('data-push-status', 'capable');
+  await expectPushStatus(page, 'capable');
   await expect(pushSwitch(page)).not.toBeChecked();
   await context.close();
 });

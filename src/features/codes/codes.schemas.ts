@@ -1,5 +1,5 @@
 import { z } from '../../lib/zod.ts';
-import type { BuiltinCode } from '../credits/index.ts';
+import type { BuiltinCode, DiscountBatch } from '../credits/index.ts';
 
 /*
  * The console's codes (docs/console.md "Codes"): discount codes, invite codes and mailings.
@@ -74,24 +74,8 @@ export type DisableInput = z.infer<typeof disableSchema>;
 export const discountActionSchema = z.union([discountCreateSchema, disableSchema]);
 export type DiscountActionInput = z.infer<typeof discountActionSchema>;
 
-export interface DiscountBatchView {
-  id: string;
-  kind: 'single' | 'multi';
-  /** The typed code of a multi-use batch; null for generated ones (shown only once). */
-  code: string | null;
-  site: string | null;
-  percentage: number;
-  minimum: number | null;
-  currency: string | null;
-  country: string | null;
-  valid_from: string | null;
-  valid_until: string | null;
-  max_uses: number | null;
-  codes: number;
-  uses: number;
-  active: boolean;
-  created_at: string;
-}
+/** A batch of discount codes as the console lists it. */
+export type DiscountBatchView = DiscountBatch;
 
 /** A code the network has without the console: listed read only, marked built in. */
 export type BuiltinCodeView = BuiltinCode;

@@ -53,18 +53,23 @@ export interface DiscountBatchInput {
   max_uses?: number;
 }
 
-export interface DiscountBatch {
-  id: string;
-  kind: 'single' | 'multi';
-  code: string | null;
+/** Where a code holds and what it asks of an order: the same for console batches and built-in codes. */
+interface DiscountCodeTerms {
   site: string | null;
-  percentage: number;
   minimum: number | null;
   currency: string | null;
   country: string | null;
   valid_from: string | null;
   valid_until: string | null;
   max_uses: number | null;
+}
+
+export interface DiscountBatch extends DiscountCodeTerms {
+  id: string;
+  kind: 'single' | 'multi';
+  /** The typed code of a multi-use batch; null for generated ones (shown only once). */
+  code: string | null;
+  percentage: number;
   codes: number;
   uses: number;
   active: boolean;
@@ -72,20 +77,13 @@ export interface DiscountBatch {
 }
 
 /** A code the network has without the console (read only there): built in, seeded or configured. */
-export interface BuiltinCode {
+export interface BuiltinCode extends DiscountCodeTerms {
   id: string;
   code: string;
   /** Whether every network has it (the welcome discount, the time bonus, the demo's codes). */
   every_network: boolean;
-  site: string | null;
   /** The percentages it gives on the network's sites (the built-in ones follow each site's prices). */
   percentages: number[];
-  minimum: number | null;
-  currency: string | null;
-  country: string | null;
-  valid_from: string | null;
-  valid_until: string | null;
-  max_uses: number | null;
   /** Redemptions in this network. */
   uses: number;
   active: boolean;

@@ -34,6 +34,7 @@ export {
   staffReturnedDebit,
   staffRefundTerms,
   type ConsolePaymentsContext,
+  type MemberOrderLine,
   type OrderDetail,
   type OrderSummary,
   type OrdersQuery,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { LedgerPage } from '../credits/index.ts';
+import type { MemberOrderLine, OrderDetail, OrderSummary, StaffRefundView } from '../payments/index.ts';
 
 /* The console's member support and payments calls (docs/console.md): inputs and answers, for both sides. */
 
@@ -132,34 +134,13 @@ export interface MemberView extends MemberHit {
   last_active_at: number | null;
 }
 
-export interface MemberOrder {
-  id: string;
-  site: string;
-  credits: number;
-  amount: number;
-  currency: string;
-  payment_method: string;
-  status: (typeof ORDER_STATUSES)[number];
-  created_at: number;
-}
-
 export interface MemberPageAnswer {
   member: MemberView;
-  orders: MemberOrder[];
+  orders: MemberOrderLine[];
 }
 
-export interface LedgerAnswer {
-  entries: Array<{
-    id: string;
-    delta: number;
-    reason: string;
-    reference: string | null;
-    balance_after: number;
-    created_at: number;
-    staff: { id: string; email: string | null; reason: string } | null;
-  }>;
-  next: string | null;
-}
+/** A page of a member's credit ledger, newest first. */
+export type LedgerAnswer = LedgerPage;
 
 export interface SessionsAnswer {
   sessions: Array<{
@@ -179,59 +160,10 @@ export interface MemberActionAnswer {
   sent?: boolean;
 }
 
-export interface OrderLineAnswer {
-  id: string;
-  network: string;
-  site: string;
-  member: string | null;
-  member_name: string | null;
-  credits: number;
-  amount: number;
-  currency: string;
-  payment_method: string;
-  provider: string;
-  status: (typeof ORDER_STATUSES)[number];
-  created_at: number;
-  completed_at: number | null;
-}
-
-export interface StaffRefundAnswer {
-  mode: 'rules' | 'full';
-  reason: string | null;
-  amount: number;
-  currency: string;
-  credits_reversed: number;
-  credits_unrecovered: number;
-  payout: 'paid' | 'failed' | 'none';
-  provider_error: string | null;
-  staff: string | null;
-  created_at: number;
-}
-
-interface ReversalAnswer {
-  kind: string;
-  amount: number;
-  credits_reversed: number;
-  credits_unrecovered: number;
-  created_at: number;
-}
-
-export interface OrderDetailAnswer {
-  order: OrderLineAnswer & { provider_payment_id: string | null; discount_code: string | null };
-  /** All money that came back, summed; `kind` and `created_at` of the latest. */
-  reversal: ReversalAnswer | null;
-  /** Each refund or chargeback at the provider (or the returned debit), oldest first. */
-  reversals: Array<ReversalAnswer & { id: string }>;
-  refund: StaffRefundAnswer | null;
-  direct_debit: {
-    mandate: string;
-    signed_at: number;
-    export_id: string | null;
-    sequence_type: string | null;
-    return_reason: string | null;
-  } | null;
-  refundable_by_rules: boolean;
-}
+/** The console's answers on orders are the payments feature's own shapes. */
+export type OrderLineAnswer = OrderSummary;
+export type StaffRefundAnswer = StaffRefundView;
+export type OrderDetailAnswer = OrderDetail;
 
 declare module '../../lib/api-client.ts' {
   interface ApiRoutes {

@@ -9,6 +9,7 @@ import type { MailMessage } from './adapters/mailer.ts';
 import { statementOfReasons, type Statement } from './mail/index.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
 import { consoleDb } from './console-db.ts';
+import { DomainError } from './errors.ts';
 
 /*
  * What the console's moderation queues share (photos, texts): the context of a decision, the
@@ -60,15 +61,21 @@ export interface ContentUnderReview {
 }
 
 /**
- * The decision to record for a rejected photo or text. `what` names it in the facts ("Photo
- * abc", "Profile about"); `section` is the rule of the terms the reason rests on.
+ * A moderator's rejection of a photo or text. `what` names it in the facts ("Photo abc",
+ * "Profile about"); `section` is the rule of the terms the reason rests on.
  */
-export function rejectionDecision(
-  subjectType: ContentDecision['subjectType'],
-  content: ContentUnderReview,
-  rejection: { what: string; reason: string; note: string | null; section: string },
-): ContentDecision {
-  const { what, reason, note, section } = rejection;
+export interface ContentRejection {
+  subjectType: ContentDecision['subjectType'];
+  content: ContentUnderReview;
+  what: string;
+  reason: string;
+  note: string | null;
+  section: string;
+}
+
+/** The decision to record for a rejected photo or text. */
+function rejectionDecision(rejection: ContentRejection): ContentDecision {
+  const { subjectType, content, what, reason, note, section } = rejection;
   return {
     network: content.network_id,
     siteId: content.site_id,
@@ -105,9 +112,10 @@ export function appealLink(origin: string, locale: Locale, token: string): strin
 export async function sendRejectionStatement(
   ctx: ModerationContext,
   site: ServiceContext,
-  decision: ContentDecision,
+  rejection: ContentRejection,
   mail: (appealToken: string | null) => MailMessage,
 ): Promise<void> {
+  const decision = rejectionDecision(rejection);
   const token = await appealTokenFor(ctx, decision);
   try {
     await site.mailer.send(mail(token));
@@ -187,6 +195,24 @@ export interface QueueCursor {
 export function encodeCursor(cursor: QueueCursor): string {
   return Buffer.from(`${cursor.createdAt}.${cursor.id}`).toString('base64url');
 }
+
+/**
+ * A page of a queue read one item past `size` (the extra one only tells that more follow): the
+ * items to show and the cursor of the next page, or null on the last.
+ */
+export function queuePage<Item extends { created_at: number; id: string }>(
+  rows: readonly Item[],
+  size: number,
+): { items: Item[]; next: string | null } {
+  const items = rows.slice(0, size);
+  const last = items.at(-1);
+  const next = rows.length > size && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+  return { items, next };
+}
+
+/** Another moderator decided first (or the content was decided already). */
+export const alreadyDecided = () =>
+  new DomainError('already_decided', { status: 409, message: 'console.queue.already_decided' });
 
 /** The cursor a client sent back, or undefined for one that is not ours (the first page then). */
 export function decodeCursor(text: string | undefined): QueueCursor | undefined {

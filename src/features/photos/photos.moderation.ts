@@ -1,12 +1,12 @@
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
-import { DomainError, platformError } from '../../server/errors.ts';
+import { platformError } from '../../server/errors.ts';
 import {
+  alreadyDecided,
   contentRejectionMail,
   decodeCursor,
-  encodeCursor,
   type ModerationContext,
   type ModeratorScope,
-  rejectionDecision,
+  queuePage,
   sendRejectionStatement,
 } from '../../server/moderation.ts';
 import type { Site } from '../../tenancy/site.ts';
@@ -35,10 +35,6 @@ export type PhotoModerationContext = ModerationContext;
 
 export const QUEUE_PAGE = 20;
 
-/** Another moderator decided first (or the photo was rejected already). */
-const alreadyDecided = () =>
-  new DomainError('already_decided', { status: 409, message: 'console.queue.already_decided' });
-
 export type PhotoDecision = PhotoDecisionInput;
 
 /** The rule of the terms each reason rests on (the terms' numbered sections). */
@@ -58,11 +54,10 @@ export async function photoQueuePage(
   cursor: string | undefined,
 ): Promise<PhotoQueuePage> {
   const rows = await photoQueue(ctx.db, staff.networksFor('moderate'), decodeCursor(cursor), QUEUE_PAGE + 1);
-  const page = rows.slice(0, QUEUE_PAGE);
+  const { items, next } = queuePage(rows, QUEUE_PAGE);
   const now = ctx.clock.now();
-  const last = page.at(-1);
   return {
-    photos: page.map((row) => ({
+    photos: items.map((row) => ({
       id: row.id,
       network: row.network_id,
       site: row.site_id,
@@ -72,7 +67,7 @@ export async function photoQueuePage(
       uploaded_at: new Date(row.created_at).toISOString(),
       preview: `/console/media/${row.filename}`,
     })),
-    next: rows.length > QUEUE_PAGE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    next,
   };
 }
 
@@ -148,12 +143,14 @@ async function afterRejection(
   await sendRejectionStatement(
     ctx,
     site,
-    rejectionDecision('photo', photo, {
+    {
+      subjectType: 'photo',
+      content: photo,
       what: `Photo ${photo.id}`,
       reason,
       note,
       section: REJECTION_GROUNDS[reason],
-    }),
+    },
     (appeal) => rejectionMail(ctx, site.site, photo, reason, note, appeal),
   );
 }

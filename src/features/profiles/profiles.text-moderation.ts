@@ -1,12 +1,12 @@
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
-import { DomainError, platformError } from '../../server/errors.ts';
+import { platformError } from '../../server/errors.ts';
 import {
+  alreadyDecided,
   contentRejectionMail,
   decodeCursor,
-  encodeCursor,
   type ModerationContext,
   type ModeratorScope,
-  rejectionDecision,
+  queuePage,
   sendRejectionStatement,
 } from '../../server/moderation.ts';
 import type { Site } from '../../tenancy/site.ts';
@@ -41,9 +41,6 @@ export const TEXT_REJECTION_GROUNDS: Record<TextRejectionReason, string> = {
   other: '7',
 };
 
-const alreadyDecided = () =>
-  new DomainError('already_decided', { status: 409, message: 'console.queue.already_decided' });
-
 /** `GET /console/api/texts.php?cursor`: a page of the queue, of the networks the staff moderates. */
 export async function textQueuePage(
   ctx: ModerationContext,
@@ -56,11 +53,10 @@ export async function textQueuePage(
     decodeCursor(cursor),
     TEXT_QUEUE_PAGE + 1,
   );
-  const page = rows.slice(0, TEXT_QUEUE_PAGE);
+  const { items, next } = queuePage(rows, TEXT_QUEUE_PAGE);
   const now = ctx.clock.now();
-  const last = page.at(-1);
   return {
-    texts: page.map((row) => ({
+    texts: items.map((row) => ({
       id: row.id,
       network: row.network_id,
       site: row.site_id,
@@ -72,10 +68,7 @@ export async function textQueuePage(
       previous: row.previous,
       submitted_at: new Date(row.created_at).toISOString(),
     })),
-    next:
-      rows.length > TEXT_QUEUE_PAGE && last
-        ? encodeCursor({ createdAt: last.created_at, id: last.id })
-        : null,
+    next,
   };
 }
 
@@ -142,12 +135,14 @@ async function mailRejection(
   await sendRejectionStatement(
     ctx,
     site,
-    rejectionDecision('text', change, {
+    {
+      subjectType: 'text',
+      content: change,
       what: `Profile ${change.field}`,
       reason,
       note,
       section: TEXT_REJECTION_GROUNDS[reason],
-    }),
+    },
     (appeal) => textRejectionMail(ctx, site.site, change, reason, note, appeal),
   );
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 import { CLAIM_IDLE_MS, type ClaimState } from './host-inbox.claims.ts';
 
 /* The host inbox's own rows: claims, the replies hosts sent and the questions they marked. */
@@ -152,38 +153,23 @@ export async function replyTimes(
 
 /** Privacy: what the host inbox holds of a member's profile. */
 export async function hostRowsOfProfile(db: Db, network: string, profileId: string) {
-  const replies = await db
-    .selectFrom('host_replies')
+  const ofProfile = { member_profile_id: profileId };
+  const replies = await selectInNetwork(db, 'host_replies', network, ofProfile)
     .select(['message_id', 'conversation_id', 'replied_at', 'honest'])
-    .where('network_id', '=', network)
-    .where('member_profile_id', '=', profileId)
     .execute();
-  const marks = await db
-    .selectFrom('host_question_marks')
+  const marks = await selectInNetwork(db, 'host_question_marks', network, ofProfile)
     .select(['message_id', 'conversation_id', 'marked_at'])
-    .where('network_id', '=', network)
-    .where('member_profile_id', '=', profileId)
     .execute();
   return { replies, marks };
 }
 
 export async function deleteHostRowsOfProfile(db: Db, network: string, profileId: string): Promise<void> {
-  const conversations = await db
-    .selectFrom('host_replies')
+  const ofProfile = { member_profile_id: profileId };
+  const conversations = await selectInNetwork(db, 'host_replies', network, ofProfile)
     .select('conversation_id')
-    .where('network_id', '=', network)
-    .where('member_profile_id', '=', profileId)
     .execute();
-  await db
-    .deleteFrom('host_replies')
-    .where('network_id', '=', network)
-    .where('member_profile_id', '=', profileId)
-    .execute();
-  await db
-    .deleteFrom('host_question_marks')
-    .where('network_id', '=', network)
-    .where('member_profile_id', '=', profileId)
-    .execute();
+  await deleteInNetwork(db, 'host_replies', network, ofProfile).execute();
+  await deleteInNetwork(db, 'host_question_marks', network, ofProfile).execute();
   const ids = conversations.map((c) => c.conversation_id);
   if (ids.length > 0) await db.deleteFrom('host_claims').where('conversation_id', 'in', ids).execute();
 }

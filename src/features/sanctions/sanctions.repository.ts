@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
+import { deleteInNetwork } from '../../db/query-network.ts';
 
 /* The sanctions' SQL: decisions, appeals, bans of addresses and browsers, members' browsers. */
 
@@ -126,33 +127,37 @@ export async function openAppealOf(db: Db, decisionId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** Turns an issued link into an open appeal, unless another took its place first: whether it did. */
-export async function submitAppealRow(
+/** Moves an appeal on from the status `from`, unless another moved it first: whether it did. */
+async function moveAppeal(
   db: Db,
   id: string,
-  change: { text: string; submitted_at: number },
+  from: AppealRow['status'],
+  change: RowUpdate<'moderation_appeals'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('moderation_appeals')
-    .set({ ...change, status: 'open' })
+    .set(change)
     .where('id', '=', id)
-    .where('status', '=', 'issued')
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function decideAppealRow(
+/** Turns an issued link into an open appeal, unless another took its place first: whether it did. */
+export function submitAppealRow(
+  db: Db,
+  id: string,
+  change: { text: string; submitted_at: number },
+): Promise<boolean> {
+  return moveAppeal(db, id, 'issued', { ...change, status: 'open' });
+}
+
+export function decideAppealRow(
   db: Db,
   id: string,
   change: { decided_by: string; decided_at: number; outcome: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('moderation_appeals')
-    .set({ ...change, status: 'decided' })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return moveAppeal(db, id, 'open', { ...change, status: 'decided' });
 }
 
 export function listAppeals(
@@ -208,16 +213,8 @@ export async function banDevicesOf(
 
 /** A lifted ban lets its address and browsers back. */
 export async function unbanOf(db: Db, network: string, decisionId: string): Promise<void> {
-  await db
-    .deleteFrom('banned_emails')
-    .where('network_id', '=', network)
-    .where('decision_id', '=', decisionId)
-    .execute();
-  await db
-    .deleteFrom('banned_devices')
-    .where('network_id', '=', network)
-    .where('decision_id', '=', decisionId)
-    .execute();
+  await deleteInNetwork(db, 'banned_emails', network, { decision_id: decisionId }).execute();
+  await deleteInNetwork(db, 'banned_devices', network, { decision_id: decisionId }).execute();
 }
 
 export async function isBanned(

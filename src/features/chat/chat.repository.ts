@@ -6,6 +6,7 @@ import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
+import { pastKey } from '../../db/keyset.ts';
 
 /*
  * Conversations and messages. A pair of profiles has one conversation (`profile_a_id` <
@@ -449,13 +450,7 @@ export async function messagePage(
     .where((eb) => eb.or([eb('m.held', '=', 0), eb('m.sender_profile_id', '=', viewerProfileId)]));
   if (options.after !== null) query = query.where('m.created_at', '>', options.after);
   const before = options.before;
-  if (before)
-    query = query.where((eb) =>
-      eb.or([
-        eb('m.created_at', '<', before.at),
-        eb.and([eb('m.created_at', '=', before.at), eb('m.id', '<', before.id)]),
-      ]),
-    );
+  if (before) query = query.where((eb) => pastKey(eb, { time: 'm.created_at', id: 'm.id' }, '<', before));
   return query
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
@@ -1030,15 +1025,10 @@ export async function messagesAround(
         .where('m.network_id', '=', network)
         .where('m.conversation_id', '=', centre.conversation_id)
         .where((eb) =>
-          direction === 'before'
-            ? eb.or([
-                eb('m.created_at', '<', centre.created_at),
-                eb.and([eb('m.created_at', '=', centre.created_at), eb('m.id', '<', centre.id)]),
-              ])
-            : eb.or([
-                eb('m.created_at', '>', centre.created_at),
-                eb.and([eb('m.created_at', '=', centre.created_at), eb('m.id', '>', centre.id)]),
-              ]),
+          pastKey(eb, { time: 'm.created_at', id: 'm.id' }, direction === 'before' ? '<' : '>', {
+            at: centre.created_at,
+            id: centre.id,
+          }),
         )
         .orderBy('m.created_at', direction === 'before' ? 'desc' : 'asc')
         .orderBy('m.id', direction === 'before' ? 'desc' : 'asc')

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { pastKey } from '../../db/keyset.ts';
 
 /* The SQL of staff adjustments and of the ledger as the console pages it (credits.adjust.ts decides). */
 
@@ -51,12 +52,6 @@ export async function ledgerPageOf(
     ])
     .where('l.network_id', '=', network)
     .where('l.member_id', '=', memberId);
-  if (before)
-    query = query.where((eb) =>
-      eb.or([
-        eb('l.created_at', '<', before.at),
-        eb.and([eb('l.created_at', '=', before.at), eb('l.id', '<', before.id)]),
-      ]),
-    );
+  if (before) query = query.where((eb) => pastKey(eb, { time: 'l.created_at', id: 'l.id' }, '<', before));
   return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
 }

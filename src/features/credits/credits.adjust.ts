@@ -5,6 +5,7 @@ import { DomainError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { bookCredits } from './credits.ledger.ts';
 import { insertAdjustment, ledgerPageOf } from './credits.adjust.repository.ts';
+import { parsePageKey } from '../../db/keyset.ts';
 
 /*
  * Credits given or taken by staff (the console's member support). Never an update of the
@@ -100,10 +101,7 @@ export interface LedgerPage {
 }
 
 /** A cursor of the console's ledger pages: `<created_at>.<id>` of the last entry shown. */
-export function parseLedgerCursor(cursor: string | undefined): { at: number; id: string } | undefined {
-  const match = cursor ? /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(cursor) : null;
-  return match ? { at: Number(match[1]), id: match[2]! } : undefined;
-}
+export const parseLedgerCursor = parsePageKey;
 
 /** A member's ledger as the console shows it, newest first, `LEDGER_PAGE_SIZE` a page. */
 export async function ledgerPage(

@@ -19,6 +19,7 @@ import { DAY_MS, notRefundable, payBack, refundAmount, refundPeriodOver } from '
 import type { OrderRow } from './payments.repository.ts';
 import { mandateOfOrder, setReturnReason } from './payments.collection.repository.ts';
 import { recordReturnedDebit, type Reversal } from './payments.reversal.ts';
+import { parsePageKey } from '../../db/keyset.ts';
 
 /*
  * The console's payments (docs/console.md): the orders of the sites the staff member may refund
@@ -70,11 +71,6 @@ export interface OrdersQuery {
   cursor?: string | undefined;
 }
 
-function parseCursor(cursor: string | undefined): { at: number; id: string } | undefined {
-  const match = cursor ? /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(cursor) : null;
-  return match ? { at: Number(match[1]), id: match[2]! } : undefined;
-}
-
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 type OrderSummaryRow = Awaited<ReturnType<typeof ordersPageOf>>[number];
@@ -113,7 +109,7 @@ export async function ordersList(
     from: query.from ? dayStart(query.from) : undefined,
     to: query.to ? dayStart(query.to) + DAY_MS : undefined,
     member: query.member,
-    before: parseCursor(query.cursor),
+    before: parsePageKey(query.cursor),
     limit: ORDERS_PAGE_SIZE + 1,
   });
   const orders = rows.slice(0, ORDERS_PAGE_SIZE).map(summary);

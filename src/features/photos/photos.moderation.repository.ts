@@ -3,6 +3,7 @@ import type { Database, PhotoStatus } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { QueueCursor } from '../../server/moderation.ts';
 import { passOnMainPhoto } from './photos.repository.ts';
+import { pastKey } from '../../db/keyset.ts';
 
 /* The photo queue's SQL: which photos wait for a moderator, and the decision on one. */
 
@@ -20,6 +21,16 @@ export interface QueuedPhotoRow {
   site_id: string;
 }
 
+/** Photos with their profile and member: an operator-run profile has no member, so its photos drop out. */
+function membersPhotos(db: Db) {
+  return db
+    .selectFrom('photos as ph')
+    .innerJoin('profiles as p', (join) =>
+      join.onRef('p.id', '=', 'ph.profile_id').onRef('p.network_id', '=', 'ph.network_id'),
+    )
+    .innerJoin('members as m', 'm.id', 'p.member_id');
+}
+
 /**
  * Members' photos no moderator has decided on yet (pending ones, and active ones of
  * post-moderated sites), oldest first, in the given networks ('all': every network). Photos of
@@ -32,12 +43,7 @@ export async function photoQueue(
   limit: number,
 ): Promise<QueuedPhotoRow[]> {
   if (networks !== 'all' && networks.length === 0) return [];
-  let query = db
-    .selectFrom('photos as ph')
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.id', '=', 'ph.profile_id').onRef('p.network_id', '=', 'ph.network_id'),
-    )
-    .innerJoin('members as m', 'm.id', 'p.member_id')
+  let query = membersPhotos(db)
     .select([
       'ph.id',
       'ph.network_id',
@@ -55,10 +61,7 @@ export async function photoQueue(
   if (networks !== 'all') query = query.where('ph.network_id', 'in', [...networks]);
   if (after)
     query = query.where((eb) =>
-      eb.or([
-        eb('ph.created_at', '>', after.createdAt),
-        eb.and([eb('ph.created_at', '=', after.createdAt), eb('ph.id', '>', after.id)]),
-      ]),
+      pastKey(eb, { time: 'ph.created_at', id: 'ph.id' }, '>', { at: after.createdAt, id: after.id }),
     );
   return query.orderBy('ph.created_at').orderBy('ph.id').limit(limit).execute();
 }
@@ -80,12 +83,7 @@ export interface PhotoUnderReview {
 
 /** One member photo by id, in whichever network it is (the caller checks the staff's networks). */
 export async function photoUnderReview(db: Db, photoId: string): Promise<PhotoUnderReview | undefined> {
-  return db
-    .selectFrom('photos as ph')
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.id', '=', 'ph.profile_id').onRef('p.network_id', '=', 'ph.network_id'),
-    )
-    .innerJoin('members as m', 'm.id', 'p.member_id')
+  return membersPhotos(db)
     .select([
       'ph.id',
       'ph.network_id',

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Gender, Seeking } from '../../db/database.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
+import { pastKey } from '../../db/keyset.ts';
 
 /*
  * Operator-run (fictional) profiles as the console manages them. Every statement here writes
@@ -105,13 +106,7 @@ export async function operatorProfileRows(
     .where('fictional', '=', 1)
     .where('member_id', 'is', null);
   if (networks !== 'all') query = query.where('network_id', 'in', networks);
-  if (before)
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.at),
-        eb.and([eb('created_at', '=', before.at), eb('id', '<', before.id)]),
-      ]),
-    );
+  if (before) query = query.where((eb) => pastKey(eb, { time: 'created_at', id: 'id' }, '<', before));
   return query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

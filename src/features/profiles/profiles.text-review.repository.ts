@@ -3,6 +3,7 @@ import type { Database, TextReviewField } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { QueueCursor } from '../../server/moderation.ts';
+import { pastKey } from '../../db/keyset.ts';
 
 /* Changed profile texts under review (text_moderation): the only SQL of the text queue. */
 
@@ -140,10 +141,7 @@ export async function textQueue(
   if (networks !== 'all') query = query.where('r.network_id', 'in', [...networks]);
   if (after)
     query = query.where((eb) =>
-      eb.or([
-        eb('r.created_at', '>', after.createdAt),
-        eb.and([eb('r.created_at', '=', after.createdAt), eb('r.id', '>', after.id)]),
-      ]),
+      pastKey(eb, { time: 'r.created_at', id: 'r.id' }, '>', { at: after.createdAt, id: after.id }),
     );
   return query.orderBy('r.created_at').orderBy('r.id').limit(limit).execute();
 }

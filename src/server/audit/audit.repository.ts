@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row } from '../../db/database.ts';
+import { pastKey } from '../../db/keyset.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,12 +38,6 @@ export async function listAuditEntries(db: Db, query: AuditQuery): Promise<Audit
   if (query.from !== undefined) q = q.where('created_at', '>=', query.from);
   if (query.to !== undefined) q = q.where('created_at', '<', query.to);
   const before = query.before;
-  if (before)
-    q = q.where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.at),
-        eb.and([eb('created_at', '=', before.at), eb('id', '<', before.id)]),
-      ]),
-    );
+  if (before) q = q.where((eb) => pastKey(eb, { time: 'created_at', id: 'id' }, '<', before));
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
 }

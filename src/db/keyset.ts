@@ -1,0 +1,35 @@
+import type { Expression, ExpressionBuilder, SqlBool, StringReference } from 'kysely';
+
+/*
+ * Paging by a key instead of an offset: a page goes on from the last row shown, named by its
+ * time and id (the id breaks ties between rows of the same millisecond), so rows written
+ * meanwhile neither repeat nor drop out of the next page.
+ */
+
+/** The last row of a page: its time (epoch ms) and id. */
+export interface PageKey {
+  at: number;
+  id: string;
+}
+
+/** A key `<at>.<id>` a client sent back, or undefined for one that is not ours (the first page then). */
+export function parsePageKey(text: string | undefined): PageKey | undefined {
+  const match = text ? /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(text) : null;
+  return match ? { at: Number(match[1]), id: match[2]! } : undefined;
+}
+
+/**
+ * The rows past `key` in a page's order on (`time`, `id`): `<` for newest first, `>` for oldest
+ * first.
+ */
+export function pastKey<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: { time: StringReference<DB, TB>; id: StringReference<DB, TB> },
+  direction: '<' | '>',
+  key: PageKey,
+): Expression<SqlBool> {
+  const by = eb as unknown as ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
+  const time = columns.time as string;
+  const id = columns.id as string;
+  return by.or([by(time, direction, key.at), by.and([by(time, '=', key.at), by(id, direction, key.id)])]);
+}

@@ -5,114 +5,82 @@
  * lower-case keys that translations label, e.g. `profile.hair_color.blond`).
  */
 
-/** Interests members can pick, in the spec's order. */
-export const INTERESTS = [
-  'relationship',
-  'onenightstand',
-  'kissing',
-  'hugging',
-  'massages',
-  'lingerie',
-  'sex',
-  'safesex',
-  'publicsex',
-  'oralsex',
-  'analsex',
-  'sextoys',
-  'masturbating',
-  'exchangingpictures',
-  'threesome',
-  'gangbang',
-  'bondage',
-  'sadomasochism',
-  'gym',
-  'sports',
-  'dancing',
-  'travelling',
-  'adventure',
-  'party',
-  'tattoos',
-  'music',
-  'movies',
-  'videogames',
-  'politics',
-  'outdoors',
-  'gardening',
-  'hiking',
-  'biking',
-  'reading',
-  'animals',
-  'beach',
-  'art',
-  'photography',
-  'theater',
-  'shopping',
-  'fashion',
-  'astrology',
-  'cooking',
-  'foodie',
-  'bbq',
-  'sushi',
-  'vegetarian',
-  'wine',
-  'beer',
-  'tea',
-  'coffee',
-] as const;
-export type Interest = (typeof INTERESTS)[number];
-
 /**
- * The interests in groups, as the profile editor and the profile show them: a flat list put
- * "tea" beside practices. `adult` is offered and shown only where the niche is about sex itself
- * (`adult_interests` in the niche file).
+ * The groups the profile editor and the profile show interests in: a flat list put "tea"
+ * beside practices. `adult` is offered and shown only where the niche is about sex
+ * itself (`adult_interests` in the niche file).
  */
-export const INTEREST_GROUPS = {
-  romance: ['relationship', 'onenightstand', 'kissing', 'hugging', 'massages', 'lingerie'],
-  adult: [
-    'sex',
-    'safesex',
-    'publicsex',
-    'oralsex',
-    'analsex',
-    'sextoys',
-    'masturbating',
-    'exchangingpictures',
-    'threesome',
-    'gangbang',
-    'bondage',
-    'sadomasochism',
-  ],
-  active: [
-    'gym',
-    'sports',
-    'dancing',
-    'travelling',
-    'adventure',
-    'party',
-    'outdoors',
-    'hiking',
-    'biking',
-    'beach',
-  ],
-  culture: [
-    'tattoos',
-    'music',
-    'movies',
-    'videogames',
-    'politics',
-    'gardening',
-    'reading',
-    'animals',
-    'art',
-    'photography',
-    'theater',
-    'shopping',
-    'fashion',
-    'astrology',
-  ],
-  food: ['cooking', 'foodie', 'bbq', 'sushi', 'vegetarian', 'wine', 'beer', 'tea', 'coffee'],
-} as const satisfies Record<string, readonly Interest[]>;
-export type InterestGroup = keyof typeof INTEREST_GROUPS;
+export type InterestGroup = 'romance' | 'adult' | 'active' | 'culture' | 'food';
+
+/** Interests members can pick, in the spec's order, each with its group. */
+const INTEREST_GROUP_OF = {
+  relationship: 'romance',
+  onenightstand: 'romance',
+  kissing: 'romance',
+  hugging: 'romance',
+  massages: 'romance',
+  lingerie: 'romance',
+  sex: 'adult',
+  safesex: 'adult',
+  publicsex: 'adult',
+  oralsex: 'adult',
+  analsex: 'adult',
+  sextoys: 'adult',
+  masturbating: 'adult',
+  exchangingpictures: 'adult',
+  threesome: 'adult',
+  gangbang: 'adult',
+  bondage: 'adult',
+  sadomasochism: 'adult',
+  gym: 'active',
+  sports: 'active',
+  dancing: 'active',
+  travelling: 'active',
+  adventure: 'active',
+  party: 'active',
+  tattoos: 'culture',
+  music: 'culture',
+  movies: 'culture',
+  videogames: 'culture',
+  politics: 'culture',
+  outdoors: 'active',
+  gardening: 'culture',
+  hiking: 'active',
+  biking: 'active',
+  reading: 'culture',
+  animals: 'culture',
+  beach: 'active',
+  art: 'culture',
+  photography: 'culture',
+  theater: 'culture',
+  shopping: 'culture',
+  fashion: 'culture',
+  astrology: 'culture',
+  cooking: 'food',
+  foodie: 'food',
+  bbq: 'food',
+  sushi: 'food',
+  vegetarian: 'food',
+  wine: 'food',
+  beer: 'food',
+  tea: 'food',
+  coffee: 'food',
+} as const satisfies Record<string, InterestGroup>;
+export type Interest = keyof typeof INTEREST_GROUP_OF;
+
+/** Interests members can pick, in the spec's order. */
+export const INTERESTS = Object.keys(INTEREST_GROUP_OF) as readonly Interest[];
+
+const interestsOf = (group: InterestGroup) => INTERESTS.filter((i) => INTEREST_GROUP_OF[i] === group);
+
+/** The interests of each group, in the spec's order; the groups in the order they are shown. */
+export const INTEREST_GROUPS: Record<InterestGroup, readonly Interest[]> = {
+  romance: interestsOf('romance'),
+  adult: interestsOf('adult'),
+  active: interestsOf('active'),
+  culture: interestsOf('culture'),
+  food: interestsOf('food'),
+};
 export const INTEREST_GROUP_ORDER = Object.keys(INTEREST_GROUPS) as InterestGroup[];
 
 /** The adult interests: about sex itself. */
@@ -120,9 +88,7 @@ export const ADULT_INTERESTS: ReadonlySet<Interest> = new Set<Interest>(INTEREST
 
 /** The group an interest belongs to. */
 export function interestGroup(interest: Interest): InterestGroup {
-  for (const [group, keys] of Object.entries(INTEREST_GROUPS) as Array<[InterestGroup, readonly Interest[]]>)
-    if (keys.includes(interest)) return group;
-  return 'culture';
+  return INTEREST_GROUP_OF[interest];
 }
 
 /** Whether a site of this niche offers and shows `interest`. */

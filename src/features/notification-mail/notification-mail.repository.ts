@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
+import { selectInNetwork } from '../../db/query-network.ts';
 import type { PendingItem, PendingType } from './digest.ts';
 
 /*
@@ -163,10 +164,8 @@ export async function mailMember(db: Db, network: string, memberId: string): Pro
 /** The messages of `ids` the receiver has not read yet (nor deleted the conversation since). */
 export async function unreadMessages(db: Db, network: string, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('messages')
+  const rows = await selectInNetwork(db, 'messages', network, {})
     .select('id')
-    .where('network_id', '=', network)
     .where('id', 'in', [...ids])
     .where('read_at', 'is', null)
     .execute();
@@ -181,11 +180,8 @@ export async function unseenLikers(
   likers: readonly string[],
 ): Promise<Set<string>> {
   if (!likers.length) return new Set();
-  const rows = await db
-    .selectFrom('likes')
+  const rows = await selectInNetwork(db, 'likes', network, { liked_profile_id: profileId })
     .select('liker_profile_id')
-    .where('network_id', '=', network)
-    .where('liked_profile_id', '=', profileId)
     .where('liker_profile_id', 'in', [...likers])
     .where('seen_at', 'is', null)
     .execute();
@@ -198,10 +194,8 @@ export async function profileNames(
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('profiles')
+  const rows = await selectInNetwork(db, 'profiles', network, {})
     .select(['id', 'name'])
-    .where('network_id', '=', network)
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
@@ -216,12 +210,8 @@ export async function lastMailed(
   refs: readonly string[],
 ): Promise<Map<string, number>> {
   if (!refs.length) return new Map();
-  const rows = await db
-    .selectFrom('mail_log')
+  const rows = await selectInNetwork(db, 'mail_log', network, { member_id: memberId, kind })
     .select(['ref', (eb) => eb.fn.max('sent_at').as('last')])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
-    .where('kind', '=', kind)
     .where('ref', 'in', [...new Set(refs)])
     .groupBy('ref')
     .execute();
@@ -230,12 +220,8 @@ export async function lastMailed(
 
 /** How many members have an entry of this kind and ref (a campaign's reach). */
 export async function mailedCount(db: Db, network: string, kind: MailLogKind, ref: string): Promise<number> {
-  const row = await db
-    .selectFrom('mail_log')
+  const row = await selectInNetwork(db, 'mail_log', network, { kind, ref })
     .select((eb) => eb.fn.count<number | string | bigint>('member_id').distinct().as('n'))
-    .where('network_id', '=', network)
-    .where('kind', '=', kind)
-    .where('ref', '=', ref)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -422,21 +408,18 @@ export async function weeklyNumbers(
   profileId: string,
   since: number,
 ): Promise<{ newMembers: number; matches: number }> {
-  const me = await db
-    .selectFrom('profiles')
+  const me = await selectInNetwork(db, 'profiles', network, { id: profileId })
     .select(['country', 'seeking', 'gender'])
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
     .executeTakeFirst();
   if (!me) return { newMembers: 0, matches: 0 };
-  let near = db
-    .selectFrom('profiles')
+  const publicRealInCountry = {
+    country: me.country,
+    status: 'active',
+    listing: 'public',
+    fictional: 0,
+  } as const;
+  let near = selectInNetwork(db, 'profiles', network, publicRealInCountry)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('network_id', '=', network)
-    .where('country', '=', me.country)
-    .where('status', '=', 'active')
-    .where('listing', '=', 'public')
-    .where('fictional', '=', 0)
     .where('member_id', 'is not', null)
     .where('created_at', '>=', since)
     .where('id', '!=', profileId);
@@ -465,11 +448,7 @@ export async function membersByEmail(
   email: string,
   siteId?: string,
 ): Promise<string[]> {
-  let query = db
-    .selectFrom('members')
-    .select('id')
-    .where('network_id', '=', network)
-    .where('email', '=', email.trim().toLowerCase());
+  let query = selectInNetwork(db, 'members', network, { email: email.trim().toLowerCase() }).select('id');
   if (siteId) query = query.where('site_id', '=', siteId);
   return (await query.execute()).map((r) => r.id);
 }

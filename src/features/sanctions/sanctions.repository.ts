@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
-import { deleteInNetwork } from '../../db/query-network.ts';
+import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 
 /* The sanctions' SQL: decisions, appeals, bans of addresses and browsers, members' browsers. */
 
@@ -18,21 +18,11 @@ export async function updateDecision(
   id: string,
   change: RowUpdate<'moderation_decisions'>,
 ): Promise<void> {
-  await db
-    .updateTable('moderation_decisions')
-    .set(change)
-    .where('network_id', '=', network)
-    .where('id', '=', id)
-    .execute();
+  await updateInNetwork(db, 'moderation_decisions', network, { id }).set(change).execute();
 }
 
 export function findDecision(db: Db, network: string, id: string): Promise<DecisionRow | undefined> {
-  return db
-    .selectFrom('moderation_decisions')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return selectInNetwork(db, 'moderation_decisions', network, { id }).selectAll().executeTakeFirst();
 }
 
 /** The suspension or ban in force for a member at `now`, the newest first. */
@@ -42,11 +32,8 @@ export function findRestriction(
   memberId: string,
   now: number,
 ): Promise<Pick<DecisionRow, 'id' | 'kind' | 'until'> | undefined> {
-  return db
-    .selectFrom('moderation_decisions')
+  return selectInNetwork(db, 'moderation_decisions', network, { member_id: memberId })
     .select(['id', 'kind', 'until'])
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .where('kind', 'in', ['suspend', 'ban'])
     .where('lifted_at', 'is', null)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
@@ -197,11 +184,8 @@ export async function banDevicesOf(
   decisionId: string,
   now: number,
 ): Promise<void> {
-  const devices = await db
-    .selectFrom('member_devices')
+  const devices = await selectInNetwork(db, 'member_devices', network, { member_id: memberId })
     .select('device_hash')
-    .where('network_id', '=', network)
-    .where('member_id', '=', memberId)
     .execute();
   for (const { device_hash } of devices)
     await db
@@ -223,20 +207,16 @@ export async function isBanned(
   emailHash: string,
   deviceHash: string | undefined,
 ): Promise<boolean> {
-  const email = await db
-    .selectFrom('banned_emails')
-    .select('decision_id')
-    .where('network_id', '=', network)
-    .where('email_hash', '=', emailHash)
-    .executeTakeFirst();
-  if (email) return true;
+  const email = await valueInNetwork(db, 'banned_emails', network, { email_hash: emailHash }, 'decision_id');
+  if (email !== undefined) return true;
   if (!deviceHash) return false;
-  const device = await db
-    .selectFrom('banned_devices')
-    .select('decision_id')
-    .where('network_id', '=', network)
-    .where('device_hash', '=', deviceHash)
-    .executeTakeFirst();
+  const device = await valueInNetwork(
+    db,
+    'banned_devices',
+    network,
+    { device_hash: deviceHash },
+    'decision_id',
+  );
   return device !== undefined;
 }
 
@@ -284,20 +264,9 @@ export function findMemberContact(
 
 /** The member behind a public profile id (or an account id itself). */
 export async function findMemberIdOf(db: Db, network: string, publicId: string): Promise<string | undefined> {
-  const profile = await db
-    .selectFrom('profiles')
-    .select('member_id')
-    .where('network_id', '=', network)
-    .where('id', '=', publicId)
-    .executeTakeFirst();
-  if (profile?.member_id) return profile.member_id;
-  const member = await db
-    .selectFrom('members')
-    .select('id')
-    .where('network_id', '=', network)
-    .where('id', '=', publicId)
-    .executeTakeFirst();
-  return member?.id;
+  const memberId = await valueInNetwork(db, 'profiles', network, { id: publicId }, 'member_id');
+  if (memberId) return memberId;
+  return valueInNetwork(db, 'members', network, { id: publicId }, 'id');
 }
 
 /** Who holds the moderate permission in a network (or every network), other than the owners. */

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { ConsoleMailingsTable, Database, InviteCodesTable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { Insertable } from 'kysely';
 
 /* The SQL of invite codes and console mailings. */
@@ -19,45 +20,39 @@ export async function insertInvite(trx: Db, row: Insertable<InviteCodesTable>): 
 }
 
 export async function invitesOf(db: Db, network: string, limit: number) {
-  return db
-    .selectFrom('invite_codes')
+  return selectInNetwork(db, 'invite_codes', network, {})
     .selectAll()
-    .where('network_id', '=', network)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
 export async function inviteById(db: Db, network: string, id: string) {
-  return db
-    .selectFrom('invite_codes')
-    .selectAll()
-    .where('network_id', '=', network)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return selectInNetwork(db, 'invite_codes', network, { id }).selectAll().executeTakeFirst();
 }
 
 export async function disableInvite(trx: Db, network: string, id: string): Promise<number> {
-  const result = await trx
-    .updateTable('invite_codes')
+  const result = await updateInNetwork(trx, 'invite_codes', network, { id })
     .set({ active: 0 })
-    .where('network_id', '=', network)
-    .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
+/** An invite code that may be used at `now`: active, not expired, with a use left. */
+function usableAt(eb: ExpressionBuilder<Database, 'invite_codes'>, now: number) {
+  return eb.and([
+    eb('active', '=', 1),
+    eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
+    eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]),
+  ]);
+}
+
 /** The invite code a signup on this site may use now, if any (lower-case text). */
 export async function usableInvite(db: Db, network: string, siteId: string, code: string, now: number) {
-  return db
-    .selectFrom('invite_codes')
+  return selectInNetwork(db, 'invite_codes', network, { code })
     .select(['id'])
-    .where('network_id', '=', network)
-    .where('code', '=', code)
-    .where('active', '=', 1)
     .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => usableAt(eb, now))
     .executeTakeFirst();
 }
 
@@ -66,14 +61,9 @@ export async function usableInvite(db: Db, network: string, siteId: string, code
  * the last use get one row changed between them.
  */
 export async function takeInviteUse(db: Db, network: string, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('invite_codes')
+  const result = await updateInNetwork(db, 'invite_codes', network, { id })
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
-    .where('network_id', '=', network)
-    .where('id', '=', id)
-    .where('active', '=', 1)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => usableAt(eb, now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,26 +1,14 @@
-import { z } from '../../lib/zod.ts';
+import { moderationDecisionSchema, queuePageQuerySchema } from '../../lib/moderation-decision.ts';
+import type { z } from '../../lib/zod.ts';
 import { PHOTO_REJECTION_REASONS } from './photos.types.ts';
 
 /* The console's photo queue calls (docs/console.md): their input and answer shapes. */
 
 /** `GET /console/api/photos.php?cursor`. */
-export const photoQueueQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const photoQueueQuerySchema = queuePageQuerySchema;
 
 /** `PUT /console/api/photos.php`: approve, or reject with a reason (and a note, required with `other`). */
-export const photoDecisionSchema = z
-  .discriminatedUnion('decision', [
-    z.strictObject({ id: z.string().min(1).max(64), decision: z.literal('approve') }),
-    z.strictObject({
-      id: z.string().min(1).max(64),
-      decision: z.literal('reject'),
-      reason: z.enum(PHOTO_REJECTION_REASONS, { error: 'invalid' }),
-      note: z.string().max(500, { error: 'too_long' }).optional(),
-    }),
-  ])
-  .superRefine((input, check) => {
-    if (input.decision === 'reject' && input.reason === 'other' && !input.note?.trim())
-      check.addIssue({ code: 'custom', path: ['note'], message: 'required' });
-  });
+export const photoDecisionSchema = moderationDecisionSchema(PHOTO_REJECTION_REASONS);
 export type PhotoDecisionInput = z.infer<typeof photoDecisionSchema>;
 
 /** A photo in the queue as the console shows it. */

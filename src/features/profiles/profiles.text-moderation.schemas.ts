@@ -1,4 +1,5 @@
-import { z } from '../../lib/zod.ts';
+import { moderationDecisionSchema, queuePageQuerySchema } from '../../lib/moderation-decision.ts';
+import type { z } from '../../lib/zod.ts';
 
 /* The console's text queue calls (docs/console.md): their input and answer shapes. */
 
@@ -13,23 +14,10 @@ export const TEXT_REJECTION_REASONS = [
 export type TextRejectionReason = (typeof TEXT_REJECTION_REASONS)[number];
 
 /** `GET /console/api/texts.php?cursor`. */
-export const textQueueQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const textQueueQuerySchema = queuePageQuerySchema;
 
 /** `PUT /console/api/texts.php`: approve, or reject with a reason (and a note, required with `other`). */
-export const textDecisionSchema = z
-  .discriminatedUnion('decision', [
-    z.strictObject({ id: z.string().min(1).max(64), decision: z.literal('approve') }),
-    z.strictObject({
-      id: z.string().min(1).max(64),
-      decision: z.literal('reject'),
-      reason: z.enum(TEXT_REJECTION_REASONS, { error: 'invalid' }),
-      note: z.string().max(500, { error: 'too_long' }).optional(),
-    }),
-  ])
-  .superRefine((input, check) => {
-    if (input.decision === 'reject' && input.reason === 'other' && !input.note?.trim())
-      check.addIssue({ code: 'custom', path: ['note'], message: 'required' });
-  });
+export const textDecisionSchema = moderationDecisionSchema(TEXT_REJECTION_REASONS);
 export type TextDecisionInput = z.infer<typeof textDecisionSchema>;
 
 /** A changed text in the queue as the console shows it. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
+import { hostCookieName, setHostCookie } from '../../server/host-cookie.ts';
 import { readCookie } from '../../server/request.ts';
 
 /*
@@ -12,7 +13,7 @@ import { readCookie } from '../../server/request.ts';
 const YEAR_SECONDS = 2 * 365 * 24 * 60 * 60;
 
 export function browserCookieName(scheme: 'http' | 'https'): string {
-  return scheme === 'https' ? '__Host-browser' : 'browser';
+  return hostCookieName('browser', scheme);
 }
 
 const VALUE = /^[A-Za-z0-9_-]{32}$/;
@@ -25,12 +26,8 @@ export function browserIdOf(cookieHeader: string | null, scheme: 'http' | 'https
 
 /** httpOnly, SameSite=Lax, Secure over https; sent again at every login so it lasts. */
 export function sendBrowserCookie(context: Pick<APIContext, 'cookies' | 'locals'>, id: string): void {
-  const { scheme } = context.locals;
-  context.cookies.set(browserCookieName(scheme), id, {
-    path: '/',
-    httpOnly: true,
+  setHostCookie(context.cookies, context.locals.scheme, 'browser', id, {
     sameSite: 'lax',
-    secure: scheme === 'https',
     maxAge: YEAR_SECONDS,
   });
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIContext } from 'astro';
+import { hostCookieName, setHostCookie } from '../../server/host-cookie.ts';
 
 /*
  * The device cookie of OWASP's "slow down online guessing" pattern: after a successful login the
@@ -16,7 +17,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export const DEVICE_COOKIE_LIFETIME_MS = 365 * DAY;
 
 export function deviceCookieName(scheme: 'http' | 'https'): string {
-  return scheme === 'https' ? '__Host-device' : 'device';
+  return hostCookieName('device', scheme);
 }
 
 function signature(secret: Buffer, siteId: string, memberId: string, issued: string): string {
@@ -59,14 +60,8 @@ export function readDeviceCookie(context: Pick<APIContext, 'cookies' | 'locals'>
 
 /** httpOnly, SameSite=Lax, Secure over https, for the cookie's whole lifetime. */
 export function sendDeviceCookie(context: Pick<APIContext, 'cookies' | 'locals'>, token: string): void {
-  const { scheme } = context.locals;
-  context.cookies.set(deviceCookieName(scheme), token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: scheme === 'https',
-    maxAge: Math.floor(DEVICE_COOKIE_LIFETIME_MS / 1000),
-  });
+  const maxAge = Math.floor(DEVICE_COOKIE_LIFETIME_MS / 1000);
+  setHostCookie(context.cookies, context.locals.scheme, 'device', token, { sameSite: 'lax', maxAge });
 }
 
 /**

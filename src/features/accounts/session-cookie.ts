@@ -1,13 +1,11 @@
 import type { APIContext, AstroCookies } from 'astro';
+import { hostCookieName, secondsUntil, setHostCookie } from '../../server/host-cookie.ts';
 import { sendBrowserCookie } from './browser-cookie.ts';
 import { sendDeviceCookie } from './device-cookie.ts';
 
-/**
- * The session cookie. Over https it carries the `__Host-` prefix, which browsers accept only
- * with Secure, Path=/ and no Domain: no subdomain and no plain-http page can set or shadow it.
- */
+/** The session cookie: a host cookie (src/server/host-cookie.ts), SameSite=Lax. */
 export function sessionCookieName(scheme: 'http' | 'https'): string {
-  return scheme === 'https' ? '__Host-session' : 'session';
+  return hostCookieName('session', scheme);
 }
 
 /** A cookie token is 43 base64url characters (see tokens.ts); anything else is not looked up. */
@@ -21,23 +19,12 @@ export function setSessionCookie(
   session: { token: string; expiresAt: number },
   now: number,
 ): void {
-  cookies.set(sessionCookieName(scheme), session.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: scheme === 'https',
-    maxAge: Math.max(0, Math.floor((session.expiresAt - now) / 1000)),
-  });
+  const maxAge = secondsUntil(session.expiresAt, now);
+  setHostCookie(cookies, scheme, 'session', session.token, { sameSite: 'lax', maxAge });
 }
 
 export function clearSessionCookie(cookies: AstroCookies, scheme: 'http' | 'https'): void {
-  cookies.set(sessionCookieName(scheme), '', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: scheme === 'https',
-    maxAge: 0,
-  });
+  setHostCookie(cookies, scheme, 'session', '', { sameSite: 'lax', maxAge: 0 });
 }
 
 /** Hands a new session to the browser that asked for it (login, signup, reset, reactivation). */

@@ -1,13 +1,14 @@
 import type { AstroCookies } from 'astro';
+import { hostCookieName, secondsUntil, setHostCookie } from '../../server/host-cookie.ts';
 
 /*
- * The console's session cookie, apart from members': its own name, httpOnly, SameSite=Strict (no
- * other site's link or form ever carries it), Secure with the `__Host-` prefix over https, and
- * host-only (no Domain), so it never reaches a site's host.
+ * The console's session cookie, apart from members': its own name, SameSite=Strict (no other
+ * site's link or form ever carries it), and a host cookie (src/server/host-cookie.ts), so it never
+ * reaches a site's host.
  */
 
 export function staffCookieName(scheme: 'http' | 'https'): string {
-  return scheme === 'https' ? '__Host-staff' : 'staff';
+  return hostCookieName('staff', scheme);
 }
 
 export function setStaffCookie(
@@ -16,21 +17,10 @@ export function setStaffCookie(
   session: { token: string; expiresAt: number },
   now: number,
 ): void {
-  cookies.set(staffCookieName(scheme), session.token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: scheme === 'https',
-    maxAge: Math.max(0, Math.floor((session.expiresAt - now) / 1000)),
-  });
+  const maxAge = secondsUntil(session.expiresAt, now);
+  setHostCookie(cookies, scheme, 'staff', session.token, { sameSite: 'strict', maxAge });
 }
 
 export function clearStaffCookie(cookies: AstroCookies, scheme: 'http' | 'https'): void {
-  cookies.set(staffCookieName(scheme), '', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: scheme === 'https',
-    maxAge: 0,
-  });
+  setHostCookie(cookies, scheme, 'staff', '', { sameSite: 'strict', maxAge: 0 });
 }

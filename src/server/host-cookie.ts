@@ -30,7 +30,27 @@ export function setHostCookie(
   });
 }
 
-/** The seconds a cookie lives for a session that ends at `expiresAt` (0 for one already over). */
-export function secondsUntil(expiresAt: number, now: number): number {
-  return Math.max(0, Math.floor((expiresAt - now) / 1000));
+/** A login session's cookie: set for the session's lifetime, emptied when it ends. */
+export interface SessionCookie {
+  name: (scheme: Scheme) => string;
+  set: (
+    cookies: AstroCookies,
+    scheme: Scheme,
+    session: { token: string; expiresAt: number },
+    now: number,
+  ) => void;
+  clear: (cookies: AstroCookies, scheme: Scheme) => void;
+}
+
+export function sessionCookie(name: string, sameSite: 'lax' | 'strict'): SessionCookie {
+  return {
+    name: (scheme) => hostCookieName(name, scheme),
+    set: (cookies, scheme, session, now) => {
+      const maxAge = Math.max(0, Math.floor((session.expiresAt - now) / 1000));
+      setHostCookie(cookies, scheme, name, session.token, { sameSite, maxAge });
+    },
+    clear: (cookies, scheme) => {
+      setHostCookie(cookies, scheme, name, '', { sameSite, maxAge: 0 });
+    },
+  };
 }

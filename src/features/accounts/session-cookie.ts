@@ -1,30 +1,17 @@
-import type { APIContext, AstroCookies } from 'astro';
-import { hostCookieName, secondsUntil, setHostCookie } from '../../server/host-cookie.ts';
+import type { APIContext } from 'astro';
+import { sessionCookie } from '../../server/host-cookie.ts';
 import { sendBrowserCookie } from './browser-cookie.ts';
 import { sendDeviceCookie } from './device-cookie.ts';
 
-/** The session cookie: a host cookie (src/server/host-cookie.ts), SameSite=Lax. */
-export function sessionCookieName(scheme: 'http' | 'https'): string {
-  return hostCookieName('session', scheme);
-}
+/** The member's session cookie: a host cookie (src/server/host-cookie.ts), SameSite=Lax. */
+const memberSession = sessionCookie('session', 'lax');
+export const sessionCookieName = memberSession.name;
+export const setSessionCookie = memberSession.set;
+export const clearSessionCookie = memberSession.clear;
 
 /** A cookie token is 43 base64url characters (see tokens.ts); anything else is not looked up. */
 export function isSessionToken(value: string | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
-
-export function setSessionCookie(
-  cookies: AstroCookies,
-  scheme: 'http' | 'https',
-  session: { token: string; expiresAt: number },
-  now: number,
-): void {
-  const maxAge = secondsUntil(session.expiresAt, now);
-  setHostCookie(cookies, scheme, 'session', session.token, { sameSite: 'lax', maxAge });
-}
-
-export function clearSessionCookie(cookies: AstroCookies, scheme: 'http' | 'https'): void {
-  setHostCookie(cookies, scheme, 'session', '', { sameSite: 'lax', maxAge: 0 });
 }
 
 /** Hands a new session to the browser that asked for it (login, signup, reset, reactivation). */

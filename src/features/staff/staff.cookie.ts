@@ -1,5 +1,4 @@
-import type { AstroCookies } from 'astro';
-import { hostCookieName, secondsUntil, setHostCookie } from '../../server/host-cookie.ts';
+import { sessionCookie } from '../../server/host-cookie.ts';
 
 /*
  * The console's session cookie, apart from members': its own name, SameSite=Strict (no other
@@ -7,20 +6,7 @@ import { hostCookieName, secondsUntil, setHostCookie } from '../../server/host-c
  * reaches a site's host.
  */
 
-export function staffCookieName(scheme: 'http' | 'https'): string {
-  return hostCookieName('staff', scheme);
-}
-
-export function setStaffCookie(
-  cookies: AstroCookies,
-  scheme: 'http' | 'https',
-  session: { token: string; expiresAt: number },
-  now: number,
-): void {
-  const maxAge = secondsUntil(session.expiresAt, now);
-  setHostCookie(cookies, scheme, 'staff', session.token, { sameSite: 'strict', maxAge });
-}
-
-export function clearStaffCookie(cookies: AstroCookies, scheme: 'http' | 'https'): void {
-  setHostCookie(cookies, scheme, 'staff', '', { sameSite: 'strict', maxAge: 0 });
-}
+const staffSession = sessionCookie('staff', 'strict');
+export const staffCookieName = staffSession.name;
+export const setStaffCookie = staffSession.set;
+export const clearStaffCookie = staffSession.clear;

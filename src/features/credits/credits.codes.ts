@@ -107,6 +107,28 @@ export function momentMs(value: string | undefined): number | null {
 const iso = (ms: number | string | bigint | null) =>
   ms === null ? null : new Date(Number(ms)).toISOString();
 
+/** A number as the driver gives it (PostgreSQL's bigint is a string). */
+type DbNumber = number | string | bigint;
+
+/** What a code asks of an order and how long it holds, from its row (or its batch's). */
+function codeTerms(row: {
+  minimum_amount: DbNumber | null;
+  currency: string | null;
+  country: string | null;
+  starts_at: DbNumber | null;
+  expires_at: DbNumber | null;
+  max_uses: DbNumber | null;
+}): Omit<DiscountCodeTerms, 'site'> {
+  return {
+    minimum: row.minimum_amount === null ? null : Number(row.minimum_amount),
+    currency: row.currency,
+    country: row.country,
+    valid_from: iso(row.starts_at),
+    valid_until: iso(row.expires_at),
+    max_uses: row.max_uses === null ? null : Number(row.max_uses),
+  };
+}
+
 function fieldError(field: string, code = 'invalid') {
   return platformError('validation', { fields: { [field]: code } });
 }
@@ -193,12 +215,7 @@ export async function discountBatches(
     code: r.validity === 'single_use' ? null : r.code,
     site: r.site_id,
     percentage: Number(r.percentage),
-    minimum: r.minimum_amount === null ? null : Number(r.minimum_amount),
-    currency: r.currency,
-    country: r.country,
-    valid_from: iso(r.starts_at),
-    valid_until: iso(r.expires_at),
-    max_uses: r.max_uses === null ? null : Number(r.max_uses),
+    ...codeTerms(r),
     codes: Number(r.codes),
     uses: Number(r.uses),
     active: Number(r.active) === 1,
@@ -231,12 +248,7 @@ export async function builtinCodes(
         : r.code === TIME_BONUS_CODE
           ? bySite((s) => s.prices.timeBonusPercentage)
           : [Number(r.percentage)],
-    minimum: r.minimum_amount === null ? null : Number(r.minimum_amount),
-    currency: r.currency,
-    country: r.country,
-    valid_from: iso(r.starts_at),
-    valid_until: iso(r.expires_at),
-    max_uses: r.max_uses === null ? null : Number(r.max_uses),
+    ...codeTerms(r),
     uses: Number(r.uses),
     active: Number(r.active) === 1,
   }));

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { ConsoleMailingsTable, Database, InviteCodesTable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 
 /* The SQL of invite codes and console mailings. */
 
@@ -109,21 +109,21 @@ export async function unfinishedMailings(db: Db, limit: number) {
     .execute();
 }
 
-/** A batch's progress: the member it reached last and how many were mailed in all so far. */
-export async function recordMailingProgress(db: Db, id: string, cursor: string, sent: number): Promise<void> {
+/** Changes a mailing still being sent; a finished one stays as it ended. */
+async function updateUnfinishedMailing(db: Db, id: string, change: Updateable<ConsoleMailingsTable>) {
   await db
     .updateTable('console_mailings')
-    .set({ send_cursor: cursor, sent_count: sent })
+    .set(change)
     .where('id', '=', id)
     .where('finished_at', 'is', null)
     .execute();
 }
 
+/** A batch's progress: the member it reached last and how many were mailed in all so far. */
+export async function recordMailingProgress(db: Db, id: string, cursor: string, sent: number): Promise<void> {
+  await updateUnfinishedMailing(db, id, { send_cursor: cursor, sent_count: sent });
+}
+
 export async function finishMailing(db: Db, id: string, sent: number, now: number): Promise<void> {
-  await db
-    .updateTable('console_mailings')
-    .set({ sent_count: sent, finished_at: now })
-    .where('id', '=', id)
-    .where('finished_at', 'is', null)
-    .execute();
+  await updateUnfinishedMailing(db, id, { sent_count: sent, finished_at: now });
 }

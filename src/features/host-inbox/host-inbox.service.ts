@@ -40,6 +40,7 @@ import type {
   InboxStats,
   InboxStatsQuery,
 } from './host-inbox.schemas.ts';
+import { decodeCursor, encodeCursor } from './host-inbox.cursor.ts';
 
 /*
  * The host inbox: conversations of operator-run profiles waiting for an answer, and answering
@@ -110,19 +111,6 @@ async function announceClaim(
   ]);
 }
 
-function encodeCursor(at: number, id: string): string {
-  return Buffer.from(`${at}.${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: number; id: string } {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  const dot = text.indexOf('.');
-  const at = Number(text.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1)
-    throw invalidFields({ cursor: 'invalid' });
-  return { at, id: text.slice(dot + 1) };
-}
-
 /** `GET /console/api/inbox.php`: conversations whose newest message is the member's, longest waiting first. */
 export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promise<InboxPage> {
   const now = ctx.clock.now();
@@ -151,7 +139,7 @@ export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promi
     })),
     next:
       rows.length > PAGE_SIZE && last
-        ? encodeCursor(Number(last.last_message_at), last.conversation_id)
+        ? encodeCursor({ at: Number(last.last_message_at), id: last.conversation_id })
         : null,
   };
 }

@@ -20,6 +20,7 @@ import type {
   ProfilesQuery,
   UpdateProfileInput,
 } from './operator-profiles.schemas.ts';
+import { decodeCursor, encodeCursor } from './host-inbox.cursor.ts';
 
 /*
  * Operator-run profiles in the console (`create_profiles`, in the profile's network): listed
@@ -44,19 +45,6 @@ async function manageable(
   return { row, siteCtx: ctx.forSite(site) };
 }
 
-function encodeCursor(row: OperatorProfileRow): string {
-  return Buffer.from(`${Number(row.created_at)}.${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: number; id: string } {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  const dot = text.indexOf('.');
-  const at = Number(text.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1)
-    throw invalidFields({ cursor: 'invalid' });
-  return { at, id: text.slice(dot + 1) };
-}
-
 /** `GET /console/api/profiles.php`: the operator-run profiles of the caller's networks, newest first. */
 export async function operatorProfilesPage(
   ctx: HostInboxContext,
@@ -73,6 +61,7 @@ export async function operatorProfilesPage(
     PAGE_SIZE + 1,
   );
   const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
   const now = ctx.clock.now();
   return {
     profiles: page.map((row) => ({
@@ -87,7 +76,7 @@ export async function operatorProfilesPage(
       fictional: true,
       has_photo: row.main_photo_id !== null,
     })),
-    next: rows.length > PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
+    next: rows.length > PAGE_SIZE && last ? encodeCursor({ at: Number(last.created_at), id: last.id }) : null,
   };
 }
 

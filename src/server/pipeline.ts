@@ -127,6 +127,26 @@ function consoleLocale(chosen: Locale | undefined, acceptLanguage: string | null
 }
 
 /**
+ * The answer to a mutation refused before any of its body is read: sent from another origin than
+ * `ownDomains`, or saying it is larger than its route takes. Undefined when it may go on.
+ */
+function refusedMutation(
+  request: RequestFacts,
+  ownDomains: readonly string[],
+  locals: ArrivalLocals,
+): Response | undefined {
+  const { headers, pathname, method } = request;
+  if (SAFE_METHODS.has(method)) return undefined;
+  try {
+    if (!originAllowed(headers.get('origin'), ownDomains, pathname)) throw platformError('forbidden_origin');
+    assertDeclaredLength(headers, bodyLimitFor(pathname));
+    return undefined;
+  } catch (error) {
+    return failureResponse(locals, error);
+  }
+}
+
+/**
  * A request to a console host: only console routes, with the same origin check (the console's
  * own hosts) and body limit as a site's; the steps of the console area (the staff session) follow.
  */
@@ -135,7 +155,7 @@ function admitConsole(
   request: RequestFacts,
   secured: (response: Response) => Admission,
 ): Admission {
-  const { headers, pathname, method } = request;
+  const { headers, pathname } = request;
   const { env } = platform;
   // A console host answers no site: anything but the console's routes is not here.
   if (!isConsolePath(pathname)) return secured(unknownHost());
@@ -156,15 +176,8 @@ function admitConsole(
     staff: null,
     // No site here: console routes never read it (see App.Locals).
   } as Omit<ArrivalLocals, 'site'> as ArrivalLocals;
-  if (!SAFE_METHODS.has(method)) {
-    try {
-      if (!originAllowed(headers.get('origin'), env.CONSOLE_HOSTS, pathname))
-        throw platformError('forbidden_origin');
-      assertDeclaredLength(headers, bodyLimitFor(pathname));
-    } catch (error) {
-      return secured(failureResponse(locals, error));
-    }
-  }
+  const refused = refusedMutation(request, env.CONSOLE_HOSTS, locals);
+  if (refused) return secured(refused);
   return { locals, isApi: pathname.startsWith('/console/api/') };
 }
 
@@ -213,16 +226,8 @@ export function admitRequest(platform: Platform, request: RequestFacts): Admissi
     chosenLocale,
   };
 
-  if (!SAFE_METHODS.has(method)) {
-    try {
-      if (!originAllowed(headers.get('origin'), site.domains, pathname))
-        throw platformError('forbidden_origin');
-      // A body that says it is too large is refused before any of it is read.
-      assertDeclaredLength(headers, bodyLimitFor(pathname));
-    } catch (error) {
-      return secured(failureResponse(locals, error));
-    }
-  }
+  const refused = refusedMutation(request, site.domains, locals);
+  if (refused) return secured(refused);
   return { locals, isApi };
 }
 

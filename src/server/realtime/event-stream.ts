@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+import { streamSlots } from './stream-slots.ts';
 
 /*
  * The body of `GET /api/events.php`: a member's realtime events as Server-Sent Events. Each
@@ -40,8 +41,8 @@ export interface EventStreamOptions {
   perMember: number;
 }
 
-/** Open streams per member, per bus (a bus belongs to one platform, so this is per process). */
-const openStreams = new WeakMap<RealtimeBus, Map<string, number>>();
+/** Open streams per member in this process. */
+const takeStreamSlot = streamSlots();
 
 const encoder = new TextEncoder();
 
@@ -76,12 +77,10 @@ export function attachEventStream(
   write: (text: string) => void,
   end: () => void,
 ): AttachedStream | null {
-  let counts = openStreams.get(bus);
-  if (!counts) openStreams.set(bus, (counts = new Map()));
-  const key = `${options.network}\u0000${options.memberId}`;
-  const open = counts.get(key) ?? 0;
-  if (open >= options.perMember) return null;
-  counts.set(key, open + 1);
+  const slot = takeStreamSlot(bus, `${options.network}\u0000${options.memberId}`, options.perMember);
+  if (!slot) return null;
+  // Named apart: `close` below is hoisted, so it would not see `slot` narrowed.
+  const releaseSlot: () => void = slot;
 
   let closed = false;
   // Live events wait here while the catch-up runs; null once it is done.
@@ -94,9 +93,7 @@ export function attachEventStream(
     closed = true;
     unsubscribe();
     clearInterval(heartbeat);
-    const now = (counts!.get(key) ?? 1) - 1;
-    if (now <= 0) counts!.delete(key);
-    else counts!.set(key, now);
+    releaseSlot();
   }
   function finish() {
     if (closed) return;

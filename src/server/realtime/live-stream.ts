@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+import { streamSlots } from './stream-slots.ts';
 
 /*
  * A console's live view as Server-Sent Events: the transient events of a few bus keys
@@ -39,8 +40,8 @@ export interface LiveStreamOptions {
   signal: AbortSignal;
 }
 
-/** Open streams per session, per bus (one bus per platform, so per process). */
-const openStreams = new WeakMap<RealtimeBus, Map<string, number>>();
+/** Open streams per session in this process. */
+const takeStreamSlot = streamSlots();
 
 const encoder = new TextEncoder();
 
@@ -49,12 +50,9 @@ export function openLiveStream(
   bus: RealtimeBus,
   options: LiveStreamOptions,
 ): ReadableStream<Uint8Array> | null {
-  let counts = openStreams.get(bus);
-  if (!counts) openStreams.set(bus, (counts = new Map()));
-  const countKey = `${options.session.network}\u0000${options.session.key}\u0000${options.session.sessionId}`;
-  const open = counts.get(countKey) ?? 0;
-  if (open >= options.perSession) return null;
-  counts.set(countKey, open + 1);
+  const holder = `${options.session.network}\u0000${options.session.key}\u0000${options.session.sessionId}`;
+  const releaseSlot = takeStreamSlot(bus, holder, options.perSession);
+  if (!releaseSlot) return null;
 
   const { session } = options;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -66,9 +64,7 @@ export function openLiveStream(
     closed = true;
     for (const unsubscribe of unsubscribes) unsubscribe();
     clearInterval(heartbeat);
-    const now = (counts.get(countKey) ?? 1) - 1;
-    if (now <= 0) counts.delete(countKey);
-    else counts.set(countKey, now);
+    releaseSlot();
     try {
       controller?.close();
     } catch {

@@ -711,10 +711,18 @@ async function lighthouseScores(app: App): Promise<void> {
   // Run by run across the pages and the reference, so that each round shares the machine's load.
   for (let run = 0; run < runs; run++) {
     for (const url of urls) {
-      try {
-        runsOf.get(url)!.push(await audit(url, browser.port));
-      } catch (error) {
-        out(`${url}: ${(error as Error).message}`);
+      // Lighthouse now and then records no navigation in its trace (NO_NAVSTART) and asks to be
+      // run again: that run measured nothing, so it is run again, at most twice, and said so.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          runsOf.get(url)!.push(await audit(url, browser.port));
+          break;
+        } catch (error) {
+          const message = (error as Error).message;
+          const again = /NO_NAVSTART/.test(message) && attempt < 3;
+          out(`${url}: ${message}${again ? ' (run again)' : ''}`);
+          if (!again) break;
+        }
       }
     }
   }

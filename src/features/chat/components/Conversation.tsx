@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
@@ -617,7 +617,8 @@ function ChatFooter({
     !giftFirst && !open.conversation && open.messages.length === 0 && !limitReached,
   );
 
-  const submit = (event?: FormEvent) => {
+  // From the form's submit or from Enter in the text: neither default (a page load, a new line).
+  const submit = (event?: SyntheticEvent) => {
     event?.preventDefault();
     const said = text.trim();
     if (!said || left < 0) return;

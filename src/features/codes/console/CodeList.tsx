@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
@@ -250,7 +250,7 @@ export function CodesPage({
   validUntil: string;
   submit: string;
 }) {
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     if (await create(filledFields(form))) form.reset();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
@@ -46,7 +46,7 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
     void load({});
   }, []);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     void load(range);
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
 import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -200,7 +200,7 @@ export default function OperatorProfiles({
     }
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setBusy(true);
     setError('');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useState, type SubmitEvent, type InputHTMLAttributes } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
@@ -83,7 +83,7 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const field = (name: string) => String(form.get(name) ?? '');

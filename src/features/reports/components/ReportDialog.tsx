@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { Modal } from '../../shell/components/Modal.tsx';
 import { requestErrorMessage } from '../../shell/form.ts';
@@ -31,7 +31,7 @@ export function ReportDialog({ open, onClose, profile, message, onBlocked, t }: 
   const id = useId();
   const name = { name: profile.name };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!reason) {
       setError(t('reports.pick_reason'));

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type SubmitEvent } from 'react';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../shell/components/Field.tsx';
@@ -119,7 +119,7 @@ export default function SitesConsole({
     }
   }
 
-  async function create(event: FormEvent<HTMLFormElement>) {
+  async function create(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);

@@ -3,7 +3,7 @@ import {
   useEffect,
   useRef,
   useState,
-  type FormEvent,
+  type SubmitEvent,
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
@@ -149,7 +149,7 @@ export default function ModerationQueue<Item extends { id: string }, Reason exte
     setIndex((i) => Math.max(0, Math.min(i, items.length - 2)));
   }
 
-  function reject(event: FormEvent<HTMLFormElement>) {
+  function reject(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!current) return;
     void decide({ id: current.id, decision: 'reject', reason, ...(note.trim() && { note: note.trim() }) });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../components/console-client.ts';
@@ -34,7 +34,7 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const credentials = useRef({ email: '', password: '' });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? '');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../components/console-client.ts';
@@ -28,7 +28,7 @@ export default function PasswordForm({ messages }: { messages: IslandMessages })
   const [codes, setCodes] = useState<string[] | null>(null);
   const [saved, setSaved] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     await run(async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
@@ -85,7 +85,7 @@ export default function StaffList({
     }
   }
 
-  async function add(event: FormEvent<HTMLFormElement>) {
+  async function add(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);

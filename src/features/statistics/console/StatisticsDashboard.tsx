@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statistics.figures.ts';
@@ -134,7 +134,7 @@ export default function StatisticsDashboard({
     };
   }, [filters]);
 
-  function apply(event: FormEvent<HTMLFormElement>) {
+  function apply(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setFilters(draft);
   }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
@@ -40,7 +40,7 @@ export default function DirectDebitExport({
   const [done, setDone] = useState('');
   const now = Date.now();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const body = {

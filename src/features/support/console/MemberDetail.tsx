@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert, TableHead } from '../../staff/components/ConsoleTable.tsx';
@@ -204,7 +204,7 @@ export default function MemberDetail({
     });
   }
 
-  async function adjust(event: FormEvent<HTMLFormElement>) {
+  async function adjust(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -220,7 +220,7 @@ export default function MemberDetail({
     if (ok) form.reset();
   }
 
-  async function changeEmail(event: FormEvent<HTMLFormElement>) {
+  async function changeEmail(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const email = String(new FormData(form).get('email') ?? '');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
@@ -33,7 +33,7 @@ export default function MemberSearch({ messages }: { messages: IslandMessages })
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function search(event: FormEvent<HTMLFormElement>) {
+  async function search(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (!q) return;

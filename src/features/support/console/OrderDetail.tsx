@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
 import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
@@ -52,7 +52,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
     void refresh();
   }, []);
 
-  async function refund(event: FormEvent<HTMLFormElement>) {
+  async function refund(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
     if (!window.confirm(t('console.orders.refund_confirm'))) return;

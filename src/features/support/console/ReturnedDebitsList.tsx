@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useHydrated } from '../../shell/use-form.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
@@ -60,7 +60,7 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
     });
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const read = readReturnsList(String(new FormData(event.currentTarget).get('returns') ?? ''));
     setUnread(read.unread);

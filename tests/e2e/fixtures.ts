@@ -65,6 +65,18 @@ export async function enterSite(page: Page): Promise<void> {
  * loading axe into it again took half of each scan's time on a busy 2-core machine.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // A colour read mid-transition (a button just clicked) is neither state's: axe reads the page
+  // once its finite animations have ended. A spinner's endless one does not hold it up.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => {});
   const builder = new AxeBuilder({ page });
   if (page.frames().length === 1) builder.setLegacyMode();
   const results = await builder.analyze();

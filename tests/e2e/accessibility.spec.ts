@@ -39,3 +39,15 @@ test('the open site-entry warning has no axe violations', async ({ page, console
   const violations = await accessibilityViolations(page);
   expect({ violations, errors: consoleErrors }).toEqual({ violations: [], errors: [] });
 });
+
+for (const site of SITES) {
+  test(`${site.id}: the open language menu has no axe violations`, async ({ page, consoleErrors }) => {
+    await page.goto(siteUrl(site.host, `${site.prefix}/`));
+    await enterSite(page);
+    const menu = page.locator('.lang-switcher');
+    await menu.locator('summary').click();
+    await expect(menu.getByRole('list')).toBeVisible();
+    const violations = await accessibilityViolations(page);
+    expect({ violations, errors: consoleErrors }).toEqual({ violations: [], errors: [] });
+  });
+}

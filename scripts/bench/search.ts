@@ -409,6 +409,9 @@ async function openLoop(
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    // A timer may fire up to a millisecond early: never send before the request is due, or its
+    // latency, counted from then, would come out too small (below zero, even).
+    while (performance.now() < due) await new Promise((r) => setImmediate(r));
     pending.push(
       new Promise<void>((done) => {
         const request = http.get({ host: '127.0.0.1', port, path: paths(), headers, agent }, (response) => {

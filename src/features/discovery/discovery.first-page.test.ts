@@ -66,6 +66,18 @@ describe('searchFirstPage on PostgreSQL', () => {
     }
   });
 
+  it("reads a later member's blocks and page, not the count, when the floor puts it past the cap", async () => {
+    const cap = 3;
+    expect((await searchFirstPage(db, base, women, 2, cap)).count).toBe(cap + 1);
+    const other: SearchBase = { ...base, viewerProfileId: 'p9' };
+    statements.length = 0;
+    const skipped = await searchFirstPage(db, other, women, 2, cap);
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((q) => q.sql.includes('"profiles"') && q.sql.includes('count('))).toEqual([]);
+    expect(skipped.count).toBe(Math.min(await searchCount(db, other, women, cap), cap + 1));
+    expect(skipped.rows.map((row) => row.id)).toEqual(['p6', 'p5']);
+  });
+
   it('answers no rows and a count of none when nobody matches', async () => {
     expect(await searchFirstPage(db, base, { gender: 'male' }, 3, 4)).toEqual({ rows: [], count: 0 });
   });

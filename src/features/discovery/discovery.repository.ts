@@ -195,13 +195,18 @@ const firstPageQuery = compiledPerShape(
       .select([...CARD_COLUMNS])
       .select(() =>
         db
-          .selectFrom(filtered(db, base, filters).select('p.id').limit(cap).as('found'))
-          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .selectFrom(filtered(db, base, filters).select(['p.id', 'p.listing']).limit(cap).as('found'))
+          // The count and how many of the counted are public (the floor below), in one scan.
+          .select(
+            sql<
+              Array<number | string>
+            >`array[count(*), count(*) filter (where ${sql.ref('found.listing')} = 'public')]`.as('n'),
+          )
           .as('matches'),
       )
       .orderBy('p.last_active_at', 'desc')
       .orderBy('p.id', 'desc')
-      .limit(limit) as unknown as Compilable<CardRow & { matches: number | string | bigint | null }>,
+      .limit(limit) as unknown as Compilable<CardRow & { matches: Array<number | string> | null }>,
   isKind,
 );
 
@@ -215,7 +220,9 @@ const firstPageQuery = compiledPerShape(
  * briefly per network, site rules and filters as a floor; a later member whose floor, less the
  * viewer and the viewer's blocks, is still past the cap is past it too, and is not counted. The
  * page itself is always the viewer's own; only a count that is past the cap anyway is skipped,
- * and a floor at most `LISTED_FLOOR_MS` old may count a profile that left meanwhile.
+ * and a floor at most `LISTED_FLOOR_MS` old may count a profile that left meanwhile. On both
+ * databases: PostgreSQL then reads the viewer's blocks and the page instead of the page with its
+ * count.
  */
 const LISTED_FLOOR_MS = 10_000;
 /** Counted past the cap, so that a floor still clears it after a viewer's few blocks. */
@@ -266,27 +273,40 @@ async function memberFirstPageCount(
   filters: SqlFilters,
   cap: number,
 ): Promise<number> {
+  if (await floorPastCap(db, base, filters, cap)) return cap + 1;
+  const row = await listedCountQuery.executeTakeFirst(db, { base, filters, cap: cap + 1 + LISTED_MARGIN });
+  keepFloor(base, filters, Number(row?.listed ?? 0));
+  return Math.min(Number(row?.n ?? 0), cap + 1);
+}
+
+/** Whether the floor of this search, less the viewer and the viewer's blocks, is past `cap`. */
+async function floorPastCap(
+  db: Kysely<Database>,
+  base: Extract<SearchBase, { kind: 'member' }>,
+  filters: SqlFilters,
+  cap: number,
+): Promise<boolean> {
   const key = floorKey(base, filters);
   const floor = key === undefined ? undefined : listedFloors.get(key);
-  if (floor !== undefined && floor > cap + 1) {
-    const blocks = await viewerBlocksQuery.executeTakeFirst(db, {
-      network: base.network,
-      profileId: base.viewerProfileId,
-    });
-    if (floor - 1 - Number(blocks?.n ?? 0) > cap) return cap + 1;
-  }
-  const row = await listedCountQuery.executeTakeFirst(db, { base, filters, cap: cap + 1 + LISTED_MARGIN });
-  const count = Number(row?.n ?? 0);
-  if (key !== undefined) listedFloors.set(key, Number(row?.listed ?? 0));
-  return Math.min(count, cap + 1);
+  if (floor === undefined || floor <= cap + 1) return false;
+  const blocks = await viewerBlocksQuery.executeTakeFirst(db, {
+    network: base.network,
+    profileId: base.viewerProfileId,
+  });
+  return floor - 1 - Number(blocks?.n ?? 0) > cap;
+}
+
+function keepFloor(base: Extract<SearchBase, { kind: 'member' }>, filters: SqlFilters, listed: number): void {
+  const key = floorKey(base, filters);
+  if (key !== undefined) listedFloors.set(key, listed);
 }
 
 /**
- * A first page and its count (up to `cap` + 1). PostgreSQL answers both in one statement (see
- * `firstPageQuery`); an empty page has no row to carry the count, and then none match. SQLite
- * answers one statement after the other on its one connection: there the count (a covering
- * index, at most `cap` + 1 entries, or none when the floor above tells) goes first and tells the
- * page whether to walk its index in order or let the planner sort the few matches.
+ * A first page and its count (up to `cap` + 1); for a member whose floor (above) tells, the page
+ * alone. PostgreSQL answers both in one statement (see `firstPageQuery`); an empty page has no row
+ * to carry the count, and then none match. SQLite answers one statement after the other on its
+ * one connection: there the count (a covering index, at most `cap` + 1 entries) goes first and
+ * tells the page whether to walk its index in order or let the planner sort the few matches.
  */
 export async function searchFirstPage(
   db: Kysely<Database>,
@@ -302,9 +322,21 @@ export async function searchFirstPage(
         : await searchCount(db, base, filters, cap);
     return { rows: await searchPage(db, base, filters, undefined, limit, { count, cap }), count };
   }
-  const found = await firstPageQuery.execute(db, { base, filters, limit, cap: cap + 1 });
+  const member = base.kind === 'member' ? base : undefined;
+  if (member && (await floorPastCap(db, member, filters, cap))) {
+    const count = cap + 1;
+    return { rows: await searchPage(db, base, filters, undefined, limit, { count, cap }), count };
+  }
+  const found = await firstPageQuery.execute(db, {
+    base,
+    filters,
+    limit,
+    cap: cap + 1 + (member ? LISTED_MARGIN : 0),
+  });
   const rows = found.map(({ matches: _count, ...row }) => row);
-  return { rows, count: Number(found[0]?.matches ?? 0) };
+  const [matches, listed] = found[0]?.matches ?? [0, 0];
+  if (member && found.length) keepFloor(member, filters, Number(listed));
+  return { rows, count: Math.min(Number(matches), cap + 1) };
 }
 
 /** The member's last used filters (JSON), if any. */

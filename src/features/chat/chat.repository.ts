@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce, type CompiledOnce } from '../../db/compiled.ts';
+import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
+import { compiledOnce, compiledPerShape, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction, runsTransactionsAlone, type Refusal } from '../../db/group-commit.ts';
 import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query-network.ts';
@@ -537,12 +537,12 @@ export type ChatRow = CardRow & {
   last_message_id: string | null;
 };
 
-/**
- * The viewer's conversations with profiles they may see, the most recent first: blocked,
- * invisible, withheld and other networks' profiles never appear, nor a conversation the viewer
- * hid and that has had no message since.
+/*
+ * The chat list, compiled once per shape (the number of withheld sister brands): every chat list
+ * and `GET /api/chats.php` built it with Kysely, which took longer than SQLite took to answer it
+ * for a member with few conversations.
  */
-export async function listChats(db: Kysely<Database>, scope: Scope): Promise<ChatRow[]> {
+const chatListQuery = compiledPerShape((db, { scope }: { scope: Scope }) => {
   const me = scope.viewer.profileId;
   return (
     visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
@@ -582,9 +582,17 @@ export async function listChats(db: Kysely<Database>, scope: Scope): Promise<Cha
       ])
       .orderBy('c.last_message_at', 'desc')
       .orderBy('c.id')
-      .limit(CHAT_LIST_LIMIT)
-      .execute() as Promise<ChatRow[]>
+      .limit(CHAT_LIST_LIMIT) as unknown as Compilable<ChatRow>
   );
+});
+
+/**
+ * The viewer's conversations with profiles they may see, the most recent first: blocked,
+ * invisible, withheld and other networks' profiles never appear, nor a conversation the viewer
+ * hid and that has had no message since.
+ */
+export async function listChats(db: Kysely<Database>, scope: Scope): Promise<ChatRow[]> {
+  return chatListQuery.execute(db, { scope });
 }
 
 /** The profiles `viewer` may see, each with the account behind it (none for an operator's profile). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/use-server.ts';
+import { payingMember, sendText } from './chat-support.ts';
 import { call, shownMember } from './likes-support.ts';
 
 /*
@@ -44,6 +45,17 @@ describe('chat pages', () => {
     // The profile's gift button opens the chat with the gift picker.
     expect(chat.body).toMatch(/giftFirst&quot;:\[0,true\]/);
     expect(chat.body).toContain('layout-chat');
+  });
+
+  it('show the list with the page: its first paint is the conversations, not a loading line', async () => {
+    const me = await shownMember(app, { name: 'Lister' });
+    const writer = await payingMember(app);
+    const sent = await sendText(app, writer, me, 'Good morning, Lister');
+    expect(sent.status, sent.body).toBe(201);
+    const list = await call(app, me, 'GET', '/chats');
+    expect(list.body).toMatch(/<ul class="chat-index[^"]*"/);
+    expect(list.body).toContain('Good morning, Lister');
+    expect(list.body).not.toContain('chat-loading');
   });
 
   it("answer a conversation that is not the member's, or none, with the 404 page", async () => {

@@ -37,7 +37,8 @@ const BOUNDS: Record<string, number> = {
   profile: READS + 2,
   'profile-photos': READS + 2,
   settings: READS,
-  chats: READS,
+  // the list comes with the page: the member's chats and their last messages
+  chats: READS + 2,
   chat: READS,
   'swipe-game': READS + 2,
   // the member's place and kept filters, the pool of those who fit both ways, interests in common

@@ -19,7 +19,7 @@ import { memberUser, presentMemberUser } from './member-user.ts';
  * calls a service with the member's ids. `tests/integration/member-page-template.test.ts` holds
  * each listed page's filled HTML to its real render for members that differ in every text.
  */
-export const TEMPLATED_MEMBER_PAGES: ReadonlySet<string> = new Set(['/settings', '/chats']);
+export const TEMPLATED_MEMBER_PAGES: ReadonlySet<string> = new Set(['/settings']);
 
 /** The member's texts the pages only print; everything else of `User` is part of the key. */
 function standInUser(user: User, tokens: PageTokens): User {

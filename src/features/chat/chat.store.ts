@@ -74,6 +74,11 @@ function takeChats(chats: ChatListEntry[]): ChatListEntry[] {
   return chats;
 }
 
+/** The list as a page was rendered with it (the chats page), before any call of its own. */
+export function showChats(chats: ChatListEntry[]): void {
+  takeChats(chats);
+}
+
 export async function refreshChats(): Promise<ChatListEntry[]> {
   const answer = await apiClient.get<ChatsAnswer>('/api/chats.php');
   return takeChats(answer.chats);

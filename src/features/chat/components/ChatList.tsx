@@ -10,7 +10,7 @@ import { useStore } from '@nanostores/react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel } from '../../likes/components/labels.ts';
-import { $chats, errorText, refreshChats, removeChat } from '../chat.store.ts';
+import { $chats, errorText, removeChat, showChats } from '../chat.store.ts';
 import type { ChatListEntry, ChatMessage } from '../chat.schemas.ts';
 import { Avatar } from './Avatar.tsx';
 import { badgeCount } from './badge.ts';
@@ -21,6 +21,8 @@ export interface ChatListProps {
   messages: IslandMessages;
   fictional: FictionalLabel;
   links: ChatLinks;
+  /** The list the page was rendered with: shown at once, then kept current by the store. */
+  initial: ChatListEntry[];
 }
 
 /** What the list says of a conversation's last message. */
@@ -39,32 +41,21 @@ export function lastMessageText(message: ChatMessage | null, t: IslandTranslate)
  * Spec §2 chats: the member's conversations, newest first, each with the other profile, the
  * last message and the unread count; a chat can be removed (spec §4: at once, then on the server).
  */
-export default function ChatList({ messages, fictional, links }: ChatListProps) {
+export default function ChatList({ messages, fictional, links, initial }: ChatListProps) {
   const t = islandTranslator(messages);
-  const chats = useStore($chats);
-  const [failed, setFailed] = useState(false);
+  const stored = useStore($chats);
   // The navigation may fill the chats store before this island hydrates; until it has mounted it
-  // renders what the server rendered (the loading state), or React refuses the hydration.
+  // renders what the server rendered (the page's list), or React refuses the hydration.
   const [mounted, setMounted] = useState(false);
   useChatLive();
 
   useEffect(() => {
     setMounted(true);
-    refreshChats().catch(() => setFailed(true));
-  }, []);
+    // The page came with the list: the store takes it, unless the navigation filled it already.
+    if ($chats.get() === null) showChats(initial);
+  }, [initial]);
 
-  if (!chats || !mounted) {
-    return failed ? (
-      <p className="alert alert-danger" role="alert">
-        {t('error.try_later')}
-      </p>
-    ) : (
-      <p className="chat-loading text-body-secondary" role="status">
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        {t('chat.ui.loading')}
-      </p>
-    );
-  }
+  const chats = (mounted ? stored : null) ?? initial;
 
   if (chats.length === 0) {
     return (

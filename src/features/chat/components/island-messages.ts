@@ -4,7 +4,6 @@ import { REPORT_MESSAGES } from '../../reports/components/report-messages.ts';
 /* The messages each chat island receives (islandMessages on the page). */
 
 export const CHAT_LIST_MESSAGES: MessageKey[] = [
-  'chat.ui.loading',
   'chat.ui.empty',
   'chat.ui.empty_find',
   'chat.ui.no_messages',

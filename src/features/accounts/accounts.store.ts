@@ -77,11 +77,27 @@ export async function saveLanguage(language: Locale): Promise<void> {
   setUser(user);
 }
 
+/**
+ * Set once the page leaves on purpose for a page of its own choosing (an erased account's
+ * farewell): a call refused in the meantime, now that the session is over, must not send the
+ * member to the root instead.
+ */
+let leavingTo: string | undefined;
+
 /** Forgets the member and goes to the root, where the visitor's own language is picked. */
 export function leaveAsVisitor(): void {
   $user.set(null);
   clearAttention();
-  if (typeof location !== 'undefined') location.assign('/');
+  if (typeof location !== 'undefined' && leavingTo === undefined) location.assign('/');
+}
+
+/** Forgets the member, whose session the server has ended, and goes to `href`. */
+export function leaveEndedSessionFor(href: string): void {
+  leavingTo = href;
+  $user.set(null);
+  $userKnown.set(true);
+  clearAttention();
+  location.assign(href);
 }
 
 // Spec §8: a 403 `authentication_required` (from anything but user.php) logs the browser out.

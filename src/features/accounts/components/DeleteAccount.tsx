@@ -9,7 +9,7 @@ import {
   type DeletionReason,
   type User,
 } from '../accounts.schemas.ts';
-import { $user, $userKnown } from '../accounts.store.ts';
+import { leaveEndedSessionFor } from '../accounts.store.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { accountWords, schemaCheck } from './account-forms.ts';
 import { textOf } from '../../shell/form.ts';
@@ -58,10 +58,9 @@ export default function DeleteAccount({
       api('DELETE /api/account.php', deleteAccountInputSchema.parse(values), { idempotent: false }),
     leaves: true,
     done: (answer) => {
-      // The session ended on the server; the browser forgets the member without a round trip.
-      $user.set(null);
-      $userKnown.set(true);
-      location.assign(`${links.deleted}?until=${encodeURIComponent(answer.reactivate_until)}`);
+      // The session ended on the server; the browser forgets the member without a round trip,
+      // and no call refused meanwhile sends them to the root instead of the farewell page.
+      leaveEndedSessionFor(`${links.deleted}?until=${encodeURIComponent(answer.reactivate_until)}`);
     },
     onFields: (fields) => {
       if (fields.reason) setStage('reason');

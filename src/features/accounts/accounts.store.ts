@@ -82,18 +82,18 @@ export async function saveLanguage(language: Locale): Promise<void> {
  * farewell): a call refused in the meantime, now that the session is over, must not send the
  * member to the root instead.
  */
-let leavingTo: string | undefined;
+let leaving = false;
 
 /** Forgets the member and goes to the root, where the visitor's own language is picked. */
 export function leaveAsVisitor(): void {
   $user.set(null);
   clearAttention();
-  if (typeof location !== 'undefined' && leavingTo === undefined) location.assign('/');
+  if (typeof location !== 'undefined' && !leaving) location.assign('/');
 }
 
 /** Forgets the member, whose session the server has ended, and goes to `href`. */
 export function leaveEndedSessionFor(href: string): void {
-  leavingTo = href;
+  leaving = true;
   $user.set(null);
   $userKnown.set(true);
   clearAttention();

@@ -452,3 +452,58 @@ test('a new worker waits while a page is open and takes over at the next page lo
     .toBe(`${origin}/sw.js?locale=de`);
   await context.close();
 });
+
+for (const typed of [false, true])
+  test(`a tab left in the background ${typed ? 'with a typed message keeps its page' : 'with nothing typed moves to the new version and reloads'}`, async ({
+    browser,
+  }) => {
+    const { context, origin } = await loggedInContext(browser, SITES.amber);
+    const page = await context.newPage();
+    await page.goto(`${origin}/members`);
+    await hydrated(page);
+    expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=en`);
+    await page.goto(`${origin}/de/members`);
+    await hydrated(page);
+    const scripts = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        return { active: registration?.active?.scriptURL, waiting: registration?.waiting?.scriptURL };
+      });
+    await expect.poll(scripts, { timeout: 15_000 }).toEqual({
+      active: `${origin}/sw.js?locale=en`,
+      waiting: `${origin}/sw.js?locale=de`,
+    });
+    await page.evaluate((typed) => {
+      (window as unknown as { kept: boolean }).kept = true;
+      if (typed) {
+        const field = document.createElement('textarea');
+        field.value = 'Hallo, wie';
+        document.body.append(field);
+      }
+    }, typed);
+    // The member turns to another tab. Headless Chromium never hides a page, so the page is told
+    // as the browser would tell it; the worker's takeover and the reload are the browser's own.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    if (typed) {
+      // Past the moment a hidden tab counts as in the background, nothing changes.
+      await page.waitForTimeout(5_000);
+      expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      expect((await scripts()).waiting).toBe(`${origin}/sw.js?locale=de`);
+    } else {
+      await expect
+        .poll(
+          () =>
+            page
+              .evaluate(() => (window as unknown as { kept?: boolean }).kept ?? 'reloaded')
+              .catch(() => 'reloading'),
+          { timeout: 15_000 },
+        )
+        .toBe('reloaded');
+      await hydrated(page);
+      expect((await scripts()).active).toBe(`${origin}/sw.js?locale=de`);
+    }
+    await context.close();
+  });

@@ -112,6 +112,8 @@ function pageState(): { hidden: boolean; fields: FieldState[] } {
 /** How often, and how far apart, a fresh page asks a waiting version to take over. */
 const SKIP_WAITING_ATTEMPTS = 3;
 const SKIP_WAITING_RETRY_MS = 2_000;
+/** How long a page stays hidden before it counts as a tab in the background, not one being left. */
+const HIDDEN_SETTLE_MS = 3_000;
 
 export interface InstalledAppOptions {
   /** The member's language: the worker keeps the offline page in it. */
@@ -159,14 +161,27 @@ export function startInstalledApp(options: InstalledAppOptions): () => void {
     stops.push(() => workers.removeEventListener('controllerchange', onTakeover));
 
     let registration: ServiceWorkerRegistration | undefined;
-    const onVisibility = () => {
+    // A page that is being left turns hidden too, while the next page load is already under way.
+    // A takeover then races that load: Chromium can hand the load to the old version as it stops
+    // it, and the load never ends. So only a page still there and still hidden a moment later
+    // counts as a tab in the background.
+    let hiddenCheck: ReturnType<typeof setTimeout> | undefined;
+    const takeOverHidden = () => {
       const waiting = registration?.waiting;
-      if (!waiting || !workers.controller || !safeToReload(pageState())) return;
+      if (document.visibilityState !== 'hidden' || !waiting || !workers.controller) return;
+      if (!safeToReload(pageState())) return;
       reloadOnTakeover = true;
       waiting.postMessage({ type: 'skip-waiting' });
     };
+    const onVisibility = () => {
+      clearTimeout(hiddenCheck);
+      if (document.visibilityState === 'hidden') hiddenCheck = setTimeout(takeOverHidden, HIDDEN_SETTLE_MS);
+    };
     document.addEventListener('visibilitychange', onVisibility);
-    stops.push(() => document.removeEventListener('visibilitychange', onVisibility));
+    stops.push(() => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(hiddenCheck);
+    });
 
     // A fresh page is a safe moment for a version that waits: the page itself came from the server.
     // Asked again a few times: a waiting worker that was stopped may miss the first message.
@@ -179,19 +194,26 @@ export function startInstalledApp(options: InstalledAppOptions): () => void {
       }, SKIP_WAITING_RETRY_MS);
       stops.push(() => clearTimeout(retry));
     };
+    // Only once the page has loaded: a takeover stops the old version, which would race the
+    // page's own requests still going through it.
+    const afterLoad = (run: () => void) => {
+      if (document.readyState === 'complete') return run();
+      window.addEventListener('load', run, { once: true });
+      stops.push(() => window.removeEventListener('load', run));
+    };
     // The registration as it is, at once: registering may queue behind an update check.
     workers
       .getRegistration('/')
       .then((found) => {
         registration ??= found;
-        takeOverNow(found);
+        afterLoad(() => takeOverNow(found));
       })
       .catch(() => undefined);
     workers
       .register(`/sw.js?locale=${encodeURIComponent(options.locale)}`, { scope: '/' })
       .then((found) => {
         registration = found;
-        takeOverNow(found);
+        afterLoad(() => takeOverNow(found));
       })
       .catch(() => {
         // No worker (private mode, a refusing browser): the site works as before, without offline page.

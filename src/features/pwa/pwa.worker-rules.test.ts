@@ -7,6 +7,9 @@ import {
   parsePushPayload,
   pathInLocale,
   requestKind,
+  staticRoutes,
+  type RequestFacts,
+  type StaticRoute,
 } from './pwa.worker-rules.ts';
 
 const ORIGIN = 'https://rainbow.example';
@@ -48,6 +51,65 @@ describe('which requests the worker answers', () => {
     );
     expect(requestKind({ url: `${ORIGIN}/chats`, method: 'POST', mode: 'navigate' }, ORIGIN)).toBe('network');
     expect(requestKind({ url: 'not a url', method: 'GET', mode: 'cors' }, ORIGIN)).toBe('network');
+  });
+});
+
+/** The browser's choice by the static routes: the first rule whose every condition holds. */
+function routed(
+  routes: readonly StaticRoute[],
+  request: RequestFacts,
+  running = true,
+): 'fetch-event' | 'network' | 'cache' {
+  const rule = routes.find(({ condition }) => {
+    if (condition.requestMode !== undefined && condition.requestMode !== request.mode) return false;
+    if (condition.requestMethod !== undefined && condition.requestMethod !== request.method) return false;
+    if (condition.runningStatus !== undefined && (condition.runningStatus === 'running') !== running)
+      return false;
+    return condition.urlPattern === undefined || new URLPattern(condition.urlPattern).test(request.url);
+  });
+  const source = rule?.source ?? 'fetch-event';
+  return typeof source === 'object' ? 'cache' : source;
+}
+
+describe('which requests wake the worker at all (static routes)', () => {
+  const routes = staticRoutes(ORIGIN);
+  const requests: RequestFacts[] = [
+    get('/_astro/MemberNav.Bx9k2.js'),
+    get('/_astro/member.amber.D1s8.css', 'no-cors'),
+    get('/_astro/x.js?v=2'),
+    get('/chats', 'navigate'),
+    get('/de/members', 'navigate'),
+    get('/api/chats.php'),
+    get('/api/events.php'),
+    get('/media/amber/ab/x-main.webp', 'no-cors'),
+    get('/sw.js'),
+    { url: `${ORIGIN}/api/chat.php`, method: 'POST', mode: 'cors' },
+    { url: `${ORIGIN}/_astro/x.js`, method: 'POST', mode: 'cors' },
+    { url: 'https://cdn.example/_astro/x.js', method: 'GET', mode: 'cors' },
+  ];
+
+  it('never sends past the worker a request it would answer, running or not', () => {
+    for (const running of [true, false])
+      for (const request of requests)
+        if (routed(routes, request, running) === 'network')
+          expect(requestKind(request, ORIGIN), request.url).toBe('network');
+  });
+
+  it('sends JSON calls, the event stream and photos straight to the network', () => {
+    for (const path of [
+      '/api/chats.php',
+      '/api/events.php',
+      '/media/amber/ab/x-main.webp',
+      '/_astro/x.js?v=2',
+    ])
+      expect(routed(routes, get(path)), path).toBe('network');
+    expect(routed(routes, { url: `${ORIGIN}/api/chat.php`, method: 'POST', mode: 'cors' })).toBe('network');
+  });
+
+  it('wakes the worker for page loads; a build file only while it runs, else the cache answers', () => {
+    expect(routed(routes, get('/chats', 'navigate'), false)).toBe('fetch-event');
+    expect(routed(routes, get('/_astro/MemberNav.Bx9k2.js'), true)).toBe('fetch-event');
+    expect(routed(routes, get('/_astro/MemberNav.Bx9k2.js'), false)).toBe('cache');
   });
 });
 

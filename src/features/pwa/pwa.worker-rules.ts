@@ -74,6 +74,42 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
   return 'network';
 }
 
+/** A rule of the browser's static routing (`InstallEvent.addRoutes`), as far as the worker uses it. */
+export interface StaticRoute {
+  condition: {
+    requestMode?: string;
+    requestMethod?: string;
+    runningStatus?: 'running' | 'not-running';
+    urlPattern?: { baseURL: string; pathname: string; search?: string };
+  };
+  source: 'fetch-event' | 'network' | { cacheName: string };
+}
+
+/**
+ * What the browser decides before it wakes the worker (the first rule that matches wins):
+ * - page loads go to the fetch handler (the offline page);
+ * - a hashed build file goes to the fetch handler while the worker runs (it is kept), and is
+ *   read from the asset cache without starting the worker when it does not (a miss goes to the
+ *   network);
+ * - every other request of the site goes straight to the network, as `requestKind` has it.
+ * A request that starts the old version while the browser stops it for a new one cancels that
+ * takeover, and Chromium can then lose the next page load; so after a page load nothing starts
+ * the worker, and the JSON calls and the event stream never wait for it. Browsers without the
+ * API ask the fetch handler, which answers the same.
+ */
+export function staticRoutes(origin: string): StaticRoute[] {
+  const hashed = { baseURL: origin, pathname: `${HASHED_ASSETS_PREFIX}*`, search: '' };
+  return [
+    { condition: { requestMode: 'navigate' }, source: 'fetch-event' },
+    {
+      condition: { requestMethod: 'GET', urlPattern: hashed, runningStatus: 'running' },
+      source: 'fetch-event',
+    },
+    { condition: { requestMethod: 'GET', urlPattern: hashed }, source: { cacheName: ASSET_CACHE } },
+    { condition: { urlPattern: { baseURL: origin, pathname: '/*' } }, source: 'network' },
+  ];
+}
+
 /**
  * The offline page a failed navigation gets: in the language of the page asked for when the
  * worker holds that one, else in the member's language it was installed with.

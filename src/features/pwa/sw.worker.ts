@@ -10,6 +10,8 @@ import {
   parsePushPayload,
   pathInLocale,
   requestKind,
+  staticRoutes,
+  type StaticRoute,
 } from './pwa.worker-rules.ts';
 
 /*
@@ -27,6 +29,10 @@ import {
 /** The parts of the worker's global scope used here (the project compiles against the DOM's types). */
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
+}
+interface InstallEventLike extends ExtendableEventLike {
+  /** The static routing API (Chromium 123+); absent elsewhere. */
+  addRoutes?(routes: StaticRoute[]): Promise<void>;
 }
 interface FetchEventLike extends ExtendableEventLike {
   request: Request;
@@ -61,7 +67,8 @@ interface WorkerScope {
   };
   skipWaiting(): Promise<void>;
   navigator: { setAppBadge?(count?: number): Promise<void>; clearAppBadge?(): Promise<void> };
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEventLike) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
@@ -73,6 +80,13 @@ const ORIGIN = worker.location.origin;
 const LOCALE = installedLocale(worker.location.href);
 
 worker.addEventListener('install', (event) => {
+  // Only page loads and build files wake the worker (pwa.worker-rules.ts); a browser that
+  // refuses a rule sends everything to the fetch handler, as without the API.
+  try {
+    event.waitUntil((event.addRoutes?.(staticRoutes(ORIGIN)) ?? Promise.resolve()).catch(() => undefined));
+  } catch {
+    // a synchronous refusal: the same
+  }
   // The member's offline page, fetched now while the network is there. A new version then waits
   // (no skipWaiting here): the page picks the moment (pwa.store.ts).
   event.waitUntil(

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+  type Worker,
+} from '@playwright/test';
 import { DEMO } from '../support/server.ts';
 import type { SiteRef } from '../support/factories.ts';
 import { FULL_LAUNCH } from './browsers.ts';
@@ -41,7 +48,7 @@ const SITES: Record<'amber' | 'rainbow', SiteRef & { host: string; name: string;
 };
 
 /** A browser profile of its own, logged in as a fresh member of `site`. */ async function loggedInContext(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   site: SiteRef & { host: string },
   options: { language?: string; width?: number } = {},
 ): Promise<{ context: BrowserContext; origin: string }> {
@@ -416,17 +423,17 @@ test('the app badge shows unread messages plus new likes while the app is open',
   await context.close();
 });
 
-test('a new worker waits while a page is open and takes over at the next page load, without reloading the open page', async ({
-  browser,
-}) => {
+/**
+ * A member's page on the English worker, switched to German: that page registers the worker that
+ * keeps the German offline page, a new version of the registration, which then waits.
+ */
+async function germanVersionWaiting(browser: Browser) {
   const { context, origin } = await loggedInContext(browser, SITES.amber);
   const page = await context.newPage();
   await page.goto(`${origin}/members`);
   await hydrated(page);
   expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=en`);
 
-  // The member switches to German: that page registers the worker that keeps the German
-  // offline page, a new version of the registration.
   await page.goto(`${origin}/de/members`);
   await hydrated(page);
   const scripts = () =>
@@ -438,6 +445,13 @@ test('a new worker waits while a page is open and takes over at the next page lo
     active: `${origin}/sw.js?locale=en`,
     waiting: `${origin}/sw.js?locale=de`,
   });
+  return { context, origin, page, scripts };
+}
+
+test('a new worker waits while a page is open and takes over at the next page load, without reloading the open page', async ({
+  browser,
+}) => {
+  const { context, origin, page, scripts } = await germanVersionWaiting(browser);
   // While the member is on the page it is not reloaded and the old version keeps serving.
   await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
   await page.waitForTimeout(1_000);
@@ -457,22 +471,7 @@ for (const typed of [false, true])
   test(`a tab left in the background ${typed ? 'with a typed message keeps its page' : 'with nothing typed moves to the new version and reloads'}`, async ({
     browser,
   }) => {
-    const { context, origin } = await loggedInContext(browser, SITES.amber);
-    const page = await context.newPage();
-    await page.goto(`${origin}/members`);
-    await hydrated(page);
-    expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=en`);
-    await page.goto(`${origin}/de/members`);
-    await hydrated(page);
-    const scripts = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration('/');
-        return { active: registration?.active?.scriptURL, waiting: registration?.waiting?.scriptURL };
-      });
-    await expect.poll(scripts, { timeout: 15_000 }).toEqual({
-      active: `${origin}/sw.js?locale=en`,
-      waiting: `${origin}/sw.js?locale=de`,
-    });
+    const { context, origin, page, scripts } = await germanVersionWaiting(browser);
     await page.evaluate((typed) => {
       (window as unknown as { kept: boolean }).kept = true;
       if (typed) {

@@ -168,8 +168,8 @@ export function startInstalledApp(options: InstalledAppOptions): () => void {
     let hiddenCheck: ReturnType<typeof setTimeout> | undefined;
     const takeOverHidden = () => {
       const waiting = registration?.waiting;
-      if (document.visibilityState !== 'hidden' || !waiting || !workers.controller) return;
-      if (!safeToReload(pageState())) return;
+      // Still hidden, nothing typed (safeToReload reads both).
+      if (!waiting || !workers.controller || !safeToReload(pageState())) return;
       reloadOnTakeover = true;
       waiting.postMessage({ type: 'skip-waiting' });
     };

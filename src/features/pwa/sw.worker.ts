@@ -80,13 +80,10 @@ const ORIGIN = worker.location.origin;
 const LOCALE = installedLocale(worker.location.href);
 
 worker.addEventListener('install', (event) => {
-  // Only page loads and build files wake the worker (pwa.worker-rules.ts); a browser that
-  // refuses a rule sends everything to the fetch handler, as without the API.
-  try {
-    event.waitUntil((event.addRoutes?.(staticRoutes(ORIGIN)) ?? Promise.resolve()).catch(() => undefined));
-  } catch {
-    // a synchronous refusal: the same
-  }
+  // Only page loads, and build files while it runs, wake the worker (pwa.worker-rules.ts). A
+  // browser that refuses the rules (a rejected promise) sends everything to the fetch handler,
+  // as one without the API does.
+  if (event.addRoutes) event.waitUntil(event.addRoutes(staticRoutes(ORIGIN)).catch(() => undefined));
   // The member's offline page, fetched now while the network is there. A new version then waits
   // (no skipWaiting here): the page picks the moment (pwa.store.ts).
   event.waitUntil(

@@ -141,12 +141,18 @@ describe('a ban', () => {
       decision_facts: FACTS,
       automated_decision: 'AUTOMATED_DECISION_NOT_AUTOMATED',
     });
-    const row = await app.db
-      .selectFrom('moderation_decisions')
-      .select('dsa_status')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    expect(row?.dsa_status).toBe('sent');
+    // The server marks the decision sent once the Transparency Database has answered, just after the
+    // statement reached it: the test reads the status until then.
+    const status = async () =>
+      (
+        await app.db
+          .selectFrom('moderation_decisions')
+          .select('dsa_status')
+          .where('id', '=', id)
+          .executeTakeFirst()
+      )?.dsa_status;
+    while ((await status()) !== 'sent' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await status()).toBe('sent');
   });
 });
 

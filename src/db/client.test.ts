@@ -136,6 +136,37 @@ describe('prepared statements', () => {
     raw.close();
     kept.close();
   });
+
+  it('write `limit ?` and `offset ?` as `limit +?` and `offset +?`, with the same answers or errors', () => {
+    const paged = 'select "id" from "a" where "n" > ? order by "n" limit ? offset ?';
+    expect(keptAcrossBindings(paged)).toBe(
+      'select "id" from "a" where "n" > ? order by "n" limit +? offset +?',
+    );
+    const raw = tables();
+    const kept = reusingStatements(tables());
+    const outcome = (database: { prepare(sql: string): SQLite.Statement }, params: unknown[]) => {
+      try {
+        return database.prepare(paged).all(params);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    for (const params of [
+      [0, 2, 0],
+      [0, 2, 1],
+      [0, 0, 0],
+      [0, -1, 0],
+      [1, 5, 1],
+      [0, '2', '1'],
+      [0, 1.5, 0],
+      [0, 'two', 0],
+      [0, null, 0],
+    ]) {
+      expect(outcome(kept, params)).toEqual(outcome(raw, params));
+    }
+    raw.close();
+    kept.close();
+  });
 });
 
 describe('createDatabase with PostgreSQL', () => {

@@ -113,13 +113,14 @@ describe('prepared statements', () => {
     database.close();
   });
 
-  it('write `= ?` in a join as `= +?`, with the same answers for any value', () => {
+  it('write `= ?` as `= +?`, with the same answers for any value', () => {
     const join =
       'select "b"."label" from "b" inner join "a" on "a"."id" = "b"."a_id" where "a"."id" = ? and "a"."n" = ?';
     expect(keptAcrossBindings(join)).toBe(
       'select "b"."label" from "b" inner join "a" on "a"."id" = "b"."a_id" where "a"."id" = +? and "a"."n" = +?',
     );
-    expect(keptAcrossBindings('select n from a where id = ?')).toBe('select n from a where id = ?');
+    const ordered = 'select "id" from "a" where "n" = ? order by "id"';
+    expect(keptAcrossBindings(ordered)).toBe('select "id" from "a" where "n" = +? order by "id"');
     const raw = tables();
     const kept = reusingStatements(tables());
     for (const params of [
@@ -132,6 +133,22 @@ describe('prepared statements', () => {
       ['y', '2'],
     ]) {
       expect(kept.prepare(join).all(params)).toEqual(raw.prepare(join).all(params));
+      expect(kept.prepare(ordered).all([params[1]])).toEqual(raw.prepare(ordered).all([params[1]]));
+    }
+    raw.close();
+    kept.close();
+  });
+
+  it('store through `= +?` the very value and type that `= ?` stores', () => {
+    const update = 'update "b" set "label" = ? where "id" = ?';
+    const raw = tables();
+    const kept = reusingStatements(tables());
+    const stored = (database: { prepare(sql: string): SQLite.Statement }) =>
+      database.prepare('select "label", typeof("label") as "type" from "b" where "id" = ?').get('b1');
+    for (const value of ['text', '', '7', 7, 7.5, null, Buffer.from([0, 1, 2])]) {
+      raw.prepare(update).run(value, 'b1');
+      kept.prepare(update).run(value, 'b1');
+      expect(stored(kept)).toEqual(stored(raw));
     }
     raw.close();
     kept.close();

@@ -1,11 +1,12 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './database.ts';
+import { keptAcrossBindings } from './client.ts';
 import { migrateToLatest } from './migrate.ts';
 
 /**
  * SQLite's plan (`EXPLAIN QUERY PLAN`, one line a step) of a statement that `read` runs on a
- * fresh migrated in-memory database. `prepare` runs on that database first (statistics, say);
+ * fresh migrated in-memory database, as the server prepares it (`keptAcrossBindings`). `prepare` runs on that database first (statistics, say);
  * `pick` chooses the statement among those `read` ran.
  */
 export async function queryPlanOf(
@@ -26,7 +27,7 @@ export async function queryPlanOf(
     await read(db);
     const statement = pick(statements);
     const plan = sqlite
-      .prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+      .prepare(`EXPLAIN QUERY PLAN ${keptAcrossBindings(statement.sql)}`)
       .all(...(statement.parameters as unknown[]));
     return (plan as { detail: string }[]).map((row) => row.detail).join('\n');
   } finally {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type SqliteDatabase } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import {
@@ -143,11 +143,11 @@ describe('prepared statements', () => {
     const update = 'update "b" set "label" = ? where "id" = ?';
     const raw = tables();
     const kept = reusingStatements(tables());
-    const stored = (database: { prepare(sql: string): SQLite.Statement }) =>
-      database.prepare('select "label", typeof("label") as "type" from "b" where "id" = ?').get('b1');
+    const stored = (database: Pick<SqliteDatabase, 'prepare'>) =>
+      database.prepare('select "label", typeof("label") as "type" from "b" where "id" = ?').all(['b1']);
     for (const value of ['text', '', '7', 7, 7.5, null, Buffer.from([0, 1, 2])]) {
-      raw.prepare(update).run(value, 'b1');
-      kept.prepare(update).run(value, 'b1');
+      raw.prepare(update).run([value, 'b1']);
+      kept.prepare(update).run([value, 'b1']);
       expect(stored(kept)).toEqual(stored(raw));
     }
     raw.close();
@@ -161,7 +161,7 @@ describe('prepared statements', () => {
     );
     const raw = tables();
     const kept = reusingStatements(tables());
-    const outcome = (database: { prepare(sql: string): SQLite.Statement }, params: unknown[]) => {
+    const outcome = (database: Pick<SqliteDatabase, 'prepare'>, params: unknown[]) => {
       try {
         return database.prepare(paged).all(params);
       } catch (error) {

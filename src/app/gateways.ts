@@ -1,6 +1,6 @@
 import { POST as chatSend } from '../pages/api/chat.php.ts';
-import { GET as memberSearch } from '../pages/api/members.php.ts';
 import type { JsonGetGateway, JsonPostGateway } from '../server/api-gateway.ts';
+import { answerableOutsideAstro } from '../server/endpoint.ts';
 
 /**
  * `POST /api/chat.php`: a text send, the busiest write (src/server/api-gateway.ts), answered by
@@ -12,8 +12,23 @@ export const chatSendGateway: JsonPostGateway = {
   takes: (body) => typeof body === 'object' && body !== null && (body as { type?: unknown }).type === 'text',
 };
 
+/** Every API route of `src/pages/api/`, by its file. */
+const apiRoutes = import.meta.glob<{ GET?: unknown }>('../pages/api/*.php.ts', { eager: true });
+
 /**
- * `GET /api/members.php`: a member's search, the busiest read of the member area (200 a second
- * is the target of docs/performance.md "Search over HTTP"); a visitor's goes through the app.
+ * A gateway for the GET of every API route the endpoint kit made (`answerableOutsideAstro`): a
+ * member's JSON calls (the search, the likes, the chat list, the balance…) are answered by the
+ * route's own spec without Astro's `Request`, routing and rendering, a new route included
+ * without being listed. Whatever the gateway does not take goes to the app: a visitor, a session
+ * due a write, a query the schema refuses, a route with a limit per address or one whose handler
+ * reaches for Astro's context (`tests/integration/json-gateway.test.ts` holds the member calls
+ * to the gateway and their answers to the app's, byte for byte).
  */
-export const memberSearchGateway: JsonGetGateway = { path: '/api/members.php', route: memberSearch };
+export const jsonGetGateways: readonly JsonGetGateway[] = Object.entries(apiRoutes).flatMap(
+  ([file, module]) => {
+    const route = module.GET;
+    if (!answerableOutsideAstro(route)) return [];
+    const name = file.slice(file.lastIndexOf('/') + 1, -'.ts'.length);
+    return [{ path: `/api/${name}`, route }];
+  },
+);

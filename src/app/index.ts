@@ -13,7 +13,6 @@ import { jobs } from './jobs.list.ts';
 import { notificationSenders } from './notifications.list.ts';
 import { privacy } from './privacy.list.ts';
 
-export { chatSendGateway, memberSearchGateway } from './gateways.ts';
 export { pipeline } from './pipeline.ts';
 
 /**

@@ -10,13 +10,14 @@ import { bootOrExit } from '../server/boot.ts';
 import { endEventStreams } from '../server/realtime/event-gateway.ts';
 import { serve, type ServerParts } from '../server/serve.ts';
 import { Drain, handleShutdownSignals } from '../server/shutdown.ts';
-import { chatSendGateway, composeServer, memberSearchGateway, pipeline } from './index.ts';
+import { chatSendGateway, jsonGetGateways } from './gateways.ts';
+import { composeServer, pipeline } from './index.ts';
 
 /** The pipeline and the gateways the built server runs. */
 export const serverParts: ServerParts = {
   pipeline,
   jsonPosts: [chatSendGateway],
-  jsonGets: [memberSearchGateway],
+  jsonGets: jsonGetGateways,
 };
 
 composeServer();

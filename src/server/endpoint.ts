@@ -295,6 +295,19 @@ interface KnownRoute {
 }
 const routes = new WeakMap<APIRoute, KnownRoute>();
 
+/** The input schema of a GET that reads nothing of its query. */
+const NO_INPUT = Symbol('no input');
+
+/**
+ * Whether a gateway may answer `route` outside Astro (`answerOutsideAstro`): a route the kit made,
+ * without a limit per address (were its handler to reach for Astro's context after the limit
+ * counted the call, the app would count it again).
+ */
+export function answerableOutsideAstro(route: unknown): route is APIRoute {
+  const known = typeof route === 'function' ? routes.get(route as APIRoute) : undefined;
+  return known !== undefined && !known.spec.perAddress;
+}
+
 /** A call answered outside Astro reached for Astro's context: the app must answer it. */
 class NeedsAstro extends Error {}
 
@@ -325,10 +338,14 @@ export async function answerOutsideAstro(
         ? spec.body
         : undefined
       : !spec.body
-        ? spec.query
+        ? (spec.query ?? NO_INPUT)
         : undefined;
   if (!schema || typeof schema === 'function') return undefined;
-  const parsed = schema.safeParse('body' in given ? given.body : given.query);
+  // A route without a query schema reads no query, as in the app (`input` undefined).
+  const parsed =
+    schema === NO_INPUT
+      ? { success: true as const, data: undefined }
+      : schema.safeParse('body' in given ? given.body : given.query);
   if (!parsed.success) return undefined;
   const astro = (): never => {
     throw new NeedsAstro();

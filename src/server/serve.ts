@@ -10,7 +10,8 @@ import http from 'node:http';
 import { basename, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  isGatewayGet,
+  gatewayGet,
+  jsonGetsByPath,
   isGatewayPost,
   serveJsonGet,
   serveJsonPost,
@@ -148,6 +149,7 @@ export function serve(
   drain: Drain = new Drain(),
 ): http.Server {
   const { pipeline, jsonPosts, jsonGets = [] } = parts;
+  const getsByPath = jsonGetsByPath(jsonGets);
   const clientDir = clientDirectory(options, moduleUrl);
   const assets = compressedAssetHandler(clientDir);
   const files = staticFileHandler(clientDir);
@@ -166,7 +168,7 @@ export function serve(
     }
     if (assets(req, res)) return;
     const post = req.method === 'POST' && jsonPosts.find((gateway) => isGatewayPost(req, gateway));
-    const get = req.method === 'GET' && jsonGets.find((gateway) => isGatewayGet(req, gateway));
+    const get = gatewayGet(req, getsByPath);
     if (isEventStreamRequest(req))
       void gatewayOrApp(req, res, app, 'realtime', (platform) =>
         serveEventStream(req, res, platform, pipeline),

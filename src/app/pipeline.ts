@@ -1,6 +1,6 @@
-import { loadSession } from '../features/accounts/accounts.middleware.ts';
+import { loadSession, loadSessionQuietly } from '../features/accounts/accounts.middleware.ts';
 import { renderMemberPage } from '../features/accounts/accounts.page-template.ts';
-import { quietSessionMember, sessionExpiry } from '../features/accounts/index.ts';
+import { sessionExpiry } from '../features/accounts/index.ts';
 import { applyCachePolicy } from '../features/caching/caching.middleware.ts';
 import { loadStaff } from '../features/staff/index.ts';
 import { captureTracking } from '../features/tracking/tracking.middleware.ts';
@@ -28,16 +28,7 @@ const tracking: RequestStep = {
 const session: RequestStep = {
   name: 'session',
   run: loadSession,
-  async quiet(locals, request) {
-    const member = await quietSessionMember(locals.platform.dbFor(locals.site.network), locals.site, {
-      scheme: locals.scheme,
-      cookie: request.cookie,
-      now: request.now,
-    });
-    if (!member) return false;
-    locals.member = member;
-    return true;
-  },
+  quiet: loadSessionQuietly,
 };
 
 /** The console's staff session (console hosts only): its own cookie and table, 30 idle minutes. */

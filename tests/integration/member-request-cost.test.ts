@@ -14,6 +14,12 @@ import { ACCOUNTS_SERVER, MINUTE, setClockOffset, signUp, Visitor } from './acco
 const READS = 2;
 /** Marking the member as seen (at most once a minute): one transaction (begin, session, account, profile, commit). */
 const SEEN_WRITES = 5;
+/**
+ * A JSON GET is tried by the built server's gateway first (src/app/gateways.ts): when the session
+ * is due a write, the gateway's quiet read of it finds so and hands the call to the app, which
+ * reads the session again as it marks the member seen. Once a minute per member.
+ */
+const GATEWAY_TRY = 1;
 
 /**
  * The most statements each member page and call may run for a demo member (one with likes,
@@ -93,10 +99,10 @@ describe('the SQL statements of a member request', () => {
     expect(count).toBeLessThanOrEqual(READS);
   });
 
-  it(`a member seen again after a minute costs at most ${READS + SEEN_WRITES}`, async () => {
+  it(`a member seen again after a minute costs at most ${READS + SEEN_WRITES + GATEWAY_TRY}`, async () => {
     setClockOffset(app.server, 2 * MINUTE);
     expect(await statementsOf('/api/user.php', { 'x-client-request': '1' })).toBeLessThanOrEqual(
-      READS + SEEN_WRITES,
+      READS + SEEN_WRITES + GATEWAY_TRY,
     );
     // …and only once: the next request is back to the reads.
     expect(await statementsOf('/settings')).toBeLessThanOrEqual(READS);

@@ -139,6 +139,17 @@ async function withAdmin<T>(server: Server, fn: (client: pg.Client) => Promise<T
 }
 
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  // A pool's `end()` resolves before its connections have closed: ending one of them by force
+  // would reach its client as an error with no listener left, which fails the whole run. So the
+  // drop waits a little for connections that are closing.
+  for (let waited = 0; waited < 3_000; waited += 50) {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   try {
     // FORCE (PostgreSQL 13+) ends connections a test forgot to close.
     await client.query(`drop database if exists "${name}" with (force)`);

@@ -28,3 +28,19 @@ export function escapeHtml(text: string): string {
   if (ESCAPABLE_BUT_QUOTE.test(text)) return text.replace(ESCAPABLE, entityFor);
   return text.replaceAll('"', '&quot;');
 }
+
+/** Not global: `test` of a global expression moves its `lastIndex`. */
+const ANY_ESCAPABLE = /[&<>'"]/;
+
+const REACT_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&#x27;',
+  '"': '&quot;',
+};
+
+/** React's escape of text and attribute values (`escapeTextForBrowser`): its apostrophe differs from Astro's. */
+export function escapeHtmlAsReact(text: string): string {
+  return ANY_ESCAPABLE.test(text) ? text.replace(ESCAPABLE, (match) => REACT_ENTITIES[match]!) : text;
+}

@@ -45,7 +45,8 @@ describe('page templates', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // Three hundred pages rendered twice: seconds on a machine busy with other suites.
+  }, 30_000);
 
   it('put each member their own texts into one template', () => {
     const tokens = new PageTokens();

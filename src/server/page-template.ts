@@ -106,8 +106,15 @@ function jsonInHtml(text: string): string {
   return escapeHtml(JSON.stringify(text).slice(1, -1));
 }
 
-/** The page of `template` with `texts` put in (the same texts, in the same order, as its key's). */
-export function fillTemplate(template: PageTemplate, texts: readonly string[]): string {
+/**
+ * The page of `template` with `texts` put in (the same texts, in the same order, as its key's).
+ * `escape` writes a text printed in HTML: Astro's escape by default, React's for an island's HTML.
+ */
+export function fillTemplate(
+  template: PageTemplate,
+  texts: readonly string[],
+  escape: (text: string) => string = escapeHtml,
+): string {
   const written: (string | undefined)[] = new Array(texts.length * 2);
   const { parts, slots } = template;
   let html = parts[0]!;
@@ -116,7 +123,7 @@ export function fillTemplate(template: PageTemplate, texts: readonly string[]): 
     let text = written[slot];
     if (text === undefined) {
       const raw = texts[slot >> 1]!;
-      text = (slot & 1) === IN_HTML ? escapeHtml(raw) : jsonInHtml(raw);
+      text = (slot & 1) === IN_HTML ? escape(raw) : jsonInHtml(raw);
       written[slot] = text;
     }
     html += text + parts[i + 1]!;

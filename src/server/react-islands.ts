@@ -100,13 +100,13 @@ async function renderToStaticMarkup(
   const inner = children ?? props['children'];
   if (inner != null)
     elementProps['children'] = createElement(StaticHtml, { hydrate, value: inner as string });
-  const vnode = createElement(Component, elementProps);
-  const render = () => renderToString(vnode, { identifierPrefix: prefix });
+  const render = (rendered: Record<string, unknown>) =>
+    renderToString(createElement(Component, rendered), { identifierPrefix: prefix });
   // An island without children or slots may have its HTML kept (island-html.ts).
   let html =
     inner == null && Object.keys(slotted).length === 0
-      ? islandHtml(Component, props, prefix, render)
-      : render();
+      ? islandHtml(Component, elementProps, prefix, render)
+      : render(elementProps);
   if (html.includes('<link')) html = html.replace(HOISTED_LINK, '');
   return { html, attrs: { prefix } };
 }

@@ -112,3 +112,6 @@ export default function TimeBonusModal({
     </NoticeModal>
   );
 }
+
+// The member's id only keys the time counted in the browser: the server HTML is the site's alone.
+TimeBonusModal.serverHtmlIgnores = ['memberId'] as readonly string[];

@@ -76,3 +76,6 @@ export default function PushAlert({ messages, publicKey }: { messages: IslandMes
     </section>
   );
 }
+
+// Whether to ask is the browser's answer: the server HTML is that of the site's props.
+PushAlert.serverHtmlIgnores = [] as readonly string[];

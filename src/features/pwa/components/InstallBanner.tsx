@@ -109,3 +109,6 @@ export default function InstallBanner({ name, messages }: { name: string; messag
     </section>
   );
 }
+
+// The offer appears in the browser: the server HTML is that of the site's name and messages.
+InstallBanner.serverHtmlIgnores = [] as readonly string[];

@@ -357,3 +357,32 @@ function AccountMenu({
     </details>
   );
 }
+
+/*
+ * The server HTML shows of the member the balance, whether premium, the photo and the name
+ * (src/server/island-html.ts): the name and the photo's address stand in as texts, the rest of
+ * the member is left out of the key. `MemberNav.test.tsx` holds the kept HTML to the render's.
+ */
+MemberNav.serverHtmlIgnores = [
+  'user.id',
+  'user.email',
+  'user.status',
+  'user.signup_date',
+  'user.fictional_icon',
+  'user.language',
+  'user.notifications_disabled',
+  'user.invisible',
+  'user.private',
+  'user.public_profile',
+  'user.time_zone',
+  'user.dismissed',
+  'user.profile.id',
+  'user.profile.country',
+  'user.profile.status',
+  'user.profile.main_image.filename',
+  'user.profile.main_image.match',
+] as readonly string[];
+MemberNav.serverHtmlTexts = [
+  'user.profile.name',
+  'user.profile.main_image.thumb_filename',
+] as readonly string[];

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import type { MatchAnswer, MatchCard } from '../match-finder.schemas.ts';
 import { CardGrid } from './MemberCards.tsx';
 
 export interface MatchFinderProps {
   /** The first page, rendered on the server. */
-  answer: MatchAnswer;
-  countries: ReadonlyArray<{ code: string; name: string }>;
+  answer: IslandData<MatchAnswer>;
+  countries: IslandData<ReadonlyArray<{ code: string; name: string }>>;
   profilePath: string;
   fictional: { icon: string; label: string };
   messages: IslandMessages;
@@ -20,8 +21,10 @@ export interface MatchFinderProps {
  */
 export default function MatchFinder(props: MatchFinderProps) {
   const t = islandTranslator(props.messages);
-  const [cards, setCards] = useState<MatchCard[]>(props.answer.results);
-  const [next, setNext] = useState(props.answer.next);
+  const first = useIslandData(props.answer);
+  const countries = useIslandData(props.countries);
+  const [cards, setCards] = useState<MatchCard[]>(first.results);
+  const [next, setNext] = useState(first.next);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -64,7 +67,7 @@ export default function MatchFinder(props: MatchFinderProps) {
       {cards.length > 0 ? (
         <CardGrid
           cards={cards}
-          countries={props.countries}
+          countries={countries}
           profilePath={props.profilePath}
           fictional={props.fictional}
           t={t}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import {
   SEARCH_MAX_AGE,
@@ -15,11 +16,11 @@ import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 export interface MemberSearchProps {
   /** The filters of the first page, and the server's answer for them (rendered on the server). */
   filters: SearchFilters;
-  answer: SearchAnswer;
+  answer: IslandData<SearchAnswer>;
   /** The default filters (the niche's, turned to whom the member seeks): "Reset" returns to them. */
   defaults?: SearchFilters | undefined;
   /** The site's countries with their names in the member's language. */
-  countries: ReadonlyArray<{ code: string; name: string }>;
+  countries: IslandData<ReadonlyArray<{ code: string; name: string }>>;
   /** `/members` (with the locale's prefix): a card links to `{profilePath}/{id}`. */
   profilePath: string;
   /** The site's fictional label: icon and words (spec: never hidden on a card). */
@@ -55,15 +56,17 @@ function Filter(props: { column: string; inputId: string; label: string; childre
  */
 export default function MemberSearch(props: MemberSearchProps) {
   const t = islandTranslator(props.messages);
+  const answer = useIslandData(props.answer);
+  const countries = useIslandData(props.countries);
   const stored = useStore($search);
   // Until the store is seeded (the server's render and the first browser render) the props are
   // the state, so both renders agree.
-  const state = stored.didInit ? stored : stateOf(props.filters, props.answer);
+  const state = stored.didInit ? stored : stateOf(props.filters, answer);
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<{ id: string; name: string } | null>(null);
   const onReport = props.reportable ? (card: { id: string; name: string }) => setReporting(card) : undefined;
   const id = useId();
-  useEffect(() => seedSearch(props.filters, props.answer), [props.filters, props.answer]);
+  useEffect(() => seedSearch(props.filters, answer), [props.filters, answer]);
 
   // A refused filter says which one and why (the server's words); anything else, try again.
   const failed = (reason: unknown) => {
@@ -146,7 +149,7 @@ export default function MemberSearch(props: MemberSearchProps) {
           <Filter column="col-6 col-md-3" inputId={countryControl.id} label={t('search.country')}>
             <select {...countryControl} className="form-select">
               <option value="">{t('search.country_any')}</option>
-              {props.countries.map((country) => (
+              {countries.map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.name}
                 </option>
@@ -200,7 +203,7 @@ export default function MemberSearch(props: MemberSearchProps) {
           {searching ? t('search.searching') : count}
         </p>
         {cards.length > 0 ? (
-          <CardGrid cards={cards} {...props} t={t} onReport={onReport} />
+          <CardGrid cards={cards} {...props} countries={countries} t={t} onReport={onReport} />
         ) : (
           !searching && <p className="lead">{t('search.empty')}</p>
         )}
@@ -222,7 +225,13 @@ export default function MemberSearch(props: MemberSearchProps) {
               {t('search.similar_title')}
             </h2>
             <p className="text-secondary">{t('search.similar_intro', { count: state.similar_numResults })}</p>
-            <CardGrid cards={state.similar_results} {...props} t={t} onReport={onReport} />
+            <CardGrid
+              cards={state.similar_results}
+              {...props}
+              countries={countries}
+              t={t}
+              onReport={onReport}
+            />
           </section>
         )}
       </div>

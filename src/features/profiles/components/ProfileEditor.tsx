@@ -20,16 +20,17 @@ import {
 } from '../profiles.editing.schemas.ts';
 import { locate, LocateError, watchGeoPermission, type GeoPermission } from './geolocation.ts';
 import { INTEREST_GROUP_ORDER } from '../catalog.ts';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 
 export interface ProfileEditorProps {
-  profile: OwnProfile;
+  profile: IslandData<OwnProfile>;
   messages: IslandMessages;
   /** The catalog's interests with their labels (the niche's featured ones first). */
-  interests: InterestOption[];
+  interests: IslandData<InterestOption[]>;
   /** The site's countries with their names in the page's language. */
-  countries: ReadonlyArray<{ code: string; name: string }>;
+  countries: IslandData<ReadonlyArray<{ code: string; name: string }>>;
   /** The regions of the profile's country, so the form is complete before any request. */
-  regions: Record<string, CountryRegionList>;
+  regions: IslandData<Record<string, CountryRegionList>>;
   /** The attributes the site shows (settings `visible_profile_fields`). */
   attributes: AttributeName[];
   links: { photos: string; noPhoto: string };
@@ -81,16 +82,12 @@ const GEO_NOTES: Partial<Record<GeoNote, MessageKey>> = {
  * browser's position with each permission state said honestly, or country and region chosen by
  * hand), beside a card of the main photo that leads to the photo manager.
  */
-export default function ProfileEditor({
-  profile: initial,
-  messages,
-  interests,
-  countries,
-  regions: initialRegions,
-  attributes,
-  links,
-}: ProfileEditorProps) {
+export default function ProfileEditor({ messages, attributes, links, ...data }: ProfileEditorProps) {
   const t = islandTranslator(messages);
+  const initial = useIslandData(data.profile);
+  const interests = useIslandData(data.interests);
+  const countries = useIslandData(data.countries);
+  const initialRegions = useIslandData(data.regions);
   const [profile, setProfile] = useState(initial);
   const [values, setValues] = useState(() => valuesOf(initial, attributes));
   const [regions, setRegions] = useState(initialRegions);

@@ -19,9 +19,10 @@ import { MatchCelebration } from '../../likes/components/MatchCelebration.tsx';
 import { $celebration } from '../../likes/likes.store.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import type { SwipeDeck } from '../swipe.schemas.ts';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 
 export interface SwipeGameProps {
-  initial: SwipeDeck;
+  initial: IslandData<SwipeDeck>;
   messages: IslandMessages;
   fictional: FictionalLabel;
   links: MemberLinks & { premium: string; search: string };
@@ -42,8 +43,9 @@ const LEAVE_MS = 220;
  * how it will go). What is left today is said plainly, and at the limit the game says so and
  * where premium is, instead of failing silently.
  */
-export default function SwipeGame({ initial, messages, fictional, links, selfPhoto }: SwipeGameProps) {
+export default function SwipeGame({ initial: dealt, messages, fictional, links, selfPhoto }: SwipeGameProps) {
   const t = islandTranslator(messages);
+  const initial = useIslandData(dealt);
   const [deck, setDeck] = useState(initial.profiles);
   const [remaining, setRemaining] = useState(initial.remaining_today);
   const [busy, setBusy] = useState(false);

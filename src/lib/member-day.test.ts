@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayAt, startOfDay } from './member-day.ts';
+import { dayAt, dayBounds, startOfDay } from './member-day.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -60,5 +61,32 @@ describe('dayAt', () => {
       start: at('2026-10-24T22:00:00Z'),
       end: at('2026-10-25T23:00:00Z'),
     });
+  });
+});
+
+describe('the kept days', () => {
+  it('give every moment of every zone the day worked out afresh, in any order of asking', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/Santiago',
+      'Pacific/Auckland',
+      'Asia/Kolkata',
+      'Mars/Olympus',
+    ];
+    // Around the daylight-saving changes of 2026 and across ordinary days.
+    const moments = fc.integer({ min: at('2026-03-20T00:00:00Z'), max: at('2026-11-10T00:00:00Z') });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...zones), moments), { minLength: 1, maxLength: 20 }),
+        (asks) => {
+          for (const [zone, now] of asks) {
+            expect(dayAt(now, zone)).toEqual(dayBounds(now, zone));
+            expect(startOfDay(now, zone)).toBe(dayBounds(now, zone).start);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

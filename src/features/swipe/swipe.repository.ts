@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Compilable, Kysely, Transaction } from 'kysely';
+import { compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender, Seeking, SwipeAction } from '../../db/database.ts';
 import { deleteInNetworkNaming, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
@@ -16,6 +17,40 @@ export interface DeckViewer extends Viewer {
   seeking: Seeking;
 }
 
+/*
+ * The deck's query is built and compiled once per shape (how many genders are sought, how many
+ * sites are withheld), not on every swipe page: Kysely's building cost more than SQLite's answer.
+ */
+const deckQuery = compiledPerShape(
+  (
+    db,
+    q: {
+      network: string;
+      viewer: Viewer;
+      withheldSites: readonly string[];
+      audience: NonNullable<Parameters<typeof visibleProfiles>[4]>;
+      sought: readonly Gender[];
+      gender: Gender;
+    },
+  ) => {
+    const me = q.viewer.profileId;
+    // The profiles the member has judged already: swiped either way, or liked elsewhere.
+    const judged = db
+      .selectFrom('swipes')
+      .select('target_profile_id as id')
+      .where('profile_id', '=', me)
+      .union(db.selectFrom('likes').select('liked_profile_id as id').where('liker_profile_id', '=', me));
+    return visibleProfiles(db, q.network, q.viewer, q.withheldSites, q.audience)
+      .where('p.id', 'not in', judged)
+      .where('p.gender', 'in', [...q.sought])
+      .where('p.seeking', 'in', [q.gender, 'both'])
+      .select([...CARD_COLUMNS])
+      .orderBy('p.last_active_at', 'desc')
+      .orderBy('p.id')
+      .limit(DECK_SIZE) as unknown as Compilable<CardRow>;
+  },
+);
+
 export async function deck(
   db: Db,
   network: string,
@@ -23,23 +58,15 @@ export async function deck(
   withheldSites: readonly string[],
   audience: NonNullable<Parameters<typeof visibleProfiles>[4]>,
 ): Promise<CardRow[]> {
-  const me = viewer.profileId;
-  // The profiles the member has judged already: swiped either way, or liked elsewhere.
-  const judged = db
-    .selectFrom('swipes')
-    .select('target_profile_id as id')
-    .where('profile_id', '=', me)
-    .union(db.selectFrom('likes').select('liked_profile_id as id').where('liker_profile_id', '=', me));
   const sought: Gender[] = viewer.seeking === 'both' ? ['male', 'female'] : [viewer.seeking];
-  return visibleProfiles(db, network, viewer, withheldSites, audience)
-    .where('p.id', 'not in', judged)
-    .where('p.gender', 'in', sought)
-    .where('p.seeking', 'in', [viewer.gender, 'both'])
-    .select([...CARD_COLUMNS])
-    .orderBy('p.last_active_at', 'desc')
-    .orderBy('p.id')
-    .limit(DECK_SIZE)
-    .execute() as Promise<CardRow[]>;
+  return deckQuery.execute(db, {
+    network,
+    viewer: { profileId: viewer.profileId },
+    withheldSites,
+    audience,
+    sought,
+    gender: viewer.gender,
+  });
 }
 
 /** The member's earlier decision about a profile, if any. */

@@ -41,12 +41,15 @@ type Kept = { html: string } | { template: PageTemplate | null };
 /** Below a component: prop name, then its value, then the next prop... down to what is kept. */
 type Level = Map<unknown, Level | Kept>;
 
-/** What a component declared, read once: paths split, grouped by the prop they start at. */
+/** Below a prop: what to do with each named member of its value (left out, a text, or rules below). */
+type Rules = Map<string, 'ignored' | 'text' | Rules>;
+
+/** What a component declared, read once. */
 interface Declared {
   /** Props left out of the key whole. */
   ignored: ReadonlySet<string>;
-  /** Per prop: the paths below it to leave out, and the texts to stand in for. */
-  within: ReadonlyMap<string, { ignored: string[][]; texts: string[][] }>;
+  /** Per prop: the rules for the paths below it. */
+  within: ReadonlyMap<string, Rules>;
   /** The texts' paths in their declared order: the order of a template's texts. */
   texts: readonly (readonly string[])[];
 }
@@ -57,41 +60,46 @@ const ENTRIES_MAX = 256;
 
 function declaredBy(component: ServerHtmlIgnores): Declared {
   const ignored = new Set<string>();
-  const within = new Map<string, { ignored: string[][]; texts: string[][] }>();
-  const below = (prop: string) => {
-    let entry = within.get(prop);
-    if (!entry) {
-      entry = { ignored: [], texts: [] };
-      within.set(prop, entry);
-    }
-    return entry;
-  };
-  for (const path of component.serverHtmlIgnores ?? []) {
+  const within = new Map<string, Rules>();
+  const place = (path: string, what: 'ignored' | 'text') => {
     const [prop, ...rest] = path.split('.');
-    if (rest.length === 0) ignored.add(prop!);
-    else below(prop!).ignored.push(rest);
-  }
+    if (rest.length === 0) {
+      if (what === 'text') throw new Error(`serverHtmlTexts: ${prop} is a whole prop; name a path into it`);
+      ignored.add(prop!);
+      return;
+    }
+    let rules = within.get(prop!);
+    if (!rules) within.set(prop!, (rules = new Map()));
+    for (const name of rest.slice(0, -1)) {
+      let below = rules.get(name);
+      if (!(below instanceof Map)) rules.set(name, (below = new Map()));
+      rules = below;
+    }
+    rules.set(rest.at(-1)!, what);
+  };
+  for (const path of component.serverHtmlIgnores ?? []) place(path, 'ignored');
+  for (const path of component.serverHtmlTexts ?? []) place(path, 'text');
   const texts = (component.serverHtmlTexts ?? []).map((path) => path.split('.'));
-  for (const [prop, ...rest] of texts) {
-    if (rest.length === 0) throw new Error(`serverHtmlTexts: ${prop} is a whole prop; name a path into it`);
-    below(prop!).texts.push(rest);
-  }
   return { ignored, within, texts };
 }
 
-/** `value` with the value at `path` replaced (or, for `undefined`, left out); copies only along the path. */
+/** The value at `path`, or undefined where the path leads nowhere. */
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const name of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[name];
+  }
+  return at;
+}
+
+/** `value` with the value at `path` replaced; copies only along the path. */
 function replacedAt(value: unknown, path: readonly string[], by: (found: unknown) => unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const [name, ...rest] = path;
   const record = value as Record<string, unknown>;
   if (!(name! in record)) return value;
-  const copy = { ...record };
-  if (rest.length === 0) {
-    const replacement = by(record[name!]);
-    if (replacement === undefined) delete copy[name!];
-    else copy[name!] = replacement;
-  } else copy[name!] = replacedAt(record[name!], rest, by);
-  return copy;
+  return { ...record, [name!]: rest.length === 0 ? by(record[name!]) : replacedAt(record[name!], rest, by) };
 }
 
 /** A prop's value as a key: texts and numbers as they are, objects as JSON. */
@@ -101,6 +109,26 @@ function keyOf(value: unknown): unknown {
 
 /** Whether a text at a declared path stands in: a text that prints something (an empty one is part of the key). */
 const standsIn = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * A prop with rules below it as a key, written in one walk without copies: JSON, but for the
+ * members left out and a mark (a control character JSON never writes raw) for each standing text.
+ */
+function keyWith(value: unknown, rules: Rules): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return JSON.stringify(value) ?? '~';
+  let key = '{';
+  for (const [name, member] of Object.entries(value)) {
+    const rule = rules.get(name);
+    if (rule === 'ignored') continue;
+    key += `${JSON.stringify(name)}:`;
+    if (rule === 'text') key += standsIn(member) ? '\u0001' : (JSON.stringify(member) ?? '~');
+    else if (rule) key += keyWith(member, rule);
+    else key += JSON.stringify(member) ?? '~';
+    key += ',';
+  }
+  return `${key}}`;
+}
 
 /**
  * The island's server HTML: kept when the component opts in and rendered this input before,
@@ -124,23 +152,19 @@ export function islandHtml(
     byComponent.set(component, cache);
   }
   const { declared } = cache;
-  const tokens = new PageTokens();
-  // The props as rendered for a template: each text that prints something, a stand-in.
-  const standing: Record<string, unknown> = { ...props };
-  for (const path of declared.texts)
-    standing[path[0]!] = replacedAt(standing[path[0]!], path.slice(1), (text) =>
-      standsIn(text) ? tokens.stand(text) : text,
-    );
-  const texts = tokens.texts;
+  // The texts that print something, in their declared order; each template has one shape of them.
+  const texts: string[] = [];
+  for (const path of declared.texts) {
+    const text = valueAt(props, path);
+    if (standsIn(text)) texts.push(text);
+  }
 
   let level = cache.root;
   const path: unknown[] = [prefix];
   for (const name of Object.keys(props)) {
     if (declared.ignored.has(name)) continue;
-    let value = standing[name];
     const rules = declared.within.get(name);
-    if (rules) for (const ignored of rules.ignored) value = replacedAt(value, ignored, () => undefined);
-    path.push(name, keyOf(value));
+    path.push(name, rules ? keyWith(props[name], rules) : keyOf(props[name]));
   }
   for (let i = 0; i < path.length - 1; i++) {
     let next = level.get(path[i]);
@@ -167,6 +191,13 @@ export function islandHtml(
     html = render(props);
     kept = { html };
   } else {
+    // The props as rendered for the template: each text that prints something, a stand-in.
+    const tokens = new PageTokens();
+    let standing = props;
+    for (const path of declared.texts)
+      standing = replacedAt(standing, path, (text) =>
+        standsIn(text) ? tokens.stand(text) : text,
+      ) as typeof props;
     const template = cutTemplate(render(standing), tokens, 200, []);
     kept = { template };
     html = template ? fillTemplate(template, texts, escapeHtmlAsReact) : render(props);

@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 
 /*
- * Discount codes' SQL: the codes of `discount_codes` and their redemptions. The unique
+ * Discount codes' SQL: the codes of `discount_codes` and their redemptions. The reads of every
+ * credits page (the code, the member) are compiled once (`compiledOnce`). The unique
  * `(discount_code_id, member_id)` constraint is what keeps a code to one use per member when
  * orders race; the service only decides which refusal to answer.
  */
@@ -16,16 +18,21 @@ type Db = Kysely<Database> | Transaction<Database>;
  * for every network), by its upper-case text. The network's own comes first: a network may name
  * a code as one for every network is named (the unique key is per network).
  */
+const codeQuery = compiledOnce(
+  ['code', 'network', 'siteId'],
+  (db, v: { code: string; network: string; siteId: string }) =>
+    db
+      .selectFrom('discount_codes')
+      .selectAll()
+      .where('code', '=', v.code)
+      .where('active', '=', 1)
+      .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', v.network)]))
+      .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', v.siteId)]))
+      .orderBy((eb) => eb.case().when('network_id', 'is', null).then(1).else(0).end()),
+);
+
 export async function findCode(db: Db, network: string, siteId: string, code: string) {
-  return db
-    .selectFrom('discount_codes')
-    .selectAll()
-    .where('code', '=', code)
-    .where('active', '=', 1)
-    .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', network)]))
-    .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', siteId)]))
-    .orderBy((eb) => eb.case().when('network_id', 'is', null).then(1).else(0).end())
-    .executeTakeFirst();
+  return codeQuery.executeTakeFirst(db, { code, network, siteId });
 }
 
 export type CodeRow = NonNullable<Awaited<ReturnType<typeof findCode>>>;
@@ -42,14 +49,19 @@ export async function findCodeOfOrder(db: Db, network: string, code: string) {
 }
 
 /** What the discount rules need of a member: paid or not, signup time, country, balance. */
+const discountMemberQuery = compiledOnce(
+  ['network', 'memberId'],
+  (db, v: { network: string; memberId: string }) =>
+    db
+      .selectFrom('members as m')
+      .leftJoin('profiles as p', 'p.member_id', 'm.id')
+      .select(['m.id', 'm.paid_user', 'm.created_at', 'm.signup_country', 'm.credits', 'p.country'])
+      .where('m.network_id', '=', v.network)
+      .where('m.id', '=', v.memberId),
+);
+
 export async function discountMemberOf(db: Db, network: string, memberId: string) {
-  return db
-    .selectFrom('members as m')
-    .leftJoin('profiles as p', 'p.member_id', 'm.id')
-    .select(['m.id', 'm.paid_user', 'm.created_at', 'm.signup_country', 'm.credits', 'p.country'])
-    .where('m.network_id', '=', network)
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
+  return discountMemberQuery.executeTakeFirst(db, { network, memberId });
 }
 
 /** How many redemptions a code has: all of them, or only the member's when `memberId` is given. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { Modal } from '../../shell/components/Modal.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { onRealtime } from '../../shell/realtime.store.ts';
@@ -12,8 +13,8 @@ export interface AutoLikeModalProps {
   /** Spec §2 query `t`: the modal waits this many seconds; 0 (no `t`): only a live like opens it. */
   delaySeconds: number;
   messages: IslandMessages;
-  fictional: FictionalLabel;
-  links: MemberLinks;
+  fictional: IslandData<FictionalLabel>;
+  links: IslandData<MemberLinks>;
 }
 
 /**
@@ -22,8 +23,10 @@ export interface AutoLikeModalProps {
  * the liker's profile; the action starts a conversation. Seen once shown, so it does not come
  * back on the next page; the likes (and the badge) reload 500 ms after it arrives (spec §9).
  */
-export default function AutoLikeModal({ delaySeconds, messages, fictional, links }: AutoLikeModalProps) {
+export default function AutoLikeModal({ delaySeconds, messages, ...data }: AutoLikeModalProps) {
   const t = islandTranslator(messages);
+  const fictional = useIslandData(data.fictional);
+  const links = useIslandData(data.links);
   const [like, setLike] = useState<AutoLike['profile'] | null>(null);
 
   useEffect(() => {

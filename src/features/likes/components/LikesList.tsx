@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
@@ -22,16 +23,19 @@ const LIST_OF: Record<LikesTab, LikesListName> = {
 
 export interface LikesListProps {
   tab: LikesTab;
-  initial: LikesAnswer;
+  initial: IslandData<LikesAnswer>;
   messages: IslandMessages;
-  fictional: FictionalLabel;
-  links: MemberLinks & { search: string; swipe: string };
+  fictional: IslandData<FictionalLabel>;
+  links: IslandData<MemberLinks & { search: string; swipe: string }>;
   /** The member's own photo, for the match moment. */
   selfPhoto?: string | null | undefined;
 }
 
 /** One tab of `/likes/{type}` (spec §2): cards that open the profile, and the like-back action. */
-export default function LikesList({ tab, initial, messages, fictional, links, selfPhoto }: LikesListProps) {
+export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesListProps) {
+  const initial = useIslandData(data.initial);
+  const fictional = useIslandData(data.fictional);
+  const links = useIslandData(data.links);
   const t = islandTranslator(messages);
   const [ready, setReady] = useState(false);
   useEffect(() => {

@@ -19,6 +19,7 @@ import { reportTimeZone } from '../time-zone.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { startInstalledApp } from '../../pwa/pwa.store.ts';
 import { BackButton } from '../../pwa/components/BackButton.tsx';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 
 export interface MemberNavLinks {
   members: string;
@@ -37,7 +38,7 @@ export interface MemberNavLinks {
 export interface MemberNavProps {
   user: User;
   messages: IslandMessages;
-  links: MemberNavLinks;
+  links: IslandData<MemberNavLinks>;
   /** The page's route (without locale prefix), to mark the current section. */
   routePath: string;
   /** The site's fictional label (icon and words) for a toast about a fictional profile's message. */
@@ -82,11 +83,12 @@ export function balanceBadgeClass(credits: number): string {
 export default function MemberNav({
   user: initialUser,
   messages,
-  links,
+  links: linksData,
   routePath,
   fictional,
 }: MemberNavProps) {
   const t = islandTranslator(messages);
+  const links = useIslandData(linksData);
   const user = useUser(initialUser);
   const { unreadMessages, newLikes } = useStore($attention);
 

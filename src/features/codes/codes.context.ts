@@ -1,7 +1,9 @@
 import type { APIContext } from 'astro';
+import type { z } from 'zod';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import type { Platform } from '../../server/platform.ts';
 import { staffActor, staffFieldMessage } from '../staff/index.ts';
+import { networkQuerySchema } from './codes.schemas.ts';
 import type { CodesContext } from './codes.service.ts';
 import { consoleDb } from '../../server/console-db.ts';
 
@@ -34,3 +36,27 @@ export const codesEndpoint = featureEndpoint<CodesContext>({
   context: (context: APIContext) => codesContext(context.locals),
   fieldMessage: staffFieldMessage,
 });
+
+/**
+ * The two routes of one kind of code (discount, invite), for owners who manage codes: `GET
+ * ?network` lists the network's codes, `POST` takes the kind's actions (audited).
+ */
+export function networkCodeRoutes<Action extends z.ZodType>(
+  actionSchema: Action,
+  list: (ctx: CodesContext, network: string) => Promise<unknown>,
+  act: (ctx: CodesContext, input: z.output<Action>) => Promise<unknown>,
+) {
+  return {
+    GET: codesEndpoint({
+      staff: 'manage_codes',
+      query: networkQuerySchema,
+      handle: ({ ctx, input }) => list(ctx, input.network),
+    }),
+    POST: codesEndpoint({
+      staff: 'manage_codes',
+      body: actionSchema,
+      // A body schema always gives input; the kit's type cannot tell that of a generic schema.
+      handle: ({ ctx, input }) => act(ctx, input as z.output<Action>),
+    }),
+  };
+}

@@ -1,5 +1,6 @@
-import type { APIContext } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditActor } from '../../server/audit/audit.ts';
@@ -11,6 +12,9 @@ import type { Site } from '../../tenancy/site.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import { consoleDb } from '../../server/console-db.ts';
+import { invalidFields } from '../../server/errors.ts';
+import { json } from '../../server/http.ts';
+import { photosFieldMessage, readPhotoUpload } from '../photos/index.ts';
 
 /** What the host inbox's rules take: the staff member, and each conversation's own site. */
 export interface HostInboxContext {
@@ -56,3 +60,24 @@ export const hostInboxEndpoint = featureEndpoint<HostInboxContext>({
   context: (context: APIContext) => hostInboxContext(context.locals),
   fieldMessage: (t, code) => generalFieldMessage(t, code),
 });
+
+/**
+ * `POST …?<field>=ID` with a multipart `photo` (create_profiles): the photo goes to what the
+ * query names (a conversation's profile, an operator profile); 201 with what `save` answers.
+ */
+export function photoUploadEndpoint<Field extends string>(
+  query: z.ZodType<Record<Field, string>>,
+  field: Field,
+  save: (ctx: HostInboxContext, id: string, bytes: Uint8Array) => Promise<unknown>,
+): APIRoute {
+  return hostInboxEndpoint({
+    staff: 'create_profiles',
+    fieldMessage: photosFieldMessage,
+    async handle({ ctx, context }) {
+      const named = query.safeParse(Object.fromEntries(context.url.searchParams));
+      if (!named.success) throw invalidFields({ [field]: 'required' });
+      const bytes = await readPhotoUpload(context.request);
+      return json(await save(ctx, named.data[field], bytes), 201);
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { hostInboxEndpoint } from '../../../features/host-inbox/host-inbox.context.ts';
+import { hostInboxEndpoint, photoUploadEndpoint } from '../../../features/host-inbox/host-inbox.context.ts';
 import {
   profilePhotoChangeSchema,
   profilePhotoSchema,
@@ -10,10 +10,8 @@ import {
   deleteProfilePhoto,
   profilePhotos,
 } from '../../../features/host-inbox/operator-profiles.service.ts';
-import { photosFieldMessage, readPhotoUpload } from '../../../features/photos/index.ts';
-import { invalidFields } from '../../../server/errors.ts';
+import { photosFieldMessage } from '../../../features/photos/index.ts';
 import { methodNotAllowed } from '../../../server/endpoint.ts';
-import { json } from '../../../server/http.ts';
 
 /** `GET /console/api/profile-photos.php?profile=ID` (create_profiles): the profile's photos. */
 export const GET = hostInboxEndpoint({
@@ -23,15 +21,7 @@ export const GET = hostInboxEndpoint({
 });
 
 /** `POST /console/api/profile-photos.php?profile=ID` multipart `photo`: 201 with the photos. */
-export const POST = hostInboxEndpoint({
-  staff: 'create_profiles',
-  fieldMessage: photosFieldMessage,
-  async handle({ ctx, context }) {
-    const query = profilePhotosQuerySchema.safeParse(Object.fromEntries(context.url.searchParams));
-    if (!query.success) throw invalidFields({ profile: 'required' });
-    return json(await addProfilePhoto(ctx, query.data.profile, await readPhotoUpload(context.request)), 201);
-  },
-});
+export const POST = photoUploadEndpoint(profilePhotosQuerySchema, 'profile', addProfilePhoto);
 
 /** `PUT /console/api/profile-photos.php { profile, id, main: true } | { profile, id, locked }`. */
 export const PUT = hostInboxEndpoint({

@@ -1,4 +1,4 @@
-import { recordAudit } from '../../server/audit/audit.ts';
+import { recordAudit, type AuditEntryInput } from '../../server/audit/audit.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { Site } from '../../tenancy/site.ts';
@@ -201,14 +201,13 @@ export async function openConversation(
         staffEmail: ctx.actor.email,
         now,
       }));
-    await recordAudit(
+    await auditChat(
       trx,
-      ctx.actor,
+      ctx,
+      chat,
       {
         action: 'inbox.conversation.read',
-        network: chat.network_id,
         target: { type: 'conversation', id: chat.conversation_id },
-        member: chat.member_id,
         after: { profile: chat.operator_profile_id, member_profile: chat.member_profile_id },
       },
       now,
@@ -301,14 +300,13 @@ export async function replyAsProfile(
         replied_at: sent.createdAt,
         honest: honest ? 1 : 0,
       });
-      await recordAudit(
+      await auditChat(
         trx,
-        ctx.actor,
+        ctx,
+        chat,
         {
           action: honest ? 'inbox.honest_answer' : 'inbox.reply',
-          network: chat.network_id,
           target: { type: 'message', id: sent.id },
-          member: chat.member_id,
           after: {
             conversation: chat.conversation_id,
             profile: chat.operator_profile_id,
@@ -349,22 +347,29 @@ export async function typingAsProfile(ctx: HostInboxContext, conversationId: str
   if (site) await typingAsOperatorProfile(ctx.forSite(site), chat);
 }
 
-async function auditClaim(
+/** Audits what the host did in one conversation: under its network, about its member. */
+async function auditChat(
+  db: Parameters<typeof recordAudit>[0],
+  ctx: HostInboxContext,
+  chat: OperatorConversationRow,
+  entry: Pick<AuditEntryInput, 'action' | 'target' | 'after'>,
+  now: number,
+) {
+  await recordAudit(db, ctx.actor, { ...entry, network: chat.network_id, member: chat.member_id }, now);
+}
+
+function auditClaim(
   db: Parameters<typeof recordAudit>[0],
   ctx: HostInboxContext,
   chat: OperatorConversationRow,
   action: string,
   now: number,
 ) {
-  await recordAudit(
+  return auditChat(
     db,
-    ctx.actor,
-    {
-      action,
-      network: chat.network_id,
-      target: { type: 'conversation', id: chat.conversation_id },
-      member: chat.member_id,
-    },
+    ctx,
+    chat,
+    { action, target: { type: 'conversation', id: chat.conversation_id } },
     now,
   );
 }
@@ -429,14 +434,13 @@ export async function markQuestion(
       marked_at: now,
     });
     if (marked)
-      await recordAudit(
+      await auditChat(
         trx,
-        ctx.actor,
+        ctx,
+        chat,
         {
           action: 'inbox.mark_question',
-          network: chat.network_id,
           target: { type: 'message', id: message.id },
-          member: chat.member_id,
           after: { conversation: chat.conversation_id },
         },
         now,

@@ -41,6 +41,11 @@ export function consoleCodesTests(app: ServerUnderTest): void {
     return res.json<{ batch: { id: string; code: string } }>().batch;
   }
 
+  /** A multi-use code the rules refuse, with the answer's status and error code. */
+  async function refusedMultiCode(owner: Owner, body: Record<string, unknown>, status: number, code: string) {
+    expectError(await createCodes(owner, { kind: 'multi', ...body }), status, code);
+  }
+
   /** Sets the members' choice of a mail category on the amber network, as of `now`. */
   async function chooseCategory(
     members: LoggedIn[],
@@ -87,13 +92,8 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       const curvy = await curvyOwner();
       await multiCode(amber, { network: 'amber', code: 'summer-sun', percentage: 10 });
       await multiCode(curvy, { network: 'curvy', code: 'SUMMER-SUN', percentage: 30 });
-      const again = await createCodes(amber, {
-        kind: 'multi',
-        network: 'amber',
-        code: 'SUMMER-SUN',
-        percentage: 5,
-      });
-      expectError(again, 409, 'code_exists');
+      const taken = { network: 'amber', code: 'SUMMER-SUN', percentage: 5 };
+      await refusedMultiCode(amber, taken, 409, 'code_exists');
       const onAmber = await app.make.loggedIn({ site: DEMO.amber });
       const onCurvy = await app.make.loggedIn({ site: DEMO.curvy });
       expect((await lookUp(onAmber, 'SUMMER-SUN')).json()).toMatchObject({ percentage: 10 });
@@ -116,21 +116,9 @@ export function consoleCodesTests(app: ServerUnderTest): void {
 
     it('refuses a network the owner does not hold, and a site outside the network', async () => {
       const amber = await amberOwner();
-      const other = await createCodes(amber, {
-        kind: 'multi',
-        network: 'curvy',
-        code: 'NOT-MINE',
-        percentage: 10,
-      });
-      expectError(other, 403, 'forbidden');
-      const site = await createCodes(amber, {
-        kind: 'multi',
-        network: 'amber',
-        site: 'curvy',
-        code: 'WRONG-SITE',
-        percentage: 10,
-      });
-      expectError(site, 404, 'not_found');
+      await refusedMultiCode(amber, { network: 'curvy', code: 'NOT-MINE', percentage: 10 }, 403, 'forbidden');
+      const wrongSite = { network: 'amber', site: 'curvy', code: 'WRONG-SITE', percentage: 10 };
+      await refusedMultiCode(amber, wrongSite, 404, 'not_found');
       expectError(await amber.get('/console/api/codes.php?network=curvy'), 403, 'forbidden');
     });
 
@@ -247,20 +235,9 @@ export function consoleCodesTests(app: ServerUnderTest): void {
 
     it('refuses a typed single-use code and a code too short to type', async () => {
       const amber = await amberOwner();
-      const typed = await createCodes(amber, {
-        kind: 'single',
-        network: 'amber',
-        code: 'MY-OWN-CODE',
-        percentage: 10,
-      });
-      expect(typed.status).toBe(422);
-      const short = await createCodes(amber, {
-        kind: 'multi',
-        network: 'amber',
-        code: 'AB',
-        percentage: 10,
-      });
-      expect(short.status).toBe(422);
+      const typed = { kind: 'single', network: 'amber', code: 'MY-OWN-CODE', percentage: 10 };
+      const short = { kind: 'multi', network: 'amber', code: 'AB', percentage: 10 };
+      for (const body of [typed, short]) expect((await createCodes(amber, body)).status, body.code).toBe(422);
     });
   });
 

@@ -1,4 +1,7 @@
 import type { AstroGlobal } from 'astro';
+import { islandMessages, type MessageKey, type Translate } from '../../../i18n/index.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import type { StaffPrincipal } from '../../../server/staff.ts';
 import type { Site } from '../../../tenancy/site.ts';
 
 /**
@@ -6,7 +9,7 @@ import type { Site } from '../../../tenancy/site.ts';
  * with the one-time password to the password change; one without the page's permission gets
  * 403 with a plain word. Answers the Response to return, or undefined to go on.
  */
-export function requireStaff(astro: AstroGlobal, permission?: string): Response | undefined {
+function requireStaff(astro: AstroGlobal, permission?: string): Response | undefined {
   const { staff, t } = astro.locals;
   if (!staff) return astro.redirect('/console/login', 303);
   if (staff.mustChangePassword && astro.url.pathname !== '/console/password')
@@ -17,6 +20,26 @@ export function requireStaff(astro: AstroGlobal, permission?: string): Response 
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });
   return undefined;
+}
+
+/** What a console page renders with once the guard has let the staff member in. */
+export interface StaffPage {
+  staff: StaffPrincipal;
+  locale: Locale;
+  t: Translate;
+  /** The messages for one of the page's islands: only the keys it uses, in the page's language. */
+  messages(keys: readonly MessageKey[]): string;
+}
+
+/**
+ * The start of every console page: the guard (`requireStaff`), then the staff member and the
+ * page's words. Answers the guard's Response when it turned the visitor away.
+ */
+export function staffPage(astro: AstroGlobal, permission?: string): StaffPage | Response {
+  const away = requireStaff(astro, permission);
+  if (away) return away;
+  const { locale, t } = astro.locals;
+  return { staff: astro.locals.staff!, locale, t, messages: (keys) => islandMessages(locale, keys) };
 }
 
 const servedSites = (locals: App.Locals): Site[] => [...locals.platform.registry.snapshot.sites.values()];
@@ -45,4 +68,15 @@ export function heldNetworkSites(locals: App.Locals, permission: string): { id: 
     .filter((network) => held === 'all' || held.includes(network))
     .sort()
     .map((id) => ({ id, sites: sites.filter((site) => site.network === id) }));
+}
+
+/** `heldNetworkSites` with each network's sites by id, sorted: what a picker of network, then site, takes. */
+export function heldNetworkSiteIds(
+  locals: App.Locals,
+  permission: string,
+): { id: string; sites: string[] }[] {
+  return heldNetworkSites(locals, permission).map(({ id, sites }) => ({
+    id,
+    sites: sites.map((s) => s.id).sort(),
+  }));
 }

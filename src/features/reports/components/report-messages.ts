@@ -1,12 +1,7 @@
 import type { MessageKey } from '../../../i18n/index.ts';
 
-/** The messages the report dialog uses; every island that offers it adds these to its own. */
-export const REPORT_MESSAGES = [
-  'reports.action',
-  'reports.action_message',
-  'reports.title',
-  'reports.title_message',
-  'reports.reason',
+/** The words of the reasons a member may report for; the console's queue shows them too. */
+export const REPORT_REASON_MESSAGES = [
   'reports.reason.fake',
   'reports.reason.scam',
   'reports.reason.harassment',
@@ -14,6 +9,16 @@ export const REPORT_MESSAGES = [
   'reports.reason.spam',
   'reports.reason.offensive_photo',
   'reports.reason.other',
+] as const satisfies readonly MessageKey[];
+
+/** The messages the report dialog uses; every island that offers it adds these to its own. */
+export const REPORT_MESSAGES = [
+  'reports.action',
+  'reports.action_message',
+  'reports.title',
+  'reports.title_message',
+  'reports.reason',
+  ...REPORT_REASON_MESSAGES,
   'reports.text',
   'reports.text_hint',
   'reports.block',

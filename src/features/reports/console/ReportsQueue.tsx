@@ -3,7 +3,9 @@ import { islandTranslator, type IslandMessages, type IslandTranslate } from '../
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { usePagedList } from '../../staff/components/use-filtered-list.ts';
-import type { Decision, QueueDetail, QueueItem, QueuePage } from '../reports.schemas.ts';
+import type { Decision, QueueDetail, QueuePage } from '../reports.schemas.ts';
+import { REPORT_REASON_MESSAGES } from '../components/report-messages.ts';
+import { reasonText } from './reason-text.ts';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 
 export const REPORTS_QUEUE_MESSAGES = [
@@ -38,13 +40,7 @@ export const REPORTS_QUEUE_MESSAGES = [
   'console.reports.select',
   'console.reports.status',
   'console.reports.site',
-  'reports.reason.fake',
-  'reports.reason.scam',
-  'reports.reason.harassment',
-  'reports.reason.underage',
-  'reports.reason.spam',
-  'reports.reason.offensive_photo',
-  'reports.reason.other',
+  ...REPORT_REASON_MESSAGES,
   'complaint.category.fake_profile',
   'complaint.category.harassment',
   'complaint.category.inappropriate_content',
@@ -56,12 +52,6 @@ export const REPORTS_QUEUE_MESSAGES = [
   'complaint.category.other',
   'error.try_later',
 ] as const;
-
-function reasonText(t: IslandTranslate, kind: QueueItem['kind'], reason: string): string {
-  const key = kind === 'report' ? `reports.reason.${reason}` : `complaint.category.${reason}`;
-  const text = t(key as Parameters<IslandTranslate>[0]);
-  return text === key ? reason : text;
-}
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

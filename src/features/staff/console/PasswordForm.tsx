@@ -4,6 +4,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api } from '../components/console-client.ts';
 import { FailureAlert } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
+import { TitledSection } from '../components/TitledSection.tsx';
 
 export const PASSWORD_MESSAGES = [
   'console.password.old',
@@ -48,10 +49,7 @@ export default function PasswordForm({ messages }: { messages: IslandMessages })
           {t('console.password.saved')}
         </p>
         {codes && (
-          <section aria-labelledby="recovery-title">
-            <h2 id="recovery-title" className="h5">
-              {t('console.recovery.title')}
-            </h2>
+          <TitledSection id="recovery-title" title={t('console.recovery.title')}>
             <p>{t('console.recovery.intro')}</p>
             <ul
               className="list-unstyled font-monospace fs-5 row row-cols-2 g-1 mb-3"
@@ -63,7 +61,7 @@ export default function PasswordForm({ messages }: { messages: IslandMessages })
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         )}
         <a className="btn btn-primary" href="/console">
           {t('console.recovery.done')}

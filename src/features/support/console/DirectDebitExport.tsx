@@ -3,6 +3,7 @@ import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { TitledSection } from '../../staff/components/TitledSection.tsx';
 
 export const DIRECT_DEBIT_EXPORT_MESSAGES = [
   'console.directdebit.title',
@@ -79,10 +80,7 @@ export default function DirectDebitExport({
 
   const invalid = (name: string) => (fields[name] ? ' is-invalid' : '');
   return (
-    <section aria-labelledby="directdebit-title" className="mb-4">
-      <h2 id="directdebit-title" className="h5">
-        {t('console.directdebit.title')}
-      </h2>
+    <TitledSection id="directdebit-title" title={t('console.directdebit.title')} className="mb-4">
       <p className="text-body-secondary">{t('console.directdebit.intro')}</p>
       <form className="row g-2 align-items-end" onSubmit={(e) => void submit(e)}>
         <LabelledControl id="dd-site" label={t('console.orders.site')} className={FIELD_WIDTH}>
@@ -136,6 +134,6 @@ export default function DirectDebitExport({
       <div role="status" className={done ? 'alert alert-success mt-2' : 'visually-hidden'}>
         {done}
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.
 import { money, signed, utc } from './format.ts';
 import { MEMBER_SEARCH_MESSAGES, statusKey } from './MemberSearch.tsx';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { TitledSection } from '../../staff/components/TitledSection.tsx';
 
 export const MEMBER_DETAIL_MESSAGES = [
   ...MEMBER_SEARCH_MESSAGES,
@@ -130,10 +131,7 @@ function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version:
       .catch(() => setSessions([]));
   }, [version]);
   return (
-    <section aria-labelledby="sessions-title" className="mb-4">
-      <h2 id="sessions-title" className="h5">
-        {t('console.support.sessions')}
-      </h2>
+    <TitledSection id="sessions-title" title={t('console.support.sessions')} className="mb-4">
       {sessions && sessions.length === 0 && (
         <p className="text-body-secondary">{t('console.support.no_sessions')}</p>
       )}
@@ -159,7 +157,7 @@ function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version:
           </tbody>
         </table>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -256,10 +254,7 @@ export default function MemberDetail({
         {notice}
       </div>
       <FailureAlert error={error} />
-      <section aria-labelledby="actions-title" className="mb-4">
-        <h2 id="actions-title" className="h5">
-          {t('console.support.actions')}
-        </h2>
+      <TitledSection id="actions-title" title={t('console.support.actions')} className="mb-4">
         <form
           className="row g-2 align-items-end mb-3"
           onSubmit={(e) => void adjust(e)}
@@ -353,11 +348,8 @@ export default function MemberDetail({
             </button>
           </div>
         </form>
-      </section>
-      <section aria-labelledby="orders-title" className="mb-4">
-        <h2 id="orders-title" className="h5">
-          {t('console.support.orders')}
-        </h2>
+      </TitledSection>
+      <TitledSection id="orders-title" title={t('console.support.orders')} className="mb-4">
         {page.orders.length === 0 ? (
           <p className="text-body-secondary">{t('console.support.no_orders')}</p>
         ) : (
@@ -388,7 +380,7 @@ export default function MemberDetail({
             </tbody>
           </table>
         )}
-      </section>
+      </TitledSection>
       <Ledger id={id} t={t} version={version} />
       <Sessions id={id} t={t} version={version} />
     </div>

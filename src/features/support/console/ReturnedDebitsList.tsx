@@ -4,6 +4,7 @@ import { useHydrated } from '../../shell/use-form.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { readCamt054 } from './camt054.ts';
 import { readReturnsList } from './returns-list.ts';
+import { TitledSection } from '../../staff/components/TitledSection.tsx';
 
 export const RETURNED_DEBITS_MESSAGES = [
   'console.returns.title',
@@ -86,10 +87,7 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
   }
 
   return (
-    <section aria-labelledby="returns-title" className="mb-4">
-      <h2 id="returns-title" className="h5">
-        {t('console.returns.title')}
-      </h2>
+    <TitledSection id="returns-title" title={t('console.returns.title')} className="mb-4">
       <p className="text-body-secondary">{t('console.returns.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
         <label className="form-label" htmlFor="returns-file">
@@ -147,6 +145,6 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

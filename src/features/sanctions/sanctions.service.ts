@@ -5,7 +5,7 @@ import { newId } from '../../db/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { GuardContext } from '../../server/account-guards.ts';
 import type { Mailer, MailMessage } from '../../server/adapters/mailer.ts';
-import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
+import { recordAudit, type AuditActor, type AuditEntryInput } from '../../server/audit/audit.ts';
 import type { Logger } from '../../server/log.ts';
 import type { RealtimeBus } from '../../server/realtime/index.ts';
 import { appealLink, type ContentDecision } from '../../server/moderation.ts';
@@ -503,6 +503,9 @@ export async function decideAppeal(
     decision.lifted_at === null;
   const liftId = lifts ? newId() : null;
   await ctx.db.transaction().execute(async (trx) => {
+    // What deciding an appeal changes is all in the appeal's network, about the decision's member.
+    const audit = (entry: Pick<AuditEntryInput, 'action' | 'target' | 'before' | 'after'>) =>
+      recordAudit(trx, actor, { ...entry, network, member: decision.member_id }, now);
     if (
       !(await repo.decideAppealRow(trx, appeal.id, {
         decided_by: staff.id,
@@ -511,19 +514,12 @@ export async function decideAppeal(
       }))
     )
       throw sanctionError('not_found');
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'appeal.decide',
-        network,
-        target: { type: 'appeal', id: appeal.id },
-        member: decision.member_id,
-        before: { decision: decision.id, status: 'open' },
-        after: { outcome: input.outcome },
-      },
-      now,
-    );
+    await audit({
+      action: 'appeal.decide',
+      target: { type: 'appeal', id: appeal.id },
+      before: { decision: decision.id, status: 'open' },
+      after: { outcome: input.outcome },
+    });
     if (input.outcome === 'reverse')
       await repo.updateDecision(trx, network, decision.id, {
         reversed_by_appeal: appeal.id,
@@ -537,19 +533,12 @@ export async function decideAppeal(
       decision.subject_id &&
       (await restoreRejectedPhoto(trx, network, decision.subject_id, now))
     )
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: 'photo.restore',
-          network,
-          target: { type: 'photo', id: decision.subject_id },
-          member: decision.member_id,
-          before: { status: 'rejected' },
-          after: { status: 'active', appeal: appeal.id },
-        },
-        now,
-      );
+      await audit({
+        action: 'photo.restore',
+        target: { type: 'photo', id: decision.subject_id },
+        before: { status: 'rejected' },
+        after: { status: 'active', appeal: appeal.id },
+      });
     if (!liftId) return;
     await repo.unbanOf(trx, network, decision.id);
     await repo.insertDecision(trx, {
@@ -569,19 +558,12 @@ export async function decideAppeal(
       dsa_attempts: 0,
       dsa_next_at: null,
     });
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'member.lift',
-        network,
-        target: { type: 'member', id: decision.member_id },
-        member: decision.member_id,
-        before: { decision: decision.id, kind: decision.kind },
-        after: { decision: liftId, appeal: appeal.id },
-      },
-      now,
-    );
+    await audit({
+      action: 'member.lift',
+      target: { type: 'member', id: decision.member_id },
+      before: { decision: decision.id, kind: decision.kind },
+      after: { decision: liftId, appeal: appeal.id },
+    });
   });
   if (appeal.appellant_member_id)
     await mailMember(ctx, network, appeal.appellant_member_id, (recipient) =>

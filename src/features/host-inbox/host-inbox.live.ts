@@ -1,4 +1,4 @@
-import { recordAudit } from '../../server/audit/audit.ts';
+import { auditConversationRead } from './host-inbox.audit.ts';
 import { platformError } from '../../server/errors.ts';
 import { openLiveStream, RETRY_MS, type LiveTopic, type RealtimeEvent } from '../../server/realtime/index.ts';
 import { INBOX_LIST_TOPIC, inboxConversationTopic, operatorChat } from '../chat/index.ts';
@@ -82,18 +82,7 @@ export async function openInboxStream(
     if (!chat || !ctx.staff.can('read_conversations', chat.network_id)) throw platformError('not_found');
     if (!ctx.staff.can('create_profiles', chat.network_id)) throw platformError('forbidden');
     topics = [{ network: chat.network_id, key: inboxConversationTopic(chat.conversation_id) }];
-    await recordAudit(
-      ctx.db,
-      ctx.actor,
-      {
-        action: 'inbox.conversation.read',
-        network: chat.network_id,
-        target: { type: 'conversation', id: chat.conversation_id },
-        member: chat.member_id,
-        after: { profile: chat.operator_profile_id, member_profile: chat.member_profile_id, live: true },
-      },
-      ctx.clock.now(),
-    );
+    await auditConversationRead(ctx.db, ctx, chat, ctx.clock.now(), true);
   } else {
     topics = answerableNetworks(ctx).map((network) => ({ network, key: INBOX_LIST_TOPIC }));
   }

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditEntryInput } from '../../server/audit/audit.ts';
+import { recordAudit } from '../../server/audit/audit.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { Site } from '../../tenancy/site.ts';
@@ -17,6 +17,7 @@ import {
   type OperatorConversationRow,
 } from '../chat/index.ts';
 import { ageOn } from '../profiles/index.ts';
+import { auditChat, auditConversationRead } from './host-inbox.audit.ts';
 import { claimExpiresAt, claimStanding, type ClaimState } from './host-inbox.claims.ts';
 import type { HostInboxContext } from './host-inbox.context.ts';
 import { asksIfReal } from './host-inbox.detector.ts';
@@ -201,17 +202,7 @@ export async function openConversation(
         staffEmail: ctx.actor.email,
         now,
       }));
-    await auditChat(
-      trx,
-      ctx,
-      chat,
-      {
-        action: 'inbox.conversation.read',
-        target: { type: 'conversation', id: chat.conversation_id },
-        after: { profile: chat.operator_profile_id, member_profile: chat.member_profile_id },
-      },
-      now,
-    );
+    await auditConversationRead(trx, ctx, chat, now);
     return taken;
   });
   if (claimed) await announceClaim(ctx, chat, { at: now });
@@ -345,17 +336,6 @@ export async function typingAsProfile(ctx: HostInboxContext, conversationId: str
   const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
   const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
   if (site) await typingAsOperatorProfile(ctx.forSite(site), chat);
-}
-
-/** Audits what the host did in one conversation: under its network, about its member. */
-async function auditChat(
-  db: Parameters<typeof recordAudit>[0],
-  ctx: HostInboxContext,
-  chat: OperatorConversationRow,
-  entry: Pick<AuditEntryInput, 'action' | 'target' | 'after'>,
-  now: number,
-) {
-  await recordAudit(db, ctx.actor, { ...entry, network: chat.network_id, member: chat.member_id }, now);
 }
 
 function auditClaim(

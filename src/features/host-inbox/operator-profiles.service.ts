@@ -1,4 +1,4 @@
-import { recordAudit } from '../../server/audit/audit.ts';
+import { auditNow } from './host-inbox.audit.ts';
 import { invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { ownPhotos, removePhoto, updatePhoto, uploadPhoto, type PhotosAnswer } from '../photos/index.ts';
@@ -105,17 +105,12 @@ export async function createProfile(
   const siteCtx = ctx.forSite(site);
   const { details, site: _site, ...identity } = input;
   const created = await createOperatorProfile(siteCtx, identity, details);
-  await recordAudit(
-    ctx.db,
-    ctx.actor,
-    {
-      action: 'profile.create',
-      network: site.network,
-      target: { type: 'profile', id: created.id },
-      after: { site: site.id, ...identity, fictional: true, details: details ?? null },
-    },
-    ctx.clock.now(),
-  );
+  await auditNow(ctx, {
+    action: 'profile.create',
+    network: site.network,
+    target: { type: 'profile', id: created.id },
+    after: { site: site.id, ...identity, fictional: true, details: details ?? null },
+  });
   const row = await findOperatorProfile(ctx, created.id);
   return answer(siteCtx, row!);
 }
@@ -135,28 +130,18 @@ export async function updateProfile(
   );
   const { main_image: _b, ...beforeShown } = before;
   const { main_image: _a, ...afterShown } = after;
-  await recordAudit(
-    ctx.db,
-    ctx.actor,
-    {
-      action: 'profile.update',
-      network: row.network_id,
-      target: { type: 'profile', id: row.id },
-      before: beforeShown,
-      after: afterShown,
-    },
-    ctx.clock.now(),
-  );
+  await auditNow(ctx, {
+    action: 'profile.update',
+    network: row.network_id,
+    target: { type: 'profile', id: row.id },
+    before: beforeShown,
+    after: afterShown,
+  });
   return answer(siteCtx, row);
 }
 
 async function auditPhoto(ctx: HostInboxContext, row: OperatorProfileRow, action: string, after: unknown) {
-  await recordAudit(
-    ctx.db,
-    ctx.actor,
-    { action, network: row.network_id, target: { type: 'profile', id: row.id }, after },
-    ctx.clock.now(),
-  );
+  await auditNow(ctx, { action, network: row.network_id, target: { type: 'profile', id: row.id }, after });
 }
 
 /** `GET /console/api/profile-photos.php?profile=ID`. */

@@ -118,37 +118,32 @@ function moderatedNetworks(staff: StaffPrincipal, network: string | undefined): 
   return [network];
 }
 
-function reportItem(row: ReportRow): QueueItem {
+/** What a report and a complaint share in the queue: the rest is the row as both tables keep it. */
+function queueItem(
+  kind: QueueItem['kind'],
+  row: ReportRow | QueueComplaint,
+  reason: string,
+  count: number,
+): QueueItem {
   return {
-    kind: 'report',
+    kind,
     id: row.id,
     network: row.network_id,
     site: row.site_id,
-    reason: row.reason,
+    reason,
     severity: row.severity,
     profile: row.profile_id,
     profile_name: row.profile_name,
     text: row.text,
-    count: row.count,
+    count,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
 
-function complaintItem(row: QueueComplaint): QueueItem {
-  return {
-    kind: 'complaint',
-    id: row.id,
-    network: row.network_id,
-    site: row.site_id,
-    reason: row.category,
-    severity: row.severity,
-    profile: row.profile_id,
-    profile_name: row.profile_name,
-    text: row.text,
-    count: 1,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
+const reportItem = (row: ReportRow) => queueItem('report', row, row.reason, row.count);
+
+// A complaint stands alone: it is never merged with others as reports are.
+const complaintItem = (row: QueueComplaint) => queueItem('complaint', row, row.category, 1);
 
 /**
  * One page of the moderators' queue: open reports and open complaints of the staff member's

@@ -5,7 +5,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
-import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { ConsoleTable, DoneNotice, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 
 export const SITES_MESSAGES = [
   'console.sites.caption',
@@ -224,7 +224,7 @@ export default function SitesConsole({
                 </ul>
               )}
             </div>
-            <div role="status" className={created ? 'alert alert-success' : 'visually-hidden'}>
+            <DoneNotice shown={created}>
               {created && (
                 <>
                   {t('console.sites.created', { file: created.file })}{' '}
@@ -239,7 +239,7 @@ export default function SitesConsole({
                   ))}
                 </>
               )}
-            </div>
+            </DoneNotice>
             <Field
               label={t('console.sites.field.domains')}
               hint={t('console.sites.field.domains_hint')}

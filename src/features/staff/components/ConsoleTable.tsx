@@ -6,12 +6,56 @@ import type { ReactNode } from 'react';
  * empty list and the button for the next page.
  */
 
-/** The server's refusal, read out at once; an empty region until there is one. */
-export function FailureAlert({ error }: { error: string }) {
+/**
+ * A region that is always there, hidden while empty, so that assistive technology reads out what
+ * appears in it; `spacing` adds classes to the shown alert.
+ */
+function LiveAlert({
+  role,
+  tone,
+  shown,
+  spacing,
+  children,
+}: {
+  role: 'alert' | 'status';
+  tone: 'danger' | 'success';
+  shown: unknown;
+  spacing: string | undefined;
+  children: ReactNode;
+}) {
   return (
-    <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-      {error}
+    <div
+      role={role}
+      className={shown ? `alert alert-${tone}${spacing ? ` ${spacing}` : ''}` : 'visually-hidden'}
+    >
+      {children}
     </div>
+  );
+}
+
+/** The server's refusal, read out at once; an empty region until there is one. */
+export function FailureAlert({ error, spacing }: { error: string; spacing?: string }) {
+  return (
+    <LiveAlert role="alert" tone="danger" shown={error} spacing={spacing}>
+      {error}
+    </LiveAlert>
+  );
+}
+
+/** What an action did, read out when it is done (`shown`); an empty region until then. */
+export function DoneNotice({
+  shown,
+  spacing,
+  children,
+}: {
+  shown: unknown;
+  spacing?: string;
+  children: ReactNode;
+}) {
+  return (
+    <LiveAlert role="status" tone="success" shown={shown} spacing={spacing}>
+      {children}
+    </LiveAlert>
   );
 }
 

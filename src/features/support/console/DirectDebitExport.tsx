@@ -4,6 +4,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
+import { DoneNotice, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 
 export const DIRECT_DEBIT_EXPORT_MESSAGES = [
   'console.directdebit.title',
@@ -128,12 +129,10 @@ export default function DirectDebitExport({
           </button>
         </div>
       </form>
-      <div role="alert" className={error ? 'alert alert-danger mt-2' : 'visually-hidden'}>
-        {error}
-      </div>
-      <div role="status" className={done ? 'alert alert-success mt-2' : 'visually-hidden'}>
+      <FailureAlert error={error} spacing="mt-2" />
+      <DoneNotice shown={done} spacing="mt-2">
         {done}
-      </div>
+      </DoneNotice>
     </TitledSection>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { FailureAlert, TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { DoneNotice, FailureAlert, TableHead } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
@@ -250,9 +250,7 @@ export default function MemberDetail({
         <dt className="col-sm-3">{t('console.support.last_active')}</dt>
         <dd className="col-sm-9">{utc(m.last_active_at)}</dd>
       </dl>
-      <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
-        {notice}
-      </div>
+      <DoneNotice shown={notice}>{notice}</DoneNotice>
       <FailureAlert error={error} />
       <TitledSection id="actions-title" title={t('console.support.actions')} className="mb-4">
         <form

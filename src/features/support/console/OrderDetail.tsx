@@ -5,6 +5,7 @@ import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
 import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 
 export const ORDER_DETAIL_MESSAGES = [
   ...ORDERS_MESSAGES,
@@ -175,9 +176,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
           </p>
         </div>
       )}
-      <div role="alert" className={error ? 'alert alert-danger' : 'visually-hidden'}>
-        {error}
-      </div>
+      <FailureAlert error={error} />
       {order.status === 'completed' && (
         <form onSubmit={(e) => void refund(e)} aria-labelledby="refund-title" className="mb-4">
           <h2 id="refund-title" className="h5">

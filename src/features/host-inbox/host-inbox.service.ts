@@ -193,15 +193,7 @@ export async function openConversation(
   const now = ctx.clock.now();
   const host = ctx.staff.can('create_profiles', chat.network_id);
   const claimed = await ctx.db.transaction().execute(async (trx) => {
-    const taken =
-      host &&
-      (await takeClaim(trx, {
-        conversationId: chat.conversation_id,
-        network: chat.network_id,
-        staffId: ctx.actor.id,
-        staffEmail: ctx.actor.email,
-        now,
-      }));
+    const taken = host && (await claimForCaller(trx, ctx, chat, now));
     await auditConversationRead(trx, ctx, chat, now);
     return taken;
   });
@@ -238,20 +230,29 @@ export async function openConversation(
   };
 }
 
-/** Claims the conversation for the caller, or 409 `conversation_claimed` while another host holds it. */
-async function claimOrRefuse(
+/** Takes (or renews) the caller's claim on the conversation: false while another host holds it. */
+function claimForCaller(
+  db: Parameters<typeof takeClaim>[0],
   ctx: HostInboxContext,
   chat: OperatorConversationRow,
   now: number,
-): Promise<void> {
-  const taken = await takeClaim(ctx.db, {
+): Promise<boolean> {
+  return takeClaim(db, {
     conversationId: chat.conversation_id,
     network: chat.network_id,
     staffId: ctx.actor.id,
     staffEmail: ctx.actor.email,
     now,
   });
-  if (!taken) throw claimError();
+}
+
+/** Claims the conversation for the caller, or 409 `conversation_claimed` while another host holds it. */
+async function claimOrRefuse(
+  ctx: HostInboxContext,
+  chat: OperatorConversationRow,
+  now: number,
+): Promise<void> {
+  if (!(await claimForCaller(ctx.db, ctx, chat, now))) throw claimError();
   await announceClaim(ctx, chat, { at: now });
 }
 
@@ -362,14 +363,7 @@ export async function claimConversation(
   const chat = await reachable(ctx, conversationId, 'create_profiles');
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const taken = await takeClaim(trx, {
-      conversationId: chat.conversation_id,
-      network: chat.network_id,
-      staffId: ctx.actor.id,
-      staffEmail: ctx.actor.email,
-      now,
-    });
-    if (!taken) throw claimError();
+    if (!(await claimForCaller(trx, ctx, chat, now))) throw claimError();
     await auditClaim(trx, ctx, chat, 'inbox.claim', now);
   });
   await announceClaim(ctx, chat, { at: now });

@@ -211,12 +211,7 @@ export async function sanctionMember(
     decided_by: staff.id,
     opened_at: options.openedAt ?? answered.openedAt ?? now,
     decided_at: now,
-    lifted_at: null,
-    reversed_by_appeal: null,
-    lifts: null,
-    dsa_status: ctx.dsaEnabled ? 'pending' : 'off',
-    dsa_attempts: 0,
-    dsa_next_at: null,
+    ...inForceAndReportable(ctx),
   };
   const token = await ctx.db.transaction().execute(async (trx) => {
     await repo.insertDecision(trx, row);
@@ -268,6 +263,26 @@ export async function sanctionMember(
 }
 
 /**
+ * How a moderator's new decision starts: in force, neither lifted nor reversed, and waiting for
+ * the Transparency Database when the platform reports to it.
+ */
+function inForceAndReportable(
+  ctx: SanctionsContext,
+): Pick<
+  repo.DecisionRow,
+  'lifted_at' | 'reversed_by_appeal' | 'lifts' | 'dsa_status' | 'dsa_attempts' | 'dsa_next_at'
+> {
+  return {
+    lifted_at: null,
+    reversed_by_appeal: null,
+    lifts: null,
+    dsa_status: ctx.dsaEnabled ? 'pending' : 'off',
+    dsa_attempts: 0,
+    dsa_next_at: null,
+  };
+}
+
+/**
  * A photo or text a moderator rejected, recorded as a decision (DSA Art. 17 and 20): it goes to
  * the Transparency Database like a sanction, and its member gets an appeal token for the
  * statement of reasons the moderation queue sends. Reversing it on appeal records the reversal;
@@ -297,12 +312,7 @@ export async function recordContentDecision(
     decided_by: staff.id,
     opened_at: input.openedAt,
     decided_at: ctx.clock.now(),
-    lifted_at: null,
-    reversed_by_appeal: null,
-    lifts: null,
-    dsa_status: ctx.dsaEnabled ? 'pending' : 'off',
-    dsa_attempts: 0,
-    dsa_next_at: null,
+    ...inForceAndReportable(ctx),
   };
   return ctx.db.transaction().execute(async (trx) => {
     await repo.insertDecision(trx, row);

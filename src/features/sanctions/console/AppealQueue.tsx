@@ -23,6 +23,13 @@ export const APPEAL_QUEUE_MESSAGES = [
   'error.try_later',
 ] as const;
 
+/** What a moderator may decide about an appeal, with its button's style: reversing stands out. */
+const OUTCOMES = [
+  ['uphold', 'btn-outline-secondary'],
+  ['reverse', 'btn-primary'],
+] as const;
+type Outcome = (typeof OUTCOMES)[number][0];
+
 /**
  * The open appeals the staff member may decide (never their own decisions), oldest first. Keys:
  * j and k move between them, u upholds and r reverses the one in focus.
@@ -44,7 +51,7 @@ export default function AppealQueue({ messages }: { messages: IslandMessages }) 
       .finally(() => setLoading(false));
   }, []);
 
-  async function decide(appeal: Appeal, outcome: 'uphold' | 'reverse') {
+  async function decide(appeal: Appeal, outcome: Outcome) {
     if (busy) return;
     setBusy(true);
     setError('');
@@ -136,22 +143,17 @@ export default function AppealQueue({ messages }: { messages: IslandMessages }) 
                   <dd className="col-sm-9">{appeal.decision.decided_by}</dd>
                 </dl>
                 <div className="d-flex gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary"
-                    disabled={busy}
-                    onClick={() => void decide(appeal, 'uphold')}
-                  >
-                    {t('console.appeals.uphold')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={busy}
-                    onClick={() => void decide(appeal, 'reverse')}
-                  >
-                    {t('console.appeals.reverse')}
-                  </button>
+                  {OUTCOMES.map(([outcome, style]) => (
+                    <button
+                      key={outcome}
+                      type="button"
+                      className={`btn ${style}`}
+                      disabled={busy}
+                      onClick={() => void decide(appeal, outcome)}
+                    >
+                      {t(`console.appeals.${outcome}`)}
+                    </button>
+                  ))}
                 </div>
               </div>
             </article>

@@ -57,6 +57,12 @@ function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** The queue's decisions: the key that takes each (also shown on its button), its words and its style. */
+const DECISION_KEYS = [
+  { decision: 'dismiss', key: 'd', label: 'console.reports.dismiss', style: 'btn-outline-secondary' },
+  { decision: 'resolved', key: 'r', label: 'console.reports.resolve', style: 'btn-primary' },
+] as const satisfies readonly { decision: Decision; key: string; label: string; style: string }[];
+
 /** Typing in a field is typing, not a command of the queue. */
 function typingIn(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
@@ -144,9 +150,11 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
       if (event.key === 'j' || event.key === 'ArrowDown')
         setIndex((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
       else if (event.key === 'k' || event.key === 'ArrowUp') setIndex((i) => Math.max(i - 1, 0));
-      else if (event.key === 'd') void decide('dismiss');
-      else if (event.key === 'r') void decide('resolved');
-      else return;
+      else {
+        const chosen = DECISION_KEYS.find((d) => d.key === event.key);
+        if (!chosen) return;
+        void decide(chosen.decision);
+      }
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
@@ -371,24 +379,18 @@ function Detail({
           />
         </LabelledControl>
         <div className="d-flex flex-wrap gap-2 mt-3">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={deciding}
-            aria-keyshortcuts="d"
-            onClick={() => void decide('dismiss')}
-          >
-            {t('console.reports.dismiss')} <kbd>d</kbd>
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={deciding}
-            aria-keyshortcuts="r"
-            onClick={() => void decide('resolved')}
-          >
-            {t('console.reports.resolve')} <kbd>r</kbd>
-          </button>
+          {DECISION_KEYS.map(({ decision, key, label, style }) => (
+            <button
+              key={decision}
+              type="button"
+              className={`btn ${style}`}
+              disabled={deciding}
+              aria-keyshortcuts={key}
+              onClick={() => void decide(decision)}
+            >
+              {t(label)} <kbd>{key}</kbd>
+            </button>
+          ))}
           {profile && item.kind === 'report' && (
             <a
               className="btn btn-outline-danger"

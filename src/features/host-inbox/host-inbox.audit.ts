@@ -14,8 +14,8 @@ export function auditChat(
   db: AuditDb,
   ctx: HostInboxContext,
   chat: OperatorConversationRow,
-  entry: Pick<AuditEntryInput, 'action' | 'target' | 'after'>,
   now: number,
+  entry: Pick<AuditEntryInput, 'action' | 'target' | 'after'>,
 ): Promise<void> {
   return recordAudit(db, ctx.actor, { ...entry, network: chat.network_id, member: chat.member_id }, now);
 }
@@ -29,15 +29,9 @@ export function auditConversationRead(
   live = false,
 ): Promise<void> {
   const after = { profile: chat.operator_profile_id, member_profile: chat.member_profile_id };
-  return auditChat(
-    db,
-    ctx,
-    chat,
-    {
-      action: 'inbox.conversation.read',
-      target: { type: 'conversation', id: chat.conversation_id },
-      after: live ? { ...after, live: true } : after,
-    },
-    now,
-  );
+  return auditChat(db, ctx, chat, now, {
+    action: 'inbox.conversation.read',
+    target: { type: 'conversation', id: chat.conversation_id },
+    after: live ? { ...after, live: true } : after,
+  });
 }

@@ -292,22 +292,16 @@ export async function replyAsProfile(
         replied_at: sent.createdAt,
         honest: honest ? 1 : 0,
       });
-      await auditChat(
-        trx,
-        ctx,
-        chat,
-        {
-          action: honest ? 'inbox.honest_answer' : 'inbox.reply',
-          target: { type: 'message', id: sent.id },
-          after: {
-            conversation: chat.conversation_id,
-            profile: chat.operator_profile_id,
-            type: honest ? 'text' : input.type,
-            ...(honest ? { question: question?.id ?? null, text: honestText } : {}),
-          },
+      await auditChat(trx, ctx, chat, sent.createdAt, {
+        action: honest ? 'inbox.honest_answer' : 'inbox.reply',
+        target: { type: 'message', id: sent.id },
+        after: {
+          conversation: chat.conversation_id,
+          profile: chat.operator_profile_id,
+          type: honest ? 'text' : input.type,
+          ...(honest ? { question: question?.id ?? null, text: honestText } : {}),
         },
-        sent.createdAt,
-      );
+      });
     },
   );
   return { message, honest };
@@ -346,13 +340,10 @@ function auditClaim(
   action: string,
   now: number,
 ) {
-  return auditChat(
-    db,
-    ctx,
-    chat,
-    { action, target: { type: 'conversation', id: chat.conversation_id } },
-    now,
-  );
+  return auditChat(db, ctx, chat, now, {
+    action,
+    target: { type: 'conversation', id: chat.conversation_id },
+  });
 }
 
 /** `POST /console/api/inbox-claim.php`: takes (or renews) the claim; 409 while another host holds it. */
@@ -408,17 +399,11 @@ export async function markQuestion(
       marked_at: now,
     });
     if (marked)
-      await auditChat(
-        trx,
-        ctx,
-        chat,
-        {
-          action: 'inbox.mark_question',
-          target: { type: 'message', id: message.id },
-          after: { conversation: chat.conversation_id },
-        },
-        now,
-      );
+      await auditChat(trx, ctx, chat, now, {
+        action: 'inbox.mark_question',
+        target: { type: 'message', id: message.id },
+        after: { conversation: chat.conversation_id },
+      });
   });
   return { ok: true };
 }

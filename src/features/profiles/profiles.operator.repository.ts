@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, Gender, Seeking } from '../../db/database.ts';
-import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
+import type { Database, Gender } from '../../db/database.ts';
+import { newProfileRow, type NewProfile } from './profiles.repository.ts';
 import { pastKey } from '../../db/keyset.ts';
 
 /*
@@ -11,42 +11,10 @@ import { pastKey } from '../../db/keyset.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface NewOperatorProfile {
-  id: string;
-  siteId: string;
-  name: string;
-  gender: Gender;
-  seeking: Seeking;
-  birthdate: string;
-  country: string;
-  createdAt: number;
-}
-
-export async function insertOperatorProfile(
-  db: Db,
-  network: string,
-  profile: NewOperatorProfile,
-): Promise<void> {
+export async function insertOperatorProfile(db: Db, network: string, profile: NewProfile): Promise<void> {
   await db
     .insertInto('profiles')
-    .values({
-      id: profile.id,
-      member_id: null,
-      network_id: network,
-      site_id: profile.siteId,
-      name: profile.name,
-      gender: profile.gender,
-      seeking: profile.seeking,
-      birthdate: profile.birthdate,
-      country: profile.country,
-      status: 'active',
-      ...BLANK_PROFILE_DETAILS,
-      fictional: 1,
-      main_photo_id: null,
-      last_active_at: profile.createdAt,
-      created_at: profile.createdAt,
-      updated_at: profile.createdAt,
-    })
+    .values({ ...newProfileRow(network, profile, { memberId: null, status: 'active' }), fictional: 1 })
     .execute();
 }
 

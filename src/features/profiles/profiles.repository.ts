@@ -2,6 +2,7 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
+  type Insertable,
   type Kysely,
   type ReferenceExpression,
   type Transaction,
@@ -196,18 +197,47 @@ export async function findPublicProfile(
     .executeTakeFirst() as Promise<ShowcaseRow | undefined>;
 }
 
-/** What signup knows of a new member's profile; everything else starts empty. */
-export interface NewMemberProfile {
+/** What a new profile is made with, a member's or an operator-run one; its details start empty. */
+export interface NewProfile {
   id: string;
-  memberId: string;
   siteId: string;
   name: string;
   gender: Gender;
   seeking: Seeking;
   birthdate: string;
   country: string;
-  status: ProfileStatus;
   createdAt: number;
+}
+
+/** What signup knows of a new member's profile; everything else starts empty. */
+export interface NewMemberProfile extends NewProfile {
+  memberId: string;
+  status: ProfileStatus;
+}
+
+/** The row of a new profile: whose it is (null: run by the operator) and whether it shows yet. */
+export function newProfileRow(
+  network: string,
+  profile: NewProfile,
+  owner: { memberId: string | null; status: ProfileStatus },
+) {
+  return {
+    id: profile.id,
+    member_id: owner.memberId,
+    network_id: network,
+    site_id: profile.siteId,
+    name: profile.name,
+    gender: profile.gender,
+    seeking: profile.seeking,
+    birthdate: profile.birthdate,
+    country: profile.country,
+    status: owner.status,
+    ...BLANK_PROFILE_DETAILS,
+    main_photo_id: null,
+    last_active_at: profile.createdAt,
+    created_at: profile.createdAt,
+    updated_at: profile.createdAt,
+  } satisfies Insertable<ProfilesTable>;
 }
 
 export async function insertMemberProfile(
@@ -217,23 +247,7 @@ export async function insertMemberProfile(
 ): Promise<void> {
   await db
     .insertInto('profiles')
-    .values({
-      id: profile.id,
-      member_id: profile.memberId,
-      network_id: network,
-      site_id: profile.siteId,
-      name: profile.name,
-      gender: profile.gender,
-      seeking: profile.seeking,
-      birthdate: profile.birthdate,
-      country: profile.country,
-      status: profile.status,
-      ...BLANK_PROFILE_DETAILS,
-      main_photo_id: null,
-      last_active_at: profile.createdAt,
-      created_at: profile.createdAt,
-      updated_at: profile.createdAt,
-    })
+    .values(newProfileRow(network, profile, profile))
     .execute();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, startServer } from '../support/server.ts';
+import { DEMO, extraSite, startServer } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import {
   ACCOUNTS_ENV,
@@ -18,40 +18,18 @@ import { expectError } from '../support/answers.ts';
 
 /** Extra sites beside the demo ones, one per signups mode and with their own limits. */
 const SITES = {
-  closed: {
-    id: 'closed',
-    domains: ['closed.localhost'],
-    name: 'Closed Hearts',
-    niche: 'general',
-    network: 'amber',
-    signups: 'closed',
-  },
-  invite: {
-    id: 'invite',
-    domains: ['invite.localhost'],
-    name: 'Invite Hearts',
-    niche: 'general',
+  closed: extraSite('closed', 'Closed Hearts', { network: 'amber', signups: 'closed' }),
+  invite: extraSite('invite', 'Invite Hearts', {
     network: 'amber',
     signups: 'invite',
     invite_codes: ['WELCOME-2026'],
-  },
-  partners: {
-    id: 'partners',
-    domains: ['partners.localhost'],
-    name: 'Partner Hearts',
-    niche: 'general',
-    network: 'amber',
-    signups: 'with_trafficsource',
-  },
-  strict: {
-    id: 'strict',
-    domains: ['strict.localhost'],
-    name: 'Strict Hearts',
-    niche: 'general',
+  }),
+  partners: extraSite('partners', 'Partner Hearts', { network: 'amber', signups: 'with_trafficsource' }),
+  strict: extraSite('strict', 'Strict Hearts', {
     limits: { min_age: 21 },
     rate_limits: { signup_ip: { limit: 2, window_minutes: 60 } },
-  },
-} as const;
+  }),
+};
 
 const app = useServer({ ...ACCOUNTS_SERVER, sites: Object.values(SITES) });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/answers.ts';
 import { mailsTo } from '../support/outbox.ts';
-import { DEMO } from '../support/server.ts';
+import { DEMO, extraSite } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { signupFields } from './accounts-helpers.ts';
 import { addDirectly, logIn } from './console-support.ts';
@@ -16,15 +16,11 @@ import { call, type LoggedIn } from './likes-support.ts';
  */
 
 /** An invitation site of the amber network, with the tenant file's list of before the console. */
-export const INVITE_SITE = {
-  id: 'invite',
-  domains: ['invite.localhost'],
-  name: 'Invite Hearts',
-  niche: 'general',
+export const INVITE_SITE = extraSite('invite', 'Invite Hearts', {
   network: 'amber',
   signups: 'invite',
   invite_codes: ['FILE-CODE'],
-} as const;
+});
 
 export function consoleCodesTests(app: ServerUnderTest): void {
   const amberOwner = async () => logIn(app, await addDirectly(app, 'owner', 'amber'));

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { extraSite } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { ACCOUNTS_SERVER, lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
 
 /* settings.signup_credits: booked once at activation, through the ledger. */
 
-const BONUS = {
-  id: 'bonus',
-  domains: ['bonus.localhost'],
-  name: 'Bonus Hearts',
-  niche: 'general',
-  network: 'amber',
-  signup_credits: 20,
-} as const;
+const BONUS = extraSite('bonus', 'Bonus Hearts', { network: 'amber', signup_credits: 20 });
 
 const app = useServer({ ...ACCOUNTS_SERVER, sites: [BONUS] });
 

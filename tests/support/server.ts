@@ -58,6 +58,18 @@ export const DEMO = {
   curvy: { id: 'curvy', host: 'curvy.localhost', name: 'Kurvenreich', niche: 'bbw', network: 'curvy' },
 } as const;
 export const DEMO_SITES = Object.values(DEMO);
+
+/**
+ * The tenant file of a test's own site beside the demo ones: on `<id>.localhost`, of the general
+ * niche, with `settings` (its network, signups mode, limits) added.
+ */
+export function extraSite<const Settings extends Record<string, unknown>>(
+  id: string,
+  name: string,
+  settings: Settings,
+) {
+  return { id, domains: [`${id}.localhost`], name, niche: 'general', ...settings } as const;
+}
 export const DEMO_NAMES: string[] = DEMO_SITES.map((s) => s.name);
 
 export interface RequestOptions {

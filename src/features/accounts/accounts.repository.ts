@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
+import { countPerMemberSourceAndDay, membersWithArrival } from '../../db/arrival-source.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import type {
   Database,
@@ -536,25 +537,7 @@ export async function dailyMembersBy(
   query: DailyFiguresQuery,
 ): Promise<DailyCount[]> {
   if (query.sites.length === 0) return [];
-  const time = sql.ref(`m.${column}`);
-  const day = sql<number>`${time} / 86400000`;
-  const rows = await db
-    .selectFrom('members as m')
-    .leftJoin('tracking_records as t', (join) =>
-      join.onRef('t.id', '=', 'm.tracking_id').onRef('t.network_id', '=', 'm.network_id'),
-    )
-    .select((eb) => [
-      'm.site_id as site',
-      day.as('day'),
-      't.network',
-      't.ref',
-      't.sub',
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .where('m.network_id', '=', query.network)
-    .where('m.site_id', 'in', query.sites)
-    .where(sql<boolean>`${time} >= ${query.from} and ${time} < ${query.to}`)
-    .groupBy(['m.site_id', day, 't.network', 't.ref', 't.sub'])
-    .execute();
+  const members = membersWithArrival(db).where('m.network_id', '=', query.network);
+  const rows = await countPerMemberSourceAndDay(members, `m.${column}`, query);
   return rows.map(dailyCount);
 }

@@ -1,4 +1,5 @@
 import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
+import { countPerMemberSourceAndDay, membersWithArrival } from '../../db/arrival-source.ts';
 import { compiledOnce, compiledPerShape, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction, runsTransactionsAlone, type Refusal } from '../../db/group-commit.ts';
@@ -1057,27 +1058,10 @@ export async function dailySentMessages(
   query: DailyFiguresQuery,
 ): Promise<DailyCount[]> {
   if (query.sites.length === 0) return [];
-  const day = sql<number>`msg.created_at / 86400000`;
-  const rows = await db
-    .selectFrom('messages as msg')
-    .innerJoin('profiles as p', 'p.id', 'msg.sender_profile_id')
-    .innerJoin('members as m', 'm.id', 'p.member_id')
-    .leftJoin('tracking_records as t', (join) =>
-      join.onRef('t.id', '=', 'm.tracking_id').onRef('t.network_id', '=', 'm.network_id'),
-    )
-    .select((eb) => [
-      'm.site_id as site',
-      day.as('day'),
-      't.network',
-      't.ref',
-      't.sub',
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .where('msg.network_id', '=', query.network)
-    .where('msg.created_at', '>=', query.from)
-    .where('msg.created_at', '<', query.to)
-    .where('m.site_id', 'in', query.sites)
-    .groupBy(['m.site_id', day, 't.network', 't.ref', 't.sub'])
-    .execute();
+  const messages = membersWithArrival(db)
+    .innerJoin('profiles as p', 'p.member_id', 'm.id')
+    .innerJoin('messages as msg', 'msg.sender_profile_id', 'p.id')
+    .where('msg.network_id', '=', query.network);
+  const rows = await countPerMemberSourceAndDay(messages, 'msg.created_at', query);
   return rows.map(dailyCount);
 }

@@ -1,4 +1,5 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { ARRIVAL_SOURCE, inTimeRange, membersWithArrival, utcDay } from '../../db/arrival-source.ts';
 import type { Database } from '../../db/database.ts';
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 
@@ -40,40 +41,29 @@ const money = (row: MoneyRow): DailyMoneyRow => ({
 
 /** Orders with their buyer's tracking record, in the query's network and sites. */
 function ordersWithSource(db: Kysely<Database>, query: DailyFiguresQuery) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('members as m', 'm.id', 'o.member_id')
-    .leftJoin('tracking_records as t', (join) =>
-      join.onRef('t.id', '=', 'm.tracking_id').onRef('t.network_id', '=', 'm.network_id'),
-    )
+  return membersWithArrival(db)
+    .innerJoin('orders as o', 'o.member_id', 'm.id')
     .where('o.network_id', '=', query.network)
     .where('o.site_id', 'in', query.sites);
 }
-
-const inRange = (time: Expression<unknown>, query: DailyFiguresQuery) =>
-  sql<SqlBool>`${time} >= ${query.from} and ${time} < ${query.to}`;
-
-/** The UTC day (days since the epoch) of a millisecond time column. */
-const dayOf = (time: 'o.completed_at' | 'o.updated_at' | 'r.created_at') =>
-  sql<number>`${sql.ref(time)} / 86400000`;
 
 /*
  * What every figure is split by: the site and the source of the buyer's tracked arrival, and for
  * money also the currency and the buyer's country. Selected under the row's names, grouped by the
  * columns themselves (the names are the same lists in the same order).
  */
-const BY_SOURCE = ['o.site_id as site', 't.network', 't.ref', 't.sub'] as const;
-const GROUP_BY_SOURCE = ['o.site_id', 't.network', 't.ref', 't.sub'] as const;
+const BY_SOURCE = ['o.site_id as site', ...ARRIVAL_SOURCE] as const;
+const GROUP_BY_SOURCE = ['o.site_id', ...ARRIVAL_SOURCE] as const;
 const BY_MONEY = [...BY_SOURCE, 'o.currency', 'o.country'] as const;
 const GROUP_BY_MONEY = [...GROUP_BY_SOURCE, 'o.currency', 'o.country'] as const;
 
 /** What paid orders brought in, by the day they were paid (later refunds count on their own day). */
 export async function dailyPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = dayOf('o.completed_at');
+  const day = utcDay('o.completed_at');
   const rows = await ordersWithSource(db, query)
     .select((eb) => [...BY_MONEY, day.as('day'), eb.fn.sum<number>('o.amount').as('amount')])
-    .where(inRange(sql.ref('o.completed_at'), query))
+    .where(inTimeRange('o.completed_at', query))
     .groupBy([...GROUP_BY_MONEY, day])
     .execute();
   return rows.map(money);
@@ -85,11 +75,11 @@ export async function dailyReversed(
   query: DailyFiguresQuery,
 ): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = dayOf('r.created_at');
+  const day = utcDay('r.created_at');
   const rows = await ordersWithSource(db, query)
     .innerJoin('payment_reversals as r', 'r.order_id', 'o.id')
     .select((eb) => [...BY_MONEY, day.as('day'), eb.fn.sum<number>('r.amount').as('amount')])
-    .where(inRange(sql.ref('r.created_at'), query))
+    .where(inTimeRange('r.created_at', query))
     .groupBy([...GROUP_BY_MONEY, day])
     .execute();
   return rows.map(money);
@@ -104,7 +94,7 @@ export async function dailyRefunded(
   query: DailyFiguresQuery,
 ): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = dayOf('o.updated_at');
+  const day = utcDay('o.updated_at');
   const rows = await ordersWithSource(db, query)
     .leftJoin('credit_ledger as l', (join) =>
       join
@@ -120,7 +110,7 @@ export async function dailyRefunded(
       ),
     ])
     .where('o.status', '=', 'refunded')
-    .where(inRange(sql.ref('o.updated_at'), query))
+    .where(inTimeRange('o.updated_at', query))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -136,10 +126,10 @@ export async function dailyRefunded(
 /** Members' first paid orders, by the day they were paid. */
 export async function dailyFirstPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyCount[]> {
   if (query.sites.length === 0) return [];
-  const day = dayOf('o.completed_at');
+  const day = utcDay('o.completed_at');
   const rows = await ordersWithSource(db, query)
     .select((eb) => [...BY_SOURCE, day.as('day'), eb.fn.countAll<number>().as('count')])
-    .where(inRange(sql.ref('o.completed_at'), query))
+    .where(inTimeRange('o.completed_at', query))
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
+import { utcDay } from '../../db/arrival-source.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { TrackingValues } from './tracking.params.ts';
@@ -69,7 +70,7 @@ export async function claimTrackingRecord(
 /** Tracked arrivals (visits) per site, day and source (the statistics' visits). */
 export async function dailyArrivals(db: Db, query: DailyFiguresQuery): Promise<DailyCount[]> {
   if (query.sites.length === 0) return [];
-  const day = sql<number>`created_at / 86400000`;
+  const day = utcDay('created_at');
   const rows = await db
     .selectFrom('tracking_records')
     .select((eb) => [

@@ -107,3 +107,28 @@ export async function valueInNetwork<T extends NetworkTable, C extends keyof Row
     .executeTakeFirst();
   return row?.[column] as Row<T>[C] | undefined;
 }
+
+/**
+ * Which of `values` stand in `column` of the network's rows of `table` that equal `match` and
+ * whose `unset` column is still null: the messages of a list not read yet, the likes not seen.
+ */
+export async function valuesWhereUnset<T extends NetworkTable>(
+  db: Db,
+  table: T,
+  network: string,
+  match: Match<T>,
+  column: keyof Row<T> & string,
+  values: readonly string[],
+  unset: keyof Row<T> & string,
+): Promise<Set<string>> {
+  if (!values.length) return new Set();
+  const named: string = column;
+  const unsetNamed: string = unset;
+  const query = byName(db).selectFrom(table as string);
+  const rows: Record<string, unknown>[] = await scoped<typeof query>(query, network, match)
+    .select(named)
+    .where(named, 'in', [...values])
+    .where(unsetNamed, 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row[named] as string));
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
-import { selectInNetwork } from '../../db/query-network.ts';
+import { selectInNetwork, valuesWhereUnset } from '../../db/query-network.ts';
 import type { PendingItem, PendingType } from './digest.ts';
 
 /*
@@ -162,30 +162,26 @@ export async function mailMember(db: Db, network: string, memberId: string): Pro
 }
 
 /** The messages of `ids` the receiver has not read yet (nor deleted the conversation since). */
-export async function unreadMessages(db: Db, network: string, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await selectInNetwork(db, 'messages', network, {})
-    .select('id')
-    .where('id', 'in', [...ids])
-    .where('read_at', 'is', null)
-    .execute();
-  return new Set(rows.map((r) => r.id));
+export function unreadMessages(db: Db, network: string, ids: readonly string[]): Promise<Set<string>> {
+  return valuesWhereUnset(db, 'messages', network, {}, 'id', ids, 'read_at');
 }
 
 /** The likers of `likers` whose like of `profileId` the member has not seen yet. */
-export async function unseenLikers(
+export function unseenLikers(
   db: Db,
   network: string,
   profileId: string,
   likers: readonly string[],
 ): Promise<Set<string>> {
-  if (!likers.length) return new Set();
-  const rows = await selectInNetwork(db, 'likes', network, { liked_profile_id: profileId })
-    .select('liker_profile_id')
-    .where('liker_profile_id', 'in', [...likers])
-    .where('seen_at', 'is', null)
-    .execute();
-  return new Set(rows.map((r) => r.liker_profile_id));
+  return valuesWhereUnset(
+    db,
+    'likes',
+    network,
+    { liked_profile_id: profileId },
+    'liker_profile_id',
+    likers,
+    'seen_at',
+  );
 }
 
 export async function profileNames(

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_PORTS, freePortIn, startNginx, type RunningNginx } from '../../scripts/bench/nginx.ts';
 import { startMollieFake, type MollieFake } from '../support/mollie-fake.ts';
-import { callMollieWebhook, mollieEnv, paymentOfOrder } from '../support/mollie-server.ts';
+import {
+  callMollieWebhook,
+  mollieEnv,
+  orderStarterBundle,
+  paymentOfOrder,
+} from '../support/mollie-server.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { postgresAvailable, withPostgresDatabase } from '../support/postgres.ts';
 import { withRedis, type TestRedis } from '../support/redis.ts';
@@ -204,11 +209,7 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
 
   it('books a payment whose webhook one process handled, and the other shows the balance', async () => {
     const member = await first.make.loggedIn({ country: 'NL' });
-    const ordered = await first.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod: 'ideal' },
-    });
+    const ordered = await orderStarterBundle(first, member);
     expect(ordered.status, ordered.body).toBe(201);
     const { order } = ordered.json<{ order: { payment_id: string; credits: number } }>();
     const payment = paymentOfOrder(mollie, order.payment_id);

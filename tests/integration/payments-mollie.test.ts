@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_MOLLIE_KEY, useMollieServer } from '../support/mollie-server.ts';
+import { orderStarterBundle, TEST_MOLLIE_KEY, useMollieServer } from '../support/mollie-server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';
 
 /*
@@ -13,11 +13,7 @@ const { app, mollie, paymentOf, webhook, order, paidOrder } = useMollieServer({ 
 describe('payments through Mollie', () => {
   it('creates the payment at Mollie and applies its paid status once', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
-    const res = await app.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod: 'ideal' },
-    });
+    const res = await orderStarterBundle(app, member);
     expect(res.status, res.body).toBe(201);
     const { order, redirect_url } = res.json<{ order: { payment_id: string }; redirect_url: string }>();
     const payment = paymentOf(order.payment_id);
@@ -109,11 +105,7 @@ describe('repeat orders through Mollie', () => {
     const customersBefore = mollie().customers.size;
     const placed = await Promise.all(
       ['creditcard', 'paypal', 'creditcard'].map((paymentmethod) =>
-        app.request('/api/order.php', {
-          method: 'POST',
-          headers: { cookie: member.cookie },
-          body: { bundle: 'starter', paymentmethod },
-        }),
+        orderStarterBundle(app, member, { paymentmethod }),
       ),
     );
     for (const res of placed) expect(res.status, res.body).toBe(201);

@@ -38,6 +38,19 @@ export function callMollieWebhook(
   });
 }
 
+/** The member orders the starter bundle, by iDEAL unless `body` says otherwise: the shop's answer. */
+export function orderStarterBundle(
+  server: Pick<ServerUnderTest, 'request'>,
+  member: { cookie: string },
+  body: Record<string, string> = {},
+): Promise<TestResponse> {
+  return server.request('/api/order.php', {
+    method: 'POST',
+    headers: { cookie: member.cookie },
+    body: { bundle: 'starter', paymentmethod: 'ideal', ...body },
+  });
+}
+
 export interface MollieServer {
   app: ServerUnderTest;
   /** The stand-in (read it in a hook or a test, after the server started). */
@@ -68,11 +81,7 @@ export function useMollieServer(options: Omit<UseServerOptions, 'env'> = {}): Mo
   const paymentOf = (orderId: string) => paymentOfOrder(mollie(), orderId);
   const webhook = (paymentId: string) => callMollieWebhook(app, paymentId);
   const order = async (member: { cookie: string }, body: Record<string, string> = {}) => {
-    const res = await app.request('/api/order.php', {
-      method: 'POST',
-      headers: { cookie: member.cookie },
-      body: { bundle: 'starter', paymentmethod: 'ideal', ...body },
-    });
+    const res = await orderStarterBundle(app, member, body);
     expect(res.status, res.body).toBe(201);
     return res.json<{ order: { payment_id: string } }>().order.payment_id;
   };

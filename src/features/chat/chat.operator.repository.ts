@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { PROFILE_BASICS_COLUMNS, type ProfileBasicsRow } from '../profiles/index.ts';
 import { messageRows, type MessageRow } from './chat.repository.ts';
 
 /*
@@ -108,16 +109,7 @@ export async function operatorThread(
   return rows.reverse();
 }
 
-export interface OperatorMemberRow {
-  id: string;
-  name: string;
-  gender: string;
-  seeking: string;
-  birthdate: string;
-  country: string;
-  region: string | null;
-  city: string | null;
-  text: string | null;
+export interface OperatorMemberRow extends ProfileBasicsRow {
   site_id: string | null;
   language: string | null;
   paid_user: number | null;
@@ -134,15 +126,7 @@ export async function operatorMember(
     .selectFrom('profiles as p')
     .leftJoin('members as mb', 'mb.id', 'p.member_id')
     .select([
-      'p.id',
-      'p.name',
-      'p.gender',
-      'p.seeking',
-      'p.birthdate',
-      'p.country',
-      'p.region',
-      'p.city',
-      'p.text',
+      ...PROFILE_BASICS_COLUMNS,
       'p.site_id',
       'mb.language',
       'mb.paid_user',

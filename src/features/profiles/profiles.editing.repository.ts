@@ -5,7 +5,8 @@ import { dropTextChange, putTextChange, type TextChange } from './profiles.text-
 
 /* The member's own profile: read for the editor, written in one transaction. */
 
-export interface OwnProfileRow extends ProfileDetails {
+/** What a profile says of itself: who it is, whom it seeks, where, and its own text. */
+export interface ProfileBasicsRow {
   id: string;
   name: string;
   gender: string;
@@ -15,6 +16,22 @@ export interface OwnProfileRow extends ProfileDetails {
   region: string | null;
   city: string | null;
   text: string | null;
+}
+
+/** The columns of `ProfileBasicsRow`, of the profiles a query reads as `p`. */
+export const PROFILE_BASICS_COLUMNS = [
+  'p.id',
+  'p.name',
+  'p.gender',
+  'p.seeking',
+  'p.birthdate',
+  'p.country',
+  'p.region',
+  'p.city',
+  'p.text',
+] as const;
+
+export interface OwnProfileRow extends ProfileBasicsRow, ProfileDetails {
   filename: string | null;
   thumb_filename: string | null;
   match_filename: string | null;
@@ -34,21 +51,13 @@ export async function findOwnProfile(
       join.onRef('ph.id', '=', 'p.main_photo_id').onRef('ph.network_id', '=', 'p.network_id'),
     )
     .select([
-      'p.id',
-      'p.name',
-      'p.gender',
-      'p.seeking',
-      'p.birthdate',
-      'p.country',
-      'p.region',
-      'p.city',
+      ...PROFILE_BASICS_COLUMNS,
       'p.sexuality',
       'p.hair_color',
       'p.eye_color',
       'p.body_type',
       'p.relationship_status',
       'p.tattoos',
-      'p.text',
       'ph.filename',
       'ph.thumb_filename',
       'ph.match_filename',

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { selectInNetwork, valuesWhereUnset } from '../../db/query-network.ts';
@@ -245,6 +245,18 @@ export async function logMail(
     .execute();
 }
 
+/** Members (`m`) never mailed as one of `kinds`, or not since `since` when given. */
+function notMailed(kinds: readonly MailLogKind[], since?: number) {
+  return ({ not, exists, selectFrom }: ExpressionBuilder<Database & { m: Database['members'] }, 'm'>) => {
+    let mailed = selectFrom('mail_log as l')
+      .select('l.id')
+      .whereRef('l.member_id', '=', 'm.id')
+      .where('l.kind', 'in', [...kinds]);
+    if (since !== undefined) mailed = mailed.where('l.sent_at', '>', since);
+    return not(exists(mailed));
+  };
+}
+
 /**
  * Unconfirmed members whose signup is between a day and the activation link's week old and who
  * had no activation reminder yet.
@@ -262,16 +274,7 @@ export async function activationReminderDue(
     .where('m.status', '=', 'not_confirmed')
     .where('m.created_at', '<=', now - ageMs)
     .where('m.created_at', '>', now - maxAgeMs)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mail_log as l')
-            .select('l.id')
-            .whereRef('l.member_id', '=', 'm.id')
-            .where('l.kind', '=', 'activation_reminder'),
-        ),
-      ),
-    )
+    .where(notMailed(['activation_reminder']))
     .limit(limit)
     .execute();
   return rows.map((r) => ({ network: r.network_id, memberId: r.id }));
@@ -377,17 +380,7 @@ export async function weeklyCandidates(
     .where('m.status', '=', 'active')
     .where('m.created_at', '<=', now - week)
     .where('m.id', '>', after)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mail_log as l')
-            .select('l.id')
-            .whereRef('l.member_id', '=', 'm.id')
-            .where('l.kind', 'in', ['weekly_update', 'weekly_checked'])
-            .where('l.sent_at', '>', now - week),
-        ),
-      ),
-    )
+    .where(notMailed(['weekly_update', 'weekly_checked'], now - week))
     .orderBy('m.id')
     .limit(limit)
     .execute();

@@ -8,27 +8,21 @@
  * Reads DATABASE_URL, DATA_DIR and TENANTS_DIR like the server.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createDatabase, redactUrl } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { isDatabaseEmpty, seedDemo } from '../src/db/seed/index.ts';
 import { ConfigError, TenantRegistry } from '../src/tenancy/registry.ts';
+import { commandLine } from './command-line.ts';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
+const { command, values } = commandLine(
+  'usage: db migrate | db seed [--size N] [--seed S] [--force]\n',
+  ['migrate', 'seed'],
+  {
     size: { type: 'string', default: '2000' },
     seed: { type: 'string', default: '1' },
     force: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
   },
-});
-
-const command = positionals[0];
-if (values.help || !command || !['migrate', 'seed'].includes(command)) {
-  process.stdout.write('usage: db migrate | db seed [--size N] [--seed S] [--force]\n');
-  process.exit(values.help ? 0 : 2);
-}
+);
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');

@@ -11,7 +11,6 @@
  * Reads DATABASE_URL and DATA_DIR like the server.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createDatabase } from '../src/db/client.ts';
 import { newId } from '../src/db/ids.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -20,26 +19,21 @@ import { recordReturnedDebit } from '../src/features/payments/payments.reversal.
 import { systemClock } from '../src/lib/clock.ts';
 import { DomainError } from '../src/server/errors.ts';
 import { createLogger } from '../src/server/log.ts';
+import { commandLine } from './command-line.ts';
 
 const USAGE =
   'usage: payments debit-returned <order id>\n' +
   '       payments code-new --percentage N [--network ID] [--days D]\n';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    percentage: { type: 'string' },
-    network: { type: 'string' },
-    days: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
+const {
+  command,
+  args: [argument],
+  values,
+} = commandLine(USAGE, ['debit-returned', 'code-new'], {
+  percentage: { type: 'string' },
+  network: { type: 'string' },
+  days: { type: 'string' },
 });
-
-const [command, argument] = positionals;
-if (values.help || !command || !['debit-returned', 'code-new'].includes(command)) {
-  process.stdout.write(USAGE);
-  process.exit(values.help ? 0 : 2);
-}
 if (command === 'debit-returned' && !argument) {
   process.stderr.write(USAGE);
   process.exit(2);

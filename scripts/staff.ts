@@ -17,7 +17,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { argon2Passwords } from '../src/features/accounts/index.ts';
@@ -37,6 +36,7 @@ import { createLogger } from '../src/server/log.ts';
 import { createMemoryRateLimiter } from '../src/server/rate-limit/index.ts';
 import { loadAppSecret } from '../src/server/secrets.ts';
 import { TenantRegistry } from '../src/tenancy/registry.ts';
+import { commandLine } from './command-line.ts';
 
 const USAGE =
   'usage: staff add EMAIL --role owner|moderator|support|host [--network N]\n' +
@@ -45,20 +45,14 @@ const USAGE =
   '       staff code EMAIL      (demo only)\n' +
   '       staff demo            (./dev start: the demo owner)\n';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    role: { type: 'string' },
-    network: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
+const {
+  command,
+  args: [email],
+  values,
+} = commandLine(USAGE, ['add', 'list', 'disable', 'code', 'demo'], {
+  role: { type: 'string' },
+  network: { type: 'string' },
 });
-const [command, email] = positionals;
-const COMMANDS = ['add', 'list', 'disable', 'code', 'demo'];
-if (values.help || !command || !COMMANDS.includes(command)) {
-  process.stdout.write(USAGE);
-  process.exit(values.help ? 0 : 2);
-}
 if (['add', 'disable', 'code'].includes(command) && !email) {
   process.stderr.write(USAGE);
   process.exit(2);

@@ -8,20 +8,16 @@
  * local files, stop it (or take uploads offline), copy once more, then start with STORAGE_URL.
  */
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseEnv } from '../src/server/env.ts';
 import { copyUploads } from '../src/server/storage/copy-uploads.ts';
 import { createS3Storage, parseStorageUrl } from '../src/server/storage/s3-storage.ts';
+import { commandLine } from './command-line.ts';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { help: { type: 'boolean', short: 'h', default: false } },
-});
-
-if (values.help || positionals[0] !== 'copy-uploads') {
-  process.stdout.write('usage: storage copy-uploads   (DATA_DIR/uploads into the bucket of STORAGE_URL)\n');
-  process.exit(values.help ? 0 : 2);
-}
+commandLine(
+  'usage: storage copy-uploads   (DATA_DIR/uploads into the bucket of STORAGE_URL)\n',
+  ['copy-uploads'],
+  {},
+);
 
 const env = parseEnv();
 if (!env.STORAGE_URL) {

@@ -15,7 +15,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { campaignFrom, sendCampaign } from '../src/features/notification-mail/index.ts';
@@ -25,21 +24,20 @@ import { parseEnv } from '../src/server/env.ts';
 import { createLogger } from '../src/server/log.ts';
 import { loadAppSecret } from '../src/server/secrets.ts';
 import { TenantRegistry } from '../src/tenancy/registry.ts';
+import { commandLine } from './command-line.ts';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    site: { type: 'string' },
-    file: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
+const USAGE = 'usage: mail send-news|send-promotion --site ID --file CAMPAIGN.json\n';
+/** The category of members' consent each command mails. */
+const CATEGORIES = { 'send-news': 'news', 'send-promotion': 'promotions' } as const;
+
+const { command, values } = commandLine(USAGE, Object.keys(CATEGORIES), {
+  site: { type: 'string' },
+  file: { type: 'string' },
 });
-
-const command = positionals[0];
-const category = command === 'send-news' ? 'news' : command === 'send-promotion' ? 'promotions' : undefined;
-if (values.help || !category || !values.site || !values.file) {
-  process.stdout.write('usage: mail send-news|send-promotion --site ID --file CAMPAIGN.json\n');
-  process.exit(values.help ? 0 : 2);
+const category = CATEGORIES[command as keyof typeof CATEGORIES];
+if (!values.site || !values.file) {
+  process.stdout.write(USAGE);
+  process.exit(2);
 }
 
 const env = parseEnv();

@@ -25,7 +25,8 @@ import { quietSessionMember } from '../../src/features/accounts/accounts.session
 import { searchMembers, searchQuerySchema } from '../../src/features/discovery/index.ts';
 import { withheldSites, type ServiceContext } from '../../src/server/context.ts';
 import { TenantRegistry } from '../../src/tenancy/registry.ts';
-import { cases, generatePostgres, percentile, VIEWER, viewerSession } from './search.ts';
+import { cases, generatePostgres, VIEWER, viewerSession } from './search.ts';
+import { percentile, timeRuns } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const APP_ROLE = 'kindred_bench_rls_app';
@@ -118,16 +119,6 @@ const calls: Array<{ name: string; run: (db: Kysely<Database>) => Promise<unknow
   }),
 ];
 
-async function timed(run: () => Promise<unknown>, n: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await run();
-    out.push(performance.now() - started);
-  }
-  return out;
-}
-
 console.log(
   `\n## Row-level security (${size.toLocaleString('en')} profiles; ${new Date().toISOString()}; load ${loadavg()
     .map((l) => l.toFixed(2))
@@ -137,13 +128,13 @@ console.log('| call | RLS off p50 / p99 (ms) | RLS on p50 / p99 (ms) | p50 cost 
 console.log('|---|---|---|---|');
 for (const call of calls) {
   // Warm both (plans, pooled connections, the binding set once per connection).
-  await timed(() => call.run(rlsOff), 50);
-  await timed(() => call.run(rlsOn), 50);
+  await timeRuns(() => call.run(rlsOff), 50);
+  await timeRuns(() => call.run(rlsOn), 50);
   const a: number[] = [];
   const b: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    a.push(...(await timed(() => call.run(rlsOff), iterations / rounds)));
-    b.push(...(await timed(() => call.run(rlsOn), iterations / rounds)));
+    a.push(...(await timeRuns(() => call.run(rlsOff), iterations / rounds)));
+    b.push(...(await timeRuns(() => call.run(rlsOn), iterations / rounds)));
   }
   const [a50, a99, b50, b99] = [percentile(a, 50), percentile(a, 99), percentile(b, 50), percentile(b, 99)];
   console.log(

@@ -35,6 +35,7 @@ import { newSecret } from '../../src/features/accounts/tokens.ts';
 import { searchMembers, searchQuerySchema } from '../../src/features/discovery/index.ts';
 import { withheldSites, type ServiceContext } from '../../src/server/context.ts';
 import { TenantRegistry } from '../../src/tenancy/registry.ts';
+import { percentile, timeRuns } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const NETWORK = 'amber';
@@ -67,11 +68,6 @@ export interface CaseResult {
   service: { p50: number; p99: number };
   raw: { p50: number; p99: number; statements: number };
   http?: { p50: number; p99: number; errors: number; sent: number };
-}
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
@@ -379,16 +375,8 @@ async function capture(
   return captured;
 }
 
-async function timed(iterations: number, run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(50, iterations); i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
+const timed = (iterations: number, run: () => Promise<unknown>) =>
+  timeRuns(run, iterations, Math.min(50, iterations));
 
 /** Requests at a fixed rate (open loop); each latency counts from when the request was due. */
 async function openLoop(

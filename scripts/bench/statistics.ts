@@ -32,6 +32,7 @@ import { statisticsQuerySchema } from '../../src/features/statistics/statistics.
 import { DAY_MS, dayString } from '../../src/server/daily-figures.ts';
 import type { StaffPrincipal } from '../../src/server/staff.ts';
 import { startApp, type App } from './app.ts';
+import { percentile, timeRuns } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** The demo network: its sites in tenants/ (localhost, mature) lead the generated ones, so the server's registry knows the network. */
@@ -175,11 +176,6 @@ async function openDatabase(
   return { db, serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url }, close: () => db.destroy() };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 /** Whoever holds every network: the scoping is not what is measured. */
 const STAFF: StaffPrincipal = {
   id: 'bench',
@@ -244,13 +240,7 @@ async function overHttp(app: App, cookie: string, query: Record<string, string>,
     });
     if (res.status !== 200) throw new Error(`statistics over HTTP: ${res.status} ${res.body.slice(0, 200)}`);
   };
-  await ask();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await ask();
-    times.push(performance.now() - started);
-  }
+  const times = await timeRuns(ask, iterations, 1);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
@@ -305,13 +295,7 @@ export async function runStatisticsBench(options: StatisticsBenchOptions): Promi
       } else if (options.entry) out(`no build at ${options.entry}: HTTP skipped (npm run build first)`);
       for (const { name, query } of cases) {
         const input = statisticsQuerySchema.parse(query);
-        await statistics(ctx, STAFF, input);
-        const times: number[] = [];
-        for (let i = 0; i < options.iterations; i++) {
-          const started = performance.now();
-          await statistics(ctx, STAFF, input);
-          times.push(performance.now() - started);
-        }
+        const times = await timeRuns(() => statistics(ctx, STAFF, input), options.iterations, 1);
         const result: StatisticsCaseResult = {
           dialect,
           name,

@@ -68,7 +68,27 @@ export function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/** The `p`th percentile of `values` (the nearest rank); NaN when there are none. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * The milliseconds of each of `iterations` runs of `run`, one after another, after `warmup` runs
+ * that are not measured (caches, compiled statements and connections warm).
+ */
+export async function timeRuns(
+  run: () => Promise<unknown>,
+  iterations: number,
+  warmup = 0,
+): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
 }

@@ -68,10 +68,10 @@ function declaredBy(component: ServerHtmlIgnores): Declared {
       ignored.add(prop!);
       return;
     }
-    let rules = within.get(prop!);
+    let rules: Rules | undefined = within.get(prop!);
     if (!rules) within.set(prop!, (rules = new Map()));
     for (const name of rest.slice(0, -1)) {
-      let below = rules.get(name);
+      let below: Rules | 'ignored' | 'text' | undefined = rules.get(name);
       if (!(below instanceof Map)) rules.set(name, (below = new Map()));
       rules = below;
     }

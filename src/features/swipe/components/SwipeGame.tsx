@@ -194,7 +194,14 @@ export default function SwipeGame({ initial: dealt, messages, fictional, links, 
               key={deck[1].id}
               card={deck[1]}
               className="swipe-card swipe-card-next"
-              style={{ transform: `scale(${0.95 + 0.05 * (leaving ? 1 : certainty)})` }}
+              // At rest the stylesheet scales it (`.swipe-card-next`); only while the top card
+              // moves is it set from script, which the CSP allows, where an attribute of the
+              // server's HTML would be refused.
+              style={
+                leaving || certainty > 0
+                  ? { transform: `scale(${0.95 + 0.05 * (leaving ? 1 : certainty)})` }
+                  : undefined
+              }
               fictional={fictional}
               links={links}
               hidden

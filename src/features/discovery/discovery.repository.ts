@@ -97,18 +97,26 @@ const WALKED_INDEX = {
 } as const;
 const PROFILES_FROM = 'from "profiles" as "p"';
 
-function walking<R>(query: Compilable<R>, filters: SqlFilters): Compilable<R> {
-  const index = WALKED_INDEX[filters.country ? 'country' : filters.gender ? 'gender' : 'any'];
+/** `query` told to read the profiles through `index` (SQLite's `INDEXED BY`); `what` names it in the error. */
+export function walkingIndex<R>(query: Compilable<R>, index: string, what: string): Compilable<R> {
   return {
     compile() {
       const compiled = query.compile();
-      if (!compiled.sql.includes(PROFILES_FROM)) throw new Error('search: the page reads no profiles');
+      if (!compiled.sql.includes(PROFILES_FROM)) throw new Error(`${what} reads no profiles`);
       return {
         ...compiled,
         sql: compiled.sql.replace(PROFILES_FROM, `${PROFILES_FROM} indexed by "${index}"`),
       };
     },
   };
+}
+
+function walking<R>(query: Compilable<R>, filters: SqlFilters): Compilable<R> {
+  return walkingIndex(
+    query,
+    WALKED_INDEX[filters.country ? 'country' : filters.gender ? 'gender' : 'any'],
+    'search: the page',
+  );
 }
 
 const pageQuery = compiledPerShape(

@@ -1,6 +1,7 @@
 import { SqliteAdapter, type Compilable, type Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender, Seeking } from '../../db/database.ts';
+import { walkingIndex } from './discovery.repository.ts';
 import { CARD_COLUMNS, visibleProfiles, type AudienceFilter, type CardRow } from '../profiles/index.ts';
 
 /* The match finder's reads: the member's own place and kept filters, the candidates, their interests in common. */
@@ -80,16 +81,7 @@ const candidatesQuery = compiledPerShape((db, q: CandidateQuery): Compilable<Can
    * of all), it reads the pool's rows in order and stops (match-finder.plan.test.ts).
    */
   const index = q.sought.length === 1 ? 'profiles_search_gender_active_idx' : 'profiles_active_idx';
-  return {
-    compile() {
-      const compiled = query.compile();
-      if (!compiled.sql.includes(PROFILES_FROM)) throw new Error('match finder: the pool reads no profiles');
-      return {
-        ...compiled,
-        sql: compiled.sql.replace(PROFILES_FROM, `${PROFILES_FROM} indexed by "${index}"`),
-      };
-    },
-  };
+  return walkingIndex(query, index, 'match finder: the pool');
 });
 
 /**
@@ -101,8 +93,6 @@ const candidatesQuery = compiledPerShape((db, q: CandidateQuery): Compilable<Can
 export async function findCandidates(db: Kysely<Database>, q: CandidateQuery): Promise<CandidateRow[]> {
   return candidatesQuery.execute(db, q);
 }
-
-const PROFILES_FROM = 'from "profiles" as "p"';
 
 const sharedInterestsQuery = compiledPerShape(
   (db, q: { network: string; profileId: string; candidates: readonly string[] }) =>

@@ -5,8 +5,9 @@ import { useMemo } from 'react';
  * once to name the island and once into its `props` attribute, walking every value of an object
  * in script; a text it writes with one native `JSON.stringify`. For the lists of the member
  * pages (a search's cards, the swipe deck, the profile form's countries and interests) that
- * walk cost more than the island's own render, on every request of every member. Small props
- * stay plain: they cost little and read better.
+ * walk cost more than the island's own render, on every request of every member; on every
+ * member page, the shell's links and labels add to the garbage it leaves. Flags, numbers and
+ * single texts stay plain: a text is already cheap, and they read better.
  *
  * The component takes `IslandData<T>` (the value, or its text) and reads it through
  * `useIslandData`, so a test or another component may still pass the value itself. Only what

@@ -44,6 +44,12 @@ interface Suite {
   needs?: string[];
   /** Needs the server build (dist/) to be current. */
   usesBuild?: boolean;
+  /**
+   * A single-threaded check that writes nothing another suite reads: it may run beside another
+   * such check, its output held back and printed whole when it ends. The suites with workers of
+   * their own (unit, integration, browsers) and the build keep the machine to themselves.
+   */
+  sideBySide?: boolean;
   env?: Record<string, string>;
 }
 
@@ -75,6 +81,7 @@ const SUITES: Suite[] = [
   {
     name: 'typecheck',
     kind: 'check',
+    sideBySide: true,
     title: 'astro check (.astro and .ts)',
     command: [bin('astro'), 'check'],
     needs: [bin('astro')],
@@ -82,6 +89,7 @@ const SUITES: Suite[] = [
   {
     name: 'lint',
     kind: 'check',
+    sideBySide: true,
     title: 'eslint .',
     command: [bin('eslint'), '.'],
     needs: [bin('eslint'), 'eslint.config.js'],
@@ -89,6 +97,7 @@ const SUITES: Suite[] = [
   {
     name: 'format',
     kind: 'check',
+    sideBySide: true,
     title: 'prettier --check .',
     command: [bin('prettier'), '--check', '.'],
     needs: [bin('prettier')],
@@ -96,6 +105,7 @@ const SUITES: Suite[] = [
   {
     name: 'tenants',
     kind: 'check',
+    sideBySide: true,
     title: 'tenant, niche and theme files',
     command: [process.execPath, 'scripts/tenants.ts', 'check'],
     needs: ['scripts/tenants.ts'],
@@ -103,6 +113,7 @@ const SUITES: Suite[] = [
   {
     name: 'i18n',
     kind: 'check',
+    sideBySide: true,
     title: 'message files against English',
     command: [process.execPath, 'scripts/check-i18n.ts'],
     needs: ['scripts/check-i18n.ts'],
@@ -167,10 +178,10 @@ const bold = (s: string) => (tty ? `\x1b[1m${s}\x1b[0m` : s);
 const red = (s: string) => (tty ? `\x1b[31m${s}\x1b[0m` : s);
 const green = (s: string) => (tty ? `\x1b[32m${s}\x1b[0m` : s);
 
-let current: ReturnType<typeof spawn> | undefined;
+const running = new Set<ReturnType<typeof spawn>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
     rmSync(reportDir, { recursive: true, force: true });
     process.exit(130);
   });
@@ -184,20 +195,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  */
 const COMPILE_CACHE = join('node_modules', '.cache', 'kindred-compile');
 
-function run(suite: Suite): Promise<number> {
+/** How many side-by-side checks run at once: CI's cores. */
+const CHECKS_AT_ONCE = 2;
+
+/**
+ * Runs `suite`; with `held`, its output is kept and handed over when it ends instead of going
+ * straight to the terminal (two checks at once would interleave their lines).
+ */
+function run(suite: Suite, held?: string[]): Promise<number> {
   const [command, ...rest] = suite.command;
   return new Promise((resolvePromise) => {
     const child = spawn(command!, rest, {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', held ? 'pipe' : 'inherit', held ? 'pipe' : 'inherit'],
       env: { NODE_COMPILE_CACHE: resolve(COMPILE_CACHE), ...process.env, ...suite.env },
     });
-    current = child;
+    running.add(child);
+    if (held) {
+      child.stdout?.on('data', (chunk: Buffer) => held.push(chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => held.push(chunk.toString()));
+    }
     child.on('error', (error) => {
       process.stderr.write(`${suite.name}: cannot run ${command}: ${error.message}\n`);
       resolvePromise(127);
     });
     child.on('exit', (code, signal) => {
-      current = undefined;
+      running.delete(child);
       resolvePromise(code ?? (signal ? 128 : 1));
     });
   });
@@ -227,46 +249,62 @@ function counted(suite: Suite, code: number, ms: number): Result {
   return { name: suite.name, ms, ...countPlaywright(json, code) };
 }
 
-const results: Result[] = [];
+const results = new Map<string, Result>();
 const started = Date.now();
 let buildFailed = false;
 
-for (const suite of selected) {
-  process.stdout.write(`\n${bold(`━━ ${suite.name}: ${suite.title}`)}\n`);
+/** Why `suite` cannot run now (a missing file or build), or undefined when it can. */
+function notRunnable(suite: Suite): string | undefined {
   const missing = (suite.needs ?? []).filter((f) => !existsSync(f));
-  if (missing.length) {
-    const note = `missing ${missing.join(', ')}`;
-    process.stdout.write(red(`${suite.name}: cannot run: ${note}\n`));
-    results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
+  if (missing.length) return `missing ${missing.join(', ')}`;
+  if (suite.usesBuild && buildFailed) return 'not run: the build failed';
+  if (suite.usesBuild && !existsSync('dist/server/entry.mjs'))
+    return 'no build: run npx astro build (or include the build suite)';
+  return undefined;
+}
+
+/** Runs one suite to its result; `held` keeps its output back (see `run`). */
+async function runSuite(suite: Suite, held?: string[]): Promise<void> {
+  const heading = `\n${bold(`━━ ${suite.name}: ${suite.title}`)}\n`;
+  const say = (text: string) => (held ? held.push(text) : process.stdout.write(text));
+  say(heading);
+  const note = notRunnable(suite);
+  if (note) {
+    say(red(`${suite.name}: cannot run: ${note}\n`));
+    results.set(suite.name, { name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
     if (suite.name === 'build') buildFailed = true;
-    continue;
-  }
-  if (suite.usesBuild && buildFailed) {
-    const note = 'not run: the build failed';
-    process.stdout.write(red(`${suite.name}: ${note}\n`));
-    results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
-    continue;
-  }
-  if (suite.usesBuild && !existsSync('dist/server/entry.mjs')) {
-    const note = 'no build: run npx astro build (or include the build suite)';
-    process.stdout.write(red(`${suite.name}: ${note}\n`));
-    results.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, ms: 0, note });
-    continue;
+    return;
   }
   if (suite.usesBuild && !buildSelected) {
     const built = statSync('dist/server/entry.mjs').mtime;
-    process.stdout.write(
+    say(
       `${suite.name}: against the existing build of ${built.toLocaleString()} (the build suite is not selected)\n`,
     );
   }
   const t0 = Date.now();
-  const code = await run(suite);
+  const code = await run(suite, held);
   const result = counted(suite, code, Date.now() - t0);
   if (suite.name === 'build' && result.failed) buildFailed = true;
-  results.push(result);
+  results.set(suite.name, result);
   const status = result.failed ? red('FAILED') : green('ok');
-  process.stdout.write(`${bold(`━━ ${suite.name}:`)} ${status} (${seconds(result.ms)})\n`);
+  say(`${bold(`━━ ${suite.name}:`)} ${status} (${seconds(result.ms)})\n`);
 }
+
+/** The side-by-side checks at the head of the list, `CHECKS_AT_ONCE` at a time, each printed whole when it ends. */
+async function runChecksSideBySide(checks: Suite[]): Promise<void> {
+  const waiting = [...checks];
+  const worker = async () => {
+    for (let suite = waiting.shift(); suite; suite = waiting.shift()) {
+      const held: string[] = [];
+      await runSuite(suite, held);
+      process.stdout.write(held.join(''));
+    }
+  };
+  await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker));
+}
+
+await runChecksSideBySide(selected.filter((s) => s.sideBySide));
+for (const suite of selected.filter((s) => !s.sideBySide)) await runSuite(suite);
 
 rmSync(reportDir, { recursive: true, force: true });
 
@@ -281,11 +319,13 @@ for (const [name, failures] of failuresBySuite) {
   if (failures.length > LISTED) process.stdout.write(`  … and ${failures.length - LISTED} more\n`);
 }
 
-const [header, ...rows] = table(results, Date.now() - started);
+// The table in the suites' order, whichever of the side-by-side checks ended first.
+const ordered = selected.map((suite) => results.get(suite.name)!);
+const [header, ...rows] = table(ordered, Date.now() - started);
 process.stdout.write(`\n${bold(header!)}\n`);
 rows.forEach((line, i) => {
-  const failed = (results[i]?.failed ?? 0) > 0;
+  const failed = (ordered[i]?.failed ?? 0) > 0;
   process.stdout.write(`${failed ? red(line) : line}\n`);
 });
-process.stdout.write(`\n${lastLine(results)}\n`);
-process.exitCode = totals(results).failed ? 1 : 0;
+process.stdout.write(`\n${lastLine(ordered)}\n`);
+process.exitCode = totals(ordered).failed ? 1 : 0;

@@ -48,6 +48,12 @@ const servedNetworks = (locals: App.Locals): string[] => [
   ...new Set(servedSites(locals).map((site) => site.network)),
 ];
 
+/** The served sites in the networks where the staff member holds `permission`, in the registry's order. */
+export function heldSites(locals: App.Locals, permission: string): Site[] {
+  const { staff } = locals;
+  return staff ? servedSites(locals).filter((site) => staff.can(permission, site.network)) : [];
+}
+
 /**
  * The networks where the staff member holds `permission`, by name, sorted: every served network
  * for one who holds all of them.

@@ -5,8 +5,9 @@
  *   node scripts/test/run-all.ts [--only unit,integration] [--skip e2e] [--list]
  *
  * A static check counts as one test; vitest and Playwright count their own tests (read from their
- * JSON reports). The server is built once, and the integration and browser suites run against
- * that build. Exit status 0 only when nothing failed.
+ * JSON reports). The single-threaded static checks run two at a time (`sideBySide`); the
+ * server is built once, and the integration and browser suites run against that build. Exit
+ * status 0 only when nothing failed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

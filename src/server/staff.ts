@@ -1,3 +1,5 @@
+import { platformError } from './errors.ts';
+
 /*
  * What the platform knows of a console request's staff member: enough for the endpoint kit's
  * staff guard and for network scoping. The staff feature builds it from the staff session
@@ -18,6 +20,21 @@ export interface StaffPrincipal {
   networksFor(permission: string): readonly string[] | 'all';
   /** The networks of any of the staff member's roles; `all` when they hold every network. */
   networks(): readonly string[] | 'all';
+}
+
+/**
+ * The networks a console list covers: the one the staff member asked for, where they must hold
+ * `permission` (403 `forbidden` otherwise), or every network where they hold it.
+ */
+export function networksInScope(
+  staff: Pick<StaffPrincipal, 'networksFor'>,
+  permission: string,
+  asked: string | undefined,
+): readonly string[] | 'all' {
+  const held = staff.networksFor(permission);
+  if (asked === undefined) return held;
+  if (held !== 'all' && !held.includes(asked)) throw platformError('forbidden');
+  return [asked];
 }
 
 /** Whether a path is one of the console's routes (pages and `/console/api/`). */

@@ -1,6 +1,9 @@
 import { recordAudit } from '../../server/audit/audit.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import { networksInScope } from '../../server/staff.ts';
+import { readAheadPage } from '../../lib/read-ahead-page.ts';
+import { utcDayEnd, utcDayStart } from '../../lib/utc-day-bounds.ts';
 import type { Site } from '../../tenancy/site.ts';
 import {
   operatorChat,
@@ -118,18 +121,19 @@ export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promi
   const networks = ctx.staff.networksFor('read_conversations');
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await waitingOperatorChats(ctx, networks, after, PAGE_SIZE + 1);
-  const page = rows.slice(0, PAGE_SIZE);
+  const page = readAheadPage(rows, PAGE_SIZE, (last) =>
+    encodeCursor({ at: Number(last.last_message_at), id: last.conversation_id }),
+  );
   const claims = new Map(
     (
       await claimsOf(
         ctx.db,
-        page.map((r) => r.conversation_id),
+        page.rows.map((r) => r.conversation_id),
       )
     ).map((c) => [c.conversation_id, c]),
   );
-  const last = page.at(-1);
   return {
-    conversations: page.map((row) => ({
+    conversations: page.rows.map((row) => ({
       conversation: row.conversation_id,
       network: row.network_id,
       profile: { id: row.operator_profile_id, name: row.operator_name },
@@ -138,10 +142,7 @@ export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promi
       last_type: row.last_type,
       claim: presentClaim(ctx, claims.get(row.conversation_id), now),
     })),
-    next:
-      rows.length > PAGE_SIZE && last
-        ? encodeCursor({ at: Number(last.last_message_at), id: last.conversation_id })
-        : null,
+    next: page.next,
   };
 }
 
@@ -435,15 +436,10 @@ export function summarizeReplyTimes(
 
 /** `GET /console/api/inbox-stats.php`: response times per host over a period (the last 7 days unless said). */
 export async function responseTimes(ctx: HostInboxContext, query: InboxStatsQuery): Promise<InboxStats> {
-  const held = ctx.staff.networksFor('read_conversations');
-  if (query.network !== undefined && held !== 'all' && !held.includes(query.network))
-    throw platformError('forbidden');
+  const networks = networksInScope(ctx.staff, 'read_conversations', query.network);
   const now = ctx.clock.now();
-  const to = query.to
-    ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS
-    : Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
-  const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : to - 7 * DAY_MS;
-  const networks = query.network !== undefined ? [query.network] : held;
+  const to = query.to ? utcDayEnd(query.to) : Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+  const from = query.from ? utcDayStart(query.from) : to - 7 * DAY_MS;
   const rows = await replyTimes(ctx.db, networks, from, to);
   await recordAudit(
     ctx.db,

@@ -1,6 +1,8 @@
 import { auditNow } from './host-inbox.audit.ts';
 import { invalidFields, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
+import { networksInScope } from '../../server/staff.ts';
+import { readAheadPage } from '../../lib/read-ahead-page.ts';
 import { ownPhotos, removePhoto, updatePhoto, uploadPhoto, type PhotosAnswer } from '../photos/index.ts';
 import {
   ageOn,
@@ -50,21 +52,19 @@ export async function operatorProfilesPage(
   ctx: HostInboxContext,
   query: ProfilesQuery,
 ): Promise<OperatorProfilesPage> {
-  const held = ctx.staff.networksFor('create_profiles');
-  if (query.network !== undefined && held !== 'all' && !held.includes(query.network))
-    throw platformError('forbidden');
-  const networks = query.network !== undefined ? [query.network] : held;
+  const networks = networksInScope(ctx.staff, 'create_profiles', query.network);
   const rows = await listOperatorProfiles(
     ctx,
     networks,
     query.cursor ? decodeCursor(query.cursor) : null,
     PAGE_SIZE + 1,
   );
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
+  const page = readAheadPage(rows, PAGE_SIZE, (last) =>
+    encodeCursor({ at: Number(last.created_at), id: last.id }),
+  );
   const now = ctx.clock.now();
   return {
-    profiles: page.map((row) => ({
+    profiles: page.rows.map((row) => ({
       id: row.id,
       network: row.network_id,
       site: row.site_id,
@@ -76,7 +76,7 @@ export async function operatorProfilesPage(
       fictional: true,
       has_photo: row.main_photo_id !== null,
     })),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor({ at: Number(last.created_at), id: last.id }) : null,
+    next: page.next,
   };
 }
 

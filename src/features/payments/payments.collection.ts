@@ -10,7 +10,7 @@ import {
   markExported,
 } from './payments.collection.repository.ts';
 import type { ConsolePaymentsContext } from './payments.console.ts';
-import { DAY_MS } from './payments.refund.ts';
+import { utcDayEnd, utcDayStart } from '../../lib/utc-day-bounds.ts';
 import { pain008, type SepaDebit } from './payments.sepa.ts';
 
 /*
@@ -43,8 +43,6 @@ export interface CollectionFile {
   /** Cents. */
   amount: number;
 }
-
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 function creditorMissing(site: string): DomainError {
   return new DomainError('creditor_missing', {
@@ -102,8 +100,8 @@ export async function exportDirectDebits(
     const rows = await collectableDebits(trx, {
       network: site.network,
       site: site.id,
-      from: dayStart(input.from),
-      to: dayStart(input.to) + DAY_MS,
+      from: utcDayStart(input.from),
+      to: utcDayEnd(input.to),
       again,
     });
     if (rows.length === 0) throw nothingToExport();

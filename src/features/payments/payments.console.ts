@@ -20,6 +20,8 @@ import type { OrderRow } from './payments.repository.ts';
 import { mandateOfOrder, setReturnReason } from './payments.collection.repository.ts';
 import { recordReturnedDebit, type Reversal } from './payments.reversal.ts';
 import { parsePageKey } from '../../db/keyset.ts';
+import { readAheadPage } from '../../lib/read-ahead-page.ts';
+import { utcDayEnd, utcDayStart } from '../../lib/utc-day-bounds.ts';
 
 /*
  * The console's payments (docs/console.md): the orders of the sites the staff member may refund
@@ -71,8 +73,6 @@ export interface OrdersQuery {
   cursor?: string | undefined;
 }
 
-const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
 type OrderSummaryRow = Awaited<ReturnType<typeof ordersPageOf>>[number];
 
 function summary(row: OrderSummaryRow): OrderSummary {
@@ -106,15 +106,14 @@ export async function ordersList(
     site: query.site,
     status: query.status,
     method: query.method,
-    from: query.from ? dayStart(query.from) : undefined,
-    to: query.to ? dayStart(query.to) + DAY_MS : undefined,
+    from: query.from ? utcDayStart(query.from) : undefined,
+    to: query.to ? utcDayEnd(query.to) : undefined,
     member: query.member,
     before: parsePageKey(query.cursor),
     limit: ORDERS_PAGE_SIZE + 1,
   });
-  const orders = rows.slice(0, ORDERS_PAGE_SIZE).map(summary);
-  const last = orders.at(-1);
-  return { orders, next: rows.length > ORDERS_PAGE_SIZE && last ? `${last.created_at}.${last.id}` : null };
+  const page = readAheadPage(rows, ORDERS_PAGE_SIZE, (last) => `${Number(last.created_at)}.${last.id}`);
+  return { orders: page.rows.map(summary), next: page.next };
 }
 
 export interface StaffRefundView {

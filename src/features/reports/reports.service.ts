@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
+import { readAheadPage } from '../../lib/read-ahead-page.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
-import type { StaffPrincipal } from '../../server/staff.ts';
+import { networksInScope, type StaffPrincipal } from '../../server/staff.ts';
 import { blockProfile } from '../blocks/index.ts';
 import { conversationAround, isMessageFrom } from '../chat/index.ts';
 import {
@@ -110,14 +111,6 @@ function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-/** The networks the staff member moderates, narrowed to `network` when one is asked for. */
-function moderatedNetworks(staff: StaffPrincipal, network: string | undefined): readonly string[] | 'all' {
-  const held = staff.networksFor('moderate');
-  if (network === undefined) return held;
-  if (held !== 'all' && !held.includes(network)) throw platformError('forbidden');
-  return [network];
-}
-
 /** What a report and a complaint share in the queue: the rest is the row as both tables keep it. */
 function queueItem(
   kind: QueueItem['kind'],
@@ -155,7 +148,7 @@ export async function reportQueue(
   staff: StaffPrincipal,
   query: QueueQuery,
 ): Promise<QueuePage> {
-  const networks = moderatedNetworks(staff, query.network);
+  const networks = networksInScope(staff, 'moderate', query.network);
   const after = query.cursor === undefined ? undefined : parseQueueCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw invalidFields({ cursor: 'invalid' });
   const [reports, complaints] = await Promise.all([
@@ -178,12 +171,8 @@ export async function reportQueue(
       item: complaintItem(row),
     })),
   ].sort((a, b) => compareQueue(a.key, b.key));
-  const page = merged.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    items: page.map((entry) => entry.item),
-    next: merged.length > PAGE_SIZE && last ? queueCursor(last.key) : null,
-  };
+  const page = readAheadPage(merged, PAGE_SIZE, (last) => queueCursor(last.key));
+  return { items: page.rows.map((entry) => entry.item), next: page.next };
 }
 
 /** The network an item is in, checked against the staff member's; 404 for one of none of theirs. */

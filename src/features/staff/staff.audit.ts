@@ -6,7 +6,8 @@ import {
   type AuditActor,
   type AuditPage,
 } from '../../server/audit/audit.ts';
-import type { StaffPrincipal } from '../../server/staff.ts';
+import { networksInScope, type StaffPrincipal } from '../../server/staff.ts';
+import { utcDayEnd, utcDayStart } from '../../lib/utc-day-bounds.ts';
 import { staffError } from './staff.errors.ts';
 import type { AuditQueryInput } from './staff.schemas.ts';
 import type { StaffContext } from './staff.service.ts';
@@ -18,22 +19,16 @@ import type { StaffContext } from './staff.service.ts';
  */
 
 const PAGE_SIZE = 50;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function scope(staff: StaffPrincipal, input: AuditQueryInput) {
-  const held = staff.networksFor('view_audit_log');
-  if (input.network !== undefined && held !== 'all' && !held.includes(input.network))
-    throw staffError('forbidden');
-  const from = input.from ? Date.parse(`${input.from}T00:00:00Z`) : undefined;
-  const to = input.to ? Date.parse(`${input.to}T00:00:00Z`) + DAY_MS : undefined;
   return {
-    networks: held,
+    networks: networksInScope(staff, 'view_audit_log', input.network),
     network: input.network,
     action: input.action,
     staffEmail: input.staff?.trim().toLowerCase() || undefined,
     targetId: input.target?.trim() || undefined,
-    from,
-    to,
+    from: input.from ? utcDayStart(input.from) : undefined,
+    to: input.to ? utcDayEnd(input.to) : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import { newId } from '../../db/ids.ts';
 import { isLocale } from '../../i18n/locales.ts';
-import { recordAudit } from '../../server/audit/audit.ts';
+import { recordAudit, type AuditEntryInput } from '../../server/audit/audit.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import type { Site } from '../../tenancy/site.ts';
 import {
@@ -86,6 +86,11 @@ function inviteView(row: InviteRow): InviteView {
   };
 }
 
+/** The audit entry of a console action on one invite code. */
+function inviteAudit(action: string, network: string, id: string, after?: InviteView): AuditEntryInput {
+  return { action, network, target: { type: 'invite_code', id }, after };
+}
+
 export async function inviteCodes(ctx: CodesContext, network: string) {
   checkCodesScope(ctx, network);
   return { invites: (await invitesOf(ctx.db, network, 500)).map(inviteView) };
@@ -97,16 +102,7 @@ export async function inviteAction(ctx: CodesContext, input: InviteActionInput) 
   return ctx.db.transaction().execute(async (trx) => {
     if (input.action === 'disable') {
       if (!(await disableInvite(trx, input.network, input.id))) throw platformError('not_found');
-      await recordAudit(
-        trx,
-        ctx.actor,
-        {
-          action: 'codes.invite_disable',
-          network: input.network,
-          target: { type: 'invite_code', id: input.id },
-        },
-        now,
-      );
+      await recordAudit(trx, ctx.actor, inviteAudit('codes.invite_disable', input.network, input.id), now);
       return { disabled: 1 };
     }
     const row = {
@@ -123,17 +119,7 @@ export async function inviteAction(ctx: CodesContext, input: InviteActionInput) 
       throw new DomainError('code_exists', { status: 409, message: 'console.codes.exists' });
     }
     const invite = inviteView((await inviteById(trx, input.network, row.id))!);
-    await recordAudit(
-      trx,
-      ctx.actor,
-      {
-        action: 'codes.invite_create',
-        network: input.network,
-        target: { type: 'invite_code', id: row.id },
-        after: invite,
-      },
-      now,
-    );
+    await recordAudit(trx, ctx.actor, inviteAudit('codes.invite_create', input.network, row.id, invite), now);
     return { invite };
   });
 }

@@ -156,9 +156,14 @@ interface Loaded {
   lastHonestAt: number | null;
 }
 
-async function load(ctx: HostInboxContext, chat: OperatorConversationRow): Promise<Loaded> {
+/** The conversation's member, and their site (the network's first when theirs is gone). */
+async function memberAndSite(ctx: HostInboxContext, chat: OperatorConversationRow) {
   const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
-  const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
+  return { member, site: ctx.siteOf(member?.site_id ?? null, chat.network_id) };
+}
+
+async function load(ctx: HostInboxContext, chat: OperatorConversationRow): Promise<Loaded> {
+  const { member, site } = await memberAndSite(ctx, chat);
   if (!member || !site) throw platformError('not_found');
   const siteCtx = ctx.forSite(site);
   const thread = await operatorChatThread(siteCtx, ctx.t, chat);
@@ -319,8 +324,7 @@ export async function uploadAsProfile(
 ): Promise<{ photo: { id: string } }> {
   const chat = await reachable(ctx, conversationId, 'create_profiles');
   await claimOrRefuse(ctx, chat, ctx.clock.now());
-  const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
-  const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
+  const { site } = await memberAndSite(ctx, chat);
   if (!site) throw platformError('not_found');
   return uploadChatPhoto(ctx.forSite(site), { profileId: chat.operator_profile_id }, bytes);
 }
@@ -329,8 +333,7 @@ export async function uploadAsProfile(
 export async function typingAsProfile(ctx: HostInboxContext, conversationId: string): Promise<void> {
   const chat = await reachable(ctx, conversationId, 'create_profiles');
   await claimOrRefuse(ctx, chat, ctx.clock.now());
-  const member = await operatorChatMember(ctx, chat.network_id, chat.member_profile_id);
-  const site = ctx.siteOf(member?.site_id ?? null, chat.network_id);
+  const { site } = await memberAndSite(ctx, chat);
   if (site) await typingAsOperatorProfile(ctx.forSite(site), chat);
 }
 

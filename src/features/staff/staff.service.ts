@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
+import { recordAudit, type AuditActor, type AuditEntryInput } from '../../server/audit/audit.ts';
 import type { Logger } from '../../server/log.ts';
 import type { RateLimiter } from '../../server/rate-limit/index.ts';
 import { consoleTopic } from '../../server/realtime/index.ts';
@@ -134,6 +134,20 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The audit entry of a role given to a staff member: in its network ('' for every network). */
+function grantAudit(
+  action: 'staff.add' | 'staff.add_role',
+  staffId: string,
+  grant: { email: string; role: StaffRole; network: string },
+): AuditEntryInput {
+  return {
+    action,
+    network: grant.network === ALL_NETWORKS ? '' : grant.network,
+    target: { type: 'staff', id: staffId },
+    after: grant,
+  };
+}
+
 /**
  * Adds a staff member, or a role in another network to one that exists. A new account gets a
  * one-time password and a TOTP secret, shown once to whoever added it.
@@ -151,6 +165,7 @@ export async function addStaff(
   if (network === undefined) throw staffError('validation', { fields: { network: 'required' } });
   if (network !== ALL_NETWORKS && !ctx.networks().includes(network))
     throw staffError('validation', { fields: { network: 'network_unknown' } });
+  const grant = { email, role: input.role, network };
   const now = ctx.clock.now();
   const existing = await findStaffByEmail(ctx.db, email);
   if (existing) {
@@ -158,19 +173,9 @@ export async function addStaff(
     if (grants.some((g) => g.network_id === network)) throw staffError('staff_exists');
     await ctx.db.transaction().execute(async (trx) => {
       await insertRole(trx, { staff_id: existing.id, network_id: network, role: input.role });
-      await recordAudit(
-        trx,
-        actor,
-        {
-          action: 'staff.add_role',
-          network: network === ALL_NETWORKS ? '' : network,
-          target: { type: 'staff', id: existing.id },
-          after: { email, role: input.role, network },
-        },
-        now,
-      );
+      await recordAudit(trx, actor, grantAudit('staff.add_role', existing.id, grant), now);
     });
-    return { id: existing.id, email, role: input.role, network };
+    return { id: existing.id, ...grant };
   }
   const id = newId();
   const password = newOneTimePassword();
@@ -189,23 +194,11 @@ export async function addStaff(
       totp_last_step: null,
     });
     await insertRole(trx, { staff_id: id, network_id: network, role: input.role });
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: 'staff.add',
-        network: network === ALL_NETWORKS ? '' : network,
-        target: { type: 'staff', id },
-        after: { email, role: input.role, network },
-      },
-      now,
-    );
+    await recordAudit(trx, actor, grantAudit('staff.add', id, grant), now);
   });
   return {
     id,
-    email,
-    role: input.role,
-    network,
+    ...grant,
     password,
     totpSecret,
     otpauthUri: totpUri(totpSecret, email),

@@ -211,7 +211,7 @@ export async function sanctionMember(
     decided_by: staff.id,
     opened_at: options.openedAt ?? answered.openedAt ?? now,
     decided_at: now,
-    ...inForceAndReportable(ctx),
+    ...inForce(ctx, { reported: true }),
   };
   const token = await ctx.db.transaction().execute(async (trx) => {
     await repo.insertDecision(trx, row);
@@ -263,11 +263,12 @@ export async function sanctionMember(
 }
 
 /**
- * How a moderator's new decision starts: in force, neither lifted nor reversed, and waiting for
- * the Transparency Database when the platform reports to it.
+ * How a new decision starts: in force, neither lifted nor reversed, and, when it is one the
+ * Transparency Database takes (`reported`), waiting for it if the platform reports there.
  */
-function inForceAndReportable(
+function inForce(
   ctx: SanctionsContext,
+  { reported }: { reported: boolean },
 ): Pick<
   repo.DecisionRow,
   'lifted_at' | 'reversed_by_appeal' | 'lifts' | 'dsa_status' | 'dsa_attempts' | 'dsa_next_at'
@@ -276,7 +277,7 @@ function inForceAndReportable(
     lifted_at: null,
     reversed_by_appeal: null,
     lifts: null,
-    dsa_status: ctx.dsaEnabled ? 'pending' : 'off',
+    dsa_status: reported && ctx.dsaEnabled ? 'pending' : 'off',
     dsa_attempts: 0,
     dsa_next_at: null,
   };
@@ -312,7 +313,7 @@ export async function recordContentDecision(
     decided_by: staff.id,
     opened_at: input.openedAt,
     decided_at: ctx.clock.now(),
-    ...inForceAndReportable(ctx),
+    ...inForce(ctx, { reported: true }),
   };
   return ctx.db.transaction().execute(async (trx) => {
     await repo.insertDecision(trx, row);
@@ -351,12 +352,7 @@ export async function recordDismissal(
     decided_by: staff.id,
     opened_at: report.createdAt,
     decided_at: ctx.clock.now(),
-    lifted_at: null,
-    reversed_by_appeal: null,
-    lifts: null,
-    dsa_status: 'off',
-    dsa_attempts: 0,
-    dsa_next_at: null,
+    ...inForce(ctx, { reported: false }),
   };
   await repo.insertDecision(ctx.db, row);
   if (report.reporterProfileId) await tellReporters(ctx, network, row.id, [report.reporterProfileId]);
@@ -561,12 +557,8 @@ export async function decideAppeal(
       decided_by: staff.id,
       opened_at: Number(appeal.submitted_at ?? now),
       decided_at: now,
-      lifted_at: null,
-      reversed_by_appeal: null,
+      ...inForce(ctx, { reported: false }),
       lifts: decision.id,
-      dsa_status: 'off',
-      dsa_attempts: 0,
-      dsa_next_at: null,
     });
     await audit({
       action: 'member.lift',

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 
+/** The networks of the served sites, sorted: what a role on every network covers. */
+export function servedNetworks(platform: Pick<App.Locals['platform'], 'registry'>): string[] {
+  return [...new Set([...platform.registry.snapshot.sites.values()].map((site) => site.network))].sort();
+}
+
 /**
  * The database of a console request: bound to the networks the signed-in staff member holds a
  * role in (every served network for a role on all of them) and to the console's scope, which
@@ -18,9 +23,6 @@ export function consoleDb(
   const { platform } = locals;
   if (locals.area !== 'console') return platform.dbFor(locals.site.network);
   const held = locals.staff?.networks() ?? [];
-  const networks =
-    held === 'all'
-      ? [...new Set([...platform.registry.snapshot.sites.values()].map((site) => site.network))].sort()
-      : [...held].sort();
+  const networks = held === 'all' ? servedNetworks(platform) : [...held].sort();
   return platform.bound({ networks, scope: 'console' });
 }

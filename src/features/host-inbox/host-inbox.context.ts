@@ -11,7 +11,7 @@ import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { Translate } from '../../i18n/index.ts';
 import { generalFieldMessage } from '../../i18n/field-messages.ts';
-import { consoleDb } from '../../server/console-db.ts';
+import { consoleDb, servedNetworks } from '../../server/console-db.ts';
 import { invalidFields } from '../../server/errors.ts';
 import { json } from '../../server/http.ts';
 import { photosFieldMessage, readPhotoUpload } from '../photos/index.ts';
@@ -51,7 +51,7 @@ export function hostInboxContext(locals: App.Locals): HostInboxContext {
       (siteId ? platform.registry.snapshot.sites.get(siteId) : undefined) ??
       platform.registry.sitesOfNetwork(network)[0],
     forSite: (site) => serviceContext({ platform, site }),
-    networks: () => [...new Set([...platform.registry.snapshot.sites.values()].map((s) => s.network))].sort(),
+    networks: () => servedNetworks(platform),
   };
 }
 

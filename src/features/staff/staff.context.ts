@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { featureEndpoint, type FieldMessage } from '../../server/endpoint.ts';
 import { argon2Passwords } from '../accounts/index.ts';
 import { staffStreamKey, type StaffContext } from './staff.service.ts';
-import { consoleDb } from '../../server/console-db.ts';
+import { consoleDb, servedNetworks } from '../../server/console-db.ts';
 
 /** The console's context for a request: the platform's adapters, passwords and the client's address. */
 export function staffContext(locals: App.Locals): StaffContext {
@@ -15,7 +15,7 @@ export function staffContext(locals: App.Locals): StaffContext {
     secret: platform.secret,
     passwords: argon2Passwords,
     ip: locals.clientIp,
-    networks: () => [...new Set([...platform.registry.snapshot.sites.values()].map((s) => s.network))].sort(),
+    networks: () => servedNetworks(platform),
     endStreams: (staffId, sessionIds) => {
       const { network, key } = staffStreamKey(staffId);
       return platform.realtime.endSessions(network, key, sessionIds);

@@ -1,5 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import { addIndex, addSerialKey, flag, msType, required } from './schema-helpers.ts';
+import {
+  addIndex,
+  addSerialKey,
+  cascadingReference,
+  createNetworkTable,
+  createProfilePairTable,
+  flag,
+  msType,
+  required,
+} from './schema-helpers.ts';
 
 /*
  * The first schema, for every domain at once. Conventions (see ../database.ts): text ids,
@@ -18,10 +27,8 @@ import { addIndex, addSerialKey, flag, msType, required } from './schema-helpers
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
 
-  await db.schema
-    .createTable('members')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id', 'email', 'password_hash', 'status', 'language']))
+  await createNetworkTable(db, 'members')
+    .$call(required('text', ['site_id', 'email', 'password_hash', 'status', 'language']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('confirmed_at', ms)
     .addColumn('deleted_at', ms)
@@ -80,7 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('photos')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('profile_id', 'text', cascadingReference('profiles.id'))
     .$call(required('text', ['network_id', 'filename', 'thumb_filename', 'match_filename', 'status']))
     .addColumn('locked', 'integer', flag('locked'))
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -90,28 +97,22 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('profile_interests')
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('profile_id', 'text', cascadingReference('profiles.id'))
     .$call(required('text', ['network_id', 'interest']))
     .addPrimaryKeyConstraint('profile_interests_pk', ['profile_id', 'interest'])
     .execute();
   await addIndex(db, 'profile_interests_network_idx', 'profile_interests', ['network_id', 'interest']);
 
-  await db.schema
-    .createTable('likes')
-    .addColumn('liker_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('liked_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('created_at', ms, (c) => c.notNull())
+  await createProfilePairTable(db, 'likes', ['liker_profile_id', 'liked_profile_id'])
     .addColumn('seen_at', ms)
-    .addPrimaryKeyConstraint('likes_pk', ['liker_profile_id', 'liked_profile_id'])
     .execute();
   // "Who liked me", newest first, and the newest unseen like for the like modal.
   await addIndex(db, 'likes_liked_idx', 'likes', ['liked_profile_id', 'created_at']);
 
   await db.schema
     .createTable('swipes')
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('target_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('profile_id', 'text', cascadingReference('profiles.id'))
+    .addColumn('target_profile_id', 'text', cascadingReference('profiles.id'))
     .$call(required('text', ['network_id', 'action']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addPrimaryKeyConstraint('swipes_pk', ['profile_id', 'target_profile_id'])
@@ -119,23 +120,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Counting today's likes.
   await addIndex(db, 'swipes_profile_created_idx', 'swipes', ['profile_id', 'created_at']);
 
-  await db.schema
-    .createTable('blocks')
-    .addColumn('blocker_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('blocked_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addPrimaryKeyConstraint('blocks_pk', ['blocker_profile_id', 'blocked_profile_id'])
-    .execute();
+  await createProfilePairTable(db, 'blocks', ['blocker_profile_id', 'blocked_profile_id']).execute();
   // "Am I blocked by them" is asked from the blocked side.
   await addIndex(db, 'blocks_blocked_idx', 'blocks', ['blocked_profile_id', 'blocker_profile_id']);
 
-  await db.schema
-    .createTable('conversations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('profile_a_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('profile_b_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+  await createNetworkTable(db, 'conversations')
+    .addColumn('profile_a_id', 'text', cascadingReference('profiles.id'))
+    .addColumn('profile_b_id', 'text', cascadingReference('profiles.id'))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('last_message_at', ms)
     .addColumn('last_message_id', 'text')
@@ -145,10 +136,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('conversation_members')
-    .addColumn('conversation_id', 'text', (c) =>
-      c.notNull().references('conversations.id').onDelete('cascade'),
-    )
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'text', cascadingReference('conversations.id'))
+    .addColumn('profile_id', 'text', cascadingReference('profiles.id'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('unread_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_read_at', ms)
@@ -165,11 +154,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('messages')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('conversation_id', 'text', (c) =>
-      c.notNull().references('conversations.id').onDelete('cascade'),
-    )
+    .addColumn('conversation_id', 'text', cascadingReference('conversations.id'))
     .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('sender_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+    .addColumn('sender_profile_id', 'text', cascadingReference('profiles.id'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('text', 'text')
     .addColumn('photo_id', 'text')
@@ -186,11 +173,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     unique: true,
   });
 
-  await db.schema
-    .createTable('credit_ledger')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+  await createNetworkTable(db, 'credit_ledger')
+    .addColumn('site_id', 'text', (c) => c.notNull())
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .addColumn('delta', 'integer', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('reference', 'text')
@@ -207,10 +192,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     { unique: true },
   );
 
-  await db.schema
-    .createTable('orders')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
+  await createNetworkTable(db, 'orders')
+    .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
     .addColumn('bundle_id', 'text', (c) => c.notNull())
     .$call(required('integer', ['credits', 'amount']))
@@ -230,28 +213,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'orders_member_client_unique', 'orders', ['member_id', 'client_id'], { unique: true });
   await addIndex(db, 'orders_member_created_idx', 'orders', ['member_id', 'created_at']);
 
-  await db.schema
-    .createTable('discount_codes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('code', 'text', (c) => c.notNull().unique())
-    .addColumn('network_id', 'text')
-    .addColumn('percentage', 'integer', (c) => c.notNull())
-    .addColumn('minimum_amount', 'integer')
-    .addColumn('currency', 'text')
-    .addColumn('country', 'text')
-    .addColumn('validity', 'text', (c) => c.notNull())
-    .addColumn('active', 'integer', flag('active', 1))
-    .addColumn('expires_at', ms)
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .execute();
+  await discountCodesTable(db, 'discount_codes', { codeUnique: true }).execute();
 
   await db.schema
     .createTable('discount_redemptions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('discount_code_id', 'text', (c) =>
-      c.notNull().references('discount_codes.id').onDelete('cascade'),
-    )
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('discount_code_id', 'text', cascadingReference('discount_codes.id'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('set null'))
     .addColumn('created_at', ms, (c) => c.notNull())
@@ -264,7 +232,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('notification_preferences')
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['network_id', 'category']))
     .addColumn('disabled', 'integer', flag('disabled'))
     .addColumn('reason', 'text')
@@ -272,10 +240,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('notification_preferences_pk', ['member_id', 'category'])
     .execute();
 
-  await db.schema
-    .createTable('complaints')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
+  await createNetworkTable(db, 'complaints')
+    .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('reporter_member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('profile_id', 'text', (c) => c.references('profiles.id').onDelete('set null'))
     .$call(required('text', ['category', 'text']))
@@ -285,10 +251,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await addIndex(db, 'complaints_network_status_idx', 'complaints', ['network_id', 'status', 'created_at']);
 
-  await db.schema
-    .createTable('tracking_records')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
+  await createNetworkTable(db, 'tracking_records')
+    .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('network', 'text')
     .addColumn('ref', 'text')
     .addColumn('sub', 'text')
@@ -310,7 +274,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('hash', 'text', (c) => c.notNull().unique())
     .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['network_id', 'site_id']))
     .addColumn('payload', 'text')
     .$call(required(ms, ['created_at', 'expires_at']))
@@ -322,7 +286,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['network_id', 'site_id']))
     .$call(required(ms, ['created_at', 'expires_at', 'last_seen_at']))
     .addColumn('user_agent', 'text')
@@ -331,10 +295,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'sessions_member_idx', 'sessions', ['member_id']);
   await addIndex(db, 'sessions_expires_idx', 'sessions', ['expires_at']);
 
-  await db.schema
-    .createTable('auth_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
+  await createNetworkTable(db, 'auth_events')
+    .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('ip', 'text')
@@ -354,13 +316,35 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'rate_limit_counters_window_idx', 'rate_limit_counters', ['window_start']);
 
   await addSerialKey(db, db.schema.createTable('events'), 'id')
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['network_id', 'type', 'data']))
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   // Catch-up after Last-Event-ID.
   await addIndex(db, 'events_member_id_idx', 'events', ['member_id', 'id']);
   await addIndex(db, 'events_created_idx', 'events', ['created_at']);
+}
+
+/**
+ * The discount codes table under `name`, not yet made. Here the code is unique across every
+ * network; 0038 makes the table again on SQLite (which cannot drop a column's UNIQUE) with these
+ * columns, the code unique per network by an index instead.
+ */
+export function discountCodesTable(db: Kysely<any>, name: string, { codeUnique }: { codeUnique: boolean }) {
+  const ms = msType(db);
+  return db.schema
+    .createTable(name)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('code', 'text', (c) => (codeUnique ? c.notNull().unique() : c.notNull()))
+    .addColumn('network_id', 'text')
+    .addColumn('percentage', 'integer', (c) => c.notNull())
+    .addColumn('minimum_amount', 'integer')
+    .addColumn('currency', 'text')
+    .addColumn('country', 'text')
+    .addColumn('validity', 'text', (c) => c.notNull())
+    .addColumn('active', 'integer', flag('active', 1))
+    .addColumn('expires_at', ms)
+    .addColumn('created_at', ms, (c) => c.notNull());
 }
 
 /**
@@ -376,7 +360,7 @@ export async function createPushSubscriptions(
   await db.schema
     .createTable(name)
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['network_id', 'site_id']))
     .addColumn('endpoint', 'text', (c) => (endpointUnique ? c.notNull().unique() : c.notNull()))
     .$call(required('text', ['p256dh', 'auth']))

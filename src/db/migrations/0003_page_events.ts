@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, msType, required } from './schema-helpers.ts';
 
 /*
  * Page events the browser reports by beacon (spec §2): how long a visitor stayed on a page
@@ -8,10 +8,8 @@ import { addIndex, msType, required } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('page_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id', 'kind', 'page']))
+  await createNetworkTable(db, 'page_events')
+    .$call(required('text', ['site_id', 'kind', 'page']))
     .addColumn('ms', 'integer')
     .addColumn('member_id', 'text', (c) => c.references('members.id').onDelete('cascade'))
     .addColumn('created_at', ms, (c) => c.notNull())

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { createPushSubscriptions } from './0001_initial.ts';
-import { addIndex, dialectOf } from './schema-helpers.ts';
+import { addIndex, dialectOf, replaceTable } from './schema-helpers.ts';
 
 /*
  * A push endpoint was unique across the whole server, but every other account record is scoped
@@ -49,11 +49,11 @@ export async function down(db: Kysely<any>): Promise<void> {
 /** SQLite: the table again (as 0001 made it), with or without the server-wide unique endpoint, rows kept. */
 async function rebuild(db: Kysely<any>, endpointUnique: boolean): Promise<void> {
   await createPushSubscriptions(db, 'push_subscriptions_next', { endpointUnique });
-  await sql`insert into push_subscriptions_next
-    (id, member_id, network_id, site_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at)
-    select id, member_id, network_id, site_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at
-    from push_subscriptions`.execute(db);
-  await db.schema.dropTable('push_subscriptions').execute();
-  await db.schema.alterTable('push_subscriptions_next').renameTo('push_subscriptions').execute();
+  await replaceTable(
+    db,
+    'push_subscriptions',
+    'push_subscriptions_next',
+    'id, member_id, network_id, site_id, endpoint, p256dh, auth, user_agent, created_at, last_used_at',
+  );
   await addIndex(db, 'push_subscriptions_member_idx', 'push_subscriptions', ['member_id']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, cascadingReference, createNetworkTable, msType, required } from './schema-helpers.ts';
 
 /*
  * Direct debit: the SMS codes that confirm a member's mobile number before a debit, and the
@@ -9,21 +9,16 @@ import { addIndex, msType, required } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('directdebit_codes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+  await createNetworkTable(db, 'directdebit_codes')
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['phone', 'code_hash']))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .$call(required(ms, ['created_at', 'expires_at']))
     .addColumn('used_at', ms)
     .execute();
   await addIndex(db, 'directdebit_codes_member_idx', 'directdebit_codes', ['member_id', 'created_at']);
-  await db.schema
-    .createTable('directdebit_mandates')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
+  await createNetworkTable(db, 'directdebit_mandates')
+    .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
     .$call(required('text', ['iban', 'holder', 'street', 'zip', 'city', 'country', 'phone']))

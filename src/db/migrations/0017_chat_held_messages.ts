@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, flag, msType } from './schema-helpers.ts';
+import { addIndex, cascadingReference, createNetworkTable, flag, msType } from './schema-helpers.ts';
 
 /*
  * A message of a member who has not confirmed the e-mail address yet is stored and paid for at
@@ -12,11 +12,8 @@ import { addIndex, flag, msType } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('messages').addColumn('held', 'integer', flag('held')).execute();
-  await db.schema
-    .createTable('chat_photos')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+  await createNetworkTable(db, 'chat_photos')
+    .addColumn('profile_id', 'text', cascadingReference('profiles.id'))
     .addColumn('filename', 'text', (c) => c.notNull().unique())
     .addColumn('thumb_filename', 'text', (c) => c.notNull().unique())
     .addColumn('blur_filename', 'text', (c) => c.notNull().unique())

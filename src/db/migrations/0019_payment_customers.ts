@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType, required } from './schema-helpers.ts';
+import { cascadingReference, msType, required } from './schema-helpers.ts';
 
 /*
  * A member's customer at a payment provider that keeps card and PayPal mandates on a customer
@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('payment_customers')
     .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     .$call(required('text', ['provider', 'customer_id']))
     .addColumn('created_at', msType(db), (c) => c.notNull())
     .addPrimaryKeyConstraint('payment_customers_pk', ['member_id', 'provider'])

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { msType } from './schema-helpers.ts';
+import { createProfilePairTable, msType, required } from './schema-helpers.ts';
 
 /*
  * Likes are limited per member and day (the tenant's `limits.likes_per_day`, the swipe game's
@@ -18,17 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('profile_id', 'text', (c) => c.primaryKey().references('profiles.id').onDelete('cascade'))
     .addColumn('network_id', 'text', (c) => c.notNull())
     .addColumn('day_ends_at', ms, (c) => c.notNull())
-    .addColumn('likes', 'integer', (c) => c.notNull())
-    .addColumn('swipe_likes', 'integer', (c) => c.notNull())
+    .$call(required('integer', ['likes', 'swipe_likes']))
     .execute();
-  await db.schema
-    .createTable('like_notices')
-    .addColumn('liker_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('liked_profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addPrimaryKeyConstraint('like_notices_pk', ['liker_profile_id', 'liked_profile_id'])
-    .execute();
+  await createProfilePairTable(db, 'like_notices', ['liker_profile_id', 'liked_profile_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

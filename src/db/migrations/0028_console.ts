@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, flag, msType } from './schema-helpers.ts';
+import { addIndex, cascadingReference, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * The operator console (../shared/ARCHITECTURE.md "Operator console"). Staff are not members:
@@ -18,8 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('staff')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('totp_secret', 'text', (c) => c.notNull())
+    .$call(required('text', ['password_hash', 'totp_secret']))
     .addColumn('must_change_password', 'integer', flag('must_change_password', 1))
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('disabled_at', ms)
@@ -29,24 +28,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('staff_roles')
-    .addColumn('staff_id', 'text', (c) => c.notNull().references('staff.id').onDelete('cascade'))
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('staff_id', 'text', cascadingReference('staff.id'))
+    .$call(required('text', ['network_id', 'role']))
     .addPrimaryKeyConstraint('staff_roles_pk', ['staff_id', 'network_id'])
     .execute();
   await db.schema
     .createTable('staff_sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('staff_id', 'text', (c) => c.notNull().references('staff.id').onDelete('cascade'))
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('last_seen_at', ms, (c) => c.notNull())
-    .addColumn('expires_at', ms, (c) => c.notNull())
+    .addColumn('staff_id', 'text', cascadingReference('staff.id'))
+    .$call(required(ms, ['created_at', 'last_seen_at', 'expires_at']))
     .addColumn('ip', 'text')
     .execute();
   await addIndex(db, 'staff_sessions_staff_idx', 'staff_sessions', ['staff_id']);
   await db.schema
     .createTable('staff_recovery_codes')
-    .addColumn('staff_id', 'text', (c) => c.notNull().references('staff.id').onDelete('cascade'))
+    .addColumn('staff_id', 'text', cascadingReference('staff.id'))
     .addColumn('hash', 'text', (c) => c.notNull())
     .addColumn('used_at', ms)
     .addPrimaryKeyConstraint('staff_recovery_codes_pk', ['staff_id', 'hash'])
@@ -55,12 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('audit_log')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('staff_id', 'text', (c) => c.notNull())
-    .addColumn('staff_email', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
+    .$call(required('text', ['staff_id', 'staff_email', 'action']))
     // The network the action was in; '' for the console itself (staff accounts of all networks).
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('target_type', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'target_type']))
     .addColumn('target_id', 'text')
     .addColumn('member_id', 'text')
     .addColumn('before', 'text')

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, flag, msType, required } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * Notification e-mails (API.md "Away from the site"):
@@ -15,10 +15,8 @@ import { addIndex, flag, msType, required } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('mail_pending')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id', 'member_id', 'type', 'actor_profile_id']))
+  await createNetworkTable(db, 'mail_pending')
+    .$call(required('text', ['site_id', 'member_id', 'type', 'actor_profile_id']))
     .addColumn('conversation_id', 'text')
     .addColumn('message_id', 'text')
     .addColumn('first_in_conversation', 'integer', flag('first_in_conversation'))
@@ -28,10 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'mail_pending_created_idx', 'mail_pending', ['created_at']);
   await addIndex(db, 'mail_pending_member_idx', 'mail_pending', ['member_id']);
 
-  await db.schema
-    .createTable('mail_log')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'member_id', 'kind', 'ref']))
+  await createNetworkTable(db, 'mail_log')
+    .$call(required('text', ['member_id', 'kind', 'ref']))
     .addColumn('sent_at', ms, (c) => c.notNull())
     .execute();
   await addIndex(db, 'mail_log_member_idx', 'mail_log', ['member_id', 'kind', 'ref', 'sent_at']);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, cascadingReference, createNetworkTable, msType, required } from './schema-helpers.ts';
 
 /*
  * Web pushes on their way (issue: reach members who are away). A message, like or match for a
@@ -10,11 +10,8 @@ import { addIndex, msType, required } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('push_outbox')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('members.id').onDelete('cascade'))
+  await createNetworkTable(db, 'push_outbox')
+    .addColumn('member_id', 'text', cascadingReference('members.id'))
     // Not a foreign key: a row outlives its subscription (a 410 deletes the subscription and the
     // row keeps saying so), and a subscription deleted before the send makes the row moot.
     .$call(required('text', ['site_id', 'event_id', 'subscription_id', 'payload', 'topic', 'status']))

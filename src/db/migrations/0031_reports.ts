@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { createCountIndexes, dropCountIndexes } from './0012_search.ts';
-import { addIndex, flag, msType } from './schema-helpers.ts';
+import { COUNT_REST as COUNT_REST_0013 } from './0013_profile_listing.ts';
+import { addIndex, createNetworkTable, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * Members' reports of profiles (and of messages in a conversation with them), for the
@@ -15,22 +16,17 @@ import { addIndex, flag, msType } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('reports')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
+  await createNetworkTable(db, 'reports')
     .addColumn('site_id', 'text', (c) => c.notNull())
     // Null once the reporter's data is erased: the report stays for the moderators.
     .addColumn('reporter_profile_id', 'text')
-    .addColumn('profile_id', 'text', (c) => c.notNull())
-    .addColumn('reason', 'text', (c) => c.notNull())
+    .$call(required('text', ['profile_id', 'reason']))
     .addColumn('severity', 'integer', (c) => c.notNull())
     .addColumn('text', 'text')
     .addColumn('message_ids', 'text')
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-    .addColumn('created_at', ms, (c) => c.notNull())
-    .addColumn('updated_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['created_at', 'updated_at']))
     .addColumn('decided_by', 'text')
     .addColumn('decided_at', ms)
     .addColumn('outcome', 'text')
@@ -61,26 +57,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await createCountIndexes(db, COUNT_REST);
 }
 
-/** 0013's columns of the count's indexes, with the new flag. */
-const COUNT_REST = [
-  'status',
-  'hidden_pending_review',
-  'listing',
-  'seeking',
-  'country',
-  'region',
-  'last_active_at',
-  'site_id',
-  'main_photo_id',
-  'id',
-];
+/** 0013's columns of the count's indexes, with the new flag after the status. */
+const COUNT_REST = COUNT_REST_0013.flatMap((column) =>
+  column === 'status' ? [column, 'hidden_pending_review'] : [column],
+);
 
 export async function down(db: Kysely<any>): Promise<void> {
   await dropCountIndexes(db);
-  await createCountIndexes(
-    db,
-    COUNT_REST.filter((c) => c !== 'hidden_pending_review'),
-  );
+  await createCountIndexes(db, COUNT_REST_0013);
   await db.schema.alterTable('profiles').dropColumn('hidden_pending_review').execute();
   await db.schema.dropTable('reports').execute();
 }

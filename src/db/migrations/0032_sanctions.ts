@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, flag, msType } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * Moderation decisions and their appeals (the Digital Services Act's statement of reasons,
@@ -20,10 +20,7 @@ import { addIndex, flag, msType } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('moderation_decisions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
+  await createNetworkTable(db, 'moderation_decisions')
     .addColumn('site_id', 'text', (c) => c.notNull())
     // The member the decision concerns (the author of the content); null once erased.
     .addColumn('member_id', 'text')
@@ -32,17 +29,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('subject_id', 'text')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('until', ms)
-    .addColumn('scope', 'text', (c) => c.notNull())
-    .addColumn('facts', 'text', (c) => c.notNull())
-    .addColumn('ground_type', 'text', (c) => c.notNull())
-    .addColumn('ground', 'text', (c) => c.notNull())
+    .$call(required('text', ['scope', 'facts', 'ground_type', 'ground']))
     .addColumn('automated', 'integer', flag('automated'))
     // JSON array of the reports the decision answers.
     .addColumn('report_ids', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('decided_by', 'text', (c) => c.notNull())
     // When the matter arose (the first report, or the content's creation): time to decision.
-    .addColumn('opened_at', ms, (c) => c.notNull())
-    .addColumn('decided_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['opened_at', 'decided_at']))
     .addColumn('lifted_at', ms)
     .addColumn('reversed_by_appeal', 'text')
     // The decision a `lift` ends.
@@ -55,10 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'moderation_decisions_member_idx', 'moderation_decisions', ['network_id', 'member_id']);
   await addIndex(db, 'moderation_decisions_time_idx', 'moderation_decisions', ['network_id', 'decided_at']);
   await addIndex(db, 'moderation_decisions_dsa_idx', 'moderation_decisions', ['dsa_status', 'dsa_next_at']);
-  await db.schema
-    .createTable('moderation_appeals')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
+  await createNetworkTable(db, 'moderation_appeals')
     .addColumn('decision_id', 'text', (c) => c.notNull().references('moderation_decisions.id'))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('appellant_kind', 'text', (c) => c.notNull())
@@ -66,8 +56,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // 'issued' (the link only), 'open', 'decided'.
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('text', 'text')
-    .addColumn('issued_at', ms, (c) => c.notNull())
-    .addColumn('expires_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['issued_at', 'expires_at']))
     .addColumn('submitted_at', ms)
     .addColumn('decided_by', 'text')
     .addColumn('decided_at', ms)
@@ -89,9 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
   await db.schema
     .createTable('member_devices')
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) => c.notNull())
-    .addColumn('device_hash', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'member_id', 'device_hash']))
     .addColumn('last_seen_at', ms, (c) => c.notNull())
     .addPrimaryKeyConstraint('member_devices_pk', ['network_id', 'member_id', 'device_hash'])
     .execute();

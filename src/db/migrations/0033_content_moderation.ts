@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, cascadingReference, createNetworkTable, msType, required } from './schema-helpers.ts';
 
 /*
  * Photo moderation (issue: moderation of photos and texts). A photo waits for a moderator's look
@@ -25,11 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'photos_review_idx', 'photos', ['network_id', 'reviewed_at', 'created_at', 'id']);
 
   const ms = msType(db);
-  await db.schema
-    .createTable('text_reviews')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('profile_id', 'text', (c) => c.notNull().references('profiles.id').onDelete('cascade'))
+  await createNetworkTable(db, 'text_reviews')
+    .addColumn('profile_id', 'text', cascadingReference('profiles.id'))
     .$call(required('text', ['member_id', 'site_id', 'field', 'mode', 'value', 'status']))
     .addColumn('previous', 'text')
     .addColumn('reason', 'text')

@@ -19,8 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('host_claims')
     .addColumn('conversation_id', 'text', (c) => c.primaryKey())
     .$call(required('text', ['network_id', 'staff_id', 'staff_email']))
-    .addColumn('claimed_at', ms, (c) => c.notNull())
-    .addColumn('last_activity_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['claimed_at', 'last_activity_at']))
     .execute();
   await addIndex(db, 'host_claims_staff_idx', 'host_claims', ['staff_id']);
 
@@ -30,8 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(
       required('text', ['network_id', 'conversation_id', 'staff_id', 'staff_email', 'member_profile_id']),
     )
-    .addColumn('waited_since', ms, (c) => c.notNull())
-    .addColumn('replied_at', ms, (c) => c.notNull())
+    .$call(required(ms, ['waited_since', 'replied_at']))
     .addColumn('honest', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await addIndex(db, 'host_replies_conversation_idx', 'host_replies', ['conversation_id', 'replied_at']);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, msType, required } from './schema-helpers.ts';
 
 /*
  * What the console's support and payments staff do to a member's money, kept beside the ledger
@@ -13,10 +13,8 @@ import { addIndex, msType, required } from './schema-helpers.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const ms = msType(db);
-  await db.schema
-    .createTable('credit_adjustments')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id']))
+  await createNetworkTable(db, 'credit_adjustments')
+    .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
     .$call(required('text', ['staff_id', 'reason']))
     .addColumn('delta', 'integer', (c) => c.notNull())

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, dialectOf } from './schema-helpers.ts';
+import { addIndex, counters, dialectOf, required } from './schema-helpers.ts';
 
 /*
  * Daily statistics of the console (docs/console.md "Statistics"). `statistics_daily` holds one
@@ -14,19 +14,27 @@ import { addIndex, dialectOf } from './schema-helpers.ts';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('statistics_daily')
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('source_network', 'text', (c) => c.notNull())
-    .addColumn('source_ref', 'text', (c) => c.notNull())
-    .addColumn('source_sub', 'text', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('visits', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('signups', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('activations', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('first_purchases', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('messages', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('active_members', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(
+      required('text', [
+        'site_id',
+        'network_id',
+        'day',
+        'source_network',
+        'source_ref',
+        'source_sub',
+        'currency',
+      ]),
+    )
+    .$call(
+      counters('integer', [
+        'visits',
+        'signups',
+        'activations',
+        'first_purchases',
+        'messages',
+        'active_members',
+      ]),
+    )
     .addColumn('revenue', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('statistics_daily_pk', [
       'site_id',
@@ -43,8 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('statistics_progress')
     .addColumn('site_id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('rolled_through', 'text', (c) => c.notNull())
+    .$call(required('text', ['network_id', 'rolled_through']))
     .execute();
   await addIndex(db, 'messages_network_created_idx', 'messages', ['network_id', 'created_at']);
   await addIndex(db, 'orders_network_completed_idx', 'orders', ['network_id', 'completed_at']);

@@ -1,5 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, dialectOf, flag, msType } from './schema-helpers.ts';
+import { discountCodesTable } from './0001_initial.ts';
+import {
+  addIndex,
+  createNetworkTable,
+  dialectOf,
+  flag,
+  msType,
+  replaceTable,
+  required,
+} from './schema-helpers.ts';
 
 /*
  * Codes in the console (docs/console.md "Codes"). A discount code was unique across every
@@ -26,10 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     on discount_codes ((coalesce(network_id, '')), code)`.execute(db);
   await addIndex(db, 'discount_codes_batch_idx', 'discount_codes', ['batch_id']);
 
-  await db.schema
-    .createTable('invite_codes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
+  await createNetworkTable(db, 'invite_codes')
     .addColumn('site_id', 'text')
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('max_uses', 'integer')
@@ -43,15 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     unique: true,
   });
 
-  await db.schema
-    .createTable('console_mailings')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('network_id', 'text', (c) => c.notNull())
-    .addColumn('site_id', 'text', (c) => c.notNull())
-    .addColumn('category', 'text', (c) => c.notNull())
-    .addColumn('locale', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
+  await createNetworkTable(db, 'console_mailings')
+    .$call(required('text', ['site_id', 'category', 'locale', 'subject', 'body']))
     .addColumn('created_by', 'text')
     .addColumn('created_at', ms, (c) => c.notNull())
     .addColumn('sent_at', ms)
@@ -63,21 +62,25 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]);
 }
 
-async function addDiscountColumns(db: Kysely<any>, ms: 'bigint' | 'integer'): Promise<void> {
-  for (const [name, type] of [
+/** The columns the console adds to a discount code, all optional, in their order. */
+function consoleColumns(ms: 'bigint' | 'integer') {
+  return [
     ['site_id', 'text'],
     ['starts_at', ms],
     ['max_uses', 'integer'],
     ['batch_id', 'text'],
     ['created_by', 'text'],
-  ] as const) {
+  ] as const;
+}
+
+async function addDiscountColumns(db: Kysely<any>, ms: 'bigint' | 'integer'): Promise<void> {
+  for (const [name, type] of consoleColumns(ms)) {
     await db.schema.alterTable('discount_codes').addColumn(name, type).execute();
   }
 }
 
-const OLD_COLUMNS = sql.raw(
-  'id, code, network_id, percentage, minimum_amount, currency, country, validity, active, expires_at, created_at',
-);
+const OLD_COLUMNS =
+  'id, code, network_id, percentage, minimum_amount, currency, country, validity, active, expires_at, created_at';
 
 /**
  * SQLite cannot drop a column's unique constraint: the table is made again (SQLite's documented
@@ -88,33 +91,12 @@ const OLD_COLUMNS = sql.raw(
 async function rebuildSqlite(db: Kysely<any>, ms: 'bigint' | 'integer', scoped: boolean): Promise<void> {
   await sql`pragma foreign_keys = off`.execute(db);
   try {
-    let table = db.schema
-      .createTable('discount_codes_next')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('code', 'text', (c) => (scoped ? c.notNull() : c.notNull().unique()))
-      .addColumn('network_id', 'text')
-      .addColumn('percentage', 'integer', (c) => c.notNull())
-      .addColumn('minimum_amount', 'integer')
-      .addColumn('currency', 'text')
-      .addColumn('country', 'text')
-      .addColumn('validity', 'text', (c) => c.notNull())
-      .addColumn('active', 'integer', flag('active', 1))
-      .addColumn('expires_at', ms)
-      .addColumn('created_at', ms, (c) => c.notNull());
+    let table = discountCodesTable(db, 'discount_codes_next', { codeUnique: !scoped });
     if (scoped) {
-      table = table
-        .addColumn('site_id', 'text')
-        .addColumn('starts_at', ms)
-        .addColumn('max_uses', 'integer')
-        .addColumn('batch_id', 'text')
-        .addColumn('created_by', 'text');
+      for (const [name, type] of consoleColumns(ms)) table = table.addColumn(name, type);
     }
     await table.execute();
-    await sql`insert into discount_codes_next (${OLD_COLUMNS}) select ${OLD_COLUMNS} from discount_codes`.execute(
-      db,
-    );
-    await db.schema.dropTable('discount_codes').execute();
-    await db.schema.alterTable('discount_codes_next').renameTo('discount_codes').execute();
+    await replaceTable(db, 'discount_codes', 'discount_codes_next', OLD_COLUMNS);
     const broken = await sql`pragma foreign_key_check`.execute(db);
     if (broken.rows.length) throw new Error('0038: the discount codes lost a row a redemption names');
   } finally {
@@ -129,7 +111,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('discount_codes_network_code_unique').execute();
   // Back to one code across all networks: fails while two networks share a word, as it must.
   if (dialectOf(db) === 'postgres') {
-    for (const name of ['site_id', 'starts_at', 'max_uses', 'batch_id', 'created_by']) {
+    for (const [name] of consoleColumns(msType(db))) {
       await db.schema.alterTable('discount_codes').dropColumn(name).execute();
     }
     await sql`alter table discount_codes add constraint discount_codes_code_key unique (code)`.execute(db);

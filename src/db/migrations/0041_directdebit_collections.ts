@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, msType, protectNetworkRows, required, rewritingEveryNetwork } from './schema-helpers.ts';
+import {
+  addIndex,
+  createNetworkTable,
+  msType,
+  protectNetworkRows,
+  required,
+  rewritingEveryNetwork,
+} from './schema-helpers.ts';
 
 /*
  * Collecting the direct debits (docs/operators.md "Direct debits"). A mandate row was written per
@@ -45,10 +52,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     'export_id',
   ]);
 
-  await db.schema
-    .createTable('directdebit_exports')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(required('text', ['network_id', 'site_id', 'staff_id', 'date_from', 'date_to', 'collection_date']))
+  await createNetworkTable(db, 'directdebit_exports')
+    .$call(required('text', ['site_id', 'staff_id', 'date_from', 'date_to', 'collection_date']))
     .addColumn('transactions', 'integer', (c) => c.notNull())
     // A file's sum may pass PostgreSQL's 4-byte integer (21 million euros) where one order cannot.
     .addColumn('amount', ms, (c) => c.notNull())

@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, dialectOf, msType, required, rewritingEveryNetwork } from './schema-helpers.ts';
+import {
+  addIndex,
+  dialectOf,
+  msType,
+  replaceTable,
+  required,
+  rewritingEveryNetwork,
+} from './schema-helpers.ts';
 
 /*
  * Money that came back at the provider is kept per return instead of per order: Mollie may refund
@@ -42,12 +49,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     return;
   }
   await create(db, 'payment_reversals_next', true);
-  await sql`insert into payment_reversals_next
-    (id, order_id, network_id, member_id, kind, currency, amount, credits_reversed, credits_unrecovered, created_at)
-    select order_id, order_id, network_id, member_id, kind, currency, amount, credits_reversed, credits_unrecovered, created_at
-    from payment_reversals`.execute(db);
-  await db.schema.dropTable('payment_reversals').execute();
-  await db.schema.alterTable('payment_reversals_next').renameTo('payment_reversals').execute();
+  // Every row so far stands for its whole order: its id is the order's.
+  await replaceTable(
+    db,
+    'payment_reversals',
+    'payment_reversals_next',
+    `id, ${COLUMNS_0026}`,
+    `order_id, ${COLUMNS_0026}`,
+  );
   await addIndex(db, 'payment_reversals_member_idx', 'payment_reversals', ['member_id']);
   await addIndex(db, 'payment_reversals_order_idx', 'payment_reversals', ['order_id']);
 }
@@ -76,14 +85,13 @@ export async function down(db: Kysely<any>): Promise<void> {
     return;
   }
   await create(db, 'payment_reversals_prev', false);
-  await sql`insert into payment_reversals_prev
-    (order_id, network_id, member_id, kind, currency, amount, credits_reversed, credits_unrecovered, created_at)
-    select order_id, network_id, member_id, kind, currency, amount, credits_reversed, credits_unrecovered, created_at
-    from payment_reversals`.execute(db);
-  await db.schema.dropTable('payment_reversals').execute();
-  await db.schema.alterTable('payment_reversals_prev').renameTo('payment_reversals').execute();
+  await replaceTable(db, 'payment_reversals', 'payment_reversals_prev', COLUMNS_0026);
   await addIndex(db, 'payment_reversals_member_idx', 'payment_reversals', ['member_id']);
 }
+
+/** The columns of a reversal as 0026 made them, one row per order. */
+const COLUMNS_0026 =
+  'order_id, network_id, member_id, kind, currency, amount, credits_reversed, credits_unrecovered, created_at';
 
 async function create(db: Kysely<any>, name: string, perReturn: boolean): Promise<void> {
   let table = db.schema.createTable(name);

@@ -51,6 +51,52 @@ export function required<N extends string>(type: ColumnDataType, names: readonly
 }
 
 /**
+ * NOT NULL columns of one type that start at 0 (counts, attempts, sums), in this order, for a
+ * table's `$call`.
+ */
+export function counters<N extends string>(type: 'integer' | 'bigint', names: readonly N[]) {
+  return <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
+    names.reduce(
+      (next, name) => next.addColumn(name, type, (c) => c.notNull().defaultTo(0)),
+      table as CreateTableBuilder<TB, C | N>,
+    );
+}
+
+/**
+ * A required reference to `target` (`table.id`) whose row goes with the row it names: a like
+ * without its profile, a session without its member.
+ */
+export function cascadingReference(target: string) {
+  return (c: ColumnDefinitionBuilder) => c.notNull().references(target).onDelete('cascade');
+}
+
+/**
+ * A new table of one network's rows, keyed by a text id: its `id` and `network_id` columns,
+ * the two every such table opens with; the caller adds the rest.
+ */
+export function createNetworkTable(db: Kysely<any>, name: string) {
+  return db.schema
+    .createTable(name)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('network_id', 'text', (c) => c.notNull());
+}
+
+/**
+ * A new table of what one profile did to or knows of another (a like, a block, a notice), once
+ * per pair: the two profiles (their rows go with either profile), the network, when, and the
+ * pair as its primary key `<name>_pk`. The caller may add columns after these.
+ */
+export function createProfilePairTable(db: Kysely<any>, name: string, [from, to]: readonly [string, string]) {
+  return db.schema
+    .createTable(name)
+    .addColumn(from, 'text', cascadingReference('profiles.id'))
+    .addColumn(to, 'text', cascadingReference('profiles.id'))
+    .addColumn('network_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', msType(db), (c) => c.notNull())
+    .addPrimaryKeyConstraint(`${name}_pk`, [from, to]);
+}
+
+/**
  * An increasing integer key. In SQLite, AUTOINCREMENT keeps ids from being reused after the
  * newest rows are deleted, which a reconnecting client's Last-Event-ID depends on.
  */
@@ -114,4 +160,22 @@ export async function rewritingEveryNetwork(
   if (postgres) await sql.raw(`alter table ${table} no force row level security`).execute(db);
   await rewrite();
   if (postgres) await sql.raw(`alter table ${table} force row level security`).execute(db);
+}
+
+/**
+ * The end of SQLite's rebuild of a table, its way to change what ALTER TABLE cannot: the rows of
+ * `table` go into `rebuilt` (made by the caller), `selected` from `table` into `columns`, then the
+ * old table goes and `rebuilt` takes its name. The old table's indexes go with it: the caller
+ * makes them again.
+ */
+export async function replaceTable(
+  db: Kysely<any>,
+  table: string,
+  rebuilt: string,
+  columns: string,
+  selected: string = columns,
+): Promise<void> {
+  await sql.raw(`insert into ${rebuilt} (${columns}) select ${selected} from ${table}`).execute(db);
+  await db.schema.dropTable(table).execute();
+  await db.schema.alterTable(rebuilt).renameTo(table).execute();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withMigratingDatabase, type MigratingDatabase } from '../../../tests/support/dialect-database.ts';
 import { testMember } from '../../../tests/support/rows.ts';
+import { unconditionalCode } from './0015_builtin_discounts.ts';
 
 /*
  * Discount codes unique per network: existing codes and their redemptions stay (SQLite makes the
@@ -9,30 +10,18 @@ import { testMember } from '../../../tests/support/rows.ts';
 
 const T = 1_763_000_000_123;
 
-const code = (id: string, text: string, network: string | null) => ({
-  id,
-  code: text,
-  network_id: network,
-  percentage: 10,
-  minimum_amount: null,
-  currency: null,
-  country: null,
-  validity: 'once_per_user',
-  active: 1,
-  expires_at: null,
-  created_at: T,
-});
-
 async function check({ db, migrateTo }: MigratingDatabase): Promise<void> {
+  const insertCode = (id: string, text: string, network: string | null) =>
+    db
+      .insertInto('discount_codes')
+      .values(unconditionalCode({ id, code: text, network_id: network, percentage: 10, created_at: T }))
+      .execute();
   await migrateTo('0036_statistics');
   await db
     .insertInto('members')
     .values(testMember({ id: 'm1', network_id: 'amber', site_id: 'localhost', created_at: T }))
     .execute();
-  await db
-    .insertInto('discount_codes')
-    .values(code('d1', 'SUMMER', 'amber'))
-    .execute();
+  await insertCode('d1', 'SUMMER', 'amber');
   await db
     .insertInto('discount_redemptions')
     .values({
@@ -44,12 +33,7 @@ async function check({ db, migrateTo }: MigratingDatabase): Promise<void> {
       created_at: T,
     })
     .execute();
-  await expect(
-    db
-      .insertInto('discount_codes')
-      .values(code('d2', 'SUMMER', 'curvy'))
-      .execute(),
-  ).rejects.toThrow();
+  await expect(insertCode('d2', 'SUMMER', 'curvy')).rejects.toThrow();
 
   await migrateTo('0038_console_codes');
   expect(await db.selectFrom('discount_redemptions').select(['id', 'discount_code_id']).execute()).toEqual([
@@ -62,23 +46,10 @@ async function check({ db, migrateTo }: MigratingDatabase): Promise<void> {
       .where('id', '=', 'd1')
       .execute(),
   ).toEqual([{ id: 'd1', code: 'SUMMER', network_id: 'amber' }]);
-  await db
-    .insertInto('discount_codes')
-    .values(code('d2', 'SUMMER', 'curvy'))
-    .execute();
-  await expect(
-    db
-      .insertInto('discount_codes')
-      .values(code('d3', 'SUMMER', 'amber'))
-      .execute(),
-  ).rejects.toThrow();
+  await insertCode('d2', 'SUMMER', 'curvy');
+  await expect(insertCode('d3', 'SUMMER', 'amber')).rejects.toThrow();
   // The built-in codes (every network) are a network of their own: one WELCOME25 among them.
-  await expect(
-    db
-      .insertInto('discount_codes')
-      .values(code('d4', 'WELCOME25', null))
-      .execute(),
-  ).rejects.toThrow();
+  await expect(insertCode('d4', 'WELCOME25', null)).rejects.toThrow();
   // The foreign key survived the rebuild: a code's removal takes its redemptions along.
   await db.deleteFrom('discount_codes').where('id', '=', 'd1').execute();
   expect(await db.selectFrom('discount_redemptions').select('id').execute()).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType } from './schema-helpers.ts';
+import { addIndex, dropIndexes, msType } from './schema-helpers.ts';
 
 /*
  * What the retention purges need (see src/features/retention/). A complaint's two years run from
@@ -22,9 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('tokens_created_idx').execute();
-  await db.schema.dropIndex('page_events_created_idx').execute();
-  await db.schema.dropIndex('tracking_records_created_idx').execute();
-  await db.schema.dropIndex('complaints_handled_idx').execute();
+  await dropIndexes(db, [
+    'tokens_created_idx',
+    'page_events_created_idx',
+    'tracking_records_created_idx',
+    'complaints_handled_idx',
+  ]);
   await db.schema.alterTable('complaints').dropColumn('handled_at').execute();
 }

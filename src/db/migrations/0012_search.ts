@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, dropIndexes, msType, required } from './schema-helpers.ts';
 
 /*
  * The member search (discovery):
@@ -57,8 +57,7 @@ export async function createCountIndexes(db: Kysely<any>, rest: string[]): Promi
 
 /** Drops the two indexes of `createCountIndexes`, for a `down` or before making them again. */
 export async function dropCountIndexes(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('profiles_search_count_idx').execute();
-  await db.schema.dropIndex('profiles_search_count_country_idx').execute();
+  await dropIndexes(db, ['profiles_search_count_idx', 'profiles_search_count_country_idx']);
 }
 
 /**
@@ -81,7 +80,6 @@ export const COUNT_REST = [
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('members_visibility_idx').execute();
   await dropCountIndexes(db);
-  await db.schema.dropIndex('profiles_search_gender_active_idx').execute();
-  await db.schema.dropIndex('profiles_search_country_active_idx').execute();
+  await dropIndexes(db, ['profiles_search_gender_active_idx', 'profiles_search_country_active_idx']);
   await db.schema.dropTable('search_filters').execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex } from './schema-helpers.ts';
+import { addIndex, dropIndexes } from './schema-helpers.ts';
 
 /*
  * The likes lists page by a keyset (like time, then the other profile's id, both descending), so
@@ -16,6 +16,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await addIndex(db, 'likes_liked_idx', 'likes', ['liked_profile_id', 'created_at']);
-  await db.schema.dropIndex('likes_liked_time_idx').execute();
-  await db.schema.dropIndex('likes_liker_time_idx').execute();
+  await dropIndexes(db, ['likes_liked_time_idx', 'likes_liker_time_idx']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createProfilePairTable, msType, required } from './schema-helpers.ts';
+import { createProfilePairTable, dropTables, msType, required } from './schema-helpers.ts';
 
 /*
  * Likes are limited per member and day (the tenant's `limits.likes_per_day`, the swipe game's
@@ -24,6 +24,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('like_notices').execute();
-  await db.schema.dropTable('like_days').execute();
+  await dropTables(db, ['like_notices', 'like_days']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, cascadingReference, flag, msType, required } from './schema-helpers.ts';
+import { addIndex, cascadingReference, dropTables, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * The operator console (../shared/ARCHITECTURE.md "Operator console"). Staff are not members:
@@ -67,9 +67,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('audit_log').execute();
-  await db.schema.dropTable('staff_recovery_codes').execute();
-  await db.schema.dropTable('staff_sessions').execute();
-  await db.schema.dropTable('staff_roles').execute();
-  await db.schema.dropTable('staff').execute();
+  await dropTables(db, ['audit_log', 'staff_recovery_codes', 'staff_sessions', 'staff_roles', 'staff']);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, createNetworkTable, flag, msType, required } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, dropTables, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * Notification e-mails (API.md "Away from the site"):
@@ -40,6 +40,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('mail_log').execute();
-  await db.schema.dropTable('mail_pending').execute();
+  await dropTables(db, ['mail_log', 'mail_pending']);
 }

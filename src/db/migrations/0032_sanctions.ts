@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, createNetworkTable, flag, msType, required } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, dropTables, flag, msType, required } from './schema-helpers.ts';
 
 /*
  * Moderation decisions and their appeals (the Digital Services Act's statement of reasons,
@@ -85,7 +85,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['member_devices', 'banned_devices', 'banned_emails', 'moderation_appeals'])
-    await db.schema.dropTable(table).execute();
-  await db.schema.dropTable('moderation_decisions').execute();
+  await dropTables(db, [
+    'member_devices',
+    'banned_devices',
+    'banned_emails',
+    'moderation_appeals',
+    'moderation_decisions',
+  ]);
 }

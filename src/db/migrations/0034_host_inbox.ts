@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, msType, required } from './schema-helpers.ts';
+import { addIndex, dropTables, msType, required } from './schema-helpers.ts';
 
 /*
  * The host inbox of the operator console (operator-run profiles answered by people):
@@ -47,7 +47,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('host_question_marks').execute();
-  await db.schema.dropTable('host_replies').execute();
-  await db.schema.dropTable('host_claims').execute();
+  await dropTables(db, ['host_question_marks', 'host_replies', 'host_claims']);
 }

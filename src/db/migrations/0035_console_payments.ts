@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addIndex, createNetworkTable, msType, required } from './schema-helpers.ts';
+import { addIndex, createNetworkTable, dropTables, msType, required } from './schema-helpers.ts';
 
 /*
  * What the console's support and payments staff do to a member's money, kept beside the ledger
@@ -37,6 +37,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('order_refunds').execute();
-  await db.schema.dropTable('credit_adjustments').execute();
+  await dropTables(db, ['order_refunds', 'credit_adjustments']);
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, counters, dialectOf, required } from './schema-helpers.ts';
+import { addIndex, counters, dialectOf, dropIndexes, dropTables, required } from './schema-helpers.ts';
 
 /*
  * Daily statistics of the console (docs/console.md "Statistics"). `statistics_daily` holds one
@@ -60,10 +60,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('members_network_confirmed_idx').execute();
-  await db.schema.dropIndex('orders_status_updated_idx').execute();
-  await db.schema.dropIndex('orders_network_completed_idx').execute();
-  await db.schema.dropIndex('messages_network_created_idx').execute();
-  await db.schema.dropTable('statistics_progress').execute();
-  await db.schema.dropTable('statistics_daily').execute();
+  await dropIndexes(db, [
+    'members_network_confirmed_idx',
+    'orders_status_updated_idx',
+    'orders_network_completed_idx',
+    'messages_network_created_idx',
+  ]);
+  await dropTables(db, ['statistics_progress', 'statistics_daily']);
 }

@@ -4,6 +4,8 @@ import {
   addIndex,
   createNetworkTable,
   dialectOf,
+  dropIndexes,
+  dropTables,
   flag,
   msType,
   replaceTable,
@@ -105,10 +107,8 @@ async function rebuildSqlite(db: Kysely<any>, ms: 'bigint' | 'integer', scoped: 
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('console_mailings').execute();
-  await db.schema.dropTable('invite_codes').execute();
-  await db.schema.dropIndex('discount_codes_batch_idx').execute();
-  await db.schema.dropIndex('discount_codes_network_code_unique').execute();
+  await dropTables(db, ['console_mailings', 'invite_codes']);
+  await dropIndexes(db, ['discount_codes_batch_idx', 'discount_codes_network_code_unique']);
   // Back to one code across all networks: fails while two networks share a word, as it must.
   if (dialectOf(db) === 'postgres') {
     for (const [name] of consoleColumns(msType(db))) {

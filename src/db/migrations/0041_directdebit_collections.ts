@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   addIndex,
   createNetworkTable,
+  dropIndexes,
   msType,
   protectNetworkRows,
   required,
@@ -66,8 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('directdebit_exports').execute();
-  await db.schema.dropIndex('directdebit_mandates_reference_idx').execute();
-  await db.schema.dropIndex('directdebit_mandates_order_unique').execute();
+  await dropIndexes(db, ['directdebit_mandates_reference_idx', 'directdebit_mandates_order_unique']);
   for (const column of ['return_reason', 'sequence_type', 'export_id', 'signed_at', 'reference']) {
     await db.schema.alterTable('directdebit_mandates').dropColumn(column).execute();
   }

@@ -179,3 +179,13 @@ export async function replaceTable(
   await db.schema.dropTable(table).execute();
   await db.schema.alterTable(rebuilt).renameTo(table).execute();
 }
+
+/** Drops `tables` one after the other, in this order: a `down` lists children before parents. */
+export async function dropTables(db: Kysely<any>, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await db.schema.dropTable(table).execute();
+}
+
+/** Drops the indexes `names`, one after the other, in this order. */
+export async function dropIndexes(db: Kysely<any>, names: readonly string[]): Promise<void> {
+  for (const name of names) await db.schema.dropIndex(name).execute();
+}

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, counters, dialectOf, dropIndexes, dropTables, required } from './schema-helpers.ts';
+import { addIndex, dialectOf, dropIndexes, dropTables, required } from './schema-helpers.ts';
 
 /*
  * Daily statistics of the console (docs/console.md "Statistics"). `statistics_daily` holds one
@@ -25,16 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         'currency',
       ]),
     )
-    .$call(
-      counters('integer', [
-        'visits',
-        'signups',
-        'activations',
-        'first_purchases',
-        'messages',
-        'active_members',
-      ]),
-    )
+    .addColumn('visits', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('signups', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('activations', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('first_purchases', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('messages', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('active_members', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('revenue', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('statistics_daily_pk', [
       'site_id',

@@ -51,18 +51,6 @@ export function required<N extends string>(type: ColumnDataType, names: readonly
 }
 
 /**
- * NOT NULL columns of one type that start at 0 (counts, attempts, sums), in this order, for a
- * table's `$call`.
- */
-export function counters<N extends string>(type: 'integer' | 'bigint', names: readonly N[]) {
-  return <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
-    names.reduce(
-      (next, name) => next.addColumn(name, type, (c) => c.notNull().defaultTo(0)),
-      table as CreateTableBuilder<TB, C | N>,
-    );
-}
-
-/**
  * A required reference to `target` (`table.id`) whose row goes with the row it names: a like
  * without its profile, a session without its member.
  */

@@ -115,6 +115,21 @@ async function sender(): Promise<LoggedIn> {
   return member;
 }
 
+/** Sets the server's clock to a test's own noon (`noonOffset`) and answers that offset. */
+function clockAtNoon(): number {
+  const base = noonOffset();
+  app.setClock(base);
+  return base;
+}
+
+/** A test's own noon on the clock, a member away from the site and the member who writes to them. */
+async function awayConversation(options: { language?: string } = {}) {
+  const base = clockAtNoon();
+  const to = await awayMember(options);
+  const from = await sender();
+  return { base, to, from };
+}
+
 /** The List-Unsubscribe header as sent (unfolded), and its https/http link. */
 function listUnsubscribe(mail: Received): string {
   const headers = mail.raw.slice(0, mail.raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
@@ -130,10 +145,7 @@ function unsubscribeUrl(mail: Received): URL {
 
 describe('a message to a member who is away', () => {
   it('is e-mailed after the delay, once, in the member’s language, with unsubscribe headers and DKIM', async () => {
-    const base = noonOffset();
-    app.setClock(base);
-    const to = await awayMember({ language: 'de' });
-    const from = await sender();
+    const { base, to, from } = await awayConversation({ language: 'de' });
     const sent = await sendText(app, from, to, 'Hallo!');
     expect(sent.status, sent.body).toBe(201);
 
@@ -157,10 +169,7 @@ describe('a message to a member who is away', () => {
   });
 
   it('is not e-mailed when the member reads it before the delay', async () => {
-    const base = noonOffset();
-    app.setClock(base);
-    const to = await awayMember();
-    const from = await sender();
+    const { base, to, from } = await awayConversation();
     expect((await sendText(app, from, to)).status).toBe(201);
     const opened = await call(app, to, 'GET', `/api/chat.php?profile=${from.profileId}`);
     expect(opened.status, opened.body).toBe(200);
@@ -172,8 +181,7 @@ describe('a message to a member who is away', () => {
   });
 
   it('is not e-mailed when its category is switched off', async () => {
-    const base = noonOffset();
-    app.setClock(base);
+    const base = clockAtNoon();
     const to = await awayMember();
     const off = await call(app, to, 'PUT', '/api/notifications.php', {
       // The whole list: promotions and news stay off too.
@@ -187,10 +195,7 @@ describe('a message to a member who is away', () => {
   });
 
   it('is e-mailed at most once per conversation an hour', async () => {
-    const base = noonOffset();
-    app.setClock(base);
-    const to = await awayMember();
-    const from = await sender();
+    const { base, to, from } = await awayConversation();
     expect((await sendText(app, from, to, 'one')).status).toBe(201);
     app.setClock(base + 11 * MINUTE);
     await waitForMail(to.email, 1);
@@ -226,10 +231,7 @@ describe('a message to a member who is away', () => {
   });
 
   it('joins several waiting events into one e-mail', async () => {
-    const base = noonOffset();
-    app.setClock(base);
-    const to = await awayMember();
-    const writer = await sender();
+    const { base, to, from: writer } = await awayConversation();
     const liker = await shownMember(app, { gender: 'male', seeking: 'female', name: 'Kim' });
     expect((await sendText(app, writer, to)).status).toBe(201);
     const liked = await call(app, liker, 'POST', '/api/like.php', { profile: to.profileId });
@@ -245,8 +247,7 @@ describe('a message to a member who is away', () => {
 
 describe('an unconfirmed member', () => {
   it('gets the one activation reminder a day after signup, and nothing else', async () => {
-    const base = noonOffset();
-    app.setClock(base);
+    const base = clockAtNoon();
     const to = await app.make.member({ status: 'not_confirmed' });
     await app.make.updateMember(to, { time_zone: 'UTC', created_at: Date.now() + base } as never);
     const liker = await shownMember(app, { gender: 'female', seeking: 'male' });
@@ -279,10 +280,7 @@ describe('an unconfirmed member', () => {
 
 describe('reminders and the weekly update', () => {
   it('remind once of messages unread for a day', async () => {
-    const base = noonOffset();
-    app.setClock(base);
-    const to = await awayMember();
-    const from = await sender();
+    const { base, to, from } = await awayConversation();
     expect((await sendText(app, from, to, 'one')).status).toBe(201);
     expect((await sendText(app, from, to, 'two')).status).toBe(201);
     app.setClock(base + 11 * MINUTE);
@@ -298,8 +296,7 @@ describe('reminders and the weekly update', () => {
   });
 
   it('tells true numbers once a week, and nothing when there is nothing', async () => {
-    const base = noonOffset();
-    app.setClock(base);
+    const base = clockAtNoon();
     const serverNow = () => Date.now() + base;
     const site = { id: 'curvy', network: 'curvy' };
     // Held unconfirmed until set up, so no run looks at their week too early.
@@ -344,10 +341,7 @@ describe('reminders and the weekly update', () => {
 
 describe('one-click unsubscribe', () => {
   it('shows the category on GET without changing it, and switches it off on POST', async () => {
-    const base = noonOffset();
-    app.setClock(base);
-    const to = await awayMember({ language: 'de' });
-    const from = await sender();
+    const { base, to, from } = await awayConversation({ language: 'de' });
     expect((await sendText(app, from, to)).status).toBe(201);
     app.setClock(base + 11 * MINUTE);
     const [mail] = await waitForMail(to.email);

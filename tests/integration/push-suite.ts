@@ -3,7 +3,12 @@ import type { PushPayload } from '../../src/features/pwa/index.ts';
 import { openSse } from '../support/sse.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
-import { browserPushKeys, startPushReceiver, type PushReceiver } from '../support/web-push.ts';
+import {
+  browserPushKeys,
+  startPushReceiver,
+  type BrowserPushKeys,
+  type PushReceiver,
+} from '../support/web-push.ts';
 import { payingMember, sendText } from './chat-support.ts';
 import { call, shownMember, type LoggedIn } from './likes-support.ts';
 
@@ -38,6 +43,19 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     });
     expect(res.status, res.body).toBe(200);
     return { endpoint, keys };
+  }
+
+  /**
+   * The `count`th push this "browser" received (waiting for it), decrypted with its keys: the
+   * payload its service worker would read.
+   */
+  async function payloadPushedTo(
+    browser: { endpoint: string; keys: BrowserPushKeys },
+    count = 1,
+    timeoutMs?: number,
+  ): Promise<PushPayload> {
+    const pushes = await receiver.waitFor(browser.endpoint, count, timeoutMs);
+    return JSON.parse(browser.keys.decrypt(pushes[count - 1]!.body)) as PushPayload;
   }
 
   /** A paying member to write, and a member whose browser is subscribed to pushes. */
@@ -131,8 +149,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       const bo = await shownMember(app);
       const browser = await subscribe(bo);
       expect((await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId })).status).toBe(200);
-      const [like] = await receiver.waitFor(browser.endpoint);
-      expect(JSON.parse(browser.keys.decrypt(like!.body))).toEqual({
+      expect(await payloadPushedTo(browser)).toEqual({
         title: 'Liv',
         body: 'Likes you.',
         url: '/likes/received',
@@ -141,8 +158,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       });
       const annBrowser = await subscribe(ann);
       expect((await call(app, bo, 'POST', '/api/like.php', { profile: ann.profileId })).status).toBe(200);
-      const [match] = await receiver.waitFor(annBrowser.endpoint);
-      expect(JSON.parse(annBrowser.keys.decrypt(match!.body))).toMatchObject({
+      expect(await payloadPushedTo(annBrowser)).toMatchObject({
         body: "It's a match: you like each other.",
         url: '/likes/received',
         tag: 'likes',
@@ -159,8 +175,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       expect(receiver.pushesTo(browser.endpoint)).toHaveLength(0);
       // The next message in it is a new message, which is on.
       await sendText(app, ann, bo, 'second');
-      const [push] = await receiver.waitFor(browser.endpoint);
-      expect(JSON.parse(browser.keys.decrypt(push!.body))).toMatchObject({ body: 'second' });
+      expect(await payloadPushedTo(browser)).toMatchObject({ body: 'second' });
     });
 
     it('with push switched off as a whole, the subscription kept', async () => {
@@ -193,8 +208,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       await sendText(app, ann, bo, 'you are away');
-      const [push] = await receiver.waitFor(browser.endpoint);
-      expect(JSON.parse(browser.keys.decrypt(push!.body))).toMatchObject({ body: 'you are away' });
+      expect(await payloadPushedTo(browser)).toMatchObject({ body: 'you are away' });
     });
 
     it('from a member the recipient blocked: chat refuses the message, nothing is pushed', async () => {
@@ -220,8 +234,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       const sharedKeys = await subscribe(bo, shared);
       await subscribe(cy, shared);
       await sendText(app, ann, bo, 'within amber');
-      const [push] = await receiver.waitFor(shared);
-      expect(JSON.parse(sharedKeys.keys.decrypt(push!.body))).toMatchObject({ body: 'within amber' });
+      expect(await payloadPushedTo(sharedKeys)).toMatchObject({ body: 'within amber' });
       await settle();
       expect(receiver.pushesTo(shared)).toHaveLength(1);
       expect(receiver.pushesTo(curvyBrowser.endpoint)).toHaveLength(0);
@@ -256,8 +269,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       // …then the job sends it again.
       app.setClock(2 * 60_000);
       try {
-        const pushes = await receiver.waitFor(browser.endpoint, 2, 10_000);
-        expect(JSON.parse(browser.keys.decrypt(pushes[1]!.body))).toMatchObject({ body: 'try again' });
+        expect(await payloadPushedTo(browser, 2, 10_000)).toMatchObject({ body: 'try again' });
         await expect
           .poll(async () => (await outbox(bo)).map((r) => [r.status, r.attempts]))
           .toEqual([['sent', 2]]);

@@ -226,13 +226,19 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
     expect(user.json<{ user: { credits: number } }>().user.credits).toBe(order.credits);
   });
 
-  it('drops the cached pages on both processes when a tenant file changes', async () => {
-    const path = '/landers/alonetonight';
+  /** Has each process cache `path` (a second request is a HIT there); answers the two processes. */
+  async function cachedOnBoth(path: string) {
     const processes = [first.server, second];
     for (const server of processes) {
       await server.request(path);
       expect(cacheState(await server.request(path))).toBe('HIT');
     }
+    return processes;
+  }
+
+  it('drops the cached pages on both processes when a tenant file changes', async () => {
+    const path = '/landers/alonetonight';
+    const processes = await cachedOnBoth(path);
     const file = JSON.parse(first.tenants.read('localhost.json')) as Record<string, unknown>;
     first.tenants.write('localhost.json', { ...file, name: 'Amber Hearts Everywhere' });
     for (const server of processes) {
@@ -246,11 +252,7 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
 
   it('drops the cached pages on both processes when a member leaves the public pages', async () => {
     const path = '/landers/gallery/leaving';
-    const processes = [first.server, second];
-    for (const server of processes) {
-      await server.request(path);
-      expect(cacheState(await server.request(path))).toBe('HIT');
-    }
+    await cachedOnBoth(path);
     const member = await first.make.loggedIn();
     const res = await first.request('/api/account.php', {
       method: 'DELETE',

@@ -4,7 +4,7 @@ import { mailsTo } from '../support/outbox.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import type { Visitor } from '../support/visitor.ts';
-import { addDirectly, logIn } from './console-support.ts';
+import { addDirectly, logIn, staffIdOf } from './console-support.ts';
 
 /*
  * Member support in the console (docs/console.md "Member support"): support and owners find
@@ -15,14 +15,9 @@ import { addDirectly, logIn } from './console-support.ts';
  */
 const app = useServer({ clock: true });
 
-const staffIdOf = async (email: string) =>
-  String(
-    (await app.db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
-  );
-
 async function support(network = 'amber'): Promise<{ visitor: Visitor; id: string; email: string }> {
   const login = await addDirectly(app, 'support', network);
-  return { visitor: await logIn(app, login), id: await staffIdOf(login.email), email: login.email };
+  return { visitor: await logIn(app, login), id: await staffIdOf(app, login.email), email: login.email };
 }
 
 async function withCredits(member: TestMember, credits: number) {

@@ -87,6 +87,16 @@ export async function addDirectly(
   return { email, password: added.password!, totpSecret: added.totpSecret! };
 }
 
+/** The id of the staff member who logs in as `email`, read from the database. */
+export async function staffIdOf(app: ServerUnderTest, email: string): Promise<string> {
+  const staff = await app.db
+    .selectFrom('staff')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return String(staff.id);
+}
+
 /** The code of `secret` at the server's clock moved by `offsetMs`. */
 export function codeAt(secret: string, offsetMs = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor((Date.now() + offsetMs) / 1000) });

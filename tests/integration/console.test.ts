@@ -14,6 +14,8 @@ import {
   MINUTE,
   staffCli,
   staffEmail,
+  staffIdOf,
+  type StaffLogin,
 } from './console-support.ts';
 
 /*
@@ -459,31 +461,20 @@ describe('disabling staff from the console', () => {
 
     // Someone of another network is not this owner's to see, nor someone also of another network.
     const curvy = await addDirectly(app, 'support', 'curvy');
-    const curvyId = (
-      await app.db.selectFrom('staff').select('id').where('email', '=', curvy.email).executeTakeFirstOrThrow()
-    ).id;
-    expect((await owner.send('PUT', '/console/api/staff.php', { id: curvyId, disabled: true })).status).toBe(
-      404,
-    );
+    const disable = async (login: StaffLogin) =>
+      (
+        await owner.send('PUT', '/console/api/staff.php', {
+          id: await staffIdOf(app, login.email),
+          disabled: true,
+        })
+      ).status;
+    expect(await disable(curvy)).toBe(404);
     const everywhere = await addDirectly(app, 'owner');
-    const everywhereId = (
-      await app.db
-        .selectFrom('staff')
-        .select('id')
-        .where('email', '=', everywhere.email)
-        .executeTakeFirstOrThrow()
-    ).id;
-    expect(
-      (await owner.send('PUT', '/console/api/staff.php', { id: everywhereId, disabled: true })).status,
-    ).toBe(404);
+    expect(await disable(everywhere)).toBe(404);
     const both = await addDirectly(app, 'support', 'amber');
     expect(staffCli(app, ['add', both.email, '--role', 'support', '--network', 'curvy']).status).toBe(0);
-    const bothId = (
-      await app.db.selectFrom('staff').select('id').where('email', '=', both.email).executeTakeFirstOrThrow()
-    ).id;
-    expect((await owner.send('PUT', '/console/api/staff.php', { id: bothId, disabled: true })).status).toBe(
-      403,
-    );
+    expect(await disable(both)).toBe(403);
+    const bothId = await staffIdOf(app, both.email);
     const stillActive = await app.db
       .selectFrom('staff')
       .select('disabled_at')

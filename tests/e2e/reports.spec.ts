@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 import { mailsTo } from '../support/outbox.ts';
@@ -19,6 +20,24 @@ import { expect, test } from './fixtures.ts';
  * keyboard until the queue is empty. The queue is checked with axe at 1280 and 768 px.
  */
 const journey = useMemberJourney();
+
+/**
+ * Sends the filled report `dialog` about `reported` once its screenshot is taken and axe has
+ * checked it (as `check.name`), and sees the member thanked.
+ */
+async function sendReport(
+  page: Page,
+  dialog: Locator,
+  reported: string,
+  check: { screenshot: string; name: string },
+): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}/${check.screenshot}` });
+  await expectAccessible(page, check.name);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(
+    page.getByText(`Thank you. Our moderators will look at your report about ${reported}.`),
+  ).toBeVisible();
+}
 
 test('a member reports a profile; a moderator sees it with its context and decides with the keyboard', async ({
   browser,
@@ -61,12 +80,7 @@ test('a member reports a profile; a moderator sees it with its context and decid
   await dialog.getByLabel('Scam or asking for money').check();
   await expect(dialog.getByRole('alert')).toBeHidden();
   await dialog.getByLabel('Anything else we should know? (optional)').fill('Asked me for a gift card');
-  await page.screenshot({ path: `${SCREENSHOTS}/report-dialog-360.png` });
-  await expectAccessible(page, 'report dialog');
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(
-    page.getByText('Thank you. Our moderators will look at your report about Quentina.'),
-  ).toBeVisible();
+  await sendReport(page, dialog, 'Quentina', { screenshot: 'report-dialog-360.png', name: 'report dialog' });
   await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);
   await memberContext.close();
@@ -153,12 +167,10 @@ test('a member reports a message; the moderator reads it in the conversation aro
   const dialog = page.getByRole('dialog', { name: 'Report a message from Mallory' });
   await dialog.getByLabel('Scam or asking for money').check();
   await dialog.getByLabel('Also block Mallory').check();
-  await page.screenshot({ path: `${SCREENSHOTS}/report-message-360.png` });
-  await expectAccessible(page, 'message report dialog');
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(
-    page.getByText('Thank you. Our moderators will look at your report about Mallory.'),
-  ).toBeVisible();
+  await sendReport(page, dialog, 'Mallory', {
+    screenshot: 'report-message-360.png',
+    name: 'message report dialog',
+  });
   expect(errors).toEqual([]);
   await memberContext.close();
 

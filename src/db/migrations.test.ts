@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANDATE_PAYER } from '../../tests/support/rows.ts';
 import { BLANK_PROFILE_DETAILS } from '../features/profiles/profiles.blank-details.ts';
+import { emptyFigures } from '../features/statistics/statistics.figures.ts';
 import type { DatabaseHandle } from './client.ts';
 import type { Database, NewRow, TableName } from './database.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
@@ -830,12 +831,7 @@ const fixtures: Fixtures = {
       source_ref: '',
       source_sub: '',
       currency: 'EUR',
-      visits: 0,
-      signups: 0,
-      activations: 0,
-      first_purchases: 0,
-      messages: 0,
-      active_members: 0,
+      ...emptyFigures(),
       revenue: 3_000_000_123,
     },
   ],

@@ -444,6 +444,39 @@ describe('bounces and complaints', () => {
       body: message,
     });
 
+  /**
+   * A multipart/report e-mail (RFC 6522) to the site's sender, as a mail server or a feedback
+   * loop sends it: the human-readable `text`, then each part of `parts` as its content type and lines.
+   */
+  const reportMail = (report: {
+    from: string;
+    subject: string;
+    reportType: string;
+    boundary: string;
+    text: string;
+    parts: [contentType: string, lines: string[]][];
+  }) =>
+    [
+      `From: ${report.from}`,
+      'To: no-reply@localhost',
+      `Subject: ${report.subject}`,
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/report; report-type=${report.reportType}; boundary="${report.boundary}"`,
+      '',
+      `--${report.boundary}`,
+      'Content-Type: text/plain',
+      '',
+      report.text,
+      ...report.parts.flatMap(([contentType, lines]) => [
+        `--${report.boundary}`,
+        `Content-Type: ${contentType}`,
+        '',
+        ...lines,
+      ]),
+      `--${report.boundary}--`,
+      '',
+    ].join('\r\n');
+
   /** Why e-mail is switched off for the member, by category. */
   const reasonsOf = async (member: Parameters<typeof call>[1]) =>
     (await call(app, member, 'GET', '/api/notifications.php')).json<{ reasons: Record<string, string> }>()
@@ -505,59 +538,55 @@ describe('bounces and complaints', () => {
 
   it('read a raw DSN as a bounce and an ARF report as a complaint', async () => {
     const bounced = await awayMember();
-    const dsn = [
-      'From: MAILER-DAEMON@mx.example.org',
-      'To: no-reply@localhost',
-      'Subject: Undelivered Mail Returned to Sender',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-      '',
-      '--b1',
-      'Content-Type: text/plain',
-      '',
-      'Your message could not be delivered.',
-      '--b1',
-      'Content-Type: message/delivery-status',
-      '',
-      'Reporting-MTA: dns; mx.example.org',
-      '',
-      `Final-Recipient: rfc822; ${bounced.email}`,
-      'Action: failed',
-      'Status: 5.1.1',
-      '--b1--',
-      '',
-    ].join('\r\n');
+    const dsn = reportMail({
+      from: 'MAILER-DAEMON@mx.example.org',
+      subject: 'Undelivered Mail Returned to Sender',
+      reportType: 'delivery-status',
+      boundary: 'b1',
+      text: 'Your message could not be delivered.',
+      parts: [
+        [
+          'message/delivery-status',
+          [
+            'Reporting-MTA: dns; mx.example.org',
+            '',
+            `Final-Recipient: rfc822; ${bounced.email}`,
+            'Action: failed',
+            'Status: 5.1.1',
+          ],
+        ],
+      ],
+    });
     expect((await postReport(dsn)).status).toBe(204);
     expect((await reasonsOf(bounced)).new_messages).toBe('bounce');
 
     const complained = await awayMember();
-    const arf = [
-      'From: abuse@isp.example.org',
-      'To: no-reply@localhost',
-      'Subject: FW: spam report',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/report; report-type=feedback-report; boundary="b2"',
-      '',
-      '--b2',
-      'Content-Type: text/plain',
-      '',
-      'This is an e-mail abuse report.',
-      '--b2',
-      'Content-Type: message/feedback-report',
-      '',
-      'Feedback-Type: abuse',
-      'User-Agent: isp-fbl/1.0',
-      'Version: 1',
-      `Original-Rcpt-To: ${complained.email}`,
-      '--b2',
-      'Content-Type: text/rfc822-headers',
-      '',
-      'From: Amber Hearts <no-reply@localhost>',
-      `To: ${complained.email}`,
-      'Subject: New message from Sascha',
-      '--b2--',
-      '',
-    ].join('\r\n');
+    const arf = reportMail({
+      from: 'abuse@isp.example.org',
+      subject: 'FW: spam report',
+      reportType: 'feedback-report',
+      boundary: 'b2',
+      text: 'This is an e-mail abuse report.',
+      parts: [
+        [
+          'message/feedback-report',
+          [
+            'Feedback-Type: abuse',
+            'User-Agent: isp-fbl/1.0',
+            'Version: 1',
+            `Original-Rcpt-To: ${complained.email}`,
+          ],
+        ],
+        [
+          'text/rfc822-headers',
+          [
+            'From: Amber Hearts <no-reply@localhost>',
+            `To: ${complained.email}`,
+            'Subject: New message from Sascha',
+          ],
+        ],
+      ],
+    });
     expect((await postReport(arf)).status).toBe(204);
     expect((await reasonsOf(complained)).like).toBe('fbl');
   });

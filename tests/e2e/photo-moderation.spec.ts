@@ -81,6 +81,18 @@ async function openQueue(page: Page) {
   await expect(page.getByRole('heading', { name: 'Photo queue', level: 1 })).toBeVisible();
 }
 
+/**
+ * On the console's photo or text queue: its screenshot and axe check, then the one item left
+ * approved with the `a` key, and the queue seen empty (and checked by axe again).
+ */
+async function approveTheLastWithKeyboard(page: Page, queue: 'photo' | 'text', screenshot: string) {
+  await page.screenshot({ path: `${SCREENSHOTS}/${screenshot}`, fullPage: true });
+  await expectAccessible(page, `${queue} queue`);
+  await page.keyboard.press('a');
+  await expect(page.getByTestId(`${queue}-queue-empty`)).toBeVisible();
+  await expectAccessible(page, `empty ${queue} queue`);
+}
+
 test('a pre-moderated photo appears to others only after a moderator approves it with the keyboard', async ({
   browser,
 }) => {
@@ -110,12 +122,7 @@ test('a pre-moderated photo appears to others only after a moderator approves it
     await page.getByTestId('photo-queue-preview').evaluate((img: HTMLImageElement) => img.naturalWidth),
   ).toBeGreaterThan(0);
   await expect(page.getByText('Keyboard:')).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/console-photos-1280.png`, fullPage: true });
-  await expectAccessible(page, 'photo queue');
-
-  await page.keyboard.press('a');
-  await expect(page.getByTestId('photo-queue-empty')).toBeVisible();
-  await expectAccessible(page, 'empty photo queue');
+  await approveTheLastWithKeyboard(page, 'photo', 'console-photos-1280.png');
 
   await viewerPage.goto(profile);
   await expect(viewerPage.locator('img[src*="/media/"]').first()).toBeVisible();
@@ -190,11 +197,7 @@ test('a changed profile text shows to others only after a moderator approves it 
   const current = page.getByTestId('text-queue-current');
   await expect(current).toContainText('Sailing on Sundays.');
   await expect(current).toContainText('Pending: the previous text is shown until approved');
-  await page.screenshot({ path: `${SCREENSHOTS}/console-texts-768.png`, fullPage: true });
-  await expectAccessible(page, 'text queue');
-  await page.keyboard.press('a');
-  await expect(page.getByTestId('text-queue-empty')).toBeVisible();
-  await expectAccessible(page, 'empty text queue');
+  await approveTheLastWithKeyboard(page, 'text', 'console-texts-768.png');
 
   await viewerPage.goto(profile);
   await expect(viewerPage.getByText('Sailing on Sundays.')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { translator, type Locale, type Translate } from '../i18n/index.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -9,7 +9,8 @@ import type { MailMessage } from './adapters/mailer.ts';
 import { statementOfReasons, type Statement } from './mail/index.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
 import { consoleDb } from './console-db.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, platformError } from './errors.ts';
+import { recordAudit, type AuditActor } from './audit/audit.ts';
 
 /*
  * What the console's moderation queues share (photos, texts): the context of a decision, the
@@ -109,7 +110,7 @@ export function appealLink(origin: string, locale: Locale, token: string): strin
  * reasons `mail` builds with the appeal's token (null: the complaints form). The decision stands
  * without its e-mail: the member still sees the reason on their page.
  */
-export async function sendRejectionStatement(
+async function sendRejectionStatement(
   ctx: ModerationContext,
   site: ServiceContext,
   rejection: ContentRejection,
@@ -127,39 +128,63 @@ export async function sendRejectionStatement(
 /** What a content's statement of reasons says of it, in the member's language. */
 export interface RejectionWording {
   t: Translate;
+  /** The member's site. */
+  site: Site;
   /** The day the content was uploaded or written, as the member's language writes dates. */
   date: string;
   /** An address on the member's site, in the member's language. */
   url: (path: string) => string;
 }
 
-/**
- * The statement of reasons for a rejected photo or text, in the member's language: `words` says
- * what was rejected and where the member sees it; the ground, the redress (the appeal link, or
- * the complaints form without one) and the rest are the same for all content.
- */
-export function contentRejectionMail(
+/** What a statement of reasons needs of the member whose content was rejected. */
+export interface RejectedMember {
+  email: string;
+  language: string;
+  name: string;
+  created_at: number;
+}
+
+/** A queue's statement of reasons: to whom, for which reason, with the appeal's token (null: the complaints form). */
+export type RejectionStatement<Content extends RejectedMember, Reason extends string> = (
   ctx: Pick<ModerationContext, 'siteOrigin'>,
   site: Site,
-  member: { email: string; language: string; name: string; created_at: number },
-  rejection: { section: string; note: string | null; appealToken: string | null },
-  words: (wording: RejectionWording) => Pick<Statement, 'subject' | 'decision' | 'notes'>,
-): MailMessage {
-  const locale = memberMailLocale(site, member.language);
-  const t = translator(locale);
-  const origin = ctx.siteOrigin(site);
-  const url = (path: string) => `${origin}${localePath(locale, path)}`;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(member.created_at),
-  );
-  return statementOfReasons(t, site, member.email, {
-    ...words({ t, date, url }),
-    name: member.name,
-    note: rejection.note,
-    ground: { section: rejection.section, url: url('/pages/terms') },
-    complaintsUrl: url('/complaints'),
-    appealUrl: rejection.appealToken && appealLink(origin, locale, rejection.appealToken),
-  });
+  content: Content,
+  reason: Reason,
+  note: string | null,
+  appealToken?: string | null,
+) => MailMessage;
+
+/**
+ * The statement of reasons of a queue's rejections, in the member's language: `grounds` gives the
+ * section of the terms each reason rests on, `words` says what was rejected and where the member
+ * sees it; the redress (the appeal link, or the complaints form without one) and the rest are
+ * the same for all content.
+ */
+export function rejectionStatement<Content extends RejectedMember, Reason extends string>(
+  grounds: Record<Reason, string>,
+  words: (
+    content: Content,
+    reason: Reason,
+    wording: RejectionWording,
+  ) => Pick<Statement, 'subject' | 'decision' | 'notes'>,
+): RejectionStatement<Content, Reason> {
+  return (ctx, site, content, reason, note, appealToken = null) => {
+    const locale = memberMailLocale(site, content.language);
+    const t = translator(locale);
+    const origin = ctx.siteOrigin(site);
+    const url = (path: string) => `${origin}${localePath(locale, path)}`;
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(content.created_at),
+    );
+    return statementOfReasons(t, site, content.email, {
+      ...words(content, reason, { t, site, date, url }),
+      name: content.name,
+      note,
+      ground: { section: grounds[reason], url: url('/pages/terms') },
+      complaintsUrl: url('/complaints'),
+      appealUrl: appealToken && appealLink(origin, locale, appealToken),
+    });
+  };
 }
 
 /** What the console knows of the staff member acting: where they may moderate. */
@@ -210,9 +235,184 @@ export function queuePage<Item extends { created_at: number; id: string }>(
   return { items, next };
 }
 
+/** What every queued item shows first, whatever its content: its id, network and site. */
+export interface QueuedContent {
+  id: string;
+  network: string;
+  site: string;
+  site_name: string;
+}
+
+/** How a queue reads its pages, for `moderationQueuePage`. */
+export interface ModerationQueue<Row extends Omit<ContentUnderReview, 'member_id'>, Item> {
+  /** Items per page. */
+  size: number;
+  /** Up to `limit` rows of the networks ('all': every network) after the cursor, oldest first. */
+  read(
+    db: Kysely<Database>,
+    networks: readonly string[] | 'all',
+    after: QueueCursor | undefined,
+    limit: number,
+  ): Promise<Row[]>;
+  /** A row as the console shows it, from what all queues show of it. */
+  show(row: Row, queued: QueuedContent, now: number): Item;
+}
+
+/** A page of a queue from the client's `cursor`, of the networks the staff member moderates. */
+export async function moderationQueuePage<Row extends Omit<ContentUnderReview, 'member_id'>, Item>(
+  ctx: ModerationContext,
+  staff: ModeratorScope,
+  cursor: string | undefined,
+  queue: ModerationQueue<Row, Item>,
+): Promise<{ items: Item[]; next: string | null }> {
+  const rows = await queue.read(ctx.db, staff.networksFor('moderate'), decodeCursor(cursor), queue.size + 1);
+  const { items, next } = queuePage(rows, queue.size);
+  const now = ctx.clock.now();
+  const shown = items.map((row) =>
+    queue.show(
+      row,
+      {
+        id: row.id,
+        network: row.network_id,
+        site: row.site_id,
+        site_name: ctx.site(row.site_id)?.name ?? row.site_id,
+      },
+      now,
+    ),
+  );
+  return { items: shown, next };
+}
+
 /** Another moderator decided first (or the content was decided already). */
 export const alreadyDecided = () =>
   new DomainError('already_decided', { status: 409, message: 'console.queue.already_decided' });
+
+/** A moderator's decision on one photo or text, as the queue's decision schema parses it. */
+export type ModeratorDecision<Reason extends string> =
+  | { id: string; decision: 'approve' }
+  | { id: string; decision: 'reject'; reason: Reason; note?: string | undefined };
+
+/** A decision as a queue writes it: a rejection's note trimmed, or null when empty. */
+export type ContentVerdict<Reason extends string> =
+  { decision: 'approve' } | { decision: 'reject'; reason: Reason; note: string | null };
+
+/** What a queue tells `decideContent` about its content: how to find, decide, audit and follow up on one item. */
+export interface ModeratedContent<
+  Content extends ContentUnderReview & RejectedMember,
+  Reason extends string,
+  Written,
+  Approved extends string,
+> {
+  subjectType: ContentDecision['subjectType'];
+  /** The item's status once approved (a photo is `active`, a text change `approved`). */
+  approvedStatus: Approved;
+  /** The item by id, in whichever network (the staff's networks are checked after). */
+  find(db: Kysely<Database>, id: string): Promise<Content | undefined>;
+  /** Whether a moderator decided on it already. */
+  decided(content: Content): boolean;
+  /** Writes the decision unless another moderator was first (then false), in the decision's transaction. */
+  write(
+    trx: Transaction<Database>,
+    content: Content,
+    verdict: ContentVerdict<Reason>,
+    now: number,
+  ): Promise<Written | false>;
+  /** The audit entry's target and the item's state before the decision. */
+  audit(content: Content): { target: { type: string; id: string }; before: Record<string, unknown> };
+  /** The section of the terms each reason rests on. */
+  grounds: Record<Reason, string>;
+  /** How the decision's record names the item ("Photo abc", "Profile about"). */
+  describe(content: Content): string;
+  /** The statement of reasons for a rejection. */
+  statement: RejectionStatement<Content, Reason>;
+  /** What a rejection changes besides its row, before the member is told (a photo's files get new names). */
+  retire?(site: ServiceContext, content: Content): Promise<void>;
+  /** Logged when the member's site is gone, so nothing follows the rejection (unset: nothing is logged). */
+  siteGoneWarning?: string;
+}
+
+/**
+ * A moderator's decision on a photo or text of a network they moderate (another network's item
+ * is the same 404 as none; one decided already is a 409). The decision and its audit entry are
+ * one transaction; a rejection is followed up after it. Answers the item, what the queue wrote
+ * and the item's new status.
+ */
+export async function decideContent<
+  Content extends ContentUnderReview & RejectedMember,
+  Reason extends string,
+  Written,
+  Approved extends string,
+>(
+  ctx: ModerationContext,
+  staff: ModeratorScope,
+  actor: AuditActor,
+  input: ModeratorDecision<Reason>,
+  queue: ModeratedContent<Content, Reason, Written, Approved>,
+): Promise<{ content: Content; written: Written; status: Approved | 'rejected' }> {
+  const content = await queue.find(ctx.db, input.id);
+  if (!content || !staff.can('moderate', content.network_id)) throw platformError('not_found');
+  if (queue.decided(content)) throw alreadyDecided();
+  const verdict: ContentVerdict<Reason> =
+    input.decision === 'approve'
+      ? { decision: 'approve' }
+      : { decision: 'reject', reason: input.reason, note: input.note?.trim() || null };
+  const status: Approved | 'rejected' = verdict.decision === 'approve' ? queue.approvedStatus : 'rejected';
+  const now = ctx.clock.now();
+  const written = await ctx.db.transaction().execute(async (trx) => {
+    const done = await queue.write(trx, content, verdict, now);
+    if (done === false) return false;
+    const { target, before } = queue.audit(content);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: `${queue.subjectType}.${verdict.decision}`,
+        network: content.network_id,
+        target,
+        member: content.member_id,
+        before,
+        after:
+          verdict.decision === 'approve'
+            ? { status }
+            : { status, reason: verdict.reason, note: verdict.note },
+      },
+      now,
+    );
+    return done;
+  });
+  if (written === false) throw alreadyDecided();
+  if (verdict.decision === 'reject') await followRejection(ctx, queue, content, verdict.reason, verdict.note);
+  return { content, written, status };
+}
+
+/** After a rejection is written: what else it changes, and the member's statement of reasons. */
+async function followRejection<Content extends ContentUnderReview & RejectedMember, Reason extends string>(
+  ctx: ModerationContext,
+  queue: ModeratedContent<Content, Reason, unknown, string>,
+  content: Content,
+  reason: Reason,
+  note: string | null,
+): Promise<void> {
+  const site = ctx.siteContext(content.site_id);
+  if (!site) {
+    if (queue.siteGoneWarning) ctx.log.warn(queue.siteGoneWarning, { site: content.site_id });
+    return;
+  }
+  await queue.retire?.(site, content);
+  await sendRejectionStatement(
+    ctx,
+    site,
+    {
+      subjectType: queue.subjectType,
+      content,
+      what: queue.describe(content),
+      reason,
+      note,
+      section: queue.grounds[reason],
+    },
+    (appeal) => queue.statement(ctx, site.site, content, reason, note, appeal),
+  );
+}
 
 /** The cursor a client sent back, or undefined for one that is not ours (the first page then). */
 export function decodeCursor(text: string | undefined): QueueCursor | undefined {

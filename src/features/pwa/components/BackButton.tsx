@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PathIcon } from '../../shell/components/icons.tsx';
 import { runsStandalone } from '../pwa.store.ts';
 
 /**
@@ -36,16 +37,7 @@ export function BackButton({ routePath, label }: { routePath: string; label: str
       className="btn btn-sm btn-outline-secondary app-back order-first"
       onClick={() => history.back()}
     >
-      <svg
-        className="kindred-icon"
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path fill="currentColor" d="M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12 14 3.2l1.4 1.4Z" />
-      </svg>
+      <PathIcon path="M15.4 4.6 8 12l7.4 7.4-1.4 1.4L5.2 12 14 3.2l1.4 1.4Z" />
       <span className="visually-hidden">{label}</span>
     </button>
   );

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { interpolate } from '../../shell/components/interpolate.tsx';
+import { PathIcon } from '../../shell/components/icons.tsx';
 import { $installPrompt, dismissedAt, installHint, rememberDismissal, runsStandalone } from '../pwa.store.ts';
 
 /** The messages the banner uses (islands get only these). */
@@ -18,19 +19,7 @@ export const INSTALL_BANNER_MESSAGES: MessageKey[] = [
 /** Safari's Share symbol, drawn beside the words that name it. */
 function ShareSymbol() {
   return (
-    <svg
-      className="kindred-icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        fill="currentColor"
-        d="M12 2.6 16.4 7 15 8.4l-2-2V15h-2V6.4l-2 2L7.6 7 12 2.6ZM5 10h4v2H7v8h10v-8h-2v-2h4v12H5V10Z"
-      />
-    </svg>
+    <PathIcon path="M12 2.6 16.4 7 15 8.4l-2-2V15h-2V6.4l-2 2L7.6 7 12 2.6ZM5 10h4v2H7v8h10v-8h-2v-2h4v12H5V10Z" />
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import { FictionalIcon } from '../../shell/components/FictionalIcon.tsx';
+import { ReportFlagButton } from '../../shell/components/ReportFlagButton.tsx';
 
 /**
  * Member cards in a grid (the search's results, the match finder's matches): photo, name and
@@ -57,16 +58,11 @@ export function CardGrid<C extends ProfileCard>({
           </p>
           {extra?.(card)}
           {onReport && (
-            <button
-              type="button"
+            <ReportFlagButton
               className="btn btn-sm btn-light position-absolute top-0 end-0 m-1 z-2 member-card-report"
-              aria-label={t('reports.title', { name: card.name })}
-              title={t('reports.title', { name: card.name })}
-              data-action="report"
+              label={t('reports.title', { name: card.name })}
               onClick={() => onReport(card)}
-            >
-              <span aria-hidden="true">⚑</span>
-            </button>
+            />
           )}
           {card.fictional && (
             <p className="badge badge-fictional m-2 mt-1 align-self-start">

@@ -4,6 +4,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
+import { ReportFlagButton } from '../../shell/components/ReportFlagButton.tsx';
 import type { ProfileCard } from '../../profiles/index.ts';
 import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
 import { $likes, likeProfile, loadMoreLikes, seedLikes, unlikeProfile } from '../likes.store.ts';
@@ -159,16 +160,11 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
                   <span className="visually-hidden"> {card.name}</span>
                 </a>
               )}
-              <button
-                type="button"
+              <ReportFlagButton
                 className="btn btn-sm btn-outline-secondary"
-                aria-label={t('reports.title', { name: card.name })}
-                title={t('reports.title', { name: card.name })}
-                data-action="report"
+                label={t('reports.title', { name: card.name })}
                 onClick={() => setReporting(card)}
-              >
-                <span aria-hidden="true">⚑</span>
-              </button>
+              />
             </div>
           </li>
         ))}

@@ -2,7 +2,8 @@ import { z } from './zod.ts';
 
 /*
  * What the console's moderation queues (photos, texts) take from a moderator, for both sides:
- * a page of the queue by its cursor, and a decision on one item.
+ * a page of the queue by its cursor, and a decision on one item; and what every queued item
+ * shows, whatever its content.
  */
 
 /** `GET` of a queue: `?cursor` of the page to go on from. */
@@ -29,4 +30,13 @@ export function moderationDecisionSchema<const Reasons extends readonly [string,
       if (input.decision === 'reject' && input.reason === 'other' && !input.note?.trim())
         check.addIssue({ code: 'custom', path: ['note'], message: 'required' });
     });
+}
+
+/** What every queued photo or text shows first: its id, where it is, and whose it is. */
+export interface QueuedContent {
+  id: string;
+  network: string;
+  site: string;
+  site_name: string;
+  member: { name: string; age: number };
 }

@@ -10,6 +10,7 @@ import { statementOfReasons, type Statement } from './mail/index.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
 import { consoleDb } from './console-db.ts';
 import { DomainError, platformError } from './errors.ts';
+import type { QueuedContent } from '../lib/moderation-decision.ts';
 import { recordAudit, type AuditActor } from './audit/audit.ts';
 
 /*
@@ -235,13 +236,8 @@ export function queuePage<Item extends { created_at: number; id: string }>(
   return { items, next };
 }
 
-/** What every queued item shows first, whatever its content: its id, network and site. */
-export interface QueuedContent {
-  id: string;
-  network: string;
-  site: string;
-  site_name: string;
-}
+/** What every queued item shows of where it is: its id, network and site (its member, each queue adds). */
+export type QueuedPlace = Omit<QueuedContent, 'member'>;
 
 /** How a queue reads its pages, for `moderationQueuePage`. */
 export interface ModerationQueue<Row extends Omit<ContentUnderReview, 'member_id'>, Item> {
@@ -255,7 +251,7 @@ export interface ModerationQueue<Row extends Omit<ContentUnderReview, 'member_id
     limit: number,
   ): Promise<Row[]>;
   /** A row as the console shows it, from what all queues show of it. */
-  show(row: Row, queued: QueuedContent, now: number): Item;
+  show(row: Row, queued: QueuedPlace, now: number): Item;
 }
 
 /** A page of a queue from the client's `cursor`, of the networks the staff member moderates. */

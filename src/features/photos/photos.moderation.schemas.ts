@@ -1,4 +1,8 @@
-import { moderationDecisionSchema, queuePageQuerySchema } from '../../lib/moderation-decision.ts';
+import {
+  moderationDecisionSchema,
+  queuePageQuerySchema,
+  type QueuedContent,
+} from '../../lib/moderation-decision.ts';
 import type { z } from '../../lib/zod.ts';
 import { PHOTO_REJECTION_REASONS } from './photos.types.ts';
 
@@ -12,12 +16,7 @@ export const photoDecisionSchema = moderationDecisionSchema(PHOTO_REJECTION_REAS
 export type PhotoDecisionInput = z.infer<typeof photoDecisionSchema>;
 
 /** A photo in the queue as the console shows it. */
-export interface QueuedPhoto {
-  id: string;
-  network: string;
-  site: string;
-  site_name: string;
-  member: { name: string; age: number };
+export interface QueuedPhoto extends QueuedContent {
   /** `pending` on a pre-moderated site; `active` (already shown) on a post-moderated one. */
   status: 'pending' | 'active';
   /** ISO 8601. */

@@ -1,4 +1,8 @@
-import { moderationDecisionSchema, queuePageQuerySchema } from '../../lib/moderation-decision.ts';
+import {
+  moderationDecisionSchema,
+  queuePageQuerySchema,
+  type QueuedContent,
+} from '../../lib/moderation-decision.ts';
 import type { z } from '../../lib/zod.ts';
 
 /* The console's text queue calls (docs/console.md): their input and answer shapes. */
@@ -21,12 +25,7 @@ export const textDecisionSchema = moderationDecisionSchema(TEXT_REJECTION_REASON
 export type TextDecisionInput = z.infer<typeof textDecisionSchema>;
 
 /** A changed text in the queue as the console shows it. */
-export interface QueuedText {
-  id: string;
-  network: string;
-  site: string;
-  site_name: string;
-  member: { name: string; age: number };
+export interface QueuedText extends QueuedContent {
   field: 'text' | 'name';
   /** `pre`: held back until approved; `post`: shown already. */
   mode: 'pre' | 'post';

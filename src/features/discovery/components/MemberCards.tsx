@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import { FictionalIcon } from '../../shell/components/FictionalIcon.tsx';
-import { ReportFlagButton } from '../../shell/components/ReportFlagButton.tsx';
+import { reportFlagButton } from '../../shell/components/report-flag-button.tsx';
 
 /**
  * Member cards in a grid (the search's results, the match finder's matches): photo, name and
@@ -57,13 +57,12 @@ export function CardGrid<C extends ProfileCard>({
             {card.city ?? card.region ?? countries.find((c) => c.code === card.country)?.name ?? card.country}
           </p>
           {extra?.(card)}
-          {onReport && (
-            <ReportFlagButton
-              className="btn btn-sm btn-light position-absolute top-0 end-0 m-1 z-2 member-card-report"
-              label={t('reports.title', { name: card.name })}
-              onClick={() => onReport(card)}
-            />
-          )}
+          {onReport &&
+            reportFlagButton(
+              t('reports.title', { name: card.name }),
+              'btn btn-sm btn-light position-absolute top-0 end-0 m-1 z-2 member-card-report',
+              () => onReport(card),
+            )}
           {card.fictional && (
             <p className="badge badge-fictional m-2 mt-1 align-self-start">
               <FictionalIcon icon={fictional.icon} /> {fictional.label}

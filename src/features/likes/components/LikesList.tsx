@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
-import { ReportFlagButton } from '../../shell/components/ReportFlagButton.tsx';
+import { reportFlagButton } from '../../shell/components/report-flag-button.tsx';
 import type { ProfileCard } from '../../profiles/index.ts';
 import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
 import { $likes, likeProfile, loadMoreLikes, seedLikes, unlikeProfile } from '../likes.store.ts';
@@ -160,11 +160,11 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
                   <span className="visually-hidden"> {card.name}</span>
                 </a>
               )}
-              <ReportFlagButton
-                className="btn btn-sm btn-outline-secondary"
-                label={t('reports.title', { name: card.name })}
-                onClick={() => setReporting(card)}
-              />
+              {reportFlagButton(
+                t('reports.title', { name: card.name }),
+                'btn btn-sm btn-outline-secondary',
+                () => setReporting(card),
+              )}
             </div>
           </li>
         ))}

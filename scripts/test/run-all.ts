@@ -203,7 +203,7 @@ const CHECKS_AT_ONCE = 2;
  * Runs `suite`; with `held`, its output is kept and handed over when it ends instead of going
  * straight to the terminal (two checks at once would interleave their lines).
  */
-function run(suite: Suite, held?: string[]): Promise<number> {
+function run(suite: Suite, held?: Buffer[]): Promise<number> {
   const [command, ...rest] = suite.command;
   return new Promise((resolvePromise) => {
     const child = spawn(command!, rest, {
@@ -212,8 +212,9 @@ function run(suite: Suite, held?: string[]): Promise<number> {
     });
     running.add(child);
     if (held) {
-      child.stdout?.on('data', (chunk: Buffer) => held.push(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => held.push(chunk.toString()));
+      // Kept as bytes: a chunk may end inside a character (the suites print ━ and ✓).
+      child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
     }
     child.on('error', (error) => {
       process.stderr.write(`${suite.name}: cannot run ${command}: ${error.message}\n`);
@@ -265,9 +266,9 @@ function notRunnable(suite: Suite): string | undefined {
 }
 
 /** Runs one suite to its result; `held` keeps its output back (see `run`). */
-async function runSuite(suite: Suite, held?: string[]): Promise<void> {
+async function runSuite(suite: Suite, held?: Buffer[]): Promise<void> {
   const heading = `\n${bold(`━━ ${suite.name}: ${suite.title}`)}\n`;
-  const say = (text: string) => (held ? held.push(text) : process.stdout.write(text));
+  const say = (text: string) => (held ? held.push(Buffer.from(text)) : process.stdout.write(text));
   say(heading);
   const note = notRunnable(suite);
   if (note) {
@@ -296,9 +297,9 @@ async function runChecksSideBySide(checks: Suite[]): Promise<void> {
   const waiting = [...checks];
   const worker = async () => {
     for (let suite = waiting.shift(); suite; suite = waiting.shift()) {
-      const held: string[] = [];
+      const held: Buffer[] = [];
       await runSuite(suite, held);
-      process.stdout.write(held.join(''));
+      process.stdout.write(Buffer.concat(held));
     }
   };
   await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker));

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { islandMessages, type MessageKey, type Translate } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
+import { servedNetworks } from '../../../server/console-db.ts';
 import type { StaffPrincipal } from '../../../server/staff.ts';
 import type { Site } from '../../../tenancy/site.ts';
 
@@ -44,10 +45,6 @@ export function staffPage(astro: AstroGlobal, permission?: string): StaffPage | 
 
 const servedSites = (locals: App.Locals): Site[] => [...locals.platform.registry.snapshot.sites.values()];
 
-const servedNetworks = (locals: App.Locals): string[] => [
-  ...new Set(servedSites(locals).map((site) => site.network)),
-];
-
 /** The served sites in the networks where the staff member holds `permission`, in the registry's order. */
 export function heldSites(locals: App.Locals, permission: string): Site[] {
   const { staff } = locals;
@@ -60,7 +57,7 @@ export function heldSites(locals: App.Locals, permission: string): Site[] {
  */
 export function heldNetworks(locals: App.Locals, permission: string): string[] {
   const held = locals.staff?.networksFor(permission) ?? [];
-  return (held === 'all' ? servedNetworks(locals) : [...held]).sort();
+  return held === 'all' ? servedNetworks(locals.platform) : [...held].sort();
 }
 
 /**
@@ -70,9 +67,8 @@ export function heldNetworks(locals: App.Locals, permission: string): string[] {
 export function heldNetworkSites(locals: App.Locals, permission: string): { id: string; sites: Site[] }[] {
   const held = locals.staff?.networksFor(permission) ?? [];
   const sites = servedSites(locals);
-  return servedNetworks(locals)
+  return servedNetworks(locals.platform)
     .filter((network) => held === 'all' || held.includes(network))
-    .sort()
     .map((id) => ({ id, sites: sites.filter((site) => site.network === id) }));
 }
 

@@ -1,16 +1,15 @@
 import type { APIContext } from 'astro';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import type { StatisticsContext } from './statistics.service.ts';
-import { consoleDb } from '../../server/console-db.ts';
+import { consoleDb, servedNetworks } from '../../server/console-db.ts';
 
 /** The statistics' context of a console request: the database, the clock and the sites served. */
 export function statisticsContext(locals: App.Locals): StatisticsContext {
   const { platform } = locals;
-  const sites = () => [...platform.registry.snapshot.sites.values()];
   return {
     db: consoleDb(locals),
     clock: platform.clock,
-    networks: () => [...new Set(sites().map((s) => s.network))].sort(),
+    networks: () => servedNetworks(platform),
     sitesOf: (network) =>
       platform.registry
         .sitesOfNetwork(network)

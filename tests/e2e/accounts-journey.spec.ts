@@ -26,12 +26,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('an account from signup to erasure', async ({ browser }) => {
   test.setTimeout(120_000);
-  // Without the service worker. The language switch below installs the worker's German version,
-  // and a page load that starts while it takes over can hang in Chromium (seen here about once in
-  // five runs, at `/de/settings` after the e-mail change; docs/development.md, "A service worker").
-  // That hang is still open; the worker's takeover has its own tests in pwa.spec.ts, and this
-  // journey tests the account.
-  const context = await visitorContext(browser, { serviceWorkers: 'block' });
+  const context = await visitorContext(browser);
   const page = await context.newPage();
   const email = uniqueEmail('journey');
   const password = 'blue tulips at dawn 42';

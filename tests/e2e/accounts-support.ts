@@ -99,17 +99,13 @@ export function moveClock(server: TestServer, offsetMs: number): void {
 
 let contexts = 0;
 
-/**
- * A browser profile of its own: its own cookies and client address, the entry warning seen.
- * `serviceWorkers: 'block'` leaves the site's worker out (see accounts-journey.spec.ts).
- */
+/** A browser profile of its own: its own cookies and client address, the entry warning seen. */
 export async function visitorContext(
   browser: Browser,
-  options: { width?: number; serviceWorkers?: 'allow' | 'block' } = {},
+  options: { width?: number } = {},
 ): Promise<BrowserContext> {
   contexts += 1;
   const context = await browser.newContext({
-    serviceWorkers: options.serviceWorkers ?? 'allow',
     viewport: { width: options.width ?? 1280, height: options.width && options.width < 600 ? 740 : 800 },
     extraHTTPHeaders: {
       'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(contexts / 250)}.${(contexts % 250) + 1}`,

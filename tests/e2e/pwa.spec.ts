@@ -9,6 +9,7 @@ import {
   type Page,
   type Worker,
 } from '@playwright/test';
+import { OFFLINE_CACHE } from '../../src/features/pwa/pwa.worker-rules.ts';
 import { DEMO } from '../support/server.ts';
 import type { SiteRef } from '../support/factories.ts';
 import { FULL_LAUNCH } from './browsers.ts';
@@ -132,7 +133,7 @@ for (const [language, prefix, heading] of [
     });
     await page.goto(`${origin}${prefix}/members`);
     await hydrated(page);
-    expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=${language}`);
+    expect(await workerReady(page)).toBe(`${origin}/sw.js`);
 
     // A page load under the worker: its hashed files pass through the worker and are kept.
     await page.goto(`${origin}${prefix}/likes`);
@@ -170,6 +171,49 @@ for (const [language, prefix, heading] of [
     await context.close();
   });
 }
+
+test('a change of language brings no new worker, and the offline page follows the language', async ({
+  browser,
+}) => {
+  const { context, origin } = await loggedInContext(browser, SITES.amber);
+  const page = await context.newPage();
+  await page.goto(`${origin}/members`);
+  await hydrated(page);
+  expect(await workerReady(page)).toBe(`${origin}/sw.js`);
+
+  // The member reads on in German: the same worker, nothing waits to take over.
+  await page.goto(`${origin}/de/members`);
+  await hydrated(page);
+  const registration = () =>
+    page.evaluate(async () => {
+      const found = await navigator.serviceWorker.getRegistration('/');
+      await found?.update();
+      return { active: found?.active?.scriptURL, waiting: !!found?.waiting, installing: !!found?.installing };
+    });
+  expect(await registration()).toEqual({ active: `${origin}/sw.js`, waiting: false, installing: false });
+  // The German offline page is kept once a German page has loaded under the worker.
+  await page.goto(`${origin}/de/likes`);
+  await hydrated(page);
+  const keptOffline = () =>
+    page.evaluate(async (name) => {
+      const kept = await (await caches.open(name)).keys();
+      return kept.map((request) => new URL(request.url).pathname);
+    }, OFFLINE_CACHE);
+  // Kept last: the latest language's page is the one a page in another language gets.
+  await expect.poll(keptOffline, { timeout: 10_000 }).toEqual(['/offline', '/de/offline']);
+
+  await context.setOffline(true);
+  await page.goto(`${origin}/de/chats`).catch(() => undefined);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
+  // A page in a language the worker holds no offline page of: the latest language's.
+  await page.goto(`${origin}/fr/chats`).catch(() => undefined);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
+  // Back in English: the English page, which the worker kept first.
+  await page.goto(`${origin}/chats`).catch(() => undefined);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  await context.setOffline(false);
+  await context.close();
+});
 
 /** The worker's registration id, as the DevTools protocol reports it for `origin`. */
 async function registrationId(cdp: CDPSession, origin: string): Promise<string> {
@@ -424,46 +468,63 @@ test('the app badge shows unread messages plus new likes while the app is open',
 });
 
 /**
- * A member's page on the English worker, switched to German: that page registers the worker that
- * keeps the German offline page, a new version of the registration, which then waits.
+ * A member's page under the worker of a build before, and the site's worker found as its new
+ * version, which then waits. A deploy changes the script's bytes, which the browser's update
+ * check compares; the test server has one build, so the build before is the same script at
+ * another address (`?build=previous`), which the browser treats as another version just the same.
  */
-async function germanVersionWaiting(browser: Browser) {
+async function newVersionWaiting(browser: Browser) {
   const { context, origin } = await loggedInContext(browser, SITES.amber);
   const page = await context.newPage();
   await page.goto(`${origin}/members`);
   await hydrated(page);
-  expect(await workerReady(page)).toBe(`${origin}/sw.js?locale=en`);
-
-  await page.goto(`${origin}/de/members`);
-  await hydrated(page);
+  expect(await workerReady(page)).toBe(`${origin}/sw.js`);
+  /** The script addresses of the registration's active and waiting versions. */
   const scripts = () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
-      return { active: registration?.active?.scriptURL, waiting: registration?.waiting?.scriptURL };
+      return {
+        active: registration?.active?.scriptURL ?? null,
+        waiting: registration?.waiting?.scriptURL ?? null,
+      };
     });
-  await expect.poll(scripts, { timeout: 15_000 }).toEqual({
-    active: `${origin}/sw.js?locale=en`,
-    waiting: `${origin}/sw.js?locale=de`,
+  const previous = `${origin}/sw.js?build=previous`;
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register('/sw.js?build=previous', { scope: '/' });
+    const worker = (registration.installing ?? registration.waiting)!;
+    await new Promise<void>((resolve) => {
+      if (worker.state === 'installed') resolve();
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'installed') resolve();
+      });
+    });
+    worker.postMessage({ type: 'skip-waiting' });
   });
-  return { context, origin, page, scripts };
+  await expect.poll(scripts, { timeout: 15_000 }).toEqual({ active: previous, waiting: null });
+
+  // The site's worker, as the page's next load registers it: it installs and waits.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  });
+  await expect.poll(scripts, { timeout: 15_000 }).toEqual({ active: previous, waiting: `${origin}/sw.js` });
+  return { context, origin, page, scripts, previous };
 }
 
 test('a new worker waits while a page is open and takes over at the next page load, without reloading the open page', async ({
   browser,
 }) => {
-  const { context, origin, page, scripts } = await germanVersionWaiting(browser);
+  const { context, origin, page, scripts, previous } = await newVersionWaiting(browser);
   // While the member is on the page it is not reloaded and the old version keeps serving.
   await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
   await page.waitForTimeout(1_000);
   expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
-  expect((await scripts()).active).toBe(`${origin}/sw.js?locale=en`);
+  expect(await scripts()).toEqual({ active: previous, waiting: `${origin}/sw.js` });
 
   // The next page load is the safe moment: the waiting version takes over.
-  await page.goto(`${origin}/de/likes`);
+  await page.goto(`${origin}/likes`);
   await hydrated(page);
-  await expect
-    .poll(async () => (await scripts()).active, { timeout: 15_000 })
-    .toBe(`${origin}/sw.js?locale=de`);
+  await expect.poll(scripts, { timeout: 15_000 }).toEqual({ active: `${origin}/sw.js`, waiting: null });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
   await context.close();
 });
 
@@ -471,7 +532,7 @@ for (const typed of [false, true])
   test(`a tab left in the background ${typed ? 'with a typed message keeps its page' : 'with nothing typed moves to the new version and reloads'}`, async ({
     browser,
   }) => {
-    const { context, origin, page, scripts } = await germanVersionWaiting(browser);
+    const { context, origin, page, scripts, previous } = await newVersionWaiting(browser);
     await page.evaluate((typed) => {
       (window as unknown as { kept: boolean }).kept = true;
       if (typed) {
@@ -490,7 +551,7 @@ for (const typed of [false, true])
       // Past the moment a hidden tab counts as in the background, nothing changes.
       await page.waitForTimeout(5_000);
       expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
-      expect((await scripts()).waiting).toBe(`${origin}/sw.js?locale=de`);
+      expect(await scripts()).toEqual({ active: previous, waiting: `${origin}/sw.js` });
     } else {
       await expect
         .poll(
@@ -502,7 +563,7 @@ for (const typed of [false, true])
         )
         .toBe('reloaded');
       await hydrated(page);
-      expect((await scripts()).active).toBe(`${origin}/sw.js?locale=de`);
+      expect(await scripts()).toEqual({ active: `${origin}/sw.js`, waiting: null });
     }
     await context.close();
   });

@@ -116,8 +116,6 @@ const SKIP_WAITING_RETRY_MS = 2_000;
 const HIDDEN_SETTLE_MS = 3_000;
 
 export interface InstalledAppOptions {
-  /** The member's language: the worker keeps the offline page in it. */
-  locale: string;
   /** A push reached the worker while this page is open. */
   onPush(payload: PushPayload): void;
 }
@@ -210,7 +208,9 @@ export function startInstalledApp(options: InstalledAppOptions): () => void {
       })
       .catch(() => undefined);
     workers
-      .register(`/sw.js?locale=${encodeURIComponent(options.locale)}`, { scope: '/' })
+      // One address in every language: the worker keeps the offline page in the language of the
+      // pages it sees, so a change of language brings no new version (sw.worker.ts).
+      .register('/sw.js', { scope: '/' })
       .then((found) => {
         registration = found;
         afterLoad(() => takeOverNow(found));

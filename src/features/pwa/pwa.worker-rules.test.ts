@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  installedLocale,
   localeOfPath,
   notificationTarget,
   offlinePageFor,
+  offlinePageOf,
+  offlinePagesToInstall,
   parsePushPayload,
   pathInLocale,
   requestKind,
@@ -124,17 +125,28 @@ describe('the offline page', () => {
     expect(localeOfPath('/xx/chats')).toBe('en');
   });
 
-  it("follows the page's language when the worker holds it, else the member's", () => {
-    const cached = ['/de/offline', '/offline'];
-    expect(offlinePageFor(`${ORIGIN}/de/chats`, 'nl', cached)).toBe('/de/offline');
-    expect(offlinePageFor(`${ORIGIN}/chats`, 'de', cached)).toBe('/offline');
-    expect(offlinePageFor(`${ORIGIN}/fr/chats`, 'de', cached)).toBe('/de/offline');
+  it("follows the page's language when the worker holds it, else the latest one kept", () => {
+    const cached = ['/offline', '/de/offline'];
+    expect(offlinePageFor(`${ORIGIN}/de/chats`, cached)).toBe('/de/offline');
+    expect(offlinePageFor(`${ORIGIN}/chats`, cached)).toBe('/offline');
+    expect(offlinePageFor(`${ORIGIN}/fr/chats`, cached)).toBe('/de/offline');
+    expect(offlinePageFor(`${ORIGIN}/fr/chats`, ['/de/offline', '/offline'])).toBe('/offline');
+    expect(offlinePageFor(`${ORIGIN}/fr/chats`, [])).toBe('/offline');
+    expect(offlinePageFor('not a url', ['/de/offline'])).toBe('/de/offline');
   });
 
-  it('is installed in the language of the script URL', () => {
-    expect(installedLocale(`${ORIGIN}/sw.js?locale=de`)).toBe('de');
-    expect(installedLocale(`${ORIGIN}/sw.js`)).toBe('en');
-    expect(installedLocale(`${ORIGIN}/sw.js?locale=<x>`)).toBe('en');
+  it('is kept in the language of every page a new version finds, besides those kept before', () => {
+    expect(offlinePagesToInstall([], [])).toEqual(['/offline']);
+    expect(offlinePagesToInstall([], [`${ORIGIN}/nl/members`, `${ORIGIN}/nl/likes`])).toEqual([
+      '/nl/offline',
+    ]);
+    expect(offlinePagesToInstall(['/de/offline'], [`${ORIGIN}/members`])).toEqual([
+      '/de/offline',
+      '/offline',
+    ]);
+    expect(offlinePagesToInstall(['/de/offline'], [`${ORIGIN}/de/chats`])).toEqual(['/de/offline']);
+    expect(offlinePageOf(`${ORIGIN}/xx/chats`)).toBe('/offline');
+    expect(offlinePageOf(`${ORIGIN}/sv`)).toBe('/sv/offline');
   });
 });
 

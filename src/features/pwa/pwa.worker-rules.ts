@@ -110,22 +110,32 @@ export function staticRoutes(origin: string): StaticRoute[] {
   ];
 }
 
+/** The offline page in the language of a page's address. */
+export function offlinePageOf(pageUrl: string): string {
+  try {
+    return pathInLocale(localeOfPath(new URL(pageUrl).pathname), OFFLINE_ROUTE);
+  } catch {
+    return OFFLINE_ROUTE;
+  }
+}
+
 /**
  * The offline page a failed navigation gets: in the language of the page asked for when the
- * worker holds that one, else in the member's language it was installed with.
+ * worker holds that one, else in the language of the member's latest page (the worker keeps
+ * the page of the latest language last: `cached` is in the order kept).
  */
-export function offlinePageFor(
-  navigationUrl: string,
-  installedLocale: string,
-  cached: readonly string[],
-): string {
-  const fallback = pathInLocale(installedLocale, OFFLINE_ROUTE);
-  try {
-    const wanted = pathInLocale(localeOfPath(new URL(navigationUrl).pathname), OFFLINE_ROUTE);
-    return cached.includes(wanted) ? wanted : fallback;
-  } catch {
-    return fallback;
-  }
+export function offlinePageFor(navigationUrl: string, cached: readonly string[]): string {
+  const wanted = offlinePageOf(navigationUrl);
+  return cached.includes(wanted) ? wanted : (cached.at(-1) ?? OFFLINE_ROUTE);
+}
+
+/**
+ * The offline pages a new version fetches as it installs: those the version before kept, then
+ * those of the pages open now, in that order; the English one when there are neither.
+ */
+export function offlinePagesToInstall(kept: readonly string[], openPages: readonly string[]): string[] {
+  const paths = new Set([...kept, ...openPages.map(offlinePageOf)]);
+  return paths.size ? [...paths] : [OFFLINE_ROUTE];
 }
 
 /**
@@ -178,15 +188,5 @@ export function notificationTarget(url: unknown, origin: string): string {
     return target.origin === origin ? target.href : home;
   } catch {
     return home;
-  }
-}
-
-/** The locale the page registered the worker with (`/sw.js?locale=de`), English otherwise. */
-export function installedLocale(scriptUrl: string): Locale {
-  try {
-    const asked = new URL(scriptUrl).searchParams.get('locale');
-    return isKnownLocale(asked) ? asked : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
   }
 }

@@ -2,13 +2,12 @@ import {
   ASSET_CACHE,
   ASSET_CACHE_LIMIT,
   CACHE_PREFIX,
-  installedLocale,
   notificationTarget,
   OFFLINE_CACHE,
-  OFFLINE_ROUTE,
   offlinePageFor,
+  offlinePageOf,
+  offlinePagesToInstall,
   parsePushPayload,
-  pathInLocale,
   requestKind,
   staticRoutes,
   type StaticRoute,
@@ -17,8 +16,9 @@ import {
 /*
  * The service worker of every site (served per host as `/sw.js`, scope `/`; built into one
  * classic script by scripts/build/inline-scripts.ts). What it does, and what it never does:
- * - it keeps the offline page in the member's language (the `locale` of its script URL) and
- *   shows it for a page load when the network is down;
+ * - it keeps the offline page in the language of the member's pages and shows it for a page load
+ *   when the network is down. The language is not part of the script's address: a member who
+ *   changes language gets no new version, so no takeover races the page loads that follow;
  * - it answers hashed build files (`/_astro/…`) from its cache first; member pages and JSON
  *   always come from the server (pwa.worker-rules.ts says which request is which);
  * - a new version waits until the page tells it a safe moment has come (pwa.store.ts);
@@ -77,24 +77,63 @@ interface WorkerScope {
 
 const worker = self as unknown as WorkerScope;
 const ORIGIN = worker.location.origin;
-const LOCALE = installedLocale(worker.location.href);
 
 worker.addEventListener('install', (event) => {
   // Only page loads, and build files while it runs, wake the worker (pwa.worker-rules.ts). A
   // browser that refuses the rules (a rejected promise) sends everything to the fetch handler,
   // as one without the API does.
   if (event.addRoutes) event.waitUntil(event.addRoutes(staticRoutes(ORIGIN)).catch(() => undefined));
-  // The member's offline page, fetched now while the network is there. A new version then waits
+  // The member's offline pages, fetched now while the network is there. A new version then waits
   // (no skipWaiting here): the page picks the moment (pwa.store.ts).
-  event.waitUntil(
-    caches.open(OFFLINE_CACHE).then(async (cache) => {
-      const path = pathInLocale(LOCALE, OFFLINE_ROUTE);
-      const response = await fetch(path, { cache: 'no-store', credentials: 'omit' });
-      if (!response.ok) throw new Error(`offline page ${path}: ${response.status}`);
-      await cache.put(path, response);
-    }),
-  );
+  event.waitUntil(installOfflinePages());
 });
+
+/** Fetches an offline page afresh, or fails. */
+async function fetchOfflinePage(path: string): Promise<Response> {
+  const response = await fetch(path, { cache: 'no-store', credentials: 'omit' });
+  if (!response.ok) throw new Error(`offline page ${path}: ${response.status}`);
+  return response;
+}
+
+/** The offline cache's pages, in the order kept (the latest language last). */
+async function keptOfflinePages(cache: Cache): Promise<string[]> {
+  return (await cache.keys()).map((key) => new URL(key.url).pathname);
+}
+
+/**
+ * This version's offline pages: the languages the version before kept, and those of the pages
+ * open now (the member's, as they register the worker).
+ */
+async function installOfflinePages(): Promise<void> {
+  const cache = await caches.open(OFFLINE_CACHE);
+  const open = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const paths = offlinePagesToInstall(
+    await keptOfflinePages(cache),
+    open.map((client) => client.url),
+  );
+  const pages = await Promise.all(paths.map(fetchOfflinePage));
+  for (const [index, path] of paths.entries()) {
+    await cache.delete(path);
+    await cache.put(path, pages[index]!);
+  }
+}
+
+/**
+ * After a page load, the offline page in that page's language, kept last: fetched when the
+ * worker does not hold it yet, moved to the end when it does. Nothing happens while offline.
+ */
+async function keepOfflinePageOf(pageUrl: string): Promise<void> {
+  const path = offlinePageOf(pageUrl);
+  const cache = await caches.open(OFFLINE_CACHE);
+  const kept = await keptOfflinePages(cache);
+  if (kept.at(-1) === path) return;
+  const page = kept.includes(path)
+    ? await cache.match(path)
+    : await fetchOfflinePage(path).catch(() => undefined);
+  if (!page) return;
+  await cache.delete(path);
+  await cache.put(path, page);
+}
 
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
@@ -122,7 +161,16 @@ worker.addEventListener('fetch', (event) => {
   const { request } = event;
   const kind = requestKind({ url: request.url, method: request.method, mode: request.mode }, ORIGIN);
   if (kind === 'asset') event.respondWith(cachedAsset(request));
-  else if (kind === 'navigation') event.respondWith(pageOrOffline(request, event.preloadResponse));
+  else if (kind === 'navigation') {
+    const answer = pageOrOffline(request, event.preloadResponse);
+    event.respondWith(answer.then(({ response }) => response));
+    // Only a page that came from the network moves the offline pages: a failed load reads them.
+    event.waitUntil(
+      answer
+        .then(({ online }) => (online ? keepOfflinePageOf(request.url) : undefined))
+        .catch(() => undefined),
+    );
+  }
   // Everything else is not answered here: the browser asks the server as if there were no worker.
 });
 
@@ -140,14 +188,13 @@ async function cachedAsset(request: Request): Promise<Response> {
 async function pageOrOffline(
   request: Request,
   preload: Promise<Response | undefined> | undefined,
-): Promise<Response> {
+): Promise<{ response: Response; online: boolean }> {
   try {
-    return (await preload) ?? (await fetch(request));
+    return { response: (await preload) ?? (await fetch(request)), online: true };
   } catch (error) {
     const cache = await caches.open(OFFLINE_CACHE);
-    const cached = (await cache.keys()).map((key) => new URL(key.url).pathname);
-    const page = await cache.match(offlinePageFor(request.url, LOCALE, cached));
-    if (page) return page;
+    const page = await cache.match(offlinePageFor(request.url, await keptOfflinePages(cache)));
+    if (page) return { response: page, online: false };
     throw error;
   }
 }

@@ -141,7 +141,6 @@ export default function MemberNav({
     });
     // The service worker (offline page, pushes) and the install offer, on member pages only.
     const stopApp = startInstalledApp({
-      locale: document.documentElement.lang,
       // Spec §4: chats and likes load when a push arrives (the badges and lists follow).
       onPush: () => {
         void refreshChats().catch(() => {});

@@ -91,7 +91,9 @@ worker.addEventListener('install', (event) => {
 /** Fetches an offline page afresh, or fails. */
 async function fetchOfflinePage(path: string): Promise<Response> {
   const response = await fetch(path, { cache: 'no-store', credentials: 'omit' });
-  if (!response.ok) throw new Error(`offline page ${path}: ${response.status}`);
+  // A redirected answer (an unprefixed page of a site in another language moves to it) cannot
+  // answer a page load: the browser takes it for a network error. It is not kept.
+  if (!response.ok || response.redirected) throw new Error(`offline page ${path}: ${response.status}`);
   return response;
 }
 
@@ -102,7 +104,8 @@ async function keptOfflinePages(cache: Cache): Promise<string[]> {
 
 /**
  * This version's offline pages: the languages the version before kept, and those of the pages
- * open now (the member's, as they register the worker).
+ * open now (the member's, as they register the worker). One that cannot be fetched is left out,
+ * not the version: the worker also shows the member's pushes, which need no offline page.
  */
 async function installOfflinePages(): Promise<void> {
   const cache = await caches.open(OFFLINE_CACHE);
@@ -111,10 +114,12 @@ async function installOfflinePages(): Promise<void> {
     await keptOfflinePages(cache),
     open.map((client) => client.url),
   );
-  const pages = await Promise.all(paths.map(fetchOfflinePage));
+  const pages = await Promise.allSettled(paths.map(fetchOfflinePage));
   for (const [index, path] of paths.entries()) {
+    const page = pages[index]!;
+    if (page.status === 'rejected') continue;
     await cache.delete(path);
-    await cache.put(path, pages[index]!);
+    await cache.put(path, page.value);
   }
 }
 

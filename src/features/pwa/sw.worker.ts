@@ -97,6 +97,16 @@ async function fetchOfflinePage(path: string): Promise<Response> {
   return response;
 }
 
+/**
+ * Keeps `page` as the offline cache's last entry. The cache lists its entries in the order they
+ * were put; the old entry is deleted first, so the order does not hang on where a browser puts
+ * an entry that replaces another.
+ */
+async function keepLast(cache: Cache, path: string, page: Response): Promise<void> {
+  await cache.delete(path);
+  await cache.put(path, page);
+}
+
 /** The offline cache's pages, in the order kept (the latest language last). */
 async function keptOfflinePages(cache: Cache): Promise<string[]> {
   return (await cache.keys()).map((key) => new URL(key.url).pathname);
@@ -117,9 +127,7 @@ async function installOfflinePages(): Promise<void> {
   const pages = await Promise.allSettled(paths.map(fetchOfflinePage));
   for (const [index, path] of paths.entries()) {
     const page = pages[index]!;
-    if (page.status === 'rejected') continue;
-    await cache.delete(path);
-    await cache.put(path, page.value);
+    if (page.status === 'fulfilled') await keepLast(cache, path, page.value);
   }
 }
 
@@ -135,9 +143,7 @@ async function keepOfflinePageOf(pageUrl: string): Promise<void> {
   const page = kept.includes(path)
     ? await cache.match(path)
     : await fetchOfflinePage(path).catch(() => undefined);
-  if (!page) return;
-  await cache.delete(path);
-  await cache.put(path, page);
+  if (page) await keepLast(cache, path, page);
 }
 
 worker.addEventListener('activate', (event) => {

@@ -105,6 +105,25 @@ const camt054 = (order: string) => `<?xml version="1.0" encoding="UTF-8"?>
 </Document>
 `;
 
+test('a member search sent before the page has run its script still finds the member', async ({
+  browser,
+}) => {
+  const { me, context: memberContext } = await journey.memberBrowser(browser, 1280, { name: 'Ingrid' });
+  const support = await addStaffMember(journey, { role: 'support' });
+  const { context, page, errors } = await consolePage(browser, journey, support);
+  // What the plain form sends when it is submitted before the island runs: a GET with `?q=`.
+  const consoleOrigin = new URL(page.url()).origin;
+  await page.goto(`${consoleOrigin}/console/members?q=${encodeURIComponent(me.email)}`);
+  await expect(page.getByLabel('Find a member')).toHaveValue(me.email);
+  await expect(page.getByRole('table').getByRole('link', { name: 'Ingrid' })).toHaveAttribute(
+    'href',
+    `/console/members/${me.profileId}`,
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+  await memberContext.close();
+});
+
 test("support reads the bank's camt.054 file into the returns list and records the returned debit", async ({
   browser,
 }) => {

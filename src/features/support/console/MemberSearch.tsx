@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
@@ -26,16 +26,24 @@ export const MEMBER_SEARCH_MESSAGES = [
 
 export const statusKey = (status: MemberHit['status']) => `console.support.status_${status}` as const;
 
-/** Find a member of the staff member's networks by e-mail, name, public id or order id. */
-export default function MemberSearch({ messages }: { messages: IslandMessages }) {
+/**
+ * Find a member of the staff member's networks by e-mail, name, public id or order id. The form
+ * is a plain GET form too: submitted before the island runs, it reloads the page with `?q=`,
+ * which the page hands over as `initialQuery` and the island then searches for.
+ */
+export default function MemberSearch({
+  messages,
+  initialQuery = '',
+}: {
+  messages: IslandMessages;
+  initialQuery?: string;
+}) {
   const t = islandTranslator(messages);
   const [hits, setHits] = useState<MemberHit[] | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function search(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+  async function find(q: string) {
     if (!q) return;
     setBusy(true);
     setError('');
@@ -48,11 +56,28 @@ export default function MemberSearch({ messages }: { messages: IslandMessages })
     }
   }
 
+  function search(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void find(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+  }
+
+  useEffect(() => {
+    void find(initialQuery.trim());
+    // Once, for the query the page was loaded with.
+  }, []);
+
   return (
     <div>
-      <form className="row g-2 align-items-end mb-3" onSubmit={(e) => void search(e)} role="search">
+      <form className="row g-2 align-items-end mb-3" method="get" onSubmit={search} role="search">
         <LabelledControl id="member-q" label={t('console.support.search_label')} className="col-12 col-md-6">
-          <input id="member-q" name="q" className="form-control" required aria-describedby="member-q-hint" />
+          <input
+            id="member-q"
+            name="q"
+            className="form-control"
+            required
+            defaultValue={initialQuery}
+            aria-describedby="member-q-hint"
+          />
           <div id="member-q-hint" className="form-text">
             {t('console.support.search_hint')}
           </div>

@@ -101,7 +101,8 @@ const envSchema = z.object({
   EVENTS_STREAMS_PER_MEMBER: z.coerce.number().int().positive().default(8),
   /**
    * Member pages listed in `accounts.page-template.ts` are rendered once per shape and filled in
-   * per member; `off` renders each of them whole on every request (to compare, or to rule it out).
+   * per member, and every other member page's layout is kept per shape (`member-frame.ts`); `off`
+   * renders every member page whole on every request (to compare, or to rule them out).
    */
   MEMBER_PAGE_TEMPLATES: z
     .enum(['on', 'off'])

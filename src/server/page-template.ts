@@ -154,17 +154,24 @@ export class PageTemplates {
   }
 }
 
-const bySite = new WeakMap<object, PageTemplates>();
-
-/** The templates of one site object: a tenant change makes a new one, and so new templates. */
-export function templatesOf(site: object): PageTemplates {
-  let templates = bySite.get(site);
-  if (!templates) {
-    templates = new PageTemplates();
-    bySite.set(site, templates);
-  }
-  return templates;
+/**
+ * One `T` per site object, made on first use: a tenant change makes a new site object, and so a
+ * new `T`, with nothing of the old configuration in it.
+ */
+export function perSite<T>(make: () => T): (site: object) => T {
+  const bySite = new WeakMap<object, T>();
+  return (site) => {
+    let kept = bySite.get(site);
+    if (kept === undefined) {
+      kept = make();
+      bySite.set(site, kept);
+    }
+    return kept;
+  };
 }
+
+/** The templates of one site object. */
+export const templatesOf = perSite(() => new PageTemplates());
 
 /** A page as rendered, before it is cut. */
 export interface RenderedPage {

@@ -21,7 +21,7 @@ import { renderToString } from 'react-dom/server';
 import { islandHtml } from './island-html.ts';
 
 interface RenderContext {
-  result?: object;
+  result?: { request?: Request };
 }
 
 interface Metadata {
@@ -34,12 +34,23 @@ const ISLAND_FILE = /\.[jt]sx$/;
 
 /** Ids of this renderer's islands on a page: `k0`, `k1`, … (`@astrojs/react` counts `r0`, `r1`, …). */
 const counters = new WeakMap<object, { next: number }>();
+/** Per request: the ids its page has taken already (a kept frame's islands, see kept-frame.ts). */
+const taken = new WeakMap<Request, number>();
 
-function nextPrefix(result: object | undefined): string | undefined {
+/**
+ * The islands of this request's render start counting at `count`: the page's first `count` ids
+ * are in HTML that is not rendered again (a kept frame), and two islands with one id would give
+ * their `useId`s the same ids.
+ */
+export function takeIslandIds(request: Request, count: number): void {
+  taken.set(request, count);
+}
+
+function nextPrefix(result: { request?: Request } | undefined): string | undefined {
   if (!result) return undefined;
   let counter = counters.get(result);
   if (!counter) {
-    counter = { next: 0 };
+    counter = { next: (result.request && taken.get(result.request)) ?? 0 };
     counters.set(result, counter);
   }
   return `k${counter.next++}`;

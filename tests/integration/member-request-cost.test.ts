@@ -144,6 +144,21 @@ describe('the SQL statements of every member page and call (tests/support/member
     });
   }
 
+  // The third request of a shape fills the layout's kept frame (member-frame.ts): no more reads.
+  for (const route of memberPages(':other')) {
+    it(`${route.path} in a kept frame costs at most ${BOUNDS[route.name]}`, async () => {
+      calls += 1;
+      const path = route.path.replace(':other', other);
+      const url = `${path}${path.includes('?') ? '&' : '?'}kept=${calls}`;
+      for (let i = 0; i < 3; i++) expect((await demo.get(url)).status).toBe(200);
+      const line = new RegExp(`^sql statements: GET ${url.replace(/[.?]/g, '\\$&')} (\\d+)$`, 'gm');
+      await app.server.waitForOutput(new RegExp(`(${line.source}[\\s\\S]*){3}`, 'm'));
+      const counts = [...app.server.output().matchAll(line)].map((match) => Number(match[1]));
+      expect(counts).toHaveLength(3);
+      expect(counts[2]).toBeLessThanOrEqual(BOUNDS[route.name]!);
+    });
+  }
+
   for (const route of memberCalls(':other')) {
     it(`GET ${route.path} costs at most ${BOUNDS[route.name]}`, async () => {
       const count = await statementsOf(

@@ -8,6 +8,7 @@ import {
 } from '../../server/page-template.ts';
 import type { User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
+import { keepMemberFrame, memberShapeKey, standInMember, standInUser } from './member-frame.ts';
 import { memberUser, presentMemberUser } from './member-user.ts';
 
 /**
@@ -21,63 +22,9 @@ import { memberUser, presentMemberUser } from './member-user.ts';
  */
 export const TEMPLATED_MEMBER_PAGES: ReadonlySet<string> = new Set(['/settings']);
 
-/** The member's texts the pages only print; everything else of `User` is part of the key. */
-function standInUser(user: User, tokens: PageTokens): User {
-  const image = user.profile.main_image;
-  return {
-    ...user,
-    id: tokens.stand(user.id),
-    email: tokens.stand(user.email),
-    signup_date: tokens.stand(user.signup_date),
-    time_zone: user.time_zone === null ? null : tokens.stand(user.time_zone),
-    profile: {
-      ...user.profile,
-      id: tokens.stand(user.profile.id),
-      name: tokens.stand(user.profile.name),
-      main_image: image && {
-        filename: tokens.stand(image.filename),
-        thumb_filename: tokens.stand(image.thumb_filename),
-        match: tokens.stand(image.match),
-      },
-    },
-  };
-}
-
-/** The session's member for the render with stand-ins: its switches as they are, no texts of its own. */
-function standInMember(member: SessionMember, user: User): SessionMember {
-  return {
-    ...member,
-    id: user.id,
-    profileId: user.profile.id,
-    sessionId: '',
-    sessionExpiresAt: 0,
-    timeZone: '',
-    createdAt: 0,
-  };
-}
-
 /** Every input of a listed page's render but the member's texts (which the stand-ins hold). */
 function templateKey(context: APIContext, user: User, member: SessionMember): string {
-  const { locals, url } = context;
-  const today = new Date(locals.platform.clock.now()).toISOString().slice(0, 10);
-  return JSON.stringify([
-    locals.routePath,
-    url.search,
-    locals.locale,
-    locals.chosenLocale ?? null,
-    locals.country,
-    locals.countryKnown,
-    locals.scheme,
-    today,
-    user,
-    member.status,
-    member.language,
-    member.paidUser,
-    member.invisible,
-    member.private,
-    member.country,
-    member.credits,
-  ]);
+  return memberShapeKey(context.locals, context.url, user, member);
 }
 
 /**
@@ -89,7 +36,13 @@ export async function renderMemberPage(
 ): Promise<Response> {
   const { locals, request } = context;
   const member = locals.member;
-  if (!member || request.method !== 'GET' || !TEMPLATED_MEMBER_PAGES.has(locals.routePath)) return render();
+  if (!member || request.method !== 'GET') return render();
+  if (!TEMPLATED_MEMBER_PAGES.has(locals.routePath)) {
+    // Any other member page: its layout's frame is kept per shape (member-frame.ts).
+    const response = await render();
+    await keepMemberFrame(locals, render);
+    return response;
+  }
   if (!locals.platform.env.MEMBER_PAGE_TEMPLATES) return render();
   const user = await memberUser(locals);
   if (!user) return render();

@@ -105,7 +105,7 @@ const camt054 = (order: string) => `<?xml version="1.0" encoding="UTF-8"?>
 </Document>
 `;
 
-test('a member search sent before the page has run its script still finds the member', async ({
+test('a member search sent before the page has run its script still finds the member, and a search keeps its query in the address', async ({
   browser,
 }) => {
   const { me, context: memberContext } = await journey.memberBrowser(browser, 1280, { name: 'Ingrid' });
@@ -119,6 +119,19 @@ test('a member search sent before the page has run its script still finds the me
     'href',
     `/console/members/${me.profileId}`,
   );
+  // A search the script makes writes its query into the address too, without a page load: a
+  // reload shows the same search.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByLabel('Find a member').fill('nobody-matches-this');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No member matches.')).toBeVisible();
+  await expect(page).toHaveURL(/\/console\/members\?q=nobody-matches-this$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  await page.reload();
+  await expect(page.getByLabel('Find a member')).toHaveValue('nobody-matches-this');
+  await expect(page.getByText('No member matches.')).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
   await memberContext.close();

@@ -58,7 +58,14 @@ export default function MemberSearch({
 
   function search(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void find(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    // The address says what was searched, as the form sent by the browser would: a reload or a
+    // link shared with a colleague shows the same members.
+    const address = new URL(location.href);
+    if (q) address.searchParams.set('q', q);
+    else address.searchParams.delete('q');
+    history.replaceState(history.state, '', address);
+    void find(q);
   }
 
   useEffect(() => {

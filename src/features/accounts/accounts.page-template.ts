@@ -6,8 +6,6 @@ import {
   templatesOf,
   type RenderedPage,
 } from '../../server/page-template.ts';
-import type { User } from './accounts.schemas.ts';
-import type { SessionMember } from './accounts.types.ts';
 import { keepMemberFrame, memberShapeKey, standInMember, standInUser } from './member-frame.ts';
 import { memberUser, presentMemberUser } from './member-user.ts';
 
@@ -15,20 +13,17 @@ import { memberUser, presentMemberUser } from './member-user.ts';
  * Member pages rendered once per shape and filled in per member (`src/server/page-template.ts`).
  *
  * A page is listed here only when its server render reads of the request nothing but what
- * `templateKey` holds, and of the member only `memberUser()` and the session's switches (never
+ * `memberShapeKey` holds, and of the member only `memberUser()` and the session's switches (never
  * `createdAt`, `timeZone`, `sessionId` or `sessionExpiresAt`, which the stand-in member does not carry), and never
  * calls a service with the member's ids. `tests/integration/member-page-template.test.ts` holds
  * each listed page's filled HTML to its real render for members that differ in every text.
  */
 export const TEMPLATED_MEMBER_PAGES: ReadonlySet<string> = new Set(['/settings']);
 
-/** Every input of a listed page's render but the member's texts (which the stand-ins hold). */
-function templateKey(context: APIContext, user: User, member: SessionMember): string {
-  return memberShapeKey(context.locals, context.url, user, member);
-}
-
 /**
- * A member's GET of a listed page through its template; any other request is rendered as it is.
+ * A member's GET of a listed page through its template; of any other member page, the page as
+ * rendered, its layout's frame kept once its shape comes again (`member-frame.ts`). Any other
+ * request is rendered as it is.
  */
 export async function renderMemberPage(
   context: APIContext,
@@ -49,17 +44,22 @@ export async function renderMemberPage(
   const tokens = new PageTokens();
   const userStandIn = standInUser(user, tokens);
   const memberStandIn = standInMember(member, userStandIn);
-  return templatedPage(templatesOf(locals.site), templateKey(context, userStandIn, member), tokens, {
-    async withStandIns(): Promise<RenderedPage | null> {
-      locals.member = memberStandIn;
-      presentMemberUser(locals, Promise.resolve(userStandIn));
-      try {
-        return await readForTemplate(await render());
-      } finally {
-        locals.member = member;
-        presentMemberUser(locals, Promise.resolve(user));
-      }
+  return templatedPage(
+    templatesOf(locals.site),
+    memberShapeKey(locals, context.url, userStandIn, member),
+    tokens,
+    {
+      async withStandIns(): Promise<RenderedPage | null> {
+        locals.member = memberStandIn;
+        presentMemberUser(locals, Promise.resolve(userStandIn));
+        try {
+          return await readForTemplate(await render());
+        } finally {
+          locals.member = member;
+          presentMemberUser(locals, Promise.resolve(user));
+        }
+      },
+      real: render,
     },
-    real: render,
-  });
+  );
 }

@@ -109,8 +109,10 @@ export function fillFrame(
   let html = fillTemplate(frame.pieces[0]!, texts);
   frame.slots.forEach((name, i) => {
     let slot = slotHtml[name] ?? '';
-    // Astro's island scripts and style start with `<script>` and `<style>`; most slots have neither.
-    if (slot.includes('<s')) for (const element of frame.elements) slot = slot.replace(element, '');
+    // Only a slot with an island holds Astro's scripts and style: skip the scans for the others.
+    if (slot.includes('<script') || slot.includes('<style')) {
+      for (const element of frame.elements) slot = slot.replace(element, '');
+    }
     html += slot + fillTemplate(frame.pieces[i + 1]!, texts);
   });
   return html;

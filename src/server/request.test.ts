@@ -141,6 +141,19 @@ describe('pageLocaleRedirect', () => {
     expect(pageLocaleRedirect(site(), 'GET', '/login', undefined)).toBeUndefined();
   });
 
+  it('leaves the offline page in English where the site shows English (the worker fetches it without cookies)', () => {
+    expect(pageLocaleRedirect(german(), 'GET', '/offline', undefined)).toBeUndefined();
+    expect(pageLocaleRedirect(german(), 'GET', '/offline', 'nl')).toBeUndefined();
+    expect(
+      pageLocaleRedirect(
+        site({ domain_language: 'de-DE', locales: ['de', 'nl'] }),
+        'GET',
+        '/offline',
+        undefined,
+      ),
+    ).toBe('de');
+  });
+
   it('leaves prefixed pages, files, media, the API and posted forms alone', () => {
     for (const path of [
       '/de/login',

@@ -83,6 +83,13 @@ export function isUnprefixedPage(pathname: string): boolean {
 }
 
 /**
+ * Pages whose language is their address alone, never a visitor's choice or the site's language:
+ * the service worker fetches the offline page without cookies and keeps no redirected answer,
+ * so `/offline` must stay English for the English members of a German site to have one.
+ */
+const PAGES_IN_THE_LANGUAGE_OF_THEIR_ADDRESS = new Set(['/offline']);
+
+/**
  * The locale an unprefixed page moves to (its prefix), or undefined to serve it in English:
  * `rootLocaleRedirect`'s rule, for every page and not only `/`. Only reads are moved; a form
  * posted to an unprefixed path is answered where it was sent.
@@ -95,6 +102,8 @@ export function pageLocaleRedirect(
 ): Locale | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   if (!isUnprefixedPage(pathname)) return undefined;
+  if (PAGES_IN_THE_LANGUAGE_OF_THEIR_ADDRESS.has(pathname) && site.locales.includes(DEFAULT_LOCALE))
+    return undefined;
   return rootLocaleRedirect(site, cookieLocale);
 }
 

@@ -208,6 +208,16 @@ describe('the offline page', () => {
       expect(html).toContain('noindex');
     }
   });
+
+  it('stays English at /offline on a German site, for the worker to keep for its English members', async () => {
+    // The worker fetches the page without cookies and keeps no redirected answer (sw.worker.ts).
+    const en = await app.request('/offline', { host: DEMO.curvy.host });
+    expect(en.status).toBe(200);
+    expect(en.body).toContain('You are offline');
+    expect(en.body).toContain('Kurvenreich');
+    // Every other unprefixed page of the site still moves to German.
+    expect((await app.request('/login', { host: DEMO.curvy.host })).status).toBe(302);
+  });
 });
 
 describe('unknown hosts', () => {

@@ -6,8 +6,8 @@ import {
   templatesOf,
   type RenderedPage,
 } from '../../server/page-template.ts';
-import { keepMemberFrame, memberShapeKey, standInMember, standInUser } from './member-frame.ts';
-import { memberUser, presentMemberUser } from './member-user.ts';
+import { keepMemberFrame, memberShapeKey, standInFor, standInUser } from './member-frame.ts';
+import { memberUser } from './member-user.ts';
 
 /**
  * Member pages rendered once per shape and filled in per member (`src/server/page-template.ts`).
@@ -43,20 +43,17 @@ export async function renderMemberPage(
   if (!user) return render();
   const tokens = new PageTokens();
   const userStandIn = standInUser(user, tokens);
-  const memberStandIn = standInMember(member, userStandIn);
   return templatedPage(
     templatesOf(locals.site),
     memberShapeKey(locals, context.url, userStandIn, member),
     tokens,
     {
       async withStandIns(): Promise<RenderedPage | null> {
-        locals.member = memberStandIn;
-        presentMemberUser(locals, Promise.resolve(userStandIn));
+        const putMemberBack = standInFor(locals, member, userStandIn);
         try {
           return await readForTemplate(await render());
         } finally {
-          locals.member = member;
-          presentMemberUser(locals, Promise.resolve(user));
+          putMemberBack();
         }
       },
       real: render,

@@ -63,7 +63,10 @@ const wanted = new WeakSet<App.Locals>();
 /** The requests whose second render makes a frame. */
 const markRequested = new WeakSet<App.Locals>();
 /** What that render's layout learnt: its shape's key, the stand-ins and the slots it marked. */
-const marking = new WeakMap<App.Locals, { key: string; tokens: PageTokens; slots: readonly string[] }>();
+const marking = new WeakMap<
+  App.Locals,
+  { key: string; tokens: PageTokens; slots: readonly string[]; putMemberBack: () => void }
+>();
 
 /** The member's texts the frame only prints; everything else of `User` is part of the shape. */
 export function standInUser(user: User, tokens: PageTokens): User {
@@ -88,7 +91,7 @@ export function standInUser(user: User, tokens: PageTokens): User {
 }
 
 /** The session's member as the stand-ins' render sees it: its switches, no texts of its own. */
-export function standInMember(member: SessionMember, user: User): SessionMember {
+function standInMember(member: SessionMember, user: User): SessionMember {
   return {
     ...member,
     id: user.id,
@@ -97,6 +100,20 @@ export function standInMember(member: SessionMember, user: User): SessionMember 
     sessionExpiresAt: 0,
     timeZone: '',
     createdAt: 0,
+  };
+}
+
+/**
+ * Puts the stand-ins in the member's place for a render that must print none of the member's
+ * texts (a frame or a page kept per shape); the function it returns puts the member back.
+ */
+export function standInFor(locals: App.Locals, member: SessionMember, userStandIn: User): () => void {
+  const user = memberUser(locals);
+  locals.member = standInMember(member, userStandIn);
+  presentMemberUser(locals, Promise.resolve(userStandIn));
+  return () => {
+    locals.member = member;
+    presentMemberUser(locals, user);
   };
 }
 
@@ -148,9 +165,7 @@ export async function memberFrame(
   const userStandIn = standInUser(user, tokens);
   const key = JSON.stringify([layout, props, memberShapeKey(locals, astro.url, userStandIn, member)]);
   if (markRequested.has(locals)) {
-    locals.member = standInMember(member, userStandIn);
-    presentMemberUser(locals, Promise.resolve(userStandIn));
-    marking.set(locals, { key, tokens, slots });
+    marking.set(locals, { key, tokens, slots, putMemberBack: standInFor(locals, member, userStandIn) });
     return MARK;
   }
   const frames = keptFramesOf(locals.site);
@@ -180,8 +195,6 @@ async function keptPage(frame: FrameTemplate, texts: readonly string[], slots: L
 export async function keepMemberFrame(locals: App.Locals, render: () => Promise<Response>): Promise<void> {
   if (!wanted.has(locals)) return;
   wanted.delete(locals);
-  const member = locals.member;
-  const user = memberUser(locals);
   markRequested.add(locals);
   try {
     const page = await readForTemplate(await render());
@@ -190,8 +203,7 @@ export async function keepMemberFrame(locals: App.Locals, render: () => Promise<
     keptFramesOf(locals.site).set(marked.key, page ? cutFrame(page.html, marked.tokens, marked.slots) : null);
   } finally {
     markRequested.delete(locals);
+    marking.get(locals)?.putMemberBack();
     marking.delete(locals);
-    locals.member = member;
-    presentMemberUser(locals, user);
   }
 }

@@ -7,6 +7,7 @@ import {
   CARD_COLUMNS,
   publicProfiles,
   visibleProfiles,
+  walkingIndex,
   type AudienceFilter,
   type CardRow,
 } from '../profiles/index.ts';
@@ -95,22 +96,6 @@ const WALKED_INDEX = {
   gender: 'profiles_search_gender_active_idx',
   any: 'profiles_active_idx',
 } as const;
-const PROFILES_FROM = 'from "profiles" as "p"';
-
-/** `query` told to read the profiles through `index` (SQLite's `INDEXED BY`); `what` names it in the error. */
-export function walkingIndex<R>(query: Compilable<R>, index: string, what: string): Compilable<R> {
-  return {
-    compile() {
-      const compiled = query.compile();
-      if (!compiled.sql.includes(PROFILES_FROM)) throw new Error(`${what} reads no profiles`);
-      return {
-        ...compiled,
-        sql: compiled.sql.replace(PROFILES_FROM, `${PROFILES_FROM} indexed by "${index}"`),
-      };
-    },
-  };
-}
-
 function walking<R>(query: Compilable<R>, filters: SqlFilters): Compilable<R> {
   return walkingIndex(
     query,

@@ -1,8 +1,13 @@
 import { SqliteAdapter, type Compilable, type Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import type { Database, Gender, Seeking } from '../../db/database.ts';
-import { walkingIndex } from './discovery.repository.ts';
-import { CARD_COLUMNS, visibleProfiles, type AudienceFilter, type CardRow } from '../profiles/index.ts';
+import {
+  CARD_COLUMNS,
+  visibleProfiles,
+  walkingIndex,
+  type AudienceFilter,
+  type CardRow,
+} from '../profiles/index.ts';
 
 /* The match finder's reads: the member's own place and kept filters, the candidates, their interests in common. */
 

@@ -25,6 +25,7 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
  */
 export {
   visibleProfiles,
+  walkingIndex,
   CARD_COLUMNS,
   blockBetween,
   profileName,

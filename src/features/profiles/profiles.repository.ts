@@ -1,6 +1,7 @@
 import {
   sql,
   type Expression,
+  type Compilable,
   type ExpressionBuilder,
   type Insertable,
   type Kysely,
@@ -337,6 +338,28 @@ export function visibleProfiles(
   if (withheldSites.length) query = query.where((eb) => notWithheld(eb, withheldSites));
   if (audience) query = query.where((eb) => inAudience(eb, audience));
   return query;
+}
+
+/** How every query that starts from `visibleProfiles` names the profiles it reads. */
+const PROFILES_FROM = 'from "profiles" as "p"';
+
+/**
+ * `query`, which starts from `visibleProfiles`, told to read the profiles through `index`
+ * (SQLite's `INDEXED BY`); `what` names it in the error. SQLite costs a plan by its statistics
+ * without the LIMIT: a list of the most recently active that walks an activity index in order
+ * stops after its page, where the plan it would choose reads every match and sorts them.
+ */
+export function walkingIndex<R>(query: Compilable<R>, index: string, what: string): Compilable<R> {
+  return {
+    compile() {
+      const compiled = query.compile();
+      if (!compiled.sql.includes(PROFILES_FROM)) throw new Error(`${what} reads no profiles`);
+      return {
+        ...compiled,
+        sql: compiled.sql.replace(PROFILES_FROM, `${PROFILES_FROM} indexed by "${index}"`),
+      };
+    },
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import { compiledOnce, type CompiledOnce } from './compiled.ts';
 import type { Database, NewRow, Row, TableName } from './database.ts';
 
 /*
@@ -93,7 +94,14 @@ export function deleteInNetworkNaming<T extends NetworkTable>(
   return query as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
 }
 
-/** One column of the network's row of `table` whose columns equal `match`; undefined without one. */
+/** `valueInNetwork`'s queries, one per table, equal columns and column read (a handful in the code). */
+const valueQueries = new Map<string, CompiledOnce<Record<string, unknown>, Record<string, unknown>>>();
+
+/**
+ * One column of the network's row of `table` whose columns equal `match`; undefined without one.
+ * Compiled once per table, columns and column read: member pages ask such single values on
+ * every request (a saved search, a flag), and Kysely's building cost more than SQLite's answer.
+ */
 export async function valueInNetwork<T extends NetworkTable, C extends keyof Row<T> & string>(
   db: Db,
   table: T,
@@ -101,10 +109,27 @@ export async function valueInNetwork<T extends NetworkTable, C extends keyof Row
   match: Match<T>,
   column: C,
 ): Promise<Row<T>[C] | undefined> {
-  const query = byName(db).selectFrom(table as string);
-  const row: Record<string, unknown> | undefined = await scoped<typeof query>(query, network, match)
-    .select(column)
-    .executeTakeFirst();
+  const columns = Object.keys(match);
+  const values: Record<string, unknown> = { network };
+  columns.forEach((name, i) => {
+    const value = (match as Record<string, unknown>)[name];
+    // Left out, the condition would widen the query to rows the caller never meant.
+    if (value === undefined) throw new Error(`No value for ${name}`);
+    values[`v${i}`] = value;
+  });
+  const key = JSON.stringify([table, columns, column]);
+  let query = valueQueries.get(key);
+  if (!query) {
+    query = compiledOnce(['network', ...columns.map((_, i) => `v${i}`)], (kdb, standIns) =>
+      scoped<SelectQueryBuilder<Record<string, Record<string, unknown>>, string, object>>(
+        byName(kdb).selectFrom(table as string),
+        standIns.network as string,
+        Object.fromEntries(columns.map((name, i) => [name, standIns[`v${i}`]])),
+      ).select(column),
+    );
+    valueQueries.set(key, query);
+  }
+  const row = await query.executeTakeFirst(db, values);
   return row?.[column] as Row<T>[C] | undefined;
 }
 

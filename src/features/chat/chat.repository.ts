@@ -776,12 +776,17 @@ const counterpartQueries = perWithheldSites((withheldSites): CounterpartQueries 
 }));
 
 /** Messages by id (the chat list's last messages). */
+/* Compiled once per number of ids: the chat list reads its last messages on every request. */
+const messagesByIdQuery = compiledPerShape((db, v: { network: string; ids: readonly string[] }) =>
+  messageRows(db)
+    .where('m.network_id', '=', v.network)
+    .where('m.id', 'in', [...v.ids])
+    .$castTo<MessageRow>(),
+);
+
 export async function messagesById(db: Db, network: string, ids: readonly string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
-  return messageRows(db)
-    .where('m.network_id', '=', network)
-    .where('m.id', 'in', [...ids])
-    .execute() as Promise<MessageRow[]>;
+  return messagesByIdQuery.execute(db, { network, ids });
 }
 
 /** The account behind a profile (null for an operator's) and its language. */

@@ -64,16 +64,39 @@ export async function discountMemberOf(db: Db, network: string, memberId: string
   return discountMemberQuery.executeTakeFirst(db, { network, memberId });
 }
 
-/** How many redemptions a code has: all of them, or only the member's when `memberId` is given. */
-export async function countRedemptions(db: Db, codeId: string, memberId?: string): Promise<number> {
-  let query = db
+/** How many redemptions a code has: all of them, or only the member's. */
+const redemptionsQuery = compiledOnce(['codeId'], (db, v: { codeId: string }) =>
+  db
     .selectFrom('discount_redemptions')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('discount_code_id', '=', codeId);
-  if (memberId !== undefined) query = query.where('member_id', '=', memberId);
-  const row = await query.executeTakeFirst();
+    .where('discount_code_id', '=', v.codeId),
+);
+const memberRedemptionsQuery = compiledOnce(
+  ['codeId', 'memberId'],
+  (db, v: { codeId: string; memberId: string }) =>
+    db
+      .selectFrom('discount_redemptions')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('discount_code_id', '=', v.codeId)
+      .where('member_id', '=', v.memberId),
+);
+
+/** How many redemptions a code has: all of them, or only the member's when `memberId` is given. */
+export async function countRedemptions(db: Db, codeId: string, memberId?: string): Promise<number> {
+  const row =
+    memberId === undefined
+      ? await redemptionsQuery.executeTakeFirst(db, { codeId })
+      : await memberRedemptionsQuery.executeTakeFirst(db, { codeId, memberId });
   return Number(row?.n ?? 0);
 }
+
+const firstPurchaseDiscountQuery = compiledOnce(
+  ['network', 'memberId'],
+  (db, v: { network: string; memberId: string }) =>
+    selectInNetwork(db, 'discount_redemptions', v.network, { member_id: v.memberId })
+      .select('id')
+      .where('first_purchase', '=', 1),
+);
 
 /** Whether the member holds a first-purchase discount (the welcome code or the time bonus). */
 export async function holdsFirstPurchaseDiscount(
@@ -81,11 +104,7 @@ export async function holdsFirstPurchaseDiscount(
   network: string,
   memberId: string,
 ): Promise<boolean> {
-  const row = await selectInNetwork(db, 'discount_redemptions', network, { member_id: memberId })
-    .select('id')
-    .where('first_purchase', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await firstPurchaseDiscountQuery.executeTakeFirst(db, { network, memberId })) !== undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, PROFILE_DETAIL_COLUMNS, ProfileDetails, ProfilesTable } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
@@ -114,25 +115,36 @@ export async function saveOwnProfile(
 }
 
 /** What the "enrich profile" alert asks about: a main photo, interests, own words. */
+type ProfileGapsRow = { main_photo_id: string | null; text: string | null; interest: string | null };
+
+/*
+ * Compiled once: the member search's page asks it on every request (its nudge to fill the
+ * profile in), and Kysely's building cost more than SQLite's answer.
+ */
+const profileGapsQuery = compiledOnce<{ network: string; profileId: string }, ProfileGapsRow>(
+  ['network', 'profileId'],
+  (db, v) =>
+    db
+      .selectFrom('profiles as p')
+      .select((eb) => [
+        'p.main_photo_id',
+        'p.text',
+        eb
+          .selectFrom('profile_interests as pi')
+          .select('pi.interest')
+          .where('pi.network_id', '=', v.network)
+          .whereRef('pi.profile_id', '=', 'p.id')
+          .limit(1)
+          .as('interest'),
+      ])
+      .where('p.network_id', '=', v.network)
+      .where('p.id', '=', v.profileId),
+);
+
 export async function findProfileGaps(
   db: Kysely<Database>,
   network: string,
   profileId: string,
-): Promise<{ main_photo_id: string | null; text: string | null; interest: string | null } | undefined> {
-  return db
-    .selectFrom('profiles as p')
-    .select((eb) => [
-      'p.main_photo_id',
-      'p.text',
-      eb
-        .selectFrom('profile_interests as pi')
-        .select('pi.interest')
-        .where('pi.network_id', '=', network)
-        .whereRef('pi.profile_id', '=', 'p.id')
-        .limit(1)
-        .as('interest'),
-    ])
-    .where('p.network_id', '=', network)
-    .where('p.id', '=', profileId)
-    .executeTakeFirst();
+): Promise<ProfileGapsRow | undefined> {
+  return profileGapsQuery.executeTakeFirst(db, { network, profileId });
 }

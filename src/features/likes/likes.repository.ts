@@ -94,15 +94,24 @@ export async function countIntoDay(
 }
 
 /** The member's counts in the day that began at `dayStart` (zero when their row's day is over). */
+/* Asked on every swipe page and every like: compiled once (src/db/compiled.ts). */
+const dayCountQuery = compiledOnce(
+  ['network', 'profileId'],
+  (db, v: { network: string; profileId: string }) =>
+    selectInNetwork(db, 'like_days', v.network, { profile_id: v.profileId }).select([
+      'likes',
+      'swipe_likes',
+      'day_ends_at',
+    ]),
+);
+
 export async function dayCount(
   db: Db,
   network: string,
   profileId: string,
   dayStart: number,
 ): Promise<LikeDayCount> {
-  const row = await selectInNetwork(db, 'like_days', network, { profile_id: profileId })
-    .select(['likes', 'swipe_likes', 'day_ends_at'])
-    .executeTakeFirst();
+  const row = await dayCountQuery.executeTakeFirst(db, { network, profileId });
   if (!row || Number(row.day_ends_at) <= dayStart) return { likes: 0, swipeLikes: 0 };
   return { likes: Number(row.likes), swipeLikes: Number(row.swipe_likes) };
 }
@@ -191,12 +200,18 @@ export async function markSeen(
   likedId: string,
   now: number,
 ): Promise<void> {
-  await updateInNetwork(db, 'likes', network, pair(likerId, likedId))
-    .set({ seen_at: now })
-    .where('seen_at', 'is', null)
-    .where('created_at', '<=', now)
-    .execute();
+  await markSeenQuery.executeResult(db, { network, likerId, likedId, now });
 }
+
+/* Run on every profile view of a member who liked the viewer: compiled once. */
+const markSeenQuery = compiledOnce(
+  ['network', 'likerId', 'likedId', 'now'],
+  (db, v: { network: string; likerId: string; likedId: string; now: number }) =>
+    updateInNetwork(db, 'likes', v.network, pair(v.likerId, v.likedId))
+      .set({ seen_at: v.now })
+      .where('seen_at', 'is', null)
+      .where('created_at', '<=', v.now),
+);
 
 /* Rows of `visibleProfiles` are cards: its filters leave out erased shells (gender ''). */
 export type LikedRow = CardRow & { liked_at: number };

@@ -40,13 +40,15 @@ export interface OwnProfileRow extends ProfileBasicsRow, ProfileDetails {
   interests: string[];
 }
 
-/** The profile of `profileId` in the network (the session's own), with main photo and interests. */
-export async function findOwnProfile(
-  db: Kysely<Database>,
-  network: string,
-  profileId: string,
-): Promise<OwnProfileRow | undefined> {
-  const row = await db
+/*
+ * The own profile's two reads, compiled once: the profile editor's page asks them on every
+ * request, and Kysely's building cost more than SQLite's answer.
+ */
+const ownProfileQuery = compiledOnce<
+  { network: string; profileId: string },
+  Omit<OwnProfileRow, 'interests'>
+>(['network', 'profileId'], (db, v) =>
+  db
     .selectFrom('profiles as p')
     .leftJoin('photos as ph', (join) =>
       join.onRef('ph.id', '=', 'p.main_photo_id').onRef('ph.network_id', '=', 'p.network_id'),
@@ -64,13 +66,25 @@ export async function findOwnProfile(
       'ph.match_filename',
       'ph.status as photo_status',
     ])
-    .where('p.network_id', '=', network)
-    .where('p.id', '=', profileId)
-    .executeTakeFirst();
+    .where('p.network_id', '=', v.network)
+    .where('p.id', '=', v.profileId)
+    .$castTo<Omit<OwnProfileRow, 'interests'>>(),
+);
+const ownInterestsQuery = compiledOnce<{ network: string; profileId: string }, { interest: string }>(
+  ['network', 'profileId'],
+  (db, v) =>
+    selectInNetwork(db, 'profile_interests', v.network, { profile_id: v.profileId }).select('interest'),
+);
+
+/** The profile of `profileId` in the network (the session's own), with main photo and interests. */
+export async function findOwnProfile(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<OwnProfileRow | undefined> {
+  const row = await ownProfileQuery.executeTakeFirst(db, { network, profileId });
   if (!row) return undefined;
-  const interests = await selectInNetwork(db, 'profile_interests', network, { profile_id: profileId })
-    .select('interest')
-    .execute();
+  const interests = await ownInterestsQuery.execute(db, { network, profileId });
   return { ...row, interests: interests.map((i) => i.interest) };
 }
 

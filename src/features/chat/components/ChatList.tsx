@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useStore } from '@nanostores/react';
+import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel } from '../../likes/components/labels.ts';
@@ -19,10 +20,10 @@ import { useChatLive } from './use-chat-live.ts';
 
 export interface ChatListProps {
   messages: IslandMessages;
-  fictional: FictionalLabel;
-  links: ChatLinks;
+  fictional: IslandData<FictionalLabel>;
+  links: IslandData<ChatLinks>;
   /** The list the page was rendered with: shown at once, then kept current by the store. */
-  initial: ChatListEntry[];
+  initial: IslandData<ChatListEntry[]>;
 }
 
 /** What the list says of a conversation's last message. */
@@ -41,7 +42,10 @@ export function lastMessageText(message: ChatMessage | null, t: IslandTranslate)
  * Spec §2 chats: the member's conversations, newest first, each with the other profile, the
  * last message and the unread count; a chat can be removed (spec §4: at once, then on the server).
  */
-export default function ChatList({ messages, fictional, links, initial }: ChatListProps) {
+export default function ChatList({ messages, ...data }: ChatListProps) {
+  const initial = useIslandData(data.initial);
+  const fictional = useIslandData(data.fictional);
+  const links = useIslandData(data.links);
   const t = islandTranslator(messages);
   const stored = useStore($chats);
   // The navigation may fill the chats store before this island hydrates; until it has mounted it

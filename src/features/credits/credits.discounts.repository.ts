@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { compiledOnce } from '../../db/compiled.ts';
+import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 
@@ -64,29 +64,18 @@ export async function discountMemberOf(db: Db, network: string, memberId: string
   return discountMemberQuery.executeTakeFirst(db, { network, memberId });
 }
 
-/** How many redemptions a code has: all of them, or only the member's. */
-const redemptionsQuery = compiledOnce(['codeId'], (db, v: { codeId: string }) =>
-  db
+/* Compiled once for a code's redemptions and once for a member's (every credits page asks). */
+const redemptionsQuery = compiledPerShape((db, v: { codeId: string; memberId: string | undefined }) => {
+  const query = db
     .selectFrom('discount_redemptions')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('discount_code_id', '=', v.codeId),
-);
-const memberRedemptionsQuery = compiledOnce(
-  ['codeId', 'memberId'],
-  (db, v: { codeId: string; memberId: string }) =>
-    db
-      .selectFrom('discount_redemptions')
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .where('discount_code_id', '=', v.codeId)
-      .where('member_id', '=', v.memberId),
-);
+    .where('discount_code_id', '=', v.codeId);
+  return v.memberId === undefined ? query : query.where('member_id', '=', v.memberId);
+});
 
 /** How many redemptions a code has: all of them, or only the member's when `memberId` is given. */
 export async function countRedemptions(db: Db, codeId: string, memberId?: string): Promise<number> {
-  const row =
-    memberId === undefined
-      ? await redemptionsQuery.executeTakeFirst(db, { codeId })
-      : await memberRedemptionsQuery.executeTakeFirst(db, { codeId, memberId });
+  const row = await redemptionsQuery.executeTakeFirst(db, { codeId, memberId });
   return Number(row?.n ?? 0);
 }
 

@@ -2,7 +2,7 @@ import type { Compilable, Kysely } from 'kysely';
 import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
 import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
 import { selectInNetwork } from '../../db/query-network.ts';
-import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
+import { CARD_COLUMNS, interestsOf, visibleProfiles, type CardRow } from '../profiles/index.ts';
 
 /*
  * Every profile a member opens reads its card through the member-area rule: compiled once per
@@ -81,11 +81,6 @@ const detailsQuery = compiledOnce<{ network: string; profileId: string }, Omit<D
       'text',
     ]) as unknown as Compilable<Omit<DetailsRow, 'interests'>>,
 );
-const interestsQuery = compiledOnce<{ network: string; profileId: string }, { interest: string }>(
-  ['network', 'profileId'],
-  (db, v) =>
-    selectInNetwork(db, 'profile_interests', v.network, { profile_id: v.profileId }).select('interest'),
-);
 
 /** What the profile view adds to a card: the fields, the member's own words and interests. */
 export async function profileDetails(
@@ -93,10 +88,9 @@ export async function profileDetails(
   network: string,
   profileId: string,
 ): Promise<DetailsRow | undefined> {
-  const values = { network, profileId };
   const [row, interests] = await Promise.all([
-    detailsQuery.executeTakeFirst(db, values),
-    interestsQuery.execute(db, values),
+    detailsQuery.executeTakeFirst(db, { network, profileId }),
+    interestsOf(db, network, profileId),
   ]);
-  return row && { ...row, interests: interests.map((i) => i.interest) };
+  return row && { ...row, interests };
 }

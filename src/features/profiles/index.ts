@@ -36,7 +36,7 @@ export {
 export { holdForReview, profileForModeration, photoFileOf } from './profiles.repository.ts';
 /** The public rule (visitors): the member search lists visitors only what public pages may show. */
 export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
-export { PROFILE_BASICS_COLUMNS, type ProfileBasicsRow } from './profiles.editing.repository.ts';
+export { PROFILE_BASICS_COLUMNS, interestsOf, type ProfileBasicsRow } from './profiles.editing.repository.ts';
 export { INTERESTS, interestsFor, interestShown } from './catalog.ts';
 /* The member's own profile (the editor at /profile) and the lists it offers. */
 export {

@@ -70,11 +70,20 @@ const ownProfileQuery = compiledOnce<
     .where('p.id', '=', v.profileId)
     .$castTo<Omit<OwnProfileRow, 'interests'>>(),
 );
-const ownInterestsQuery = compiledOnce<{ network: string; profileId: string }, { interest: string }>(
+const interestsQuery = compiledOnce<{ network: string; profileId: string }, { interest: string }>(
   ['network', 'profileId'],
   (db, v) =>
     selectInNetwork(db, 'profile_interests', v.network, { profile_id: v.profileId }).select('interest'),
 );
+
+/** A profile's interests (its editor and its view ask them on every request: compiled once). */
+export async function interestsOf(
+  db: Kysely<Database>,
+  network: string,
+  profileId: string,
+): Promise<string[]> {
+  return (await interestsQuery.execute(db, { network, profileId })).map((row) => row.interest);
+}
 
 /** The profile of `profileId` in the network (the session's own), with main photo and interests. */
 export async function findOwnProfile(
@@ -84,8 +93,7 @@ export async function findOwnProfile(
 ): Promise<OwnProfileRow | undefined> {
   const row = await ownProfileQuery.executeTakeFirst(db, { network, profileId });
   if (!row) return undefined;
-  const interests = await ownInterestsQuery.execute(db, { network, profileId });
-  return { ...row, interests: interests.map((i) => i.interest) };
+  return { ...row, interests: await interestsOf(db, network, profileId) };
 }
 
 export type ProfileChanges = Pick<

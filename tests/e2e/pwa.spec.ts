@@ -31,22 +31,31 @@ test.describe.configure({ mode: 'serial' });
 // Install prompts, notifications and the installability check are the full browser's.
 test.use({ launchOptions: FULL_LAUNCH });
 
-const SITES: Record<'amber' | 'rainbow', SiteRef & { host: string; name: string; colour: string }> = {
-  amber: {
-    id: DEMO.amber.id,
-    network: DEMO.amber.network,
-    host: DEMO.amber.host,
-    name: 'Amber Hearts',
-    colour: '#ffb300',
-  },
-  rainbow: {
-    id: DEMO.rainbow.id,
-    network: DEMO.rainbow.network,
-    host: DEMO.rainbow.host,
-    name: 'Rainbow Lane',
-    colour: '#8e24aa',
-  },
-};
+const SITES: Record<'amber' | 'rainbow' | 'curvy', SiteRef & { host: string; name: string; colour: string }> =
+  {
+    amber: {
+      id: DEMO.amber.id,
+      network: DEMO.amber.network,
+      host: DEMO.amber.host,
+      name: 'Amber Hearts',
+      colour: '#ffb300',
+    },
+    rainbow: {
+      id: DEMO.rainbow.id,
+      network: DEMO.rainbow.network,
+      host: DEMO.rainbow.host,
+      name: 'Rainbow Lane',
+      colour: '#8e24aa',
+    },
+    // German first: its unprefixed pages move to /de/ unless the visitor chose another language.
+    curvy: {
+      id: DEMO.curvy.id,
+      network: DEMO.curvy.network,
+      host: DEMO.curvy.host,
+      name: 'Kurvenreich',
+      colour: '#2a1631',
+    },
+  };
 
 /** A browser profile of its own, logged in as a fresh member of `site`. */ async function loggedInContext(
   browser: Browser,
@@ -210,6 +219,29 @@ test('a change of language brings no new worker, and the offline page follows th
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
   // Back in English: the English page, which the worker kept first.
   await page.goto(`${origin}/chats`).catch(() => undefined);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  await context.setOffline(false);
+  await context.close();
+});
+
+test('an English member of a German site gets the English offline page', async ({ browser }) => {
+  const { context, origin } = await loggedInContext(browser, SITES.curvy);
+  // The member chose English: the site's unprefixed pages stay English for them.
+  await context.addCookies([{ name: 'locale', value: 'en', url: `${origin}/` }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/chats`);
+  await hydrated(page);
+  expect(await workerReady(page)).toBe(`${origin}/sw.js`);
+  const keptOffline = () =>
+    page.evaluate(async (name) => {
+      const kept = await (await caches.open(name)).keys();
+      return kept.map((request) => new URL(request.url).pathname);
+    }, OFFLINE_CACHE);
+  // The worker fetches it without cookies: `/offline` must not move to German for it.
+  await expect.poll(keptOffline, { timeout: 10_000 }).toContain('/offline');
+
+  await context.setOffline(true);
+  await page.goto(`${origin}/likes`).catch(() => undefined);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
   await context.setOffline(false);
   await context.close();

@@ -35,10 +35,11 @@ const BOUNDS: Record<string, number> = {
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,
-  // the offer: bundles, orders of the member, saved payment methods, discounts, and whether the
-  // member holds the one first-purchase discount (welcome or time bonus) in an open order
-  credits: READS + 8,
-  'credits-bundle': READS + 11,
+  // the offer: the member as the discount rules read it (once for all of them), the time bonus's
+  // and the welcome code's rows and redemptions, and whether the member holds the one
+  // first-purchase discount (welcome or time bonus) in an open order
+  credits: READS + 6,
+  'credits-bundle': READS + 5,
   'credits-repeat': READS,
   profile: READS + 2,
   'profile-photos': READS + 2,
@@ -57,7 +58,7 @@ const BOUNDS: Record<string, number> = {
   // the member's chats, when there are any
   'chats.php': READS + 1,
   // the offer's reads, as on /credits
-  'credits.php': READS + 6,
+  'credits.php': READS + 4,
   'member.php': READS + 8,
   // as /match-finder
   'match-finder.php': READS + 3,

@@ -94,7 +94,19 @@ const ERRORS = {
   country: () => new DomainError('code_country', { status: 422, message: 'credits.code_country' }),
 };
 
-type DiscountMember = NonNullable<Awaited<ReturnType<typeof discountMemberOf>>>;
+export type DiscountMember = NonNullable<Awaited<ReturnType<typeof discountMemberOf>>>;
+
+/**
+ * The member as the discount rules read it: `known` when the caller read it already (a credits
+ * page asks the time bonus, then the welcome code, of one member: one read serves them all).
+ */
+async function memberForRules(
+  ctx: ServiceContext,
+  memberId: string,
+  known: DiscountMember | undefined,
+): Promise<DiscountMember | undefined> {
+  return known?.id === memberId ? known : discountMemberOf(ctx.db, ctx.network, memberId);
+}
 
 /** The country a member is priced in: the profile's, else the signup's, else the request's. */
 export function memberCountry(member: Pick<DiscountMember, 'country' | 'signup_country'>, fallback: string) {
@@ -198,12 +210,13 @@ export async function lookUpDiscount(
   ctx: ServiceContext,
   memberId: string | null,
   text: string,
+  known?: DiscountMember,
 ): Promise<DiscountCodeView> {
   const now = ctx.clock.now();
   const code = await findCode(ctx.db, ctx.network, ctx.site.id, text.trim().toUpperCase());
   if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
   if (memberId !== null) {
-    const member = await discountMemberOf(ctx.db, ctx.network, memberId);
+    const member = await memberForRules(ctx, memberId, known);
     if (!member) throw ERRORS.notFound();
     await checkUnused(ctx.db, ctx.network, code, memberId);
     if (!builtInOffered(code.code, member, now)) throw ERRORS.notFound();
@@ -220,8 +233,9 @@ export async function discountForOrder(
   memberId: string,
   text: string,
   order: Pick<OrderToDiscount, 'amount' | 'currency' | 'country'>,
+  known?: DiscountMember,
 ): Promise<DiscountCodeView> {
-  const found = await lookUpDiscount(ctx, memberId, text);
+  const found = await lookUpDiscount(ctx, memberId, text, known);
   if (found.country !== null && found.country.toUpperCase() !== order.country.toUpperCase()) {
     throw ERRORS.country();
   }
@@ -261,8 +275,12 @@ export async function discountToApply(
  * `GET /api/discountcode.php?welcome=true`: the welcome code while the member has not bought
  * (and to every visitor); 404 once it no longer applies, which the page ignores.
  */
-export function welcomeDiscount(ctx: ServiceContext, memberId: string | null): Promise<DiscountCodeView> {
-  return lookUpDiscount(ctx, memberId, WELCOME_CODE);
+export function welcomeDiscount(
+  ctx: ServiceContext,
+  memberId: string | null,
+  known?: DiscountMember,
+): Promise<DiscountCodeView> {
+  return lookUpDiscount(ctx, memberId, WELCOME_CODE, known);
 }
 
 /**
@@ -396,17 +414,18 @@ export async function timeBonusFor(
   memberId: string,
   requestCountry: string,
   paymentMethods: (country: string) => { id: string; name: string }[],
+  known?: DiscountMember,
 ): Promise<TimeBonusView | null> {
   const now = ctx.clock.now();
   const [member, code] = await Promise.all([
-    discountMemberOf(ctx.db, ctx.network, memberId),
+    memberForRules(ctx, memberId, known),
     findCode(ctx.db, ctx.network, ctx.site.id, TIME_BONUS_CODE),
   ]);
   if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
   if (await holdsFirstPurchaseDiscount(ctx.db, ctx.network, memberId)) return null;
   if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
   const bonusPercentage = percentageOf(code, ctx.site);
-  const stays = await welcomePercentageAfter(ctx, memberId);
+  const stays = await welcomePercentageAfter(ctx, member);
   if (bonusPercentage <= stays) return null;
   const country = memberCountry(member, requestCountry);
   const ends = timeBonusEnds(member);
@@ -429,9 +448,9 @@ export async function timeBonusFor(
 }
 
 /** The welcome code's percentage while it applies to the member, else 0. */
-async function welcomePercentageAfter(ctx: ServiceContext, memberId: string): Promise<number> {
+async function welcomePercentageAfter(ctx: ServiceContext, member: DiscountMember): Promise<number> {
   try {
-    return (await welcomeDiscount(ctx, memberId)).percentage;
+    return (await welcomeDiscount(ctx, member.id, member)).percentage;
   } catch (error) {
     if (error instanceof DomainError) return 0;
     throw error;
@@ -454,8 +473,9 @@ export async function activeDiscount(
   ctx: ServiceContext,
   memberId: string,
   requestCountry: string,
+  known?: DiscountMember,
 ): Promise<ActiveDiscount | null> {
-  const bonus = await timeBonusFor(ctx, memberId, requestCountry, () => []);
+  const bonus = await timeBonusFor(ctx, memberId, requestCountry, () => [], known);
   if (bonus) {
     return {
       code: bonus.code,
@@ -466,7 +486,7 @@ export async function activeDiscount(
     };
   }
   try {
-    const welcome = await welcomeDiscount(ctx, memberId);
+    const welcome = await welcomeDiscount(ctx, memberId, known);
     return { code: welcome.code, percentage: welcome.percentage, kind: 'welcome', expires: null, then: null };
   } catch (error) {
     if (error instanceof DomainError) return null;

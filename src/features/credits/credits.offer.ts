@@ -44,7 +44,7 @@ export async function creditsOffer(
   const country = member ? memberCountry(member, requestCountry) : requestCountry.toUpperCase();
   const pricing = pricingFor(ctx.site, country);
   const [discount, claim] = await Promise.all([
-    member ? activeDiscount(ctx, member.id, requestCountry) : Promise.resolve(null),
+    member ? activeDiscount(ctx, member.id, requestCountry, member) : Promise.resolve(null),
     premiumClaim(ctx),
   ]);
   return {
@@ -101,14 +101,14 @@ export async function quoteOrder(
 
   const tryCode = async (text: string): Promise<Candidate | DomainError> => {
     try {
-      const found = await discountForOrder(ctx, memberId, text, order);
+      const found = await discountForOrder(ctx, memberId, text, order, member);
       return { code: found.code, percentage: found.percentage, kind: 'code', expires: null, then: null };
     } catch (error) {
       if (error instanceof DomainError) return error;
       throw error;
     }
   };
-  const active = await activeDiscount(ctx, memberId, requestCountry);
+  const active = await activeDiscount(ctx, memberId, requestCountry, member);
   const kept = input.keep ? await tryCode(input.keep) : null;
   // What stays whatever is typed: the page's code while it applies, else the active discount.
   const fallback: Candidate | null =

@@ -775,7 +775,6 @@ const counterpartQueries = perWithheldSites((withheldSites): CounterpartQueries 
   ),
 }));
 
-/** Messages by id (the chat list's last messages). */
 /* Compiled once per number of ids: the chat list reads its last messages on every request. */
 const messagesByIdQuery = compiledPerShape((db, v: { network: string; ids: readonly string[] }) =>
   messageRows(db)
@@ -784,6 +783,7 @@ const messagesByIdQuery = compiledPerShape((db, v: { network: string; ids: reado
     .$castTo<MessageRow>(),
 );
 
+/** Messages by id (the chat list's last messages). */
 export async function messagesById(db: Db, network: string, ids: readonly string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
   return messagesByIdQuery.execute(db, { network, ids });

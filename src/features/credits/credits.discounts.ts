@@ -94,7 +94,7 @@ const ERRORS = {
   country: () => new DomainError('code_country', { status: 422, message: 'credits.code_country' }),
 };
 
-export type DiscountMember = NonNullable<Awaited<ReturnType<typeof discountMemberOf>>>;
+type DiscountMember = NonNullable<Awaited<ReturnType<typeof discountMemberOf>>>;
 
 /**
  * The member as the discount rules read it: `known` when the caller read it already (a credits

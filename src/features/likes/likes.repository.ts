@@ -93,7 +93,6 @@ export async function countIntoDay(
   return { likes: Number(row.likes), swipeLikes: Number(row.swipe_likes) };
 }
 
-/** The member's counts in the day that began at `dayStart` (zero when their row's day is over). */
 /* Asked on every swipe page and every like: compiled once (src/db/compiled.ts). */
 const dayCountQuery = compiledOnce(
   ['network', 'profileId'],
@@ -105,6 +104,7 @@ const dayCountQuery = compiledOnce(
     ]),
 );
 
+/** The member's counts in the day that began at `dayStart` (zero when their row's day is over). */
 export async function dayCount(
   db: Db,
   network: string,

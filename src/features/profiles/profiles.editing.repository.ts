@@ -1,5 +1,5 @@
-import { compiledOnce } from '../../db/compiled.ts';
 import type { Kysely, Updateable } from 'kysely';
+import { compiledOnce } from '../../db/compiled.ts';
 import type { Database, PROFILE_DETAIL_COLUMNS, ProfileDetails, ProfilesTable } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import { dropTextChange, putTextChange, type TextChange } from './profiles.text-review.repository.ts';

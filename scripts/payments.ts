@@ -80,5 +80,5 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}${details}\n`);
   process.exitCode = 1;
 } finally {
-  await database.db.destroy();
+  await database.destroy();
 }

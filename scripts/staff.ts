@@ -163,5 +163,5 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}${fields}\n`);
   process.exitCode = 1;
 } finally {
-  await database.db.destroy();
+  await database.destroy();
 }

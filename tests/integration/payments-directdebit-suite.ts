@@ -52,6 +52,9 @@ async function paymentsCli(app: ServerUnderTest, args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/payments.ts', ...args], {
       env: { ...process.env, DATA_DIR: app.server.dataDir, DATABASE_URL: app.server.databaseUrl },
+      // It answers in about a second. A connection left open kept it waiting 10 s for the pool's
+      // idle timeout on PostgreSQL: killed before that, the command fails the test.
+      timeout: 9_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

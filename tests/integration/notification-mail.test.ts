@@ -94,9 +94,25 @@ async function waitForMail(address: string, count = 1, timeoutMs = 15_000): Prom
   throw new Error(`no e-mail #${count} to ${address} within ${timeoutMs} ms`);
 }
 
-/** Several job runs (every 500 ms under the test clock) pass without an e-mail to `address`. */
+const MAIL_JOBS = ['notification-mail.due', 'notification-mail.reminders'];
+
+/**
+ * Both e-mail jobs ran a whole run that started after this call (they run every 500 ms under the
+ * test clock; a run records its start in its lease when it ends), and `address` got no e-mail
+ * beyond `count`. A fixed wait instead passed without any run on a busy machine, and took 2 s on
+ * a quiet one.
+ */
 async function expectNoMail(address: string, count = 0): Promise<void> {
-  await sleep(2_000);
+  const since = Date.now();
+  const until = since + 15_000;
+  for (;;) {
+    const runs = await Promise.all(MAIL_JOBS.map((name) => app.inspect.row('job_leases', { name })));
+    if (runs.every((run) => run !== undefined && Number(run.last_run_at) > since)) break;
+    if (Date.now() > until) throw new Error('the e-mail jobs did not run within 15 s');
+    await sleep(100);
+  }
+  // An e-mail sent in that run is parsed on its arrival, a moment after the run ends.
+  await sleep(200);
   expect(mailsTo(address).length).toBe(count);
 }
 

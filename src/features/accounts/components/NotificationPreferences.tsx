@@ -137,3 +137,7 @@ export default function NotificationPreferences({ messages, initial }: Notificat
     </form>
   );
 }
+
+// The server HTML follows the props alone (the member's choices, the messages): kept per input,
+// and most members keep the same choices (src/server/island-html.ts).
+NotificationPreferences.serverHtmlIgnores = [] as readonly string[];

@@ -110,3 +110,7 @@ export default function PushSettings({ messages, publicKey, initial }: PushSetti
     </section>
   );
 }
+
+// The server HTML follows the props alone (the device's state is learnt in the browser): kept
+// per input (src/server/island-html.ts).
+PushSettings.serverHtmlIgnores = [] as readonly string[];

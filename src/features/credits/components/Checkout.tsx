@@ -266,3 +266,7 @@ export default function Checkout({
     </div>
   );
 }
+
+// The server HTML follows the props alone (the bundle, its quote and the payment methods, which
+// members of a site and country share): kept per input (src/server/island-html.ts).
+Checkout.serverHtmlIgnores = [] as readonly string[];

@@ -138,3 +138,8 @@ export default function CreditsOffer({
     </>
   );
 }
+
+// The server HTML follows the props alone (bundles, offer and balance, which members of a site,
+// country and offer share; the countdown runs in the browser): kept per input
+// (src/server/island-html.ts).
+CreditsOffer.serverHtmlIgnores = [] as readonly string[];

@@ -23,7 +23,10 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   /**
    * The unbound database. On PostgreSQL, row-level security (migration 0039) lets it read and
-   * write no member row and no staff row: member data goes through `bound`.
+   * write no member row and no staff row: member data goes through `bound`. Close the handle
+   * with `destroy()`, not `db.destroy()`: on PostgreSQL the pool is the handle's, shared with the
+   * bound handles, and `db`'s own destroy leaves it open (a command then waits for its idle
+   * timeout before it exits).
    */
   db: Kysely<Database>;
   dialect: Dialect;
@@ -40,6 +43,7 @@ export interface DatabaseHandle {
    * network must not count on it to keep the others' rows out.
    */
   rowSecurity: boolean;
+  /** Closes the bound handles, `db` and the pool (or the SQLite file): a process's last call. */
   destroy(): Promise<void>;
 }
 

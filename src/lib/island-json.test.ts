@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { islandJson, useIslandData, type IslandData } from './island-json.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { islandData, islandDataScript, islandJson, useIslandData, type IslandData } from './island-json.ts';
 
 interface Deck {
   cards: { id: string; name: string }[];
@@ -30,5 +31,59 @@ describe('island data as one JSON text', () => {
     expect(islandJson(open)).toBe('{"cards":[],"next":"a"}');
     open.next = 'b';
     expect(islandJson(open)).toBe('{"cards":[],"next":"b"}');
+  });
+});
+
+describe('island data as a block of the page', () => {
+  const deck: Deck = { cards: [{ id: 'p1', name: 'Ana </script><!-- <b>' }], next: 'n2' };
+  /** What Astro writes into an island's props for a value: its own enumerable fields, walked. */
+  const asAstroWritesIt = (value: object) => JSON.stringify(Object.fromEntries(Object.entries(value)));
+
+  afterEach(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it("renders on the server from the value itself, and only the block's id reaches the props", () => {
+    const block = islandData({}, deck);
+    expect(renderToString(createElement(Cards, { deck: block }))).toBe(
+      renderToString(createElement(Cards, { deck })),
+    );
+    expect(asAstroWritesIt(block)).toBe('{"islandData":"island-data-1"}');
+    // As a key of kept island HTML it is its data, not its name.
+    expect(JSON.stringify(block)).toBe(JSON.stringify(deck));
+  });
+
+  it('names the blocks of one page apart, and each page from one', () => {
+    const page = {};
+    expect([islandData(page, deck), islandData(page, deck)].map((b) => b.islandData)).toEqual([
+      'island-data-1',
+      'island-data-2',
+    ]);
+    expect(islandData({}, deck).islandData).toBe('island-data-1');
+  });
+
+  it('writes a text that cannot end its script element, and reads back as the value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = islandDataScript(islandData({}, { value }));
+        expect(text).not.toContain('<');
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify({ value })));
+      }),
+    );
+  });
+
+  it('reads the block named by the props in the browser, and says so when it is missing', () => {
+    const block = islandData({}, deck);
+    const blocks = new Map([[block.islandData, { textContent: islandDataScript(block) }]]);
+    (globalThis as { document?: unknown }).document = {
+      getElementById: (id: string) => blocks.get(id) ?? null,
+    };
+    const props = JSON.parse(asAstroWritesIt(block)) as IslandData<Deck>;
+    expect(renderToString(createElement(Cards, { deck: props }))).toBe(
+      renderToString(createElement(Cards, { deck })),
+    );
+    expect(() =>
+      renderToString(createElement(Cards, { deck: { islandData: 'island-data-9' } as IslandData<Deck> })),
+    ).toThrow('The island data block island-data-9 is not in the page');
   });
 });

@@ -51,6 +51,15 @@ describe.each(['a million profiles', 'none'] as const)(
       },
     );
 
+    it.each(CASES.filter(([, filters]) => filters.gender || filters.country))(
+      '%s, few matches: sorts their keys from a covering index and reads only the page by id',
+      async (_name, filters) => {
+        const plan = await planOf(filters, statistics, { count: 12, cap: 1000 });
+        expect(plan).toMatch(/^SEARCH p USING INDEX sqlite_autoindex_profiles_1 \(id=\?\)/);
+        expect(plan).toMatch(/LIST SUBQUERY \d+\n\s*SEARCH p USING COVERING INDEX /);
+      },
+    );
+
     it('a country with few matches: the planner chooses (sorting them is cheap)', async () => {
       const plan = await planOf({ gender: 'female', country: 'DE', ...ages }, statistics, {
         count: 12,

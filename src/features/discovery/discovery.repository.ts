@@ -5,6 +5,7 @@ import type { Database, Gender } from '../../db/database.ts';
 import { deleteInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import {
   CARD_COLUMNS,
+  cardsOfIds,
   publicProfiles,
   visibleProfiles,
   walkingIndex,
@@ -89,7 +90,15 @@ const isKind = (path: string) => path === 'base.kind';
  * place index for a search with a country and sorted every match, 80–100 ms against under 1 ms.
  * So where many profiles match, SQLite is told the index (`INDEXED BY`). Where few match (the
  * count says so), sorting them is cheap and walking a country to find them is not: the planner
- * chooses. PostgreSQL plans by the LIMIT.
+ * sorts them. PostgreSQL plans by the LIMIT.
+ *
+ * And where few match with a gender or a country, what is sorted is their keys alone, from the
+ * count's covering index (the rule's columns, the order's and the id), and only the page's rows
+ * are read, by id: left to itself the planner read every match's row and main photo through the
+ * gender's or the country's index to sort them (on the demo network some 200 rows for a page of
+ * 20: 0.28 ms against 0.12–0.21 ms, timed alone). Without either, the planner walks the activity
+ * index where the network is small, which is cheaper still (0.09 ms, where sorting the keys of
+ * some 480 matches took 0.37 ms), so it keeps its choice there.
  */
 const WALKED_INDEX = {
   country: 'profiles_search_country_active_idx',
@@ -118,12 +127,21 @@ const pageQuery = compiledPerShape(
     let query = filtered(db, base, filters);
     if (after)
       query = query.where(sql<boolean>`(p.last_active_at, p.id) < (${after.lastActiveAt}, ${after.id})`);
+    const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+    if (!many && sqlite && (filters.gender || filters.country)) {
+      const keys = query
+        .select('p.id')
+        .orderBy('p.last_active_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit);
+      return cardsOfIds(db, keys) as unknown as Compilable<CardRow>;
+    }
     const page = query
       .select([...CARD_COLUMNS])
       .orderBy('p.last_active_at', 'desc')
       .orderBy('p.id', 'desc')
       .limit(limit) as unknown as Compilable<CardRow>;
-    return many && db.getExecutor().adapter instanceof SqliteAdapter ? walking(page, filters) : page;
+    return many && sqlite ? walking(page, filters) : page;
   },
   isKind,
 );

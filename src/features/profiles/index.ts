@@ -26,6 +26,7 @@ export type { NewMemberProfile, ShowcaseOptions, Viewer, CardRow } from './profi
 export {
   visibleProfiles,
   walkingIndex,
+  cardsOfIds,
   CARD_COLUMNS,
   blockBetween,
   profileName,

@@ -6,6 +6,7 @@ import {
   type Insertable,
   type Kysely,
   type ReferenceExpression,
+  type SelectQueryBuilder,
   type Transaction,
 } from 'kysely';
 import type {
@@ -338,6 +339,26 @@ export function visibleProfiles(
   if (withheldSites.length) query = query.where((eb) => notWithheld(eb, withheldSites));
   if (audience) query = query.where((eb) => inAudience(eb, audience));
   return query;
+}
+
+/**
+ * The cards of the profiles whose ids `ids` selects (a query that applied a list's rule, such as
+ * `visibleProfiles`, and its order and limit to the ids alone), most recently active first, each
+ * with its active main photo as `visibleProfiles` joins it.
+ */
+export function cardsOfIds<DB, TB extends keyof DB>(
+  db: Kysely<Database>,
+  ids: SelectQueryBuilder<DB, TB, { id: string }>,
+) {
+  return db
+    .selectFrom('profiles as p')
+    .leftJoin('photos as ph', (join) =>
+      join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
+    )
+    .select([...CARD_COLUMNS])
+    .where('p.id', 'in', ids)
+    .orderBy('p.last_active_at', 'desc')
+    .orderBy('p.id', 'desc');
 }
 
 /** How every query that starts from `visibleProfiles` names the profiles it reads. */

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { islandData, islandDataScript, islandJson, useIslandData, type IslandData } from './island-json.ts';
+import {
+  islandData,
+  islandDataScript,
+  islandDataValue,
+  islandJson,
+  useIslandData,
+  type IslandData,
+} from './island-json.ts';
 
 interface Deck {
   cards: { id: string; name: string }[];
@@ -85,5 +92,23 @@ describe('island data as a block of the page', () => {
     expect(() =>
       renderToString(createElement(Cards, { deck: { islandData: 'island-data-9' } as IslandData<Deck> })),
     ).toThrow('The island data block island-data-9 is not in the page');
+  });
+
+  it('gives a translator outside a hook the value: the block itself on the server, read once per prop in the browser', () => {
+    const block = islandData({}, deck);
+    expect(islandDataValue(block)).toBe(deck);
+    expect(islandDataValue(deck)).toBe(deck);
+    let reads = 0;
+    (globalThis as { document?: unknown }).document = {
+      getElementById: () => {
+        reads += 1;
+        return { textContent: islandDataScript(block) };
+      },
+    };
+    const props = JSON.parse(asAstroWritesIt(block)) as { islandData: string };
+    const first = islandDataValue(props as unknown as Deck);
+    expect(first).toEqual(deck);
+    expect(islandDataValue(props as unknown as Deck)).toBe(first);
+    expect(reads).toBe(1);
   });
 });

@@ -38,15 +38,23 @@ export function islandJson<T extends object>(value: T): IslandJson<T> {
 
 /** The value of an island prop of data: parsed once per text or block, however often the island renders. */
 export function useIslandData<T extends object>(data: IslandData<T>): T {
-  return useMemo(() => valueOf(data), [data]);
+  return useMemo(() => (typeof data === 'string' ? (JSON.parse(data) as T) : islandDataValue(data)), [data]);
 }
 
-function valueOf<T extends object>(data: IslandData<T>): T {
-  if (typeof data === 'string') return JSON.parse(data) as T;
+/** The blocks read in the browser, by the props object that names them (one per island). */
+const readBlocks = new WeakMap<object, unknown>();
+
+/**
+ * The value of an island prop that is the value itself or a data block, outside a hook (the
+ * island's translator): on the server the block's value; in the browser the block the prop
+ * names, read once per prop.
+ */
+export function islandDataValue<T extends object>(data: T | IslandDataBlock<T>): T {
   if (data instanceof IslandDataBlock) return data.value as T;
   // In the browser a block's reference arrives as its id alone.
-  if (isBlockName(data)) return readBlock(data.islandData) as T;
-  return data;
+  if (!isBlockName(data)) return data;
+  if (!readBlocks.has(data)) readBlocks.set(data, readBlock(data.islandData));
+  return readBlocks.get(data) as T;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../i18n/index.ts';
 import { format, type MessageVars } from '../../i18n/message-format.ts';
+import { islandDataValue, type IslandDataBlock } from '../../lib/island-json.ts';
 
 /**
  * Messages inside islands. A page picks the keys an island needs on the server
@@ -9,11 +10,13 @@ import { format, type MessageVars } from '../../i18n/message-format.ts';
  */
 export type PickedMessages = Partial<Record<MessageKey, string>> & { readonly locale?: string };
 /**
- * What an island's `messages` prop holds: the picked messages, or the same as one JSON text
- * (`islandMessages` on the server). A text costs Astro one escape where an object costs a
- * serialization of every string in it, on every request of every member page.
+ * What an island's `messages` prop holds: the picked messages, the same as one JSON text
+ * (`islandMessages` on the server), or a data block of the page (`islandData`, for the long
+ * lists of a page's own island). A text costs Astro one escape where an object costs a
+ * serialization of every string in it, on every request of every member page; a block costs it
+ * nothing.
  */
-export type IslandMessages = PickedMessages | string;
+export type IslandMessages = PickedMessages | string | IslandDataBlock<PickedMessages>;
 export type IslandTranslate = (key: MessageKey, vars?: MessageVars) => string;
 
 /**
@@ -21,7 +24,7 @@ export type IslandTranslate = (key: MessageKey, vars?: MessageVars) => string;
  * Messages without a locale (built by hand) fall back to English plural rules.
  */
 export function islandTranslator(messages: IslandMessages): IslandTranslate {
-  const picked = typeof messages === 'string' ? parsed(messages) : messages;
+  const picked = typeof messages === 'string' ? parsed(messages) : islandDataValue(messages);
   return (key, vars) => format(picked[key] ?? key, vars, picked.locale);
 }
 

@@ -45,7 +45,13 @@ test.describe('the complaint form', () => {
     await expect(page.getByLabel('Worum geht es?')).toHaveValue('harassment');
 
     await text.fill('Dieses Mitglied schreibt mir ständig beleidigende Nachrichten.');
+    // The page shows the answer when it comes: wait for the filing itself, which a busy machine
+    // may take longer than an assertion's few seconds to write.
+    const filed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/complaint.php') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Beschwerde senden' }).click();
+    expect((await filed).status()).toBe(201);
     const done = page.getByRole('status').filter({ hasText: 'Danke, wir haben deine Beschwerde erhalten' });
     await expect(done).toBeVisible();
     await expect(done).toBeFocused();

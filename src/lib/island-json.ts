@@ -62,14 +62,14 @@ export function islandDataValue<T extends object>(data: T | IslandDataBlock<T>):
  * Astro writes an island's props twice on every request (a JSON text inside JSON, then escaped
  * for an attribute: each quote of the data takes seven bytes) and hashes them with the island's
  * HTML to name it, in script, a character at a time. On the search page those props were 17 KB
- * of its 58 KB, and their writing and hashing a tenth of its CPU. A data block is the JSON as it is, in a
- * `<script type="application/json">` that the browser does not run (so no CSP hash is needed),
- * written before its island (`IslandDataBlocks.astro`), so it is in the document when the island
- * hydrates.
+ * of its 58 KB, and writing and hashing them an eighth of its CPU. A data block is the JSON as
+ * it is, in a `<script type="application/json">` that the browser does not run (so no CSP hash
+ * is needed), written before its island (`IslandDataBlocks.astro`), so that it is in the
+ * document when the island hydrates.
  *
  * On the server the island gets the value itself through the reference (no parse); in the
  * browser it reads the block named by the reference's `islandData` field, the only field Astro
- * serializes. A reference as a key (`island-html.ts` keeps HTML per input) is its JSON text.
+ * serializes. A reference made a key (`island-html.ts` keeps HTML per input) is its data's JSON.
  */
 export class IslandDataBlock<T extends object> {
   /** The block's element id: the only field that reaches the browser in the island's props. */

@@ -89,8 +89,8 @@ const isKind = (path: string) => path === 'base.kind';
  * ANALYZE, by rules of thumb): at a million profiles it took the count's covering index or the
  * place index for a search with a country and sorted every match, 80–100 ms against under 1 ms.
  * So where many profiles match, SQLite is told the index (`INDEXED BY`). Where few match (the
- * count says so), sorting them is cheap and walking a country to find them is not: the planner
- * sorts them. PostgreSQL plans by the LIMIT.
+ * count says so), sorting them is cheap and walking a country to find them is not: they are
+ * sorted (below). PostgreSQL plans by the LIMIT.
  *
  * And where few match with a gender or a country, what is sorted is their keys alone, from the
  * count's covering index (the rule's columns, the order's and the id), and only the page's rows

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../../i18n/index.ts';
+import { REPORT_MESSAGES } from '../../reports/components/report-messages.ts';
 
 /** The messages the search island uses (picked on the server, see `pickMessages`). */
 export const SEARCH_MESSAGES = [
@@ -26,6 +27,12 @@ export const SEARCH_MESSAGES = [
   'search.error.load',
   'toast.close',
 ] as const satisfies readonly MessageKey[];
+
+/**
+ * The search island's messages for a member, who may report a card: one list for every request,
+ * since `pickMessages` keeps each subset by its key list.
+ */
+export const MEMBER_SEARCH_MESSAGES = [...SEARCH_MESSAGES, ...REPORT_MESSAGES] as const;
 
 /** The messages the match finder island uses. */
 export const MATCH_FINDER_MESSAGES = [

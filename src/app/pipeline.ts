@@ -2,7 +2,7 @@ import { loadSession, loadSessionQuietly } from '../features/accounts/accounts.m
 import { renderMemberPage } from '../features/accounts/accounts.page-template.ts';
 import { sessionExpiry } from '../features/accounts/index.ts';
 import { applyCachePolicy } from '../features/caching/caching.middleware.ts';
-import { loadStaff } from '../features/staff/index.ts';
+import { guardConsolePage, isGuardedConsolePage, loadStaff } from '../features/staff/index.ts';
 import { captureTracking } from '../features/tracking/tracking.middleware.ts';
 import type { Pipeline, RequestStep } from '../server/pipeline.ts';
 
@@ -38,8 +38,16 @@ const staff: RequestStep = {
   run: loadStaff,
 };
 
+/** The console's pages: who may open which section (`CONSOLE_SECTIONS`), before the page renders. */
+const consolePages: RequestStep = {
+  name: 'console pages',
+  area: 'console',
+  appliesTo: isGuardedConsolePage,
+  run: guardConsolePage,
+};
+
 export const pipeline: Pipeline = {
-  steps: [tracking, session, staff],
+  steps: [tracking, session, staff, consolePages],
   cachePolicy: applyCachePolicy,
   renderPage: renderMemberPage,
   sessionExpiry: (platform, network, sessionId) =>

@@ -2,7 +2,8 @@
  * What the rest of the server uses of the console's staff: the pipeline step, and the staff
  * rules for the command line (scripts/staff.ts) and the demo start.
  */
-export { loadStaff } from './staff.middleware.ts';
+export { guardConsolePage, loadStaff } from './staff.middleware.ts';
+export { isGuardedConsolePage } from './console/console-sections.ts';
 export {
   addStaff,
   CLI_ACTOR,

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { clearStaffCookie, staffCookieName } from './staff.cookie.ts';
 import { resumeStaffSession } from './staff.service.ts';
 import { consoleDb } from '../../server/console-db.ts';
+import { sectionOf } from './console/console-sections.ts';
 
 /**
  * The console's step of the request pipeline: the staff session of the console cookie (or null),
@@ -15,5 +16,25 @@ export async function loadStaff(context: APIContext): Promise<undefined> {
     ? await resumeStaffSession(consoleDb(locals), token, locals.platform.clock.now())
     : null;
   if (token && !locals.staff) clearStaffCookie(cookies, locals.scheme);
+  return undefined;
+}
+
+/**
+ * The console pages' guard, a step after the staff session: a visitor goes to the login, a staff
+ * member with the one-time password to the password change, and one without the section's
+ * permission (`CONSOLE_SECTIONS`) gets 403 with a plain word. Pages render only what it let in.
+ */
+export function guardConsolePage(context: APIContext): Response | undefined {
+  const { locals, url } = context;
+  const { staff, t } = locals;
+  if (!staff) return context.redirect('/console/login', 303);
+  if (staff.mustChangePassword && url.pathname !== '/console/password')
+    return context.redirect('/console/password', 303);
+  const permission = sectionOf(url.pathname)?.permission;
+  if (permission && !staff.can(permission))
+    return new Response(t('api.forbidden'), {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   return undefined;
 }

@@ -5,24 +5,6 @@ import { servedNetworks } from '../../../server/console-db.ts';
 import type { StaffPrincipal } from '../../../server/staff.ts';
 import type { Site } from '../../../tenancy/site.ts';
 
-/**
- * The console pages' guard: a page for staff sends a visitor to the login and a staff member
- * with the one-time password to the password change; one without the page's permission gets
- * 403 with a plain word. Answers the Response to return, or undefined to go on.
- */
-function requireStaff(astro: AstroGlobal, permission?: string): Response | undefined {
-  const { staff, t } = astro.locals;
-  if (!staff) return astro.redirect('/console/login', 303);
-  if (staff.mustChangePassword && astro.url.pathname !== '/console/password')
-    return astro.redirect('/console/password', 303);
-  if (permission && !staff.can(permission))
-    return new Response(t('api.forbidden'), {
-      status: 403,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
-  return undefined;
-}
-
 /** What a console page renders with once the guard has let the staff member in. */
 export interface StaffPage {
   staff: StaffPrincipal;
@@ -33,14 +15,13 @@ export interface StaffPage {
 }
 
 /**
- * The start of every console page: the guard (`requireStaff`), then the staff member and the
- * page's words. Answers the guard's Response when it turned the visitor away.
+ * What every console page starts from: the staff member and the page's words. The pipeline's
+ * console step (`guardConsolePage`) has already turned away whoever may not open the page.
  */
-export function staffPage(astro: AstroGlobal, permission?: string): StaffPage | Response {
-  const away = requireStaff(astro, permission);
-  if (away) return away;
-  const { locale, t } = astro.locals;
-  return { staff: astro.locals.staff!, locale, t, messages: (keys) => islandMessages(locale, keys) };
+export function consolePage(astro: AstroGlobal): StaffPage {
+  const { locale, t, staff } = astro.locals;
+  if (!staff) throw new Error('a console page rendered without the console step');
+  return { staff, locale, t, messages: (keys) => islandMessages(locale, keys) };
 }
 
 const servedSites = (locals: App.Locals): Site[] => [...locals.platform.registry.snapshot.sites.values()];

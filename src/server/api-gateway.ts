@@ -2,15 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeResponse } from 'astro/app/node';
 import { bodyLimitFor } from './body.ts';
 import type { APIRoute } from 'astro';
-import { answerOutsideAstro, isJsonType, type SessionMember } from './endpoint.ts';
+import { answerOutsideAstro, isJsonType } from './endpoint.ts';
 import { jsonBodyBytes } from './http.ts';
 import {
-  admitRequest,
   fastPolicyContext,
   finishResponse,
-  runQuietSteps,
-  type ArrivalLocals,
+  quietMemberLocals,
   type Pipeline,
+  type QuietMemberLocals,
   nodeHeader,
   nodeRequestFacts,
   type RequestFacts,
@@ -35,7 +34,7 @@ import { noteGateway } from './statement-count.ts';
  */
 
 /** What the gateway knows of the call: the locals the middleware would have set. */
-export type GatewayLocals = ArrivalLocals & { member: SessionMember };
+export type GatewayLocals = QuietMemberLocals;
 
 export interface JsonPostGateway {
   path: string;
@@ -96,10 +95,8 @@ export async function serveJsonGet(
   gateway: JsonGetGateway,
 ): Promise<boolean> {
   const facts = nodeRequestFacts(req);
-  const admission = admitRequest(platform, facts);
-  if (!admission.locals || !admission.isApi) return false;
-  const { locals } = admission;
-  if (!(await runQuietSteps(pipeline, locals, facts)) || !locals.member) return false;
+  const locals = await quietMemberLocals(platform, pipeline, facts, ({ isApi }) => isApi);
+  if (!locals) return false;
   // As the endpoint kit reads a query: each parameter once, the last of a repeated one.
   const query = Object.fromEntries(new URLSearchParams(facts.search));
   const response = await answerOutsideAstro(gateway.route, locals as App.Locals, { query });
@@ -122,16 +119,12 @@ async function callLocals(
   pipeline: Pipeline,
   gateway: JsonPostGateway,
 ): Promise<GatewayLocals | null> {
-  const admission = admitRequest(platform, facts);
-  if (!admission.locals) return null;
   if (!isJsonType(nodeHeader(req, 'content-type') ?? '')) return null;
   // A length within the limit, so the whole body can be read here; chunked bodies go on.
   const length = nodeHeader(req, 'content-length');
   if (length === null || !/^\d+$/.test(length) || Number(length) > bodyLimitFor(gateway.path)) return null;
   if (req.headers['transfer-encoding'] !== undefined) return null;
-  const { locals } = admission;
-  if (!(await runQuietSteps(pipeline, locals, facts))) return null;
-  return locals.member ? (locals as GatewayLocals) : null;
+  return (await quietMemberLocals(platform, pipeline, facts)) ?? null;
 }
 
 /** The declared body, all of it, or null when the client went away before sending it. */

@@ -5,6 +5,7 @@ import {
   admitRequest,
   fastPolicyContext,
   finishResponse,
+  quietMemberLocals,
   runQuietSteps,
   type Pipeline,
   type RequestFacts,
@@ -90,6 +91,29 @@ describe('the request pipeline', () => {
     expect(locals.member).toEqual({ id: 'm1' });
     expect(await runQuietSteps({ ...passThrough, steps: [quiet, pagesOnly] }, locals, facts())).toBe(true);
     expect(await runQuietSteps({ ...passThrough, steps: [quiet, guard] }, locals, facts())).toBe(false);
+  });
+
+  it('starts every fast path the same way: a member’s request admitted and every step quiet', async () => {
+    const session: RequestStep = {
+      name: 'session',
+      run: () => undefined,
+      quiet: (l, request) => {
+        l.member = request.cookie === 'session=ok' ? ({ id: 'm1' } as never) : null;
+        return true;
+      },
+    };
+    const steps = { ...passThrough, steps: [session] };
+    const member = facts({ headers: { cookie: 'session=ok' } });
+    expect((await quietMemberLocals(platform, steps, member))?.member).toEqual({ id: 'm1' });
+    // A visitor, an unknown host, a declined request and a step with work to do go to the app.
+    expect(await quietMemberLocals(platform, steps, facts())).toBeUndefined();
+    const elsewhere = facts({ headers: { cookie: 'session=ok', host: 'elsewhere.example' } });
+    expect(await quietMemberLocals(platform, steps, elsewhere)).toBeUndefined();
+    expect(await quietMemberLocals(platform, steps, member, ({ isApi }) => !isApi)).toBeUndefined();
+    const busy: RequestStep = { name: 'renewal', run: () => undefined, quiet: () => false };
+    expect(
+      await quietMemberLocals(platform, { ...passThrough, steps: [session, busy] }, member),
+    ).toBeUndefined();
   });
 
   it('finishes every answer with the cache policy, the security headers and compression', async () => {

@@ -21,7 +21,7 @@ import { translator } from '../i18n/index.ts';
 import { isLocale, type Locale } from '../i18n/locales.ts';
 import { assertDeclaredLength, bodyLimitFor } from './body.ts';
 import { compressResponse } from './compression.ts';
-import { failureResponse } from './endpoint.ts';
+import { failureResponse, type SessionMember } from './endpoint.ts';
 import { platformError } from './errors.ts';
 import type { Platform } from './platform.ts';
 import {
@@ -332,6 +332,29 @@ export async function runQuietSteps(
     if (!step.quiet || !(await step.quiet(locals, quiet))) return false;
   }
   return true;
+}
+
+/** The locals of a member's request that a fast path may answer. */
+export type QuietMemberLocals = ArrivalLocals & { member: SessionMember };
+
+/**
+ * A fast path's start, the same for each (the API gateway's calls, the event stream): the
+ * request admitted, then every step that applies run in its quiet form. Answers the locals of a
+ * member's request that went through quietly; undefined when the app must take the request (the
+ * admission answered or refused it, a step has something to write, there is no member, or the
+ * fast path's own `takes` declined the admitted request).
+ */
+export async function quietMemberLocals(
+  platform: Platform,
+  pipeline: Pipeline,
+  request: RequestFacts,
+  takes: (admitted: { isApi: boolean }) => boolean = () => true,
+): Promise<QuietMemberLocals | undefined> {
+  const admission = admitRequest(platform, request);
+  if (!admission.locals || !takes(admission)) return undefined;
+  const { locals } = admission;
+  if (!(await runQuietSteps(pipeline, locals, request)) || !locals.member) return undefined;
+  return locals as QuietMemberLocals;
 }
 
 /** The console's answers are one staff member's: never kept by any cache. */

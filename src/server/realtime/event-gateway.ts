@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  admitRequest,
   fastPolicyContext,
   finishResponse,
   nodeRequestFacts,
-  runQuietSteps,
+  quietMemberLocals,
   type Pipeline,
 } from '../pipeline.ts';
 import type { Platform } from '../platform.ts';
@@ -76,12 +75,9 @@ export async function serveEventStream(
   pipeline: Pipeline,
 ): Promise<boolean> {
   const facts = nodeRequestFacts(req);
-  const admission = admitRequest(platform, facts);
-  if (!admission.locals) return false;
-  const { locals } = admission;
-  if (!(await runQuietSteps(pipeline, locals, facts))) return false;
-  const member = locals.member;
-  if (!member || req.destroyed) return false;
+  const locals = await quietMemberLocals(platform, pipeline, facts);
+  if (!locals || req.destroyed) return false;
+  const { member } = locals;
   const { site } = locals;
   const { env } = platform;
   const write = (text: string) => {

@@ -2,7 +2,7 @@ import { loadSession, loadSessionQuietly } from '../features/accounts/accounts.m
 import { renderMemberPage } from '../features/accounts/accounts.page-template.ts';
 import { sessionExpiry } from '../features/accounts/index.ts';
 import { applyCachePolicy } from '../features/caching/caching.middleware.ts';
-import { guardConsolePage, isGuardedConsolePage, loadStaff } from '../features/staff/index.ts';
+import { guardConsolePage, loadStaff } from '../features/staff/index.ts';
 import { captureTracking } from '../features/tracking/tracking.middleware.ts';
 import type { Pipeline, RequestStep } from '../server/pipeline.ts';
 
@@ -38,11 +38,15 @@ const staff: RequestStep = {
   run: loadStaff,
 };
 
-/** The console's pages: who may open which section (`CONSOLE_SECTIONS`), before the page renders. */
+/**
+ * The console's pages: who may open which section (`CONSOLE_SECTIONS`), before the page
+ * renders. Every read of the console host: the step itself tells pages from the API by the
+ * route Astro matched, which the address as written (encoded, say) cannot hide.
+ */
 const consolePages: RequestStep = {
   name: 'console pages',
   area: 'console',
-  appliesTo: isGuardedConsolePage,
+  appliesTo: ({ method }) => method === 'GET' || method === 'HEAD',
   run: guardConsolePage,
 };
 

@@ -3,7 +3,6 @@
  * rules for the command line (scripts/staff.ts) and the demo start.
  */
 export { guardConsolePage, loadStaff } from './staff.middleware.ts';
-export { isGuardedConsolePage } from './console/console-sections.ts';
 export {
   addStaff,
   CLI_ACTOR,

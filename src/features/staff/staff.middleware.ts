@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { clearStaffCookie, staffCookieName } from './staff.cookie.ts';
 import { resumeStaffSession } from './staff.service.ts';
 import { consoleDb } from '../../server/console-db.ts';
-import { sectionOf } from './console/console-sections.ts';
+import { guardsConsoleRoute, sectionOf } from './console/console-sections.ts';
 
 /**
  * The console's step of the request pipeline: the staff session of the console cookie (or null),
@@ -23,14 +23,17 @@ export async function loadStaff(context: APIContext): Promise<undefined> {
  * The console pages' guard, a step after the staff session: a visitor goes to the login, a staff
  * member with the one-time password to the password change, and one without the section's
  * permission (`CONSOLE_SECTIONS`) gets 403 with a plain word. Pages render only what it let in.
+ * It goes by the route Astro matched, not by the address as written: `/console/%61udit` is the
+ * audit page too.
  */
 export function guardConsolePage(context: APIContext): Response | undefined {
-  const { locals, url } = context;
+  const { locals, routePattern } = context;
+  if (!guardsConsoleRoute(routePattern)) return undefined;
   const { staff, t } = locals;
   if (!staff) return context.redirect('/console/login', 303);
-  if (staff.mustChangePassword && url.pathname !== '/console/password')
+  if (staff.mustChangePassword && routePattern !== '/console/password')
     return context.redirect('/console/password', 303);
-  const permission = sectionOf(url.pathname)?.permission;
+  const permission = sectionOf(routePattern)?.permission;
   if (permission && !staff.can(permission))
     return new Response(t('api.forbidden'), {
       status: 403,

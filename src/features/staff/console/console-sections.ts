@@ -1,7 +1,10 @@
 import type { MessageKey } from '../../../i18n/index.ts';
 import type { Permission } from '../staff.roles.ts';
 
-/** The sidebar's groups, in the order staff work: what needs a decision first, then the hosts' inbox, support, the figures, and the console itself. */
+/**
+ * The sidebar's groups, in the order staff work: what needs a decision first, then the hosts'
+ * inbox, support, the figures, and the console itself.
+ */
 export const CONSOLE_GROUPS = [
   'overview',
   'moderation',
@@ -21,15 +24,15 @@ export interface ConsoleSection {
   label: MessageKey;
   /** The heading of the section's pages where the link's word alone says too little. */
   heading?: MessageKey;
-  /** What a staff member must hold to see the link and open the section's pages; none: every staff member. */
+  /** What a staff member must hold to see the link and open the section's pages (none: any staff member). */
   permission?: Permission;
   group: (typeof CONSOLE_GROUPS)[number];
 }
 
 /**
- * The console's sections, in the sidebar's order. The sidebar shows the link of a section exactly when the pipeline's
- * console step lets the staff member into its pages: both read this one list, so a page and its
- * link cannot disagree on who may open it.
+ * The console's sections, in the sidebar's order. The sidebar shows a section's link exactly
+ * when the pipeline's console step lets the staff member into its pages: both read this one
+ * list, so a page and its link cannot disagree on who may open it.
  */
 export const CONSOLE_SECTIONS = [
   { key: 'dashboard', href: '/console', label: 'console.nav.dashboard', group: 'overview' },
@@ -151,9 +154,13 @@ export const CONSOLE_SECTIONS = [
   },
 ] as const satisfies readonly ConsoleSection[];
 
-/** The section a console page's path belongs to: its own first page or one below it (`/console` is only itself). */
-export function sectionOf(pathname: string): ConsoleSection | undefined {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+/**
+ * The section of a console route (Astro's pattern of the page, `/console/orders/[id]`): the one
+ * whose first page it is or lies below (`/console` is only itself).
+ */
+export function sectionOf(routePattern: string): ConsoleSection | undefined {
+  const path =
+    routePattern.length > 1 && routePattern.endsWith('/') ? routePattern.slice(0, -1) : routePattern;
   return (CONSOLE_SECTIONS as readonly ConsoleSection[]).find(
     (section) =>
       path === section.href || (section.href !== '/console' && path.startsWith(`${section.href}/`)),
@@ -161,23 +168,22 @@ export function sectionOf(pathname: string): ConsoleSection | undefined {
 }
 
 /** The heading of a console page that names none of its own: its section's, if it is in one. */
-export function sectionHeading(pathname: string): MessageKey | undefined {
-  const section = sectionOf(pathname);
+export function sectionHeading(routePattern: string): MessageKey | undefined {
+  const section = sectionOf(routePattern);
   return section && (section.heading ?? section.label);
 }
 
-/** Console pages outside every section: the login, open to visitors, and the password, open to every staff member. */
-const LOGIN_PATH = '/console/login';
-
-/** Whether the console step guards a request: a console page (not the API, the media, or the login). */
-export function isGuardedConsolePage(request: { method: string; pathname: string }): boolean {
-  const { method, pathname } = request;
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  if (pathname !== '/console' && !pathname.startsWith('/console/')) return false;
+/**
+ * Whether the console step guards a route (Astro's pattern of the matched page, decoded and
+ * free of how the address was written): every console page but the login, which is open to
+ * visitors. The API and the media guard each call themselves (the endpoint kit's staff guard);
+ * an address without a page is answered 404.
+ */
+export function guardsConsoleRoute(routePattern: string): boolean {
+  if (routePattern !== '/console' && !routePattern.startsWith('/console/')) return false;
   return !(
-    pathname.startsWith('/console/api/') ||
-    pathname.startsWith('/console/media/') ||
-    pathname === LOGIN_PATH ||
-    pathname === `${LOGIN_PATH}/`
+    routePattern === '/console/login' ||
+    routePattern.startsWith('/console/api/') ||
+    routePattern.startsWith('/console/media/')
   );
 }

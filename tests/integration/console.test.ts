@@ -29,8 +29,8 @@ import {
 const app = useServer({ clock: true, trustProxy: true });
 
 /**
- * Every console page but the login, from its route file: a dynamic part gets an id no record
- * has (the page renders; its island then says the record is not found).
+ * Every console page but the login and the page of no access, from its route file: a dynamic
+ * part gets an id no record has (the page renders; its island then says the record is not found).
  */
 const CONSOLE_PAGES = readdirSync('src/pages/console', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.astro'))
@@ -39,7 +39,7 @@ const CONSOLE_PAGES = readdirSync('src/pages/console', { recursive: true, encodi
       .replace(/\[[^\]]+\]/g, 'none')
       .replace(/\/$/, ''),
   )
-  .filter((path) => path !== '/console/login');
+  .filter((path) => path !== '/console/login' && path !== '/console/forbidden');
 
 describe('the console host', () => {
   it('serves the console only on CONSOLE_HOSTS: a site answers its paths 404', async () => {
@@ -381,6 +381,13 @@ describe('roles', () => {
       const owner = role === 'owner';
       for (const page of ['/console/%61udit', '/console/audit/', '/%63onsole/audit'])
         expect((await visitor.get(page)).status, `${role} ${page}`).toBe(owner ? 200 : 403);
+      // No access is the console's own page: what happened, the sidebar, the way back.
+      if (!owner) {
+        const refused = await visitor.get('/console/audit');
+        expect(refused.body).toContain('No access to this section');
+        expect(refused.body).toContain('class="nav-link');
+        expect(refused.body).not.toContain('Audit log</h1>');
+      }
       const dashboard = await visitor.get('/console');
       expect(dashboard.status, role).toBe(200);
       const linked = [...dashboard.body.matchAll(/class="nav-link[^"]*"\s+href="([^"]+)"/g)].map((m) => m[1]);

@@ -22,22 +22,19 @@ export async function loadStaff(context: APIContext): Promise<undefined> {
 /**
  * The console pages' guard, a step after the staff session: a visitor goes to the login, a staff
  * member with the one-time password to the password change, and one without the section's
- * permission (`CONSOLE_SECTIONS`) gets 403 with a plain word. Pages render only what it let in.
+ * permission (`CONSOLE_SECTIONS`) gets the console's 403 page. Pages render only what it let in.
  * It goes by the route Astro matched, not by the address as written: `/console/%61udit` is the
  * audit page too.
  */
-export function guardConsolePage(context: APIContext): Response | undefined {
+export function guardConsolePage(context: APIContext): Promise<Response> | Response | undefined {
   const { locals, routePattern } = context;
   if (!guardsConsoleRoute(routePattern)) return undefined;
-  const { staff, t } = locals;
+  const { staff } = locals;
   if (!staff) return context.redirect('/console/login', 303);
   if (staff.mustChangePassword && routePattern !== '/console/password')
     return context.redirect('/console/password', 303);
   const permission = sectionOf(routePattern)?.permission;
-  if (permission && !staff.can(permission))
-    return new Response(t('api.forbidden'), {
-      status: 403,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    });
+  // The console's own page in the section's place (403): its sidebar, and the way back.
+  if (permission && !staff.can(permission)) return context.rewrite('/console/forbidden');
   return undefined;
 }

@@ -393,7 +393,7 @@ describe('roles', () => {
       const linked = [...dashboard.body.matchAll(/class="nav-link[^"]*"\s+href="([^"]+)"/g)].map((m) => m[1]);
       const opening = CONSOLE_SECTIONS.filter(
         (section) =>
-          !('permission' in section) || (PERMISSIONS[section.permission] as readonly string[]).includes(role),
+          !section.permission || (PERMISSIONS[section.permission] as readonly string[]).includes(role),
       ).map((section) => section.href);
       expect(linked, role).toEqual(opening);
       // Every role sees the sites of its networks; only the form is the owners'.

@@ -34,7 +34,7 @@ export interface ConsoleSection {
  * when the pipeline's console step lets the staff member into its pages: both read this one
  * list, so a page and its link cannot disagree on who may open it.
  */
-export const CONSOLE_SECTIONS = [
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'dashboard', href: '/console', label: 'console.nav.dashboard', group: 'overview' },
   {
     key: 'reports',
@@ -152,25 +152,23 @@ export const CONSOLE_SECTIONS = [
     permission: 'add_staff',
     group: 'administration',
   },
-] as const satisfies readonly ConsoleSection[];
+];
 
 /**
  * The section of a console route (Astro's pattern of the page, `/console/orders/[id]`): the one
  * whose first page it is or lies below (`/console` is only itself).
  */
 export function sectionOf(routePattern: string): ConsoleSection | undefined {
-  const path =
-    routePattern.length > 1 && routePattern.endsWith('/') ? routePattern.slice(0, -1) : routePattern;
-  return (CONSOLE_SECTIONS as readonly ConsoleSection[]).find(
+  return CONSOLE_SECTIONS.find(
     (section) =>
-      path === section.href || (section.href !== '/console' && path.startsWith(`${section.href}/`)),
+      routePattern === section.href ||
+      (section.href !== '/console' && routePattern.startsWith(`${section.href}/`)),
   );
 }
 
-/** The heading of a console page that names none of its own: its section's, if it is in one. */
-export function sectionHeading(routePattern: string): MessageKey | undefined {
-  const section = sectionOf(routePattern);
-  return section && (section.heading ?? section.label);
+/** The heading of a page of `section` that names none of its own. */
+export function sectionHeading(section: ConsoleSection): MessageKey {
+  return section.heading ?? section.label;
 }
 
 /**

@@ -14,11 +14,14 @@
  *   back. (`@astrojs/react`'s own switch for that drops the prefix, so `useId` in two islands of
  *   one page would clash.)
  * - An island whose server HTML shows nothing of the member (it declares `serverHtmlIgnores`)
- *   is rendered once per input and site (island-html.ts).
+ *   is rendered once per input and site (island-html.ts), and the items of an island's lists
+ *   once per shape (`KeptList`, kept-items.ts).
  */
 import { createElement, memo, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { setItemsKeeper } from '../lib/kept-items.ts';
 import { islandHtml } from './island-html.ts';
+import { keepItems, withoutHoistedLinks } from './kept-items.ts';
 
 interface RenderContext {
   result?: { request?: Request };
@@ -81,9 +84,6 @@ const slotName = (key: string) => key.trim().replace(/[-_]([a-z])/g, (_, w: stri
 const needsHydration = (metadata: Metadata | undefined) =>
   metadata?.astroStaticSlot ? !!metadata.hydrate : true;
 
-/** React 19 may hoist resource <link> tags into an island's HTML; Astro places those itself. */
-const HOISTED_LINK = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
-
 async function check(
   Component: unknown,
   _props: Record<string, unknown>,
@@ -111,15 +111,22 @@ async function renderToStaticMarkup(
   const inner = children ?? props['children'];
   if (inner != null)
     elementProps['children'] = createElement(StaticHtml, { hydrate, value: inner as string });
-  const render = (rendered: Record<string, unknown>) =>
-    renderToString(createElement(Component, rendered), { identifierPrefix: prefix });
+  const render = (rendered: Record<string, unknown>) => {
+    // The island's lists keep their items per shape (kept-items.ts); React renders synchronously,
+    // so the keeper is this island's alone.
+    setItemsKeeper(keepItems);
+    try {
+      return renderToString(createElement(Component, rendered), { identifierPrefix: prefix });
+    } finally {
+      setItemsKeeper(null);
+    }
+  };
   // An island without children or slots may have its HTML kept (island-html.ts).
-  let html =
+  const html =
     inner == null && Object.keys(slotted).length === 0
       ? islandHtml(Component, elementProps, prefix, render)
       : render(elementProps);
-  if (html.includes('<link')) html = html.replace(HOISTED_LINK, '');
-  return { html, attrs: { prefix } };
+  return { html: withoutHoistedLinks(html), attrs: { prefix } };
 }
 
 export default {

@@ -25,8 +25,20 @@ export type IslandTranslate = (key: MessageKey, vars?: MessageVars) => string;
  */
 export function islandTranslator(messages: IslandMessages): IslandTranslate {
   const picked = typeof messages === 'string' ? parsed(messages) : islandDataValue(messages);
-  return (key, vars) => format(picked[key] ?? key, vars, picked.locale);
+  let translate = translators.get(picked);
+  if (!translate) {
+    translate = (key, vars) => format(picked[key] ?? key, vars, picked.locale);
+    translators.set(picked, translate);
+  }
+  return translate;
 }
+
+/**
+ * One translator per set of messages (picked sets are kept per locale, parsed texts per text):
+ * the same translator on every render and request, so that what depends on it (a kept list's
+ * items, `kept-items.ts`) can name it.
+ */
+const translators = new WeakMap<PickedMessages, IslandTranslate>();
 
 /** Each island of a page parses its text once, however often it renders. */
 const parsedTexts = new Map<string, PickedMessages>();

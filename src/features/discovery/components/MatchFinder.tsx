@@ -47,6 +47,8 @@ export default function MatchFinder(props: MatchFinderProps) {
     }
   };
 
+  // What `reasons` shows of a card: the key of the card's kept markup (MemberCards.tsx).
+  const reasonsKey = ({ reasons: r }: MatchCard) => `${r.shared_interests}|${r.near}|${r.age_fits}`;
   const reasons = (card: MatchCard) => {
     const lines: string[] = [];
     if (card.reasons.shared_interests > 0)
@@ -72,6 +74,7 @@ export default function MatchFinder(props: MatchFinderProps) {
           fictional={props.fictional}
           t={t}
           extra={reasons}
+          extraKey={reasonsKey}
         />
       ) : (
         <div className="py-4" data-testid="match-empty">

@@ -5,6 +5,7 @@ import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import { reportFlagButton } from '../../shell/components/report-flag-button.tsx';
+import { KeptList, type ItemShape } from '../../../lib/kept-items.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import type { LikesAnswer, LikesList as LikesListName } from '../likes.schemas.ts';
 import { $likes, likeProfile, loadMoreLikes, seedLikes, unlikeProfile } from '../likes.store.ts';
@@ -115,60 +116,76 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
 
   return (
     <>
-      <ul className="member-grid likes-grid list-unstyled" data-ready={ready || undefined}>
-        {entries.map(({ card, isNew }) => (
-          <li className="member-card likes-card" key={card.id} data-profile={card.id}>
-            <img
-              className="member-card-img"
-              src={card.main_image.filename}
-              alt={t('likes.photo_alt', { name: card.name })}
-              width={480}
-              height={640}
-              loading="lazy"
-              decoding="async"
-            />
-            {isNew && <span className="badge text-bg-primary likes-new">{t('likes.new')}</span>}
-            <p className="member-card-name">
-              <a className="stretched-link" href={profilePath(links, card.id)}>
-                {card.name}, {card.age}
-              </a>
-            </p>
-            <p className="member-card-meta">{card.city ?? card.region ?? card.country}</p>
-            {card.fictional && (
-              <p className="likes-card-label">
-                <FictionalBadge fictional={fictional} />
-              </p>
-            )}
-            <div className="likes-card-actions">
-              <CardAction
-                action={actionOn(card)}
-                name={card.name}
-                t={t}
-                disabled={busy === card.id}
-                onAct={(action) => void act(card, action)}
+      <KeptList
+        as="ul"
+        className="member-grid likes-grid list-unstyled"
+        data-ready={ready || undefined}
+        items={entries.map(({ card, isNew }) => ({
+          card,
+          isNew,
+          action: actionOn(card),
+          matched: matched.has(card.id),
+          busy: busy === card.id,
+          age: String(card.age),
+          place: card.city ?? card.region ?? card.country,
+          profileHref: profilePath(links, card.id),
+          chatHref: chatPath(links, card.id),
+        }))}
+        shape={LIKES_CARD}
+        // A card shows the translator's texts, its tab's parts and the fictional label.
+        context={[t, tab, fictional.icon, fictional.label, fictional.warning]}
+        render={(item) => {
+          const { card } = item;
+          return (
+            <li className="member-card likes-card" key={card.id} data-profile={card.id}>
+              <img
+                className="member-card-img"
+                src={card.main_image.filename}
+                alt={t('likes.photo_alt', { name: card.name })}
+                width={480}
+                height={640}
+                loading="lazy"
+                decoding="async"
               />
-              {tab === 'received' && matched.has(card.id) && (
-                <span className="badge text-bg-success">{t('likes.match_title')}</span>
-              )}
-              {(tab === 'matches' || matched.has(card.id)) && (
-                <a
-                  className="btn btn-sm btn-primary"
-                  href={chatPath(links, card.id)}
-                  data-testid="match-message"
-                >
-                  {t('likes.message')}
-                  <span className="visually-hidden"> {card.name}</span>
+              {item.isNew && <span className="badge text-bg-primary likes-new">{t('likes.new')}</span>}
+              <p className="member-card-name">
+                <a className="stretched-link" href={item.profileHref}>
+                  {card.name}, {item.age}
                 </a>
+              </p>
+              <p className="member-card-meta">{item.place}</p>
+              {card.fictional && (
+                <p className="likes-card-label">
+                  <FictionalBadge fictional={fictional} />
+                </p>
               )}
-              {reportFlagButton(
-                t('reports.title', { name: card.name }),
-                'btn btn-sm btn-outline-secondary',
-                () => setReporting(card),
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+              <div className="likes-card-actions">
+                <CardAction
+                  action={item.action}
+                  name={card.name}
+                  t={t}
+                  disabled={item.busy}
+                  onAct={(action) => void act(card, action)}
+                />
+                {tab === 'received' && item.matched && (
+                  <span className="badge text-bg-success">{t('likes.match_title')}</span>
+                )}
+                {(tab === 'matches' || item.matched) && (
+                  <a className="btn btn-sm btn-primary" href={item.chatHref} data-testid="match-message">
+                    {t('likes.message')}
+                    <span className="visually-hidden"> {card.name}</span>
+                  </a>
+                )}
+                {reportFlagButton(
+                  t('reports.title', { name: card.name }),
+                  'btn btn-sm btn-outline-secondary',
+                  () => setReporting(card),
+                )}
+              </div>
+            </li>
+          );
+        }}
+      />
       {reporting && <ReportDialog open onClose={() => setReporting(null)} profile={reporting} t={t} />}
       {likes.next[LIST_OF[tab]] && (
         <div className="d-grid d-sm-flex justify-content-sm-center mt-4">
@@ -192,6 +209,39 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
 }
 
 type CardActionKind = 'like' | 'unlike';
+
+/** A card of a tab as it shows: the card, its switches, and its texts as printed. */
+interface LikesItem {
+  card: ProfileCard;
+  isNew: boolean;
+  action: CardActionKind | undefined;
+  matched: boolean;
+  busy: boolean;
+  age: string;
+  place: string;
+  profileHref: string;
+  chatHref: string;
+}
+
+/** A card's markup besides its texts: its switches (the tab and the labels are the list's context). */
+const LIKES_CARD: ItemShape<LikesItem> = {
+  name: 'likes.card',
+  key: (item) =>
+    `${item.isNew ? 1 : 0}${item.card.fictional ? 1 : 0}${item.action ?? '-'}${item.matched ? 1 : 0}${item.busy ? 1 : 0}`,
+  texts: (item, text) => ({
+    ...item,
+    card: {
+      ...item.card,
+      id: text(item.card.id),
+      name: text(item.card.name),
+      main_image: { ...item.card.main_image, filename: text(item.card.main_image.filename) },
+    },
+    age: text(item.age),
+    place: text(item.place),
+    profileHref: text(item.profileHref),
+    chatHref: text(item.chatHref),
+  }),
+};
 
 const CARD_ACTIONS = {
   like: { className: 'btn-primary', label: 'likes.like_back' },

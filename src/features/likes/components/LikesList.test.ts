@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pickMessages } from '../../../i18n/index.ts';
+import { setItemsKeeper } from '../../../lib/kept-items.ts';
+import { keepItems, withoutHoistedLinks } from '../../../server/kept-items.ts';
+import type { ProfileCard } from '../../profiles/index.ts';
+import { LIKES_LIST_MESSAGES } from './island-messages.ts';
+import LikesList, { type LikesTab } from './LikesList.tsx';
+
+/*
+ * A tab's cards are kept per shape on the server (src/lib/kept-items.ts): the kept HTML must be
+ * React's render of the same tab to the byte, or hydration would meet other markup.
+ */
+
+/** Texts as members write them: markup, entities, quotes, other scripts. */
+const text = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.constantFrom('Zoë & Jo', '<b>"x"</b>', "O'Neil", 'Łódź', '&amp;', '{name}'),
+);
+const card: fc.Arbitrary<ProfileCard> = fc.record({
+  // Ids as the platform makes them, and some that a link must encode.
+  id: fc.oneof(fc.stringMatching(/^[0-9a-z]{1,16}$/), fc.constantFrom('a b', 'ü/1')),
+  name: fc.oneof(text, fc.constant('')),
+  age: fc.integer({ min: 18, max: 99 }),
+  country: fc.constantFrom('NL', 'DE'),
+  region: fc.option(text, { nil: null }),
+  city: fc.option(text, { nil: null }),
+  gender: fc.constantFrom('male' as const, 'female' as const),
+  online: fc.boolean(),
+  fictional: fc.boolean(),
+  main_image: fc.record({ filename: text, thumb_filename: text, match: text }),
+});
+const unique = (cards: ProfileCard[]) => [...new Map(cards.map((c) => [c.id, c])).values()];
+
+function tab(
+  answer: { profiles: ProfileCard[]; liked_by: ProfileCard[]; matches: ProfileCard[]; seen: boolean },
+  name: LikesTab,
+  locale: 'en' | 'nl',
+) {
+  return createElement(LikesList, {
+    tab: name,
+    initial: {
+      profiles: answer.profiles,
+      liked_by: answer.liked_by.map((profile) => ({ id: profile.id, like_new: !answer.seen, profile })),
+      matches: answer.matches,
+      next: { profiles: null, liked_by: null, matches: null },
+    },
+    messages: pickMessages(locale, LIKES_LIST_MESSAGES),
+    fictional: { icon: 'mask', label: 'Fictional', warning: 'A profile <run> by the site' },
+    links: {
+      members: locale === 'en' ? '/members' : '/nl/members',
+      search: '/members',
+      swipe: '/swipe-game',
+    },
+    selfPhoto: null,
+  });
+}
+
+function kept(element: ReturnType<typeof tab>): string {
+  setItemsKeeper(keepItems);
+  try {
+    return renderToString(element);
+  } finally {
+    setItemsKeeper(null);
+  }
+}
+
+afterEach(() => setItemsKeeper(null));
+
+describe('LikesList kept per shape', () => {
+  it('writes the markup React writes for any tab of any likes, first and later', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          profiles: fc.array(card, { maxLength: 4 }).map(unique),
+          liked_by: fc.array(card, { maxLength: 4 }).map(unique),
+          matches: fc.array(card, { maxLength: 3 }).map(unique),
+          seen: fc.boolean(),
+        }),
+        fc.constantFrom<LikesTab>('received', 'sent', 'matches'),
+        fc.constantFrom('en' as const, 'nl' as const),
+        (answer, name, locale) => {
+          const rendered = withoutHoistedLinks(renderToString(tab(answer, name, locale)));
+          expect(kept(tab(answer, name, locale))).toBe(rendered);
+          expect(kept(tab(answer, name, locale))).toBe(rendered);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { LRUCache } from 'lru-cache';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { ItemShape, ItemsKeeper } from '../lib/kept-items.ts';
+import { escapeHtmlAsReact } from './html-escape.ts';
+import { cutTemplate, fillTemplate, PageTokens, type PageTemplate } from './page-template.ts';
+
+/**
+ * The server's side of kept list items (`src/lib/kept-items.ts`): each item's HTML from a
+ * template of its shape, made once by React's render of the item with stand-ins in place of its
+ * texts and cut at them (`page-template.ts`); each request puts its texts in, escaped as React
+ * escapes them. An item whose stand-ins did not come through whole (a text the render changed) is
+ * rendered by React, for that shape from then on.
+ */
+
+/** The templates of all kept lists: shapes in use are few (a site, a locale, a few switches). */
+const templates = new LRUCache<string, { template: PageTemplate | null }>({ max: 2048 });
+
+/** Long-lived objects of a list's context (a translator, picked messages), by a number each. */
+const contextIds = new WeakMap<object, number>();
+let nextContextId = 0;
+
+function contextKey(context: readonly unknown[]): string {
+  let key = '';
+  for (const value of context) {
+    if ((value !== null && typeof value === 'object') || typeof value === 'function') {
+      let id = contextIds.get(value);
+      if (id === undefined) contextIds.set(value, (id = nextContextId++));
+      key += `#${id}\u0003`;
+    } else key += `${JSON.stringify(value) ?? '~'}\u0003`;
+  }
+  return key;
+}
+
+/** A text that prints something stands in; an empty one changes the markup and is part of the key. */
+const standsIn = (text: string) => text !== '';
+
+/** React 19 may hoist resource <link> tags into an island's HTML; Astro places those itself. */
+const HOISTED_LINK = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+
+/** An island's HTML as React rendered it, without the links React hoisted into it. */
+export function withoutHoistedLinks(html: string): string {
+  return html.includes('<link') ? html.replace(HOISTED_LINK, '') : html;
+}
+
+/** React's HTML of one item, as an island's HTML is written. */
+const renderItem = (element: ReactElement) => withoutHoistedLinks(renderToString(element));
+
+export const keepItems: ItemsKeeper = <T>(
+  shape: ItemShape<T>,
+  context: readonly unknown[],
+  items: readonly T[],
+  render: (item: T, index: number) => ReactElement,
+): string => {
+  const listKey = `${shape.name}\u0004${contextKey(context)}`;
+  let html = '';
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    const texts: string[] = [];
+    let key = `${listKey}${shape.key(item, index)}\u0004`;
+    shape.texts(item, (text) => {
+      if (standsIn(text)) {
+        texts.push(text);
+        key += '\u0001';
+      } else key += `${JSON.stringify(text)}\u0003`;
+      return text;
+    });
+    let kept = templates.get(key);
+    if (!kept) {
+      const tokens = new PageTokens();
+      const standing = shape.texts(item, (text) => (standsIn(text) ? tokens.stand(text) : text));
+      kept = { template: cutTemplate(renderItem(render(standing, index)), tokens, 200, []) };
+      templates.set(key, kept);
+    }
+    html += kept.template
+      ? fillTemplate(kept.template, texts, escapeHtmlAsReact)
+      : renderItem(render(item, index));
+  }
+  return html;
+};

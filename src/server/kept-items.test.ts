@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeptList, setItemsKeeper, type ItemShape } from '../lib/kept-items.ts';
-import { keepItems } from './kept-items.ts';
+import { keepItems, withoutHoistedLinks } from './kept-items.ts';
 
 interface Row {
   name: string;
@@ -99,5 +99,26 @@ describe('kept list items', () => {
       render: (row) => createElement('li', { key: row.name }, row.name),
     });
     expect(renderToString(element)).toBe('<ol><li>Jo</li></ol>');
+  });
+});
+
+describe('withoutHoistedLinks', () => {
+  it("takes out the image preloads React writes before an island's markup, and nothing else", () => {
+    const island = createElement(
+      'div',
+      null,
+      createElement('p', null, 'x'),
+      createElement('img', { src: '/a.webp', alt: '' }),
+      createElement('img', { src: '/b.webp', alt: '' }),
+    );
+    const html = renderToString(island);
+    expect(html.startsWith('<link rel="preload" as="image" href="/a.webp"/>')).toBe(true);
+    expect(withoutHoistedLinks(html)).toBe(
+      '<div><p>x</p><img src="/a.webp" alt=""/><img src="/b.webp" alt=""/></div>',
+    );
+    expect(withoutHoistedLinks('<link rel="icon" href="/i.png"/><p>y</p>')).toBe(
+      '<link rel="icon" href="/i.png"/><p>y</p>',
+    );
+    expect(withoutHoistedLinks('<p>no links</p>')).toBe('<p>no links</p>');
   });
 });

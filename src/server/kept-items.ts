@@ -35,12 +35,22 @@ function contextKey(context: readonly unknown[]): string {
 /** A text that prints something stands in; an empty one changes the markup and is part of the key. */
 const standsIn = (text: string) => text !== '';
 
-/** React 19 may hoist resource <link> tags into an island's HTML; Astro places those itself. */
-const HOISTED_LINK = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+/** A resource link React 19 hoists into an island's HTML; Astro places those itself. */
+const HOISTED_LINK = /^<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/;
 
-/** An island's HTML as React rendered it, without the links React hoisted into it. */
+/**
+ * An island's HTML as React rendered it, without the links React hoisted into it. React writes
+ * them before the island's own markup (its preamble), so only the start is read: an island's
+ * HTML runs to tens of kilobytes, and a search through all of it cost a page up to 2 % of its CPU.
+ */
 export function withoutHoistedLinks(html: string): string {
-  return html.includes('<link') ? html.replace(HOISTED_LINK, '') : html;
+  let start = 0;
+  while (html.startsWith('<link', start)) {
+    const link = HOISTED_LINK.exec(html.slice(start, html.indexOf('>', start) + 1));
+    if (!link) break;
+    start += link[0].length;
+  }
+  return start === 0 ? html : html.slice(start);
 }
 
 /** React's HTML of one item, as an island's HTML is written. */

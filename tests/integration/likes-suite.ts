@@ -178,9 +178,9 @@ export function likesTests(app: ServerUnderTest): void {
 
       const likes = await likesOf(app, me);
       expect(likes.profiles.map((p) => p.id)).toEqual([b.profileId, a.profileId]);
-      expect(likes.liked_by.map((l) => [l.id, l.like_new, l.profile.id])).toEqual([
-        [c.profileId, true, c.profileId],
-        [b.profileId, true, b.profileId],
+      expect(likes.liked_by.map((l) => [l.id, l.like_new, l.liked_back, l.profile.id])).toEqual([
+        [c.profileId, true, false, c.profileId],
+        [b.profileId, true, true, b.profileId],
       ]);
       expect(likes.matches.map((p) => p.id)).toEqual([b.profileId]);
       const card = likes.profiles[0]!;
@@ -199,6 +199,22 @@ export function likesTests(app: ServerUnderTest): void {
         ].sort(),
       );
       expect(card.main_image.match).toMatch(/^\/media\/.+-match\.webp$/);
+    });
+
+    it('says of a like received that I liked back, however far back my like is among mine', async () => {
+      const me = await shownMember(app);
+      const early = await shownMember(app);
+      await app.make.like(me, early);
+      // More likes of mine since than the first page of my likes holds.
+      await manyProfiles(app, me, 110, { likedByTo: true, at: (i) => Date.now() + 60_000 + i });
+      await app.make.like(early, me);
+      const likes = await likesOf(app, me);
+      expect(likes.profiles.map((p) => p.id)).not.toContain(early.profileId);
+      expect(likes.liked_by.map((l) => [l.id, l.liked_back])).toEqual([[early.profileId, true]]);
+      await call(app, me, 'DELETE', '/api/like.php', { profile: early.profileId });
+      expect((await likesOf(app, me)).liked_by.map((l) => [l.id, l.liked_back])).toEqual([
+        [early.profileId, false],
+      ]);
     });
 
     it('clears the new flag with like-seen, only for that liker', async () => {

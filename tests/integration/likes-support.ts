@@ -18,7 +18,7 @@ export interface Card {
 
 export interface LikesBody {
   profiles: Card[];
-  liked_by: Array<{ id: string; like_new: boolean; profile: Card }>;
+  liked_by: Array<{ id: string; like_new: boolean; liked_back: boolean; profile: Card }>;
   matches: Card[];
   next: { profiles: string | null; liked_by: string | null; matches: string | null };
 }

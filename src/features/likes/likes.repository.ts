@@ -215,7 +215,8 @@ const markSeenQuery = compiledOnce(
 
 /* Rows of `visibleProfiles` are cards: its filters leave out erased shells (gender ''). */
 export type LikedRow = CardRow & { liked_at: number };
-export type LikedByRow = CardRow & { liked_at: number; seen_at: number | null };
+/** `liked_back`: whether the viewer likes the liker too (SQLite answers 0 or 1, PostgreSQL a boolean). */
+export type LikedByRow = CardRow & { liked_at: number; seen_at: number | null; liked_back: number | boolean };
 
 /*
  * The lists page by a keyset: the like's time, then the other profile's id, both descending (a
@@ -273,7 +274,16 @@ const likedByQuery = compiledPerShape((db, { scope, now, after, limit }: ListInp
   if (after)
     query = query.where(sql<boolean>`(l.created_at, l.liker_profile_id) < (${after.t}, ${after.id})`);
   return query
-    .select([...CARD_COLUMNS, 'l.created_at as liked_at', 'l.seen_at'])
+    .select([
+      ...CARD_COLUMNS,
+      'l.created_at as liked_at',
+      'l.seen_at',
+      // Whether the viewer liked the liker back: read per card, not from the first page of the
+      // viewer's own likes, which need not reach back to that like.
+      sql<boolean>`exists (select 1 from likes as back where back.liker_profile_id = ${scope.viewer.profileId} and back.liked_profile_id = p.id and back.created_at <= ${now})`.as(
+        'liked_back',
+      ),
+    ])
     .orderBy('l.created_at', 'desc')
     .orderBy('l.liker_profile_id', 'desc')
     .limit(limit) as unknown as Compilable<LikedByRow>;

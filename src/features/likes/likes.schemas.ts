@@ -16,10 +16,14 @@ export const profileIdSchema = z.string().trim().min(1).max(64);
 export const likeInputSchema = z.object({ profile: profileIdSchema });
 export type LikeInput = z.infer<typeof likeInputSchema>;
 
-/** A like received: the liker's profile id, whether the member has seen it, and the liker's card. */
+/**
+ * A like received: the liker's profile id, whether the member has seen it, whether the member
+ * likes the liker too (a match), and the liker's card.
+ */
 export interface LikedBy {
   id: string;
   like_new: boolean;
+  liked_back: boolean;
   profile: ProfileCard;
 }
 

@@ -194,6 +194,7 @@ export async function likesOf(
     liked_by: likedByPage.rows.map((row) => ({
       id: row.id,
       like_new: row.seen_at === null,
+      liked_back: Boolean(row.liked_back),
       profile: memberCard(ctx, row, now),
     })),
     matches: matchesPage.rows.map((row) => memberCard(ctx, row, now)),

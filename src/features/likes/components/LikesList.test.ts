@@ -43,7 +43,13 @@ function tab(
     tab: name,
     initial: {
       profiles: answer.profiles,
-      liked_by: answer.liked_by.map((profile) => ({ id: profile.id, like_new: !answer.seen, profile })),
+      // Some liked back (a match), some not.
+      liked_by: answer.liked_by.map((profile) => ({
+        id: profile.id,
+        like_new: !answer.seen,
+        liked_back: profile.id.length % 2 === 0,
+        profile,
+      })),
       matches: answer.matches,
       next: { profiles: null, liked_by: null, matches: null },
     },

@@ -49,16 +49,21 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
   const [reporting, setReporting] = useState<ProfileCard | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
 
-  const liked = new Set(likes.profiles.map((card) => card.id));
   const matched = new Set(likes.matches.map((card) => card.id));
-  const entries: Array<{ card: ProfileCard; isNew: boolean }> =
+  // A received like says itself whether the member liked back (a match); a sent one is a match
+  // when the card is among the matches.
+  const entries: Array<{ card: ProfileCard; isNew: boolean; matched: boolean }> =
     tab === 'received'
-      ? likes.liked_by.map((like) => ({ card: like.profile, isNew: like.like_new }))
-      : (tab === 'sent' ? likes.profiles : likes.matches).map((card) => ({ card, isNew: false }));
+      ? likes.liked_by.map((like) => ({ card: like.profile, isNew: like.like_new, matched: like.liked_back }))
+      : (tab === 'sent' ? likes.profiles : likes.matches).map((card) => ({
+          card,
+          isNew: false,
+          matched: tab === 'matches' || matched.has(card.id),
+        }));
 
   // A received like can be returned until it is; a sent one can be taken back.
-  const actionOn = (card: ProfileCard): CardActionKind | undefined =>
-    tab === 'sent' ? 'unlike' : tab === 'received' && !liked.has(card.id) ? 'like' : undefined;
+  const actionOn = (matchedAlready: boolean): CardActionKind | undefined =>
+    tab === 'sent' ? 'unlike' : tab === 'received' && !matchedAlready ? 'like' : undefined;
 
   const act = async (card: ProfileCard, action: CardActionKind) => {
     setBusy(card.id);
@@ -75,7 +80,10 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
         action === 'like' && mutual
           ? [card, ...current.matches.filter((c) => c.id !== card.id)]
           : current.matches.filter((c) => action === 'like' || c.id !== card.id);
-      seedLikes({ ...current, profiles, matches });
+      const likedBy = current.liked_by.map((like) =>
+        like.id === card.id ? { ...like, liked_back: action === 'like' } : like,
+      );
+      seedLikes({ ...current, profiles, liked_by: likedBy, matches });
     } catch (error) {
       toast(isApiError(error) && error.message ? error.message : t('error.try_later'), {
         closeLabel: t('toast.close'),
@@ -120,11 +128,11 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
         as="ul"
         className="member-grid likes-grid list-unstyled"
         data-ready={ready || undefined}
-        items={entries.map(({ card, isNew }) => ({
+        items={entries.map(({ card, isNew, matched: isMatch }) => ({
           card,
           isNew,
-          action: actionOn(card),
-          matched: matched.has(card.id),
+          action: actionOn(isMatch),
+          matched: isMatch,
           busy: busy === card.id,
           age: String(card.age),
           place: card.city ?? card.region ?? card.country,

@@ -6,6 +6,7 @@ import { pickMessages } from '../../../i18n/index.ts';
 import { setItemsKeeper } from '../../../lib/kept-items.ts';
 import { keepItems, withoutHoistedLinks } from '../../../server/kept-items.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
+import { profileCard } from '../../profiles/profiles.test-support.ts';
 import { LIKES_LIST_MESSAGES } from './island-messages.ts';
 import LikesList, { type LikesTab } from './LikesList.tsx';
 
@@ -14,24 +15,6 @@ import LikesList, { type LikesTab } from './LikesList.tsx';
  * React's render of the same tab to the byte, or hydration would meet other markup.
  */
 
-/** Texts as members write them: markup, entities, quotes, other scripts. */
-const text = fc.oneof(
-  fc.string({ minLength: 1, maxLength: 12 }),
-  fc.constantFrom('Zoë & Jo', '<b>"x"</b>', "O'Neil", 'Łódź', '&amp;', '{name}'),
-);
-const card: fc.Arbitrary<ProfileCard> = fc.record({
-  // Ids as the platform makes them, and some that a link must encode.
-  id: fc.oneof(fc.stringMatching(/^[0-9a-z]{1,16}$/), fc.constantFrom('a b', 'ü/1')),
-  name: fc.oneof(text, fc.constant('')),
-  age: fc.integer({ min: 18, max: 99 }),
-  country: fc.constantFrom('NL', 'DE'),
-  region: fc.option(text, { nil: null }),
-  city: fc.option(text, { nil: null }),
-  gender: fc.constantFrom('male' as const, 'female' as const),
-  online: fc.boolean(),
-  fictional: fc.boolean(),
-  main_image: fc.record({ filename: text, thumb_filename: text, match: text }),
-});
 const unique = (cards: ProfileCard[]) => [...new Map(cards.map((c) => [c.id, c])).values()];
 
 function tab(
@@ -80,9 +63,9 @@ describe('LikesList kept per shape', () => {
     fc.assert(
       fc.property(
         fc.record({
-          profiles: fc.array(card, { maxLength: 4 }).map(unique),
-          liked_by: fc.array(card, { maxLength: 4 }).map(unique),
-          matches: fc.array(card, { maxLength: 3 }).map(unique),
+          profiles: fc.array(profileCard, { maxLength: 4 }).map(unique),
+          liked_by: fc.array(profileCard, { maxLength: 4 }).map(unique),
+          matches: fc.array(profileCard, { maxLength: 3 }).map(unique),
           seen: fc.boolean(),
         }),
         fc.constantFrom<LikesTab>('received', 'sent', 'matches'),

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KeptList, setItemsKeeper, type ItemShape } from '../lib/kept-items.ts';
-import { keepItems, withoutHoistedLinks } from './kept-items.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { KeptList, type ItemShape } from '../lib/kept-items.ts';
+import { withItemsKept, withoutHoistedLinks } from './kept-items.ts';
 
 interface Row {
   name: string;
@@ -23,12 +23,7 @@ function list(rows: Row[], shape: ItemShape<Row>, context: unknown[] = [], show 
     render: (row, index) =>
       createElement('li', { key: index, 'data-starred': row.starred }, show(row.name), ` #${renders++}`),
   });
-  setItemsKeeper(keepItems);
-  try {
-    return { html: renderToString(element), renders: () => renders };
-  } finally {
-    setItemsKeeper(null);
-  }
+  return { html: withItemsKept(() => renderToString(element)), renders: () => renders };
 }
 
 let shapes = 0;
@@ -42,7 +37,6 @@ const rowShape = (key: (row: Row) => string = (row) => String(row.starred)): Ite
 beforeEach(() => {
   renders = 0;
 });
-afterEach(() => setItemsKeeper(null));
 
 describe('kept list items', () => {
   it('renders an item once per shape and fills in the texts of the next items of that shape', () => {

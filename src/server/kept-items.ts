@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { ItemShape, ItemsKeeper } from '../lib/kept-items.ts';
+import { setItemsKeeper, type ItemShape, type ItemsKeeper } from '../lib/kept-items.ts';
 import { escapeHtmlAsReact } from './html-escape.ts';
 import { cutTemplate, fillTemplate, PageTokens, type PageTemplate } from './page-template.ts';
 
@@ -56,7 +56,7 @@ export function withoutHoistedLinks(html: string): string {
 /** React's HTML of one item, as an island's HTML is written. */
 const renderItem = (element: ReactElement) => withoutHoistedLinks(renderToString(element));
 
-export const keepItems: ItemsKeeper = <T>(
+const keepItems: ItemsKeeper = <T>(
   shape: ItemShape<T>,
   context: readonly unknown[],
   items: readonly T[],
@@ -88,3 +88,16 @@ export const keepItems: ItemsKeeper = <T>(
   }
   return html;
 };
+
+/**
+ * What `render` answers, its lists' items kept (an island's React render, which is synchronous:
+ * the keeper is set for it alone).
+ */
+export function withItemsKept<T>(render: () => T): T {
+  setItemsKeeper(keepItems);
+  try {
+    return render();
+  } finally {
+    setItemsKeeper(null);
+  }
+}

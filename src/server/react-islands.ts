@@ -19,9 +19,8 @@
  */
 import { createElement, memo, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { setItemsKeeper } from '../lib/kept-items.ts';
 import { islandHtml } from './island-html.ts';
-import { keepItems, withoutHoistedLinks } from './kept-items.ts';
+import { withItemsKept, withoutHoistedLinks } from './kept-items.ts';
 
 interface RenderContext {
   result?: { request?: Request };
@@ -111,16 +110,9 @@ async function renderToStaticMarkup(
   const inner = children ?? props['children'];
   if (inner != null)
     elementProps['children'] = createElement(StaticHtml, { hydrate, value: inner as string });
-  const render = (rendered: Record<string, unknown>) => {
-    // The island's lists keep their items per shape (kept-items.ts); React renders synchronously,
-    // so the keeper is this island's alone.
-    setItemsKeeper(keepItems);
-    try {
-      return renderToString(createElement(Component, rendered), { identifierPrefix: prefix });
-    } finally {
-      setItemsKeeper(null);
-    }
-  };
+  // The island's lists keep their items per shape (kept-items.ts).
+  const render = (rendered: Record<string, unknown>) =>
+    withItemsKept(() => renderToString(createElement(Component, rendered), { identifierPrefix: prefix }));
   // An island without children or slots may have its HTML kept (island-html.ts).
   const html =
     inner == null && Object.keys(slotted).length === 0

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pickMessages } from '../../../i18n/index.ts';
-import { setItemsKeeper } from '../../../lib/kept-items.ts';
-import { keepItems, withoutHoistedLinks } from '../../../server/kept-items.ts';
+import { withItemsKept, withoutHoistedLinks } from '../../../server/kept-items.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import { profileCard } from '../../profiles/profiles.test-support.ts';
 import { islandTranslator } from '../../shell/island-i18n.ts';
@@ -56,19 +55,10 @@ function grid(
   });
 }
 
-function kept(element: ReturnType<typeof grid>): string {
-  setItemsKeeper(keepItems);
-  try {
-    return renderToString(element);
-  } finally {
-    setItemsKeeper(null);
-  }
-}
+const kept = (element: ReturnType<typeof grid>) => withItemsKept(() => renderToString(element));
 
 /** React's render as the island renderer writes it (without the links React hoists into it). */
 const react = (element: ReturnType<typeof grid>) => withoutHoistedLinks(renderToString(element));
-
-afterEach(() => setItemsKeeper(null));
 
 describe('CardGrid kept per shape', () => {
   it('writes the markup React writes for any cards, first and later', () => {

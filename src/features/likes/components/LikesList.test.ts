@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pickMessages } from '../../../i18n/index.ts';
-import { setItemsKeeper } from '../../../lib/kept-items.ts';
-import { keepItems, withoutHoistedLinks } from '../../../server/kept-items.ts';
+import { withItemsKept, withoutHoistedLinks } from '../../../server/kept-items.ts';
 import type { ProfileCard } from '../../profiles/index.ts';
 import { profileCard } from '../../profiles/profiles.test-support.ts';
 import { LIKES_LIST_MESSAGES } from './island-messages.ts';
@@ -47,16 +46,7 @@ function tab(
   });
 }
 
-function kept(element: ReturnType<typeof tab>): string {
-  setItemsKeeper(keepItems);
-  try {
-    return renderToString(element);
-  } finally {
-    setItemsKeeper(null);
-  }
-}
-
-afterEach(() => setItemsKeeper(null));
+const kept = (element: ReturnType<typeof tab>) => withItemsKept(() => renderToString(element));
 
 describe('LikesList kept per shape', () => {
   it('writes the markup React writes for any tab of any likes, first and later', () => {

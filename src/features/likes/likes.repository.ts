@@ -280,7 +280,7 @@ const likedByQuery = compiledPerShape((db, { scope, now, after, limit }: ListInp
       'l.seen_at',
       // Whether the viewer liked the liker back: read per card, not from the first page of the
       // viewer's own likes, which need not reach back to that like.
-      sql<boolean>`exists (select 1 from likes as back where back.liker_profile_id = ${scope.viewer.profileId} and back.liked_profile_id = p.id and back.created_at <= ${now})`.as(
+      sql<boolean>`exists (select 1 from likes as back where back.network_id = ${scope.network} and back.liker_profile_id = ${scope.viewer.profileId} and back.liked_profile_id = p.id and back.created_at <= ${now})`.as(
         'liked_back',
       ),
     ])

@@ -121,6 +121,7 @@ export function CardGrid<C extends ProfileCard>({
       className="member-grid list-unstyled mb-0"
       data-testid="search-results"
       items={items}
+      // The shape reads and replaces only a card's ProfileCard fields and keeps the rest of `C` as it is.
       shape={CARD_SHAPE as unknown as ItemShape<GridItem<C>>}
       // A card shows the translator's texts, the profile path, the fictional label, a report
       // button or none, and what `extra` makes of the card with the same translator (its key).

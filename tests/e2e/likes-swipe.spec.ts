@@ -31,6 +31,8 @@ for (const width of [1280, 360]) {
     await page.screenshot({ path: `${DIR}/likes-received-${width}.png`, fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
 
+    const matchesTab = page.getByRole('link', { name: /Matches/ });
+    await expect(matchesTab).toHaveText('Matches 0');
     await card.getByRole('button', { name: /Like back/ }).click();
     const dialog = page.getByRole('dialog', { name: "It's a match!" });
     await expect(dialog).toBeVisible();
@@ -44,7 +46,10 @@ for (const width of [1280, 360]) {
     await dialog.getByRole('button', { name: 'Keep looking' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('link', { name: /Matches/ }).click();
+    // The tabs count the like back at once: one sent, one match.
+    await expect(matchesTab).toHaveText('Matches 1');
+    await expect(page.getByRole('link', { name: /Sent/ })).toHaveText('Sent 1');
+    await matchesTab.click();
     await expect(page.locator('.likes-card', { hasText: `Fan${width}` })).toBeVisible();
     await context.close();
   });

@@ -41,6 +41,7 @@ function tab(
       members: locale === 'en' ? '/members' : '/nl/members',
       search: '/members',
       swipe: '/swipe-game',
+      tabs: { received: '/likes/received', sent: '/likes/sent', matches: '/likes/matches' },
     },
     selfPhoto: null,
   });

@@ -16,6 +16,8 @@ import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 
 export type LikesTab = 'received' | 'sent' | 'matches';
 
+const TABS: readonly LikesTab[] = ['received', 'sent', 'matches'];
+
 /** Which list of `GET /api/likes.php` a tab shows. */
 const LIST_OF: Record<LikesTab, LikesListName> = {
   received: 'liked_by',
@@ -28,7 +30,8 @@ export interface LikesListProps {
   initial: IslandData<LikesAnswer>;
   messages: IslandMessages;
   fictional: IslandData<FictionalLabel>;
-  links: IslandData<MemberLinks & { search: string; swipe: string }>;
+  /** The profile links, the search and the swipe game (for an empty tab), and each tab's address. */
+  links: IslandData<MemberLinks & { search: string; swipe: string; tabs: Record<LikesTab, string> }>;
   /** The member's own photo, for the match moment. */
   selfPhoto?: string | null | undefined;
 }
@@ -106,24 +109,54 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
     }
   };
 
+  // Each tab's count: what its pages so far hold, and "+" while there is more. Kept here, so that
+  // a like back or an unlike counts at once.
+  const count = (list: readonly unknown[], more: string | null) => `${list.length}${more ? '+' : ''}`;
+  const counts: Record<LikesTab, string> = {
+    received: count(likes.liked_by, likes.next.liked_by),
+    sent: count(likes.profiles, likes.next.profiles),
+    matches: count(likes.matches, likes.next.matches),
+  };
+  const nav = (
+    <nav aria-label={t('likes.tabs')}>
+      <ul className="nav nav-pills likes-tabs mb-4">
+        {TABS.map((name) => (
+          <li key={name} className="nav-item">
+            <a
+              className={name === tab ? 'nav-link active' : 'nav-link'}
+              href={links.tabs[name]}
+              aria-current={name === tab ? 'page' : undefined}
+            >
+              {t(`likes.tab_${name}`)} <span className="badge text-bg-light">{counts[name]}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
   if (entries.length === 0) {
     return (
-      <div className="likes-empty text-center py-5" data-testid="likes-empty">
-        <p className="lead mb-3">{t(`likes.empty_${tab}`)}</p>
-        <div className="d-flex flex-wrap gap-2 justify-content-center">
-          <a className="btn btn-primary" href={links.search}>
-            {t('likes.find')}
-          </a>
-          <a className="btn btn-outline-secondary" href={links.swipe}>
-            {t('likes.swipe')}
-          </a>
+      <>
+        {nav}
+        <div className="likes-empty text-center py-5" data-testid="likes-empty">
+          <p className="lead mb-3">{t(`likes.empty_${tab}`)}</p>
+          <div className="d-flex flex-wrap gap-2 justify-content-center">
+            <a className="btn btn-primary" href={links.search}>
+              {t('likes.find')}
+            </a>
+            <a className="btn btn-outline-secondary" href={links.swipe}>
+              {t('likes.swipe')}
+            </a>
+          </div>
         </div>
-      </div>
+      </>
     );
   }
 
   return (
     <>
+      {nav}
       <KeptList
         as="ul"
         className="member-grid likes-grid list-unstyled"

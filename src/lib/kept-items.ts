@@ -16,9 +16,9 @@ import { createElement, type HTMLAttributes, type ReactElement } from 'react';
  * where it stands (no `useId`, no context), and the elements of a list need no separators.
  *
  * What the key must hold is the list's to say: a shape that leaves out something the item's HTML
- * shows would give one item's markup to another. Each shape therefore has a property test that
- * holds the kept HTML of random items to React's render of them (`kept-items.test.tsx` beside the
- * list).
+ * shows would give one item's markup to another. Each shape therefore has a property test beside
+ * its list that holds the kept HTML of random items to React's render of them
+ * (`MemberCards.test.ts`, `LikesList.test.ts`).
  */
 
 /** What of a list's items its HTML depends on, declared by the list. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
-import { findCandidates, type CandidateQuery } from './match-finder.repository.ts';
+import { findCandidates, sharedInterests, type CandidateQuery } from './match-finder.repository.ts';
 import { applyStatistics, OPEN_VIEWER, type Statistics } from './discovery.plan-statistics.ts';
 
 /*
@@ -35,6 +35,23 @@ describe.each(['a million profiles', 'none'] as const)(
       const plan = await planOf([...sought], statistics);
       expect(plan).toMatch(new RegExp(`^SEARCH p USING (COVERING )?INDEX ${index} `));
       expect(plan).not.toContain('TEMP B-TREE');
+    });
+  },
+);
+
+describe.each(['a million profiles', 'none'] as const)(
+  'the interests in common with the pool, statistics: %s',
+  (statistics) => {
+    it("reads each candidate's interests in one range, not a seek per interest", async () => {
+      const plan = await queryPlanOf(
+        (db) => sharedInterests(db, OPEN_VIEWER.network, OPEN_VIEWER.viewerProfileId, ['a', 'b', 'c']),
+        (statements) => statements.at(-1)!,
+        (sqlite) => applyStatistics(sqlite, statistics),
+      );
+      expect(plan).toMatch(
+        /^SEARCH theirs USING COVERING INDEX profile_interests_profile_idx \(network_id=\? AND profile_id=\?\)$/m,
+      );
+      expect(plan).not.toContain('profile_id=? AND interest=?');
     });
   },
 );

@@ -123,6 +123,19 @@ describe('a query compiled per shape of its input', () => {
     // The shape of a truthy `after` was compiled by the test before; only `after: 0` was new.
     expect(builds).toBe(1);
   });
+
+  it('tells a list of values from a list with falsy or nested elements of the same length', async () => {
+    const seen: unknown[] = [];
+    const echo = compiledPerShape((db, input: { items: unknown[] }) => {
+      seen.push(input.items);
+      return db.selectFrom('job_leases').select('name as id').where('holder', 'in', ['n1']);
+    });
+    for (const items of [['x'], [''], [{}], [['y']], [undefined], ['z'], [0], [1], [{}]])
+      await echo.execute(db, { items });
+    // One build per shape: a value ('x', 'z' and 1 alike, each a stand-in), '', {}, a list, nothing, 0.
+    expect(seen).toHaveLength(6);
+    expect(seen.slice(1)).toEqual([[''], [{}], [[expect.any(String)]], [undefined], [0]]);
+  });
 });
 
 describe('a query compiled once, in transactions', () => {

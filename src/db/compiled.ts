@@ -128,23 +128,50 @@ export function compiledPerShape<I extends object, R>(
   literal: (path: string) => boolean = () => false,
 ): CompiledPerShape<I, R> {
   const shapes = new LRUCache<string, CompiledOnce<Values, R>>({ max: SHAPES_KEPT });
+  // A value of the input: a string or number that is neither falsy nor named `literal`.
+  const isValue = (node: unknown, path: string): boolean =>
+    (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') &&
+    !!node &&
+    !literal(path);
+  /** The paths of a list's elements (`ids.0`, `ids.1`…), written once per list path. */
+  const elementPaths = new Map<string, string[]>();
+  const elementNames = (path: string, length: number): string[] => {
+    let names = elementPaths.get(path);
+    if (!names) elementPaths.set(path, (names = []));
+    for (let i = names.length; i < length; i++) names.push(`${path}.${i}`);
+    return names;
+  };
   const run = (db: Kysely<Database>, input: I): Promise<R[]> => {
     const values: Values = {};
     const shape: string[] = [];
     const walk = (node: unknown, path: string): void => {
       if (Array.isArray(node)) {
         shape.push(`${path}[${node.length}]`);
-        node.forEach((item, i) => walk(item, `${path}.${i}`));
+        /*
+         * An element that is a value (the ids of an `in` list) adds nothing to the shape: its
+         * place is implied by the list's length. Any other element is marked before its own
+         * part of the shape, so that `[{}]` and `['x']` differ. A list of two hundred ids took
+         * 40 µs a run when each element wrote its path into the shape.
+         */
+        const names = elementNames(path, node.length);
+        for (let i = 0; i < node.length; i++) {
+          const item: unknown = node[i];
+          if (isValue(item, names[i]!)) values[names[i]!] = item as Leaf;
+          else {
+            shape.push(`${names[i]!}!`);
+            walk(item, names[i]!);
+          }
+        }
       } else if (node !== null && typeof node === 'object') {
         for (const key of Object.keys(node).sort())
           walk((node as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
       } else if (node === undefined) {
         shape.push(`${path}~`);
-      } else if (typeof node === 'boolean' || !node || literal(path)) {
-        shape.push(`${path}=${JSON.stringify(node)}`);
-      } else {
+      } else if (isValue(node, path)) {
         shape.push(path);
         values[path] = node as Leaf;
+      } else {
+        shape.push(`${path}=${JSON.stringify(node)}`);
       }
     };
     walk(input, '');

@@ -106,7 +106,7 @@ const sharedInterestsQuery = compiledPerShape(
      * pair); told not to use the index for the interest (a unary plus), it reads each
      * candidate's few interests in one range and tests them against the member's, built once:
      * two fifths less time at the demo's six interests a member (match-finder.plan.test.ts).
-     * PostgreSQL plans it well as written, and has no unary plus for text.
+     * PostgreSQL gets the statement as before: it has no unary plus for text.
      */
     const interest =
       db.getExecutor().adapter instanceof SqliteAdapter

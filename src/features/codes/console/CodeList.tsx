@@ -3,6 +3,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 
 /*
@@ -93,19 +94,17 @@ function NetworkHeader({
   return (
     <>
       <FailureAlert error={error} />
-      <label className="form-label" htmlFor={id}>
-        {t('console.codes.network')}
-      </label>
-      <select
+      <LabelledSelect
         id={id}
-        className="form-select mb-3"
+        label={t('console.codes.network')}
+        controlClassName="form-select mb-3"
         value={network}
         onChange={(e) => onNetwork(e.target.value)}
       >
         {networks.map((n) => (
           <option key={n.id}>{n.id}</option>
         ))}
-      </select>
+      </LabelledSelect>
     </>
   );
 }
@@ -113,17 +112,12 @@ function NetworkHeader({
 /** The form's site choice: one site of the network, or every site of it. */
 export function SiteSelect({ id, t, sites }: { id: string; t: IslandTranslate; sites: readonly string[] }) {
   return (
-    <>
-      <label className="form-label" htmlFor={id}>
-        {t('console.codes.site')}
-      </label>
-      <select id={id} name="site" className="form-select mb-3">
-        <option value="">{t('console.codes.every_site')}</option>
-        {sites.map((s) => (
-          <option key={s}>{s}</option>
-        ))}
-      </select>
-    </>
+    <LabelledSelect id={id} label={t('console.codes.site')} controlClassName="form-select mb-3" name="site">
+      <option value="">{t('console.codes.every_site')}</option>
+      {sites.map((s) => (
+        <option key={s}>{s}</option>
+      ))}
+    </LabelledSelect>
   );
 }
 

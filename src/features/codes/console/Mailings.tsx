@@ -3,6 +3,7 @@ import { Field, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { MailingView } from '../codes.schemas.ts';
 
@@ -146,12 +147,10 @@ export default function Mailings({
       </div>
       <div className="col-lg-5">
         <form onSubmit={(e) => void save(e)} noValidate>
-          <label className="form-label" htmlFor="mailing-site">
-            {t('console.codes.site')}
-          </label>
-          <select
+          <LabelledSelect
             id="mailing-site"
-            className="form-select mb-3"
+            label={t('console.codes.site')}
+            controlClassName="form-select mb-3"
             value={site}
             onChange={(e) => setSite(e.target.value)}
           >
@@ -160,22 +159,26 @@ export default function Mailings({
                 {s.name}
               </option>
             ))}
-          </select>
-          <label className="form-label" htmlFor="mailing-category">
-            {t('console.mailings.category')}
-          </label>
-          <select id="mailing-category" name="category" className="form-select mb-3">
+          </LabelledSelect>
+          <LabelledSelect
+            id="mailing-category"
+            label={t('console.mailings.category')}
+            controlClassName="form-select mb-3"
+            name="category"
+          >
             <option value="promotions">{t('console.mailings.category_promotions')}</option>
             <option value="news">{t('console.mailings.category_news')}</option>
-          </select>
-          <label className="form-label" htmlFor="mailing-locale">
-            {t('console.mailings.locale')}
-          </label>
-          <select id="mailing-locale" name="locale" className="form-select mb-3">
+          </LabelledSelect>
+          <LabelledSelect
+            id="mailing-locale"
+            label={t('console.mailings.locale')}
+            controlClassName="form-select mb-3"
+            name="locale"
+          >
             {locales.map((l) => (
               <option key={l}>{l}</option>
             ))}
-          </select>
+          </LabelledSelect>
           <Field
             name="subject"
             label={t('console.mailings.subject')}

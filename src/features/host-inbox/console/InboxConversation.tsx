@@ -2,8 +2,10 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
+import { LabelledInput, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { heldClaim, useInboxLive, type InboxLiveEvents } from './inbox-live.ts';
 import type { InboxConversation as Conversation } from '../host-inbox.schemas.ts';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 
 type ThreadMessage = Conversation['messages'][number];
 
@@ -402,34 +404,27 @@ export default function InboxConversation({
           </section>
         ) : (
           <form onSubmit={submit} className="d-flex flex-column gap-2" data-testid="inbox-composer">
-            <label className="form-label mb-0" htmlFor="inbox-reply">
-              {t('console.inbox.reply')}
-            </label>
-            <textarea
+            <LabelledTextarea
               id="inbox-reply"
-              className="form-control"
+              label={t('console.inbox.reply')}
+              labelClassName="form-label mb-0"
               rows={3}
               value={text}
               disabled={takenByOther}
               onChange={(event) => typed(event.target.value)}
             />
             <div className="d-flex gap-2 align-items-center flex-wrap">
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={busy || takenByOther || !text.trim()}
-              >
-                {busy ? t('console.busy') : t('console.inbox.send')}
-              </button>
-              <label className="visually-hidden" htmlFor="inbox-image">
-                {t('console.inbox.image')}
-              </label>
-              <input
+              <BusySubmit busy={busy} busyText={t('console.busy')} disabled={takenByOther || !text.trim()}>
+                {t('console.inbox.send')}
+              </BusySubmit>
+              <LabelledInput
                 id="inbox-image"
+                label={t('console.inbox.image')}
+                labelClassName="visually-hidden"
+                controlClassName="form-control form-control-sm w-auto"
                 ref={fileInput}
                 type="file"
                 accept="image/jpeg,image/png,image/webp"
-                className="form-control form-control-sm w-auto"
                 disabled={takenByOther}
               />
               <button

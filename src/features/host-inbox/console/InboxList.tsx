@@ -5,7 +5,7 @@ import { failureText } from '../../staff/components/console-client.ts';
 import { heldClaim, useInboxLive } from './inbox-live.ts';
 import { readFromStart } from './inbox-pages.ts';
 import type { InboxEntry, InboxPage } from '../host-inbox.schemas.ts';
-import { TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { InboxTable } from './InboxTable.tsx';
 
 export const INBOX_LIST_MESSAGES = [
   'console.inbox.caption',
@@ -153,44 +153,37 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
           {error}
         </p>
       )}
-      {entries === null ? (
-        <p role="status">{t('console.inbox.loading')}</p>
-      ) : entries.length === 0 ? (
-        <p>{t('console.inbox.empty')}</p>
-      ) : (
-        <table className="table table-sm bg-white align-middle">
-          <caption>{t('console.inbox.caption')}</caption>
-          <TableHead
-            columns={[
-              t('console.inbox.waiting'),
-              t('console.inbox.profile'),
-              t('console.inbox.member'),
-              t('console.inbox.network'),
-              t('console.inbox.claimed_by'),
-              '',
-            ]}
-          />
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.conversation} data-conversation={entry.conversation}>
-                <td>{waited(entry.waiting_since, now)}</td>
-                <td>{entry.profile.name}</td>
-                <td>{entry.member.name}</td>
-                <td>{entry.network}</td>
-                <td>{claimText(heldClaim(entry.claim, now))}</td>
-                <td>
-                  <a
-                    className="btn btn-sm btn-primary"
-                    href={`/console/inbox/${encodeURIComponent(entry.conversation)}`}
-                  >
-                    {t('console.inbox.open')}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <InboxTable
+        rows={entries}
+        loading={t('console.inbox.loading')}
+        empty={t('console.inbox.empty')}
+        caption={t('console.inbox.caption')}
+        columns={[
+          t('console.inbox.waiting'),
+          t('console.inbox.profile'),
+          t('console.inbox.member'),
+          t('console.inbox.network'),
+          t('console.inbox.claimed_by'),
+          '',
+        ]}
+        row={(entry) => (
+          <tr key={entry.conversation} data-conversation={entry.conversation}>
+            <td>{waited(entry.waiting_since, now)}</td>
+            <td>{entry.profile.name}</td>
+            <td>{entry.member.name}</td>
+            <td>{entry.network}</td>
+            <td>{claimText(heldClaim(entry.claim, now))}</td>
+            <td>
+              <a
+                className="btn btn-sm btn-primary"
+                href={`/console/inbox/${encodeURIComponent(entry.conversation)}`}
+              >
+                {t('console.inbox.open')}
+              </a>
+            </td>
+          </tr>
+        )}
+      />
       {next && (
         <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore(next)}>
           {t('console.inbox.more')}

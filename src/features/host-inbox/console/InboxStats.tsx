@@ -2,8 +2,9 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
+import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
-import { TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { InboxTable } from './InboxTable.tsx';
 
 export const INBOX_STATS_MESSAGES = [
   'console.inbox.stats_caption',
@@ -56,13 +57,10 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
       <form className="d-flex gap-2 align-items-end mb-3" onSubmit={submit}>
         {(['from', 'to'] as const).map((end) => (
           <div key={end}>
-            <label className="form-label" htmlFor={`stats-${end}`}>
-              {t(`console.audit.${end}`)}
-            </label>
-            <input
+            <LabelledInput
               id={`stats-${end}`}
+              label={t(`console.audit.${end}`)}
               type="date"
-              className="form-control"
               value={range[end]}
               onChange={(e) => setRange({ ...range, [end]: e.target.value })}
             />
@@ -77,33 +75,27 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
           {error}
         </p>
       )}
-      {stats === null ? (
-        <p role="status">{t('console.inbox.loading')}</p>
-      ) : stats.hosts.length === 0 ? (
-        <p>{t('console.inbox.stats_empty')}</p>
-      ) : (
-        <table className="table table-sm bg-white">
-          <caption>{t('console.inbox.stats_caption')}</caption>
-          <TableHead
-            columns={[
-              t('console.inbox.stats_host'),
-              t('console.inbox.stats_replies'),
-              t('console.inbox.stats_median'),
-              t('console.inbox.stats_average'),
-            ]}
-          />
-          <tbody>
-            {stats.hosts.map((host) => (
-              <tr key={host.staff}>
-                <td>{host.staff}</td>
-                <td>{host.replies}</td>
-                <td>{duration(host.median_seconds)}</td>
-                <td>{duration(host.average_seconds)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <InboxTable
+        rows={stats && stats.hosts}
+        loading={t('console.inbox.loading')}
+        empty={t('console.inbox.stats_empty')}
+        caption={t('console.inbox.stats_caption')}
+        className="table table-sm bg-white"
+        columns={[
+          t('console.inbox.stats_host'),
+          t('console.inbox.stats_replies'),
+          t('console.inbox.stats_median'),
+          t('console.inbox.stats_average'),
+        ]}
+        row={(host) => (
+          <tr key={host.staff}>
+            <td>{host.staff}</td>
+            <td>{host.replies}</td>
+            <td>{duration(host.median_seconds)}</td>
+            <td>{duration(host.average_seconds)}</td>
+          </tr>
+        )}
+      />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import type {
   OperatorProfileEntry,
   OperatorProfilesPage,
 } from '../operator-profiles.schemas.ts';
-import { TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
+import { InboxTable } from './InboxTable.tsx';
 
 export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
   'console.profiles.caption',
@@ -291,45 +292,39 @@ export default function OperatorProfiles({
         >
           {t('console.profiles.new')}
         </button>
-        {list === null ? (
-          <p role="status">{t('console.inbox.loading')}</p>
-        ) : list.length === 0 ? (
-          <p>{t('console.profiles.empty')}</p>
-        ) : (
-          <table className="table table-sm bg-white align-middle" data-testid="operator-profiles">
-            <caption>{t('console.profiles.caption')}</caption>
-            <TableHead
-              columns={[
-                t('profile.name'),
-                t('profile.age'),
-                t('console.profiles.site'),
-                t('console.inbox.network'),
-                '',
-              ]}
-            />
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.name} <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
-                  </td>
-                  <td>{p.age}</td>
-                  <td>{p.site}</td>
-                  <td>{p.network}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-primary"
-                      onClick={() => void open(p.id)}
-                    >
-                      {t('console.profiles.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <InboxTable
+          rows={list}
+          loading={t('console.inbox.loading')}
+          empty={t('console.profiles.empty')}
+          caption={t('console.profiles.caption')}
+          testId="operator-profiles"
+          columns={[
+            t('profile.name'),
+            t('profile.age'),
+            t('console.profiles.site'),
+            t('console.inbox.network'),
+            '',
+          ]}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>
+                {p.name} <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
+              </td>
+              <td>{p.age}</td>
+              <td>{p.site}</td>
+              <td>{p.network}</td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  onClick={() => void open(p.id)}
+                >
+                  {t('console.profiles.edit')}
+                </button>
+              </td>
+            </tr>
+          )}
+        />
         {next && (
           <button type="button" className="btn btn-outline-secondary" onClick={() => void load(next)}>
             {t('console.profiles.more')}
@@ -443,9 +438,9 @@ export default function OperatorProfiles({
               {notice}
             </p>
           )}
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t('console.busy') : t('console.profiles.save')}
-          </button>
+          <BusySubmit busy={busy} busyText={t('console.busy')}>
+            {t('console.profiles.save')}
+          </BusySubmit>
         </form>
         {editing && (
           <section className="card card-body mt-3">

@@ -1,6 +1,10 @@
 import { api } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import ModerationQueue, { MODERATION_QUEUE_MESSAGES } from '../../staff/components/ModerationQueue.tsx';
+import ModerationQueue, {
+  MODERATION_QUEUE_MESSAGES,
+  QueueStageBadge,
+  queueTexts,
+} from '../../staff/components/ModerationQueue.tsx';
 import { PHOTO_REJECTION_REASONS } from '../photos.types.ts';
 
 export const PHOTO_QUEUE_MESSAGES = [
@@ -35,13 +39,7 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
     <ModerationQueue
       t={t}
       name="photo"
-      texts={{
-        loading: t('console.photos.loading'),
-        empty: t('console.photos.empty'),
-        confirmReject: t('console.photos.confirm_reject'),
-        approved: t('console.photos.approved'),
-        rejected: t('console.photos.rejected'),
-      }}
+      texts={queueTexts(t, 'photos')}
       reasons={PHOTO_REJECTION_REASONS}
       reasonText={(r) => t(`console.photos.reason.${r}`)}
       list={async (cursor) => {
@@ -76,13 +74,9 @@ export default function PhotoQueue({ messages }: { messages: IslandMessages }) {
           <p className="mb-1 text-body-secondary small">
             {t('console.photos.uploaded', { date: current.uploaded_at.replace('T', ' ').slice(0, 16) })}
           </p>
-          <p>
-            <span
-              className={`badge text-wrap text-start ${current.status === 'pending' ? 'text-bg-warning' : 'text-bg-info'}`}
-            >
-              {t(current.status === 'pending' ? 'console.photos.pending' : 'console.photos.post')}
-            </span>
-          </p>
+          <QueueStageBadge waiting={current.status === 'pending'}>
+            {t(current.status === 'pending' ? 'console.photos.pending' : 'console.photos.post')}
+          </QueueStageBadge>
           {position}
         </section>
       )}

@@ -1,6 +1,10 @@
 import { api } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import ModerationQueue, { MODERATION_QUEUE_MESSAGES } from '../../staff/components/ModerationQueue.tsx';
+import ModerationQueue, {
+  MODERATION_QUEUE_MESSAGES,
+  QueueStageBadge,
+  queueTexts,
+} from '../../staff/components/ModerationQueue.tsx';
 import { TEXT_REJECTION_REASONS } from '../profiles.text-moderation.schemas.ts';
 
 export const TEXT_QUEUE_MESSAGES = [
@@ -36,13 +40,7 @@ export default function TextQueue({ messages }: { messages: IslandMessages }) {
     <ModerationQueue
       t={t}
       name="text"
-      texts={{
-        loading: t('console.texts.loading'),
-        empty: t('console.texts.empty'),
-        confirmReject: t('console.texts.confirm_reject'),
-        approved: t('console.texts.approved'),
-        rejected: t('console.texts.rejected'),
-      }}
+      texts={queueTexts(t, 'texts')}
       reasons={TEXT_REJECTION_REASONS}
       reasonText={(r) => t(`console.texts.reason.${r}`)}
       list={async (cursor) => {
@@ -84,13 +82,9 @@ export default function TextQueue({ messages }: { messages: IslandMessages }) {
               site: current.site_name,
             })}
           </p>
-          <p>
-            <span
-              className={`badge text-wrap text-start ${current.mode === 'pre' ? 'text-bg-warning' : 'text-bg-info'}`}
-            >
-              {t(current.mode === 'pre' ? 'console.texts.pre' : 'console.texts.post')}
-            </span>
-          </p>
+          <QueueStageBadge waiting={current.mode === 'pre'}>
+            {t(current.mode === 'pre' ? 'console.texts.pre' : 'console.texts.post')}
+          </QueueStageBadge>
           {position}
         </>
       )}

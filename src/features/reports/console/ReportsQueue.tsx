@@ -6,7 +6,7 @@ import { usePagedList } from '../../staff/components/use-filtered-list.ts';
 import type { Decision, QueueDetail, QueuePage } from '../reports.schemas.ts';
 import { REPORT_REASON_MESSAGES } from '../components/report-messages.ts';
 import { reasonText } from './reason-text.ts';
-import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 
 export const REPORTS_QUEUE_MESSAGES = [
   'console.reports.queue',
@@ -368,16 +368,15 @@ function Detail({
             ))}
           </ul>
         )}
-        <LabelledControl id="decision-note" label={t('console.reports.note')} className="mt-3">
-          <textarea
-            id="decision-note"
-            className="form-control"
-            rows={2}
-            maxLength={2000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </LabelledControl>
+        <LabelledTextarea
+          id="decision-note"
+          label={t('console.reports.note')}
+          className="mt-3"
+          rows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <div className="d-flex flex-wrap gap-2 mt-3">
           {DECISION_KEYS.map(({ decision, key, label, style }) => (
             <button

@@ -94,10 +94,8 @@ export default function AppealQueue({ messages }: { messages: IslandMessages }) 
         {status}
       </div>
       <ListEnd
-        busy={loading}
+        list={{ loading, error, items: appeals }}
         loading={<LoadingLine text={t('console.sanctions.loading')} />}
-        error={error}
-        count={appeals.length}
         empty={t('console.appeals.empty')}
       />
       <ol className="list-unstyled">

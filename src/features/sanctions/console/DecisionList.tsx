@@ -48,9 +48,7 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
           t('console.sanctions.by'),
           t('console.sanctions.status'),
         ]}
-        busy={loading}
-        error={error}
-        count={decisions.length}
+        list={{ loading, error, items: decisions }}
         loading={<LoadingLine text={t('console.sanctions.loading')} />}
         empty={t('console.sanctions.empty')}
       >

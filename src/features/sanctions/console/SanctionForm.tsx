@@ -5,7 +5,8 @@ import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
-import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { LabelledInput, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
+import { TitledSection } from '../../staff/components/TitledSection.tsx';
 
 export const SANCTION_FORM_MESSAGES = [
   'console.audit.network',
@@ -102,37 +103,43 @@ export default function SanctionForm({
       </div>
     );
 
-  const invalid = (name: string) =>
-    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `sanction-${name}-error` } : {};
-  const fieldError = (name: string) =>
-    fields[name] && (
-      <div className="invalid-feedback d-block" id={`sanction-${name}-error`}>
-        {fields[name]}
-      </div>
-    );
+  /** Where the server refused a field: the control described by the error shown under it. */
+  const refusal = (name: string) =>
+    fields[name]
+      ? {
+          'aria-invalid': true,
+          'aria-describedby': `sanction-${name}-error`,
+          after: (
+            <div className="invalid-feedback d-block" id={`sanction-${name}-error`}>
+              {fields[name]}
+            </div>
+          ),
+        }
+      : {};
 
   return (
     <div className="row g-4">
       <form className="col-12 col-lg-6" onSubmit={submit} noValidate>
         <FailureAlert error={error} />
-        <LabelledControl id="sanction-network" label={t('console.audit.network')} className="mb-3">
-          <select id="sanction-network" name="network" className="form-select">
-            {networks.map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-        </LabelledControl>
-        <LabelledControl id="sanction-member" label={t('console.sanctions.member')} className="mb-3">
-          <input
-            id="sanction-member"
-            name="member"
-            className="form-control"
-            defaultValue={member}
-            required
-            {...invalid('member')}
-          />
-          {fieldError('member')}
-        </LabelledControl>
+        <LabelledSelect
+          id="sanction-network"
+          label={t('console.audit.network')}
+          className="mb-3"
+          name="network"
+        >
+          {networks.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </LabelledSelect>
+        <LabelledInput
+          id="sanction-member"
+          label={t('console.sanctions.member')}
+          className="mb-3"
+          name="member"
+          defaultValue={member}
+          required
+          {...refusal('member')}
+        />
         <ChoiceFieldset
           legend={t('console.sanctions.kind')}
           idPrefix="sanction-kind"
@@ -143,31 +150,27 @@ export default function SanctionForm({
           onChange={setKind}
         />
         {kind === 'suspend' && (
-          <LabelledControl id="sanction-until" label={t('console.sanctions.until')} className="mb-3">
-            <input
-              id="sanction-until"
-              type="datetime-local"
-              className="form-control"
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-              required
-              {...invalid('until')}
-            />
-            {fieldError('until')}
-          </LabelledControl>
-        )}
-        <LabelledControl id="sanction-facts" label={t('console.sanctions.facts')} className="mb-3">
-          <textarea
-            id="sanction-facts"
-            className="form-control"
-            rows={5}
-            value={facts}
-            onChange={(e) => setFacts(e.target.value)}
+          <LabelledInput
+            id="sanction-until"
+            label={t('console.sanctions.until')}
+            className="mb-3"
+            type="datetime-local"
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
             required
-            {...invalid('facts')}
+            {...refusal('until')}
           />
-          {fieldError('facts')}
-        </LabelledControl>
+        )}
+        <LabelledTextarea
+          id="sanction-facts"
+          label={t('console.sanctions.facts')}
+          className="mb-3"
+          rows={5}
+          value={facts}
+          onChange={(e) => setFacts(e.target.value)}
+          required
+          {...refusal('facts')}
+        />
         <ChoiceFieldset
           legend={t('console.sanctions.ground_type')}
           idPrefix="sanction-ground"
@@ -180,26 +183,21 @@ export default function SanctionForm({
           value={groundType}
           onChange={setGroundType}
         />
-        <LabelledControl id="sanction-ground" label={t('console.sanctions.ground')} className="mb-3">
-          <input
-            id="sanction-ground"
-            className="form-control"
-            value={ground}
-            onChange={(e) => setGround(e.target.value)}
-            required
-            {...invalid('ground')}
-          />
-          {fieldError('ground')}
-        </LabelledControl>
+        <LabelledInput
+          id="sanction-ground"
+          label={t('console.sanctions.ground')}
+          className="mb-3"
+          value={ground}
+          onChange={(e) => setGround(e.target.value)}
+          required
+          {...refusal('ground')}
+        />
         <button className="btn btn-danger" type="submit" disabled={busy}>
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('console.sanctions.submit')}
         </button>
       </form>
-      <section className="col-12 col-lg-6" aria-labelledby="sanction-preview">
-        <h2 className="h5" id="sanction-preview">
-          {t('console.sanctions.preview')}
-        </h2>
+      <TitledSection id="sanction-preview" title={t('console.sanctions.preview')} className="col-12 col-lg-6">
         <div className="border rounded p-3 bg-body-tertiary">
           {preview.map((p, i) => (
             <p key={i} className={i === preview.length - 1 ? 'mb-0' : undefined}>
@@ -207,7 +205,7 @@ export default function SanctionForm({
             </p>
           ))}
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

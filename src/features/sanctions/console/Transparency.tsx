@@ -90,9 +90,7 @@ export default function Transparency({
           t('console.transparency.appeals'),
           t('console.transparency.reversals'),
         ]}
-        busy={list.loading}
-        error={list.error}
-        count={list.items.length}
+        list={list}
         loading={<LoadingLine text={t('console.sanctions.loading')} />}
         empty={t('console.transparency.empty')}
       >

@@ -4,8 +4,10 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
+import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
-import { ConsoleTable, DoneNotice, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { LoadedTable, DoneNotice, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 
 export const SITES_MESSAGES = [
   'console.sites.caption',
@@ -164,33 +166,31 @@ export default function SitesConsole({
             {t('console.sites.loaded', { at: time(answer.loaded_at) })}
           </p>
         )}
-        {answer && sites.length === 0 && <p className="text-body-secondary">{t('console.sites.empty')}</p>}
-        {sites.length > 0 && (
-          <ConsoleTable
-            caption={t('console.sites.caption')}
-            className="table table-sm align-top"
-            columns={[
-              t('console.sites.col.site'),
-              t('console.sites.col.network'),
-              t('console.sites.col.theme'),
-              t('console.sites.col.niche'),
-              t('console.sites.col.languages'),
-              t('console.sites.col.domains'),
-              t('console.sites.col.file'),
-              t('console.sites.col.loaded'),
-            ]}
-          >
-            {sites.map((site) => (
-              <SiteRow
-                key={site.file}
-                site={site}
-                check={checks[site.id]}
-                onCheck={() => void checkDomains(site)}
-                t={t}
-              />
-            ))}
-          </ConsoleTable>
-        )}
+        <LoadedTable
+          rows={answer && sites}
+          empty={t('console.sites.empty')}
+          caption={t('console.sites.caption')}
+          className="table table-sm align-top"
+          columns={[
+            t('console.sites.col.site'),
+            t('console.sites.col.network'),
+            t('console.sites.col.theme'),
+            t('console.sites.col.niche'),
+            t('console.sites.col.languages'),
+            t('console.sites.col.domains'),
+            t('console.sites.col.file'),
+            t('console.sites.col.loaded'),
+          ]}
+          row={(site) => (
+            <SiteRow
+              key={site.file}
+              site={site}
+              check={checks[site.id]}
+              onCheck={() => void checkDomains(site)}
+              t={t}
+            />
+          )}
+        />
         {answer && answer.other_findings.length > 0 && (
           <section aria-labelledby="other-findings">
             <h2 id="other-findings" className="h6">
@@ -248,31 +248,33 @@ export default function SitesConsole({
               autoComplete="off"
             />
             <Field label={t('console.sites.field.name')} name="name" required autoComplete="off" />
-            <div className="mb-3">
-              <label className="form-label" htmlFor="site-niche">
-                {t('console.sites.field.niche')}
-              </label>
-              <select id="site-niche" name="niche" className="form-select" defaultValue={niches[0]}>
-                {niches.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="mb-3">
-              <label className="form-label" htmlFor="site-theme">
-                {t('console.sites.field.theme')}
-              </label>
-              <select id="site-theme" name="theme" className="form-select" defaultValue="">
-                <option value="">{t('console.sites.optional')}</option>
-                {themes.map((theme) => (
-                  <option key={theme.id} value={theme.id}>
-                    {theme.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LabelledSelect
+              id="site-niche"
+              label={t('console.sites.field.niche')}
+              className="mb-3"
+              name="niche"
+              defaultValue={niches[0]}
+            >
+              {niches.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </LabelledSelect>
+            <LabelledSelect
+              id="site-theme"
+              label={t('console.sites.field.theme')}
+              className="mb-3"
+              name="theme"
+              defaultValue=""
+            >
+              <option value="">{t('console.sites.optional')}</option>
+              {themes.map((theme) => (
+                <option key={theme.id} value={theme.id}>
+                  {theme.label}
+                </option>
+              ))}
+            </LabelledSelect>
             {OPTIONAL_FIELDS.map(({ name, label, type }) => (
               <Field
                 key={name}
@@ -283,9 +285,9 @@ export default function SitesConsole({
                 autoComplete="off"
               />
             ))}
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? t('console.busy') : t('console.sites.submit')}
-            </button>
+            <BusySubmit busy={busy} busyText={t('console.busy')}>
+              {t('console.sites.submit')}
+            </BusySubmit>
           </form>
         </section>
       )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LabelledCheck } from './LabelledControl.tsx';
 
 /**
  * A choice of one among a few, as radio buttons under a legend. A radio's id is `idPrefix`, a
@@ -26,20 +27,17 @@ export function ChoiceFieldset<Value extends string>({
     <fieldset className="mb-3">
       <legend className="form-label fs-6">{legend}</legend>
       {choices.map(([choice, label]) => (
-        <div className={inline ? 'form-check form-check-inline' : 'form-check'} key={choice}>
-          <input
-            className="form-check-input"
-            type="radio"
-            name={name}
-            id={`${idPrefix}-${choice}`}
-            value={choice}
-            checked={value === choice}
-            onChange={() => onChange(choice)}
-          />
-          <label className="form-check-label" htmlFor={`${idPrefix}-${choice}`}>
-            {label}
-          </label>
-        </div>
+        <LabelledCheck
+          key={choice}
+          id={`${idPrefix}-${choice}`}
+          label={label}
+          className={inline ? 'form-check-inline' : undefined}
+          type="radio"
+          name={name}
+          value={choice}
+          checked={value === choice}
+          onChange={() => onChange(choice)}
+        />
       ))}
     </fieldset>
   );

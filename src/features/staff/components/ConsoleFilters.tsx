@@ -1,62 +1,31 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { LabelledControl } from './LabelledControl.tsx';
+import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import { LabelledInput, LabelledSelect } from './LabelledControl.tsx';
 
 /*
  * The row of filters above a console list or report: each filter a label over its control, and
  * at the end the buttons that apply them and download what they select as CSV.
  */
 
-/** One filter: its label over its control (which carries `id`), sized for the filter row's grid. */
-export function FilterField({
-  id,
-  label,
-  width = 'col-6 col-md-3 col-xl-2',
-  children,
-}: {
-  id: string;
-  label: string;
-  /** Bootstrap column classes: how much of the row the filter takes at each breakpoint. */
-  width?: string;
-  children: ReactNode;
-}) {
-  return (
-    <LabelledControl id={id} label={label} className={width}>
-      {children}
-    </LabelledControl>
-  );
-}
+/** A filter's share of the row unless it says otherwise: a half, a quarter from tablets, a sixth on wide screens. */
+const FILTER_WIDTH = 'col-6 col-md-3 col-xl-2';
 
+/** A filter's id and label, and its share of the row (Bootstrap column classes). */
 type FilterPlace = { id: string; label: string; width?: string };
 
 /** A filter to type or pick a date in; the input's attributes as for `<input>`. */
 export function FilterInput({
-  id,
-  label,
-  width,
+  width = FILTER_WIDTH,
   ...input
 }: FilterPlace & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
-  return (
-    <FilterField id={id} label={label} width={width}>
-      <input id={id} className="form-control" {...input} />
-    </FilterField>
-  );
+  return <LabelledInput className={width} {...input} />;
 }
 
 /** A filter to choose from its options (the children); the select's attributes as for `<select>`. */
 export function FilterSelect({
-  id,
-  label,
-  width,
-  children,
+  width = FILTER_WIDTH,
   ...select
 }: FilterPlace & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>) {
-  return (
-    <FilterField id={id} label={label} width={width}>
-      <select id={id} className="form-select" {...select}>
-        {children}
-      </select>
-    </FilterField>
-  );
+  return <LabelledSelect className={width} {...select} />;
 }
 
 /** The filter row's buttons: apply the filters, and download the CSV of what they select. */

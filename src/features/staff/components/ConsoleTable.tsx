@@ -84,6 +84,18 @@ export function TableHead({ columns }: { columns: readonly string[] }) {
   );
 }
 
+/** A console table's caption, looks and header row: the column names, or `head` for richer cells. */
+type TableFrame = {
+  caption: string;
+  /** The table's classes: striped rows, centred cells, unless a list reads better otherwise. */
+  className?: string;
+  /** Whether its rows are being loaded (omitted: a table that never loads more). */
+  busy?: boolean;
+  id?: string;
+  /** Rows after the list, such as totals. */
+  foot?: ReactNode;
+} & ({ columns: readonly string[] } | { head: ReactNode });
+
 /**
  * A table that scrolls sideways on its own (keyboard included), named by its caption. Its header
  * row is the column names, or `head` where header cells need more than a name each.
@@ -96,17 +108,7 @@ export function ConsoleTable({
   className = 'table table-sm table-striped align-middle',
   children,
   ...header
-}: {
-  caption: string;
-  /** The table's classes: striped rows, centred cells, unless a list reads better otherwise. */
-  className?: string;
-  /** Whether its rows are being loaded (omitted: a table that never loads more). */
-  busy?: boolean;
-  id?: string;
-  /** Rows after the list, such as totals. */
-  foot?: ReactNode;
-  children: ReactNode;
-} & ({ columns: readonly string[] } | { head: ReactNode })) {
+}: TableFrame & { children: ReactNode }) {
   return (
     <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
       <table className={className} id={id} aria-busy={busy}>
@@ -125,27 +127,47 @@ export function ConsoleTable({
   );
 }
 
+/**
+ * A table of rows read in one go: nothing until they are in (`rows` null), then the word for
+ * none, or the table with a row drawn by `row` for each.
+ */
+export function LoadedTable<Row>({
+  rows,
+  empty,
+  row,
+  ...table
+}: TableFrame & { rows: readonly Row[] | null; empty: string; row: (item: Row) => ReactNode }) {
+  if (!rows) return null;
+  if (rows.length === 0) return <p className="text-body-secondary">{empty}</p>;
+  return <ConsoleTable {...table}>{rows.map(row)}</ConsoleTable>;
+}
+
+/** What a list shows the state of: whether it loads, its refusal, and the rows it holds. */
+export interface ListState {
+  loading: boolean;
+  error: string;
+  items: readonly unknown[];
+}
+
 /** Under a list: its loading line while it loads, then the word for none, or the next page's button. */
 export function ListEnd({
-  busy,
+  list,
   loading,
-  error,
-  count,
   empty,
   more,
 }: {
-  busy: boolean;
+  list: ListState;
   loading: ReactNode;
-  error: string;
-  count: number;
   empty: string;
   more?: { label: string; onClick: () => void } | undefined;
 }) {
   return (
     <>
-      {busy && loading}
-      {!busy && !error && count === 0 && <p className="text-body-secondary">{empty}</p>}
-      {!busy && more && (
+      {list.loading && loading}
+      {!list.loading && !list.error && list.items.length === 0 && (
+        <p className="text-body-secondary">{empty}</p>
+      )}
+      {!list.loading && more && (
         <button type="button" className="btn btn-outline-primary" onClick={more.onClick}>
           {more.label}
         </button>
@@ -158,9 +180,7 @@ export function ListEnd({
 export function ConsoleList({
   caption,
   columns,
-  busy,
-  error,
-  count,
+  list,
   loading,
   empty,
   more,
@@ -168,10 +188,7 @@ export function ConsoleList({
 }: {
   caption: string;
   columns: readonly string[];
-  busy: boolean;
-  error: string;
-  /** How many rows there are. */
-  count: number;
+  list: ListState;
   loading: ReactNode;
   empty: string;
   more?: { label: string; onClick: () => void } | undefined;
@@ -179,11 +196,11 @@ export function ConsoleList({
 }) {
   return (
     <>
-      <FailureAlert error={error} />
-      <ConsoleTable caption={caption} columns={columns} busy={busy}>
+      <FailureAlert error={list.error} />
+      <ConsoleTable caption={caption} columns={columns} busy={list.loading}>
         {children}
       </ConsoleTable>
-      <ListEnd busy={busy} loading={loading} error={error} count={count} empty={empty} more={more} />
+      <ListEnd list={list} loading={loading} empty={empty} more={more} />
     </>
   );
 }

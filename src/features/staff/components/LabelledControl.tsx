@@ -1,23 +1,101 @@
-import type { ReactNode } from 'react';
+import { createElement, type ComponentProps, type ReactNode } from 'react';
+
+/** Where a labelled control stands and what its label says. */
+export interface ControlPlace {
+  /** The control's id, which its label points at. */
+  id: string;
+  label: ReactNode;
+  /** The classes of the block around label and control; none: both stand in the form's own flow. */
+  className?: string | undefined;
+  /** The label's classes: `visually-hidden` where the layout shows what the control is for. */
+  labelClassName?: string | undefined;
+}
 
 /** A label over its control (which carries `id`), in a block with the given classes. */
 export function LabelledControl({
   id,
   label,
   className,
+  labelClassName = 'form-label',
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
+}: ControlPlace & { children: ReactNode }) {
+  const labelled = (
+    <>
+      <label className={labelClassName} htmlFor={id}>
         {label}
       </label>
       {children}
+    </>
+  );
+  return className === undefined ? labelled : <div className={className}>{labelled}</div>;
+}
+
+type ControlElement = 'input' | 'select' | 'textarea';
+
+/**
+ * The props of a labelled control: where it stands, the control's own attributes as for the
+ * element, its classes in `controlClassName`, and `after` for what follows it in the block (its
+ * error, a note).
+ */
+export type LabelledControlProps<Element extends ControlElement> = ControlPlace &
+  Omit<ComponentProps<Element>, 'id' | 'className'> & {
+    controlClassName?: string;
+    /** The server refused the value: the control takes Bootstrap's invalid look (`is-invalid`). */
+    invalid?: boolean;
+    after?: ReactNode;
+  };
+
+/** A label and the control it names, made once for each kind of control so its id is written once. */
+function labelled<Element extends ControlElement>(element: Element, defaultClassName: string) {
+  return function Labelled({
+    id,
+    label,
+    className,
+    labelClassName,
+    controlClassName = defaultClassName,
+    invalid = false,
+    after,
+    ...control
+  }: LabelledControlProps<Element>) {
+    const attributes: Record<string, unknown> = control;
+    return (
+      <LabelledControl id={id} label={label} className={className} labelClassName={labelClassName}>
+        {createElement(element, {
+          id,
+          className: invalid ? `${controlClassName} is-invalid` : controlClassName,
+          ...attributes,
+        })}
+        {after}
+      </LabelledControl>
+    );
+  };
+}
+
+/** A labelled `<input>`. */
+export const LabelledInput = labelled('input', 'form-control');
+
+/** A labelled `<textarea>`. */
+export const LabelledTextarea = labelled('textarea', 'form-control');
+
+/** A labelled `<select>`, its options the children. */
+export const LabelledSelect = labelled('select', 'form-select');
+
+/**
+ * A checkbox or radio button with its label after it, in Bootstrap's `form-check` block
+ * (`className` adds to the block's classes); the input's attributes as for `<input>`.
+ */
+export function LabelledCheck({
+  id,
+  label,
+  className,
+  ...input
+}: { id: string; label: ReactNode; className?: string } & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
+  return (
+    <div className={className ? `form-check ${className}` : 'form-check'}>
+      <input id={id} className="form-check-input" {...input} />
+      <label className="form-check-label" htmlFor={id}>
+        {label}
+      </label>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { FailureAlert } from './ConsoleTable.tsx';
+import { LabelledSelect, LabelledTextarea } from './LabelledControl.tsx';
 
 /** The words the queue itself shows; each queue adds its own to its island's messages. */
 export const MODERATION_QUEUE_MESSAGES = [
@@ -37,6 +38,31 @@ export interface QueueTexts {
   confirmReject: string;
   approved: string;
   rejected: string;
+}
+
+/** A queue's words from the messages named after it: `console.<queue>.loading` and the rest. */
+export function queueTexts(t: IslandTranslate, queue: 'photos' | 'texts'): QueueTexts {
+  return {
+    loading: t(`console.${queue}.loading`),
+    empty: t(`console.${queue}.empty`),
+    confirmReject: t(`console.${queue}.confirm_reject`),
+    approved: t(`console.${queue}.approved`),
+    rejected: t(`console.${queue}.rejected`),
+  };
+}
+
+/**
+ * Where a queued item stands, as a badge: still waiting to be shown (`waiting`, in warning
+ * colours) or already public and checked afterwards.
+ */
+export function QueueStageBadge({ waiting, children }: { waiting: boolean; children: ReactNode }) {
+  return (
+    <p>
+      <span className={`badge text-wrap text-start ${waiting ? 'text-bg-warning' : 'text-bg-info'}`}>
+        {children}
+      </span>
+    </p>
+  );
 }
 
 export interface ModerationQueueProps<Item extends { id: string }, Reason extends string> {
@@ -231,13 +257,11 @@ export default function ModerationQueue<Item extends { id: string }, Reason exte
               </div>
             ) : (
               <form className="card card-body mb-3" onSubmit={reject} aria-label={t('console.queue.reject')}>
-                <label className="form-label" htmlFor={`${name}-reject-reason`}>
-                  {t('console.queue.reason')}
-                </label>
-                <select
+                <LabelledSelect
                   id={`${name}-reject-reason`}
+                  label={t('console.queue.reason')}
+                  controlClassName="form-select mb-2"
                   ref={reasonRef}
-                  className="form-select mb-2"
                   value={reason}
                   onChange={(e) => setReason(e.target.value as Reason)}
                 >
@@ -246,13 +270,11 @@ export default function ModerationQueue<Item extends { id: string }, Reason exte
                       {reasonText(r)}
                     </option>
                   ))}
-                </select>
-                <label className="form-label" htmlFor={`${name}-reject-note`}>
-                  {t('console.queue.note')}
-                </label>
-                <textarea
+                </LabelledSelect>
+                <LabelledTextarea
                   id={`${name}-reject-note`}
-                  className="form-control mb-3"
+                  label={t('console.queue.note')}
+                  controlClassName="form-control mb-3"
                   rows={2}
                   maxLength={500}
                   required={reason === 'other'}

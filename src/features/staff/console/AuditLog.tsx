@@ -116,9 +116,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
           t('console.audit.target'),
           t('console.audit.change'),
         ]}
-        busy={list.loading}
-        error={list.error}
-        count={list.items.length}
+        list={list}
         loading={<LoadingLine text={t('console.audit.loading')} />}
         empty={t('console.audit.empty')}
         more={list.more(t('console.audit.more'))}

@@ -4,6 +4,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api } from '../components/console-client.ts';
 import { FailureAlert } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
+import { BusySubmit } from '../components/BusySubmit.tsx';
 
 export const LOGIN_MESSAGES = [
   'console.login.title',
@@ -74,9 +75,9 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
             required
             error={fields.password}
           />
-          <button className="btn btn-primary w-100" type="submit" disabled={busy}>
-            {busy ? t('console.busy') : t('console.login.next')}
-          </button>
+          <BusySubmit busy={busy} busyText={t('console.busy')} className="btn btn-primary w-100">
+            {t('console.login.next')}
+          </BusySubmit>
         </>
       ) : (
         <>
@@ -106,9 +107,9 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
               error={fields.code}
             />
           )}
-          <button className="btn btn-primary w-100 mb-3" type="submit" disabled={busy}>
-            {busy ? t('console.busy') : t('console.login.submit')}
-          </button>
+          <BusySubmit busy={busy} busyText={t('console.busy')} className="btn btn-primary w-100 mb-3">
+            {t('console.login.submit')}
+          </BusySubmit>
           <div className="d-flex justify-content-between">
             <button type="button" className="btn btn-link p-0" onClick={() => setRecovery(!recovery)}>
               {recovery ? t('console.login.use_code') : t('console.login.use_recovery')}

@@ -5,6 +5,7 @@ import { api } from '../components/console-client.ts';
 import { FailureAlert } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
 import { TitledSection } from '../components/TitledSection.tsx';
+import { BusySubmit } from '../components/BusySubmit.tsx';
 
 export const PASSWORD_MESSAGES = [
   'console.password.old',
@@ -91,9 +92,9 @@ export default function PasswordForm({ messages }: { messages: IslandMessages })
         required
         error={fields.password}
       />
-      <button className="btn btn-primary" type="submit" disabled={busy}>
-        {busy ? t('console.busy') : t('console.password.submit')}
-      </button>
+      <BusySubmit busy={busy} busyText={t('console.busy')}>
+        {t('console.password.submit')}
+      </BusySubmit>
     </form>
   );
 }

@@ -3,9 +3,11 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
 import { api, failureText } from '../components/console-client.ts';
-import { ConsoleTable, FailureAlert, LoadingLine } from '../components/ConsoleTable.tsx';
+import { LoadedTable, FailureAlert, LoadingLine } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
-import { LabelledControl } from '../components/LabelledControl.tsx';
+import { LabelledSelect } from '../components/LabelledControl.tsx';
+import { TitledSection } from '../components/TitledSection.tsx';
+import { BusySubmit } from '../components/BusySubmit.tsx';
 
 export const STAFF_MESSAGES = [
   'console.staff.email',
@@ -110,92 +112,93 @@ export default function StaffList({
       <div className="col-lg-8">
         <FailureAlert error={error} />
         {staff === null && !error && <LoadingLine text={t('console.staff.loading')} />}
-        {staff && staff.length === 0 && <p className="text-body-secondary">{t('console.staff.empty')}</p>}
-        {staff && staff.length > 0 && (
-          <ConsoleTable
-            caption={t('console.staff.caption')}
-            className="table table-sm align-middle"
-            columns={[
-              t('console.staff.email'),
-              t('console.staff.roles'),
-              t('console.staff.last_login'),
-              t('console.staff.status'),
-            ]}
-          >
-            {staff.map((member) => (
-              <tr key={member.id}>
-                <td>{member.email}</td>
-                <td>
-                  {member.roles
-                    .map(
-                      (r) =>
-                        `${t(`console.role.${r.role as (typeof ROLES)[number]}`)} (${networkName(r.network)})`,
-                    )
-                    .join(', ')}
-                </td>
-                <td>
-                  {member.last_login_at
-                    ? member.last_login_at.replace('T', ' ').slice(0, 16)
-                    : t('console.staff.never')}
-                </td>
-                <td className="text-nowrap">
-                  {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
-                  {!member.disabled && member.id !== self && (
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm ms-2"
-                      onClick={() => void disable(member)}
-                    >
-                      {t('console.staff.disable')}
-                      <span className="visually-hidden"> {member.email}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
+        <LoadedTable
+          rows={staff}
+          empty={t('console.staff.empty')}
+          caption={t('console.staff.caption')}
+          className="table table-sm align-middle"
+          columns={[
+            t('console.staff.email'),
+            t('console.staff.roles'),
+            t('console.staff.last_login'),
+            t('console.staff.status'),
+          ]}
+          row={(member) => (
+            <tr key={member.id}>
+              <td>{member.email}</td>
+              <td>
+                {member.roles
+                  .map(
+                    (r) =>
+                      `${t(`console.role.${r.role as (typeof ROLES)[number]}`)} (${networkName(r.network)})`,
+                  )
+                  .join(', ')}
+              </td>
+              <td>
+                {member.last_login_at
+                  ? member.last_login_at.replace('T', ' ').slice(0, 16)
+                  : t('console.staff.never')}
+              </td>
+              <td className="text-nowrap">
+                {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
+                {!member.disabled && member.id !== self && (
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm ms-2"
+                    onClick={() => void disable(member)}
+                  >
+                    {t('console.staff.disable')}
+                    <span className="visually-hidden"> {member.email}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          )}
+        />
       </div>
-      <section className="col-lg-4" aria-labelledby="add-staff-title">
-        <h2 id="add-staff-title" className="h5">
-          {t('console.staff.add')}
-        </h2>
+      <TitledSection id="add-staff-title" title={t('console.staff.add')} className="col-lg-4">
         <form onSubmit={add} noValidate aria-busy={busy}>
           <FailureAlert error={formError} />
           <Field label={t('console.staff.email')} name="email" type="email" required error={fields.email} />
-          <LabelledControl id="staff-role" label={t('console.staff.role')} className="mb-3">
-            <select id="staff-role" name="role" className="form-select" defaultValue="moderator">
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`console.role.${role}`)}
-                </option>
-              ))}
-            </select>
-          </LabelledControl>
-          <LabelledControl id="staff-network" label={t('console.staff.network')} className="mb-3">
-            <select
-              id="staff-network"
-              name="network"
-              className={`form-select${fields.network ? ' is-invalid' : ''}`}
-              aria-invalid={fields.network ? true : undefined}
-              aria-describedby={fields.network ? 'staff-network-error' : undefined}
-            >
-              {everyNetwork && <option value="">{t('console.staff.every_network')}</option>}
-              {networks.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            {fields.network && (
-              <div id="staff-network-error" className="invalid-feedback">
-                {fields.network}
-              </div>
-            )}
-          </LabelledControl>
-          <button className="btn btn-primary" type="submit" disabled={busy}>
-            {busy ? t('console.busy') : t('console.staff.submit')}
-          </button>
+          <LabelledSelect
+            id="staff-role"
+            label={t('console.staff.role')}
+            className="mb-3"
+            name="role"
+            defaultValue="moderator"
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`console.role.${role}`)}
+              </option>
+            ))}
+          </LabelledSelect>
+          <LabelledSelect
+            id="staff-network"
+            label={t('console.staff.network')}
+            className="mb-3"
+            name="network"
+            invalid={!!fields.network}
+            aria-invalid={fields.network ? true : undefined}
+            aria-describedby={fields.network ? 'staff-network-error' : undefined}
+            after={
+              fields.network && (
+                <div id="staff-network-error" className="invalid-feedback">
+                  {fields.network}
+                </div>
+              )
+            }
+          >
+            {everyNetwork && <option value="">{t('console.staff.every_network')}</option>}
+            {networks.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </LabelledSelect>
+          <BusySubmit busy={busy} busyText={t('console.busy')}>
+            {t('console.staff.submit')}
+          </BusySubmit>
         </form>
         {added && (
           <div role="status" className="alert alert-success mt-3" data-testid="added-staff">
@@ -217,7 +220,7 @@ export default function StaffList({
             {added.password && <p className="small mb-0">{t('console.staff.shown_once')}</p>}
           </div>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

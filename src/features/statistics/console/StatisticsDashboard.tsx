@@ -6,6 +6,7 @@ import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';
 import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
+import { LabelledCheck } from '../../staff/components/LabelledControl.tsx';
 
 export const STATISTICS_MESSAGES = [
   'console.statistics.filters',
@@ -226,18 +227,14 @@ export default function StatisticsDashboard({
           </>
         )}
         <div className="col-auto">
-          <div className="form-check mb-2">
-            <input
-              id="stats-by-source"
-              type="checkbox"
-              className="form-check-input"
-              checked={draft.by_source}
-              onChange={(e) => change({ by_source: e.target.checked })}
-            />
-            <label className="form-check-label" htmlFor="stats-by-source">
-              {t('console.statistics.by_source')}
-            </label>
-          </div>
+          <LabelledCheck
+            id="stats-by-source"
+            label={t('console.statistics.by_source')}
+            className="mb-2"
+            type="checkbox"
+            checked={draft.by_source}
+            onChange={(e) => change({ by_source: e.target.checked })}
+          />
         </div>
         <FilterActions
           apply={t('console.statistics.apply')}

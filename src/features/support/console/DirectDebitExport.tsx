@@ -2,9 +2,10 @@ import { useState, type SubmitEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
-import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { LabelledCheck, LabelledInput, LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
 import { DoneNotice, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 
 export const DIRECT_DEBIT_EXPORT_MESSAGES = [
   'console.directdebit.title',
@@ -79,18 +80,22 @@ export default function DirectDebitExport({
     });
   }
 
-  const invalid = (name: string) => (fields[name] ? ' is-invalid' : '');
   return (
     <TitledSection id="directdebit-title" title={t('console.directdebit.title')} className="mb-4">
       <p className="text-body-secondary">{t('console.directdebit.intro')}</p>
       <form className="row g-2 align-items-end" onSubmit={(e) => void submit(e)}>
-        <LabelledControl id="dd-site" label={t('console.orders.site')} className={FIELD_WIDTH}>
-          <select id="dd-site" name="site" className={`form-select${invalid('site')}`} required>
-            {sites.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </LabelledControl>
+        <LabelledSelect
+          id="dd-site"
+          label={t('console.orders.site')}
+          className={FIELD_WIDTH}
+          name="site"
+          invalid={!!fields.site}
+          required
+        >
+          {sites.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </LabelledSelect>
         {(
           [
             ['from', 'console.directdebit.from', day(now - 30 * 86_400_000)],
@@ -98,35 +103,33 @@ export default function DirectDebitExport({
             ['collection', 'console.directdebit.collection', day(now + 2 * 86_400_000)],
           ] as const
         ).map(([name, label, value]) => (
-          <LabelledControl key={name} id={`dd-${name}`} label={t(label)} className={FIELD_WIDTH}>
-            <input
-              id={`dd-${name}`}
-              name={name}
-              type="date"
-              required
-              defaultValue={value}
-              className={`form-control${invalid(name)}`}
-              aria-describedby={fields[name] ? `dd-${name}-error` : undefined}
-            />
-            {fields[name] && (
-              <div id={`dd-${name}-error`} className="invalid-feedback">
-                {fields[name]}
-              </div>
-            )}
-          </LabelledControl>
+          <LabelledInput
+            key={name}
+            id={`dd-${name}`}
+            label={t(label)}
+            className={FIELD_WIDTH}
+            name={name}
+            type="date"
+            required
+            defaultValue={value}
+            invalid={!!fields[name]}
+            aria-describedby={fields[name] ? `dd-${name}-error` : undefined}
+            after={
+              fields[name] && (
+                <div id={`dd-${name}-error`} className="invalid-feedback">
+                  {fields[name]}
+                </div>
+              )
+            }
+          />
         ))}
         <div className="col-12">
-          <div className="form-check">
-            <input className="form-check-input" type="checkbox" id="dd-again" name="again" />
-            <label className="form-check-label" htmlFor="dd-again">
-              {t('console.directdebit.again')}
-            </label>
-          </div>
+          <LabelledCheck id="dd-again" label={t('console.directdebit.again')} type="checkbox" name="again" />
         </div>
         <div className="col-12">
-          <button className="btn btn-primary" type="submit" disabled={busy || sites.length === 0}>
-            {busy ? t('console.busy') : t('console.directdebit.submit')}
-          </button>
+          <BusySubmit busy={busy} busyText={t('console.busy')} disabled={sites.length === 0}>
+            {t('console.directdebit.submit')}
+          </BusySubmit>
         </div>
       </form>
       <FailureAlert error={error} spacing="mt-2" />

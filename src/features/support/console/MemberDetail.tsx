@@ -6,7 +6,7 @@ import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
 import { MEMBER_SEARCH_MESSAGES, statusKey } from './MemberSearch.tsx';
-import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
 
 export const MEMBER_DETAIL_MESSAGES = [
@@ -258,34 +258,26 @@ export default function MemberDetail({
           onSubmit={(e) => void adjust(e)}
           aria-label={t('console.support.adjust')}
         >
-          <LabelledControl
+          <LabelledInput
             id="adjust-delta"
             label={t('console.support.adjust_delta')}
             className="col-6 col-md-2"
-          >
-            <input
-              id="adjust-delta"
-              name="delta"
-              type="number"
-              step={1}
-              required
-              className={`form-control${fields.delta ? ' is-invalid' : ''}`}
-              aria-describedby="adjust-delta-hint"
-            />
-          </LabelledControl>
-          <LabelledControl
+            name="delta"
+            type="number"
+            step={1}
+            required
+            invalid={!!fields.delta}
+            aria-describedby="adjust-delta-hint"
+          />
+          <LabelledInput
             id="adjust-reason"
             label={t('console.support.adjust_reason')}
             className="col-12 col-md-6"
-          >
-            <input
-              id="adjust-reason"
-              name="reason"
-              required
-              maxLength={500}
-              className={`form-control${fields.reason ? ' is-invalid' : ''}`}
-            />
-          </LabelledControl>
+            name="reason"
+            required
+            maxLength={500}
+            invalid={!!fields.reason}
+          />
           <div className="col-auto">
             <button className="btn btn-primary" type="submit" disabled={busy}>
               {t('console.support.adjust_submit')}
@@ -327,19 +319,21 @@ export default function MemberDetail({
           onSubmit={(e) => void changeEmail(e)}
           aria-label={t('console.support.change_email')}
         >
-          <LabelledControl id="new-email" label={t('console.support.new_email')} className="col-12 col-md-6">
-            <input
-              id="new-email"
-              name="email"
-              type="email"
-              required
-              className={`form-control${fields.email ? ' is-invalid' : ''}`}
-              aria-describedby="new-email-error"
-            />
-            <div id="new-email-error" className="invalid-feedback">
-              {fields.email}
-            </div>
-          </LabelledControl>
+          <LabelledInput
+            id="new-email"
+            label={t('console.support.new_email')}
+            className="col-12 col-md-6"
+            name="email"
+            type="email"
+            required
+            invalid={!!fields.email}
+            aria-describedby="new-email-error"
+            after={
+              <div id="new-email-error" className="invalid-feedback">
+                {fields.email}
+              </div>
+            }
+          />
           <div className="col-auto">
             <button className="btn btn-outline-primary" type="submit" disabled={busy}>
               {t('console.support.change_email_submit')}

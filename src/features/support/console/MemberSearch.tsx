@@ -3,8 +3,8 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
 import { utc } from './format.ts';
-import { ConsoleTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
-import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { LoadedTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 
 export const MEMBER_SEARCH_MESSAGES = [
   'console.support.search_label',
@@ -76,19 +76,20 @@ export default function MemberSearch({
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" method="get" onSubmit={search} role="search">
-        <LabelledControl id="member-q" label={t('console.support.search_label')} className="col-12 col-md-6">
-          <input
-            id="member-q"
-            name="q"
-            className="form-control"
-            required
-            defaultValue={initialQuery}
-            aria-describedby="member-q-hint"
-          />
-          <div id="member-q-hint" className="form-text">
-            {t('console.support.search_hint')}
-          </div>
-        </LabelledControl>
+        <LabelledInput
+          id="member-q"
+          label={t('console.support.search_label')}
+          className="col-12 col-md-6"
+          name="q"
+          required
+          defaultValue={initialQuery}
+          aria-describedby="member-q-hint"
+          after={
+            <div id="member-q-hint" className="form-text">
+              {t('console.support.search_hint')}
+            </div>
+          }
+        />
         <div className="col-auto mb-md-4">
           <button className="btn btn-primary" type="submit" disabled={busy}>
             {t('console.support.search')}
@@ -96,36 +97,34 @@ export default function MemberSearch({
         </div>
       </form>
       <FailureAlert error={error} />
-      {hits && hits.length === 0 && <p className="text-body-secondary">{t('console.support.no_results')}</p>}
-      {hits && hits.length > 0 && (
-        <ConsoleTable
-          caption={t('console.support.results')}
-          columns={[
-            t('console.support.name'),
-            t('console.support.email'),
-            t('console.support.site'),
-            t('console.support.status'),
-            t('console.support.joined'),
-          ]}
-        >
-          {hits.map((m) => (
-            <tr key={m.id}>
-              <td>
-                <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
-              </td>
-              <td className="text-break">{m.email}</td>
-              <td>{m.site}</td>
-              <td>
-                {t(statusKey(m.status))}
-                {m.premium && (
-                  <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
-                )}
-              </td>
-              <td className="text-nowrap">{utc(m.created_at)}</td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      )}
+      <LoadedTable
+        rows={hits}
+        empty={t('console.support.no_results')}
+        caption={t('console.support.results')}
+        columns={[
+          t('console.support.name'),
+          t('console.support.email'),
+          t('console.support.site'),
+          t('console.support.status'),
+          t('console.support.joined'),
+        ]}
+        row={(m) => (
+          <tr key={m.id}>
+            <td>
+              <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
+            </td>
+            <td className="text-break">{m.email}</td>
+            <td>{m.site}</td>
+            <td>
+              {t(statusKey(m.status))}
+              {m.premium && (
+                <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
+              )}
+            </td>
+            <td className="text-nowrap">{utc(m.created_at)}</td>
+          </tr>
+        )}
+      />
     </div>
   );
 }

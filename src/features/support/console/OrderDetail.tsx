@@ -4,7 +4,7 @@ import { api, failureText, fieldTexts } from '../../staff/components/console-cli
 import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
-import { LabelledControl } from '../../staff/components/LabelledControl.tsx';
+import { LabelledCheck, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 
 export const ORDER_DETAIL_MESSAGES = [
@@ -182,64 +182,54 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
           <h2 id="refund-title" className="h5">
             {t('console.orders.refund')}
           </h2>
-          <div className="form-check">
-            <input
-              className="form-check-input"
-              type="radio"
-              name="mode"
-              id="refund-rules"
-              checked={mode === 'rules'}
-              disabled={!detail.refundable_by_rules}
-              onChange={() => setMode('rules')}
-            />
-            <label className="form-check-label" htmlFor="refund-rules">
-              {t(
-                detail.refundable_by_rules
-                  ? 'console.orders.refund_rules'
-                  : 'console.orders.refund_rules_closed',
-              )}
-            </label>
-          </div>
-          <div className="form-check mb-2">
-            <input
-              className="form-check-input"
-              type="radio"
-              name="mode"
-              id="refund-full"
-              checked={mode === 'full'}
-              onChange={() => setMode('full')}
-            />
-            <label className="form-check-label" htmlFor="refund-full">
-              {t('console.orders.refund_full')}
-            </label>
-          </div>
-          <LabelledControl id="refund-reason" label={t('console.orders.refund_reason')} className="mb-2">
-            <textarea
-              id="refund-reason"
-              name="reason"
-              maxLength={500}
-              required={mode === 'full'}
-              className={`form-control${fields.reason ? ' is-invalid' : ''}`}
-            />
-          </LabelledControl>
+          <LabelledCheck
+            id="refund-rules"
+            label={t(
+              detail.refundable_by_rules
+                ? 'console.orders.refund_rules'
+                : 'console.orders.refund_rules_closed',
+            )}
+            type="radio"
+            name="mode"
+            checked={mode === 'rules'}
+            disabled={!detail.refundable_by_rules}
+            onChange={() => setMode('rules')}
+          />
+          <LabelledCheck
+            id="refund-full"
+            label={t('console.orders.refund_full')}
+            className="mb-2"
+            type="radio"
+            name="mode"
+            checked={mode === 'full'}
+            onChange={() => setMode('full')}
+          />
+          <LabelledTextarea
+            id="refund-reason"
+            label={t('console.orders.refund_reason')}
+            className="mb-2"
+            name="reason"
+            maxLength={500}
+            required={mode === 'full'}
+            invalid={!!fields.reason}
+          />
           <button className="btn btn-danger" type="submit" disabled={busy}>
             {t('console.orders.refund_submit')}
           </button>
           {order.payment_method === 'sdd' && (
             <span className="d-inline-flex align-items-center ms-2 gap-2">
-              <label className="visually-hidden" htmlFor="return-reason">
-                {t('console.orders.return_reason')}
-              </label>
-              <select
+              <LabelledSelect
                 id="return-reason"
-                className="form-select form-select-sm w-auto"
+                label={t('console.orders.return_reason')}
+                labelClassName="visually-hidden"
+                controlClassName="form-select form-select-sm w-auto"
                 value={reason}
                 onChange={(e) => setReason(e.currentTarget.value as (typeof RETURN_REASONS)[number])}
               >
                 {RETURN_REASONS.map((code) => (
                   <option key={code}>{code}</option>
                 ))}
-              </select>
+              </LabelledSelect>
               <button
                 type="button"
                 className="btn btn-outline-dark"

@@ -92,9 +92,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           t('console.orders.method'),
           t('console.orders.status'),
         ]}
-        busy={list.loading}
-        error={list.error}
-        count={list.items.length}
+        list={list}
         loading={<p role="status">{t('console.busy')}</p>}
         empty={t('console.orders.empty')}
         more={list.more(t('console.support.more'))}

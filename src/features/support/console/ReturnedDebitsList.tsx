@@ -2,9 +2,11 @@ import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useHydrated } from '../../shell/use-form.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
+import { LabelledInput, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { readCamt054 } from './camt054.ts';
 import { readReturnsList } from './returns-list.ts';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 
 export const RETURNED_DEBITS_MESSAGES = [
   'console.returns.title',
@@ -90,43 +92,41 @@ export default function ReturnedDebitsList({ messages }: { messages: IslandMessa
     <TitledSection id="returns-title" title={t('console.returns.title')} className="mb-4">
       <p className="text-body-secondary">{t('console.returns.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <label className="form-label" htmlFor="returns-file">
-          {t('console.returns.file')}
-        </label>
-        <input
+        <LabelledInput
           id="returns-file"
+          label={t('console.returns.file')}
+          controlClassName="form-control mb-2"
           type="file"
           accept=".xml,application/xml,text/xml"
-          className="form-control mb-2"
           disabled={!hydrated}
           aria-describedby={fileNote ? 'returns-file-note' : undefined}
           onChange={(e) => void readFile(e)}
+          after={
+            fileNote && (
+              <p
+                id="returns-file-note"
+                role={fileNote.ok ? 'status' : 'alert'}
+                className={fileNote.ok ? 'text-body-secondary' : 'text-danger'}
+              >
+                {fileNote.text}
+              </p>
+            )
+          }
         />
-        {fileNote && (
-          <p
-            id="returns-file-note"
-            role={fileNote.ok ? 'status' : 'alert'}
-            className={fileNote.ok ? 'text-body-secondary' : 'text-danger'}
-          >
-            {fileNote.text}
-          </p>
-        )}
-        <label className="form-label" htmlFor="returns-list">
-          {t('console.returns.list')}
-        </label>
-        <textarea
+        <LabelledTextarea
           id="returns-list"
+          label={t('console.returns.list')}
+          controlClassName="form-control font-monospace mb-2"
           name="returns"
           rows={4}
           maxLength={20_000}
           required
           ref={listField}
-          className="form-control font-monospace mb-2"
           placeholder="o1ab2cd3ef4gh5jk;AC04"
         />
-        <button className="btn btn-outline-dark" type="submit" disabled={busy}>
-          {busy ? t('console.busy') : t('console.returns.submit')}
-        </button>
+        <BusySubmit busy={busy} busyText={t('console.busy')} className="btn btn-outline-dark">
+          {t('console.returns.submit')}
+        </BusySubmit>
       </form>
       {unread.length > 0 && (
         <div role="alert" className="alert alert-warning mt-2">

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { TableHead } from '../../staff/components/ConsoleTable.tsx';
+
+/**
+ * A list of the host inbox pages as they all show one: the loading line until its rows are in
+ * (`rows` null), the word for none, or the table under its caption with a row drawn by `row` for
+ * each.
+ */
+export function InboxTable<Row>({
+  rows,
+  loading,
+  empty,
+  caption,
+  columns,
+  className = 'table table-sm bg-white align-middle',
+  testId,
+  row,
+}: {
+  rows: readonly Row[] | null;
+  loading: string;
+  empty: string;
+  caption: string;
+  columns: readonly string[];
+  className?: string;
+  testId?: string;
+  row: (item: Row) => ReactNode;
+}) {
+  if (rows === null) return <p role="status">{loading}</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <table className={className} data-testid={testId}>
+      <caption>{caption}</caption>
+      <TableHead columns={columns} />
+      <tbody>{rows.map(row)}</tbody>
+    </table>
+  );
+}

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool, StringReference } from 'kysely';
+import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool, StringReference } from 'kysely';
 
 /*
  * Paging by a key instead of an offset: a page goes on from the last row shown, named by its
@@ -32,4 +32,20 @@ export function pastKey<DB, TB extends keyof DB>(
   const time = columns.time as string;
   const id = columns.id as string;
   return by.or([by(time, direction, key.at), by.and([by(time, '=', key.at), by(id, direction, key.id)])]);
+}
+
+/**
+ * One page in (`time`, `id`) order: the rows past `after` (from the start without it), at most
+ * `limit`. The order, the key comparison and the limit are one decision, made here once, so that
+ * a page never goes on in the opposite direction of its order.
+ */
+export function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: { time: StringReference<DB, TB>; id: StringReference<DB, TB> },
+  order: 'asc' | 'desc',
+  after: PageKey | null | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  const past = after ? query.where((eb) => pastKey(eb, columns, order === 'asc' ? '>' : '<', after)) : query;
+  return past.orderBy(columns.time, order).orderBy(columns.id, order).limit(limit);
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import { PROFILE_BASICS_COLUMNS, type ProfileBasicsRow } from '../profiles/index.ts';
 import { messageRows, type MessageRow } from './chat.repository.ts';
 
@@ -72,14 +73,7 @@ export async function waitingOperatorConversations(
     .whereRef('lm.sender_profile_id', '=', 'mp.id')
     .where('lm.held', '=', 0);
   if (networks !== 'all') query = query.where('c.network_id', 'in', networks);
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('c.last_message_at', '>', after.at),
-        eb.and([eb('c.last_message_at', '=', after.at), eb('c.id', '>', after.id)]),
-      ]),
-    );
-  return query.orderBy('c.last_message_at').orderBy('c.id').limit(limit).execute();
+  return keysetPage(query, { time: 'c.last_message_at', id: 'c.id' }, 'asc', after, limit).execute();
 }
 
 /** One conversation of an operator-run profile, whoever wrote last; undefined for any other. */

@@ -7,7 +7,7 @@ import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 import { holdMemberRow } from '../credits/index.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow, type Viewer } from '../profiles/index.ts';
-import { pastKey } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
 
 /*
  * Conversations and messages. A pair of profiles has one conversation (`profile_a_id` <
@@ -210,6 +210,9 @@ export function messageRows(db: Db) {
     .leftJoin('chat_photos as cp', 'cp.id', 'm.photo_id')
     .select(MESSAGE_COLUMNS);
 }
+
+/** A conversation's messages are paged in the order they were sent, the id breaking ties. */
+const MESSAGE_KEY = { time: 'm.created_at', id: 'm.id' } as const;
 
 /** The message a sender already sent with this idempotency key, if any. */
 export async function messageByClientId(
@@ -450,13 +453,9 @@ export async function messagePage(
     .where('m.conversation_id', '=', conversationId)
     .where((eb) => eb.or([eb('m.held', '=', 0), eb('m.sender_profile_id', '=', viewerProfileId)]));
   if (options.after !== null) query = query.where('m.created_at', '>', options.after);
-  const before = options.before;
-  if (before) query = query.where((eb) => pastKey(eb, { time: 'm.created_at', id: 'm.id' }, '<', before));
-  return query
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(options.limit)
-    .execute() as Promise<MessageRow[]>;
+  return keysetPage(query, MESSAGE_KEY, 'desc', options.before, options.limit).execute() as Promise<
+    MessageRow[]
+  >;
 }
 
 /** Whether the side has messages at or before `until` that it could see but for the history limit. */
@@ -1034,21 +1033,13 @@ export async function messagesAround(
   const centres = await messagesById(db, network, ids);
   const found = new Map<string, MessageRow>();
   for (const centre of centres) {
-    const side = (direction: 'before' | 'after') =>
-      messageRows(db)
-        .where('m.network_id', '=', network)
-        .where('m.conversation_id', '=', centre.conversation_id)
-        .where((eb) =>
-          pastKey(eb, { time: 'm.created_at', id: 'm.id' }, direction === 'before' ? '<' : '>', {
-            at: centre.created_at,
-            id: centre.id,
-          }),
-        )
-        .orderBy('m.created_at', direction === 'before' ? 'desc' : 'asc')
-        .orderBy('m.id', direction === 'before' ? 'desc' : 'asc')
-        .limit(each)
-        .execute() as Promise<MessageRow[]>;
-    const [before, after] = await Promise.all([side('before'), side('after')]);
+    const conversation = messageRows(db)
+      .where('m.network_id', '=', network)
+      .where('m.conversation_id', '=', centre.conversation_id);
+    const key = { at: centre.created_at, id: centre.id };
+    const side = (order: 'asc' | 'desc') =>
+      keysetPage(conversation, MESSAGE_KEY, order, key, each).execute() as Promise<MessageRow[]>;
+    const [before, after] = await Promise.all([side('desc'), side('asc')]);
     for (const row of [...before, centre, ...after]) found.set(row.id, row);
   }
   return [...found.values()].sort((x, y) => x.created_at - y.created_at || x.id.localeCompare(y.id));

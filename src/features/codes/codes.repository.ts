@@ -3,6 +3,7 @@ import type { ConsoleMailingsTable, Database, InviteCodesTable } from '../../db/
 import { isUniqueViolation } from '../../db/errors.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { Insertable, Updateable } from 'kysely';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The SQL of invite codes and console mailings. */
 
@@ -61,11 +62,11 @@ export async function usableInvite(db: Db, network: string, siteId: string, code
  * the last use get one row changed between them.
  */
 export async function takeInviteUse(db: Db, network: string, id: string, now: number): Promise<boolean> {
-  const result = await updateInNetwork(db, 'invite_codes', network, { id })
-    .set((eb) => ({ uses: eb('uses', '+', 1) }))
-    .where((eb) => usableAt(eb, now))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    updateInNetwork(db, 'invite_codes', network, { id })
+      .set((eb) => ({ uses: eb('uses', '+', 1) }))
+      .where((eb) => usableAt(eb, now)),
+  );
 }
 
 export async function insertMailing(trx: Db, row: Insertable<ConsoleMailingsTable>): Promise<void> {
@@ -87,13 +88,13 @@ export async function mailingById(db: Db, id: string) {
 
 /** Marks the mailing as being sent; false when it was already (one send per mailing). */
 export async function claimMailing(trx: Db, id: string, now: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('console_mailings')
-    .set({ sent_at: now })
-    .where('id', '=', id)
-    .where('sent_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable('console_mailings')
+      .set({ sent_at: now })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null),
+  );
 }
 
 /** Mailings asked to be sent and not finished yet, oldest first (the sending job's queue). */

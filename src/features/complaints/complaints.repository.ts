@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 export interface NewComplaint {
   id: string;
@@ -65,10 +66,12 @@ export async function closeComplaint(
   id: string,
   now: number,
 ): Promise<boolean> {
-  const result = await updateInNetwork(db, 'complaints', networkId, { id, status: 'open' })
-    .set({ status: 'closed', handled_at: now })
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    updateInNetwork(db, 'complaints', networkId, { id, status: 'open' }).set({
+      status: 'closed',
+      handled_at: now,
+    }),
+  );
 }
 
 /** A complaint as the moderators' queue reads it. */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { pastKey } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
 
 /* The SQL of staff adjustments and of the ledger as the console pages it (credits.adjust.ts decides). */
 
@@ -33,7 +33,7 @@ export async function ledgerPageOf(
   before: { at: number; id: string } | undefined,
   limit: number,
 ) {
-  let query = db
+  const query = db
     .selectFrom('credit_ledger as l')
     .leftJoin('credit_adjustments as a', (join) =>
       join.onRef('a.id', '=', 'l.reference').on('l.reason', '=', 'staff_adjustment'),
@@ -52,6 +52,5 @@ export async function ledgerPageOf(
     ])
     .where('l.network_id', '=', network)
     .where('l.member_id', '=', memberId);
-  if (before) query = query.where((eb) => pastKey(eb, { time: 'l.created_at', id: 'l.id' }, '<', before));
-  return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
+  return keysetPage(query, { time: 'l.created_at', id: 'l.id' }, 'desc', before, limit).execute();
 }

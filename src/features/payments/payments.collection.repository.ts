@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DirectDebitSequence, NewRow } from '../../db/database.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The SQL of collecting direct debits (payments.collection.ts decides): the debits of a file, marking them. */
 
@@ -89,8 +90,7 @@ export async function markExported(
     .set({ export_id: exportId, sequence_type: sequence })
     .where('id', '=', mandateRow);
   if (!again) query = query.where('export_id', 'is', null);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(query);
 }
 
 /** The mandate row of a direct debit order: what the console shows of its collection. */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, OrderRefundPayout, OrderStatus } from '../../db/database.ts';
-import { pastKey } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
 
 /* The SQL of the console's orders and staff refunds (payments.console.ts decides). */
 
@@ -51,9 +51,13 @@ export async function ordersPageOf(db: Db, filter: OrderFilter) {
   if (filter.from !== undefined) query = query.where('o.created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('o.created_at', '<', filter.to);
   if (filter.member) query = query.where('p.id', '=', filter.member);
-  const before = filter.before;
-  if (before) query = query.where((eb) => pastKey(eb, { time: 'o.created_at', id: 'o.id' }, '<', before));
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(filter.limit).execute();
+  return keysetPage(
+    query,
+    { time: 'o.created_at', id: 'o.id' },
+    'desc',
+    filter.before,
+    filter.limit,
+  ).execute();
 }
 
 /** An order with its member's public id and name, whatever its network (the caller checks). */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
 import { memberHasOrder, memberOrders } from './payments.repository.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The SQL of direct debit (payments.directdebit.ts decides): SMS codes, mandates, their orders. */
 
@@ -54,13 +55,13 @@ export async function countWrongTry(db: Db, codeId: string): Promise<void> {
 
 /** Uses the code up; false when another request used it first. */
 export async function useCode(trx: Transaction<Database>, codeId: string, now: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('directdebit_codes')
-    .set({ used_at: now })
-    .where('id', '=', codeId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable('directdebit_codes')
+      .set({ used_at: now })
+      .where('id', '=', codeId)
+      .where('used_at', 'is', null),
+  );
 }
 
 /** The member's direct debit orders. */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { memberHasOrder, memberOrders } from './payments.repository.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The SQL of refunds (payments.refund.ts decides): the order refunded and the member's premium. */
 
@@ -17,13 +18,13 @@ export async function markRefunded(
   orderId: string,
   now: number,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('orders')
-    .set({ status: 'refunded', updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'completed')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable('orders')
+      .set({ status: 'refunded', updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', '=', 'completed'),
+  );
 }
 
 /** Whether the member still has a paid (completed) order. */

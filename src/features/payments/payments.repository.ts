@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderStatus, OrdersTable } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork, type Match } from '../../db/query-network.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /*
  * Orders and discount redemptions: what the payment rules read and write, and what a member's
@@ -100,13 +101,13 @@ export async function moveOrder(
   to: OrderStatus,
   now: number,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('orders')
-    .set({ status: to, updated_at: now, ...(to === 'completed' && { completed_at: now }) })
-    .where('id', '=', orderId)
-    .where('status', 'in', [...from])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: now, ...(to === 'completed' && { completed_at: now }) })
+      .where('id', '=', orderId)
+      .where('status', 'in', [...from]),
+  );
 }
 
 /**
@@ -119,15 +120,15 @@ export async function claimProviderCheck(
   now: number,
   intervalMs: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ provider_checked_at: now })
-    .where('id', '=', orderId)
-    .where((eb) =>
-      eb.or([eb('provider_checked_at', 'is', null), eb('provider_checked_at', '<=', now - intervalMs)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('orders')
+      .set({ provider_checked_at: now })
+      .where('id', '=', orderId)
+      .where((eb) =>
+        eb.or([eb('provider_checked_at', 'is', null), eb('provider_checked_at', '<=', now - intervalMs)]),
+      ),
+  );
 }
 
 /** Whether another pending or completed order of the member names one of `codes`. */

@@ -3,7 +3,8 @@ import type { Database, PhotoStatus } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { QueueCursor } from '../../server/moderation.ts';
 import { passOnMainPhoto } from './photos.repository.ts';
-import { pastKey } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The photo queue's SQL: which photos wait for a moderator, and the decision on one. */
 
@@ -59,11 +60,8 @@ export async function photoQueue(
     .where('ph.status', '!=', 'rejected')
     .where('m.status', '!=', 'deleted');
   if (networks !== 'all') query = query.where('ph.network_id', 'in', [...networks]);
-  if (after)
-    query = query.where((eb) =>
-      pastKey(eb, { time: 'ph.created_at', id: 'ph.id' }, '>', { at: after.createdAt, id: after.id }),
-    );
-  return query.orderBy('ph.created_at').orderBy('ph.id').limit(limit).execute();
+  const key = after && { at: after.createdAt, id: after.id };
+  return keysetPage(query, { time: 'ph.created_at', id: 'ph.id' }, 'asc', key, limit).execute();
 }
 
 export interface PhotoUnderReview {
@@ -127,12 +125,13 @@ export async function decidePhoto(
           rejection_reason: decision.reason,
           rejection_note: decision.note,
         };
-  const result = await updateInNetwork(trx, 'photos', network, { id: photo.id })
-    .set(set)
-    .where('reviewed_at', 'is', null)
-    .where('status', '!=', 'rejected')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { decided: false, mainChanged: false };
+  const decided = await updatedOne(
+    updateInNetwork(trx, 'photos', network, { id: photo.id })
+      .set(set)
+      .where('reviewed_at', 'is', null)
+      .where('status', '!=', 'rejected'),
+  );
+  if (!decided) return { decided: false, mainChanged: false };
   const profile = await selectInNetwork(trx, 'profiles', network, { id: photo.profileId })
     .select('main_photo_id')
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, SqliteAdapter, sql, type Transaction } fr
 import type { Database, PhotosTable, PhotoStatus } from '../../db/database.ts';
 import { compiledOnce } from '../../db/compiled.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The photos table and the profile's choice of main photo: the only SQL of the photos feature. */
 
@@ -207,8 +208,7 @@ export async function setPhotoLocked(
         ),
       ),
     );
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(query);
 }
 
 /** The columns of a photo's five stored files. */
@@ -261,11 +261,9 @@ export async function renamePhotoFiles(
   from: PhotoFiles,
   to: PhotoFiles,
 ): Promise<boolean> {
-  const result = await updateInNetwork(db, 'photos', network, { id: photoId })
-    .set(to)
-    .where('filename', '=', from.filename)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    updateInNetwork(db, 'photos', network, { id: photoId }).set(to).where('filename', '=', from.filename),
+  );
 }
 
 /** Every stored file of a photo row. */

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Gender } from '../../db/database.ts';
 import { newProfileRow, type NewProfile } from './profiles.repository.ts';
-import { pastKey } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
 
 /*
  * Operator-run (fictional) profiles as the console manages them. Every statement here writes
@@ -74,11 +74,7 @@ export async function operatorProfileRows(
     .where('fictional', '=', 1)
     .where('member_id', 'is', null);
   if (networks !== 'all') query = query.where('network_id', 'in', networks);
-  if (before) query = query.where((eb) => pastKey(eb, { time: 'created_at', id: 'id' }, '<', before));
-  return query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
+  return keysetPage(query, { time: 'created_at', id: 'id' }, 'desc', before, limit)
     .$castTo<OperatorProfileRow>()
     .execute();
 }

@@ -18,8 +18,9 @@ import type {
   Seeking,
 } from '../../db/database.ts';
 import { compiledOnce } from '../../db/compiled.ts';
-import { selectInNetwork } from '../../db/query-network.ts';
+import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 export interface AudienceFilter {
   genders: readonly Gender[];
@@ -501,13 +502,11 @@ export async function holdForReview(
   profileId: string,
   hidden: boolean,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('profiles')
-    .set({ hidden_pending_review: hidden ? 1 : 0 })
-    .where('network_id', '=', network)
-    .where('id', '=', profileId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    updateInNetwork(db, 'profiles', network, { id: profileId }).set({
+      hidden_pending_review: hidden ? 1 : 0,
+    }),
+  );
 }
 
 /** A profile as a moderator reads it, whatever its modes, with every photo of it. */

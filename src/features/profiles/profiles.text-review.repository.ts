@@ -3,7 +3,8 @@ import type { Database, TextReviewField } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { QueueCursor } from '../../server/moderation.ts';
-import { pastKey } from '../../db/keyset.ts';
+import { keysetPage } from '../../db/keyset.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* Changed profile texts under review (text_moderation): the only SQL of the text queue. */
 
@@ -112,6 +113,15 @@ export interface QueuedTextRow {
   birthdate: string;
 }
 
+/** Changes (`r`) with the profile they change (`p`), matched within the change's network. */
+function changesWithProfiles(db: Db) {
+  return db
+    .selectFrom('text_reviews as r')
+    .innerJoin('profiles as p', (join) =>
+      join.onRef('p.id', '=', 'r.profile_id').onRef('p.network_id', '=', 'r.network_id'),
+    );
+}
+
 /** Pending changes in the given networks ('all': every network), oldest first. */
 export async function textQueue(
   db: Db,
@@ -120,11 +130,7 @@ export async function textQueue(
   limit: number,
 ): Promise<QueuedTextRow[]> {
   if (networks !== 'all' && networks.length === 0) return [];
-  let query = db
-    .selectFrom('text_reviews as r')
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.id', '=', 'r.profile_id').onRef('p.network_id', '=', 'r.network_id'),
-    )
+  let query = changesWithProfiles(db)
     .select([
       'r.id',
       'r.network_id',
@@ -139,11 +145,8 @@ export async function textQueue(
     ])
     .where('r.status', '=', 'pending');
   if (networks !== 'all') query = query.where('r.network_id', 'in', [...networks]);
-  if (after)
-    query = query.where((eb) =>
-      pastKey(eb, { time: 'r.created_at', id: 'r.id' }, '>', { at: after.createdAt, id: after.id }),
-    );
-  return query.orderBy('r.created_at').orderBy('r.id').limit(limit).execute();
+  const key = after && { at: after.createdAt, id: after.id };
+  return keysetPage(query, { time: 'r.created_at', id: 'r.id' }, 'asc', key, limit).execute();
 }
 
 export interface TextUnderReview {
@@ -165,12 +168,8 @@ export interface TextUnderReview {
 
 /** One change by id, in whichever network (the caller checks the staff's networks). */
 export async function textUnderReview(db: Db, id: string): Promise<TextUnderReview | undefined> {
-  return db
-    .selectFrom('text_reviews as r')
+  return changesWithProfiles(db)
     .innerJoin('members as m', 'm.id', 'r.member_id')
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.id', '=', 'r.profile_id').onRef('p.network_id', '=', 'r.network_id'),
-    )
     .select([
       'r.id',
       'r.network_id',
@@ -204,14 +203,14 @@ export async function decideTextChange(
   now: number,
 ): Promise<boolean> {
   const network = change.network_id;
-  const result = await updateInNetwork(trx, 'text_reviews', network, { id: change.id, status: 'pending' })
-    .set(
+  const decided = await updatedOne(
+    updateInNetwork(trx, 'text_reviews', network, { id: change.id, status: 'pending' }).set(
       decision.approve
         ? { status: 'approved', decided_at: now }
         : { status: 'rejected', decided_at: now, reason: decision.reason, note: decision.note },
-    )
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+    ),
+  );
+  if (!decided) return false;
   const profile = updateInNetwork(trx, 'profiles', network, { id: change.profile_id });
   const to = (value: string | null) =>
     change.field === 'text' ? { text: value, updated_at: now } : { name: value ?? '', updated_at: now };

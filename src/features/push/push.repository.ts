@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, PushOutboxStatus } from '../../db/database.ts';
 import { selectInNetwork } from '../../db/query-network.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /*
  * The push outbox (migration 0028), and the few facts of other features a push needs: who the
@@ -113,13 +114,14 @@ export async function claimPush(
   from: readonly PushOutboxStatus[],
   now: number,
 ): Promise<ClaimedPush | undefined> {
-  const taken = await db
-    .updateTable('push_outbox')
-    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), next_attempt_at: now }))
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) return undefined;
+  const taken = await updatedOne(
+    db
+      .updateTable('push_outbox')
+      .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), next_attempt_at: now }))
+      .where('id', '=', id)
+      .where('status', 'in', [...from]),
+  );
+  if (!taken) return undefined;
   const row = await db
     .selectFrom('push_outbox as o')
     .leftJoin('push_subscriptions as s', (join) =>

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The sanctions' SQL: decisions, appeals, bans of addresses and browsers, members' browsers. */
 
@@ -121,13 +122,9 @@ async function moveAppeal(
   from: AppealRow['status'],
   change: RowUpdate<'moderation_appeals'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('moderation_appeals')
-    .set(change)
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db.updateTable('moderation_appeals').set(change).where('id', '=', id).where('status', '=', from),
+  );
 }
 
 /** Turns an issued link into an open appeal, unless another took its place first: whether it did. */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from '../../db/database.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 /* The console's staff accounts, roles, sessions and recovery codes: SQL only. */
 
@@ -25,13 +26,13 @@ export async function updateStaff(db: Db, id: string, patch: RowUpdate<'staff'>)
 
 /** Takes a TOTP time step for the staff member unless one as late was taken: true when taken. */
 export async function takeTotpStep(db: Db, id: string, step: number): Promise<boolean> {
-  const result = await db
-    .updateTable('staff')
-    .set({ totp_last_step: step })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('staff')
+      .set({ totp_last_step: step })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)])),
+  );
 }
 
 export async function insertRole(db: Db, role: NewRow<'staff_roles'>): Promise<void> {
@@ -114,14 +115,14 @@ export async function replaceRecoveryCodes(
 
 /** Uses a recovery code once: true when it was there and unused. */
 export async function useRecoveryCode(db: Db, staffId: string, hash: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('staff_recovery_codes')
-    .set({ used_at: now })
-    .where('staff_id', '=', staffId)
-    .where('hash', '=', hash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    db
+      .updateTable('staff_recovery_codes')
+      .set({ used_at: now })
+      .where('staff_id', '=', staffId)
+      .where('hash', '=', hash)
+      .where('used_at', 'is', null),
+  );
 }
 
 export async function unusedRecoveryCodes(db: Db, staffId: string): Promise<number> {

@@ -4,6 +4,7 @@ import { utcDay } from '../../db/arrival-source.ts';
 import type { Database, Row } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import type { TrackingValues } from './tracking.params.ts';
+import { updatedOne } from '../../db/updated-one.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -60,11 +61,11 @@ export async function claimTrackingRecord(
   id: string,
   memberId: string,
 ): Promise<boolean> {
-  const result = await updateInNetwork(db, 'tracking_records', network, { id })
-    .set({ member_id: memberId })
-    .where('member_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updatedOne(
+    updateInNetwork(db, 'tracking_records', network, { id })
+      .set({ member_id: memberId })
+      .where('member_id', 'is', null),
+  );
 }
 
 /** Tracked arrivals (visits) per site, day and source (the statistics' visits). */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { FormAlert, SubmitButton } from '../../shell/components/Field.tsx';
 import { islandTranslator } from '../../shell/island-i18n.ts';
 import { textOf } from '../../shell/form.ts';
@@ -58,22 +59,19 @@ export default function ChangePasswordForm({
         t={t}
       />
       <NewPasswordField error={form.fields.password} t={t} />
-      <div className="form-check mb-3">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          id={keepId}
-          name="keep_current_session"
-          defaultChecked
-          aria-describedby={`${keepId}-hint`}
-        />
-        <label className="form-check-label" htmlFor={keepId}>
-          {t('settings.keep_session')}
-        </label>
+      <CheckField
+        className="mb-3"
+        type="checkbox"
+        id={keepId}
+        name="keep_current_session"
+        defaultChecked
+        aria-describedby={`${keepId}-hint`}
+        label={t('settings.keep_session')}
+      >
         <div className="form-text" id={`${keepId}-hint`}>
           {t('settings.keep_session_hint')}
         </div>
-      </div>
+      </CheckField>
       <FormAlert message={form.error} />
       {saved && <FormAlert variant="success" message={t('settings.password_saved')} />}
       <SubmitButton busy={form.busy} busyLabel={t('settings.saving')}>

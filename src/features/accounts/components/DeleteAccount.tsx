@@ -1,5 +1,6 @@
 import { useId, useRef, useState, useEffect, type SubmitEvent } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { FormAlert, SubmitButton, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import {
@@ -148,22 +149,19 @@ export default function DeleteAccount({
           >
             <legend className="form-label fs-6">{t('deletion.reason_legend')}</legend>
             {DELETION_REASONS.map((option) => (
-              <div className="form-check" key={option}>
-                <input
-                  className={`form-check-input${form.fields.reason ? ' is-invalid' : ''}`}
-                  type="radio"
-                  name={reasonName}
-                  id={`${reasonName}-${option}`}
-                  checked={reason === option}
-                  onChange={() => {
-                    setReason(option);
-                    form.clearField('reason');
-                  }}
-                />
-                <label className="form-check-label" htmlFor={`${reasonName}-${option}`}>
-                  {t(`accounts.delete.reason.${option}`)}
-                </label>
-              </div>
+              <CheckField
+                key={option}
+                invalid={!!form.fields.reason}
+                type="radio"
+                name={reasonName}
+                id={`${reasonName}-${option}`}
+                checked={reason === option}
+                onChange={() => {
+                  setReason(option);
+                  form.clearField('reason');
+                }}
+                label={t(`accounts.delete.reason.${option}`)}
+              />
             ))}
             <div
               className={`invalid-feedback${form.fields.reason ? ' d-block' : ''}`}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { AlertSection } from '../../shell/components/AlertSection.tsx';
 import { FormAlert } from '../../shell/components/Field.tsx';
 import { SwitchField } from '../../shell/components/SwitchField.tsx';
 import { requestErrorMessage } from '../../shell/form.ts';
@@ -102,16 +103,18 @@ export default function NotificationPreferences({ messages, initial }: Notificat
   return (
     <form {...form.props}>
       {reasons.length > 0 && (
-        <section className="alert alert-warning" aria-labelledby="notify-alert-title" data-notify-alert>
-          <h2 className="h6 alert-heading" id="notify-alert-title">
-            {t('notify.alert.title')}
-          </h2>
+        <AlertSection
+          tone="warning"
+          titleId="notify-alert-title"
+          title={t('notify.alert.title')}
+          data-notify-alert
+        >
           {reasons.map((reason) => (
             <p key={reason} className="mb-1 small" data-reason={reason}>
               {t(`notify.alert.${reason}`)}
             </p>
           ))}
-        </section>
+        </AlertSection>
       )}
       <ul className="list-unstyled mb-0">
         {NOTIFICATION_CATEGORIES.map((category) => {

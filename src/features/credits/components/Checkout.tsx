@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../i18n/locales.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useHydrated } from '../../shell/use-form.ts';
 import type { OrderQuote, QuoteAnswer } from '../credits.schemas.ts';
@@ -154,20 +155,16 @@ export default function Checkout({
       <fieldset className="mb-4">
         <legend className="h5">{t('credits.method')}</legend>
         {methods.map((m) => (
-          <div className="form-check" key={m.id}>
-            <input
-              className="form-check-input"
-              type="radio"
-              name="paymentmethod"
-              id={`method-${m.id}`}
-              value={m.id}
-              checked={chosen === m.id}
-              onChange={() => setChosen(m.id)}
-            />
-            <label className="form-check-label" htmlFor={`method-${m.id}`}>
-              {m.name}
-            </label>
-          </div>
+          <CheckField
+            key={m.id}
+            type="radio"
+            name="paymentmethod"
+            id={`method-${m.id}`}
+            value={m.id}
+            checked={chosen === m.id}
+            onChange={() => setChosen(m.id)}
+            label={m.name}
+          />
         ))}
       </fieldset>
       <form

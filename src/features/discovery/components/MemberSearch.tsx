@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
+import { CountryOptions, type CountryChoice } from '../../shell/components/CountryOptions.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import {
   SEARCH_MAX_AGE,
@@ -20,7 +21,7 @@ export interface MemberSearchProps {
   /** The default filters (the niche's, turned to whom the member seeks): "Reset" returns to them. */
   defaults?: SearchFilters | undefined;
   /** The site's countries with their names in the member's language. */
-  countries: IslandData<ReadonlyArray<{ code: string; name: string }>>;
+  countries: IslandData<readonly CountryChoice[]>;
   /** `/members` (with the locale's prefix): a card links to `{profilePath}/{id}`. */
   profilePath: string;
   /** The site's fictional label: icon and words (spec: never hidden on a card). */
@@ -149,11 +150,7 @@ export default function MemberSearch(props: MemberSearchProps) {
           <Filter column="col-6 col-md-3" inputId={countryControl.id} label={t('search.country')}>
             <select {...countryControl} className="form-select">
               <option value="">{t('search.country_any')}</option>
-              {countries.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {country.name}
-                </option>
-              ))}
+              <CountryOptions countries={countries} />
             </select>
           </Filter>
           <Filter column="col-12 col-md-3" inputId={regionControl.id} label={t('search.region')}>

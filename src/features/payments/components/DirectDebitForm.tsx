@@ -1,7 +1,9 @@
 import { useState, type SubmitEvent, type InputHTMLAttributes } from 'react';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
+import { CountryOptions, type CountryChoice } from '../../shell/components/CountryOptions.tsx';
 import { Field } from '../../shell/components/Field.tsx';
 
 /** The messages the direct debit island receives. */
@@ -25,7 +27,7 @@ export const DIRECT_DEBIT_MESSAGES: MessageKey[] = [
 
 export interface DirectDebitFormProps {
   bundle: string;
-  countries: ReadonlyArray<{ code: string; name: string }>;
+  countries: readonly CountryChoice[];
   messages: IslandMessages;
   /** Where to go after the order (the credits page, or the member area). */
   next: string;
@@ -173,19 +175,17 @@ export default function DirectDebitForm({ bundle, countries, messages, next }: D
             {t('payments.directdebit.country')}
           </label>
           <select id="dd-country" name="country" className="form-select">
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions countries={countries} />
           </select>
         </div>
-        <div className="form-check mb-3">
-          <input id="dd-authorized" name="authorized" className="form-check-input" type="checkbox" />
-          <label className="form-check-label small" htmlFor="dd-authorized">
-            {t('payments.directdebit.authorize')}
-          </label>
-        </div>
+        <CheckField
+          className="mb-3"
+          labelClassName="small"
+          id="dd-authorized"
+          name="authorized"
+          type="checkbox"
+          label={t('payments.directdebit.authorize')}
+        />
         <button className="btn btn-primary w-100" type="submit">
           {t('payments.directdebit.submit')}
         </button>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { DismissButton } from '../../shell/components/AlertDismiss.tsx';
+import { AlertSection } from '../../shell/components/AlertSection.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { readPushStatus } from '../../shell/push-state.ts';
 import { toast } from '../../shell/toasts.ts';
@@ -50,10 +52,7 @@ export default function PushAlert({ messages, publicKey }: { messages: IslandMes
 
   if (!shown) return null;
   return (
-    <section className="alert alert-info" aria-labelledby="push-alert-title" data-push-alert>
-      <h2 className="h6 alert-heading" id="push-alert-title">
-        {t('push.alert.title')}
-      </h2>
+    <AlertSection tone="info" titleId="push-alert-title" title={t('push.alert.title')} data-push-alert>
       <p className="mb-2">{t('push.alert.text')}</p>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <button
@@ -64,16 +63,11 @@ export default function PushAlert({ messages, publicKey }: { messages: IslandMes
         >
           {t('push.alert.action')}
         </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-link text-body-secondary"
-          disabled={busy}
-          onClick={() => void dismiss()}
-        >
+        <DismissButton disabled={busy} onClick={() => void dismiss()}>
           {t('push.alert.dismiss')}
-        </button>
+        </DismissButton>
       </div>
-    </section>
+    </AlertSection>
   );
 }
 

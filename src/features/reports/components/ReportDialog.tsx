@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { Modal } from '../../shell/components/Modal.tsx';
 import { requestErrorMessage } from '../../shell/form.ts';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
@@ -88,23 +89,19 @@ export function ReportDialog({ open, onClose, profile, message, onBlocked, t }: 
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">{t('reports.reason')}</legend>
           {REPORT_REASONS.map((value) => (
-            <div className="form-check" key={value}>
-              <input
-                className="form-check-input"
-                type="radio"
-                name="reason"
-                id={`${id}-${value}`}
-                value={value}
-                checked={reason === value}
-                onChange={() => {
-                  setReason(value);
-                  setError('');
-                }}
-              />
-              <label className="form-check-label" htmlFor={`${id}-${value}`}>
-                {t(`reports.reason.${value}`)}
-              </label>
-            </div>
+            <CheckField
+              key={value}
+              type="radio"
+              name="reason"
+              id={`${id}-${value}`}
+              value={value}
+              checked={reason === value}
+              onChange={() => {
+                setReason(value);
+                setError('');
+              }}
+              label={t(`reports.reason.${value}`)}
+            />
           ))}
         </fieldset>
         <div className="mb-3">
@@ -124,18 +121,13 @@ export function ReportDialog({ open, onClose, profile, message, onBlocked, t }: 
             {t('reports.text_hint')}
           </div>
         </div>
-        <div className="form-check">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            id={`${id}-block`}
-            checked={block}
-            onChange={(event) => setBlock(event.target.checked)}
-          />
-          <label className="form-check-label" htmlFor={`${id}-block`}>
-            {t('reports.block', name)}
-          </label>
-        </div>
+        <CheckField
+          type="checkbox"
+          id={`${id}-block`}
+          checked={block}
+          onChange={(event) => setBlock(event.target.checked)}
+          label={t('reports.block', name)}
+        />
         {error && (
           <p className="alert alert-danger mt-3 mb-0" role="alert">
             {error}

@@ -6,6 +6,7 @@ import { useUser } from '../../accounts/components/use-user.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { requestErrorMessage } from '../form.ts';
 import { useForm, useHydrated } from '../use-form.ts';
+import { AlertSection } from './AlertSection.tsx';
 import { Modal } from './Modal.tsx';
 
 export interface ActivationReminderProps {
@@ -96,12 +97,14 @@ export default function ActivationReminder({
   return (
     <>
       <div className="container mt-3">
-        <section className="alert alert-warning mb-0" aria-labelledby="activation-reminder-title">
-          <h2 className="h6 alert-heading" id="activation-reminder-title">
-            {t('activation.title')}
-          </h2>
+        <AlertSection
+          tone="warning"
+          className="mb-0"
+          titleId="activation-reminder-title"
+          title={t('activation.title')}
+        >
           {body}
-        </section>
+        </AlertSection>
       </div>
       <Modal
         open={modal}

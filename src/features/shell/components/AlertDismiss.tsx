@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DismissibleAlert } from '../../accounts/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
@@ -36,13 +36,33 @@ export default function AlertDismiss({
     }
   };
   return (
+    <DismissButton disabled={busy || !hydrated} onClick={() => void dismiss()}>
+      {t(label)}
+    </DismissButton>
+  );
+}
+
+/**
+ * The look of a member alert's close button, beside the alert's action; also for an alert whose
+ * island remembers the closing itself (the push alert).
+ */
+export function DismissButton({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
     <button
       type="button"
       className="btn btn-sm btn-link text-body-secondary"
-      disabled={busy || !hydrated}
-      onClick={() => void dismiss()}
+      disabled={disabled}
+      onClick={onClick}
     >
-      {t(label)}
+      {children}
     </button>
   );
 }

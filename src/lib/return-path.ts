@@ -1,3 +1,5 @@
+import { resolveSitePath } from './site-path.ts';
+
 /*
  * Where a member goes back to after buying credits (the conversation that asked for them). The
  * path travels through the checkout in URLs, so anything else than a path on this same site is
@@ -10,8 +12,6 @@ export const RETURN_PARAM = 'return';
 
 /** Longest path carried: a conversation's address is far shorter. */
 const MAX_LENGTH = 512;
-/** A made-up origin to resolve against: a path that stays on it stays on the member's site. */
-const BASE = 'https://same-site.invalid';
 
 /**
  * `value` as a same-site path (path, query and fragment, normalised), or null when it is not
@@ -21,15 +21,9 @@ export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value, BASE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== BASE) return null;
-  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = resolveSitePath(value);
+  if (path === null || /^\/api([/?#]|$)/.test(path)) return null;
+  return path;
 }
 
 /** `path` with the return path added as a query parameter (unchanged when there is none). */

@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales.ts';
 import { normalizeHost } from '../tenancy/host.ts';
 import type { Site } from '../tenancy/site.ts';
+import { resolveSitePath } from '../lib/site-path.ts';
 
 /** Name of the cookie that remembers the visitor's language choice (spec §4: 365 days). */
 export const LOCALE_COOKIE = 'locale';
@@ -219,16 +220,8 @@ export function readCookie(header: string | null, name: string): string | undefi
  */
 export function sameSitePath(next: string | null | undefined, fallback: string): string {
   if (!next || !/^\/(?![/\\])/.test(next) || /[\s\\]/.test(next)) return fallback;
-  const base = 'http://same.invalid';
-  let url: URL;
-  try {
-    url = new URL(next, base);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== base) return fallback;
-  const path = url.pathname + url.search + url.hash;
-  return isHeaderSafe(path) ? path : fallback;
+  const path = resolveSitePath(next);
+  return path !== null && isHeaderSafe(path) ? path : fallback;
 }
 
 /**

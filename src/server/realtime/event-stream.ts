@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+import { HEARTBEAT_TEXT, openingText, sessionEndCheck, sseBody, type StreamPacing } from './sse.ts';
 import { streamSlots } from './stream-slots.ts';
 
 /*
@@ -11,7 +11,7 @@ import { streamSlots } from './stream-slots.ts';
 /** How long a browser waits before it reconnects a dropped stream. */
 export const RETRY_MS = 3_000;
 
-export interface EventStreamOptions {
+export interface EventStreamOptions extends StreamPacing {
   network: string;
   memberId: string;
   /**
@@ -28,23 +28,14 @@ export interface EventStreamOptions {
   sessionExpiresAt: number;
   /** The session's end as stored now, or null when it is over or gone. */
   sessionExpiry: () => Promise<number | null>;
-  /** The time the session's end is compared with (the platform's clock). */
-  clock: Clock;
   /** The last event the client has (Last-Event-ID), or null on a first connect without one. */
   lastEventId: number | null;
-  /** Fires when the client goes away: the subscription and the timer end with it. */
-  signal: AbortSignal;
-  heartbeatMs: number;
-  /** What the browser waits before reconnecting (`retry:`). */
-  retryMs: number;
   /** Streams one member may hold open in this process; past it `openEventStream` answers null. */
   perMember: number;
 }
 
 /** Open streams per member in this process. */
 const takeStreamSlot = streamSlots();
-
-const encoder = new TextEncoder();
 
 export function formatEvent(event: RealtimeEvent): string {
   const id = event.id === null ? '' : `id: ${event.id}\n`;
@@ -121,31 +112,22 @@ export function attachEventStream(
     { sessionId: options.sessionId, end: finish },
   );
   let expiresAt = options.sessionExpiresAt;
-  let checking = false;
+  const checkSession = sessionEndCheck(
+    options.sessionExpiry,
+    options.clock,
+    (renewed) => {
+      expiresAt = renewed;
+      send(HEARTBEAT_TEXT);
+    },
+    finish,
+  );
   const beat = () => {
-    if (options.clock.now() < expiresAt) {
-      send(': heartbeat\n\n');
-      return;
-    }
+    if (options.clock.now() < expiresAt) send(HEARTBEAT_TEXT);
     // Past the end the stream was opened with: one read says whether the session was renewed.
-    if (checking) return;
-    checking = true;
-    options.sessionExpiry().then(
-      (renewed) => {
-        checking = false;
-        if (renewed === null || renewed <= options.clock.now()) finish();
-        else {
-          expiresAt = renewed;
-          send(': heartbeat\n\n');
-        }
-      },
-      // The database did not answer: the next heartbeat asks again.
-      () => (checking = false),
-    );
+    else checkSession();
   };
   const heartbeat = setInterval(beat, options.heartbeatMs);
-  // The first bytes go out at once: the browser sees the stream open (and learns `retry`).
-  send(`retry: ${options.retryMs}\n: open\n\n`);
+  send(openingText(options.retryMs));
   const flushHeld = () => {
     const pending = held ?? [];
     held = null;
@@ -175,31 +157,16 @@ export function openEventStream(
   bus: RealtimeBus,
   options: EventStreamOptions,
 ): ReadableStream<Uint8Array> | null {
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let attached: AttachedStream | null = null;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      attached?.close();
-    },
-  });
-  const closeBody = () => {
-    try {
-      controller!.close();
-    } catch {
-      // Already closed by the client side.
-    }
-  };
-  attached = attachEventStream(bus, options, (text) => controller!.enqueue(encoder.encode(text)), closeBody);
+  const sse = sseBody(() => attached?.close());
+  attached = attachEventStream(bus, options, sse.write, sse.end);
   if (!attached) return null;
   const stream = attached;
   const end = () => {
     stream.close();
-    closeBody();
+    sse.end();
   };
   if (options.signal.aborted) end();
   else options.signal.addEventListener('abort', end, { once: true });
-  return body;
+  return sse.body;
 }

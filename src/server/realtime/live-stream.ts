@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+import { HEARTBEAT_TEXT, openingText, sessionEndCheck, sseBody, type StreamPacing } from './sse.ts';
 import { streamSlots } from './stream-slots.ts';
 
 /*
@@ -15,7 +15,7 @@ export interface LiveTopic {
   key: string;
 }
 
-export interface LiveStreamOptions {
+export interface LiveStreamOptions extends StreamPacing {
   /** What the stream listens to. */
   topics: readonly LiveTopic[];
   /**
@@ -31,19 +31,12 @@ export interface LiveStreamOptions {
   };
   /** What goes out for an event: an SSE event name and its data, or null to leave it out. */
   present: (event: RealtimeEvent) => { type: string; data: unknown } | null;
-  clock: Clock;
-  heartbeatMs: number;
-  retryMs: number;
   /** Streams one session may hold open in this process; past it `openLiveStream` answers null. */
   perSession: number;
-  /** Fires when the client goes away. */
-  signal: AbortSignal;
 }
 
 /** Open streams per session in this process. */
 const takeStreamSlot = streamSlots();
-
-const encoder = new TextEncoder();
 
 /** The stream as a response body, or null when the session holds `perSession` streams here. */
 export function openLiveStream(
@@ -55,9 +48,7 @@ export function openLiveStream(
   if (!releaseSlot) return null;
 
   const { session } = options;
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let closed = false;
-  let checking = false;
   const unsubscribes: Array<() => void> = [];
   const close = () => {
     if (closed) return;
@@ -65,27 +56,22 @@ export function openLiveStream(
     for (const unsubscribe of unsubscribes) unsubscribe();
     clearInterval(heartbeat);
     releaseSlot();
-    try {
-      controller?.close();
-    } catch {
-      // Already closed from the client's side.
-    }
+    sse.end();
   };
   const send = (text: string) => {
     if (closed) return;
     try {
-      controller!.enqueue(encoder.encode(text));
+      sse.write(text);
     } catch {
       close();
     }
   };
+  // Each heartbeat reads the session once (console streams are few): one ended by any means,
+  // the command line's `staff disable` included, ends the stream within a heartbeat.
+  // The timer is made before the subscriptions, which may close the stream.
+  const beat = sessionEndCheck(session.expiry, options.clock, () => send(HEARTBEAT_TEXT), close);
   const heartbeat = setInterval(beat, options.heartbeatMs);
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel: close,
-  });
+  const sse = sseBody(close);
   const deliver = (event: RealtimeEvent) => {
     let shown: ReturnType<LiveStreamOptions['present']>;
     try {
@@ -105,24 +91,8 @@ export function openLiveStream(
   );
   for (const topic of options.topics) unsubscribes.push(bus.subscribe(topic.network, topic.key, deliver));
 
-  // Each heartbeat reads the session once (console streams are few): one ended by any means,
-  // the command line's `staff disable` included, ends the stream within a heartbeat.
-  // A declaration: the timer is made before the subscriptions, which may close the stream.
-  function beat() {
-    if (checking) return;
-    checking = true;
-    session.expiry().then(
-      (end) => {
-        checking = false;
-        if (end === null || end <= options.clock.now()) close();
-        else send(': heartbeat\n\n');
-      },
-      // The database did not answer: the next heartbeat asks again.
-      () => (checking = false),
-    );
-  }
-  send(`retry: ${options.retryMs}\n: open\n\n`);
+  send(openingText(options.retryMs));
   if (options.signal.aborted) close();
   else options.signal.addEventListener('abort', close, { once: true });
-  return body;
+  return sse.body;
 }

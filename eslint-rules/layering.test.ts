@@ -9,132 +9,107 @@ RuleTester.it = it;
 
 const src = (path: string) => join(resolve(import.meta.dirname, '..', 'src'), path);
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
-const error = (message: RegExp) => ({ errors: [{ message }] });
+
+/** An import the rule lets through, written as the file at `path` under src/ would hold it. */
+const allowed = (path: string, code: string) => ({ filename: src(path), code });
+
+/** An import the rule refuses, with the part of its message that says which rule of the house it breaks. */
+const refused = (path: string, code: string, message: RegExp) => ({
+  ...allowed(path, code),
+  errors: [{ message }],
+});
 
 tester.run('layering', kindred.rules.layering, {
   valid: [
     // Services, repositories and endpoints in their places.
-    { filename: src('features/likes/likes.repository.ts'), code: "import { sql } from 'kysely';" },
-    { filename: src('db/client.ts'), code: "import { Kysely } from 'kysely';" },
-    { filename: src('server/context.ts'), code: "import type { Kysely } from 'kysely';" },
-    {
-      filename: src('pages/api/like.php.ts'),
-      code: "import { like } from '../../features/likes/likes.service.ts';",
-    },
+    allowed('features/likes/likes.repository.ts', "import { sql } from 'kysely';"),
+    allowed('db/client.ts', "import { Kysely } from 'kysely';"),
+    allowed('server/context.ts', "import type { Kysely } from 'kysely';"),
+    allowed('pages/api/like.php.ts', "import { like } from '../../features/likes/likes.service.ts';"),
     // Another feature through its public module, schemas, stores or components.
-    { filename: src('features/chat/chat.service.ts'), code: "import { block } from '../profiles/index.ts';" },
-    {
-      filename: src('features/chat/components/Chat.tsx'),
-      code: "import { cardSchema } from '../../profiles/profiles.schemas.ts';",
-    },
-    {
-      filename: src('features/chat/components/Chat.tsx'),
-      code: "import { $user } from '../../accounts/accounts.store.ts';",
-    },
-    {
-      filename: src('features/landers/components/Grid.astro'),
-      code: "import Card from '../../profiles/components/Card.astro';",
-    },
-    {
-      filename: src('features/chat/components/Chat.tsx'),
-      code: "import { Modal } from '../../shell/components/Modal.tsx';",
-    },
+    allowed('features/chat/chat.service.ts', "import { block } from '../profiles/index.ts';"),
+    allowed(
+      'features/chat/components/Chat.tsx',
+      "import { cardSchema } from '../../profiles/profiles.schemas.ts';",
+    ),
+    allowed('features/chat/components/Chat.tsx', "import { $user } from '../../accounts/accounts.store.ts';"),
+    allowed(
+      'features/landers/components/Grid.astro',
+      "import Card from '../../profiles/components/Card.astro';",
+    ),
+    allowed('features/chat/components/Chat.tsx', "import { Modal } from '../../shell/components/Modal.tsx';"),
     // Type-only imports carry no code to the browser.
-    {
-      filename: src('features/chat/components/Chat.tsx'),
-      code: "import type { Site } from '../../../tenancy/site.ts';",
-    },
-    {
-      filename: src('features/chat/components/Chat.tsx'),
-      code: "import type { Ctx } from '../../../server/context.ts';",
-    },
+    allowed('features/chat/components/Chat.tsx', "import type { Site } from '../../../tenancy/site.ts';"),
+    allowed('features/chat/components/Chat.tsx', "import type { Ctx } from '../../../server/context.ts';"),
     // The composition root wires features into the platform; tests of the platform may use a feature's test support.
-    {
-      filename: src('app/pipeline.ts'),
-      code: "import { loadSession } from '../features/accounts/accounts.middleware.ts';",
-    },
-    { filename: src('app/server.ts'), code: "import { serve } from '../server/serve.ts';" },
-    {
-      filename: src('server/endpoint.test.ts'),
-      code: "import { testSite } from '../features/accounts/accounts.test-support.ts';",
-    },
+    allowed('app/pipeline.ts', "import { loadSession } from '../features/accounts/accounts.middleware.ts';"),
+    allowed('app/server.ts', "import { serve } from '../server/serve.ts';"),
+    allowed(
+      'server/endpoint.test.ts',
+      "import { testSite } from '../features/accounts/accounts.test-support.ts';",
+    ),
     // A server module may import what the browser does not run.
-    {
-      filename: src('features/shell/links.ts'),
-      code: "import { localePath } from '../../server/request.ts';",
-    },
+    allowed('features/shell/links.ts', "import { localePath } from '../../server/request.ts';"),
   ],
   invalid: [
-    {
-      filename: src('server/serve.ts'),
-      code: "import { gatewaySend } from '../features/chat/index.ts';",
-      ...error(/src\/server\/ imports no feature/),
-    },
-    {
-      filename: src('server/serve.ts'),
-      code: "import { pipeline } from '../app/pipeline.ts';",
-      ...error(/src\/server\/ imports no feature/),
-    },
-    {
-      filename: src('features/accounts/accounts.jobs.ts'),
-      code: "import { privacy } from '../../app/privacy.list.ts';",
-      ...error(/composition root/),
-    },
+    refused(
+      'server/serve.ts',
+      "import { gatewaySend } from '../features/chat/index.ts';",
+      /src\/server\/ imports no feature/,
+    ),
+    refused(
+      'server/serve.ts',
+      "import { pipeline } from '../app/pipeline.ts';",
+      /src\/server\/ imports no feature/,
+    ),
+    refused(
+      'features/accounts/accounts.jobs.ts',
+      "import { privacy } from '../../app/privacy.list.ts';",
+      /composition root/,
+    ),
     // A helper of islands outside components/ is browser code by what it imports.
-    {
-      filename: src('features/shell/use-form.ts'),
-      code: "import { useState } from 'react';\nimport { send } from './shell.service.ts';",
-      ...error(/Browser code/),
-    },
-    {
-      filename: src('features/chat/chat-live.ts'),
-      code: "import { $chats } from './chat.store.ts';\nimport { request } from '../../server/request.ts';",
-      ...error(/Browser code/),
-    },
-    {
-      filename: src('features/shell/form.ts'),
-      code: "import { isApiError } from '../../lib/api-client.ts';\nimport { db } from '../../db/client.ts';",
-      ...error(/Browser code/),
-    },
-    {
-      filename: src('features/chat/chat.service.ts'),
-      code: "import { sql } from 'kysely';",
-      ...error(/repositories/),
-    },
-    {
-      filename: src('pages/api/x.php.ts'),
-      code: "import Database from 'better-sqlite3';",
-      ...error(/repositories/),
-    },
-    {
-      filename: src('features/chat/components/Chat.tsx'),
-      code: "import { send } from '../chat.service.ts';",
-      ...error(/Browser code/),
-    },
-    {
-      filename: src('features/chat/chat.store.ts'),
-      code: "import { findChat } from './chat.repository.ts';",
-      ...error(/Browser code/),
-    },
-    {
-      filename: src('lib/money.ts'),
-      code: "import { db } from '../db/client.ts';",
-      ...error(/Browser code/),
-    },
-    {
-      filename: src('pages/api/chat.php.ts'),
-      code: "import { insertMessage } from '../../features/chat/chat.repository.ts';",
-      ...error(/repository/),
-    },
-    {
-      filename: src('features/chat/chat.service.ts'),
-      code: "import { findProfile } from '../profiles/profiles.repository.ts';",
-      ...error(/only through its index/),
-    },
-    {
-      filename: src('features/chat/chat.service.ts'),
-      code: "export { json } from '../accounts/accounts.context.ts';",
-      ...error(/only through its index/),
-    },
+    refused(
+      'features/shell/use-form.ts',
+      "import { useState } from 'react';\nimport { send } from './shell.service.ts';",
+      /Browser code/,
+    ),
+    refused(
+      'features/chat/chat-live.ts',
+      "import { $chats } from './chat.store.ts';\nimport { request } from '../../server/request.ts';",
+      /Browser code/,
+    ),
+    refused(
+      'features/shell/form.ts',
+      "import { isApiError } from '../../lib/api-client.ts';\nimport { db } from '../../db/client.ts';",
+      /Browser code/,
+    ),
+    refused('features/chat/chat.service.ts', "import { sql } from 'kysely';", /repositories/),
+    refused('pages/api/x.php.ts', "import Database from 'better-sqlite3';", /repositories/),
+    refused(
+      'features/chat/components/Chat.tsx',
+      "import { send } from '../chat.service.ts';",
+      /Browser code/,
+    ),
+    refused(
+      'features/chat/chat.store.ts',
+      "import { findChat } from './chat.repository.ts';",
+      /Browser code/,
+    ),
+    refused('lib/money.ts', "import { db } from '../db/client.ts';", /Browser code/),
+    refused(
+      'pages/api/chat.php.ts',
+      "import { insertMessage } from '../../features/chat/chat.repository.ts';",
+      /repository/,
+    ),
+    refused(
+      'features/chat/chat.service.ts',
+      "import { findProfile } from '../profiles/profiles.repository.ts';",
+      /only through its index/,
+    ),
+    refused(
+      'features/chat/chat.service.ts',
+      "export { json } from '../accounts/accounts.context.ts';",
+      /only through its index/,
+    ),
   ],
 });

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from '@playwrig
 import { expect, test } from './fixtures.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { inspector, openTestDatabase, type Inspect, type TestDatabase } from '../support/database.ts';
 import {
   factories,
   type Factories,
@@ -52,6 +52,8 @@ export const SCREENSHOTS = 'test-results/screenshots';
 export function useMemberJourney(): {
   readonly server: TestServer;
   readonly db: Kysely<Database>;
+  /** The server's rows, read the typed way that keeps SQL out of the specs. */
+  readonly inspect: Inspect;
   readonly make: Factories;
   /** A browser of its own logged in as a fresh member (`make.loggedIn`), `width` px wide. */
   memberBrowser(
@@ -81,6 +83,9 @@ export function useMemberJourney(): {
     },
     get db() {
       return ready(database).db;
+    },
+    get inspect() {
+      return inspector(ready(database).db);
     },
     get make() {
       return ready(make);

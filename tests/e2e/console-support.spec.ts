@@ -198,7 +198,7 @@ test("support reads the bank's camt.054 file into the returns list and records t
   await returns.getByRole('button', { name: 'Record the returns' }).click();
   await expect(returns.getByRole('listitem')).toHaveText(`${order} recorded (AC04), credits taken back: 100`);
   await page.screenshot({ path: `${SCREENSHOTS}/console-returns-camt054-1280.png`, fullPage: true });
-  const [row] = await journey.db.selectFrom('orders').select('status').where('id', '=', order).execute();
+  const row = await journey.inspect.row('orders', { id: order });
   expect(row?.status).toBe('failed');
   expect(errors).toEqual([]);
   await context.close();

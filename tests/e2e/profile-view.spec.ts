@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { inspector, openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type ProfileRef, type TestMember, type TestSession } from '../support/factories.ts';
 import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
@@ -118,12 +118,10 @@ test('a member opens a profile, likes it and blocks it; the blocked member canno
     await main.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(main.getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('You like Beatrix.')).toBeVisible();
-    const like = await database.db
-      .selectFrom('likes')
-      .select('liker_profile_id')
-      .where('liker_profile_id', '=', alex.profileId)
-      .where('liked_profile_id', '=', bea.profileId)
-      .executeTakeFirst();
+    const like = await inspector(database.db).row('likes', {
+      liker_profile_id: alex.profileId,
+      liked_profile_id: bea.profileId,
+    });
     expect(like).toBeDefined();
   });
 
@@ -161,11 +159,7 @@ test('a member opens a profile, likes it and blocks it; the blocked member canno
     await section.screenshot({ path: `${SHOTS}/settings-blocked-1280.png` });
     await section.getByRole('button', { name: 'Unblock Beatrix' }).click();
     await expect(section.getByText('You have not blocked anyone.')).toBeVisible();
-    const row = await database.db
-      .selectFrom('blocks')
-      .select('blocked_profile_id')
-      .where('blocker_profile_id', '=', alex.profileId)
-      .executeTakeFirst();
+    const row = await inspector(database.db).row('blocks', { blocker_profile_id: alex.profileId });
     expect(row).toBeUndefined();
   });
   await context.close();

@@ -135,12 +135,8 @@ test('a member reports a profile; a moderator sees it with its context and decid
   await expect(console.getByTestId('queue-empty')).toHaveText('Nothing to decide: the queue is empty.');
   await expectAccessible(console, 'empty queue');
 
-  const rows = await journey.db
-    .selectFrom('reports')
-    .select(['status', 'decided_by'])
-    .where('profile_id', '=', target.profileId)
-    .execute();
-  expect(rows).toEqual([{ status: 'resolved', decided_by: expect.any(String) }]);
+  const rows = await journey.inspect.rows('reports', { profile_id: target.profileId });
+  expect(rows).toMatchObject([{ status: 'resolved', decided_by: expect.any(String) }]);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -224,12 +220,8 @@ test('a moderator bans a reported member from the report, which closes it and te
   await expect(console.getByText('Decision recorded')).toBeVisible();
 
   // The report left the queue as decided, its reporter was told, and the member's login is refused.
-  const rows = await journey.db
-    .selectFrom('reports')
-    .select('status')
-    .where('profile_id', '=', target.profileId)
-    .execute();
-  expect(rows).toEqual([{ status: 'resolved' }]);
+  const rows = await journey.inspect.rows('reports', { profile_id: target.profileId });
+  expect(rows).toMatchObject([{ status: 'resolved' }]);
   await expect
     .poll(() => mailsTo(journey.server.dataDir, reporter.email).at(-1)?.subject)
     .toContain('the outcome of your report');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberOptions, TestMember, TestSession } from '../support/factories.ts';
+import type { MemberOptions, ProfileRef, TestMember, TestSession } from '../support/factories.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { expectError } from '../support/answers.ts';
@@ -40,17 +40,24 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
   /** A woman seeking men, `years` old, on the amber site unless `more` says otherwise. */
   const woman = (name: string, years: number, more: MemberOptions = {}) =>
     app.make.member({ name, gender: 'female', seeking: 'male', birthdate: aged(years), ...more });
+  /** A woman seeking men, `years` old and logged in: the member whose view most tests here look at. */
+  const loggedInWoman = (years: number, more: MemberOptions = {}) =>
+    app.make.loggedIn({ gender: 'female', seeking: 'male', birthdate: aged(years), ...more });
 
-  const page = async (member: Member, path: string, host: string = DEMO.amber.host) => {
+  /** `path` as `member` asks for it, which must answer 200; the page and the API read it their way. */
+  const answered = async (member: Member, path: string, host: string) => {
     const res = await app.request(path, { host, headers: { cookie: member.cookie } });
     expect(res.status, res.body.slice(0, 300)).toBe(200);
-    return res.body;
+    return res;
   };
-  const call = async <T>(member: Member, path: string, host: string = DEMO.amber.host): Promise<T> => {
-    const res = await app.request(path, { host, headers: { cookie: member.cookie } });
-    expect(res.status, res.body.slice(0, 300)).toBe(200);
-    return res.json<T>();
-  };
+  const page = async (member: Member, path: string, host: string = DEMO.amber.host) =>
+    (await answered(member, path, host)).body;
+  const call = async <T>(member: Member, path: string, host: string = DEMO.amber.host): Promise<T> =>
+    (await answered(member, path, host)).json<T>();
+
+  /** The gender the search island of a /members page starts with, from its serialised props. */
+  const defaultGender = (html: string) =>
+    html.match(/&quot;gender&quot;:\[0,&quot;(male|female)&quot;\]/)?.[1];
 
   /** Everything the match finder answers, page after page. */
   async function allMatches(member: Member, host: string = DEMO.amber.host): Promise<MatchCard[]> {
@@ -79,28 +86,39 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
   }
 
   describe(`the default filters of /members (${database})`, () => {
-    it('shows a woman seeking men on the general site men first, not women', async () => {
-      const her = await app.make.loggedIn({ gender: 'female', seeking: 'male', birthdate: aged(32) });
-      await man('Menfirstman', 33);
-      await woman('Menfirstwoman', 33);
-      const html = await page(her, '/members');
-      expect(html).toContain('Menfirstman');
-      expect(html).not.toContain('Menfirstwoman');
-      const answer = html.match(/&quot;gender&quot;:\[0,&quot;(male|female)&quot;\]/);
-      expect(answer?.[1]).toBe('male');
-    });
-
-    it('keeps the niche’s default for a man seeking women (women first)', async () => {
-      const him = await app.make.loggedIn({ gender: 'male', seeking: 'female', birthdate: aged(30) });
-      await woman('Womenfirstwoman', 29);
-      await man('Womenfirstman', 29);
-      const html = await page(him, '/members');
-      expect(html).toContain('Womenfirstwoman');
-      expect(html).not.toContain('Womenfirstman');
-    });
+    // The same question from both sides: the gender sought is the one shown, the other is not.
+    for (const { title, viewer, sought, other, years } of [
+      {
+        title: 'shows a woman seeking men on the general site men first, not women',
+        viewer: { gender: 'female', seeking: 'male', years: 32 },
+        sought: { make: man, name: 'Menfirstman' },
+        other: { make: woman, name: 'Menfirstwoman' },
+        years: 33,
+      },
+      {
+        title: 'keeps the niche’s default for a man seeking women (women first)',
+        viewer: { gender: 'male', seeking: 'female', years: 30 },
+        sought: { make: woman, name: 'Womenfirstwoman' },
+        other: { make: man, name: 'Womenfirstman' },
+        years: 29,
+      },
+    ] as const)
+      it(title, async () => {
+        const member = await app.make.loggedIn({
+          gender: viewer.gender,
+          seeking: viewer.seeking,
+          birthdate: aged(viewer.years),
+        });
+        await sought.make(sought.name, years);
+        await other.make(other.name, years);
+        const html = await page(member, '/members');
+        expect(html).toContain(sought.name);
+        expect(html).not.toContain(other.name);
+        expect(defaultGender(html)).toBe(viewer.seeking);
+      });
 
     it('moves the default ages to take in an older member', async () => {
-      const her = await app.make.loggedIn({ gender: 'female', seeking: 'male', birthdate: aged(62) });
+      const her = await loggedInWoman(62);
       await man('Sixtyfiveman', 65);
       const html = await page(her, '/members');
       expect(html).toContain('Sixtyfiveman');
@@ -122,18 +140,13 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
       });
       const html = await page(gay, '/members', DEMO.rainbow.host);
       expect(html).toContain('Rainbowman');
-      expect(html.match(/&quot;gender&quot;:\[0,&quot;(male|female)&quot;\]/)?.[1]).toBe('male');
+      expect(defaultGender(html)).toBe('male');
     });
   });
 
   describe(`the kept filters (${database})`, () => {
     it('restores the last search on the next visit, and a reset to the defaults drops it', async () => {
-      const her = await app.make.loggedIn({
-        gender: 'female',
-        seeking: 'male',
-        birthdate: aged(35),
-        country: 'DE',
-      });
+      const her = await loggedInWoman(35, { country: 'DE' });
       const there = await app.make.member({
         name: 'Keptwoman',
         gender: 'female',
@@ -172,33 +185,28 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
   });
 
   describe(`the match finder (${database})`, () => {
+    /**
+     * Her town and her three interests, given to her and to the men who should fit her (or would,
+     * but for a block, a network or a setting): as close a fit as the finder can see.
+     */
+    const sameTownAndInterests = async (profile: ProfileRef, more: { last_active_at?: number } = {}) => {
+      await app.make.updateProfile(profile, { city: 'Zwaagdijk-Oost', region: 'Noord-Holland', ...more });
+      await interests(profile, ['hiking', 'cooking', 'music']);
+    };
+
     it('ranks a clear better fit first, and never shows a blocked profile, one of another network or one that does not fit both ways', async () => {
-      const her = await app.make.loggedIn({
-        gender: 'female',
-        seeking: 'male',
-        birthdate: aged(31),
-        country: 'NL',
-      });
-      await app.make.updateProfile(her, { city: 'Zwaagdijk-Oost', region: 'Noord-Holland' });
-      await interests(her, ['hiking', 'cooking', 'music']);
+      const her = await loggedInWoman(31, { country: 'NL' });
+      await sameTownAndInterests(her);
 
       // Most recently active, but nothing in common and far away.
       const stranger = await man('Farstranger', 33, { country: 'PT' });
       // Same town, three interests in common, looks for her age.
       const fit = await man('Bestfit', 32, { country: 'NL' });
-      await app.make.updateProfile(fit, {
-        city: 'Zwaagdijk-Oost',
-        region: 'Noord-Holland',
-        last_active_at: Date.now() - 60 * 60_000,
-      });
-      await interests(fit, ['hiking', 'cooking', 'music']);
+      await sameTownAndInterests(fit, { last_active_at: Date.now() - 60 * 60_000 });
       // As good a fit, but blocked by her, and one who blocked her.
       const blocked = await man('Blockedfit', 32, { country: 'NL' });
       const blocker = await man('Blockerfit', 32, { country: 'NL' });
-      for (const m of [blocked, blocker]) {
-        await app.make.updateProfile(m, { city: 'Zwaagdijk-Oost', region: 'Noord-Holland' });
-        await interests(m, ['hiking', 'cooking', 'music']);
-      }
+      for (const m of [blocked, blocker]) await sameTownAndInterests(m);
       await app.make.block(her, blocked);
       await app.make.block(blocker, her);
       // Seeks men, not her; a woman; invisible; of another network.
@@ -213,10 +221,7 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
       const invisible = await man('Invisiblefit', 32, { country: 'NL' });
       await app.make.updateMember(invisible, { invisible: 1 });
       const elsewhere = await man('Curvyfit', 32, { site: DEMO.curvy, country: 'NL' });
-      for (const m of [seeksMen, womanFit, invisible, elsewhere]) {
-        await app.make.updateProfile(m, { city: 'Zwaagdijk-Oost', region: 'Noord-Holland' });
-        await interests(m, ['hiking', 'cooking', 'music']);
-      }
+      for (const m of [seeksMen, womanFit, invisible, elsewhere]) await sameTownAndInterests(m);
 
       const matches = await allMatches(her);
       const ids = matches.map((c) => c.id);
@@ -236,12 +241,7 @@ export function seekingSuite(database: 'sqlite' | 'postgres'): void {
     });
 
     it('ranks by the age the candidates look for: her age in their kept filters beats outside them', async () => {
-      const her = await app.make.loggedIn({
-        gender: 'female',
-        seeking: 'male',
-        birthdate: aged(40),
-        country: 'IS',
-      });
+      const her = await loggedInWoman(40, { country: 'IS' });
       const wantsHer = await man('Wantsforty', 41, { country: 'IS' });
       const wantsYounger = await man('Wantsyounger', 41, { country: 'IS' });
       const keep = (memberId: string, filters: object) =>

@@ -103,6 +103,21 @@ describe('the console host', () => {
       expect(res.headers.location, path).toBe('/console/login');
     }
   });
+
+  it('answers an unknown console path with the console’s own 404, logged in or not', async () => {
+    const login = await addDirectly(app, 'owner', 'amber');
+    const staff = await logIn(app, login);
+    const before = app.server.output().length;
+    for (const visitor of [consoleVisitor(app), staff]) {
+      const page = await visitor.get('/console/no-such-section');
+      expect(page.status).toBe(404);
+      expect(page.body).toContain('This page could not be found.');
+      expect(page.body).toContain('href="/console"');
+      const call = await visitor.get('/console/api/no-such-call.php');
+      expect(call.status).toBe(404);
+    }
+    expect(app.server.output().slice(before)).not.toMatch(/Unhandled rejection|request failed/);
+  });
 });
 
 describe('staff logins', () => {

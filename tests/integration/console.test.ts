@@ -104,7 +104,15 @@ describe('the console host', () => {
     }
   });
 
-  it('answers an unknown console path with the console’s own 404, logged in or not', async () => {
+  it('names its icon, which the console host serves (browsers need not ask for /favicon.ico)', async () => {
+    const page = await app.request('/console/login', { host: CONSOLE_HOST });
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    const icon = await app.request('/favicon.svg', { host: CONSOLE_HOST });
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('answers an unknown console path 404 with the way back to the console, logged in or not', async () => {
     const login = await addDirectly(app, 'owner', 'amber');
     const staff = await logIn(app, login);
     const before = app.server.output().length;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LabelledCheck } from './LabelledControl.tsx';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 
 /**
  * A choice of one among a few, as radio buttons under a legend. A radio's id is `idPrefix`, a
@@ -27,7 +27,7 @@ export function ChoiceFieldset<Value extends string>({
     <fieldset className="mb-3">
       <legend className="form-label fs-6">{legend}</legend>
       {choices.map(([choice, label]) => (
-        <LabelledCheck
+        <CheckField
           key={choice}
           id={`${idPrefix}-${choice}`}
           label={label}

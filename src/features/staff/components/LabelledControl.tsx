@@ -79,23 +79,3 @@ export const LabelledTextarea = labelled('textarea', 'form-control');
 
 /** A labelled `<select>`, its options the children. */
 export const LabelledSelect = labelled('select', 'form-select');
-
-/**
- * A checkbox or radio button with its label after it, in Bootstrap's `form-check` block
- * (`className` adds to the block's classes); the input's attributes as for `<input>`.
- */
-export function LabelledCheck({
-  id,
-  label,
-  className,
-  ...input
-}: { id: string; label: ReactNode; className?: string } & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
-  return (
-    <div className={className ? `form-check ${className}` : 'form-check'}>
-      <input id={id} className="form-check-input" {...input} />
-      <label className="form-check-label" htmlFor={id}>
-        {label}
-      </label>
-    </div>
-  );
-}

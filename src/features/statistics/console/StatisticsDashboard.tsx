@@ -6,7 +6,7 @@ import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';
 import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
-import { LabelledCheck } from '../../staff/components/LabelledControl.tsx';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 
 export const STATISTICS_MESSAGES = [
   'console.statistics.filters',
@@ -227,7 +227,7 @@ export default function StatisticsDashboard({
           </>
         )}
         <div className="col-auto">
-          <LabelledCheck
+          <CheckField
             id="stats-by-source"
             label={t('console.statistics.by_source')}
             className="mb-2"

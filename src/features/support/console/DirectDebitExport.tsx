@@ -2,7 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
-import { LabelledCheck, LabelledInput, LabelledSelect } from '../../staff/components/LabelledControl.tsx';
+import { LabelledInput, LabelledSelect } from '../../staff/components/LabelledControl.tsx';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
 import { DoneNotice, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
@@ -124,7 +125,7 @@ export default function DirectDebitExport({
           />
         ))}
         <div className="col-12">
-          <LabelledCheck id="dd-again" label={t('console.directdebit.again')} type="checkbox" name="again" />
+          <CheckField id="dd-again" label={t('console.directdebit.again')} type="checkbox" name="again" />
         </div>
         <div className="col-12">
           <BusySubmit busy={busy} busyText={t('console.busy')} disabled={sites.length === 0}>

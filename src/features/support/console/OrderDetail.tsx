@@ -4,7 +4,8 @@ import { api, failureText, fieldTexts } from '../../staff/components/console-cli
 import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
-import { LabelledCheck, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
+import { LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
+import { CheckField } from '../../shell/components/CheckField.tsx';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 
 export const ORDER_DETAIL_MESSAGES = [
@@ -182,7 +183,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
           <h2 id="refund-title" className="h5">
             {t('console.orders.refund')}
           </h2>
-          <LabelledCheck
+          <CheckField
             id="refund-rules"
             label={t(
               detail.refundable_by_rules
@@ -195,7 +196,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
             disabled={!detail.refundable_by_rules}
             onChange={() => setMode('rules')}
           />
-          <LabelledCheck
+          <CheckField
             id="refund-full"
             label={t('console.orders.refund_full')}
             className="mb-2"

@@ -1,6 +1,9 @@
 import type { Browser } from '@playwright/test';
 import {
+  holdIslands,
+  hydrated,
   mailedLink,
+  notHydratedYet,
   SCREENSHOTS,
   uniqueEmail,
   url,
@@ -60,14 +63,25 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
   // The first moderator bans them.
   const alice = await addStaffMember(journey, { role: 'moderator' });
   const first = await consolePage(browser, journey, alice);
+  // They choose and type before the form's script runs: the form takes it over when it does.
+  const islands = await holdIslands(first.page);
   await first.page.goto(
     url(journey.server, `/console/sanctions/new?member=${profileId}`, 'console.localhost'),
+    { waitUntil: 'commit' },
   );
   await expect(first.page.getByRole('heading', { name: 'New sanction', level: 1 })).toBeVisible();
   await first.page.getByRole('radio', { name: 'Ban' }).check();
   await first.page.getByLabel('Facts').fill('Asked three members for money by message.');
   await first.page.getByLabel('Legal ground or clause of the terms').fill('Terms of use §4.2');
+  await notHydratedYet(first.page);
+  await expect(first.page.getByRole('button', { name: 'Decide' })).toBeDisabled();
+  islands.release();
+  await hydrated(first.page);
   await expect(first.page.getByText('closed for good')).toBeVisible();
+  await expect(
+    first.page.getByText('What we found: Asked three members for money by message.'),
+  ).toBeVisible();
+  await expect(first.page.getByRole('radio', { name: 'Ban' })).toBeChecked();
   await expectAccessible(first.page, 'sanction form');
   await first.page.screenshot({ path: `${SCREENSHOTS}/console-sanction-new-1280.png`, fullPage: true });
   await first.page.getByRole('button', { name: 'Decide' }).click();

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
@@ -7,6 +7,7 @@ import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import { LabelledInput, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
+import { useHydrated } from '../../shell/use-form.ts';
 
 export const SANCTION_FORM_MESSAGES = [
   'console.audit.network',
@@ -61,6 +62,22 @@ export default function SanctionForm({
   const [ground, setGround] = useState('');
   const { busy, error, fields, run } = useConsoleAction(t);
   const [done, setDone] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+
+  // What the moderator chose or typed before the island ran is in the fields, not in React's
+  // state: take it over before the first render after hydration sets the fields back.
+  useLayoutEffect(() => {
+    if (!form.current) return;
+    const early = new FormData(form.current);
+    const text = (name: string) => String(early.get(name) ?? '');
+    const earlyKind = text('kind');
+    if (KINDS.includes(earlyKind as SanctionKind)) setKind(earlyKind as SanctionKind);
+    setUntil(text('until'));
+    setFacts(text('facts'));
+    if (text('ground_type') === 'illegal') setGroundType('illegal');
+    setGround(text('ground'));
+  }, []);
 
   const site = '…';
   const decision =
@@ -119,7 +136,7 @@ export default function SanctionForm({
 
   return (
     <div className="row g-4">
-      <form className="col-12 col-lg-6" onSubmit={submit} noValidate>
+      <form ref={form} className="col-12 col-lg-6" onSubmit={submit} noValidate>
         <FailureAlert error={error} />
         <LabelledSelect
           id="sanction-network"
@@ -155,6 +172,7 @@ export default function SanctionForm({
             label={t('console.sanctions.until')}
             className="mb-3"
             type="datetime-local"
+            name="until"
             value={until}
             onChange={(e) => setUntil(e.target.value)}
             required
@@ -166,6 +184,7 @@ export default function SanctionForm({
           label={t('console.sanctions.facts')}
           className="mb-3"
           rows={5}
+          name="facts"
           value={facts}
           onChange={(e) => setFacts(e.target.value)}
           required
@@ -187,12 +206,13 @@ export default function SanctionForm({
           id="sanction-ground"
           label={t('console.sanctions.ground')}
           className="mb-3"
+          name="ground"
           value={ground}
           onChange={(e) => setGround(e.target.value)}
           required
           {...refusal('ground')}
         />
-        <button className="btn btn-danger" type="submit" disabled={busy}>
+        <button className="btn btn-danger" type="submit" disabled={busy || !hydrated}>
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('console.sanctions.submit')}
         </button>

@@ -1,4 +1,12 @@
-import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import {
+  holdIslands,
+  hydrated,
+  notHydratedYet,
+  SCREENSHOTS,
+  url,
+  useMemberJourney,
+  visitorContext,
+} from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 
@@ -31,8 +39,16 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('codes-created')).toContainText(code);
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Active');
-  // Single-use codes are generated, shown once, and offered as a CSV download.
+  // Single-use codes are generated, shown once, and offered as a CSV download. The kind is
+  // chosen before the page's script runs: the form takes it over when it does.
+  const codeIslands = await holdIslands(page);
+  await page.goto(url(journey.server, '/console/codes', 'console.localhost'), { waitUntil: 'commit' });
   await page.getByLabel('Single-use codes (generated)').check();
+  await notHydratedYet(page);
+  await expect(page.getByRole('button', { name: 'Create' })).toBeDisabled();
+  codeIslands.release();
+  await hydrated(page);
+  await expect(page.getByLabel('Single-use codes (generated)')).toBeChecked();
   await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
   await page.getByLabel('Number of codes').fill('3');
   await page.getByLabel('Discount (%)').fill('50');
@@ -62,6 +78,16 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
     ).toBeVisible();
     expect(await accessibilityViolations(page), link).toEqual([]);
   }
+  // A mailing's subject typed before the page's script runs is kept and previewed.
+  const mailingIslands = await holdIslands(page);
+  await page.goto(url(journey.server, '/console/mailings', 'console.localhost'), { waitUntil: 'commit' });
+  await page.getByLabel('Subject').fill('Spring is here');
+  await notHydratedYet(page);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  mailingIslands.release();
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Spring is here');
+  await expect(page.getByLabel('Subject')).toHaveValue('Spring is here');
   expect(errors).toEqual([]);
   await context.close();
 

@@ -1,10 +1,12 @@
-import { useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
+import { useHydrated } from '../../shell/use-form.ts';
+import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 /*
  * What the discount and invite code pages share: a list per network with a picker, an error
@@ -37,11 +39,19 @@ export const CODE_LIST_MESSAGES = [
 export function useActionList<T>(load: () => Promise<T>, key: string, t: IslandTranslate) {
   const [list, setList] = useState<T | null>(null);
   const { busy, error, setError, fields, run } = useConsoleAction(t);
+  // Only the last load's answer is shown: an earlier one may come back after it.
+  const lastLoad = useRef(0);
 
-  const refresh = () =>
-    load()
-      .then(setList)
-      .catch((failure: unknown) => setError(failureText(failure, t)));
+  const refresh = () => {
+    const mine = ++lastLoad.current;
+    return load()
+      .then((loaded) => {
+        if (mine === lastLoad.current) setList(loaded);
+      })
+      .catch((failure: unknown) => {
+        if (mine === lastLoad.current) setError(failureText(failure, t));
+      });
+  };
   useEffect(() => {
     if (key) void refresh();
   }, [key]);
@@ -75,7 +85,10 @@ function filledFields(form: HTMLFormElement): Record<string, string> {
   );
 }
 
-/** The error region (always there, so a screen reader announces a failure) and the network picker. */
+/**
+ * The error region (always there, so a screen reader announces a failure) and the network
+ * picker, in a form of its own so that a network picked before the island ran is taken over.
+ */
 function NetworkHeader({
   id,
   t,
@@ -91,20 +104,28 @@ function NetworkHeader({
   network: string;
   onNetwork: (network: string) => void;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (early) => {
+    const picked = earlyText(early, 'network');
+    if (networks.some((n) => n.id === picked)) onNetwork(picked);
+  });
   return (
     <>
       <FailureAlert error={error} />
-      <LabelledSelect
-        id={id}
-        label={t('console.codes.network')}
-        controlClassName="form-select mb-3"
-        value={network}
-        onChange={(e) => onNetwork(e.target.value)}
-      >
-        {networks.map((n) => (
-          <option key={n.id}>{n.id}</option>
-        ))}
-      </LabelledSelect>
+      <form ref={form} onSubmit={(e) => e.preventDefault()}>
+        <LabelledSelect
+          id={id}
+          label={t('console.codes.network')}
+          controlClassName="form-select mb-3"
+          name="network"
+          value={network}
+          onChange={(e) => onNetwork(e.target.value)}
+        >
+          {networks.map((n) => (
+            <option key={n.id}>{n.id}</option>
+          ))}
+        </LabelledSelect>
+      </form>
     </>
   );
 }
@@ -204,10 +225,12 @@ function ValidUntilAndSubmit({
   submit: string;
   busy: boolean;
 }) {
+  // Off until the island runs: a press before would post the form to the page itself.
+  const hydrated = useHydrated();
   return (
     <>
       <Field name="valid_until" type="date" label={label} error={error} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
         {submit}
       </button>
     </>
@@ -221,7 +244,8 @@ export const usesOf = (uses: number, most: number | null) =>
 /**
  * A codes page: the network picker and the list on the left; on the right the form, its fields,
  * how long the code holds and the submit button. `create` gets the filled-in fields; the form is
- * emptied when it succeeds.
+ * emptied when it succeeds. `adopt` takes over what fields kept in state held before the island
+ * ran (see useEarlyInput).
  */
 export function CodesPage({
   id,
@@ -233,6 +257,7 @@ export function CodesPage({
   create,
   validUntil,
   submit,
+  adopt,
 }: {
   id: string;
   t: IslandTranslate;
@@ -243,7 +268,10 @@ export function CodesPage({
   create: (data: Record<string, string>) => Promise<boolean>;
   validUntil: string;
   submit: string;
+  adopt?: (early: FormData) => void;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyInput(form, (early) => adopt?.(early));
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -263,7 +291,7 @@ export function CodesPage({
         {list}
       </div>
       <div className="col-lg-4">
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form ref={form} onSubmit={(e) => void onSubmit(e)} noValidate>
           {fields}
           <ValidUntilAndSubmit
             label={validUntil}

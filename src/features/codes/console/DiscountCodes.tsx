@@ -3,6 +3,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
+import { earlyChoice } from '../../staff/components/use-early-input.ts';
 import type { BuiltinCodeView, DiscountBatchView } from '../codes.schemas.ts';
 import {
   CODE_LIST_MESSAGES,
@@ -42,6 +43,9 @@ export const DISCOUNT_CODES_MESSAGES = [
   'console.codes.every_network',
 ] as const;
 
+/** A batch of one code many may use, or of generated codes each used once. */
+const KINDS = ['multi', 'single'] as const;
+
 /**
  * The network's discount codes: the batches made here, the form that makes one (generated codes
  * shown once), and the codes the network has without the console (built in), read only.
@@ -54,7 +58,7 @@ export default function DiscountCodes({
   networks: CodeNetwork[];
 }) {
   const t = islandTranslator(messages);
-  const [kind, setKind] = useState<'single' | 'multi'>('multi');
+  const [kind, setKind] = useState<(typeof KINDS)[number]>('multi');
   const [created, setCreated] = useState<string[] | null>(null);
   const codes = useCodeList(
     networks,
@@ -73,6 +77,8 @@ export default function DiscountCodes({
         network,
       } as never);
       if ('codes' in answer) setCreated(answer.codes.length ? answer.codes : [answer.batch.code ?? '']);
+      // The form is emptied after a success: its choice of kind goes back to the first too.
+      setKind('multi');
     });
   }
 
@@ -89,6 +95,7 @@ export default function DiscountCodes({
       create={create}
       validUntil={t('console.codes.valid_until')}
       submit={t('console.codes.create')}
+      adopt={(early) => setKind(earlyChoice(early, 'kind', KINDS, 'multi'))}
       list={
         <>
           {created && (
@@ -176,6 +183,7 @@ export default function DiscountCodes({
           <ChoiceFieldset
             legend={t('console.codes.kind')}
             idPrefix="codes-kind"
+            name="kind"
             choices={[
               ['multi', t('console.codes.kind_multi')],
               ['single', t('console.codes.kind_single')],

@@ -1,10 +1,12 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
+import { useHydrated } from '../../shell/use-form.ts';
+import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 import type { MailingView } from '../codes.schemas.ts';
 
 export const MAILINGS_MESSAGES = [
@@ -57,6 +59,16 @@ export default function Mailings({
   const [counts, setCounts] = useState({ queued: 0, sending: 0, sent: 0 });
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
+  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+
+  // What was picked and written before the island ran.
+  useEarlyInput(form, (early) => {
+    const picked = earlyText(early, 'site');
+    if (sites.some((s) => s.id === picked)) setSite(picked);
+    setSubject(earlyText(early, 'subject'));
+    setText(earlyText(early, 'text'));
+  });
 
   const refresh = () =>
     api('GET /console/api/mailings.php')
@@ -146,11 +158,12 @@ export default function Mailings({
         )}
       </div>
       <div className="col-lg-5">
-        <form onSubmit={(e) => void save(e)} noValidate>
+        <form ref={form} onSubmit={(e) => void save(e)} noValidate>
           <LabelledSelect
             id="mailing-site"
             label={t('console.codes.site')}
             controlClassName="form-select mb-3"
+            name="site"
             value={site}
             onChange={(e) => setSite(e.target.value)}
           >
@@ -197,7 +210,7 @@ export default function Mailings({
             onChange={(e) => setText(e.target.value)}
             required
           />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
             {t('console.mailings.save')}
           </button>
         </form>

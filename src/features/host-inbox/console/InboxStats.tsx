@@ -1,10 +1,12 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
 import { InboxTable } from './InboxTable.tsx';
+import { useHydrated } from '../../shell/use-form.ts';
+import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 export const INBOX_STATS_MESSAGES = [
   'console.inbox.stats_caption',
@@ -43,8 +45,18 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
     }
   }
 
+  const form = useRef<HTMLFormElement>(null);
+  const early = useRef<{ from?: string; to?: string }>({});
+  const hydrated = useHydrated();
+  // Dates typed before the island ran are the first period asked for (else the server's own).
+  useEarlyInput(form, (data) => {
+    const typed = { from: earlyText(data, 'from'), to: earlyText(data, 'to') };
+    early.current = typed;
+    setRange(typed);
+  });
+
   useEffect(() => {
-    void load({});
+    void load(early.current);
   }, []);
 
   function submit(event: SubmitEvent) {
@@ -54,19 +66,20 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
 
   return (
     <div>
-      <form className="d-flex gap-2 align-items-end mb-3" onSubmit={submit}>
+      <form ref={form} className="d-flex gap-2 align-items-end mb-3" onSubmit={submit}>
         {(['from', 'to'] as const).map((end) => (
           <div key={end}>
             <LabelledInput
               id={`stats-${end}`}
               label={t(`console.audit.${end}`)}
               type="date"
+              name={end}
               value={range[end]}
               onChange={(e) => setRange({ ...range, [end]: e.target.value })}
             />
           </div>
         ))}
-        <button type="submit" className="btn btn-primary">
+        <button type="submit" className="btn btn-primary" disabled={!hydrated}>
           {t('console.audit.apply')}
         </button>
       </form>

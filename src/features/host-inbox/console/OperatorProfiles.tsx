@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -10,6 +10,7 @@ import type {
   OperatorProfilesPage,
 } from '../operator-profiles.schemas.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
+import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 import { InboxTable } from './InboxTable.tsx';
 
 export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
@@ -75,6 +76,9 @@ interface Form {
   attributes: Record<string, string>;
 }
 
+const GENDERS = ['female', 'male'] as const;
+const SEEKING = ['male', 'female', 'both'] as const;
+
 const blank = (site: SiteChoice | undefined): Form => ({
   site: site?.id ?? '',
   name: '',
@@ -112,6 +116,7 @@ function ProfileSelect({
   label,
   className = 'form-label flex-fill',
   selectClassName = 'form-select',
+  name,
   value,
   onChange,
   options,
@@ -119,13 +124,20 @@ function ProfileSelect({
   label: string;
   className?: string;
   selectClassName?: string;
+  /** The field's name, under which a choice made before the island ran is taken over. */
+  name: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly (readonly [value: string, label: ReactNode])[];
 }) {
   return (
     <ProfileField className={className} label={label}>
-      <select className={selectClassName} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        className={selectClassName}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {options.map(([option, text]) => (
           <option key={option} value={option}>
             {text}
@@ -157,6 +169,27 @@ export default function OperatorProfiles({
   const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // What was picked and typed into the new profile before the island ran.
+  useEarlyInput(formRef, (early) => {
+    const site = sites.find((s) => s.id === earlyText(early, 'site')) ?? sites[0];
+    const country = earlyText(early, 'country');
+    const first = blank(site);
+    setForm({
+      site: first.site,
+      name: earlyText(early, 'name'),
+      gender: earlyChoice(early, 'gender', GENDERS, first.gender),
+      seeking: earlyChoice(early, 'seeking', SEEKING, first.seeking),
+      birthdate: earlyText(early, 'birthdate') || first.birthdate,
+      // The countries shown before were the first site's: one of them only if the site has it.
+      country: site?.countries.includes(country) ? country : first.country,
+      text: earlyText(early, 'text'),
+      attributes: Object.fromEntries(
+        ATTRIBUTE_NAMES.map((name) => [name, earlyText(early, name)] as const).filter(([, value]) => value),
+      ),
+    });
+  });
 
   async function load(cursor: string | null) {
     try {
@@ -332,7 +365,12 @@ export default function OperatorProfiles({
         )}
       </section>
       <section className="col-lg-6">
-        <form className="card card-body d-flex flex-column gap-2" onSubmit={(e) => void submit(e)} noValidate>
+        <form
+          ref={formRef}
+          className="card card-body d-flex flex-column gap-2"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+        >
           <h2 className="h5">
             {editing ? `${t('console.profiles.edit')}: ${editing.profile.name}` : t('console.profiles.new')}
           </h2>
@@ -341,6 +379,7 @@ export default function OperatorProfiles({
             <ProfileSelect
               className="form-label"
               label={t('console.profiles.site')}
+              name="site"
               value={form.site}
               onChange={(id) => {
                 const chosen = sites.find((s) => s.id === id);
@@ -357,6 +396,7 @@ export default function OperatorProfiles({
           <ProfileField label={t('profile.name')} error={fields.name}>
             <input
               className="form-control"
+              name="name"
               value={form.name}
               onChange={(e) => set({ name: e.target.value })}
               required
@@ -365,6 +405,7 @@ export default function OperatorProfiles({
           <div className="d-flex gap-2">
             <ProfileSelect
               label={t('profile.gender')}
+              name="gender"
               value={form.gender}
               onChange={(gender) => set({ gender: gender as Form['gender'] })}
               options={[
@@ -374,6 +415,7 @@ export default function OperatorProfiles({
             />
             <ProfileSelect
               label={t('console.profiles.seeking')}
+              name="seeking"
               value={form.seeking}
               onChange={(seeking) => set({ seeking: seeking as Form['seeking'] })}
               options={[
@@ -388,6 +430,7 @@ export default function OperatorProfiles({
               <input
                 type="date"
                 className="form-control"
+                name="birthdate"
                 value={form.birthdate}
                 onChange={(e) => set({ birthdate: e.target.value })}
               />
@@ -395,6 +438,7 @@ export default function OperatorProfiles({
             {!editing && (
               <ProfileSelect
                 label={t('console.profiles.country')}
+                name="country"
                 value={form.country}
                 onChange={(country) => set({ country })}
                 options={(site?.countries ?? []).map((c) => [c, c])}
@@ -408,6 +452,7 @@ export default function OperatorProfiles({
                 className="form-label col-6"
                 selectClassName="form-select form-select-sm"
                 label={t(`profile.attr.${name}`)}
+                name={name}
                 value={form.attributes[name] ?? ''}
                 onChange={(value) => set({ attributes: { ...form.attributes, [name]: value } })}
                 options={[
@@ -424,6 +469,7 @@ export default function OperatorProfiles({
             <textarea
               className="form-control"
               rows={5}
+              name="text"
               value={form.text}
               onChange={(e) => set({ text: e.target.value })}
             />

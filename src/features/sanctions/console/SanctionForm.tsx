@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
@@ -8,6 +8,7 @@ import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import { LabelledInput, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
 import { useHydrated } from '../../shell/use-form.ts';
+import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 export const SANCTION_FORM_MESSAGES = [
   'console.audit.network',
@@ -38,6 +39,7 @@ export const SANCTION_FORM_MESSAGES = [
 ] as const;
 
 const KINDS: SanctionKind[] = ['warn', 'suspend', 'ban'];
+const GROUND_TYPES: GroundType[] = ['terms', 'illegal'];
 
 /**
  * A sanction of a member: the decision, its date for a suspension, the facts and the ground,
@@ -65,19 +67,14 @@ export default function SanctionForm({
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
 
-  // What the moderator chose or typed before the island ran is in the fields, not in React's
-  // state: take it over before the first render after hydration sets the fields back.
-  useLayoutEffect(() => {
-    if (!form.current) return;
-    const early = new FormData(form.current);
-    const text = (name: string) => String(early.get(name) ?? '');
-    const earlyKind = text('kind');
-    if (KINDS.includes(earlyKind as SanctionKind)) setKind(earlyKind as SanctionKind);
-    setUntil(text('until'));
-    setFacts(text('facts'));
-    if (text('ground_type') === 'illegal') setGroundType('illegal');
-    setGround(text('ground'));
-  }, []);
+  // What the moderator chose or typed before the island ran.
+  useEarlyInput(form, (early) => {
+    setKind(earlyChoice(early, 'kind', KINDS, 'warn'));
+    setUntil(earlyText(early, 'until'));
+    setFacts(earlyText(early, 'facts'));
+    setGroundType(earlyChoice(early, 'ground_type', GROUND_TYPES, 'terms'));
+    setGround(earlyText(early, 'ground'));
+  });
 
   const site = '…';
   const decision =

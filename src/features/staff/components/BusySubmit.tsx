@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../shell/use-form.ts';
 
 /**
  * A console form's submit button: while the form is being sent it cannot be pressed again and
- * says so (`busyText`) instead of its label.
+ * says so (`busyText`) instead of its label. It is off until the island runs: before, a press
+ * would post the form to the page itself and lose what was typed.
  */
 export function BusySubmit({
   busy,
@@ -18,8 +20,9 @@ export function BusySubmit({
   disabled?: boolean;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className={className} disabled={busy || disabled}>
+    <button type="submit" className={className} disabled={busy || disabled || !hydrated}>
       {busy ? busyText : children}
     </button>
   );

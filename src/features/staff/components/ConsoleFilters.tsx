@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import { useHydrated } from '../../shell/use-form.ts';
 import { LabelledInput, LabelledSelect } from './LabelledControl.tsx';
 
 /*
@@ -28,7 +29,10 @@ export function FilterSelect({
   return <LabelledSelect className={width} {...select} />;
 }
 
-/** The filter row's buttons: apply the filters, and download the CSV of what they select. */
+/**
+ * The filter row's buttons: apply the filters (once the island runs: before, a press would
+ * post the filters to the page itself), and download the CSV of what they select.
+ */
 export function FilterActions({
   apply,
   download,
@@ -41,9 +45,10 @@ export function FilterActions({
   href: string;
   width?: string;
 }) {
+  const hydrated = useHydrated();
   return (
     <div className={`${width} d-flex gap-2`}>
-      <button className="btn btn-primary" type="submit">
+      <button className="btn btn-primary" type="submit" disabled={!hydrated}>
         {apply}
       </button>
       <a className="btn btn-outline-secondary" href={href} download>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statistics.figures.ts';
@@ -7,6 +7,7 @@ import StatisticsChart from './StatisticsChart.tsx';
 import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { CheckField } from '../../shell/components/CheckField.tsx';
+import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 export const STATISTICS_MESSAGES = [
   'console.statistics.filters',
@@ -45,6 +46,8 @@ export const STATISTICS_MESSAGES = [
 type DayRow = Figures & { day: string; source?: Source };
 
 type Filters = { network: string; site: string; days: string; from: string; to: string; by_source: boolean };
+
+const PERIODS = ['7', '30', '90', 'custom'] as const;
 
 function queryOf(filters: Filters): Record<string, string> {
   const query: Record<string, string> = { network: filters.network };
@@ -118,6 +121,21 @@ export default function StatisticsDashboard({
     by_source: false,
   });
   const [draft, setDraft] = useState<Filters>(filters);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Filters chosen before the island ran: shown as chosen, applied when applied.
+  useEarlyInput(form, (early) => {
+    const network = networks.find((n) => n.id === earlyText(early, 'network')) ?? networks[0];
+    const site = earlyText(early, 'site');
+    setDraft((d) => ({
+      ...d,
+      network: network?.id ?? d.network,
+      // The sites shown before were the first network's: one of them only if this network has it.
+      site: network?.sites.some((s) => s.id === site) ? site : '',
+      days: earlyChoice(early, 'days', PERIODS, '30'),
+      by_source: early.has('by_source'),
+    }));
+  });
   const [answer, setAnswer] = useState<StatisticsAnswer | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
@@ -165,12 +183,14 @@ export default function StatisticsDashboard({
   return (
     <div>
       <form
+        ref={form}
         className="row g-2 align-items-end mb-3"
         onSubmit={apply}
         aria-label={t('console.statistics.filters')}
       >
         <FilterSelect
           id="stats-network"
+          name="network"
           label={t('console.statistics.network')}
           value={draft.network}
           onChange={(e) => change({ network: e.target.value, site: '' })}
@@ -183,6 +203,7 @@ export default function StatisticsDashboard({
         </FilterSelect>
         <FilterSelect
           id="stats-site"
+          name="site"
           label={t('console.statistics.site')}
           value={draft.site}
           onChange={(e) => change({ site: e.target.value })}
@@ -196,6 +217,7 @@ export default function StatisticsDashboard({
         </FilterSelect>
         <FilterSelect
           id="stats-period"
+          name="days"
           label={t('console.statistics.period')}
           value={draft.days}
           onChange={(e) => change({ days: e.target.value })}
@@ -232,6 +254,7 @@ export default function StatisticsDashboard({
             label={t('console.statistics.by_source')}
             className="mb-2"
             type="checkbox"
+            name="by_source"
             checked={draft.by_source}
             onChange={(e) => change({ by_source: e.target.checked })}
           />

@@ -5,6 +5,7 @@ import { money, utc } from './format.ts';
 import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
 import { FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { useFilteredList } from '../../staff/components/use-filtered-list.ts';
+import { useHydrated } from '../../shell/use-form.ts';
 
 export const ORDERS_MESSAGES = [
   'console.orders.filters',
@@ -42,6 +43,8 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
     },
     t,
   );
+  // The filters are read when applied; applying waits for the island.
+  const hydrated = useHydrated();
 
   return (
     <div>
@@ -75,7 +78,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           <FilterInput key={name} id={`orders-${name}`} name={name} type={type} label={t(label)} />
         ))}
         <div className="col-12">
-          <button className="btn btn-primary" type="submit">
+          <button className="btn btn-primary" type="submit" disabled={!hydrated}>
             {t('console.orders.apply')}
           </button>
         </div>

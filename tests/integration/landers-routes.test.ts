@@ -10,8 +10,8 @@ import { useServer } from '../support/use-server.ts';
  * message key left untranslated, no placeholder left unfilled.
  */
 
-const MESSAGE_KEYS = Object.keys(
-  JSON.parse(readFileSync(join(REPO_ROOT, 'src/i18n/locales/en.json'), 'utf8')) as object,
+const MESSAGE_KEYS = new Set(
+  Object.keys(JSON.parse(readFileSync(join(REPO_ROOT, 'src/i18n/locales/en.json'), 'utf8')) as object),
 );
 
 function siteLocales(id: string): string[] {
@@ -36,9 +36,8 @@ function visibleText(html: string): string {
 /** Problems a visitor would see on a page: raw message keys, unfilled placeholders or plurals. */
 function untranslated(html: string): string[] {
   const text = visibleText(html);
-  const keys = MESSAGE_KEYS.filter((k) =>
-    new RegExp(`(^|[^\\w.])${k.replace(/\./g, '\\.')}($|[^\\w.])`).test(text),
-  );
+  // A key shows as a whole run of word characters and dots (keys are made of nothing else).
+  const keys = [...new Set(text.match(/[\w.]+/g) ?? [])].filter((run) => MESSAGE_KEYS.has(run));
   const placeholders = [...text.matchAll(/\{[a-z_]+\}|\{\s*\w+\s*,\s*plural\b|\{#/g)].map((m) => m[0]);
   return [...keys, ...placeholders];
 }

@@ -74,9 +74,21 @@ const rootDeclared = (css: string) =>
   declared([...css.matchAll(/(?:^|\})\s*:root[^{]*(\{[^}]*)/g)].map((m) => m[1]).join(''));
 const read = (css: string) => new Set([...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!));
 const themeSheet = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+/**
+ * The classes a sheet's selectors name, each sheet read once: a page's check asks about every
+ * class it renders, against three sheets.
+ */
+const selectorClasses = new Map<string, Set<string>>();
 /** Whether `css` has a rule whose selector names the class (not merely a longer class). */
-const styles = (css: string, name: string) =>
-  new RegExp(`\\.${name.replace(/[-]/g, '\\-')}(?![\\w-])`).test(css.replace(/\{[^{}]*\}/g, '{}'));
+function styles(css: string, name: string): boolean {
+  let classes = selectorClasses.get(css);
+  if (!classes) {
+    const selectors = css.replace(/\{[^{}]*\}/g, '{}');
+    classes = new Set([...selectors.matchAll(/\.([\w-]+)/g)].map((m) => m[1]!));
+    selectorClasses.set(css, classes);
+  }
+  return classes.has(name);
+}
 
 /** Classes a browser script sets (`classList.add('…')`): nothing renders them. */
 function scriptClasses(file: string): string[] {

@@ -53,7 +53,7 @@ try {
     };
     const started = performance.now();
     try {
-      const clip = await makeLanderVideo(ctx, dataDir);
+      const clip = await makeLanderVideo(ctx, { dataDir, ffmpeg: process.env.FFMPEG_PATH || 'ffmpeg' });
       process.stdout.write(
         clip
           ? `${site.id}: ${clip.video} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`

@@ -170,6 +170,11 @@ const envSchema = z.object({
    * only a request from the loopback interface may ask (src/server/tls-ask.ts).
    */
   TLS_ASK_SECRET: z.string().default(''),
+  /**
+   * The ffmpeg that makes the video lander's clip from members' photos, in the background at a
+   * lower priority. Empty: no clips are made, and the video lander shows its slideshow.
+   */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
   /** Log level: debug, info, warn, error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });

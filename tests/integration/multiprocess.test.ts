@@ -63,6 +63,8 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
         REDIS_URL: redis.url,
         PUBLIC_PORT: String(nginxPort),
         ...mollieEnv(mollie),
+        // Both make lander clips (the test of one encode between them).
+        ...(ffmpeg && { FFMPEG_PATH: ffmpeg }),
       };
       return { ...shared, SERVED_BY: 'a' };
     },

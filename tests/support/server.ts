@@ -234,6 +234,9 @@ export function serverEnv(
     PUBLIC_PORT: String(port),
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    // No video lander clips: an encode takes a core for many seconds, and whether a lander
+    // shows the clip or its slideshow would depend on how far it got. A test of clips sets it.
+    FFMPEG_PATH: '',
     ...extra,
   };
 }

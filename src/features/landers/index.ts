@@ -9,5 +9,11 @@ export {
 } from './landers.service.ts';
 export { campaignLocation } from './campaigns.ts';
 export { visibleLocales, LOCALES_BY_COUNTRY } from './visible-locales.ts';
-export { landerClipServable, landerMediaDir, LANDER_MEDIA_FILE, type LanderVideo } from './media/video.ts';
+export {
+  landerClipServable,
+  landerMediaDir,
+  landerMediaOf,
+  LANDER_MEDIA_FILE,
+  type LanderVideo,
+} from './media/video.ts';
 export { landersJobs } from './landers.jobs.ts';

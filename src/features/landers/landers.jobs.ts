@@ -1,6 +1,6 @@
 import { sitesByNetwork, withheldSites } from '../../server/context.ts';
 import type { Job } from '../../server/jobs/index.ts';
-import { withdrawStaleClips } from './media/video.ts';
+import { landerMediaOf, withdrawStaleClips } from './media/video.ts';
 
 /**
  * The landers' periodic job: generated media must not keep showing a member who left. The
@@ -16,7 +16,7 @@ export const landersJobs: Job[] = [
         if (ctx.signal.aborted) return;
         const network = networks.get(site.network)!;
         const siteCtx = { ...ctx, site, network: site.network, withheldSites: withheldSites(network, site) };
-        const taken = await withdrawStaleClips(siteCtx, ctx.dataDir);
+        const taken = await withdrawStaleClips(siteCtx, landerMediaOf(ctx.env));
         if (taken)
           ctx.log.info('landers: a clip showing someone no longer public was taken down', { site: site.id });
       }

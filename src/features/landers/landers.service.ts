@@ -11,7 +11,7 @@ import {
 } from '../profiles/index.ts';
 import { LANDER_CARDS, type Lander } from './landers.catalog.ts';
 import { drawMemberMap, framedCountries, type MapColours } from './media/map.ts';
-import { landerVideo, type LanderVideo } from './media/video.ts';
+import { landerVideo, type LanderMedia, type LanderVideo } from './media/video.ts';
 
 export interface RegionCount {
   country: string;
@@ -45,7 +45,7 @@ export interface LanderDesignProps {
 export async function landerContent(
   ctx: ServiceContext,
   lander: Lander,
-  dataDir: string,
+  media: LanderMedia,
 ): Promise<LanderContent> {
   const now = ctx.clock.now();
   const [members, total, onlineNow] = await Promise.all([
@@ -67,7 +67,7 @@ export async function landerContent(
     content.countries = countriesOf(content.regions);
     content.mapped = framedCountries(content.countries);
   }
-  if (lander === 'video') content.video = await landerVideo(ctx, dataDir);
+  if (lander === 'video') content.video = await landerVideo(ctx, media);
   return content;
 }
 

@@ -3,7 +3,8 @@ import type { Site } from '../../tenancy/site.ts';
 import { campaignLocation } from './campaigns.ts';
 import { landerPath, landerSlug } from './landers.catalog.ts';
 import { framedCountries } from './media/map.ts';
-import { ffmpegArgs } from './media/video.ts';
+import type { ServiceContext } from '../../server/context.ts';
+import { ffmpegArgs, refreshLanderVideo } from './media/video.ts';
 import { LOCALES_BY_COUNTRY, visibleLocales } from './visible-locales.ts';
 
 function site(over: Partial<Site>): Site {
@@ -99,5 +100,22 @@ describe('lander media', () => {
     expect(graph.match(/xfade=/g)).toHaveLength(3);
     expect(args).toContain('libvpx-vp9');
     expect(args.at(-1)).toBe('out.webm');
+  });
+});
+
+describe('the video lander clip', () => {
+  it('is not made where FFMPEG_PATH is empty: nothing of the site is read, no encoder runs', async () => {
+    const untouchable = new Proxy({} as ServiceContext, {
+      get(_, name) {
+        throw new Error(`read ctx.${String(name)}`);
+      },
+    });
+    await expect(
+      refreshLanderVideo(untouchable, { dataDir: '/nowhere', ffmpeg: '' }),
+    ).resolves.toBeUndefined();
+    // The same call with an encoder goes to the site at once (the stand-in context says so).
+    expect(() => refreshLanderVideo(untouchable, { dataDir: '/nowhere', ffmpeg: 'ffmpeg' })).toThrow(
+      'read ctx.site',
+    );
   });
 });

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceContext } from '../../../server/context.ts';
 import { underLease } from '../../../server/jobs/index.ts';
@@ -19,7 +20,21 @@ import { publicProfile, showcasePhotoFiles } from '../../profiles/index.ts';
  * the files answer 404, and the clip is made again without them in the background. Making a
  * clip takes ffmpeg seconds, too heavy for the request or the deletion that noticed it, so the
  * manifest's list of members is what marks a clip stale: no flag to keep in step.
+ *
+ * The encoder runs below the server's priority, so members' requests go first on a small
+ * machine, and it ends with the server.
  */
+
+/** Where a site's clips are kept and what makes them (`FFMPEG_PATH`; empty: nothing does). */
+export interface LanderMedia {
+  dataDir: string;
+  ffmpeg: string;
+}
+
+/** The clips' settings from the server's configuration. */
+export function landerMediaOf(env: { dataDir: string; FFMPEG_PATH: string }): LanderMedia {
+  return { dataDir: env.dataDir, ffmpeg: env.FFMPEG_PATH };
+}
 
 export interface LanderVideo {
   /** File names under `/landers/media/`. */
@@ -77,13 +92,13 @@ async function readManifest(dir: string): Promise<Manifest | undefined> {
  * The clip to show now, or undefined (the lander falls back to its slideshow). Starts making a
  * clip in the background when there is none, it is a day old, or someone in it is no longer public.
  */
-export async function landerVideo(ctx: ServiceContext, dataDir: string): Promise<LanderVideo | undefined> {
-  const dir = landerMediaDir(dataDir, ctx.site.id);
+export async function landerVideo(ctx: ServiceContext, media: LanderMedia): Promise<LanderVideo | undefined> {
+  const dir = landerMediaDir(media.dataDir, ctx.site.id);
   const manifest = await readManifest(dir);
   const now = ctx.clock.now();
   let usable = manifest !== undefined;
   if (manifest) usable = await allPublic(ctx, manifest.profiles);
-  if (!manifest || !usable || now - manifest.createdAt > MAX_AGE_MS) refreshLanderVideo(ctx, dataDir);
+  if (!manifest || !usable || now - manifest.createdAt > MAX_AGE_MS) void refreshLanderVideo(ctx, media);
   if (!manifest || !usable) return undefined;
   const { video, poster, width, height } = manifest;
   return { video, poster, width, height };
@@ -96,15 +111,15 @@ export async function landerVideo(ctx: ServiceContext, dataDir: string): Promise
  */
 export async function landerClipServable(
   ctx: ServiceContext,
-  dataDir: string,
+  media: LanderMedia,
   file: string,
 ): Promise<boolean> {
-  const manifest = await readManifest(landerMediaDir(dataDir, ctx.site.id));
+  const manifest = await readManifest(landerMediaDir(media.dataDir, ctx.site.id));
   if (!manifest) return false;
   const clip = [manifest, manifest.previous].find((c) => c && (c.video === file || c.poster === file));
   if (!clip) return false;
   if (await allPublic(ctx, clip.profiles)) return true;
-  void refreshLanderVideo(ctx, dataDir);
+  void refreshLanderVideo(ctx, media);
   return false;
 }
 
@@ -114,8 +129,8 @@ export async function landerClipServable(
  * does not keep a face on disk either, least of all after the erasure: its poster is a copy of
  * a photo. Answers whether it took anything down.
  */
-export async function withdrawStaleClips(ctx: ServiceContext, dataDir: string): Promise<boolean> {
-  const dir = landerMediaDir(dataDir, ctx.site.id);
+export async function withdrawStaleClips(ctx: ServiceContext, media: LanderMedia): Promise<boolean> {
+  const dir = landerMediaDir(media.dataDir, ctx.site.id);
   const manifest = await readManifest(dir);
   if (!manifest) return false;
   const currentOk = await allPublic(ctx, manifest.profiles);
@@ -134,12 +149,16 @@ export async function withdrawStaleClips(ctx: ServiceContext, dataDir: string): 
     await rm(join(dir, clip.video), { force: true });
     await rm(join(dir, clip.poster), { force: true });
   }
-  if (!currentOk) void refreshLanderVideo(ctx, dataDir);
+  if (!currentOk) void refreshLanderVideo(ctx, media);
   return true;
 }
 
-/** Starts making the site's clip unless one is being made or the last attempt failed recently. */
-export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promise<void> {
+/**
+ * Starts making the site's clip unless one is being made, the last attempt failed recently, or
+ * nothing makes clips here (no `FFMPEG_PATH`).
+ */
+export function refreshLanderVideo(ctx: ServiceContext, media: LanderMedia): Promise<void> {
+  if (!media.ffmpeg) return Promise.resolve();
   const key = ctx.site.id;
   const pending = running.get(key);
   if (pending) return pending;
@@ -149,7 +168,7 @@ export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promis
   // encodes the clip (two would take both cores and delete each other's files as old clips), the
   // others skip it and show the clip once it is there.
   const job = underLease(ctx.db, `landers.video.${key}`, 2 * ENCODE_TIMEOUT_MS, () =>
-    makeLanderVideo(ctx, dataDir),
+    makeLanderVideo(ctx, media),
   )
     .then(() => void failedAt.delete(key))
     .catch((error: unknown) => {
@@ -166,11 +185,11 @@ export function refreshLanderVideo(ctx: ServiceContext, dataDir: string): Promis
 /** Makes the clip now (also `scripts/media/lander-media.ts`); resolves once it is in place. */
 export async function makeLanderVideo(
   ctx: ServiceContext,
-  dataDir: string,
+  media: LanderMedia,
 ): Promise<LanderVideo | undefined> {
   const photos = await showcasePhotoFiles(ctx, MAX_PHOTOS, { realOnly: true });
   if (photos.length < MIN_PHOTOS) return undefined;
-  const dir = landerMediaDir(dataDir, ctx.site.id);
+  const dir = landerMediaDir(media.dataDir, ctx.site.id);
   const work = join(dir, `.work-${process.pid}`);
   await mkdir(work, { recursive: true });
   try {
@@ -184,7 +203,7 @@ export async function makeLanderVideo(
       inputs.push(input);
     }
     const tempVideo = join(work, 'clip.webm');
-    await runFfmpeg(ffmpegArgs(inputs, tempVideo));
+    await runFfmpeg(media.ffmpeg || 'ffmpeg', ffmpegArgs(inputs, tempVideo));
     const bytes = await readFile(tempVideo);
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
     // The previous clip stays for cached pages only while everyone in it is still public.
@@ -260,9 +279,29 @@ export function ffmpegArgs(inputs: string[], output: string): string[] {
   return args;
 }
 
-function runFfmpeg(args: string[]): Promise<void> {
+/** Encoders at work: a server that exits takes them along instead of leaving them running. */
+const encoders = new Set<ChildProcess>();
+let endsWithServer = false;
+
+function runFfmpeg(command: string, args: string[]): Promise<void> {
+  if (!endsWithServer) {
+    endsWithServer = true;
+    process.once('exit', () => {
+      for (const encoder of encoders) encoder.kill('SIGKILL');
+    });
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env.FFMPEG_PATH || 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    encoders.add(child);
+    child.once('exit', () => encoders.delete(child));
+    if (child.pid !== undefined) {
+      try {
+        // Background work: below the server, so a member's request never waits for the encoder.
+        setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here: it runs at the server's own priority.
+      }
+    }
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);

@@ -9,6 +9,7 @@ import {
   landerClipServable,
   landerMapSvg,
   landerMediaDir,
+  landerMediaOf,
 } from '../../../features/landers/index.ts';
 import { serviceContext } from '../../../server/context.ts';
 import { apiError } from '../../../server/http.ts';
@@ -56,7 +57,7 @@ export const GET: APIRoute = async ({ params, locals, request }) => {
     });
   }
   if (!LANDER_MEDIA_FILE.test(file)) return apiError(t, 404, 'not_found');
-  if (!(await landerClipServable(serviceContext(locals), platform.env.dataDir, file))) {
+  if (!(await landerClipServable(serviceContext(locals), landerMediaOf(platform.env), file))) {
     return apiError(t, 404, 'not_found');
   }
   const path = join(landerMediaDir(platform.env.dataDir, site.id), file);

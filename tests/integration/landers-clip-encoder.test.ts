@@ -1,0 +1,76 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/polling.ts';
+import { DEMO } from '../support/server.ts';
+import { useServer } from '../support/use-server.ts';
+
+/*
+ * The video lander's encoder is background work on the server's machine: it runs below the
+ * server's priority, and a server that stops takes it along. An encoder that only writes down
+ * its process id and waits stands in for ffmpeg, so the check needs no ffmpeg and no minutes.
+ */
+
+const work = mkdtempSync(join(tmpdir(), 'kindred-encoder-'));
+const pidFile = join(work, 'encoder.pid');
+const encoder = join(work, 'slow-encoder.sh');
+writeFileSync(encoder, `#!/bin/sh\necho $$ > "${pidFile}"\nexec sleep 60\n`);
+chmodSync(encoder, 0o755);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const app = useServer({ env: { FFMPEG_PATH: encoder } });
+
+/** A process's nice value (field 19 of /proc/<pid>/stat, after the name in parentheses). */
+function niceOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the video lander’s encoder', () => {
+  it('runs below the server’s priority and ends when the server stops', async () => {
+    // Kurvenreich is a network of its own, of curvy members: these four are its public ones.
+    for (let i = 0; i < 4; i++) {
+      const member = await app.make.member({
+        site: DEMO.curvy,
+        gender: 'female',
+        seeking: 'male',
+        birthdate: '1980-04-02',
+      });
+      await app.make.photo(member, { dataDir: app.server.dataDir });
+      await app.make.updateProfile(member, {
+        public_consent: 1,
+        body_type: 'fat',
+        last_active_at: Date.now(),
+      });
+    }
+    const page = await app.request('/de/landers/video', { host: DEMO.curvy.host });
+    expect(page.status).toBe(200);
+    // No clip yet: the lander shows its slideshow while the clip is made.
+    expect(page.body).not.toContain('<video');
+
+    const pid = await eventually(
+      async () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0),
+      (found) => found > 0,
+      15_000,
+    );
+    expect(running(pid)).toBe(true);
+    expect(niceOf(pid)).toBe(10);
+
+    await app.server.stop();
+    await eventually(
+      async () => running(pid),
+      (still) => !still,
+      5_000,
+    );
+  });
+});

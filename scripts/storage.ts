@@ -10,7 +10,8 @@
 import { join } from 'node:path';
 import { parseEnv } from '../src/server/env.ts';
 import { copyUploads } from '../src/server/storage/copy-uploads.ts';
-import { createS3Storage, parseStorageUrl } from '../src/server/storage/s3-storage.ts';
+import { parseStorageUrl } from '../src/server/storage/s3-location.ts';
+import { createS3Storage } from '../src/server/storage/s3-storage.ts';
 import { commandLine } from './command-line.ts';
 
 commandLine(

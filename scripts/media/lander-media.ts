@@ -48,7 +48,7 @@ try {
       rateLimiter: createDatabaseRateLimiter(database.db, randomBytes(32)),
       realtime: createMemoryBus({ db: database.db, clock: systemClock, log }),
       payments: createTestProvider({ db: database.db, clock: systemClock }),
-      storage: createStorage({ STORAGE_URL: process.env.STORAGE_URL ?? '', dataDir }),
+      storage: await createStorage({ STORAGE_URL: process.env.STORAGE_URL ?? '', dataDir }),
       push: createPushGateway({ secret: randomBytes(32) }),
     };
     const started = performance.now();

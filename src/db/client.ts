@@ -13,7 +13,7 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { runCompiledDirectlyInTransactions } from './compiled.ts';
 import type { Database } from './database.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
@@ -223,7 +223,9 @@ async function openPostgres(
   connectionString: string,
   log: (() => void) | undefined,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+  // Loaded only for PostgreSQL: a server on the embedded SQLite never needs the driver.
+  const { Pool, types: pgTypes } = (await import('pg')).default;
+  const pool = new Pool({
     connectionString,
     max: 10,
     // Per pool rather than pg's global parsers, so no other user of `pg` is affected.
@@ -233,7 +235,7 @@ async function openPostgres(
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
-        return format === undefined ? pg.types.getTypeParser(oid) : pg.types.getTypeParser(oid, format);
+        return format === undefined ? pgTypes.getTypeParser(oid) : pgTypes.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },
   });

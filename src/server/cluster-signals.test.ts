@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../tests/support/polling.ts';
 import { withRedis, type TestRedis } from '../../tests/support/redis.ts';
-import { createMemorySignals, createRedisSignals } from './cluster-signals.ts';
+import { createMemorySignals } from './cluster-signals.ts';
+import { createRedisSignals } from './redis-signals.ts';
 import { createLogger } from './log.ts';
 
 /* Two signal adapters on one Redis stand for two processes of one installation. */

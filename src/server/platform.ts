@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -16,11 +15,11 @@ import { parseEnv, type Env } from './env.ts';
 import { createJobRunner, registeredJobs } from './jobs/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.ts';
-import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit/index.ts';
-import { createMemoryBus, createRedisBus, type RealtimeBus } from './realtime/index.ts';
+import { createDatabaseRateLimiter, type RateLimiter } from './rate-limit/index.ts';
+import { createMemoryBus, type RealtimeBus } from './realtime/index.ts';
 import { loadAppSecret } from './secrets.ts';
 import { createStorage, type FileStorage } from './storage/index.ts';
-import { createMemorySignals, createRedisSignals, type ClusterSignals } from './cluster-signals.ts';
+import { createMemorySignals, type ClusterSignals } from './cluster-signals.ts';
 
 /**
  * Everything the process holds once: configuration, the site registry and the adapters.
@@ -131,19 +130,28 @@ async function boot(): Promise<Platform> {
   );
   const sms = createSmsSender(env.dataDir, clock);
   // The embedded defaults of ARCHITECTURE rule 6; their scale-out twins plug in here.
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   // Limits shared by every process on the Redis, when there is one (ARCHITECTURE rule 6).
-  const limitsRedis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, connectionName: `kindred-limits-${process.pid}` })
-    : undefined;
+  const redisUrl = env.REDIS_URL;
+  const onRedis = redisUrl ? await import('./redis-backed.ts') : undefined;
+  const limitsRedis =
+    onRedis && redisUrl
+      ? new onRedis.Redis(redisUrl, {
+          maxRetriesPerRequest: 2,
+          connectionName: `kindred-limits-${process.pid}`,
+        })
+      : undefined;
   limitsRedis?.on('error', (error: Error) => log.warn('rate limits: redis', { error: error.message }));
-  const rateLimiter = limitsRedis
-    ? createRedisRateLimiter(limitsRedis, secret)
-    : createDatabaseRateLimiter(database.db, secret);
-  const realtime: RealtimeBus = env.REDIS_URL
-    ? createRedisBus({ db: database.db, dbFor, clock, log }, { url: env.REDIS_URL })
-    : createMemoryBus({ db: database.db, dbFor, clock, log });
-  const signals = env.REDIS_URL ? createRedisSignals({ url: env.REDIS_URL, log }) : createMemorySignals();
+  const rateLimiter =
+    onRedis && limitsRedis
+      ? onRedis.createRedisRateLimiter(limitsRedis, secret)
+      : createDatabaseRateLimiter(database.db, secret);
+  const realtime: RealtimeBus =
+    onRedis && redisUrl
+      ? onRedis.createRedisBus({ db: database.db, dbFor, clock, log }, { url: redisUrl })
+      : createMemoryBus({ db: database.db, dbFor, clock, log });
+  const signals =
+    onRedis && redisUrl ? onRedis.createRedisSignals({ url: redisUrl, log }) : createMemorySignals();
   const payments = createPaymentProvider({
     mollieApiKey: env.MOLLIE_API_KEY,
     mollieApiUrl: env.MOLLIE_API_URL,

@@ -4,12 +4,8 @@ import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { Photo } from '../../src/features/photos/index.ts';
-import {
-  createLocalStorage,
-  createS3Storage,
-  parseStorageUrl,
-  type FileStorage,
-} from '../../src/server/storage/index.ts';
+import { createLocalStorage, parseStorageUrl, type FileStorage } from '../../src/server/storage/index.ts';
+import { createS3Storage } from '../../src/server/storage/s3-storage.ts';
 import { bucketKeys, startS3, type TestS3 } from '../support/s3rver.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import type { TestMember, TestSession } from '../support/factories.ts';

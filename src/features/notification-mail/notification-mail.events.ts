@@ -1,4 +1,4 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { ServiceContext } from '../../server/context.ts';
 import { fieldCodes, isJsonType } from '../../server/endpoint.ts';
@@ -98,6 +98,8 @@ const ORIGINAL_TO = /^To:\s*(?:[^<\n]*<)?([^\s<>,]+@[^\s<>,]+)/im;
  * `unsubscribe <token>`). Anything else is ignored (answered alike, so a prober learns nothing).
  */
 export async function recordMailMessage(ctx: ServiceContext, secret: Buffer, raw: Buffer): Promise<void> {
+  // Loaded with the first message: most servers receive none, and the parser is heavy to load.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextLinks: true, skipImageLinks: true });
   const token = /unsubscribe\s+(\S+)/i.exec(mail.subject ?? '')?.[1];
   if (token) {

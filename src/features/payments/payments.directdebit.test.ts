@@ -12,13 +12,13 @@ describe('maskIban', () => {
 
 describe('normalisePhone', () => {
   const site = { countries: ['DE'] };
-  it('answers E.164 for mobile numbers, national ones read in the site’s first country', () => {
-    expect(normalisePhone('0151 12345678', site)).toBe('+4915112345678');
-    expect(normalisePhone('+31 6 12345678', site)).toBe('+31612345678');
+  it('answers E.164 for mobile numbers, national ones read in the site’s first country', async () => {
+    expect(await normalisePhone('0151 12345678', site)).toBe('+4915112345678');
+    expect(await normalisePhone('+31 6 12345678', site)).toBe('+31612345678');
   });
-  it('refuses landlines and nonsense', () => {
-    expect(normalisePhone('+49 30 1234567', site)).toBeUndefined();
-    expect(normalisePhone('12', site)).toBeUndefined();
+  it('refuses landlines and nonsense', async () => {
+    expect(await normalisePhone('+49 30 1234567', site)).toBeUndefined();
+    expect(await normalisePhone('12', site)).toBeUndefined();
   });
 });
 

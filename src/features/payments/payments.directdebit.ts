@@ -1,7 +1,7 @@
 import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { translator, type Translate } from '../../i18n/index.ts';
@@ -95,8 +95,16 @@ export function maskIban(iban: string): string {
   return `${plain.slice(0, 4)} •••• •••• ${plain.slice(-4)}`;
 }
 
-/** E.164 of a mobile number, read in the site's first country unless it starts with `+`. */
-export function normalisePhone(phone: string, site: Pick<Site, 'countries'>): string | undefined {
+/**
+ * E.164 of a mobile number, read in the site's first country unless it starts with `+`. The
+ * numbering plans (the full metadata, which knows mobile from landline) load with the first
+ * number: only direct debit asks.
+ */
+export async function normalisePhone(
+  phone: string,
+  site: Pick<Site, 'countries'>,
+): Promise<string | undefined> {
+  const { parsePhoneNumberFromString } = await import('libphonenumber-js/max');
   const parsed = parsePhoneNumberFromString(phone, site.countries[0] as CountryCode | undefined);
   if (!parsed?.isValid()) return undefined;
   const type = parsed.getType();
@@ -173,7 +181,7 @@ export async function sendDirectDebitCode(
   member: SessionMember,
   input: SmsInput,
 ): Promise<{ ok: true }> {
-  const phone = normalisePhone(input.phone, ctx.site);
+  const phone = await normalisePhone(input.phone, ctx.site);
   if (!phone) throw invalidFields({ phone: 'phone_invalid' });
   const now = ctx.clock.now();
   // A member blocked for direct debit gets no SMS: it would cost money and lead nowhere.
@@ -227,7 +235,7 @@ export async function orderByDirectDebit(
       fields: { iban: 'iban_invalid' },
     });
   }
-  const phone = normalisePhone(input.phone, ctx.site);
+  const phone = await normalisePhone(input.phone, ctx.site);
   if (!phone) throw invalidFields({ phone: 'phone_invalid' });
   // Priced like every order and like /credits: in the member's country, never the form's (the
   // form's country is the account holder's address).

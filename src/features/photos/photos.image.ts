@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 
 /*
  * The upload pipeline: an uploaded file is never stored as sent. Its header is read first (no
@@ -6,8 +6,11 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
  * megapixels, so a small "decompression bomb" cannot make the server allocate gigabytes. The
  * image is then decoded once, turned upright from its EXIF orientation and re-encoded as WebP
  * without any metadata (no EXIF, no GPS, no ICC profile, no comments): sharp keeps none unless
- * asked, and this file never asks.
+ * asked, and this file never asks. sharp (libvips) loads with the first photo, not with the
+ * server: most requests never touch an image.
  */
+
+const loadSharp = async () => (await import('sharp')).default;
 
 /** Spec §5 and API.md: above this, 422 `image_too_large` before any pixel is decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -41,6 +44,7 @@ const WEBP = { quality: 80, effort: 4 } as const;
 
 /** Reads only the header: the format and the pixel count decide before any decoding. */
 export async function checkImage(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -85,6 +89,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<PhotoFiles> {
 }
 
 async function encodePhoto(bytes: Uint8Array): Promise<PhotoFiles> {
+  const sharp = await loadSharp();
   let full: { data: Buffer; info: OutputInfo };
   try {
     // Decoded once, upright, at most the full view's size; everything else derives from these pixels.

@@ -1,6 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Site } from '../../tenancy/site.ts';
 import { appColours, ICON_KINDS, iconVersion, type IconKind } from './pwa.manifest.ts';
 
@@ -57,6 +56,8 @@ export function iconSource(tenantsDir: string, site: Site): Promise<IconSource> 
 
 /** Draws one icon as PNG bytes. */
 export async function drawIcon(site: Site, logo: Buffer | null, kind: IconKind): Promise<Buffer> {
+  // Loaded with the first icon drawn, not with the server: icons are drawn once and kept.
+  const { default: sharp } = await import('sharp');
   const { size, maskable } = ICON_KINDS[kind];
   const colours = appColours(site);
   const box = Math.round(size * (maskable ? LOGO_SHARE.maskable : LOGO_SHARE.any));

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../../lib/clock.ts';
 
 export interface MailMessage {
@@ -48,17 +48,34 @@ function dkimFor(message: MailMessage, key: DkimKey | undefined) {
   return { domainName, keySelector: key.selector, privateKey: key.privateKey };
 }
 
+/**
+ * The transport, made with the first message: nodemailer loads then, so a server that sends no
+ * mail (most starts in a test, a process behind a proxy) never pays for loading it.
+ */
+function firstUse(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
+  let made: Promise<Transporter> | undefined;
+  let transport: Transporter | undefined;
+  return {
+    get: () =>
+      (made ??= import('nodemailer').then(({ default: nodemailer }) => {
+        transport = nodemailer.createTransport(options);
+        return transport;
+      })),
+    close: () => transport?.close(),
+  };
+}
+
 export function createMailer(mailUrl: string, dataDir: string, clock: Clock, dkim?: DkimKey): Mailer {
   if (mailUrl) {
     if (!/^smtps?:\/\//.test(mailUrl)) throw new Error('MAIL_URL must start with smtp:// or smtps://');
     // A pool keeps a few connections open: a digest run hands over thousands of messages.
     const url = new URL(mailUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
-    const transport = nodemailer.createTransport(url.toString());
+    const transport = firstUse(url.toString());
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({ ...message, dkim: dkimFor(message, dkim) });
+        const info = await (await transport.get()).sendMail({ ...message, dkim: dkimFor(message, dkim) });
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -66,11 +83,11 @@ export function createMailer(mailUrl: string, dataDir: string, clock: Clock, dki
   }
   const outbox = join(dataDir, 'outbox');
   // Builds the exact RFC 822 message an SMTP server would receive, without sending it.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = firstUse({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ ...message, dkim: dkimFor(message, dkim) });
+      const info = await (await transport.get()).sendMail({ ...message, dkim: dkimFor(message, dkim) });
       mkdirSync(outbox, { recursive: true });
       const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);

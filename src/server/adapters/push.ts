@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import { vapidKeys } from '../secrets.ts';
 
 /*
@@ -114,7 +114,7 @@ export function createPushGateway(options: {
     return pair;
   };
   const signatures = new Map<string, { authorization: string; renewAt: number }>();
-  const authorizationOf = (siteId: string, endpoint: string, subject: string) => {
+  const authorizationOf = (webpush: typeof WebPush, siteId: string, endpoint: string, subject: string) => {
     const audience = new URL(endpoint).origin;
     const key = `${siteId}\u0000${audience}\u0000${subject}`;
     const now = Date.now();
@@ -145,14 +145,16 @@ export function createPushGateway(options: {
       if (!pushEndpointAllowed(target.endpoint, extraOrigins)) {
         throw new Error('push endpoint not allowed');
       }
-      // web-push encrypts the body (aes128gcm); the VAPID header is this gateway's, signed once
-      // for many pushes. The request goes out with fetch, which speaks http to a local receiver as
-      // well as https to the push services and keeps connections to a push service alive.
+      // web-push (loaded with the first push, not with the server) encrypts the body
+      // (aes128gcm); the VAPID header is this gateway's, signed once for many pushes. The request
+      // goes out with fetch, which speaks http to a local receiver as well as https to the push
+      // services and keeps connections to a push service alive.
+      const { default: webpush } = await import('web-push');
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,
         {
-          headers: { Authorization: authorizationOf(send.siteId, target.endpoint, send.subject) },
+          headers: { Authorization: authorizationOf(webpush, send.siteId, target.endpoint, send.subject) },
           TTL: send.ttlSeconds,
           urgency: send.urgency ?? 'normal',
           ...(send.topic ? { topic: topicOf(send.topic) } : {}),

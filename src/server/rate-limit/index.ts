@@ -7,4 +7,3 @@ export {
 } from './rate-limiter.ts';
 export { createDatabaseRateLimiter } from './database-rate-limiter.ts';
 export { createMemoryRateLimiter } from './memory-rate-limiter.ts';
-export { createRedisRateLimiter } from './redis-rate-limiter.ts';

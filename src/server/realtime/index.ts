@@ -10,6 +10,5 @@ export {
   type RecordedEvents,
 } from './realtime-bus.ts';
 export { createMemoryBus } from './memory-bus.ts';
-export { createRedisBus } from './redis-bus.ts';
 export { openEventStream, parseLastEventId, RETRY_MS, type EventStreamOptions } from './event-stream.ts';
 export { openLiveStream, type LiveStreamOptions, type LiveTopic } from './live-stream.ts';

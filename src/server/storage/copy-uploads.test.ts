@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketKeys, startS3, type TestS3 } from '../../../tests/support/s3rver.ts';
 import { copyUploads } from './copy-uploads.ts';
-import { createS3Storage, parseStorageUrl } from './s3-storage.ts';
+import { parseStorageUrl } from './s3-location.ts';
+import { createS3Storage } from './s3-storage.ts';
 
 let s3: TestS3;
 let root: string;

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { isStorageKey } from './file-storage.ts';
-import type { PresigningStorage } from './s3-storage.ts';
+import type { PresigningStorage } from './s3-location.ts';
 
 export interface CopyReport {
   /** Files put into the bucket. */

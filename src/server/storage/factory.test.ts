@@ -3,10 +3,11 @@ import { parseEnv } from '../env.ts';
 import { createStorage } from './factory.ts';
 
 describe('the storage a server gets', () => {
-  it('keeps files in DATA_DIR/uploads unless STORAGE_URL names a bucket', () => {
-    expect(createStorage({ STORAGE_URL: '', dataDir: '/tmp/kindred' }).kind).toBe('local');
+  it('keeps files in DATA_DIR/uploads unless STORAGE_URL names a bucket', async () => {
+    expect((await createStorage({ STORAGE_URL: '', dataDir: '/tmp/kindred' })).kind).toBe('local');
     expect(
-      createStorage({ STORAGE_URL: 's3://k:s@127.0.0.1:9000/photos?tls=false', dataDir: '/tmp' }).kind,
+      (await createStorage({ STORAGE_URL: 's3://k:s@127.0.0.1:9000/photos?tls=false', dataDir: '/tmp' }))
+        .kind,
     ).toBe('s3');
   });
 

@@ -8,10 +8,9 @@ export {
 export { createLocalStorage } from './local-storage.ts';
 export {
   canPresign,
-  createS3Storage,
   parseStorageUrl,
   PRESIGN_MAX_SECONDS,
   type PresigningStorage,
   type S3Location,
-} from './s3-storage.ts';
+} from './s3-location.ts';
 export { createStorage } from './factory.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../../tests/support/s3rver.ts';
-import { createS3Storage, parseStorageUrl, PRESIGN_MAX_SECONDS } from './s3-storage.ts';
+import { parseStorageUrl, PRESIGN_MAX_SECONDS } from './s3-location.ts';
+import { createS3Storage } from './s3-storage.ts';
 
 let s3: TestS3;
 beforeAll(async () => {

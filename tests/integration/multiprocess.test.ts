@@ -19,6 +19,7 @@ import { useServer, type ServerUnderTest } from '../support/use-server.ts';
 import { Visitor } from '../support/visitor.ts';
 import { nginxBinary } from '../support/nginx.ts';
 import { DAY, MINUTE, currentUser, linkIn, login, signUp, type ErrorBody } from './accounts-helpers.ts';
+import { publicCurvyMembers } from '../support/lander-members.ts';
 import { eventually } from '../support/polling.ts';
 import { payingMember, sendText, shownMember } from './chat-support.ts';
 
@@ -317,21 +318,9 @@ describe.skipIf(skip)('two processes behind nginx (PostgreSQL, Redis, one DATA_D
         source,
       ]);
       expect(made.status, String(made.stderr)).toBe(0);
-      // Kurvenreich is a network of its own: only these members are on its public pages.
-      for (let i = 0; i < 4; i++) {
-        const member = await first.make.member({
-          site: DEMO.curvy,
-          gender: 'female',
-          seeking: 'male',
-          birthdate: '1980-04-02',
-        });
-        const { files } = await first.make.photo(member, { dataDir });
+      // Kurvenreich's only public members, their photos an image ffmpeg reads.
+      for (const { files } of await publicCurvyMembers(first.make, dataDir)) {
         copyFileSync(source, join(dataDir, 'uploads', files[0]!));
-        await first.make.updateProfile(member, {
-          public_consent: 1,
-          body_type: 'fat',
-          last_active_at: Date.now(),
-        });
       }
       const pages = await Promise.all(
         [first.server, second].map((server) =>

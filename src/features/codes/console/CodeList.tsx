@@ -5,7 +5,7 @@ import { failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
-import { useHydrated } from '../../shell/use-form.ts';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 /*
@@ -225,14 +225,10 @@ function ValidUntilAndSubmit({
   submit: string;
   busy: boolean;
 }) {
-  // Off until the island runs: a press before would post the form to the page itself.
-  const hydrated = useHydrated();
   return (
     <>
       <Field name="valid_until" type="date" label={label} error={error} />
-      <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
-        {submit}
-      </button>
+      <BusySubmit busy={busy}>{submit}</BusySubmit>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { api, failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
-import { useHydrated } from '../../shell/use-form.ts';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 import type { MailingView } from '../codes.schemas.ts';
 
@@ -60,7 +60,6 @@ export default function Mailings({
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
   const form = useRef<HTMLFormElement>(null);
-  const hydrated = useHydrated();
 
   // What was picked and written before the island ran.
   useEarlyInput(form, (early) => {
@@ -210,9 +209,7 @@ export default function Mailings({
             onChange={(e) => setText(e.target.value)}
             required
           />
-          <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
-            {t('console.mailings.save')}
-          </button>
+          <BusySubmit busy={busy}>{t('console.mailings.save')}</BusySubmit>
         </form>
         {(subject || text) && (
           <section className="card mt-3" aria-label={t('console.mailings.preview')}>

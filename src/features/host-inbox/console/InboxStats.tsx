@@ -5,7 +5,7 @@ import { failureText } from '../../staff/components/console-client.ts';
 import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
 import { InboxTable } from './InboxTable.tsx';
-import { useHydrated } from '../../shell/use-form.ts';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 export const INBOX_STATS_MESSAGES = [
@@ -47,7 +47,6 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
 
   const form = useRef<HTMLFormElement>(null);
   const early = useRef<{ from?: string; to?: string }>({});
-  const hydrated = useHydrated();
   // Dates typed before the island ran are the first period asked for (else the server's own).
   useEarlyInput(form, (data) => {
     const typed = { from: earlyText(data, 'from'), to: earlyText(data, 'to') };
@@ -79,9 +78,7 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
             />
           </div>
         ))}
-        <button type="submit" className="btn btn-primary" disabled={!hydrated}>
-          {t('console.audit.apply')}
-        </button>
+        <BusySubmit>{t('console.audit.apply')}</BusySubmit>
       </form>
       {error && (
         <p className="alert alert-danger" role="alert">

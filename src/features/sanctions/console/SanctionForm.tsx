@@ -7,7 +7,7 @@ import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import { LabelledInput, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
-import { useHydrated } from '../../shell/use-form.ts';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 
 export const SANCTION_FORM_MESSAGES = [
@@ -65,7 +65,6 @@ export default function SanctionForm({
   const { busy, error, fields, run } = useConsoleAction(t);
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const hydrated = useHydrated();
 
   // What the moderator chose or typed before the island ran.
   useEarlyInput(form, (early) => {
@@ -209,10 +208,10 @@ export default function SanctionForm({
           required
           {...refusal('ground')}
         />
-        <button className="btn btn-danger" type="submit" disabled={busy || !hydrated}>
+        <BusySubmit busy={busy} className="btn btn-danger">
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('console.sanctions.submit')}
-        </button>
+        </BusySubmit>
       </form>
       <TitledSection id="sanction-preview" title={t('console.sanctions.preview')} className="col-12 col-lg-6">
         <div className="border rounded p-3 bg-body-tertiary">

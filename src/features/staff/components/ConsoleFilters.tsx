@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
-import { useHydrated } from '../../shell/use-form.ts';
+import { BusySubmit } from './BusySubmit.tsx';
 import { LabelledInput, LabelledSelect } from './LabelledControl.tsx';
 
 /*
@@ -45,12 +45,9 @@ export function FilterActions({
   href: string;
   width?: string;
 }) {
-  const hydrated = useHydrated();
   return (
     <div className={`${width} d-flex gap-2`}>
-      <button className="btn btn-primary" type="submit" disabled={!hydrated}>
-        {apply}
-      </button>
+      <BusySubmit>{apply}</BusySubmit>
       <a className="btn btn-outline-secondary" href={href} download>
         {download}
       </a>

@@ -5,7 +5,7 @@ import { money, utc } from './format.ts';
 import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
 import { FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { useFilteredList } from '../../staff/components/use-filtered-list.ts';
-import { useHydrated } from '../../shell/use-form.ts';
+import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 
 export const ORDERS_MESSAGES = [
   'console.orders.filters',
@@ -43,8 +43,6 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
     },
     t,
   );
-  // The filters are read when applied; applying waits for the island.
-  const hydrated = useHydrated();
 
   return (
     <div>
@@ -78,9 +76,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           <FilterInput key={name} id={`orders-${name}`} name={name} type={type} label={t(label)} />
         ))}
         <div className="col-12">
-          <button className="btn btn-primary" type="submit" disabled={!hydrated}>
-            {t('console.orders.apply')}
-          </button>
+          <BusySubmit>{t('console.orders.apply')}</BusySubmit>
         </div>
       </form>
       <ConsoleList

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
-import type { IslandTranslate } from '../../shell/island-i18n.ts';
+import type { IslandMessages, IslandTranslate } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
-import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
+import { LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
@@ -16,6 +16,12 @@ import { earlyText, useEarlyInput } from '../../staff/components/use-early-input
 export interface CodeNetwork {
   id: string;
   sites: string[];
+}
+
+/** What the page gives a codes island: its messages, and the networks whose codes it lists. */
+export interface CodesIslandProps {
+  messages: IslandMessages;
+  networks: CodeNetwork[];
 }
 
 /** The messages the shared parts use, for the islands' message lists. */
@@ -121,9 +127,7 @@ function NetworkHeader({
           value={network}
           onChange={(e) => onNetwork(e.target.value)}
         >
-          {networks.map((n) => (
-            <option key={n.id}>{n.id}</option>
-          ))}
+          <SelectOptions options={networks.map((n) => n.id)} />
         </LabelledSelect>
       </form>
     </>
@@ -135,9 +139,7 @@ export function SiteSelect({ id, t, sites }: { id: string; t: IslandTranslate; s
   return (
     <LabelledSelect id={id} label={t('console.codes.site')} controlClassName="form-select mb-3" name="site">
       <option value="">{t('console.codes.every_site')}</option>
-      {sites.map((s) => (
-        <option key={s}>{s}</option>
-      ))}
+      <SelectOptions options={sites} />
     </LabelledSelect>
   );
 }

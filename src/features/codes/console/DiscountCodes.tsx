@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field } from '../../shell/components/Field.tsx';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandTranslator } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import { earlyChoice } from '../../staff/components/use-early-input.ts';
@@ -12,7 +12,7 @@ import {
   SiteSelect,
   useCodeList,
   usesOf,
-  type CodeNetwork,
+  type CodesIslandProps,
 } from './CodeList.tsx';
 
 export const DISCOUNT_CODES_MESSAGES = [
@@ -50,13 +50,7 @@ const KINDS = ['multi', 'single'] as const;
  * The network's discount codes: the batches made here, the form that makes one (generated codes
  * shown once), and the codes the network has without the console (built in), read only.
  */
-export default function DiscountCodes({
-  messages,
-  networks,
-}: {
-  messages: IslandMessages;
-  networks: CodeNetwork[];
-}) {
+export default function DiscountCodes({ messages, networks }: CodesIslandProps) {
   const t = islandTranslator(messages);
   const [kind, setKind] = useState<(typeof KINDS)[number]>('multi');
   const [created, setCreated] = useState<string[] | null>(null);

@@ -1,5 +1,5 @@
 import { Field } from '../../shell/components/Field.tsx';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandTranslator } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import type { InviteView } from '../codes.schemas.ts';
 import {
@@ -9,7 +9,7 @@ import {
   SiteSelect,
   useCodeList,
   usesOf,
-  type CodeNetwork,
+  type CodesIslandProps,
 } from './CodeList.tsx';
 
 export const INVITE_CODES_MESSAGES = [
@@ -23,13 +23,7 @@ export const INVITE_CODES_MESSAGES = [
 ] as const;
 
 /** The network's invite codes with their uses and expiry, and the form that adds one. */
-export default function InviteCodes({
-  messages,
-  networks,
-}: {
-  messages: IslandMessages;
-  networks: CodeNetwork[];
-}) {
+export default function InviteCodes({ messages, networks }: CodesIslandProps) {
   const t = islandTranslator(messages);
   const codes = useCodeList(
     networks,

@@ -3,7 +3,7 @@ import { Field, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
-import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
+import { LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
@@ -166,11 +166,7 @@ export default function Mailings({
             value={site}
             onChange={(e) => setSite(e.target.value)}
           >
-            {sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <SelectOptions options={sites.map((s) => [s.id, s.name])} />
           </LabelledSelect>
           <LabelledSelect
             id="mailing-category"
@@ -187,9 +183,7 @@ export default function Mailings({
             controlClassName="form-select mb-3"
             name="locale"
           >
-            {locales.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
+            <SelectOptions options={locales} />
           </LabelledSelect>
           <Field
             name="subject"

@@ -11,6 +11,7 @@ import type {
 } from '../operator-profiles.schemas.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
+import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { InboxTable } from './InboxTable.tsx';
 
 export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
@@ -138,11 +139,7 @@ function ProfileSelect({
         value={value}
         onChange={(e) => onChange(e.target.value)}
       >
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </ProfileField>
   );

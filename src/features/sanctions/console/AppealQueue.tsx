@@ -4,6 +4,7 @@ import { api, failureText } from '../../staff/components/console-client.ts';
 import type { Appeal } from '../sanctions.schemas.ts';
 import { DECISION_KIND_MESSAGES, decisionKindText } from './decision-kinds.ts';
 import { FailureAlert, ListEnd, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { useLoadedList } from '../../staff/components/use-filtered-list.ts';
 
 export const APPEAL_QUEUE_MESSAGES = [
   'console.appeals.empty',
@@ -36,20 +37,17 @@ type Outcome = (typeof OUTCOMES)[number][0];
  */
 export default function AppealQueue({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
-  const [appeals, setAppeals] = useState<Appeal[]>([]);
+  const {
+    items: appeals,
+    setItems: setAppeals,
+    loading,
+    error,
+    setError,
+  } = useLoadedList(async () => (await api('GET /console/api/appeals.php')).appeals, t);
   const [current, setCurrent] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const items = useRef<(HTMLElement | null)[]>([]);
-
-  useEffect(() => {
-    api('GET /console/api/appeals.php')
-      .then((answer) => setAppeals(answer.appeals))
-      .catch((failure: unknown) => setError(failureText(failure, t)))
-      .finally(() => setLoading(false));
-  }, []);
 
   async function decide(appeal: Appeal, outcome: Outcome) {
     if (busy) return;

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { api, failureText } from '../../staff/components/console-client.ts';
-import type { Decision } from '../sanctions.schemas.ts';
+import { api } from '../../staff/components/console-client.ts';
 import { DECISION_KIND_MESSAGES, decisionKindText } from './decision-kinds.ts';
 import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { useLoadedList } from '../../staff/components/use-filtered-list.ts';
 
 export const DECISION_LIST_MESSAGES = [
   'console.sanctions.list',
@@ -24,16 +23,7 @@ export const DECISION_LIST_MESSAGES = [
 /** The newest decisions of the staff member's networks. */
 export default function DecisionList({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
-  const [decisions, setDecisions] = useState<Decision[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    api('GET /console/api/sanctions.php')
-      .then((answer) => setDecisions(answer.decisions))
-      .catch((failure: unknown) => setError(failureText(failure, t)))
-      .finally(() => setLoading(false));
-  }, []);
+  const list = useLoadedList(async () => (await api('GET /console/api/sanctions.php')).decisions, t);
 
   return (
     <div>
@@ -48,11 +38,11 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
           t('console.sanctions.by'),
           t('console.sanctions.status'),
         ]}
-        list={{ loading, error, items: decisions }}
+        list={list}
         loading={<LoadingLine text={t('console.sanctions.loading')} />}
         empty={t('console.sanctions.empty')}
       >
-        {decisions.map((d) => (
+        {list.items.map((d) => (
           <tr key={d.id}>
             <td className="text-nowrap">
               <time dateTime={d.decided_at}>{d.decided_at.replace('T', ' ').slice(0, 16)}</time>

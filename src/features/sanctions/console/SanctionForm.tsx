@@ -5,7 +5,12 @@ import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { GroundType, SanctionKind } from '../sanctions.schemas.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
-import { LabelledInput, LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
+import {
+  LabelledInput,
+  LabelledSelect,
+  LabelledTextarea,
+  SelectOptions,
+} from '../../staff/components/LabelledControl.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
@@ -140,9 +145,7 @@ export default function SanctionForm({
           className="mb-3"
           name="network"
         >
-          {networks.map((n) => (
-            <option key={n}>{n}</option>
-          ))}
+          <SelectOptions options={networks} />
         </LabelledSelect>
         <LabelledInput
           id="sanction-member"

@@ -2,6 +2,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api } from '../../staff/components/console-client.ts';
 import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
+import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { filterQuery, useFilteredList } from '../../staff/components/use-filtered-list.ts';
 
 export const TRANSPARENCY_MESSAGES = [
@@ -57,9 +58,7 @@ export default function Transparency({
       <form className="row g-2 align-items-end mb-3" onSubmit={list.apply}>
         <FilterSelect id="dsa-network" name="network" label={t('console.audit.network')} width={FILTER_WIDTH}>
           <option value="">{t('console.audit.all_networks')}</option>
-          {networks.map((n) => (
-            <option key={n}>{n}</option>
-          ))}
+          <SelectOptions options={networks} />
         </FilterSelect>
         {(['from', 'to'] as const).map((name) => (
           <FilterInput

@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { LabelledSelect } from '../../staff/components/LabelledControl.tsx';
+import { LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import type { CreatedSite, DomainCheck, SiteHealth, SitesAnswer } from '../sites.schemas.ts';
 import { LoadedTable, DoneNotice, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
@@ -255,11 +255,7 @@ export default function SitesConsole({
               name="niche"
               defaultValue={niches[0]}
             >
-              {niches.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              <SelectOptions options={niches.map((n) => [n, n])} />
             </LabelledSelect>
             <LabelledSelect
               id="site-theme"
@@ -269,11 +265,7 @@ export default function SitesConsole({
               defaultValue=""
             >
               <option value="">{t('console.sites.optional')}</option>
-              {themes.map((theme) => (
-                <option key={theme.id} value={theme.id}>
-                  {theme.label}
-                </option>
-              ))}
+              <SelectOptions options={themes.map((theme) => [theme.id, theme.label])} />
             </LabelledSelect>
             {OPTIONAL_FIELDS.map(({ name, label, type }) => (
               <Field

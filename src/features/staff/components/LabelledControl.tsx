@@ -79,3 +79,22 @@ export const LabelledTextarea = labelled('textarea', 'form-control');
 
 /** A labelled `<select>`, its options the children. */
 export const LabelledSelect = labelled('select', 'form-select');
+
+/** A select's option: a value and the text shown for it, or a plain value that is its own text. */
+export type SelectOption = string | readonly [value: string, text: ReactNode];
+
+/**
+ * A select's options in their order. A plain value is written without a `value` attribute, as
+ * `<option>` then sends its text.
+ */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) =>
+    typeof option === 'string' ? (
+      <option key={option}>{option}</option>
+    ) : (
+      <option key={option[0]} value={option[0]}>
+        {option[1]}
+      </option>
+    ),
+  );
+}

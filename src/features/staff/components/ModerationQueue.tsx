@@ -10,7 +10,7 @@ import {
 import { isApiError } from '../../../lib/api-client.ts';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { FailureAlert } from './ConsoleTable.tsx';
-import { LabelledSelect, LabelledTextarea } from './LabelledControl.tsx';
+import { LabelledSelect, LabelledTextarea, SelectOptions } from './LabelledControl.tsx';
 
 /** The words the queue itself shows; each queue adds its own to its island's messages. */
 export const MODERATION_QUEUE_MESSAGES = [
@@ -265,11 +265,7 @@ export default function ModerationQueue<Item extends { id: string }, Reason exte
                   value={reason}
                   onChange={(e) => setReason(e.target.value as Reason)}
                 >
-                  {reasons.map((r) => (
-                    <option key={r} value={r}>
-                      {reasonText(r)}
-                    </option>
-                  ))}
+                  <SelectOptions options={reasons.map((r) => [r, reasonText(r)])} />
                 </LabelledSelect>
                 <LabelledTextarea
                   id={`${name}-reject-note`}

@@ -14,6 +14,25 @@ export function filterQuery(filters: Partial<Record<string, string>>): Record<st
 }
 
 /**
+ * A console list read in one go when the island starts: loading until it is in, and the
+ * refusal's words where it is not. `setItems` and `setError` let the page act on it afterwards.
+ */
+export function useLoadedList<Item>(load: () => Promise<Item[]>, t: IslandTranslate) {
+  const [items, setItems] = useState<Item[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    load()
+      .then(setItems)
+      .catch((failure: unknown) => setError(failureText(failure, t)))
+      .finally(() => setLoading(false));
+  }, []);
+
+  return { items, setItems, loading, error, setError };
+}
+
+/**
  * A console list read a page at a time: `load` without a cursor starts it again, with one it
  * adds the page after that cursor to the rows shown. It is loading until the first page is in.
  */

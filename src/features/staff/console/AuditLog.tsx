@@ -3,6 +3,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api } from '../components/console-client.ts';
 import { ConsoleList, LoadingLine } from '../components/ConsoleTable.tsx';
 import { FilterActions, FilterInput, FilterSelect } from '../components/ConsoleFilters.tsx';
+import { SelectOptions } from '../components/LabelledControl.tsx';
 import { filterQuery, useFilteredList } from '../components/use-filtered-list.ts';
 
 export const AUDIT_MESSAGES = [
@@ -83,11 +84,9 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
           width={FILTER_WIDTH}
         >
           <option value="">{t('console.audit.all_networks')}</option>
-          {networks.map((n) => (
-            <option key={n} value={n}>
-              {n === '' ? t('console.audit.console_itself') : n}
-            </option>
-          ))}
+          <SelectOptions
+            options={networks.map((n) => [n, n === '' ? t('console.audit.console_itself') : n])}
+          />
         </FilterSelect>
         {TEXT_FILTERS.map(({ name, label, type, placeholder }) => (
           <FilterInput

@@ -5,7 +5,7 @@ import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
 import { api, failureText } from '../components/console-client.ts';
 import { LoadedTable, FailureAlert, LoadingLine } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
-import { LabelledSelect } from '../components/LabelledControl.tsx';
+import { LabelledSelect, SelectOptions } from '../components/LabelledControl.tsx';
 import { TitledSection } from '../components/TitledSection.tsx';
 import { BusySubmit } from '../components/BusySubmit.tsx';
 
@@ -167,11 +167,7 @@ export default function StaffList({
             name="role"
             defaultValue="moderator"
           >
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`console.role.${role}`)}
-              </option>
-            ))}
+            <SelectOptions options={ROLES.map((role) => [role, t(`console.role.${role}`)])} />
           </LabelledSelect>
           <LabelledSelect
             id="staff-network"
@@ -190,11 +186,7 @@ export default function StaffList({
             }
           >
             {everyNetwork && <option value="">{t('console.staff.every_network')}</option>}
-            {networks.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <SelectOptions options={networks.map((n) => [n, n])} />
           </LabelledSelect>
           <BusySubmit busy={busy} busyText={t('console.busy')}>
             {t('console.staff.submit')}

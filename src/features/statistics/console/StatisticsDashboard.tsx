@@ -8,6 +8,7 @@ import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/
 import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { CheckField } from '../../shell/components/CheckField.tsx';
 import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
+import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 
 export const STATISTICS_MESSAGES = [
   'console.statistics.filters',
@@ -195,11 +196,7 @@ export default function StatisticsDashboard({
           value={draft.network}
           onChange={(e) => change({ network: e.target.value, site: '' })}
         >
-          {networks.map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.id}
-            </option>
-          ))}
+          <SelectOptions options={networks.map((n) => [n.id, n.id])} />
         </FilterSelect>
         <FilterSelect
           id="stats-site"
@@ -209,11 +206,7 @@ export default function StatisticsDashboard({
           onChange={(e) => change({ site: e.target.value })}
         >
           <option value="">{t('console.statistics.whole_network')}</option>
-          {sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <SelectOptions options={sites.map((s) => [s.id, s.name])} />
         </FilterSelect>
         <FilterSelect
           id="stats-period"
@@ -222,11 +215,9 @@ export default function StatisticsDashboard({
           value={draft.days}
           onChange={(e) => change({ days: e.target.value })}
         >
-          {['7', '30', '90'].map((d) => (
-            <option key={d} value={d}>
-              {t('console.statistics.days', { count: Number(d) })}
-            </option>
-          ))}
+          <SelectOptions
+            options={['7', '30', '90'].map((d) => [d, t('console.statistics.days', { count: Number(d) })])}
+          />
           <option value="custom">{t('console.statistics.custom')}</option>
         </FilterSelect>
         {draft.days === 'custom' && (

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
-import { LabelledInput, LabelledSelect } from '../../staff/components/LabelledControl.tsx';
+import { LabelledInput, LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { CheckField } from '../../shell/components/CheckField.tsx';
 import { TitledSection } from '../../staff/components/TitledSection.tsx';
 import { DoneNotice, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
@@ -93,9 +93,7 @@ export default function DirectDebitExport({
           invalid={!!fields.site}
           required
         >
-          {sites.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
+          <SelectOptions options={sites} />
         </LabelledSelect>
         {(
           [

@@ -4,7 +4,7 @@ import { api, failureText, fieldTexts } from '../../staff/components/console-cli
 import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
-import { LabelledSelect, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
+import { LabelledSelect, LabelledTextarea, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { CheckField } from '../../shell/components/CheckField.tsx';
 import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 
@@ -227,9 +227,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
                 value={reason}
                 onChange={(e) => setReason(e.currentTarget.value as (typeof RETURN_REASONS)[number])}
               >
-                {RETURN_REASONS.map((code) => (
-                  <option key={code}>{code}</option>
-                ))}
+                <SelectOptions options={RETURN_REASONS} />
               </LabelledSelect>
               <button
                 type="button"

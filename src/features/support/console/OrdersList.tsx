@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
 import { FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
+import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { useFilteredList } from '../../staff/components/use-filtered-list.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 
@@ -53,17 +54,11 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
       >
         <FilterSelect id="orders-site" name="site" label={t('console.orders.site')}>
           <option value="">{t('console.orders.all')}</option>
-          {sites.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
+          <SelectOptions options={sites} />
         </FilterSelect>
         <FilterSelect id="orders-status" name="status" label={t('console.orders.status')}>
           <option value="">{t('console.orders.all')}</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`console.orders.status_${s}`)}
-            </option>
-          ))}
+          <SelectOptions options={ORDER_STATUSES.map((s) => [s, t(`console.orders.status_${s}`)])} />
         </FilterSelect>
         {(
           [

@@ -14,16 +14,5 @@ export { activationLink } from './accounts.signup.service.ts';
 /* The push sender reads the member's subscriptions and drops those the push service calls gone. */
 export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';
 /* The console's member support. */
-export {
-  changeMemberEmail,
-  consoleAccountsContext,
-  deviceSummary,
-  endMemberSessions,
-  findSupportMembers,
-  resendMemberActivation,
-  supportMember,
-  supportSessions,
-  type SupportMember,
-  type SupportSession,
-} from './accounts.console.ts';
+export * from './accounts.console.ts';
 export { dailySignups, dailyActivations, dailyActiveMembers } from './accounts.statistics.ts';

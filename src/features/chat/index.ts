@@ -37,18 +37,6 @@ export { chatFieldMessage } from './chat.messages.ts';
 export { uploadChatPhoto, chatMediaAllowed } from './chat.photos.ts';
 export { isMessageFrom, conversationAround, type ModerationMessage } from './chat.moderation.ts';
 /* The console's host inbox: conversations of operator-run profiles, answered by people. */
-export {
-  waitingOperatorChats,
-  operatorChat,
-  operatorChatMember,
-  operatorChatThread,
-  readAsOperatorProfile,
-  sendAsOperatorProfile,
-  typingAsOperatorProfile,
-  OPERATOR_THREAD_LIMIT,
-  type OperatorConversationRow,
-  type OperatorMemberRow,
-  type OperatorReply,
-} from './chat.operator.ts';
+export * from './chat.operator.ts';
 export { INBOX_LIST_TOPIC, inboxConversationTopic } from './chat.inbox-events.ts';
 export { dailyMessages } from './chat.statistics.ts';

@@ -55,14 +55,5 @@ export {
  * (this module is also loaded outside Astro): components/EnrichProfileAlert.astro.
  */
 /* Operator-run (fictional) profiles for the console: always `fictional: true`. */
-export {
-  createOperatorProfile,
-  findOperatorProfile,
-  listOperatorProfiles,
-  operatorProfileDetails,
-  updateOperatorProfile,
-  type OperatorProfileRow,
-  type OperatorIdentity,
-  type NewOperatorProfileInput,
-} from './profiles.operator.ts';
+export * from './profiles.operator.ts';
 export type { OwnProfile } from './profiles.editing.schemas.ts';

@@ -209,6 +209,17 @@ describe('provider reconciliation through Mollie', () => {
   type Buyer = TestMember & TestSession;
   const memberRow = async (member: Buyer) => (await app.inspect.row('members', { id: member.memberId }))!;
 
+  /**
+   * Money given back at Mollie on an order's payment (in the dashboard, or by the payer's bank),
+   * then Mollie's call of the webhook; answers the refund's or chargeback's id.
+   */
+  async function givenBack(orderId: string, kind: 'refund' | 'chargeback', value: string): Promise<string> {
+    const payment = paymentOf(orderId).id;
+    const id = mollie().giveBack(payment, kind, value);
+    await webhook(payment);
+    return id;
+  }
+
   it('a refund made in Mollie’s dashboard takes back the unused credits, ends premium and records what was spent', async () => {
     const member = await app.make.loggedIn({ country: 'NL' });
     const orderId = await paidOrder(member);
@@ -245,8 +256,7 @@ describe('provider reconciliation through Mollie', () => {
     const second = await paidOrder(member);
     expect((await memberRow(member)).credits).toBe(200);
 
-    mollie().giveBack(paymentOf(first).id, 'chargeback', '14.99');
-    await webhook(paymentOf(first).id);
+    await givenBack(first, 'chargeback', '14.99');
     expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
     expect(await app.inspect.row('payment_reversals', { order_id: first })).toMatchObject({
       kind: 'chargeback',
@@ -255,8 +265,7 @@ describe('provider reconciliation through Mollie', () => {
     });
 
     // 7.50 of 14.99 back: 51 of the 100 credits (rounded up), and no paid order is left.
-    mollie().giveBack(paymentOf(second).id, 'refund', '7.50');
-    await webhook(paymentOf(second).id);
+    await givenBack(second, 'refund', '7.50');
     expect(await memberRow(member)).toMatchObject({ credits: 49, paid_user: 0 });
     expect(await app.inspect.row('payment_reversals', { order_id: second })).toMatchObject({
       kind: 'refund',
@@ -273,15 +282,13 @@ describe('provider reconciliation through Mollie', () => {
     const payment = paymentOf(orderId).id;
 
     // 5.00 of 14.99 back: 34 of the 100 credits (rounded up).
-    const firstRefund = mollie().giveBack(payment, 'refund', '5.00');
-    await webhook(payment);
+    const firstRefund = await givenBack(orderId, 'refund', '5.00');
     expect(await memberRow(member)).toMatchObject({ credits: 166, paid_user: 1 });
     expect((await app.inspect.row('orders', { id: orderId }))!.status).toBe('refunded');
 
     // A second partial refund of the same order, 4.00 more: its share of the running total
     // (9.00 of 14.99 is 61 credits) less the 34 taken already.
-    const secondRefund = mollie().giveBack(payment, 'refund', '4.00');
-    await webhook(payment);
+    const secondRefund = await givenBack(orderId, 'refund', '4.00');
     expect(await memberRow(member)).toMatchObject({ credits: 139 });
 
     // Mollie repeats the webhook (both refunds are on the payment now): nothing more is booked.
@@ -299,8 +306,7 @@ describe('provider reconciliation through Mollie', () => {
     ]);
     expect(await memberRow(member)).toMatchObject({ credits: 139, paid_user: 1 });
     // The rest given back as a chargeback: the order's last 39 credits, never more than it had.
-    mollie().giveBack(payment, 'chargeback', '5.99');
-    await webhook(payment);
+    await givenBack(orderId, 'chargeback', '5.99');
     await webhook(payment);
     expect(await memberRow(member)).toMatchObject({ credits: 100, paid_user: 1 });
     expect(await app.inspect.rows('payment_reversals', { order_id: orderId })).toHaveLength(3);

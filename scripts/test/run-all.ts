@@ -58,6 +58,7 @@ const bin = (tool: string) => join('node_modules', '.bin', tool);
 const reportDir = mkdtempSync(join(tmpdir(), 'kindred-test-reports-'));
 const report = (name: string) => join(reportDir, `${name}.json`);
 
+/** A suite of vitest's projects (`name` and any other whose name starts with it, as `unit-isolated`). */
 function vitestSuite(name: string, title: string, usesBuild = false): Suite {
   return {
     name,
@@ -67,7 +68,7 @@ function vitestSuite(name: string, title: string, usesBuild = false): Suite {
       bin('vitest'),
       'run',
       '--project',
-      name,
+      `${name}*`,
       '--passWithNoTests',
       '--reporter=default',
       '--reporter=json',

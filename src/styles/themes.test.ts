@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as sass from 'sass';
+import * as sass from 'sass-embedded';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { themeSchema, type Theme } from '../tenancy/theme.schema';
 import {

@@ -49,7 +49,8 @@ export default function Mailings({
   sites,
 }: {
   messages: IslandMessages;
-  sites: { id: string; name: string; locales: string[] }[];
+  /** Each site with its languages, its own first, each named in that language. */
+  sites: { id: string; name: string; locales: { id: string; name: string }[] }[];
 }) {
   const t = islandTranslator(messages);
   const [site, setSite] = useState(sites[0]?.id ?? '');
@@ -183,7 +184,7 @@ export default function Mailings({
             controlClassName="form-select mb-3"
             name="locale"
           >
-            <SelectOptions options={locales} />
+            <SelectOptions options={locales.map((l) => [l.id, l.name])} />
           </LabelledSelect>
           <Field
             name="subject"

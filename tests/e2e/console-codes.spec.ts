@@ -88,6 +88,12 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await hydrated(page);
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText('Spring is here');
   await expect(page.getByLabel('Subject')).toHaveValue('Spring is here');
+  // A mailing is written in its site's own language unless another is picked: English on Amber
+  // Hearts, German on Kurvenreich, each language named in itself.
+  await expect(page.getByLabel('Language')).toHaveValue('en');
+  await page.getByLabel('Site').selectOption({ label: 'Kurvenreich (curvy)' });
+  await expect(page.getByLabel('Language')).toHaveValue('de');
+  await expect(page.getByLabel('Language').locator('option:checked')).toHaveText('Deutsch');
   expect(errors).toEqual([]);
   await context.close();
 

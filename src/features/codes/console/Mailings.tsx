@@ -54,18 +54,22 @@ export default function Mailings({
 }) {
   const t = islandTranslator(messages);
   const [site, setSite] = useState(sites[0]?.id ?? '');
+  // The language picked for this site; none yet means the site's own (its first).
+  const [locale, setLocale] = useState('');
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const [list, setList] = useState<MailingView[] | null>(null);
   const [counts, setCounts] = useState({ queued: 0, sending: 0, sent: 0 });
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
+  const shownLocale = locales.some((l) => l.id === locale) ? locale : (locales[0]?.id ?? '');
   const form = useRef<HTMLFormElement>(null);
 
   // What was picked and written before the island ran.
   useEarlyInput(form, (early) => {
     const picked = earlyText(early, 'site');
     if (sites.some((s) => s.id === picked)) setSite(picked);
+    setLocale(earlyText(early, 'locale'));
     setSubject(earlyText(early, 'subject'));
     setText(earlyText(early, 'text'));
   });
@@ -165,7 +169,10 @@ export default function Mailings({
             controlClassName="form-select mb-3"
             name="site"
             value={site}
-            onChange={(e) => setSite(e.target.value)}
+            onChange={(e) => {
+              setSite(e.target.value);
+              setLocale('');
+            }}
           >
             <SelectOptions options={sites.map((s) => [s.id, s.name])} />
           </LabelledSelect>
@@ -183,6 +190,8 @@ export default function Mailings({
             label={t('console.mailings.locale')}
             controlClassName="form-select mb-3"
             name="locale"
+            value={shownLocale}
+            onChange={(e) => setLocale(e.target.value)}
           >
             <SelectOptions options={locales.map((l) => [l.id, l.name])} />
           </LabelledSelect>

@@ -208,17 +208,14 @@ function uniqueAddress(): string {
 export function factories(db: Kysely<Database>): Factories {
   const defaultSite: SiteRef = DEMO.amber;
   /**
-   * Writes a row of a site (the first demo site unless named) with its id (new unless named) and
-   * the time it was made (now unless named), and answers the id.
+   * The site a row belongs to (the first demo site unless named), its id (new unless named) and
+   * when it was made (now unless named).
    */
-  const placedRow = async (
-    options: { site?: SiteRef; id?: string; createdAt?: number },
-    write: (row: { site: SiteRef; id: string; createdAt: number }) => Promise<unknown>,
-  ): Promise<{ id: string }> => {
-    const id = options.id ?? newId();
-    await write({ site: options.site ?? defaultSite, id, createdAt: options.createdAt ?? Date.now() });
-    return { id };
-  };
+  const placed = (options: { site?: SiteRef; id?: string; createdAt?: number }) => ({
+    site: options.site ?? defaultSite,
+    id: options.id ?? newId(),
+    createdAt: options.createdAt ?? Date.now(),
+  });
   const make: Factories = {
     async member(options = {}) {
       const site = options.site ?? defaultSite;
@@ -480,64 +477,68 @@ export function factories(db: Kysely<Database>): Factories {
         .execute();
     },
 
-    pageEvent: (options) =>
-      placedRow(options, ({ site, id, createdAt }) =>
-        insertPageEvent(db, {
+    async pageEvent(options) {
+      const { site, id, createdAt } = placed(options);
+      await insertPageEvent(db, {
+        id,
+        network_id: site.network,
+        site_id: site.id,
+        kind: options.kind,
+        page: options.page,
+        ms: options.ms ?? null,
+        member_id: options.memberId ?? null,
+        created_at: createdAt,
+      });
+      return { id };
+    },
+
+    async authEvent(options) {
+      // Written here rather than by the security repository, which picks the id itself: tests
+      // that follow a row across tables need to name it.
+      const { site, id, createdAt } = placed(options);
+      await db
+        .insertInto('auth_events')
+        .values({
           id,
           network_id: site.network,
           site_id: site.id,
-          kind: options.kind,
-          page: options.page,
-          ms: options.ms ?? null,
           member_id: options.memberId ?? null,
+          kind: options.kind,
+          ip: options.ip ?? null,
           created_at: createdAt,
-        }),
-      ),
+        })
+        .execute();
+      return { id };
+    },
 
-    // Written here rather than by the security repository, which picks the id itself: tests
-    // that follow a row across tables need to name it.
-    authEvent: (options) =>
-      placedRow(options, ({ site, id, createdAt }) =>
-        db
-          .insertInto('auth_events')
-          .values({
-            id,
-            network_id: site.network,
-            site_id: site.id,
-            member_id: options.memberId ?? null,
-            kind: options.kind,
-            ip: options.ip ?? null,
-            created_at: createdAt,
-          })
-          .execute(),
-      ),
+    async trackingRecord(options) {
+      const { site, id, createdAt } = placed(options);
+      await insertTrackingRecord(db, site.network, {
+        id,
+        siteId: site.id,
+        values: options.values,
+        landingPath: null,
+        createdAt,
+      });
+      if (options.member) await claimTrackingRecord(db, site.network, id, options.member.memberId);
+      return { id };
+    },
 
-    trackingRecord: (options) =>
-      placedRow(options, async ({ site, id, createdAt }) => {
-        await insertTrackingRecord(db, site.network, {
-          id,
-          siteId: site.id,
-          values: options.values,
-          landingPath: null,
-          createdAt,
-        });
-        if (options.member) await claimTrackingRecord(db, site.network, id, options.member.memberId);
-      }),
-
-    complaint: (options) =>
-      placedRow(options, async ({ site, id, createdAt }) => {
-        await insertComplaint(db, site.network, {
-          id,
-          siteId: site.id,
-          reporterMemberId: null,
-          profileId: null,
-          category: options.category,
-          text: options.text,
-          email: null,
-          createdAt,
-        });
-        if (options.handledAt !== undefined) await closeComplaint(db, site.network, id, options.handledAt);
-      }),
+    async complaint(options) {
+      const { site, id, createdAt } = placed(options);
+      await insertComplaint(db, site.network, {
+        id,
+        siteId: site.id,
+        reporterMemberId: null,
+        profileId: null,
+        category: options.category,
+        text: options.text,
+        email: null,
+        createdAt,
+      });
+      if (options.handledAt !== undefined) await closeComplaint(db, site.network, id, options.handledAt);
+      return { id };
+    },
 
     async discountCode(options = {}) {
       const code = options.code ?? `TEST${newId().toUpperCase()}`;

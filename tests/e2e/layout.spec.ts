@@ -298,6 +298,29 @@ function expectFits(report: LayoutReport, target: string): void {
     .toEqual({ scrollWidth: true, wide: [], clipped: [] });
 }
 
+/**
+ * A free member's five navigation items (the balance beside Get Premium) share one row, badges
+ * and German words included; the logo, the account menu (a name as long as a name may be) and the
+ * language switcher share the row above it. On one row: every box's top above every box's bottom.
+ */
+async function expectHeaderRows(page: Page, lang: string): Promise<void> {
+  const oneRow = (selector: string) =>
+    page.locator(selector).evaluateAll((items) => {
+      const boxes = items.map((item) => item.getBoundingClientRect());
+      return Math.max(...boxes.map((box) => box.top)) < Math.min(...boxes.map((box) => box.bottom));
+    });
+  await expect(page.locator('.member-nav .nav-item')).toHaveCount(5);
+  await expect(page.locator('.member-nav .nav-badge').first()).toBeVisible();
+  expect.soft(await oneRow('.member-nav .nav-item'), `${lang}: the member navigation on one row`).toBe(true);
+  await expect(page.locator('.site-navbar .lang-switcher')).toHaveCount(1);
+  expect
+    .soft(
+      await oneRow('.site-navbar .site-logo, .site-navbar .account-menu, .site-navbar .lang-switcher'),
+      `${lang}: logo, account menu and language switcher on one row`,
+    )
+    .toBe(true);
+}
+
 for (const plan of SITES) {
   for (const prefix of plan.prefixes) {
     const lang = prefix ? prefix.slice(1) : 'en';
@@ -325,6 +348,8 @@ for (const plan of SITES) {
         const report = await check(page, target, fileName(plan, prefix, 'member', path));
         labels += report.labels;
         expectFits(report, target);
+        // The search, before any count is read: every badge is there.
+        if (path === '/members') await expectHeaderRows(page, lang);
         if (path.startsWith('/likes')) {
           // The three tabs fit on one row, counts and German words included (once they are there).
           await page.locator('.likes-tabs .nav-item').first().waitFor();

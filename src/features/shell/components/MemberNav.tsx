@@ -228,7 +228,7 @@ export default function MemberNav({
   return (
     <>
       <BackButton routePath={routePath} label={t('pwa.back')} />
-      <ul className="member-nav nav col-12 col-md-auto order-last order-md-0 justify-content-around">
+      <ul className="member-nav nav col-12 col-xl-auto order-last order-xl-0 justify-content-around">
         {sections.map(({ path, href, icon, label, labelHidden, badge }) => (
           <li className="nav-item" key={path}>
             <a
@@ -239,7 +239,7 @@ export default function MemberNav({
             >
               <Icon name={icon} />
               <span>
-                <span className={labelHidden ? 'visually-hidden' : undefined}>{label}</span>
+                <span className={labelHidden ? 'visually-hidden' : 'nav-label'}>{label}</span>
                 {badge}
               </span>
             </a>

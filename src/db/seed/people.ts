@@ -407,6 +407,7 @@ function planMember(
       city: place.city,
       gender: role.gender,
       seeking: role.seeking,
+      fictional,
     }),
     createdAt,
     confirmedAt,

@@ -6,11 +6,13 @@ import { allCountries } from 'country-region-data';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestPostgresDatabase, withPostgresDatabase } from '../../../tests/support/postgres.ts';
+import { LOCALES } from '../../i18n/locales.ts';
 import { TenantRegistry } from '../../tenancy/registry.ts';
 import { createDatabase, type DatabaseHandle } from '../client.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './index.ts';
 import { ageOn, birthdateFor, loadPlanData, planMembers } from './people.ts';
+import { lookSentences } from './texts.ts';
 import { INTERESTS } from './vocabulary.ts';
 
 const NOW = Date.UTC(2026, 2, 10, 15, 30, 0);
@@ -368,6 +370,28 @@ describe('planMembers', () => {
     const general = plan.filter((m) => m.site.niche === 'general');
     expect(new Set(general.map((m) => m.sexuality))).toEqual(new Set(['hetero', 'gay', 'lesbian', 'bi']));
     expect(general.filter((m) => m.sexuality === 'hetero').length).toBeGreaterThan(general.length * 0.7);
+  });
+});
+
+describe('profileText', () => {
+  it('gives an operator-run profile no sentence about meeting, and everyone else the same seed', async () => {
+    const sites = [...registry.snapshot.sites.values()];
+    const places = await loadPlanData(sites);
+    const plan = planMembers({ sites, size: 1000, seed: 1, now: NOW, places });
+    const looking = new Set(
+      LOCALES.flatMap((locale) =>
+        (['male', 'female', 'both'] as const).flatMap((seeking) =>
+          (['male', 'female'] as const).flatMap((gender) => lookSentences(locale, seeking, gender)),
+        ),
+      ),
+    );
+    const saysLooking = (text: string | null) => [...looking].some((s) => text?.includes(s));
+    const fictional = plan.filter((m) => m.fictional && m.text !== null);
+    expect(fictional.length).toBeGreaterThan(20);
+    expect(fictional.filter((m) => saysLooking(m.text))).toEqual([]);
+    // Every other member who wrote a text still says whom they are looking for.
+    const real = plan.filter((m) => !m.fictional && m.text !== null);
+    expect(real.filter((m) => saysLooking(m.text)).length).toBe(real.length);
   });
 });
 

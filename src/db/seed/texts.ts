@@ -400,11 +400,31 @@ function fill(
     .replace('{city}', values.city ?? '');
 }
 
-/** An "about me" text, or null for the members who never wrote one. */
+/** The sentences saying whom a writer of `gender` seeks, as `profileText` writes them. */
+export function lookSentences(
+  language: Locale,
+  seeking: 'male' | 'female' | 'both',
+  gender: 'male' | 'female',
+): string[] {
+  return PHRASES[language].look[seeking].map((s) => fill(s, gender, { name: '', city: null }));
+}
+
+/**
+ * An "about me" text, or null for the members who never wrote one. An operator-run profile's
+ * text says nothing of meeting (the `look` sentences do): the profile's warning says it cannot be
+ * met, and its own words do not say otherwise. Its sentence is still drawn, so that every other
+ * member of a seed stays who they were.
+ */
 export function profileText(
   random: Random,
   language: Locale,
-  who: { name: string; city: string | null; gender: 'male' | 'female'; seeking: 'male' | 'female' | 'both' },
+  who: {
+    name: string;
+    city: string | null;
+    gender: 'male' | 'female';
+    seeking: 'male' | 'female' | 'both';
+    fictional: boolean;
+  },
 ): string | null {
   if (random.chance(0.08)) return null;
   const p = PHRASES[language];
@@ -417,7 +437,8 @@ export function profileText(
     const second = random.pick(about.filter((s) => s !== first));
     parts.push(second);
   }
-  parts.push(random.pick(p.look[who.seeking]));
+  const look = random.pick(p.look[who.seeking]);
+  if (!who.fictional) parts.push(look);
   if (random.chance(0.75)) parts.push(random.pick(p.close));
   return parts.map((s) => fill(s, who.gender, who)).join(' ');
 }

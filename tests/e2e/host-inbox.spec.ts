@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { addStaffMember, logInToConsole } from './console-staff.ts';
+import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -80,6 +81,9 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
     .click();
   const row = host.locator(`tr[data-conversation="${member.conversation}"]`);
   await expect(row).toBeVisible();
+  // The column of Open buttons has a name too, said to screen readers only.
+  await expect(host.getByRole('columnheader', { name: 'Actions' })).toHaveCount(1);
+  await expectAccessible(host, 'the host inbox with a conversation');
   await row.getByRole('link', { name: 'Open' }).click();
   await hydrated(host);
   await expect(host.getByTestId('inbox-thread')).toContainText('Hi Sophie!');
@@ -147,4 +151,39 @@ test('a member of Kurvenreich asking "Bist du echt?" gets the honest answer in G
   await expect(host.getByTestId('inbox-honest-text')).toHaveText(warning);
   await honest.getByRole('button', { name: 'Send the honest answer' }).click();
   await expect(member.page.getByTestId('chat-messages')).toContainText(warning);
+});
+
+test('a host creates an operator-run profile and sees the photo it adds', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await hostPage(browser, ['amber']);
+  await host
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Operator-run profiles' })
+    .click();
+  await expect(host).toHaveURL(/\/console\/profiles$/);
+  await hydrated(host);
+  const form = host.locator('form').filter({ has: host.getByRole('heading', { name: 'New profile' }) });
+  await form.getByLabel('Name').fill('Lotte');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(host.getByRole('heading', { name: 'Edit: Lotte' })).toBeVisible();
+  await expect(host.getByText('No photos yet.', { exact: false })).toBeVisible();
+
+  const picture = await sharp({
+    create: { width: 600, height: 600, channels: 3, background: { r: 220, g: 120, b: 60 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await host
+    .getByLabel('Add a photo')
+    .setInputFiles({ name: 'lotte.jpg', mimeType: 'image/jpeg', buffer: picture });
+  // The photo itself, through the console's media route: loaded, not an id and a bare status.
+  const thumbnail = host.getByRole('img', { name: 'Photo 1 of Lotte' });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(host.locator('[data-photo]').getByText('Main photo')).toBeVisible();
+  // The list names the new profile, and its column of buttons has a name for screen readers.
+  await expect(host.getByTestId('operator-profiles').getByRole('cell', { name: /Lotte/ })).toBeVisible();
+  await expect(host.getByRole('columnheader', { name: 'Actions' })).toHaveCount(1);
+  await expectAccessible(host, 'operator-run profiles with one open for editing');
+  await host.screenshot({ path: `${SCREENSHOTS}/operator-profile-photos.png`, fullPage: true });
 });

@@ -115,6 +115,42 @@ describe('operator-run profiles in the console', () => {
   });
 });
 
+describe("operator-run profiles' photos in the console", () => {
+  it('reach their hosts through the console media route, and no other photo does', async () => {
+    const visitor = await host();
+    const created = await visitor.send('POST', '/console/api/profiles.php', {
+      site: 'localhost',
+      name: 'Fenna',
+      gender: 'female',
+      seeking: 'male',
+      birthdate: '1991-02-03',
+      country: 'NL',
+    });
+    expect(created.status, created.body).toBe(201);
+    const { profile } = created.json<{ profile: { id: string } }>();
+    const photo = await upload(app, { cookie: `staff=${visitor.cookies.get('staff')}` }, await jpeg(4, 400), {
+      host: CONSOLE_HOST,
+      path: `/console/api/profile-photos.php?profile=${profile.id}`,
+    });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    // The editor's list points at the console's own media route, which the console's host serves.
+    const [shown] = photo.body.photos as Array<{ thumb_filename: string; filename: string }>;
+    expect(shown?.thumb_filename).toMatch(/^\/console\/media\/amber\/[a-z0-9]{2}\/[a-z0-9]+-thumb\.webp$/);
+    const thumb = await visitor.get(shown!.thumb_filename);
+    expect(thumb.status, thumb.body).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toBe('private, no-store');
+    // A host of another network does not get it.
+    expect((await (await host('curvy')).get(shown!.thumb_filename)).status).toBe(404);
+    // Nor does a host get a member's photo: that is for the network's moderators.
+    const member = await app.make.member({ site: { id: 'localhost', network: 'amber' } });
+    const { files } = await app.make.photo(member, { dataDir: app.server.dataDir });
+    expect((await visitor.get(`/console/media/${files[1]}`)).status).toBe(404);
+    const moderator = await logIn(app, await addDirectly(app, 'moderator', 'amber'));
+    expect((await moderator.get(`/console/media/${files[1]}`)).status).toBe(200);
+  });
+});
+
 describe('the host inbox', () => {
   it('lists the waiting conversation, and a host’s reply reaches the member live, free of charge', async () => {
     const { member, operator, conversation } = await memberWritingTo('Hi Sophie, how are you?');

@@ -8,6 +8,7 @@ import {
   ageOn,
   createOperatorProfile,
   findOperatorProfile,
+  isOperatorProfilePhoto,
   listOperatorProfiles,
   operatorProfileDetails,
   updateOperatorProfile,
@@ -32,8 +33,30 @@ import { decodeCursor, encodeCursor } from './host-inbox.cursor.ts';
  */
 
 const PAGE_SIZE = 50;
-/** An operator-run profile may show as many photos as a premium member's. */
-const owner = (profileId: string) => ({ profileId, paidUser: true });
+/**
+ * An operator-run profile may show as many photos as a premium member's. Its photos' files are
+ * shown to the console through the console's own media route (`hostMayView`), as the photo
+ * queue's are: a pending photo is served by no site, and the console has no site's address.
+ */
+const owner = (profileId: string) => ({
+  profileId,
+  paidUser: true,
+  media: (key: string) => `/console/media/${key}`,
+});
+
+/**
+ * Whether the console's media route may show `path` to staff as a host: a file of an
+ * operator-run profile's photo, in a network where they manage such profiles.
+ */
+export async function hostMayView(
+  ctx: Pick<HostInboxContext, 'db'>,
+  staff: Pick<HostInboxContext['staff'], 'can'>,
+  path: string,
+): Promise<boolean> {
+  const network = path.split('/')[0] ?? '';
+  if (!staff.can('create_profiles', network)) return false;
+  return isOperatorProfilePhoto(ctx, network, path);
+}
 
 /** The profile and its site's service context, when the staff member may manage it. */
 async function manageable(

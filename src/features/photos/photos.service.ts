@@ -27,6 +27,11 @@ import { PHOTO_REJECTION_REASONS, type PhotoRejectionReason } from './photos.typ
 export interface PhotoOwner {
   profileId: string;
   paidUser: boolean;
+  /**
+   * The address of a photo's file (its storage key) in the owner's own list: the site's media
+   * route by default; the console's for an operator-run profile managed there.
+   */
+  media?: (key: string) => string;
 }
 
 /** A photo as another feature shows it to a viewer (the profile view, the like modal). */
@@ -56,16 +61,18 @@ function limitReached(limit: number): DomainError {
 
 function toPhoto(
   ctx: ServiceContext,
+  owner: PhotoOwner,
   row: PhotoRow,
   mainPhotoId: string | null,
   rejections?: Map<string, { reason: string | null; note: string | null }>,
 ): Photo {
   const rejection = row.status === 'rejected' ? rejections?.get(row.id) : undefined;
+  const media = owner.media ?? ((key: string) => mediaUrl(ctx.site.cdnPrefix, key));
   return {
     id: row.id,
-    filename: mediaUrl(ctx.site.cdnPrefix, row.filename),
-    thumb_filename: mediaUrl(ctx.site.cdnPrefix, row.thumb_filename),
-    match: mediaUrl(ctx.site.cdnPrefix, row.match_filename),
+    filename: media(row.filename),
+    thumb_filename: media(row.thumb_filename),
+    match: media(row.match_filename),
     status: row.status,
     locked: row.locked === 1,
     main: row.id === mainPhotoId,
@@ -92,7 +99,7 @@ export async function ownPhotos(ctx: ServiceContext, owner: PhotoOwner): Promise
     ? await rejectionsOf(ctx.db, ctx.network, owner.profileId)
     : undefined;
   return {
-    photos: photos.map((row) => toPhoto(ctx, row, mainPhotoId, rejections)),
+    photos: photos.map((row) => toPhoto(ctx, owner, row, mainPhotoId, rejections)),
     limit: photoLimit(owner),
   };
 }
@@ -195,7 +202,7 @@ export async function uploadPhoto(
   }
   const after = await profilePhotos(ctx.db, ctx.network, owner.profileId);
   const row = after.photos.find((p) => p.id === id)!;
-  return { photo: toPhoto(ctx, row, after.mainPhotoId) };
+  return { photo: toPhoto(ctx, owner, row, after.mainPhotoId) };
 }
 
 const notFound = () => platformError('not_found');

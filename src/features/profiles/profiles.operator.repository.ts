@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Gender } from '../../db/database.ts';
 import { newProfileRow, type NewProfile } from './profiles.repository.ts';
 import { keysetPage } from '../../db/keyset.ts';
+import { selectInNetwork } from '../../db/query-network.ts';
 
 /*
  * Operator-run (fictional) profiles as the console manages them. Every statement here writes
@@ -95,4 +96,22 @@ export async function updateOperatorIdentity(
     .where('fictional', '=', 1)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether `path` names a file (full size, thumbnail or match) of an operator-run profile's photo in `network`. */
+export async function isOperatorPhotoFile(db: Db, network: string, path: string): Promise<boolean> {
+  const operatorProfiles = db
+    .selectFrom('profiles')
+    .select('id')
+    .where('network_id', '=', network)
+    .where('fictional', '=', 1)
+    .where('member_id', 'is', null);
+  const row = await selectInNetwork(db, 'photos', network, {})
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('filename', '=', path), eb('thumb_filename', '=', path), eb('match_filename', '=', path)]),
+    )
+    .where('profile_id', 'in', operatorProfiles)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -6,6 +6,7 @@ import { ownProfile, profileInputRules, updateOwnProfile } from './profiles.edit
 import { profileInputSchema, type OwnProfile } from './profiles.editing.schemas.ts';
 import {
   insertOperatorProfile,
+  isOperatorPhotoFile,
   operatorProfileRow,
   operatorProfileRows,
   updateOperatorIdentity,
@@ -79,6 +80,15 @@ export function listOperatorProfiles(
   limit: number,
 ): Promise<OperatorProfileRow[]> {
   return operatorProfileRows(ctx.db, networks, before, limit);
+}
+
+/** Whether `path` is a file of an operator-run profile's photo in `network`. */
+export function isOperatorProfilePhoto(
+  ctx: Pick<ServiceContext, 'db'>,
+  network: string,
+  path: string,
+): Promise<boolean> {
+  return isOperatorPhotoFile(ctx.db, network, path);
 }
 
 /** The profile as its editor shows it. */

@@ -21,6 +21,7 @@ export const INBOX_LIST_MESSAGES = [
   'console.inbox.refresh',
   'console.inbox.open',
   'console.inbox.loading',
+  'console.actions',
   'console.inbox.live',
   'console.inbox.reconnecting',
   'error.try_later',
@@ -164,7 +165,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
           t('console.inbox.member'),
           t('console.inbox.network'),
           t('console.inbox.claimed_by'),
-          '',
+          { hidden: t('console.actions') },
         ]}
         row={(entry) => (
           <tr key={entry.conversation} data-conversation={entry.conversation}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { TableHead, type ColumnName } from '../../staff/components/ConsoleTable.tsx';
 
 /**
  * A list of the host inbox pages as they all show one: the loading line until its rows are in
@@ -20,7 +20,7 @@ export function InboxTable<Row>({
   loading: string;
   empty: string;
   caption: string;
-  columns: readonly string[];
+  columns: readonly ColumnName[];
   className?: string;
   testId?: string;
   row: (item: Row) => ReactNode;

@@ -14,9 +14,17 @@ import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/us
 import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { InboxTable } from './InboxTable.tsx';
 
+/** A photo's review status as the member's own photo page shows it. */
+const PHOTO_STATUS_BADGE: Record<OperatorProfileAnswer['photos']['photos'][number]['status'], string> = {
+  pending: 'text-bg-warning',
+  active: 'text-bg-success',
+  rejected: 'text-bg-danger',
+};
+
 export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
   'console.profiles.caption',
   'console.profiles.new',
+  'console.actions',
   'console.profiles.edit',
   'console.profiles.site',
   'console.profiles.seeking',
@@ -37,6 +45,10 @@ export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
   'console.profiles.more',
   'console.profiles.fictional_note',
   'console.profiles.no_photos',
+  'profileview.photo_n',
+  'photos.status.pending',
+  'photos.status.active',
+  'photos.status.rejected',
   'console.inbox.fictional',
   'console.inbox.network',
   'console.inbox.loading',
@@ -333,7 +345,7 @@ export default function OperatorProfiles({
             t('profile.age'),
             t('console.profiles.site'),
             t('console.inbox.network'),
-            '',
+            { hidden: t('console.actions') },
           ]}
           row={(p) => (
             <tr key={p.id}>
@@ -492,10 +504,18 @@ export default function OperatorProfiles({
               <p className="small">{t('console.profiles.no_photos')}</p>
             ) : (
               <ul className="list-unstyled">
-                {editing.photos.photos.map((p) => (
-                  <li key={p.id} className="d-flex gap-2 align-items-center mb-1">
-                    <code className="small">{p.id.slice(0, 8)}</code>
-                    <span className="small">{p.status}</span>
+                {editing.photos.photos.map((p, i) => (
+                  <li key={p.id} className="d-flex flex-wrap gap-2 align-items-center mb-2" data-photo={p.id}>
+                    <img
+                      className="rounded object-fit-cover"
+                      src={p.thumb_filename}
+                      alt={t('profileview.photo_n', { name: editing.profile.name, number: i + 1 })}
+                      width={64}
+                      height={64}
+                    />
+                    <span className={`badge ${PHOTO_STATUS_BADGE[p.status]}`}>
+                      {t(`photos.status.${p.status}`)}
+                    </span>
                     {p.main ? (
                       <span className="badge text-bg-success">{t('console.profiles.main')}</span>
                     ) : (

@@ -69,14 +69,20 @@ export function LoadingLine({ text }: { text: string }) {
   );
 }
 
-/** A table's header row: one column name a cell (an empty name for a column of buttons). */
-export function TableHead({ columns }: { columns: readonly string[] }) {
+/**
+ * A column's name: shown, or said to screen readers only (`{ hidden }`) where the cells speak for
+ * themselves, as a column of buttons does.
+ */
+export type ColumnName = string | { readonly hidden: string };
+
+/** A table's header row: one column name a cell. */
+export function TableHead({ columns }: { columns: readonly ColumnName[] }) {
   return (
     <thead>
       <tr>
         {columns.map((column, i) => (
           <th key={i} scope="col">
-            {column}
+            {typeof column === 'string' ? column : <span className="visually-hidden">{column.hidden}</span>}
           </th>
         ))}
       </tr>
@@ -94,7 +100,7 @@ type TableFrame = {
   id?: string;
   /** Rows after the list, such as totals. */
   foot?: ReactNode;
-} & ({ columns: readonly string[] } | { head: ReactNode });
+} & ({ columns: readonly ColumnName[] } | { head: ReactNode });
 
 /**
  * A table that scrolls sideways on its own (keyboard included), named by its caption. Its header

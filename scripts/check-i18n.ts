@@ -40,6 +40,7 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Status" is the same word there',
   }),
   { key: 'console.codes.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
+  { key: 'console.actions', locales: ['fr'], reason: '"Actions" is the same word in French' },
   ...sameReason(['console.codes.code', 'console.codes.codes'], {
     locales: ['de', 'fr', 'nl'],
     reason: '"Code" is the same word there',

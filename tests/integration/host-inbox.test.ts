@@ -35,6 +35,34 @@ const waiting = (res: TestResponse) =>
 const reply = (visitor: Visitor, conversation: string, body: Record<string, unknown>) =>
   visitor.send('POST', '/console/api/inbox.php', { conversation, client_id: clientId(), ...body });
 
+/** A new operator-run profile on Amber Hearts, made by `visitor` through the console's call. */
+async function createdProfile(visitor: Visitor, fields: Record<string, unknown>) {
+  const created = await visitor.send('POST', '/console/api/profiles.php', {
+    site: 'localhost',
+    gender: 'female',
+    seeking: 'male',
+    country: 'NL',
+    ...fields,
+  });
+  expect(created.status, created.body).toBe(201);
+  return created.json<{ profile: { id: string } & Record<string, unknown> }>().profile;
+}
+
+/** A JPEG added to an operator-run profile by `visitor`: the profile's photos as the call answers them. */
+async function addedPhoto(visitor: Visitor, profileId: string, seed: number) {
+  const photo = await upload(
+    app,
+    { cookie: `staff=${visitor.cookies.get('staff')}` },
+    await jpeg(seed, 400),
+    {
+      host: CONSOLE_HOST,
+      path: `/console/api/profile-photos.php?profile=${profileId}`,
+    },
+  );
+  expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+  return photo.body.photos as Array<{ main: boolean; filename: string; thumb_filename: string }>;
+}
+
 describe('operator-run profiles in the console', () => {
   it('are for hosts and owners, not moderators', async () => {
     const moderator = await logIn(app, await addDirectly(app, 'moderator', 'amber'));
@@ -54,17 +82,11 @@ describe('operator-run profiles in the console', () => {
 
   it('are created and edited fictional, and an update cannot clear the flag', async () => {
     const visitor = await host();
-    const created = await visitor.send('POST', '/console/api/profiles.php', {
-      site: 'localhost',
+    const profile = await createdProfile(visitor, {
       name: 'Sanne',
-      gender: 'female',
-      seeking: 'male',
       birthdate: '1993-05-04',
-      country: 'NL',
       details: { text: 'Hoi!', eye_color: 'green' },
     });
-    expect(created.status, created.body).toBe(201);
-    const { profile } = created.json<{ profile: { id: string } }>();
     expect(profile).toMatchObject({
       name: 'Sanne',
       text: 'Hoi!',
@@ -95,13 +117,7 @@ describe('operator-run profiles in the console', () => {
       404,
     );
     // A photo is re-encoded like a member's upload and becomes the profile's face.
-    const staff = { cookie: `staff=${visitor.cookies.get('staff')}` };
-    const photo = await upload(app, staff, await jpeg(3, 400), {
-      host: CONSOLE_HOST,
-      path: `/console/api/profile-photos.php?profile=${profile.id}`,
-    });
-    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
-    expect(photo.body.photos).toEqual([expect.objectContaining({ main: true })]);
+    expect(await addedPhoto(visitor, profile.id, 3)).toEqual([expect.objectContaining({ main: true })]);
     const audit = await app.db
       .selectFrom('audit_log')
       .select('action')
@@ -118,23 +134,9 @@ describe('operator-run profiles in the console', () => {
 describe("operator-run profiles' photos in the console", () => {
   it('reach their hosts through the console media route, and no other photo does', async () => {
     const visitor = await host();
-    const created = await visitor.send('POST', '/console/api/profiles.php', {
-      site: 'localhost',
-      name: 'Fenna',
-      gender: 'female',
-      seeking: 'male',
-      birthdate: '1991-02-03',
-      country: 'NL',
-    });
-    expect(created.status, created.body).toBe(201);
-    const { profile } = created.json<{ profile: { id: string } }>();
-    const photo = await upload(app, { cookie: `staff=${visitor.cookies.get('staff')}` }, await jpeg(4, 400), {
-      host: CONSOLE_HOST,
-      path: `/console/api/profile-photos.php?profile=${profile.id}`,
-    });
-    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    const profile = await createdProfile(visitor, { name: 'Fenna', birthdate: '1991-02-03' });
+    const [shown] = await addedPhoto(visitor, profile.id, 4);
     // The editor's list points at the console's own media route, which the console's host serves.
-    const [shown] = photo.body.photos as Array<{ thumb_filename: string; filename: string }>;
     expect(shown?.thumb_filename).toMatch(/^\/console\/media\/amber\/[a-z0-9]{2}\/[a-z0-9]+-thumb\.webp$/);
     const thumb = await visitor.get(shown!.thumb_filename);
     expect(thumb.status, thumb.body).toBe(200);

@@ -25,8 +25,11 @@ export const TRANSPARENCY_MESSAGES = [
   'error.try_later',
 ] as const;
 
-/** Three filters and the buttons: two to a row on phones, all in one from tablets. */
-const FILTER_WIDTH = 'col-6 col-md-3';
+/**
+ * Three filters and the buttons: two to a row up to lg (the console's sidebar takes its share of
+ * the window), all in one from there.
+ */
+const FILTER_WIDTH = 'col-6 col-lg-3';
 
 /** The DSA counts per site for a period, with the CSV of the same. */
 export default function Transparency({

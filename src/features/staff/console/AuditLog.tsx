@@ -43,8 +43,11 @@ const TEXT_FILTERS: ReadonlyArray<{
   { name: 'to', label: 'console.audit.to', type: 'date' },
 ];
 
-/** Six filters: two to a row on tablets, all in one on wide screens. */
-const FILTER_WIDTH = 'col-6 col-md-4 col-xl-2';
+/**
+ * Six filters: two to a row up to lg (the console's sidebar takes its share of the window),
+ * three from lg, all in one from xl.
+ */
+const FILTER_WIDTH = 'col-6 col-lg-4 col-xl-2';
 
 function change(entry: AuditEntry): string {
   const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));

@@ -202,7 +202,7 @@ export default function StatisticsDashboard({
           id="stats-site"
           name="site"
           // "Whole network" and a site's full name are longer than the other filters' choices.
-          width="col-6 col-md-4 col-xl-3"
+          width="col-6 col-lg-4 col-xxl-3"
           label={t('console.statistics.site')}
           value={draft.site}
           onChange={(e) => change({ site: e.target.value })}

@@ -32,6 +32,30 @@ describe('the mail layout', () => {
     }
   });
 
+  it("makes a note's web address a link in the HTML, without the sentence's closing mark", () => {
+    const message = composeMail(translator('en'), testSite(), 'robin@example.org', {
+      subject: 'Subject',
+      name: 'Robin',
+      paragraphs: ['One paragraph.'],
+      notes: [
+        'Unsubscribe from these e-mails: https://unit.example/api/unsubscribe.php?token=a.b_c&x=1',
+        'Your photos are at https://unit.example/profile/photos. See you!',
+        'No address here: <b>bold</b>.',
+      ],
+    });
+    expect(message.html).toContain(
+      'e-mails: <a href="https://unit.example/api/unsubscribe.php?token=a.b_c&#38;x=1" ',
+    );
+    expect(message.html).toMatch(
+      />https:\/\/unit\.example\/api\/unsubscribe\.php\?token=a\.b_c&#38;x=1<\/a><\/p>/,
+    );
+    expect(message.html).toContain('<a href="https://unit.example/profile/photos" ');
+    expect(message.html).toContain('>https://unit.example/profile/photos</a>. See you!');
+    expect(message.html).toContain('No address here: &#60;b&#62;bold&#60;/b&#62;.');
+    // The text part stays as written.
+    expect(message.text).toContain('https://unit.example/profile/photos. See you!');
+  });
+
   it('takes its accent from the site’s theme and brand colours, darkened until it reads on white', () => {
     for (const theme of ['amber', 'midnight']) {
       const site = testSite({ theme });

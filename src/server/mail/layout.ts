@@ -92,6 +92,17 @@ function footer(t: Translate, site: Site): string {
   });
 }
 
+/**
+ * Escaped text with each web address in it made a link (an unsubscribe or a settings page named
+ * in a note), as the text part's reader's mail program would; a sentence's closing mark after
+ * an address is left out of it.
+ */
+function linked(escaped: string, accent: string): string {
+  return escaped.replace(/https?:\/\/[^\s<]+?(?=[.,;:!?)]*(?:\s|$))/g, (url) => {
+    return `<a href="${url}" style="color:${accent};word-break:break-all">${url}</a>`;
+  });
+}
+
 /** Builds the message: text first (what spam filters and screen readers read), then HTML. */
 export function composeMail(t: Translate, site: Site, to: string, content: MailContent): MailMessage {
   const greeting = content.name ? t('mail.greeting', { name: content.name }) : t('mail.greeting_plain');
@@ -115,7 +126,8 @@ export function composeMail(t: Translate, site: Site, to: string, content: MailC
     ...content.paragraphs.map(paragraph),
     button,
     ...content.notes.map(
-      (note) => `<p style="margin:0 0 16px;font-size:14px;color:#555555">${escapeHtml(note)}</p>`,
+      (note) =>
+        `<p style="margin:0 0 16px;font-size:14px;color:#555555">${linked(escapeHtml(note), accent)}</p>`,
     ),
     `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">`,
     `<p style="margin:0;font-size:12px;color:#78716c">${escapeHtml(footer(t, site))}<br>${escapeHtml(t('mail.no_reply'))}</p>`,

@@ -179,6 +179,13 @@ export default function OperatorProfiles({
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Each profile opened (or a new one begun) takes the focus to the form, once it shows it: a
+  // row's Edit far down the list would otherwise change a form scrolled out of sight.
+  const [reveals, setReveals] = useState(0);
+  useEffect(() => {
+    if (reveals > 0) headingRef.current?.focus();
+  }, [reveals]);
 
   // What was picked and typed into the new profile before the island ran.
   useEarlyInput(formRef, (early) => {
@@ -238,6 +245,7 @@ export default function OperatorProfiles({
       show(
         await apiClient.get<OperatorProfileAnswer>(`/console/api/profiles.php?id=${encodeURIComponent(id)}`),
       );
+      setReveals((n) => n + 1);
     } catch (failure) {
       setError(failureText(failure, t));
     }
@@ -330,6 +338,7 @@ export default function OperatorProfiles({
           onClick={() => {
             setEditing(null);
             setForm(blank(sites[0]));
+            setReveals((n) => n + 1);
           }}
         >
           {t('console.profiles.new')}
@@ -380,7 +389,7 @@ export default function OperatorProfiles({
           onSubmit={(e) => void submit(e)}
           noValidate
         >
-          <h2 className="h5">
+          <h2 className="h5" ref={headingRef} tabIndex={-1}>
             {editing ? `${t('console.profiles.edit')}: ${editing.profile.name}` : t('console.profiles.new')}
           </h2>
           <p className="small text-body-secondary mb-1">{t('console.profiles.fictional_note')}</p>

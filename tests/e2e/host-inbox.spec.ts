@@ -182,17 +182,15 @@ test('a host creates an operator-run profile and sees the photo it adds', async 
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(host.locator('[data-photo]').getByText('Main photo')).toBeVisible();
   // The list names the new profile, and its column of buttons has a name for screen readers.
-  await expect(host.getByTestId('operator-profiles').getByRole('cell', { name: /Lotte/ })).toBeVisible();
+  const row = host.getByTestId('operator-profiles').getByRole('row', { name: /Lotte/ });
+  // Its site by the name hosts know it by, not its id.
+  await expect(row.getByRole('cell', { name: 'Amber Hearts', exact: true })).toBeVisible();
   await expect(host.getByRole('columnheader', { name: 'Actions' })).toHaveCount(1);
   await expectAccessible(host, 'operator-run profiles with one open for editing');
   // Beginning a new profile, or opening one from the list, takes the focus (and the view) to the form.
   await host.getByRole('button', { name: 'New profile' }).click();
   await expect(host.getByRole('heading', { name: 'New profile' })).toBeFocused();
-  await host
-    .getByTestId('operator-profiles')
-    .getByRole('row', { name: /Lotte/ })
-    .getByRole('button', { name: 'Edit' })
-    .click();
+  await row.getByRole('button', { name: 'Edit' }).click();
   await expect(host.getByRole('heading', { name: 'Edit: Lotte' })).toBeFocused();
   await host.screenshot({ path: `${SCREENSHOTS}/operator-profile-photos.png`, fullPage: true });
 });

@@ -362,7 +362,7 @@ export default function OperatorProfiles({
                 {p.name} <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
               </td>
               <td>{p.age}</td>
-              <td>{p.site}</td>
+              <td>{sites.find((s) => s.id === p.site)?.name ?? p.site}</td>
               <td>{p.network}</td>
               <td>
                 <button

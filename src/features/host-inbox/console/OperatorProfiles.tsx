@@ -12,14 +12,8 @@ import type {
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
 import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
+import { PHOTO_STATUS_BADGE } from '../../photos/components/photo-status.ts';
 import { InboxTable } from './InboxTable.tsx';
-
-/** A photo's review status as the member's own photo page shows it. */
-const PHOTO_STATUS_BADGE: Record<OperatorProfileAnswer['photos']['photos'][number]['status'], string> = {
-  pending: 'text-bg-warning',
-  active: 'text-bg-success',
-  rejected: 'text-bg-danger',
-};
 
 export const OPERATOR_PROFILE_MESSAGES: readonly MessageKey[] = [
   'console.profiles.caption',

@@ -5,6 +5,7 @@ import { requestErrorMessage } from '../../shell/form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, type Photo, type PhotosAnswer } from '../photos.types.ts';
+import { PHOTO_STATUS_BADGE } from './photo-status.ts';
 
 export interface PhotoManagerProps {
   initial: PhotosAnswer;
@@ -14,12 +15,6 @@ export interface PhotoManagerProps {
   premiumHref: string;
   messages: IslandMessages;
 }
-
-const STATUS_BADGE: Record<Photo['status'], string> = {
-  pending: 'text-bg-warning',
-  active: 'text-bg-success',
-  rejected: 'text-bg-danger',
-};
 
 /**
  * Sends one file with progress (fetch reports no upload progress); answers the API's body or
@@ -244,7 +239,7 @@ export default function PhotoManager({
                 </div>
                 <div className="card-body p-2">
                   <div className="d-flex flex-wrap gap-1 mb-2">
-                    <span className={`badge ${STATUS_BADGE[photo.status]}`}>
+                    <span className={`badge ${PHOTO_STATUS_BADGE[photo.status]}`}>
                       {t(`photos.status.${photo.status}`)}
                     </span>
                     {photo.main && <span className="badge text-bg-primary">{t('photos.main')}</span>}

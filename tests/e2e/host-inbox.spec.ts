@@ -81,6 +81,8 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
     .click();
   const row = host.locator(`tr[data-conversation="${member.conversation}"]`);
   await expect(row).toBeVisible();
+  // How long it waits, in the console's language (`formatDuration`): the member just wrote.
+  await expect(row.locator('td').first()).toHaveText(/^[01]\smin$/);
   // The column of Open buttons has a name too, said to screen readers only.
   await expect(host.getByRole('columnheader', { name: 'Actions' })).toHaveCount(1);
   await expectAccessible(host, 'the host inbox with a conversation');

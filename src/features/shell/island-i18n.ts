@@ -33,6 +33,11 @@ export function islandTranslator(messages: IslandMessages): IslandTranslate {
   return translate;
 }
 
+/** The language the island's messages are in (what `Intl` formats of the island should speak). */
+export function islandLocale(messages: IslandMessages): string | undefined {
+  return (typeof messages === 'string' ? parsed(messages) : islandDataValue(messages)).locale;
+}
+
 /**
  * One translator per set of messages (picked sets are kept per locale, parsed texts per text):
  * the same translator on every render and request, so that what depends on it (a kept list's

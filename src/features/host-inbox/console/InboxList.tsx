@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { formatDuration } from '../../../lib/duration.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { heldClaim, useInboxLive } from './inbox-live.ts';
 import { readFromStart } from './inbox-pages.ts';
@@ -27,10 +28,9 @@ export const INBOX_LIST_MESSAGES = [
   'error.try_later',
 ] as const;
 
-/** Minutes (or hours) since `at`, for the waiting column. */
-function waited(at: number, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
-  return minutes < 120 ? `${minutes} min` : `${Math.floor(minutes / 60)} h`;
+/** Minutes, hours or days since `at`, for the waiting column. */
+function waited(at: number, now: number, locale: string | undefined): string {
+  return formatDuration(now - at, locale, { smallest: 'minute' });
 }
 
 /** Live changes within this time make one read of the list, not one each. */
@@ -46,6 +46,7 @@ const CLOCK_EVERY_MS = 30_000;
  */
 export default function InboxList({ messages, live }: { messages: IslandMessages; live: boolean }) {
   const t = islandTranslator(messages);
+  const locale = islandLocale(messages);
   const [entries, setEntries] = useState<InboxEntry[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -169,7 +170,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
         ]}
         row={(entry) => (
           <tr key={entry.conversation} data-conversation={entry.conversation}>
-            <td>{waited(entry.waiting_since, now)}</td>
+            <td>{waited(entry.waiting_since, now, locale)}</td>
             <td>{entry.profile.name}</td>
             <td>{entry.member.name}</td>
             <td>{entry.network}</td>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { formatDuration } from '../../../lib/duration.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 import type { InboxStats as Stats } from '../host-inbox.schemas.ts';
@@ -22,13 +23,15 @@ export const INBOX_STATS_MESSAGES = [
   'error.try_later',
 ] as const;
 
-function duration(seconds: number): string {
-  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+/** A response time in seconds, as a median or an average: rounded to its unit. */
+function duration(seconds: number, locale: string | undefined): string {
+  return formatDuration(seconds * 1000, locale, { rounding: 'round' });
 }
 
 /** Response times per host: from the member's message to the host's reply, over a period. */
 export default function InboxStats({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
+  const locale = islandLocale(messages);
   const [stats, setStats] = useState<Stats | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
   const [error, setError] = useState('');
@@ -101,8 +104,8 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
           <tr key={host.staff}>
             <td>{host.staff}</td>
             <td>{host.replies}</td>
-            <td>{duration(host.median_seconds)}</td>
-            <td>{duration(host.average_seconds)}</td>
+            <td>{duration(host.median_seconds, locale)}</td>
+            <td>{duration(host.average_seconds, locale)}</td>
           </tr>
         )}
       />

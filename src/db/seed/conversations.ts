@@ -23,6 +23,13 @@ const MEMBERS_PER_SITE = 2;
 const MINUTE_MS = 60_000;
 const ICEBREAKERS = 8;
 
+/**
+ * How long ago the demo members wrote to operator-run profiles, one after another: the host
+ * inbox then lists waits of minutes, hours and a day, longest first, as a real one does.
+ */
+const OPERATOR_WAITS_MS = [20, 150, 9 * 60, 30 * 60].map((minutes) => minutes * MINUTE_MS);
+const THREE_DAYS_MS = 3 * 24 * 60 * MINUTE_MS;
+
 const seeks = (a: PlannedMember, b: PlannedMember) => a.seeking === 'both' || a.seeking === b.gender;
 
 export function planConversations(
@@ -39,14 +46,16 @@ export function planConversations(
       site: writer.site.name,
     });
 
-  const open = (me: number, other: number, writers: number[], unreadAtEnd: boolean) => {
+  let operatorConversations = 0;
+  /** A conversation started at most `ago` before now (or when the later of the two joined). */
+  const open = (me: number, other: number, writers: number[], unreadAtEnd: boolean, ago = THREE_DAYS_MS) => {
     const [a, b] = [profileIds[me]!, profileIds[other]!].sort();
     const key = `${a}|${b}`;
     if (taken.has(key)) return;
     taken.add(key);
     const network = plan[me]!.site.network;
     const conversationId = newId();
-    const start = Math.max(plan[me]!.confirmedAt, plan[other]!.confirmedAt, now - 3 * 24 * 60 * MINUTE_MS);
+    const start = Math.max(plan[me]!.confirmedAt, plan[other]!.confirmedAt, now - ago);
     const messages = writers.map((writer, i) => ({
       id: newId(),
       conversation_id: conversationId,
@@ -105,7 +114,14 @@ export function planConversations(
     const real = sameNetwork.filter(({ other }) => !other.fictional && seeks(other, member)).slice(0, 2);
     const fictional = sameNetwork.find(({ other }) => other.fictional);
     real.forEach(({ i }, k) => open(me, i, k === 0 ? [me, i, me, i] : [i, me, i], k === 0));
-    if (fictional) open(me, fictional.i, [me], false);
+    if (fictional)
+      open(
+        me,
+        fictional.i,
+        [me],
+        false,
+        OPERATOR_WAITS_MS[operatorConversations++ % OPERATOR_WAITS_MS.length],
+      );
   });
   return rows;
 }

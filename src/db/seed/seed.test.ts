@@ -13,6 +13,7 @@ import { migrateToLatest } from '../migrate.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './index.ts';
 import { ageOn, birthdateFor, loadPlanData, planMembers } from './people.ts';
 import { lookSentences } from './texts.ts';
+import { planConversations } from './conversations.ts';
 import { INTERESTS } from './vocabulary.ts';
 
 const NOW = Date.UTC(2026, 2, 10, 15, 30, 0);
@@ -370,6 +371,27 @@ describe('planMembers', () => {
     const general = plan.filter((m) => m.site.niche === 'general');
     expect(new Set(general.map((m) => m.sexuality))).toEqual(new Set(['hetero', 'gay', 'lesbian', 'bi']));
     expect(general.filter((m) => m.sexuality === 'hetero').length).toBeGreaterThan(general.length * 0.7);
+  });
+});
+
+describe('planConversations', () => {
+  it('has the conversations with operator-run profiles wait from minutes to a day, not all alike', async () => {
+    const sites = [...registry.snapshot.sites.values()];
+    const places = await loadPlanData(sites);
+    const plan = planMembers({ sites, size: 1000, seed: 1, now: NOW, places });
+    const rows = planConversations(
+      plan,
+      plan.map((_, i) => `p${i}`),
+      NOW,
+    );
+    const fictional = new Set(plan.flatMap((m, i) => (m.fictional ? [`p${i}`] : [])));
+    const waitedHours = rows.conversations
+      .filter((c) => fictional.has(c.profile_a_id) || fictional.has(c.profile_b_id))
+      .map((c) => (NOW - c.last_message_at!) / 3_600_000);
+    expect(waitedHours.length).toBeGreaterThan(3);
+    expect(Math.min(...waitedHours)).toBeLessThan(1);
+    expect(Math.max(...waitedHours)).toBeGreaterThan(24);
+    expect(Math.max(...waitedHours)).toBeLessThan(72);
   });
 });
 

@@ -8,7 +8,8 @@ import type { PlannedMember } from './people.ts';
  * A few conversations for the first demo accounts of each site (`demo+<site>-1` and `-2` on a
  * fresh database), so `/chats` has something to show: two with real members of the network,
  * the last words of one still unread, and one the member started with an operator-run
- * (fictional) profile, which stays unanswered: nothing ever writes for such a profile by itself.
+ * (fictional) profile, which stays unanswered and unread: nothing ever reads or writes for such a
+ * profile by itself, only a host in the console.
  * The lines are the icebreakers in each writer's language.
  */
 
@@ -70,7 +71,7 @@ export function planConversations(
       created_at: Math.min(now - (writers.length - i) * MINUTE_MS, start + (i + 1) * 17 * MINUTE_MS),
       read_at: null as number | null,
     }));
-    // Everything is read but the last message when it should stay unread for the demo member.
+    // Everything is read but the last message when it should stay unread by its addressee.
     messages.forEach((m, i) => {
       const last = i === messages.length - 1;
       if (!(last && unreadAtEnd)) m.read_at = Math.min(now, m.created_at + MINUTE_MS);
@@ -119,7 +120,8 @@ export function planConversations(
         me,
         fictional.i,
         [me],
-        false,
+        // No host has opened it yet: the member's message shows as sent, not read.
+        true,
         OPERATOR_WAITS_MS[operatorConversations++ % OPERATOR_WAITS_MS.length],
       );
   });

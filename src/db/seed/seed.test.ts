@@ -267,6 +267,9 @@ describe('seedDemo', () => {
       (c) => profiles.get(c.profile_a_id)!.fictional === 1 || profiles.get(c.profile_b_id)!.fictional === 1,
     );
     expect(withFictional.length).toBeGreaterThan(0);
+    // Nobody has read what the member wrote to an operator-run profile: no host opened it yet.
+    for (const c of withFictional)
+      expect(messages.filter((m) => m.conversation_id === c.id && m.read_at !== null)).toEqual([]);
     expect(states.some((s) => s.unread_count > 0)).toBe(true);
   });
 

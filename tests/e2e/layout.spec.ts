@@ -170,7 +170,10 @@ interface LayoutReport {
   innerWidth: number;
   /** Elements whose right edge is past the screen, outside any scrollable strip. */
   wide: string[];
-  /** Fictional labels cut by their own box, a clipping box around them, or the screen. */
+  /**
+   * Fictional labels cut by their own box, a clipping box around them, or the screen; member
+   * cards whose age or "Online" is cut.
+   */
   clipped: string[];
   labels: number;
 }
@@ -254,6 +257,32 @@ async function measure(page: Page): Promise<LayoutReport> {
           }
         }
       }
+    }
+    // A member card's age and its word "Online" are read whole: only the name may give way.
+    const clipRight = (el: Element) => {
+      let right = Number.POSITIVE_INFINITY;
+      for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible')
+          right = Math.min(right, a.getBoundingClientRect().right);
+      }
+      return right;
+    };
+    for (const name of [...document.querySelectorAll('.member-card-name')].filter(shown)) {
+      const link = name.querySelector('a');
+      const age = [...(link?.childNodes ?? [])]
+        .reverse()
+        .find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+      const parts: Array<[string, DOMRect]> = [];
+      if (age) {
+        const range = document.createRange();
+        range.selectNodeContents(age);
+        parts.push(['its age', range.getBoundingClientRect()]);
+      }
+      const online = name.querySelector('.member-card-online');
+      if (online && shown(online)) parts.push(['"Online"', online.getBoundingClientRect()]);
+      for (const [what, box] of parts)
+        if (box.right > Math.min(clipRight(name), innerWidth) + 0.5)
+          clipped.push(`${describe(name)}: ${what} is cut`);
     }
     return {
       scrollWidth: document.documentElement.scrollWidth,

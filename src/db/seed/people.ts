@@ -8,6 +8,7 @@ import { profileText } from './texts.ts';
 import {
   type BodyType,
   EXPLICIT_INTERESTS,
+  MEETING_INTERESTS,
   type EyeColor,
   type HairColor,
   INTERESTS,
@@ -257,10 +258,12 @@ function tattoosFor(random: Random, age: number): Tattoos {
       ]);
 }
 
-function interestsFor(random: Random, site: Site): Interest[] {
+/** A profile's interests; an operator-run profile's none that speak of meeting (`MEETING_INTERESTS`). */
+function interestsFor(random: Random, site: Site, fictional: boolean): Interest[] {
   const featured = new Set(site.nicheConfig.featured_interests);
   const kinky = site.niche === 'bdsm';
-  const weights = INTERESTS.map((interest) => {
+  const offered = fictional ? INTERESTS.filter((interest) => !MEETING_INTERESTS.has(interest)) : INTERESTS;
+  const weights = offered.map((interest) => {
     let w = 1;
     if (featured.has(interest)) w *= 5;
     if (EXPLICIT_INTERESTS.has(interest) && !featured.has(interest)) w *= kinky ? 1.5 : 0.35;
@@ -401,7 +404,7 @@ function planMember(
     bodyType,
     relationshipStatus: relationshipFor(random, age),
     tattoos: tattoosFor(random, age),
-    interests: interestsFor(random, site),
+    interests: interestsFor(random, site, fictional),
     text: profileText(random, place.language, {
       name: first,
       city: place.city,

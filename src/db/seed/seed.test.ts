@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './index.ts';
 import { ageOn, birthdateFor, loadPlanData, planMembers } from './people.ts';
 import { lookSentences } from './texts.ts';
 import { planConversations } from './conversations.ts';
-import { INTERESTS } from './vocabulary.ts';
+import { INTERESTS, MEETING_INTERESTS } from './vocabulary.ts';
 
 const NOW = Date.UTC(2026, 2, 10, 15, 30, 0);
 const SIZE = 40;
@@ -395,6 +395,22 @@ describe('planConversations', () => {
     expect(Math.min(...waitedHours)).toBeLessThan(1);
     expect(Math.max(...waitedHours)).toBeGreaterThan(24);
     expect(Math.max(...waitedHours)).toBeLessThan(72);
+  });
+});
+
+describe('interests', () => {
+  it('gives an operator-run profile no interest in meeting, and members theirs as before', async () => {
+    const sites = [...registry.snapshot.sites.values()];
+    const places = await loadPlanData(sites);
+    const plan = planMembers({ sites, size: 1000, seed: 1, now: NOW, places });
+    const fictional = plan.filter((m) => m.fictional);
+    expect(fictional.length).toBeGreaterThan(20);
+    expect(fictional.flatMap((m) => m.interests.filter((i) => MEETING_INTERESTS.has(i)))).toEqual([]);
+    expect(fictional.every((m) => m.interests.length >= 3)).toBe(true);
+    // Members still name them, as often as before.
+    const real = plan.filter((m) => !m.fictional);
+    const meeting = real.filter((m) => m.interests.some((i) => MEETING_INTERESTS.has(i))).length;
+    expect(meeting / real.length).toBeGreaterThan(0.3);
   });
 });
 

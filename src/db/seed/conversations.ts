@@ -113,7 +113,9 @@ export function planConversations(
         ({ other, i }) => i !== me && other.site.network === member.site.network && seeks(member, other),
       );
     const real = sameNetwork.filter(({ other }) => !other.fictional && seeks(other, member)).slice(0, 2);
-    const fictional = sameNetwork.find(({ other }) => other.fictional);
+    // Each demo member writes to another operator-run profile of the network, where it has several.
+    const fictionals = sameNetwork.filter(({ other }) => other.fictional);
+    const fictional = fictionals[operatorConversations % Math.max(1, fictionals.length)];
     real.forEach(({ i }, k) => open(me, i, k === 0 ? [me, i, me, i] : [i, me, i], k === 0));
     if (fictional)
       open(

@@ -395,6 +395,12 @@ describe('planConversations', () => {
     expect(Math.min(...waitedHours)).toBeLessThan(1);
     expect(Math.max(...waitedHours)).toBeGreaterThan(24);
     expect(Math.max(...waitedHours)).toBeLessThan(72);
+    // Within a network, written to several operator-run profiles, not all to one.
+    const writtenTo = new Map<string, Set<string>>();
+    for (const c of rows.conversations)
+      for (const id of [c.profile_a_id, c.profile_b_id].filter((p) => fictional.has(p)))
+        writtenTo.set(c.network_id, (writtenTo.get(c.network_id) ?? new Set()).add(id));
+    expect(Math.max(...[...writtenTo.values()].map((profiles) => profiles.size))).toBeGreaterThan(1);
   });
 });
 

@@ -119,6 +119,10 @@ for (const width of [360, 1280]) {
     await page.goto(url(app.server, '/notifications'));
     await hydrated(page);
     await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();
+    // The categories' card says what its switches are: e-mails, and push where it is on.
+    await expect(
+      page.getByRole('region', { name: 'What we tell you about' }).getByRole('switch', { name: 'Likes' }),
+    ).toBeVisible();
     expect(await sideways(page)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SHOTS}/accounts-notifications-${width}.png`, fullPage: true });
     await context.close();

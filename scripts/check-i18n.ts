@@ -41,6 +41,11 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   }),
   { key: 'console.codes.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
   { key: 'console.actions', locales: ['fr'], reason: '"Actions" is the same word in French' },
+  {
+    key: 'console.nav.menu',
+    locales: ['da', 'fr', 'it', 'nl', 'pl'],
+    reason: '"Menu" is the same word there',
+  },
   ...sameReason(['console.codes.code', 'console.codes.codes'], {
     locales: ['de', 'fr', 'nl'],
     reason: '"Code" is the same word there',

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { moveClock, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
-import { addStaffMember, expectAccessible } from './console-staff.ts';
+import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /*
@@ -79,6 +79,44 @@ test('staff log in with password and TOTP, change the one-time password, and rea
     await context.close();
   }
   moveClock(journey.server, 0);
+});
+
+test('on a phone the sections fold into a menu, and every section fits 360 px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await addStaffMember(journey, { role: 'owner' });
+  const { context, page, errors } = await consolePage(browser, journey, owner, 360);
+  const menu = page.getByRole('navigation', { name: 'Console navigation' });
+  const fits = () =>
+    page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  // Closed until asked for: the page comes first.
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeInViewport();
+  await expectAccessible(page, 'overview at 360 px');
+  const sections = [
+    ['Reports', '/console/reports'],
+    ['Transparency', '/console/transparency'],
+    ['Host inbox', '/console/inbox'],
+    ['Operator-run profiles', '/console/profiles'],
+    ['Members', '/console/members'],
+    ['Discount codes', '/console/codes'],
+    ['Statistics', '/console/statistics'],
+    ['Audit log', '/console/audit'],
+    ['Sites', '/console/sites'],
+    ['Staff', '/console/staff'],
+  ] as const;
+  for (const [name, path] of sections) {
+    await page.getByText('Menu', { exact: true }).click();
+    await menu.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await page.waitForLoadState('networkidle');
+    // Wide tables scroll in their own box; the page stays the screen's width.
+    expect(await fits(), name).toEqual({ page: 360, screen: 360 });
+    await expect(page.getByText(`Menu · ${name}`)).toBeVisible();
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}/console-staff-360.png`, fullPage: true });
+  await expectAccessible(page, 'staff list at 360 px');
+  expect(errors).toEqual([]);
+  await context.close();
 });
 
 test('a consenting member appears on a lander and is gone once consent is withdrawn', async ({ browser }) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'r
 import { Field } from '../../shell/components/Field.tsx';
 import type { IslandMessages, IslandTranslate } from '../../shell/island-i18n.ts';
 import { failureText } from '../../staff/components/console-client.ts';
-import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { FailureAlert, TableScroller } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
@@ -161,6 +161,7 @@ export function CodeTable<Row extends { id: string; active: boolean }>({
   busy = false,
   onDisable,
   testId,
+  label,
 }: {
   t: IslandTranslate;
   rows: readonly Row[] | null;
@@ -169,49 +170,53 @@ export function CodeTable<Row extends { id: string; active: boolean }>({
   busy?: boolean;
   onDisable?: ((row: Row) => void) | undefined;
   testId?: string;
+  /** The table's name, said when its scrolling box takes the focus. */
+  label: string;
 }) {
   if (rows === null) return <p>{t('console.busy')}</p>;
   if (rows.length === 0) return <p>{empty}</p>;
   return (
-    <table className="table table-sm align-middle" data-testid={testId}>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.header}>{c.header}</th>
-          ))}
-          <th>{t('console.codes.status')}</th>
-          {onDisable && (
-            <th>
-              <span className="visually-hidden">{t('console.codes.disable')}</span>
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
+    <TableScroller label={label}>
+      <table className="table table-sm align-middle" data-testid={testId}>
+        <thead>
+          <tr>
             {columns.map((c) => (
-              <td key={c.header}>{c.cell(row)}</td>
+              <th key={c.header}>{c.header}</th>
             ))}
-            <td>{row.active ? t('console.codes.active') : t('console.codes.disabled')}</td>
+            <th>{t('console.codes.status')}</th>
             {onDisable && (
-              <td>
-                {row.active && (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger"
-                    disabled={busy}
-                    onClick={() => onDisable(row)}
-                  >
-                    {t('console.codes.disable')}
-                  </button>
-                )}
-              </td>
+              <th>
+                <span className="visually-hidden">{t('console.codes.disable')}</span>
+              </th>
             )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((c) => (
+                <td key={c.header}>{c.cell(row)}</td>
+              ))}
+              <td>{row.active ? t('console.codes.active') : t('console.codes.disabled')}</td>
+              {onDisable && (
+                <td>
+                  {row.active && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      disabled={busy}
+                      onClick={() => onDisable(row)}
+                    >
+                      {t('console.codes.disable')}
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroller>
   );
 }
 

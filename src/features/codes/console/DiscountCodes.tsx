@@ -17,6 +17,7 @@ import {
 
 export const DISCOUNT_CODES_MESSAGES = [
   ...CODE_LIST_MESSAGES,
+  'console.codes.nav',
   'console.codes.kind',
   'console.codes.kind_single',
   'console.codes.kind_multi',
@@ -120,6 +121,7 @@ export default function DiscountCodes({ messages, networks }: CodesIslandProps) 
           )}
           <CodeTable<DiscountBatchView>
             t={t}
+            label={t('console.codes.nav')}
             rows={codes.list?.batches ?? null}
             empty={t('console.codes.empty')}
             busy={busy}
@@ -144,6 +146,7 @@ export default function DiscountCodes({ messages, networks }: CodesIslandProps) 
               <p className="small text-body-secondary">{t('console.codes.builtin_hint')}</p>
               <CodeTable<BuiltinCodeView>
                 t={t}
+                label={t('console.codes.builtin_title')}
                 testId="builtin-codes"
                 rows={codes.list.builtin}
                 empty=""

@@ -14,6 +14,7 @@ import {
 
 export const INVITE_CODES_MESSAGES = [
   ...CODE_LIST_MESSAGES,
+  'console.invites.nav',
   'console.invites.code',
   'console.invites.max_uses',
   'console.invites.uses',
@@ -46,6 +47,7 @@ export default function InviteCodes({ messages, networks }: CodesIslandProps) {
       list={
         <CodeTable<InviteView>
           t={t}
+          label={t('console.invites.nav')}
           rows={codes.list}
           empty={t('console.invites.empty')}
           busy={busy}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, TextAreaField } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { FailureAlert, TableScroller } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
@@ -10,6 +10,7 @@ import { earlyText, useEarlyInput } from '../../staff/components/use-early-input
 import type { MailingView } from '../codes.schemas.ts';
 
 export const MAILINGS_MESSAGES = [
+  'console.mailings.nav',
   'console.codes.site',
   'console.mailings.category',
   'console.mailings.category_promotions',
@@ -125,40 +126,42 @@ export default function Mailings({
         ) : list.length === 0 ? (
           <p>{t('console.mailings.empty')}</p>
         ) : (
-          <table className="table table-sm align-middle">
-            <tbody>
-              {list.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.site}</td>
-                  <td>
-                    {t(
-                      m.category === 'news'
-                        ? 'console.mailings.category_news'
-                        : 'console.mailings.category_promotions',
-                    )}
-                  </td>
-                  <td>{m.locale}</td>
-                  <td>{m.subject}</td>
-                  <td>
-                    {m.status === 'queued' || m.status === 'sending' ? (
-                      `${t(`console.mailings.status_${m.status}`)} · ${t('console.mailings.sent', { count: m.sent })}`
-                    ) : m.sent_at ? (
-                      t('console.mailings.sent', { count: m.sent })
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        disabled={busy}
-                        onClick={() => void send(m)}
-                      >
-                        {t('console.mailings.send')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroller label={t('console.mailings.nav')}>
+            <table className="table table-sm align-middle">
+              <tbody>
+                {list.map((m) => (
+                  <tr key={m.id}>
+                    <td>{m.site}</td>
+                    <td>
+                      {t(
+                        m.category === 'news'
+                          ? 'console.mailings.category_news'
+                          : 'console.mailings.category_promotions',
+                      )}
+                    </td>
+                    <td>{m.locale}</td>
+                    <td>{m.subject}</td>
+                    <td>
+                      {m.status === 'queued' || m.status === 'sending' ? (
+                        `${t(`console.mailings.status_${m.status}`)} · ${t('console.mailings.sent', { count: m.sent })}`
+                      ) : m.sent_at ? (
+                        t('console.mailings.sent', { count: m.sent })
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={busy}
+                          onClick={() => void send(m)}
+                        >
+                          {t('console.mailings.send')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
         )}
       </div>
       <div className="col-lg-5">

@@ -68,7 +68,7 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
 
   return (
     <div>
-      <form ref={form} className="d-flex gap-2 align-items-end mb-3" onSubmit={submit}>
+      <form ref={form} className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={submit}>
         {(['from', 'to'] as const).map((end) => (
           <div key={end}>
             <LabelledInput

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TableHead, type ColumnName } from '../../staff/components/ConsoleTable.tsx';
+import { TableHead, TableScroller, type ColumnName } from '../../staff/components/ConsoleTable.tsx';
 
 /**
  * A list of the host inbox pages as they all show one: the loading line until its rows are in
@@ -28,10 +28,12 @@ export function InboxTable<Row>({
   if (rows === null) return <p role="status">{loading}</p>;
   if (rows.length === 0) return <p>{empty}</p>;
   return (
-    <table className={className} data-testid={testId}>
-      <caption>{caption}</caption>
-      <TableHead columns={columns} />
-      <tbody>{rows.map(row)}</tbody>
-    </table>
+    <TableScroller label={caption}>
+      <table className={className} data-testid={testId}>
+        <caption>{caption}</caption>
+        <TableHead columns={columns} />
+        <tbody>{rows.map(row)}</tbody>
+      </table>
+    </TableScroller>
   );
 }

@@ -50,7 +50,7 @@ export function FilterActions({
   width?: string;
 }) {
   return (
-    <div className={`${width} d-flex gap-2`}>
+    <div className={`${width} d-flex flex-wrap gap-2`}>
       <BusySubmit>{apply}</BusySubmit>
       <a className="btn btn-outline-secondary" href={href} download>
         {download}

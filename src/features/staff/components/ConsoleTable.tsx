@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /*
  * The pieces every list of the console is made of: the refusal above it, the table with its
- * hidden caption (also the name of its scrollable region), the "loading" line, the line for an
+ * hidden caption (also the name of its scrolling box), the "loading" line, the line for an
  * empty list and the button for the next page.
  */
 
@@ -103,6 +103,20 @@ type TableFrame = {
 } & ({ columns: readonly ColumnName[] } | { head: ReactNode });
 
 /**
+ * The box around a table that scrolls sideways on its own where the table is wider than the
+ * screen (a phone), by keyboard too: a focusable group named `label`. The page around it stays
+ * the screen's width. A group, not a region: a table often stands in a section of the same name,
+ * and two landmarks of one name tell a screen reader's user nothing.
+ */
+export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-responsive" tabIndex={0} role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/**
  * A table that scrolls sideways on its own (keyboard included), named by its caption. Its header
  * row is the column names, or `head` where header cells need more than a name each.
  */
@@ -116,7 +130,7 @@ export function ConsoleTable({
   ...header
 }: TableFrame & { children: ReactNode }) {
   return (
-    <div className="table-responsive" tabIndex={0} role="region" aria-label={caption}>
+    <TableScroller label={caption}>
       <table className={className} id={id} aria-busy={busy}>
         <caption className="visually-hidden">{caption}</caption>
         {'head' in header ? (
@@ -129,7 +143,7 @@ export function ConsoleTable({
         <tbody>{children}</tbody>
         {foot && <tfoot>{foot}</tfoot>}
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

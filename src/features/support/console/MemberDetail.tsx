@@ -1,7 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { DoneNotice, FailureAlert, TableHead } from '../../staff/components/ConsoleTable.tsx';
+import { DoneNotice, FailureAlert, TableHead, TableScroller } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
@@ -82,7 +82,7 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
         <p className="text-body-secondary">{t('console.support.ledger_empty')}</p>
       )}
       {page && page.entries.length > 0 && (
-        <div className="table-responsive" tabIndex={0} role="region" aria-label={t('console.support.ledger')}>
+        <TableScroller label={t('console.support.ledger')}>
           <table className="table table-sm table-striped align-middle" data-testid="ledger">
             <TableHead
               columns={[
@@ -108,7 +108,7 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
       {page?.next && (
         <button
@@ -136,26 +136,28 @@ function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version:
         <p className="text-body-secondary">{t('console.support.no_sessions')}</p>
       )}
       {sessions && sessions.length > 0 && (
-        <table className="table table-sm align-middle">
-          <TableHead
-            columns={[
-              t('console.support.site'),
-              t('console.support.device'),
-              t('console.support.started'),
-              t('console.support.last_seen'),
-            ]}
-          />
-          <tbody>
-            {sessions.map((s, i) => (
-              <tr key={i}>
-                <td>{s.site}</td>
-                <td>{s.device}</td>
-                <td className="text-nowrap">{utc(s.created_at)}</td>
-                <td className="text-nowrap">{utc(s.last_seen_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroller label={t('console.support.sessions')}>
+          <table className="table table-sm align-middle">
+            <TableHead
+              columns={[
+                t('console.support.site'),
+                t('console.support.device'),
+                t('console.support.started'),
+                t('console.support.last_seen'),
+              ]}
+            />
+            <tbody>
+              {sessions.map((s, i) => (
+                <tr key={i}>
+                  <td>{s.site}</td>
+                  <td>{s.device}</td>
+                  <td className="text-nowrap">{utc(s.created_at)}</td>
+                  <td className="text-nowrap">{utc(s.last_seen_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
     </TitledSection>
   );
@@ -345,32 +347,34 @@ export default function MemberDetail({
         {page.orders.length === 0 ? (
           <p className="text-body-secondary">{t('console.support.no_orders')}</p>
         ) : (
-          <table className="table table-sm align-middle">
-            <TableHead
-              columns={[
-                t('console.orders.order'),
-                t('console.orders.when'),
-                t('console.orders.amount'),
-                t('console.orders.method'),
-                t('console.orders.status'),
-              ]}
-            />
-            <tbody>
-              {page.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    {canRefund ? <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a> : o.id}
-                  </td>
-                  <td className="text-nowrap">{utc(o.created_at)}</td>
-                  <td className="text-nowrap">
-                    {money(o.amount, o.currency)} · {o.credits}
-                  </td>
-                  <td>{o.payment_method}</td>
-                  <td>{t(`console.orders.status_${o.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TableScroller label={t('console.support.orders')}>
+            <table className="table table-sm align-middle">
+              <TableHead
+                columns={[
+                  t('console.orders.order'),
+                  t('console.orders.when'),
+                  t('console.orders.amount'),
+                  t('console.orders.method'),
+                  t('console.orders.status'),
+                ]}
+              />
+              <tbody>
+                {page.orders.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      {canRefund ? <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a> : o.id}
+                    </td>
+                    <td className="text-nowrap">{utc(o.created_at)}</td>
+                    <td className="text-nowrap">
+                      {money(o.amount, o.currency)} · {o.credits}
+                    </td>
+                    <td>{o.payment_method}</td>
+                    <td>{t(`console.orders.status_${o.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
         )}
       </TitledSection>
       <Ledger id={id} t={t} version={version} />

@@ -240,6 +240,10 @@ test('older messages load when scrolling up', async ({ browser }) => {
   });
   await expect(thread.getByText('Line 1', { exact: true })).toBeVisible();
   await expect(b.page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
+  // The day stands above its first message once, older pages included; today's is "Today".
+  const days = await thread.locator('.chat-day').allTextContents();
+  expect(days.at(-1)).toBe('Today');
+  expect(new Set(days).size).toBe(days.length);
   await b.context.close();
 });
 

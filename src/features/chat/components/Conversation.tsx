@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
 import { useStore } from '@nanostores/react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
@@ -30,6 +38,7 @@ import { conversationPath, memberPath, type ChatLinks } from './links.ts';
 import { useChatLive } from './use-chat-live.ts';
 import { useBalance } from '../../accounts/components/use-user.ts';
 import { withReturn } from '../../../lib/return-path.ts';
+import { dayLabel, localDate, sameDay } from '../../../lib/day-label.ts';
 import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 
 export interface ConversationProps {
@@ -152,7 +161,14 @@ export default function Conversation({
   return (
     <div className="chat-window chat-screen" data-ready="">
       <ChatHeader open={open} t={t} fictional={fictional} links={links} />
-      <MessageList open={open} t={t} links={links} premium={premium} onSendError={onSendError} />
+      <MessageList
+        open={open}
+        t={t}
+        links={links}
+        premium={premium}
+        locale={locale}
+        onSendError={onSendError}
+      />
       <ChatFooter
         open={open}
         t={t}
@@ -221,12 +237,15 @@ function MessageList({
   t,
   links,
   premium,
+  locale,
   onSendError,
 }: {
   open: OpenConversation;
   t: IslandTranslate;
   links: ChatLinks;
   premium: boolean;
+  /** The page's language: the days' and times' words. */
+  locale: string;
   onSendError: (error: unknown) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -320,15 +339,28 @@ function MessageList({
         className="chat-bubbles list-unstyled"
         aria-label={t('chat.ui.history', { name: open.profile.name })}
       >
-        {open.messages.map((message) => (
-          <MessageBubble
-            key={message.client_id ?? message.id}
-            message={message}
-            t={t}
-            onSendError={onSendError}
-            onReport={setReporting}
-          />
-        ))}
+        {open.messages.map((message, i) => {
+          // Each day's first message has the day above it: a thread of three days is not one evening's.
+          const at = new Date(message.created_at);
+          const previous = open.messages[i - 1];
+          const startsDay = !previous || !sameDay(new Date(previous.created_at), at);
+          return (
+            <Fragment key={message.client_id ?? message.id}>
+              {startsDay && (
+                <li className="chat-day">
+                  <time dateTime={localDate(at)}>{dayLabel(at, new Date(), locale)}</time>
+                </li>
+              )}
+              <MessageBubble
+                message={message}
+                locale={locale}
+                t={t}
+                onSendError={onSendError}
+                onReport={setReporting}
+              />
+            </Fragment>
+          );
+        })}
       </ol>
       <ReportDialog
         open={reporting !== null}
@@ -353,18 +385,20 @@ function MessageList({
 
 function MessageBubble({
   message,
+  locale,
   t,
   onSendError,
   onReport,
 }: {
   message: Bubble;
+  locale: string;
   t: IslandTranslate;
   onSendError: (error: unknown) => void;
   onReport: (messageId: string) => void;
 }) {
   const [revealed, setRevealed] = useState(false);
   const time = new Date(message.created_at);
-  const clock = time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const clock = time.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   return (
     <li
       className={`chat-message chat-message-${message.type}${message.mine ? ' is-mine' : ''}${message.failed ? ' is-failed' : ''}`}

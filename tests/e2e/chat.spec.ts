@@ -244,6 +244,12 @@ test('older messages load when scrolling up', async ({ browser }) => {
   const days = await thread.locator('.chat-day').allTextContents();
   expect(days.at(-1)).toBe('Today');
   expect(new Set(days).size).toBe(days.length);
+  // The list says when the last message came: today's by its time.
+  await b.page.goto(url(app.server, '/chats'));
+  await hydrated(b.page);
+  await expect(b.page.locator(`[data-conversation="${conversation}"]`).locator('.chat-list-time')).toHaveText(
+    /^\d{2}:\d{2}/,
+  );
   await b.context.close();
 });
 

@@ -258,7 +258,8 @@ async function measure(page: Page): Promise<LayoutReport> {
         }
       }
     }
-    // A member card's age and its word "Online" are read whole: only the name may give way.
+    // A member card's (or a conversation's) age and the word "Online" are read whole: only the
+    // name may give way.
     const clipRight = (el: Element) => {
       let right = Number.POSITIVE_INFINITY;
       for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
@@ -267,7 +268,7 @@ async function measure(page: Page): Promise<LayoutReport> {
       }
       return right;
     };
-    for (const name of [...document.querySelectorAll('.member-card-name')].filter(shown)) {
+    for (const name of [...document.querySelectorAll('.member-card-name, .chat-list-name')].filter(shown)) {
       const link = name.querySelector('a');
       const age = [...(link?.childNodes ?? [])]
         .reverse()

@@ -8,7 +8,13 @@ import {
 } from 'react';
 import { useStore } from '@nanostores/react';
 import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
-import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
+import {
+  islandLocale,
+  islandTranslator,
+  type IslandMessages,
+  type IslandTranslate,
+} from '../../shell/island-i18n.ts';
+import { dayLabel, sameDay } from '../../../lib/day-label.ts';
 import { FictionalBadge } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel } from '../../likes/components/labels.ts';
 import { $chats, errorText, removeChat, showChats } from '../chat.store.ts';
@@ -36,6 +42,16 @@ export function lastMessageText(message: ChatMessage | null, t: IslandTranslate)
         ? t('chat.ui.last_gift', { name: message.gift?.name ?? '' })
         : (message.text ?? '');
   return message.mine ? t('chat.ui.you', { text: said }) : said;
+}
+
+/**
+ * When a conversation's last message came: its time today, else its day ("Yesterday",
+ * "Saturday", "23 November"), by the reader's clock and time zone in the page's language.
+ */
+export function lastMessageWhen(at: Date, now: Date, locale: string | undefined): string {
+  return sameDay(at, now)
+    ? at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+    : dayLabel(at, now, locale);
 }
 
 /**
@@ -75,7 +91,15 @@ export default function ChatList({ messages, ...data }: ChatListProps) {
   return (
     <ul className="chat-index list-unstyled" data-ready="">
       {chats.map((chat) => (
-        <ChatRow key={chat.conversation.id} chat={chat} t={t} fictional={fictional} links={links} />
+        <ChatRow
+          key={chat.conversation.id}
+          chat={chat}
+          t={t}
+          fictional={fictional}
+          links={links}
+          // The server knows neither the reader's clock nor zone: times show once the list runs.
+          when={mounted ? { now: new Date(), locale: islandLocale(messages) } : null}
+        />
       ))}
     </ul>
   );
@@ -86,11 +110,14 @@ function ChatRow({
   t,
   fictional,
   links,
+  when,
 }: {
   chat: ChatListEntry;
   t: IslandTranslate;
   fictional: FictionalLabel;
   links: ChatLinks;
+  /** The reader's clock and the page's language, in the browser; null where the page is rendered. */
+  when: { now: Date; locale: string | undefined } | null;
 }) {
   const { profile, num_unread_messages: unread } = chat;
   const onDelete = () =>
@@ -104,11 +131,18 @@ function ChatRow({
     >
       <Avatar profile={profile} size={56} lazy />
       <div className="chat-index-body">
-        <p className="chat-list-name">
-          <a className="stretched-link" href={conversationPath(links, chat.conversation.id)}>
-            {profile.name}, {profile.age}
-          </a>
-        </p>
+        <div className="chat-list-top">
+          <p className="chat-list-name">
+            <a className="stretched-link" href={conversationPath(links, chat.conversation.id)}>
+              <span className="given-name">{profile.name}</span>, {profile.age}
+            </a>
+          </p>
+          {when && chat.last_message && (
+            <time className="chat-list-time" dateTime={new Date(chat.last_message.created_at).toISOString()}>
+              {lastMessageWhen(new Date(chat.last_message.created_at), when.now, when.locale)}
+            </time>
+          )}
+        </div>
         {/* A line of its own, so a long name can never push the label out of sight. */}
         {profile.fictional && (
           <p className="chat-list-label">

@@ -89,6 +89,9 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await row.getByRole('link', { name: 'Open' }).click();
   await hydrated(host);
   await expect(host.getByTestId('inbox-thread')).toContainText('Hi Sophie!');
+  // The day above its first message, and the time by the host's clock.
+  await expect(host.getByTestId('inbox-thread').locator('time').first()).toHaveText('Today');
+  await expect(host.getByTestId('inbox-thread').locator('time').nth(1)).toHaveText(/^\d{2}:\d{2}/);
 
   // The member sees the profile typing, then the reply arrives live.
   const reply = host.getByLabel('Your reply as the profile');

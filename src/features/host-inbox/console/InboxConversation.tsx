@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { dayLabel, localDate, sameDay } from '../../../lib/day-label.ts';
 import { failureText } from '../../staff/components/console-client.ts';
 import { LabelledInput, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { heldClaim, useInboxLive, type InboxLiveEvents } from './inbox-live.ts';
@@ -90,6 +91,7 @@ export default function InboxConversation({
   live: boolean;
 }) {
   const t = islandTranslator(messages);
+  const locale = islandLocale(messages);
   const [data, setData] = useState<Conversation | null>(null);
   const [error, setError] = useState('');
   const [text, setText] = useState('');
@@ -336,40 +338,54 @@ export default function InboxConversation({
           aria-label={t('console.inbox.thread')}
           data-testid="inbox-thread"
         >
-          {data.messages.map((message) => (
-            <li
-              key={message.id}
-              className={`mb-2 d-flex flex-column ${message.mine ? 'align-items-end' : 'align-items-start'}`}
-              data-mine={message.mine ? '' : undefined}
-            >
-              <span
-                className={`d-inline-block px-3 py-2 rounded ${message.mine ? 'text-bg-primary' : 'bg-body-secondary'}`}
-              >
-                {message.type === 'image'
-                  ? `[${t('console.inbox.image')}]`
-                  : message.type === 'gift'
-                    ? `🎁 ${message.gift?.name ?? ''}`
-                    : message.text}
-              </span>
-              <small className="text-body-secondary">
-                {new Date(message.created_at).toISOString().slice(0, 16).replace('T', ' ')}
-                {message.asks_if_real && (
-                  <span className="badge text-bg-danger ms-2" data-testid="inbox-asks-if-real">
-                    {t('console.inbox.asks_if_real')}
-                  </span>
+          {data.messages.map((message, i) => {
+            // The host's own clock and zone, as the member's chat shows the member theirs.
+            const at = new Date(message.created_at);
+            const previous = data.messages[i - 1];
+            const startsDay = !previous || !sameDay(new Date(previous.created_at), at);
+            return (
+              <Fragment key={message.id}>
+                {startsDay && (
+                  <li className="text-center small fw-semibold text-body-secondary my-2">
+                    <time dateTime={localDate(at)}>{dayLabel(at, new Date(), locale)}</time>
+                  </li>
                 )}
-                {!message.mine && !message.asks_if_real && (
-                  <button
-                    type="button"
-                    className="btn btn-link btn-sm p-0 ms-2"
-                    onClick={() => void mark(message.id)}
+                <li
+                  className={`mb-2 d-flex flex-column ${message.mine ? 'align-items-end' : 'align-items-start'}`}
+                  data-mine={message.mine ? '' : undefined}
+                >
+                  <span
+                    className={`d-inline-block px-3 py-2 rounded ${message.mine ? 'text-bg-primary' : 'bg-body-secondary'}`}
                   >
-                    {t('console.inbox.mark')}
-                  </button>
-                )}
-              </small>
-            </li>
-          ))}
+                    {message.type === 'image'
+                      ? `[${t('console.inbox.image')}]`
+                      : message.type === 'gift'
+                        ? `🎁 ${message.gift?.name ?? ''}`
+                        : message.text}
+                  </span>
+                  <small className="text-body-secondary">
+                    <time dateTime={at.toISOString()}>
+                      {at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+                    </time>
+                    {message.asks_if_real && (
+                      <span className="badge text-bg-danger ms-2" data-testid="inbox-asks-if-real">
+                        {t('console.inbox.asks_if_real')}
+                      </span>
+                    )}
+                    {!message.mine && !message.asks_if_real && (
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0 ms-2"
+                        onClick={() => void mark(message.id)}
+                      >
+                        {t('console.inbox.mark')}
+                      </button>
+                    )}
+                  </small>
+                </li>
+              </Fragment>
+            );
+          })}
         </ol>
         <p className="small text-body-secondary" data-testid="inbox-typing">
           {typingUntil > now ? t('console.inbox.typing', { name: m.name }) : '\u00a0'}

@@ -76,6 +76,14 @@ test('premium page leads to the credits page', async ({ browser }) => {
   await page.goto(url(app.server, '/premium'));
   await expect(page.getByRole('heading', { name: 'Premium membership' })).toBeVisible();
   await expect(page.getByTestId('premium-claim')).toHaveText('Premium members get more out of every like.');
+  // Each benefit names the free limit it lifts, from the site's settings (the defaults here).
+  await expect(page.getByRole('listitem')).toContainText([
+    'See every photo of every member',
+    'Upload up to 25 photos',
+    'Write to as many members as you like (free members: 2 conversations)',
+    'Like without a daily limit in the swipe game (free members: 4 likes a day)',
+    'See your whole chat history (free members: the last 30 days)',
+  ]);
   await page.screenshot({ path: `${DIR}/premium-1280.png`, fullPage: true });
   await page.getByRole('link', { name: 'Get Premium' }).last().click();
   await expect(page).toHaveURL(/\/credits$/);

@@ -89,6 +89,13 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await row.getByRole('link', { name: 'Open' }).click();
   await hydrated(host);
   await expect(host.getByTestId('inbox-thread')).toContainText('Hi Sophie!');
+  // The member's language by its name in the console's language.
+  await expect(
+    host
+      .getByTestId('inbox-conversation')
+      .locator('dd')
+      .filter({ hasText: /^English$/ }),
+  ).toHaveCount(1);
   // The day above its first message, and the time by the host's clock.
   await expect(host.getByTestId('inbox-thread').locator('time').first()).toHaveText('Today');
   await expect(host.getByTestId('inbox-thread').locator('time').nth(1)).toHaveText(/^\d{2}:\d{2}/);

@@ -80,6 +80,15 @@ function clientId(): string {
  * profile is real waits, the composer offers only the honest answer (the site's fictional
  * warning, not editable). Opening claims the conversation; leaving the page gives it up.
  */
+/** A language's name in the console's language ("German" for `de`), its code where Intl has none. */
+function languageName(code: string, locale: string | undefined): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export default function InboxConversation({
   messages,
   conversation,
@@ -292,7 +301,7 @@ export default function InboxConversation({
               <dt>{t('console.inbox.place')}</dt>
               <dd>{[m.city, m.region, m.country].filter(Boolean).join(', ')}</dd>
               <dt>{t('console.inbox.language')}</dt>
-              <dd>{m.language}</dd>
+              <dd>{languageName(m.language, locale)}</dd>
               {m.premium && <dd>{t('console.inbox.premium')}</dd>}
               {m.text && (
                 <>

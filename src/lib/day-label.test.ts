@@ -6,21 +6,24 @@ import { dayLabel, localDate, sameDay } from './day-label.ts';
 const NOW = new Date(2026, 10, 30, 21, 15); // Monday 30 November 2026, 21:15
 
 describe('dayLabel', () => {
-  it('names today and yesterday, then the weekday, then the date', () => {
-    expect(dayLabel(new Date(2026, 10, 30, 0, 5), NOW, 'en')).toBe('Today');
-    expect(dayLabel(new Date(2026, 10, 29, 23, 59), NOW, 'en')).toBe('Yesterday');
-    expect(dayLabel(new Date(2026, 10, 28, 12, 0), NOW, 'en')).toBe('Saturday');
-    expect(dayLabel(new Date(2026, 10, 24, 12, 0), NOW, 'en')).toBe('Tuesday');
-    expect(dayLabel(new Date(2026, 10, 23, 12, 0), NOW, 'en')).toBe('November 23');
-    expect(dayLabel(new Date(2025, 11, 31, 12, 0), NOW, 'en')).toBe('December 31, 2025');
-  });
-
-  it("speaks the page's language, starting with a capital", () => {
-    expect(dayLabel(new Date(2026, 10, 29, 8, 0), NOW, 'de')).toBe('Gestern');
-    expect(dayLabel(new Date(2026, 10, 30, 8, 0), NOW, 'fr')).toBe('Aujourd’hui');
-    expect(dayLabel(new Date(2026, 10, 28, 8, 0), NOW, 'fi')).toBe('Lauantai');
-    expect(dayLabel(new Date(2026, 10, 28, 8, 0), NOW, 'pl')).toBe('Sobota');
-    expect(dayLabel(new Date(2026, 10, 2, 8, 0), NOW, 'nl')).toBe('2 november');
+  // [year, month (0-based), day, hour, language, label]
+  const cases: Array<[number, number, number, number, string, string]> = [
+    // Today and yesterday, then the weekday within a week, then the date (and a year not this one's).
+    [2026, 10, 30, 0, 'en', 'Today'],
+    [2026, 10, 29, 23, 'en', 'Yesterday'],
+    [2026, 10, 28, 12, 'en', 'Saturday'],
+    [2026, 10, 24, 12, 'en', 'Tuesday'],
+    [2026, 10, 23, 12, 'en', 'November 23'],
+    [2025, 11, 31, 12, 'en', 'December 31, 2025'],
+    // The page's language, starting with a capital.
+    [2026, 10, 29, 8, 'de', 'Gestern'],
+    [2026, 10, 30, 8, 'fr', 'Aujourd’hui'],
+    [2026, 10, 28, 8, 'fi', 'Lauantai'],
+    [2026, 10, 28, 8, 'pl', 'Sobota'],
+    [2026, 10, 2, 8, 'nl', '2 november'],
+  ];
+  it.each(cases)('%i-%i-%i %i:00 in %s is %s', (year, month, day, hour, locale, label) => {
+    expect(dayLabel(new Date(year, month, day, hour), NOW, locale)).toBe(label);
   });
 
   it('counts a moment ahead of the clock as today', () => {

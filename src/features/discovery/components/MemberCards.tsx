@@ -92,7 +92,7 @@ export function CardGrid<C extends ProfileCard>({
       <p className="member-card-name">
         {card.online && (
           <>
-            <span className="online-dot me-1" aria-hidden="true" />
+            <span className="online-dot" aria-hidden="true" />
             <span className="visually-hidden">{t('search.online')}: </span>
           </>
         )}

@@ -27,13 +27,20 @@ export function InboxTable<Row>({
 }) {
   if (rows === null) return <p role="status">{loading}</p>;
   if (rows.length === 0) return <p>{empty}</p>;
+  // The caption is also written under the box: inside it, a table wider than a phone would show
+  // only the caption's first words.
   return (
-    <TableScroller label={caption}>
-      <table className={className} data-testid={testId}>
-        <caption>{caption}</caption>
-        <TableHead columns={columns} />
-        <tbody>{rows.map(row)}</tbody>
-      </table>
-    </TableScroller>
+    <>
+      <TableScroller label={caption}>
+        <table className={className} data-testid={testId}>
+          <caption className="visually-hidden">{caption}</caption>
+          <TableHead columns={columns} />
+          <tbody>{rows.map(row)}</tbody>
+        </table>
+      </TableScroller>
+      <p className="small text-body-secondary" aria-hidden="true">
+        {caption}
+      </p>
+    </>
   );
 }

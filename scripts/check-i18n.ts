@@ -132,7 +132,10 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Activations" is the same word in French',
   },
   { key: 'console.statistics.period', locales: ['sv'], reason: '"Period" is the same word in Swedish' },
-  { key: 'notify.title', locales: ['fr'], reason: '"Notifications" is the same word in French' },
+  ...sameReason(['notify.title', 'settings.notifications_title'], {
+    locales: ['fr'],
+    reason: '"Notifications" is the same word in French',
+  }),
   { key: 'console.nav.staff', locales: ['it'], reason: '"Staff" is the word used in Italian' },
   { key: 'console.nav.photos', locales: ['fr'], reason: '"Photos" is the same word in French' },
   { key: 'console.texts.field.name', locales: ['de'], reason: '"Name" is the same word in German' },

@@ -116,6 +116,11 @@ for (const width of [360, 1280]) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     expect(await sideways(page)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${SHOTS}/accounts-settings-${width}.png`, fullPage: true });
+    // The settings lead to all notifications (push and e-mail), not to e-mails alone.
+    await expect(page.getByRole('link', { name: 'Manage notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     await page.goto(url(app.server, '/notifications'));
     await hydrated(page);
     await expect(page.getByRole('switch', { name: 'Likes' })).toBeChecked();

@@ -94,6 +94,10 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await expect(language).toHaveValue('en');
   await language.selectOption('de');
   await expect(language.locator('option:checked')).toHaveText('Deutsch');
+  // Saved, the mailing's row names its language as the picker does, not by its code.
+  await page.getByLabel('Text', { exact: true }).fill('Frühling ist da.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Spring is here' })).toContainText('Deutsch');
   await page.getByLabel('Site').selectOption({ label: 'Silver Sparks (amber)' });
   await expect(language).toHaveValue('en');
   expect(errors).toEqual([]);

@@ -63,6 +63,9 @@ export default function Mailings({
   const [counts, setCounts] = useState({ queued: 0, sending: 0, sent: 0 });
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
+  /** A mailing's language by the name its site's list gives it (its code where none does). */
+  const languageOf = (siteId: string, code: string) =>
+    sites.find((s) => s.id === siteId)?.locales.find((l) => l.id === code)?.name ?? code;
   const shownLocale = locales.some((l) => l.id === locale) ? locale : (locales[0]?.id ?? '');
   const form = useRef<HTMLFormElement>(null);
 
@@ -139,7 +142,7 @@ export default function Mailings({
                           : 'console.mailings.category_promotions',
                       )}
                     </td>
-                    <td>{m.locale}</td>
+                    <td>{languageOf(m.site, m.locale)}</td>
                     <td>{m.subject}</td>
                     <td>
                       {m.status === 'queued' || m.status === 'sending' ? (

@@ -38,7 +38,7 @@ import { conversationPath, memberPath, type ChatLinks } from './links.ts';
 import { useChatLive } from './use-chat-live.ts';
 import { useBalance } from '../../accounts/components/use-user.ts';
 import { withReturn } from '../../../lib/return-path.ts';
-import { dayLabel, localDate, sameDay } from '../../../lib/day-label.ts';
+import { DayLine } from '../../shell/components/DayLine.tsx';
 import { ReportDialog } from '../../reports/components/ReportDialog.tsx';
 
 export interface ConversationProps {
@@ -340,17 +340,15 @@ function MessageList({
         aria-label={t('chat.ui.history', { name: open.profile.name })}
       >
         {open.messages.map((message, i) => {
-          // Each day's first message has the day above it: a thread of three days is not one evening's.
-          const at = new Date(message.created_at);
           const previous = open.messages[i - 1];
-          const startsDay = !previous || !sameDay(new Date(previous.created_at), at);
           return (
             <Fragment key={message.client_id ?? message.id}>
-              {startsDay && (
-                <li className="chat-day">
-                  <time dateTime={localDate(at)}>{dayLabel(at, new Date(), locale)}</time>
-                </li>
-              )}
+              <DayLine
+                at={new Date(message.created_at)}
+                previous={previous && new Date(previous.created_at)}
+                locale={locale}
+                className="chat-day"
+              />
               <MessageBubble
                 message={message}
                 locale={locale}

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import { dayLabel, localDate, sameDay } from '../../../lib/day-label.ts';
+import { DayLine } from '../../shell/components/DayLine.tsx';
 import { failureText } from '../../staff/components/console-client.ts';
 import { LabelledInput, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
 import { heldClaim, useInboxLive, type InboxLiveEvents } from './inbox-live.ts';
@@ -351,14 +351,14 @@ export default function InboxConversation({
             // The host's own clock and zone, as the member's chat shows the member theirs.
             const at = new Date(message.created_at);
             const previous = data.messages[i - 1];
-            const startsDay = !previous || !sameDay(new Date(previous.created_at), at);
             return (
               <Fragment key={message.id}>
-                {startsDay && (
-                  <li className="text-center small fw-semibold text-body-secondary my-2">
-                    <time dateTime={localDate(at)}>{dayLabel(at, new Date(), locale)}</time>
-                  </li>
-                )}
+                <DayLine
+                  at={at}
+                  previous={previous && new Date(previous.created_at)}
+                  locale={locale}
+                  className="text-center small fw-semibold text-body-secondary my-2"
+                />
                 <li
                   className={`mb-2 d-flex flex-column ${message.mine ? 'align-items-end' : 'align-items-start'}`}
                   data-mine={message.mine ? '' : undefined}

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ProfileRef, SiteRef, TestMember, TestSession } from '../support/factories.ts';
+import { LOCALES } from '../../src/i18n/locales.ts';
 import { DEMO } from '../support/server.ts';
 import { FOOTER_PAGES, LANDERS } from '../support/routes.ts';
 import { memberPages } from '../support/member-routes.ts';
@@ -330,7 +331,7 @@ function expectFits(report: LayoutReport, target: string): void {
 
 /**
  * A free member's five navigation items (the balance beside Get Premium) share one row, badges
- * and German words included; the logo, the account menu (a name as long as a name may be) and the
+ * and German words included, each label whole; the logo, the account menu (a name as long as a name may be) and the
  * language switcher share the row above it. On one row: every box's top above every box's bottom.
  */
 async function expectHeaderRows(page: Page, lang: string): Promise<void> {
@@ -342,6 +343,7 @@ async function expectHeaderRows(page: Page, lang: string): Promise<void> {
   await expect(page.locator('.member-nav .nav-item')).toHaveCount(5);
   await expect(page.locator('.member-nav .nav-badge').first()).toBeVisible();
   expect.soft(await oneRow('.member-nav .nav-item'), `${lang}: the member navigation on one row`).toBe(true);
+  expect.soft(await navLabelFaults(page), `${lang}: every navigation label whole`).toEqual([]);
   await expect(page.locator('.site-navbar .lang-switcher')).toHaveCount(1);
   expect
     .soft(
@@ -349,6 +351,29 @@ async function expectHeaderRows(page: Page, lang: string): Promise<void> {
       `${lang}: logo, account menu and language switcher on one row`,
     )
     .toBe(true);
+}
+
+/** The member navigation's labels not read whole: cut to an ellipsis, out of their item, or under a count badge. */
+function navLabelFaults(page: Page): Promise<string[]> {
+  return page.locator('.member-nav .nav-link').evaluateAll((links) => {
+    const faults: string[] = [];
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const badges = [...document.querySelectorAll('.member-nav .nav-badge')].map((b) =>
+      b.getBoundingClientRect(),
+    );
+    for (const link of links) {
+      const label = link.querySelector('.nav-label');
+      if (!label) continue;
+      const text = label.textContent ?? '';
+      const r = label.getBoundingClientRect();
+      const box = link.getBoundingClientRect();
+      if (label.scrollWidth > label.clientWidth + 1 || r.left < box.left - 0.5 || r.right > box.right + 0.5)
+        faults.push(`${text}: cut`);
+      if (badges.some((badge) => overlap(badge, r))) faults.push(`${text}: under a badge`);
+    }
+    return faults;
+  });
 }
 
 for (const plan of SITES) {
@@ -411,6 +436,43 @@ for (const plan of SITES) {
     });
   }
 }
+
+/*
+ * The member navigation in every language, on the smallest phones too, and the chat composer's
+ * hint: the layout runs above measure English and German; Finnish, French, Polish and Swedish
+ * words are longer. A text box's hint is cut, not ellipsed, when it is longer than the box.
+ */
+test('amber: the navigation and the composer read whole in every language at 320 and 360 px', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const cast = await castFor(SITES[0]!);
+  const context = await memberContext(browser, SITES[0]!, cast.me);
+  const page = await context.newPage();
+  const faults: string[] = [];
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const locale of LOCALES) {
+      const prefix = locale === 'en' ? '' : `/${locale}`;
+      await page.goto(url(app.server, `${prefix}/premium`, DEMO.amber.host));
+      // The counts of unread messages and new likes are in the navigation's first render.
+      await expect(page.locator('.member-nav .nav-badge')).toHaveCount(3);
+      for (const fault of await navLabelFaults(page)) faults.push(`${locale} at ${width} px: ${fault}`);
+      if (width !== WIDTH) continue;
+      await page.goto(url(app.server, `${prefix}/chats/${cast.chat}`, DEMO.amber.host));
+      const hint = await page.locator('#chat-text').evaluate((box: HTMLTextAreaElement) => {
+        const style = getComputedStyle(box);
+        const context2d = document.createElement('canvas').getContext('2d')!;
+        context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: box.placeholder, fits: context2d.measureText(box.placeholder).width <= room };
+      });
+      if (!hint.fits) faults.push(`${locale} at ${width} px: the composer's hint "${hint.text}" is cut`);
+    }
+  }
+  expect(faults).toEqual([]);
+  await context.close();
+});
 
 /*
  * axe on the member pages of each theme, where the chat list's row menu, the likes tabs and the

@@ -777,7 +777,8 @@ function ChatFooter({
           className="btn btn-primary chat-send"
           disabled={!text.trim() || left < 0 || uploading}
         >
-          {t('chat.ui.send')}
+          <ChatIcon name="send" />
+          <span className="visually-hidden-phone">{t('chat.ui.send')}</span>
         </button>
       </form>
       <GiftPicker

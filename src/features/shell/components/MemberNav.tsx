@@ -332,7 +332,9 @@ function AccountMenu({
         ) : (
           <Icon name="user" />
         )}
-        <span className="account-menu-name">{user.profile.name}</span>
+        {/* On a phone the photo alone, so the logo, the menu and the language switcher keep one
+            row whatever the name; screen readers still hear it. */}
+        <span className="account-menu-name visually-hidden-phone">{user.profile.name}</span>
         <span className="visually-hidden">{t('membernav.account')}</span>
       </summary>
       <ul className="dropdown-menu dropdown-menu-end show">

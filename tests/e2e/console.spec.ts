@@ -91,6 +91,11 @@ test('on a phone the sections fold into a menu, and every section fits 360 px', 
   // Closed until asked for: the page comes first.
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeInViewport();
+  // Who is logged in stays in sight, whole, on a line of its own under the bar's name.
+  const who = page.locator('header .console-who');
+  await expect(who).toBeVisible();
+  await expect(who).toHaveAttribute('title', owner.email);
+  expect(await who.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expectAccessible(page, 'overview at 360 px');
   const sections = [
     ['Reports', '/console/reports'],

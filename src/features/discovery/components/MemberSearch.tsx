@@ -157,7 +157,9 @@ export default function MemberSearch(props: MemberSearchProps) {
             <input {...regionControl} className="form-control" maxLength={100} />
           </Filter>
           {(['min_age', 'max_age'] as const).map((name) => (
-            <Filter key={name} column="col-4 col-md-1" inputId={control(name).id} label={t(`search.${name}`)}>
+            // On a phone the two ages leave half the row to the button: a third of it cut
+            // "Rechercher" at the card's edge.
+            <Filter key={name} column="col-3 col-md-1" inputId={control(name).id} label={t(`search.${name}`)}>
               <input
                 {...control(name)}
                 type="number"
@@ -168,7 +170,7 @@ export default function MemberSearch(props: MemberSearchProps) {
               />
             </Filter>
           ))}
-          <div className="col-4 col-md-2 d-grid">
+          <div className="col-6 col-md-2 d-grid">
             <button type="submit" className="btn btn-primary" disabled={searching}>
               {searching ? t('search.searching') : t('search.submit')}
             </button>

@@ -134,7 +134,7 @@ function ChatRow({
         <div className="chat-list-top">
           <p className="chat-list-name">
             <a className="stretched-link" href={conversationPath(links, chat.conversation.id)}>
-              <span className="given-name">{profile.name}</span>, {profile.age}
+              <span className="given-name">{profile.name},</span> {profile.age}
             </a>
           </p>
           {when && chat.last_message && (

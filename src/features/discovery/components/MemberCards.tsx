@@ -97,7 +97,7 @@ export function CardGrid<C extends ProfileCard>({
           </>
         )}
         <a className="stretched-link text-reset text-decoration-none" href={`${profilePath}/${card.id}`}>
-          <span className="given-name">{card.name}</span>, {age}
+          <span className="given-name">{card.name},</span> {age}
         </a>
       </p>
       <p className="member-card-meta">{place}</p>

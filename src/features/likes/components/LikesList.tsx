@@ -191,7 +191,7 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
               {item.isNew && <span className="badge text-bg-primary likes-new">{t('likes.new')}</span>}
               <p className="member-card-name">
                 <a className="stretched-link" href={item.profileHref}>
-                  <span className="given-name">{card.name}</span>, {item.age}
+                  <span className="given-name">{card.name},</span> {item.age}
                 </a>
               </p>
               <p className="member-card-meta">{item.place}</p>

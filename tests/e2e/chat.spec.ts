@@ -264,6 +264,12 @@ test('without credits the refusal links to buying them, and the message can be s
   await page.goto(url(app.server, `/chats/${conversation}`));
   await hydrated(page);
   await expect(page.getByTestId('chat-allowance')).toContainText('credits per message');
+  // Past the 1,000 characters a message may have, the counter says by how much; nothing is sent.
+  await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(1003));
+  await expect(page.locator('#chat-text-left')).toHaveText('3 characters too many');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(999));
+  await expect(page.locator('#chat-text-left')).toHaveText('1 character left');
   await page.getByRole('textbox', { name: 'Message' }).fill('One more');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const refusal = page.locator('[data-code="not_enough_credits"]');

@@ -769,7 +769,7 @@ function ChatFooter({
             onKeyDown={onKeyDown}
           />
           <small id="chat-text-left" className={`chat-text-left${left < 0 ? ' text-danger' : ''}`}>
-            {t('chat.ui.chars_left', { count: left })}
+            {left < 0 ? t('chat.ui.chars_over', { count: -left }) : t('chat.ui.chars_left', { count: left })}
           </small>
         </div>
         <button

@@ -56,6 +56,7 @@ export const CONVERSATION_MESSAGES: MessageKey[] = [
   'chat.ui.input_label',
   'chat.ui.placeholder',
   'chat.ui.chars_left',
+  'chat.ui.chars_over',
   'chat.ui.send',
   'chat.ui.close',
   'chat.ui.icebreaker_title',

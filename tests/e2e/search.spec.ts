@@ -116,3 +116,42 @@ test('the search at 360 px: filters and cards fit the phone', async ({ browser }
   await page.screenshot({ path: `${SHOTS}/match-finder-360.png`, fullPage: true });
   await context.close();
 });
+
+/*
+ * The filters at every width from a phone to a desktop: each age shows both its digits (at
+ * 768 px a twelfth of the row showed one), and the button its word whole.
+ */
+test('the filters read whole from 360 to 1280 px', async ({ browser }) => {
+  const context = await memberContext(browser, 360);
+  const page = await context.newPage();
+  await page.goto(url(server, '/members?gender=female&country=DE&min_age=20&max_age=60'));
+  await hydrated(page);
+  const cut: string[] = [];
+  for (const width of [360, 576, 768, 992, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const found = await page
+      .locator('form')
+      .first()
+      .evaluate((form) => {
+        const faults: string[] = [];
+        const context2d = document.createElement('canvas').getContext('2d')!;
+        const room = (el: HTMLElement) => {
+          const style = getComputedStyle(el);
+          context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        };
+        for (const input of form.querySelectorAll<HTMLInputElement>('input[type=number]')) {
+          // The number and the spin buttons Chromium shows beside it on hover (about 15 px).
+          if (context2d.measureText(input.value).width + 15 > room(input))
+            faults.push(`${input.name} ${input.value}`);
+        }
+        const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+        if (context2d.measureText(button.textContent ?? '').width > room(button) + 0.5)
+          faults.push(`the button "${button.textContent}"`);
+        return faults;
+      });
+    for (const fault of found) cut.push(`${width} px: ${fault}`);
+  }
+  expect(cut).toEqual([]);
+  await context.close();
+});

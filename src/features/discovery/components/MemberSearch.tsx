@@ -140,26 +140,27 @@ export default function MemberSearch(props: MemberSearchProps) {
           {t('search.filters')}
         </h2>
         <div className="row g-2 align-items-end">
-          <Filter column="col-6 col-md-2" inputId={genderControl.id} label={t('search.gender')}>
+          <Filter column="col-6 col-md-4 col-lg-2" inputId={genderControl.id} label={t('search.gender')}>
             <select {...genderControl} className="form-select">
               <option value="">{t('search.gender_any')}</option>
               <option value="female">{t('search.gender_female')}</option>
               <option value="male">{t('search.gender_male')}</option>
             </select>
           </Filter>
-          <Filter column="col-6 col-md-3" inputId={countryControl.id} label={t('search.country')}>
+          <Filter column="col-6 col-md-4 col-lg-3" inputId={countryControl.id} label={t('search.country')}>
             <select {...countryControl} className="form-select">
               <option value="">{t('search.country_any')}</option>
               <CountryOptions countries={countries} />
             </select>
           </Filter>
-          <Filter column="col-12 col-md-3" inputId={regionControl.id} label={t('search.region')}>
+          <Filter column="col-12 col-md-4 col-lg-3" inputId={regionControl.id} label={t('search.region')}>
             <input {...regionControl} className="form-control" maxLength={100} />
           </Filter>
           {(['min_age', 'max_age'] as const).map((name) => (
-            // On a phone the two ages leave half the row to the button: a third of it cut
-            // "Rechercher" at the card's edge.
-            <Filter key={name} column="col-3 col-md-1" inputId={control(name).id} label={t(`search.${name}`)}>
+            // Below lg the filters take two rows, the ages and the button the second: on a phone a
+            // third of the row cut "Rechercher" at the card's edge, and at md a twelfth of it
+            // showed one digit of an age.
+            <Filter key={name} column="col-3 col-lg-1" inputId={control(name).id} label={t(`search.${name}`)}>
               <input
                 {...control(name)}
                 type="number"
@@ -170,7 +171,7 @@ export default function MemberSearch(props: MemberSearchProps) {
               />
             </Filter>
           ))}
-          <div className="col-6 col-md-2 d-grid">
+          <div className="col-6 col-lg-2 d-grid">
             <button type="submit" className="btn btn-primary" disabled={searching}>
               {searching ? t('search.searching') : t('search.submit')}
             </button>

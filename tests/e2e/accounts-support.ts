@@ -286,6 +286,30 @@ export async function memberPage(
 }
 
 /**
+ * The texts of `selector`'s rendered elements that are wider than their box at their own font:
+ * a text box's value or hint (cut, not ellipsed, when longer than the box), a button's word.
+ * `beside`: pixels that something else takes in the box (a number field's spin buttons).
+ */
+export function textsCut(page: Page, selector: string, beside = 0): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements, beside) => {
+    const context2d = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const element of elements as HTMLElement[]) {
+      if (element.getClientRects().length === 0) continue; // not rendered (a closed dialog's)
+      const text =
+        element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+          ? element.value || element.placeholder
+          : (element.textContent ?? '').trim();
+      const style = getComputedStyle(element);
+      context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context2d.measureText(text).width + beside > room + 0.5) cut.push(text);
+    }
+    return cut;
+  }, beside);
+}
+
+/**
  * Waits until the page's islands run (the signup modal is no island: it loads on demand). An
  * island that waits to be scrolled into view (`client:visible`) is not waited for. Loading and
  * running the scripts took 3–7 s on a busy 2-core machine, past the default 5 s of an expectation,

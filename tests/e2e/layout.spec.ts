@@ -5,7 +5,14 @@ import { DEMO } from '../support/server.ts';
 import { FOOTER_PAGES, LANDERS } from '../support/routes.ts';
 import { memberPages } from '../support/member-routes.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
+import {
+  hydrated,
+  SCREENSHOTS,
+  textsCut,
+  url,
+  useMemberJourney,
+  visitorContext,
+} from './accounts-support.ts';
 
 /*
  * Phones at 360 px (issue 27, point 4): every visitor page and every member page, in English and
@@ -331,7 +338,8 @@ function expectFits(report: LayoutReport, target: string): void {
 
 /**
  * A free member's five navigation items (the balance beside Get Premium) share one row, badges
- * and German words included, each label whole; the logo, the account menu (a name as long as a name may be) and the
+ * and German words included, each label whole; the logo, the account menu (a name as long as a
+ * name may be) and the
  * language switcher share the row above it. On one row: every box's top above every box's bottom.
  */
 async function expectHeaderRows(page: Page, lang: string): Promise<void> {
@@ -459,14 +467,8 @@ test('amber: member pages, the navigation and the composer fit a phone in every 
       expectFits(await check(page, target, fileName(SITES[0]!, prefix, 'member', path)), target);
     }
     await page.goto(url(app.server, `${prefix}/chats/${cast.chat}`, DEMO.amber.host));
-    const hint = await page.locator('#chat-text').evaluate((box: HTMLTextAreaElement) => {
-      const style = getComputedStyle(box);
-      const context2d = document.createElement('canvas').getContext('2d')!;
-      context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { text: box.placeholder, fits: context2d.measureText(box.placeholder).width <= room };
-    });
-    if (!hint.fits) faults.push(`${locale} at ${WIDTH} px: the composer's hint "${hint.text}" is cut`);
+    for (const hint of await textsCut(page, '#chat-text'))
+      faults.push(`${locale} at ${WIDTH} px: the composer's hint "${hint}" is cut`);
     for (const width of [320, WIDTH]) {
       await page.setViewportSize({ width, height: 740 });
       await page.goto(url(app.server, `${prefix}/premium`, DEMO.amber.host));

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
-import { hydrated, url, visitorContext } from './accounts-support.ts';
+import { hydrated, textsCut, url, visitorContext } from './accounts-support.ts';
 import { factories, type ProfileRef, type TestMember, type TestSession } from '../support/factories.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -129,27 +129,11 @@ test('the filters read whole from 360 to 1280 px', async ({ browser }) => {
   const cut: string[] = [];
   for (const width of [360, 576, 768, 992, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const found = await page
-      .locator('form')
-      .first()
-      .evaluate((form) => {
-        const faults: string[] = [];
-        const context2d = document.createElement('canvas').getContext('2d')!;
-        const room = (el: HTMLElement) => {
-          const style = getComputedStyle(el);
-          context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        };
-        for (const input of form.querySelectorAll<HTMLInputElement>('input[type=number]')) {
-          // The number and the spin buttons Chromium shows beside it on hover (about 15 px).
-          if (context2d.measureText(input.value).width + 15 > room(input))
-            faults.push(`${input.name} ${input.value}`);
-        }
-        const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
-        if (context2d.measureText(button.textContent ?? '').width > room(button) + 0.5)
-          faults.push(`the button "${button.textContent}"`);
-        return faults;
-      });
+    // Each age beside the spin buttons Chromium shows on hover (about 15 px).
+    const found = [
+      ...(await textsCut(page, 'form.card input[type=number]', 15)),
+      ...(await textsCut(page, 'form.card button[type=submit]')),
+    ];
     for (const fault of found) cut.push(`${width} px: ${fault}`);
   }
   expect(cut).toEqual([]);

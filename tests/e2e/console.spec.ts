@@ -120,6 +120,9 @@ test('on a phone the sections fold into a menu, and every section fits 360 px', 
   }
   await page.screenshot({ path: `${SCREENSHOTS}/console-staff-360.png`, fullPage: true });
   await expectAccessible(page, 'staff list at 360 px');
+  // On a tablet the address stands beside Log out, whole where the bar has the room.
+  await page.setViewportSize({ width: 768, height: 900 });
+  expect(await who.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -99,6 +99,8 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   // The day above its first message, and the time by the host's clock.
   await expect(host.getByTestId('inbox-thread').locator('time').first()).toHaveText('Today');
   await expect(host.getByTestId('inbox-thread').locator('time').nth(1)).toHaveText(/^\d{2}:\d{2}/);
+  await expect(host.getByRole('heading', { level: 1 })).toHaveText('Host inbox');
+  await expectAccessible(host, 'a conversation in the host inbox');
 
   // The member sees the profile typing, then the reply arrives live.
   const reply = host.getByLabel('Your reply as the profile');

@@ -180,7 +180,7 @@ interface LayoutReport {
   wide: string[];
   /**
    * Fictional labels cut by their own box, a clipping box around them, or the screen; member
-   * cards whose age or "Online" is cut.
+   * cards whose age or "Online" is cut, or whose badges lie over each other.
    */
   clipped: string[];
   labels: number;
@@ -292,6 +292,14 @@ async function measure(page: Page): Promise<LayoutReport> {
       for (const [what, box] of parts)
         if (box.right > Math.min(clipRight(name), innerWidth) + 0.5)
           clipped.push(`${describe(name)}: ${what} is cut`);
+    }
+    // Two badges of one card never lie over each other ("New" under a fictional label).
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    for (const card of document.querySelectorAll('.member-card')) {
+      const badges = [...card.querySelectorAll('.badge')].filter(shown).map((b) => b.getBoundingClientRect());
+      if (badges.some((a, i) => badges.slice(i + 1).some((b) => overlap(a, b))))
+        clipped.push(`${describe(card)}: two badges overlap`);
     }
     return {
       scrollWidth: document.documentElement.scrollWidth,

@@ -188,8 +188,9 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
                 loading="lazy"
                 decoding="async"
               />
-              {item.isNew && <span className="badge text-bg-primary likes-new">{t('likes.new')}</span>}
               <p className="member-card-name">
+                {/* Before the name, not over the photo, where a fictional profile's label stands. */}
+                {item.isNew && <span className="badge text-bg-primary likes-new">{t('likes.new')}</span>}
                 <a className="stretched-link" href={item.profileHref}>
                   <span className="given-name">{card.name},</span> {item.age}
                 </a>

@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
+import { pageLocale } from './page-locale.ts';
 
 /**
  * The browser's one way to call the API (ARCHITECTURE: `src/lib/api-client.ts`).
@@ -148,10 +149,6 @@ export function retryDelay(attempt: number, baseMs: number, maxMs: number, rando
   return Math.round(exponential * (1 + 0.2 * random()));
 }
 
-function defaultLocale(): string | undefined {
-  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
-}
-
 /** In the browser, losing the session means going to the root as a visitor. */
 function goHome(): void {
   if (typeof location !== 'undefined') location.assign('/');
@@ -170,15 +167,15 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const maxDelay = config.maxDelayMs ?? 8_000;
   const random = config.random ?? Math.random;
   const sleep = config.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const locale = config.locale ?? defaultLocale;
+  const locale = config.locale ?? pageLocale;
   let onAuthenticationRequired = config.onAuthenticationRequired ?? goHome;
   const $fetch = ofetch.create({ retry: false }, config.fetch ? { fetch: config.fetch } : {});
 
   async function call<T>(method: Method, path: string, body: unknown, options: CallOptions = {}): Promise<T> {
     const retryable = options.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    const pageLocale = locale();
-    if (pageLocale) headers['x-locale'] = pageLocale;
+    const language = locale();
+    if (language) headers['x-locale'] = language;
     if (method === 'GET' && USER_PATH.test(path)) headers['x-client-request'] = '1';
 
     for (let attempt = 0; ; attempt++) {

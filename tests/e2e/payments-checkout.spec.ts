@@ -96,3 +96,27 @@ test('a pending payment waits and updates by itself', async ({ browser }) => {
   });
   await context.close();
 });
+
+/*
+ * A member who reached the German checkout by its address (no language chosen before, so no
+ * cookie names one): the server's answers follow the page. A code that does not exist is said to
+ * be unknown in German, and the test provider and the thank-you page it returns to are German.
+ */
+test("a German page's checkout stays German through the provider to the thank-you page", async ({
+  browser,
+}) => {
+  const { context, page } = await buyer(browser, 360);
+  await page.goto(url(app.server, '/de/credits/starter'));
+  await hydrated(page);
+  await page.getByLabel('Rabattcode').fill('GIBT-ES-NICHT');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByText('Code nicht gefunden')).toBeVisible();
+  await page.getByRole('button', { name: / bezahlen$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bezahlt' }).click();
+  await expect(page).toHaveURL(/\/de\/transactions\/[^/]+$/);
+  await expect(
+    page.getByRole('heading', { name: 'Danke! 100 Credits wurden gutgeschrieben.' }),
+  ).toBeVisible();
+  await context.close();
+});

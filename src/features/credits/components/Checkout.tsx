@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../i18n/locales.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { jsonCallHeaders } from '../../../lib/page-locale.ts';
 import { CheckField } from '../../shell/components/CheckField.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useHydrated } from '../../shell/use-form.ts';
@@ -83,7 +84,7 @@ export default function Checkout({
     if (typed) query.set('discountcode', typed);
     // A code the page had (from a link) stays when the typed one does not apply.
     if (quote.discount?.kind === 'code') query.set('keep', quote.discount.code);
-    const res = await fetch(`/api/order.php?${query}`, { headers: { accept: 'application/json' } });
+    const res = await fetch(`/api/order.php?${query}`, { headers: jsonCallHeaders() });
     const body = await readJson(res);
     if (!res.ok || typeof body.quote !== 'object') {
       throw new Error(typeof body.message === 'string' ? body.message : t('credits.error'));
@@ -127,7 +128,7 @@ export default function Checkout({
     try {
       const res = await fetch('/api/order.php', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: jsonCallHeaders({ 'content-type': 'application/json' }),
         body: JSON.stringify({
           bundle: bundle.id,
           paymentmethod: chosen,

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { api, ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
+import { pageLocale } from '../../../lib/page-locale.ts';
 import { Modal } from '../../shell/components/Modal.tsx';
 import { requestErrorMessage } from '../../shell/form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -24,7 +25,7 @@ function uploadWithProgress(file: File, onProgress: (percent: number) => void): 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/photos.php');
-    const locale = document.documentElement.lang;
+    const locale = pageLocale();
     if (locale) xhr.setRequestHeader('x-locale', locale);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {

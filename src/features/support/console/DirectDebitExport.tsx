@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiError, type ApiErrorBody } from '../../../lib/api-client.ts';
+import { jsonCallHeaders } from '../../../lib/page-locale.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import { LabelledInput, LabelledSelect, SelectOptions } from '../../staff/components/LabelledControl.tsx';
@@ -58,11 +59,10 @@ export default function DirectDebitExport({
     await run(async () => {
       const res = await fetch('/console/api/directdebit-export.php', {
         method: 'POST',
-        headers: {
+        headers: jsonCallHeaders({
           'content-type': 'application/json',
           accept: 'application/xml, application/json',
-          'x-locale': document.documentElement.lang,
-        },
+        }),
         body: JSON.stringify(body),
       });
       if (!res.ok) {

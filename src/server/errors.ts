@@ -82,3 +82,18 @@ export function sharedRefusal(
 export function invalidFields(fields: Record<string, string>): DomainError {
   return platformError('validation', { fields });
 }
+
+/**
+ * The key a list's page cursor holds, read by `read`; no cursor (or an empty one) is the first
+ * page. A cursor the list did not write is 422 `cursor: invalid`: read as the first page, it made
+ * a client's "more" add the first page again.
+ */
+export function pageCursor<Key>(
+  cursor: string | undefined,
+  read: (text: string) => Key | undefined,
+): Key | undefined {
+  if (!cursor) return undefined;
+  const key = read(cursor);
+  if (key === undefined) throw invalidFields({ cursor: 'invalid' });
+  return key;
+}

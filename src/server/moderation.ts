@@ -9,7 +9,7 @@ import type { MailMessage } from './adapters/mailer.ts';
 import { statementOfReasons, type Statement } from './mail/index.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
 import { consoleDb } from './console-db.ts';
-import { DomainError, platformError } from './errors.ts';
+import { DomainError, pageCursor, platformError } from './errors.ts';
 import type { QueuedContent } from '../lib/moderation-decision.ts';
 import { recordAudit, type AuditActor } from './audit/audit.ts';
 
@@ -261,7 +261,8 @@ export async function moderationQueuePage<Row extends Omit<ContentUnderReview, '
   cursor: string | undefined,
   queue: ModerationQueue<Row, Item>,
 ): Promise<{ items: Item[]; next: string | null }> {
-  const rows = await queue.read(ctx.db, staff.networksFor('moderate'), decodeCursor(cursor), queue.size + 1);
+  const after = pageCursor(cursor, decodeCursor);
+  const rows = await queue.read(ctx.db, staff.networksFor('moderate'), after, queue.size + 1);
   const { items, next } = queuePage(rows, queue.size);
   const now = ctx.clock.now();
   const shown = items.map((row) =>
@@ -410,7 +411,7 @@ async function followRejection<Content extends ContentUnderReview & RejectedMemb
   );
 }
 
-/** The cursor a client sent back, or undefined for one that is not ours (the first page then). */
+/** The cursor a client sent back, or undefined for one that is not ours (`pageCursor` refuses it). */
 export function decodeCursor(text: string | undefined): QueueCursor | undefined {
   if (!text) return undefined;
   const match = /^(\d{1,16})\.([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString());

@@ -261,6 +261,31 @@ describe('staff logins', () => {
     expect(byCode!.status).toBe(429);
   });
 
+  it('refuses, on every list, a page cursor the list did not write', async () => {
+    const visitor = await logIn(app, await addDirectly(app, 'owner'));
+    const member = await app.make.loggedIn();
+    const lists = [
+      '/console/api/orders.php',
+      `/console/api/member-ledger.php?id=${member.profileId}`,
+      '/console/api/photos.php',
+      '/console/api/texts.php',
+      '/console/api/inbox.php',
+      '/console/api/profiles.php',
+      '/console/api/reports.php',
+      '/console/api/audit.php',
+    ];
+    for (const list of lists) {
+      const joiner = list.includes('?') ? '&' : '?';
+      expect((await visitor.get(list)).status, list).toBe(200);
+      // Read as the first page, a stale or mangled cursor made "more" show the first page again.
+      for (const cursor of ['not-a-cursor', '12.', 'eC55']) {
+        const refused = await visitor.get(`${list}${joiner}cursor=${encodeURIComponent(cursor)}`);
+        expect(refused.status, `${list} ${cursor}`).toBe(422);
+        expect(refused.json().fields, `${list} ${cursor}`).toEqual({ cursor: 'invalid' });
+      }
+    }
+  });
+
   it('ends a session after 30 idle minutes, not while it is used', async () => {
     const login = await addDirectly(app, 'owner');
     const visitor = await logIn(app, login);

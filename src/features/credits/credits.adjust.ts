@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newClusteredId } from '../../db/ids.ts';
-import { DomainError } from '../../server/errors.ts';
+import { DomainError, pageCursor } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { bookCredits } from './credits.ledger.ts';
 import { insertAdjustment, ledgerPageOf } from './credits.adjust.repository.ts';
@@ -110,7 +110,8 @@ export async function ledgerPage(
   memberId: string,
   cursor: string | undefined,
 ): Promise<LedgerPage> {
-  const rows = await ledgerPageOf(db, network, memberId, parseLedgerCursor(cursor), LEDGER_PAGE_SIZE + 1);
+  const after = pageCursor(cursor, parseLedgerCursor);
+  const rows = await ledgerPageOf(db, network, memberId, after, LEDGER_PAGE_SIZE + 1);
   const entries = rows.slice(0, LEDGER_PAGE_SIZE).map((row): LedgerLine => ({
     id: row.id,
     delta: Number(row.delta),

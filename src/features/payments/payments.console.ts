@@ -1,7 +1,7 @@
 import type { OrderRefundMode, OrderRefundPayout, OrderStatus } from '../../db/database.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { DomainError, platformError } from '../../server/errors.ts';
+import { DomainError, pageCursor, platformError } from '../../server/errors.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { announceBalance, holdBalance, bookCredits } from '../credits/index.ts';
@@ -109,7 +109,7 @@ export async function ordersList(
     from: query.from ? utcDayStart(query.from) : undefined,
     to: query.to ? utcDayEnd(query.to) : undefined,
     member: query.member,
-    before: parsePageKey(query.cursor),
+    before: pageCursor(query.cursor, parsePageKey),
     limit: ORDERS_PAGE_SIZE + 1,
   });
   const page = readAheadPage(rows, ORDERS_PAGE_SIZE, (last) => `${Number(last.created_at)}.${last.id}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clean,
+  mergeWapiti,
   parseSqlmapOutput,
   parseWapitiReport,
   renderReport,
@@ -201,5 +202,44 @@ describe('summary', () => {
     expect(report).toContain('- server errors (5xx): **0**');
     expect(report).toContain('cut off by their time bound: GET /api/chat.php');
     expect(report).toContain('without a finished test: GET /api/chat.php');
+  });
+
+  it('names the targets whose own request was refused, and shows each own answer', () => {
+    const report = renderReport(
+      results({
+        sqlmap: [
+          { ...target('GET /console/api/audit.php', SQLMAP_NOTHING), baseline: 422 },
+          { ...target('GET /console/api/orders.php', SQLMAP_NOTHING), baseline: 200 },
+        ],
+      }),
+      { started: '2026-12-01T02:00:00.000Z', seconds: 61, areas: ['member', 'console'] },
+    );
+    expect(report).toContain('# Scan of the member area and the console');
+    expect(report).toContain(
+      'own request was refused (aimed past the checks on purpose, or to be given better values): GET /console/api/audit.php (422)',
+    );
+    expect(report).not.toContain('GET /console/api/orders.php (200)');
+    expect(report).toContain('| `GET /console/api/orders.php` | 200 | 0 |');
+    expect(report).toContain('- member and console sessions still valid after the scan: **yes**');
+  });
+});
+
+describe('two areas', () => {
+  it("merge their wapiti findings: the console's count as the member area's do", () => {
+    const member = parseWapitiReport(WAPITI_REPORT);
+    const console = parseWapitiReport({
+      vulnerabilities: {
+        'Cross Site Scripting': [{ method: 'GET', path: '/console/members', parameter: 'q', info: 'xss' }],
+      },
+    });
+    const merged = mergeWapiti(member, console);
+    expect(merged.vulnerabilities.map((v) => v.path)).toEqual([
+      ...member.vulnerabilities.map((v) => v.path),
+      '/console/members',
+    ]);
+    expect(merged.injectable).toEqual(member.injectable);
+    const summary = summarize(results({ wapiti: merged }));
+    expect(summary.otherFindings).toBe(2);
+    expect(clean(summary)).toBe(false);
   });
 });

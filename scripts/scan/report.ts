@@ -143,6 +143,16 @@ export function parseWapitiReport(report: unknown): WapitiResult {
   };
 }
 
+/** Two wapiti runs (the member area's and the console's) as one result. */
+export function mergeWapiti(a: WapitiResult, b: WapitiResult): WapitiResult {
+  return {
+    vulnerabilities: [...a.vulnerabilities, ...b.vulnerabilities],
+    serverErrors: [...a.serverErrors, ...b.serverErrors],
+    otherAnomalies: [...a.otherAnomalies, ...b.otherAnomalies],
+    injectable: [...a.injectable, ...b.injectable],
+  };
+}
+
 /** A request the counting proxy saw answered with a 5xx. */
 export interface ServerErrorRecord {
   method: string;
@@ -163,6 +173,11 @@ export interface SqlmapTargetResult {
   /** The run was cut off by its time bound. */
   timedOut: boolean;
   exitCode: number | null;
+  /**
+   * The status of the target's own request before sqlmap varies it. A refusal (4xx) means the
+   * variations stop where it did, before the endpoint's reads and writes.
+   */
+  baseline?: number;
 }
 
 export interface ScanSummary {
@@ -175,7 +190,9 @@ export interface ScanSummary {
   sqlmapTargets: number;
   sqlmapTargetsUntested: string[];
   sqlmapTimedOut: string[];
-  /** Whether the member's session still answered as that member after the scan. */
+  /** Targets whose own request was refused: their values reach the endpoint's checks only. */
+  sqlmapRefusedBaseline: string[];
+  /** Whether each scanned login (the member's, the console owner's) still answered after the scan. */
   sessionHeld: boolean;
 }
 
@@ -219,6 +236,9 @@ export function summarize(results: ScanResults): ScanSummary {
     sqlmapTargets: results.sqlmap.length,
     sqlmapTargetsUntested: results.sqlmap.filter((t) => !t.result.tested).map((t) => t.target),
     sqlmapTimedOut: results.sqlmap.filter((t) => t.timedOut).map((t) => t.target),
+    sqlmapRefusedBaseline: results.sqlmap
+      .filter((t) => t.baseline !== undefined && t.baseline >= 400)
+      .map((t) => `${t.target} (${t.baseline})`),
     sessionHeld: results.sessionHeld,
   };
 }
@@ -234,15 +254,22 @@ export function clean(summary: ScanSummary): boolean {
 }
 
 /** The report as Markdown: the numbers first, then every finding with its request. */
-export function renderReport(results: ScanResults, context: { started: string; seconds: number }): string {
+export function renderReport(
+  results: ScanResults,
+  context: { started: string; seconds: number; areas?: readonly string[] },
+): string {
   const summary = summarize(results);
   const out: string[] = [];
-  out.push('# Scan of the member area', '');
+  const areas = context.areas ?? ['member'];
+  const named = areas.map((area) => (area === 'member' ? 'the member area' : 'the console'));
+  out.push(`# Scan of ${named.join(' and ')}`, '');
   out.push(`Started ${context.started}, took ${Math.round(context.seconds)} s.`, '');
   out.push(`- injectable parameters: **${summary.injectableParameters}**`);
   out.push(`- server errors (5xx): **${summary.serverErrors}**`);
   out.push(`- other findings of wapiti's attack modules: **${summary.otherFindings}**`);
-  out.push(`- member session still valid after the scan: **${summary.sessionHeld ? 'yes' : 'no'}**`);
+  out.push(
+    `- ${areas.length > 1 ? 'member and console sessions' : areas[0] === 'console' ? 'console session' : 'member session'} still valid after the scan: **${summary.sessionHeld ? 'yes' : 'no'}**`,
+  );
   out.push(
     `- requests through the proxy: ${summary.requests} (${Object.entries(summary.statuses)
       .sort(([a], [b]) => a.localeCompare(b))
@@ -254,10 +281,14 @@ export function renderReport(results: ScanResults, context: { started: string; s
     out.push(`- sqlmap targets without a finished test: ${summary.sqlmapTargetsUntested.join('; ')}`);
   if (summary.sqlmapTimedOut.length > 0)
     out.push(`- sqlmap targets cut off by their time bound: ${summary.sqlmapTimedOut.join('; ')}`);
+  if (summary.sqlmapRefusedBaseline.length > 0)
+    out.push(
+      `- sqlmap targets whose own request was refused (aimed past the checks on purpose, or to be given better values): ${summary.sqlmapRefusedBaseline.join('; ')}`,
+    );
   out.push(`- result: **${clean(summary) ? 'clean' : 'NOT CLEAN'}**`, '');
 
   out.push('## sqlmap', '');
-  out.push('| target | injectable | HTTP errors | note |', '|---|---|---|---|');
+  out.push('| target | own request | injectable | HTTP errors | note |', '|---|---|---|---|---|');
   for (const t of results.sqlmap) {
     const injections = t.result.injections.map((i) => `${i.parameter} (${i.place}): ${i.types.join(', ')}`);
     const errors = Object.entries(t.result.httpErrors).map(([code, n]) => `${code}×${n}`);
@@ -269,7 +300,7 @@ export function renderReport(results: ScanResults, context: { started: string; s
       .filter(Boolean)
       .join('; ');
     out.push(
-      `| \`${t.target}\` | ${injections.length ? injections.join('<br>') : '0'} | ${errors.join(', ') || '–'} | ${escapeCell(note) || ''} |`,
+      `| \`${t.target}\` | ${t.baseline ?? '–'} | ${injections.length ? injections.join('<br>') : '0'} | ${errors.join(', ') || '–'} | ${escapeCell(note) || ''} |`,
     );
   }
   out.push('');

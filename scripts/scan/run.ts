@@ -1,8 +1,10 @@
 /**
  * `npm run scan`: Debian's `sqlmap` and `wapiti` against the built server, logged in as a demo
- * member, over the member JSON endpoints and the member pages. See docs/security.md.
+ * member over the member JSON endpoints and the member pages, and as a console owner over the
+ * console's endpoints and pages. See docs/security.md.
  *
- *   npm run scan [-- --size N] [--out DIR] [--sqlmap-seconds S] [--wapiti-seconds S] [--only sqlmap|wapiti]
+ *   npm run scan [-- --size N] [--out DIR] [--sqlmap-seconds S] [--wapiti-seconds S]
+ *                [--only sqlmap|wapiti] [--area member|console]
  *
  * The server runs as the tests start it (tests/support/server.ts: the build in dist/, its own
  * DATA_DIR in a temporary folder, seeded with the demo seed) on 127.0.0.1 only, and the scanners
@@ -21,6 +23,14 @@ import { demoEmail, DEMO_PASSWORD } from '../../src/db/seed/index.ts';
 import { freePortIn } from '../../tests/support/ports.ts';
 import { REPO_ROOT, startServer, type TestServer } from '../../tests/support/server.ts';
 import {
+  CONSOLE_HOST,
+  CONSOLE_OUT_OF_BOUNDS,
+  consoleIds,
+  consolePages,
+  consoleSqlmapTargets,
+  logInStaff,
+} from './console.ts';
+import {
   clean,
   parseSqlmapOutput,
   parseWapitiReport,
@@ -30,7 +40,9 @@ import {
   type ServerErrorRecord,
   type SqlmapTargetResult,
   type WapitiResult,
+  mergeWapiti,
 } from './report.ts';
+import { getTarget, sendTarget, type SqlmapTarget } from './targets.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,6 +51,8 @@ const { values: args } = parseArgs({
     'sqlmap-seconds': { type: 'string', default: '90' },
     'wapiti-seconds': { type: 'string', default: '480' },
     only: { type: 'string' },
+    /** One area alone: the member area or the console (both when left out). */
+    area: { type: 'string' },
   },
 });
 
@@ -48,6 +62,9 @@ const wapitiSeconds = Number(args['wapiti-seconds']);
 /** The scanners' ports: apart from the test range, so a running suite keeps its own. */
 const PROXY_PORTS = { first: 4700, last: 4749 };
 const HOST = 'localhost';
+const areas = args.area ? [args.area] : ['member', 'console'];
+if (!areas.every((area) => area === 'member' || area === 'console'))
+  throw new Error('--area takes member or console');
 
 function say(line: string): void {
   process.stdout.write(`[scan] ${line}\n`);
@@ -171,8 +188,12 @@ const PREVIEW = 600;
  */
 const OUT_OF_BOUNDS = /^\/(?:[a-z]{2}\/)?(?:api\/(?:logout|events|account)\.php|logout)(?:[?/]|$)/;
 
-/** A pass-through proxy that counts the statuses it passes on and keeps every 5xx with its request. */
-function startProxy(upstreamPort: number): Counter {
+/**
+ * A pass-through proxy that counts the statuses it passes on and keeps every 5xx with its request.
+ * `host`: the Host header every request gets on its way (the console's proxy); `outOfBounds`:
+ * the paths it answers itself while wapiti runs.
+ */
+function startProxy(upstreamPort: number, options: { host?: string; outOfBounds: RegExp }): Counter {
   const counter: Counter = {
     server: http.createServer(),
     statuses: {},
@@ -180,7 +201,7 @@ function startProxy(upstreamPort: number): Counter {
     source: 'setup',
   };
   counter.server.on('request', (req, res) => {
-    if (counter.source === 'wapiti' && OUT_OF_BOUNDS.test(req.url ?? '')) {
+    if (counter.source === 'wapiti' && options.outOfBounds.test(req.url ?? '')) {
       counter.statuses.skipped = (counter.statuses.skipped ?? 0) + 1;
       res.writeHead(204, { 'x-scan': 'not passed on' });
       res.end();
@@ -195,7 +216,7 @@ function startProxy(upstreamPort: number): Counter {
         port: upstreamPort,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        headers: options.host ? { ...req.headers, host: options.host } : req.headers,
         agent: false,
       },
       (answer) => {
@@ -271,17 +292,6 @@ async function listen(server: http.Server): Promise<number> {
 
 // ---------------------------------------------------------------------------------------------
 
-interface SqlmapTarget {
-  name: string;
-  method: string;
-  /** Path and query; a `*` marks a place in the path to test. */
-  url: string;
-  /** A JSON body: sqlmap tests each of its values. */
-  body?: Record<string, unknown>;
-  /** sqlmap's level: 1 tests the query, body and path; 2 adds the cookie. */
-  level?: number;
-}
-
 /**
  * The member endpoints that take input, each with a body or query of real values. Not aimed at:
  * logout (it would end the scan's session), the event stream (it never ends), uploads
@@ -289,17 +299,8 @@ interface SqlmapTarget {
  * member's money through a provider.
  */
 function sqlmapTargets(ids: Ids): SqlmapTarget[] {
-  const get = (url: string): SqlmapTarget => ({
-    name: `GET ${url.replace(/=[^&]*/g, '=…')}`,
-    method: 'GET',
-    url,
-  });
-  const send = (method: string, url: string, body: Record<string, unknown>): SqlmapTarget => ({
-    name: `${method} ${url}`,
-    method,
-    url,
-    body,
-  });
+  const get = getTarget;
+  const send = sendTarget;
   return [
     // The session cookie on its own (level 2 tests cookies): every member request reads it.
     { name: 'GET /api/user.php (session cookie)', method: 'GET', url: '/api/user.php?scan=1', level: 2 },
@@ -309,7 +310,7 @@ function sqlmapTargets(ids: Ids): SqlmapTarget[] {
     get(`/api/chat.php?profile=${ids.profile}`),
     get(`/api/transaction.php?id=${ids.order}`),
     get(`/api/refund.php?order=${ids.order}`),
-    get(`/api/discountcode.php?code=WELCOME10`),
+    get(`/api/discountcode.php?code=DEMO10`),
     get(`/api/discountcode.php?welcome=true`),
     get(`/api/regions.php?country=${ids.country}`),
     get(`/api/geocode.php?lat=52.37&lon=4.89`),
@@ -332,7 +333,7 @@ function sqlmapTargets(ids: Ids): SqlmapTarget[] {
     send('PUT', '/api/photos.php', { id: ids.photo, locked: false }),
     { name: 'DELETE /api/photos.php', method: 'DELETE', url: '/api/photos.php?id=unknown-photo' },
     send('PUT', '/api/user.php', { time_zone: 'Europe/Amsterdam' }),
-    send('PUT', '/api/notifications.php', { disabled: ['newsletter'] }),
+    send('PUT', '/api/notifications.php', { disabled: ['news'] }),
     send('PUT', '/api/account.php', { invisible: false, private: false }),
     {
       ...send('PUT', '/api/account.php', {
@@ -344,7 +345,7 @@ function sqlmapTargets(ids: Ids): SqlmapTarget[] {
     send('POST', '/api/order.php', {
       bundle: ids.bundle,
       paymentmethod: ids.paymentmethod,
-      discountcode: 'WELCOME10',
+      discountcode: 'DEMO10',
     }),
     send('POST', '/api/refund.php', { order: 'unknown-order' }),
     send('POST', '/api/complaint.php', {
@@ -394,9 +395,9 @@ async function runSqlmap(
   base: string,
   cookie: string,
   target: SqlmapTarget,
-  index: number,
+  folder: string,
 ): Promise<SqlmapTargetResult> {
-  const dir = join(outDir, 'sqlmap', String(index).padStart(2, '0'));
+  const dir = join(outDir, 'sqlmap', folder);
   mkdirSync(dir, { recursive: true });
   const headers = ['x-client-request: 1'];
   const argv = [
@@ -433,21 +434,9 @@ async function runSqlmap(
   return { target: target.name, result: parseSqlmapOutput(stdout), timedOut, exitCode };
 }
 
-async function runWapiti(base: string, port: number, cookie: string, ids: Ids): Promise<WapitiResult | null> {
-  const dir = join(outDir, 'wapiti');
-  mkdirSync(dir, { recursive: true });
-  // wapiti's cookie file: cookies of a host without a dot are kept under `.<host>.local`.
-  const [name, value] = cookie.split('=') as [string, string];
-  const cookieFile = join(dir, 'cookies.json');
-  writeFileSync(
-    cookieFile,
-    JSON.stringify({
-      [`.${HOST}.local`]: {
-        '/': { [name]: { value, version: 0, expires: null, secure: false, port: null } },
-      },
-    }),
-  );
-  const pages = [
+/** The member pages and GET calls that wapiti starts from (it crawls two levels on). */
+function memberPages(ids: Ids): string[] {
+  return [
     '/members',
     `/members?gender=female&country=${ids.country}&page=2`,
     `/members/${ids.profile}`,
@@ -477,15 +466,41 @@ async function runWapiti(base: string, port: number, cookie: string, ids: Ids): 
     `/api/chat.php?profile=${ids.profile}`,
     `/api/transaction.php?id=${ids.order}`,
     `/api/refund.php?order=${ids.order}`,
-    '/api/discountcode.php?code=WELCOME10',
+    '/api/discountcode.php?code=DEMO10',
     `/api/regions.php?country=${ids.country}`,
     '/api/geocode.php?lat=52.37&lon=4.89',
     `/api/settings.php?domain=${HOST}`,
   ];
+}
+
+/** wapiti over one area's pages with that area's cookie; its files go to `<out>/wapiti-<area>`. */
+async function runWapiti(
+  base: string,
+  port: number,
+  cookie: string,
+  pages: string[],
+  area: string,
+): Promise<WapitiResult | null> {
+  const dir = join(outDir, `wapiti-${area}`);
+  mkdirSync(dir, { recursive: true });
+  // wapiti's cookie file: cookies of a host without a dot are kept under `.<host>.local`.
+  const jar: Record<string, object> = {};
+  for (const pair of cookie.split('; ')) {
+    const at = pair.indexOf('=');
+    jar[pair.slice(0, at)] = {
+      value: pair.slice(at + 1),
+      version: 0,
+      expires: null,
+      secure: false,
+      port: null,
+    };
+  }
+  const cookieFile = join(dir, 'cookies.json');
+  writeFileSync(cookieFile, JSON.stringify({ [`.${HOST}.local`]: { '/': jar } }));
   const report = join(dir, 'report.json');
   const argv = [
     '-u',
-    `${base}/`,
+    `${base}${pages[0]}`,
     '--scope',
     'domain',
     ...pages.flatMap((page) => ['-s', `${base}${page}`]),
@@ -527,7 +542,78 @@ async function runWapiti(base: string, port: number, cookie: string, ids: Ids): 
   return parseWapitiReport(JSON.parse(readFileSync(report, 'utf8')));
 }
 
-/** Checks the tools, starts the server, runs both scanners and writes the report. */
+/** One area's scan: its logged-in cookie, its proxy, sqlmap's targets and wapiti's pages. */
+interface Area {
+  name: 'member' | 'console';
+  /** The Host header of the area's requests. */
+  host: string;
+  cookie: string;
+  counter: Counter;
+  base: string;
+  port: number;
+  targets: SqlmapTarget[];
+  pages: string[];
+  /** Whether the area's login still answers after the scan. */
+  held(): Promise<boolean>;
+}
+
+/**
+ * The status of a target's own request, as sqlmap sends it before it varies anything: a refused
+ * one (a value the endpoint does not take) means every variation stops where that one did, so
+ * the report shows it.
+ */
+async function baselineStatus(server: TestServer, area: Area, target: SqlmapTarget): Promise<number> {
+  const res = await server.request(target.url.replace('*', ''), {
+    host: area.host,
+    method: target.method,
+    headers: { cookie: area.cookie, 'x-client-request': '1' },
+    ...(target.body ? { body: target.body } : {}),
+  });
+  return res.status;
+}
+
+/** Runs sqlmap over the area's targets and then wapiti over its pages, as `--only` allows. */
+async function scanArea(
+  server: TestServer,
+  area: Area,
+): Promise<{ sqlmap: SqlmapTargetResult[]; wapiti: WapitiResult | null }> {
+  const sqlmap: SqlmapTargetResult[] = [];
+  if (args.only !== 'wapiti') {
+    for (const [index, target] of area.targets.entries()) {
+      area.counter.source = `sqlmap ${target.name}`;
+      const baseline = await baselineStatus(server, area, target);
+      say(`sqlmap ${area.name} ${index + 1}/${area.targets.length}: ${target.name} (answers ${baseline})`);
+      const result = await runSqlmap(
+        area.base,
+        area.cookie,
+        target,
+        `${area.name}-${String(index).padStart(2, '0')}`,
+      );
+      sqlmap.push({ ...result, baseline });
+      if (result.result.injections.length > 0 || Object.keys(result.result.httpErrors).length > 0)
+        say(`  → ${JSON.stringify(result.result.injections)} ${JSON.stringify(result.result.httpErrors)}`);
+    }
+  }
+  let wapiti: WapitiResult | null = null;
+  if (args.only !== 'sqlmap') {
+    area.counter.source = 'wapiti';
+    say(`wapiti over the ${area.name} pages (at most ${wapitiSeconds} s)…`);
+    wapiti = await runWapiti(area.base, area.port, area.cookie, area.pages, area.name);
+  }
+  return { sqlmap, wapiti };
+}
+
+/** A proxy in front of the server for one area; its scanners' base address. */
+async function proxyFor(
+  server: TestServer,
+  options: { host?: string; outOfBounds: RegExp },
+): Promise<{ counter: Counter; base: string; port: number }> {
+  const counter = startProxy(server.port, options);
+  const port = await listen(counter.server);
+  return { counter, base: `http://${HOST}:${port}`, port };
+}
+
+/** Checks the tools, starts the server, scans each area and writes the report. */
 async function main(): Promise<void> {
   for (const tool of ['sqlmap', 'wapiti', 'timeout']) {
     if (!which(tool)) {
@@ -540,61 +626,93 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const started = new Date();
   say(`starting the built server with ${args.size} demo members…`);
-  const server = await startServer({ seedSize: Number(args.size), env: { LOG_LEVEL: 'info' } });
-  let proxy: http.Server | undefined;
+  // Its own copy of tenants/: the console's site form writes a file there.
+  const server = await startServer({
+    seedSize: Number(args.size),
+    copyTenants: true,
+    env: { LOG_LEVEL: 'info' },
+  });
+  const proxies: http.Server[] = [];
   try {
     const member = await logIn(server);
     say(`logged in as ${member.email}`);
     const ids = await prepareData(server, member.cookie);
     say(`ids for the targets: ${JSON.stringify(ids)}`);
 
-    const counter = startProxy(server.port);
-    proxy = counter.server;
-    const proxyPort = await listen(counter.server);
-    const base = `http://${HOST}:${proxyPort}`;
-    say(`scanners go through ${base} (the server listens on 127.0.0.1:${server.port})`);
-
+    const scanned: Area[] = [];
     const sqlmap: SqlmapTargetResult[] = [];
-    if (args.only !== 'wapiti') {
-      const targets = sqlmapTargets(ids);
-      for (const [index, target] of targets.entries()) {
-        counter.source = `sqlmap ${target.name}`;
-        say(`sqlmap ${index + 1}/${targets.length}: ${target.name}`);
-        sqlmap.push(await runSqlmap(base, member.cookie, target, index));
-        const last = sqlmap.at(-1)!;
-        if (last.result.injections.length > 0 || Object.keys(last.result.httpErrors).length > 0)
-          say(`  → ${JSON.stringify(last.result.injections)} ${JSON.stringify(last.result.httpErrors)}`);
+    const wapiti: WapitiResult[] = [];
+    let wapitiMissing = false;
+    for (const name of areas) {
+      let area: Area;
+      if (name === 'member') {
+        const proxy = await proxyFor(server, { outOfBounds: OUT_OF_BOUNDS });
+        area = {
+          name,
+          host: HOST,
+          cookie: member.cookie,
+          ...proxy,
+          targets: sqlmapTargets(ids),
+          pages: memberPages(ids),
+          held: async () => {
+            const check = await server.request('/api/user.php', {
+              host: HOST,
+              headers: { cookie: member.cookie, 'x-client-request': '1' },
+            });
+            return check.status === 200 && check.json<{ user: { id: string } | null }>().user !== null;
+          },
+        };
+      } else {
+        const staff = await logInStaff(server);
+        say(`logged in to the console as ${staff.email}`);
+        const targetIds = await consoleIds(server, staff, ids.ownProfile);
+        say(`console ids: ${JSON.stringify(targetIds)}`);
+        const proxy = await proxyFor(server, { host: CONSOLE_HOST, outOfBounds: CONSOLE_OUT_OF_BOUNDS });
+        area = {
+          name: 'console',
+          host: CONSOLE_HOST,
+          cookie: staff.cookie,
+          ...proxy,
+          targets: consoleSqlmapTargets(targetIds),
+          pages: consolePages(targetIds),
+          held: async () => {
+            const check = await server.request('/console/api/session.php', {
+              host: CONSOLE_HOST,
+              headers: { cookie: staff.cookie },
+            });
+            return check.status === 200 && check.json<{ staff: { id: string } | null }>().staff !== null;
+          },
+        };
       }
+      proxies.push(area.counter.server);
+      say(`${area.name}: scanners go through ${area.base} (the server listens on 127.0.0.1:${server.port})`);
+      scanned.push(area);
+      const found = await scanArea(server, area);
+      sqlmap.push(...found.sqlmap);
+      if (found.wapiti) wapiti.push(found.wapiti);
+      else if (args.only !== 'sqlmap') wapitiMissing = true;
     }
 
-    let wapiti: WapitiResult | null = null;
-    if (args.only !== 'sqlmap') {
-      counter.source = 'wapiti';
-      say(`wapiti (at most ${wapitiSeconds} s)…`);
-      wapiti = await runWapiti(base, proxyPort, member.cookie, ids);
-    }
-
-    const check = await server.request('/api/user.php', {
-      host: HOST,
-      headers: { cookie: member.cookie, 'x-client-request': '1' },
-    });
-    const sessionHeld = check.status === 200 && check.json<{ user: { id: string } | null }>().user !== null;
-
+    const held = await Promise.all(scanned.map((area) => area.held()));
+    const statuses: Record<string, number> = {};
+    for (const area of scanned)
+      for (const [status, count] of Object.entries(area.counter.statuses))
+        statuses[status] = (statuses[status] ?? 0) + count;
     const results: ScanResults = {
       sqlmap,
-      wapiti,
-      proxied: counter.errors,
+      wapiti: wapitiMissing || wapiti.length === 0 ? null : wapiti.reduce(mergeWapiti),
+      proxied: scanned.flatMap((area) => area.counter.errors),
       // The endpoint kit logs `request failed`; Astro logs `[ERROR]` for the same request and for
       // a page that failed outside the kit.
       serverLoggedFailures: Math.max(
         (server.output().match(/ERROR +request failed/g) ?? []).length,
         (server.output().match(/\[ERROR\]/g) ?? []).length,
       ),
-      statuses: counter.statuses,
-      sessionHeld,
+      statuses,
+      sessionHeld: held.every(Boolean),
     };
     const seconds = (Date.now() - started.getTime()) / 1000;
-    const markdown = renderReport(results, { started: started.toISOString(), seconds });
+    const markdown = renderReport(results, { started: started.toISOString(), seconds, areas });
     writeFileSync(join(outDir, 'scan-report.md'), markdown);
     writeFileSync(
       join(outDir, 'scan-report.json'),
@@ -606,8 +724,10 @@ async function main(): Promise<void> {
     say(`report: ${join(outDir, 'scan-report.md')}`);
     process.exitCode = clean(summary) ? 0 : 1;
   } finally {
-    proxy?.close();
-    proxy?.closeAllConnections();
+    for (const proxy of proxies) {
+      proxy.close();
+      proxy.closeAllConnections();
+    }
     await server.stop();
   }
 }

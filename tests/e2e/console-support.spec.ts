@@ -77,6 +77,22 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   await expect(page.getByTestId('member-credits')).toHaveText('25');
   const refundRow = page.getByTestId('ledger').getByRole('row').filter({ hasText: 'refund' });
   await expect(refundRow).toContainText('-100');
+
+  // The orders list, filtered as support reads it: a method by its brand, the member's public id.
+  await openConsoleSection(page, 'Orders', '/console/orders');
+  await hydrated(page);
+  const filters = page.getByRole('form', { name: 'Filter the orders' });
+  await expect(filters.getByLabel('Method').getByRole('option', { name: 'iDEAL' })).toHaveCount(1);
+  await filters.getByLabel('Method').selectOption({ label: 'iDEAL' });
+  await filters.getByLabel("Member's public id").fill(me.profileId);
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  const listed = page.getByRole('row').filter({ hasText: orderId });
+  await expect(listed).toContainText('iDEAL');
+  await expect(listed).toContainText('Amber Hearts (amber)');
+  await filters.getByLabel('Method').selectOption({ label: 'PayPal' });
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('No orders match.')).toBeVisible();
+  await expectAccessible(page, 'orders filtered by method');
   expect(errors).toEqual([]);
   await context.close();
   await memberContext.close();

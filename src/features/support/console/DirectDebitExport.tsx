@@ -25,8 +25,10 @@ export const DIRECT_DEBIT_EXPORT_MESSAGES = [
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Four fields: two to a row on phones, four on tablets, all in one row on wide screens. */
+/** The dates: two to a row on phones; with the site, four on tablets and one row on wide screens. */
 const FIELD_WIDTH = 'col-6 col-md-3 col-xl-2';
+/** The site's field holds its name and network ("Amber Hearts (amber)"): a row of its own on phones. */
+const SITE_WIDTH = 'col-12 col-md-3';
 
 /**
  * The collection file of a site's direct debits: the form posts, and the answer (a pain.008
@@ -38,7 +40,8 @@ export default function DirectDebitExport({
   sites,
 }: {
   messages: IslandMessages;
-  sites: string[];
+  /** Ids with the sites' names. */
+  sites: ReadonlyArray<readonly [id: string, name: string]>;
 }) {
   const t = islandTranslator(messages);
   const { busy, error, fields, run } = useConsoleAction(t);
@@ -88,7 +91,7 @@ export default function DirectDebitExport({
         <LabelledSelect
           id="dd-site"
           label={t('console.orders.site')}
-          className={FIELD_WIDTH}
+          className={SITE_WIDTH}
           name="site"
           invalid={!!fields.site}
           required

@@ -17,6 +17,7 @@ export const ORDERS_MESSAGES = [
   'console.orders.from',
   'console.orders.to',
   'console.orders.member',
+  'console.orders.member_id',
   'console.orders.apply',
   'console.orders.order',
   'console.orders.when',
@@ -33,9 +34,22 @@ export const ORDERS_MESSAGES = [
   'error.try_later',
 ] as const;
 
-/** The orders of the sites the staff member may refund in, with filters, newest first. */
-export default function OrdersList({ messages, sites }: { messages: IslandMessages; sites: string[] }) {
+/**
+ * The orders of the sites the staff member may refund in, with filters, newest first. `sites`
+ * and `methods`: ids with the names the staff member reads (a site's, a method's brand).
+ */
+export default function OrdersList({
+  messages,
+  sites,
+  methods,
+}: {
+  messages: IslandMessages;
+  sites: ReadonlyArray<readonly [id: string, name: string]>;
+  methods: ReadonlyArray<readonly [id: string, name: string]>;
+}) {
   const t = islandTranslator(messages);
+  const siteNames = new Map(sites);
+  const methodNames = new Map(methods);
   const list = useFilteredList(
     ['site', 'status', 'method', 'from', 'to', 'member'],
     async (query) => {
@@ -60,12 +74,15 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
           <option value="">{t('console.orders.all')}</option>
           <SelectOptions options={ORDER_STATUSES.map((s) => [s, t(`console.orders.status_${s}`)])} />
         </FilterSelect>
+        <FilterSelect id="orders-method" name="method" label={t('console.orders.method')}>
+          <option value="">{t('console.orders.all')}</option>
+          <SelectOptions options={methods} />
+        </FilterSelect>
         {(
           [
-            ['method', 'console.orders.method', 'text'],
             ['from', 'console.orders.from', 'date'],
             ['to', 'console.orders.to', 'date'],
-            ['member', 'console.orders.member', 'text'],
+            ['member', 'console.orders.member_id', 'text'],
           ] as const
         ).map(([name, label, type]) => (
           <FilterInput key={name} id={`orders-${name}`} name={name} type={type} label={t(label)} />
@@ -97,7 +114,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
               <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a>
             </td>
             <td className="text-nowrap">{utc(o.created_at)}</td>
-            <td>{o.site}</td>
+            <td>{siteNames.get(o.site) ?? o.site}</td>
             <td>
               {o.member ? (
                 <a href={`/console/members/${encodeURIComponent(o.member)}`}>{o.member_name ?? o.member}</a>
@@ -107,7 +124,7 @@ export default function OrdersList({ messages, sites }: { messages: IslandMessag
             </td>
             <td className="text-nowrap">{money(o.amount, o.currency)}</td>
             <td>{o.credits}</td>
-            <td>{o.payment_method}</td>
+            <td>{methodNames.get(o.payment_method) ?? o.payment_method}</td>
             <td>{t(`console.orders.status_${o.status}`)}</td>
           </tr>
         ))}

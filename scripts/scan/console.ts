@@ -125,6 +125,13 @@ export async function consoleIds(app: TestServer, staff: StaffLoggedIn, member: 
  * the scan meets (an unknown id, a code that exists after the first request, a site file
  * written into the server's own copy of `tenants/`).
  */
+/**
+ * Cursors of the form each list writes (a time and an id), past every row: a list refuses a
+ * cursor it did not write, and then every variation of the other parameters would stop there.
+ */
+const PAGE_KEY = '9999999999999.scan';
+const QUEUE_CURSOR = Buffer.from(PAGE_KEY).toString('base64url');
+
 export function consoleSqlmapTargets(ids: ConsoleIds): SqlmapTarget[] {
   const days = 'from=2026-01-01&to=2026-12-31';
   return [
@@ -136,18 +143,18 @@ export function consoleSqlmapTargets(ids: ConsoleIds): SqlmapTarget[] {
     },
     getTarget(`/console/api/members.php?q=demo`),
     getTarget(`/console/api/member.php?id=${ids.member}`),
-    getTarget(`/console/api/member-ledger.php?id=${ids.member}&cursor=x`),
+    getTarget(`/console/api/member-ledger.php?id=${ids.member}&cursor=${PAGE_KEY}`),
     getTarget(`/console/api/member-sessions.php?id=${ids.member}`),
     getTarget(
-      `/console/api/orders.php?site=${SITE}&status=completed&method=test&${days}&member=${ids.member}&cursor=x`,
+      `/console/api/orders.php?site=${SITE}&status=completed&method=test&${days}&member=${ids.member}&cursor=${PAGE_KEY}`,
     ),
     getTarget(`/console/api/order.php?id=${ids.order}`),
     getTarget(`/console/api/audit.php?network=${NETWORK}&action=staff.login&staff=x&target=x&${days}`),
     getTarget(`/console/api/reports.php?network=${NETWORK}`),
     getTarget(`/console/api/reports.php?id=${ids.report}&kind=report`),
     getTarget(`/console/api/report-photo.php?network=${NETWORK}&id=x`),
-    getTarget(`/console/api/photos.php?cursor=x`),
-    getTarget(`/console/api/texts.php?cursor=x`),
+    getTarget(`/console/api/photos.php?cursor=${QUEUE_CURSOR}`),
+    getTarget(`/console/api/texts.php?cursor=${QUEUE_CURSOR}`),
     getTarget(`/console/api/inbox.php?conversation=${ids.conversation}`),
     getTarget(`/console/api/inbox-stats.php?${days}&network=${NETWORK}`),
     getTarget(`/console/api/profiles.php?network=${NETWORK}`),

@@ -156,7 +156,7 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
   { key: 'chat.ui.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
   { key: 'chat.ui.gift_cost', locales: ['da', 'nl'], reason: '"credit"/"credits" are the words used there' },
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
-  { key: 'push.fictional_name', reason: 'only placeholders and brackets, nothing to translate' },
+  { key: 'fictional.named', reason: 'only placeholders and brackets, nothing to translate' },
   {
     key: 'payments.directdebit.iban',
     reason: '"IBAN" is the international abbreviation every language uses',

@@ -106,9 +106,9 @@ export async function runMailBench(argv: string[]): Promise<{ count: number; sec
   );
   const secret = randomBytes(32);
   const names = new Map([
-    ['p-first', 'Sascha'],
-    ['p-more', 'Noor'],
-    ['p-like', 'Kim'],
+    ['p-first', { name: 'Sascha', fictional: false }],
+    ['p-more', { name: 'Noor', fictional: true }],
+    ['p-like', { name: 'Kim', fictional: false }],
   ]);
   const items: PendingItem[] = [
     {

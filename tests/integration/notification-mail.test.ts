@@ -184,6 +184,17 @@ describe('a message to a member who is away', () => {
     await expectNoMail(to.email, 1);
   });
 
+  it("names a profile the operator runs with the site's marker, as every page does", async () => {
+    const { base, to, from } = await awayConversation();
+    // A profile the operator runs: the flag every such profile carries.
+    await app.db.updateTable('profiles').set({ fictional: 1 }).where('id', '=', from.profileId).execute();
+    expect((await sendText(app, from, to, 'Hi!')).status).toBe(201);
+    app.setClock(base + 11 * MINUTE);
+    const [mail] = await waitForMail(to.email);
+    expect(mail!.mail.subject).toBe('Sascha 🎭 (fictional profile) wrote to you');
+    expect(mail!.mail.text).toContain('Sascha 🎭 (fictional profile) wrote to you for the first time.');
+  });
+
   it('is not e-mailed when the member reads it before the delay', async () => {
     const { base, to, from } = await awayConversation();
     expect((await sendText(app, from, to)).status).toBe(201);

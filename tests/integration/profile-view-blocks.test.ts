@@ -332,5 +332,10 @@ describe('the profile page', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('data-fictional');
     expect(page.body).toContain('This profile is fictional');
+    // The tab, the history and a bookmark name it with the marker too; a member's name stays bare.
+    expect(page.body).toContain('<title>Labelled 🎭 (fictional profile) · Amber Hearts</title>');
+    const someone = await member({ name: 'Plainname' });
+    const plain = await get(viewer, `/members/${someone.profileId}`);
+    expect(plain.body).toContain('<title>Plainname · Amber Hearts</title>');
   });
 });

@@ -15,6 +15,13 @@ export interface PendingItem {
   createdAt: number;
 }
 
+/** The profile a line is about, as the e-mail names it. */
+export interface ActorName {
+  name: string;
+  /** Run by the operator: the e-mail marks the name as every page does. */
+  fictional: boolean;
+}
+
 export interface DigestLine {
   /** `first`: a message that opened the conversation (new_conversations). */
   kind: 'first' | 'message' | 'like' | 'match';

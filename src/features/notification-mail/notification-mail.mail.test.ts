@@ -14,9 +14,10 @@ import { readUnsubscribeToken } from './unsubscribe-token.ts';
 const site = testSite();
 const setting = { site, origin: 'https://unit.example', secret: Buffer.alloc(32, 9) };
 const names = new Map([
-  ['p1', 'Sascha'],
-  ['p2', 'Noor'],
-  ['p3', 'Kim'],
+  ['p1', { name: 'Sascha', fictional: false }],
+  ['p2', { name: 'Noor', fictional: false }],
+  ['p3', { name: 'Kim', fictional: false }],
+  ['p4', { name: 'Chase', fictional: true }],
 ]);
 const item = (id: string, extra: Partial<PendingItem>): PendingItem => ({
   id,
@@ -80,5 +81,23 @@ describe('the notification e-mails', () => {
     const german = digestMail(setting, { ...to, locale: 'de' }, digestLines([items[1]!]), names);
     expect(german.subject).toBe('Neue Nachricht von Noor');
     expect(german.text).toContain('https://unit.example/de/chats/c2');
+  });
+
+  it("mark a profile the operator runs with the site's icon and word, in the subject and the line", () => {
+    const to = { memberId: 'abcdefghijklmnop', email: 'r@example.org', name: 'Robin', locale: 'en' as const };
+    const fromChase = item('e5', { actorProfileId: 'p4', conversationId: 'c4' });
+    const marked = `Chase ${site.fictionalIcon} (fictional profile)`;
+    const one = digestMail(setting, to, digestLines([fromChase]), names);
+    expect(one.subject).toBe(`New message from ${marked}`);
+    expect(one.text).toContain(`${marked} sent you`);
+    expect(one.html).toContain(`Chase ${site.fictionalIcon} (fictional profile)`);
+    const many = digestMail(setting, to, digestLines([...items, fromChase]), names);
+    expect(many.text).toContain(`${marked} sent you`);
+    // The others keep their names as they are.
+    expect(many.text).toContain('Sascha wrote to you for the first time.');
+    for (const locale of LOCALES) {
+      const mail = digestMail(setting, { ...to, locale }, digestLines([fromChase]), names);
+      expect(mail.subject, locale).toContain(`Chase ${site.fictionalIcon} (`);
+    }
   });
 });

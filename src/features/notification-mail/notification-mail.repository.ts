@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { selectInNetwork, valuesWhereUnset } from '../../db/query-network.ts';
-import type { PendingItem, PendingType } from './digest.ts';
+import type { ActorName, PendingItem, PendingType } from './digest.ts';
 
 /*
  * The notification e-mails' own tables (mail_pending, mail_log), and the few reads of other
@@ -184,17 +184,18 @@ export function unseenLikers(
   );
 }
 
+/** The names of `ids`' profiles, each with whether the operator runs it. */
 export async function profileNames(
   db: Db,
   network: string,
   ids: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, ActorName>> {
   if (!ids.length) return new Map();
   const rows = await selectInNetwork(db, 'profiles', network, {})
-    .select(['id', 'name'])
+    .select(['id', 'name', 'fictional'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, fictional: Boolean(r.fictional) }]));
 }
 
 /** When each of `refs` was last mailed to the member as `kind`. */

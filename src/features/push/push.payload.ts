@@ -38,7 +38,7 @@ export function tagOf(event: Pick<NotificationEvent, 'type' | 'conversationId'>)
 export function buildPayload(facts: PayloadFacts): PushPayload {
   const { event, actor, preview, t } = facts;
   const name = actor.fictional
-    ? t('push.fictional_name', { name: actor.name, icon: facts.fictional.icon, label: facts.fictional.label })
+    ? t('fictional.named', { name: actor.name, icon: facts.fictional.icon, label: facts.fictional.label })
     : actor.name;
   const tag = tagOf(event);
   const badge = Math.max(0, Math.floor(facts.badge));

@@ -78,6 +78,10 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
   islands.release();
   await hydrated(first.page);
   await expect(first.page.getByText('closed for good')).toBeVisible();
+  // The statement as the member will read it: what the form cannot know yet is an omission mark.
+  const statement = first.page.getByRole('region', { name: 'Statement of reasons (preview)' });
+  await expect(statement).toContainText('on […] and on every site that shares its members.');
+  await expect(statement).not.toContainText('….');
   await expect(
     first.page.getByText('What we found: Asked three members for money by message.'),
   ).toBeVisible();

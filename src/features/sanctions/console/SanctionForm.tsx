@@ -80,17 +80,20 @@ export default function SanctionForm({
     setGround(earlyText(early, 'ground'));
   });
 
-  const site = '…';
+  // What the member's statement will hold but the form does not know yet, or not yet given: an
+  // omission mark in brackets, so that the sentence's own full stop does not read as part of it.
+  const unknown = '[…]';
+  const site = unknown;
   const decision =
     kind === 'suspend'
-      ? t('sanctions.mail.decision.suspend', { site, date: until || '…' })
+      ? t('sanctions.mail.decision.suspend', { site, date: until || unknown })
       : t(kind === 'ban' ? 'sanctions.mail.decision.ban' : 'sanctions.mail.decision.warn', { site });
   const preview = [
     decision,
     t('sanctions.mail.scope', { site }),
-    t('sanctions.mail.facts', { facts: facts || '…' }),
+    t('sanctions.mail.facts', { facts: facts || unknown }),
     t(groundType === 'illegal' ? 'sanctions.mail.ground_illegal' : 'sanctions.mail.ground_terms', {
-      ground: ground || '…',
+      ground: ground || unknown,
     }),
     t('sanctions.mail.automated'),
     t('sanctions.mail.redress'),

@@ -603,6 +603,12 @@ async function scanArea(
   return { sqlmap, wapiti };
 }
 
+/** Whether `cookie` still logs in: `path` answers with someone under `field`, not null. */
+async function loggedInAs(server: TestServer, host: string, cookie: string, path: string, field: string) {
+  const check = await server.request(path, { host, headers: { cookie, 'x-client-request': '1' } });
+  return check.status === 200 && check.json<Record<string, unknown>>()[field] != null;
+}
+
 /** A proxy in front of the server for one area; its scanners' base address. */
 async function proxyFor(
   server: TestServer,
@@ -654,13 +660,7 @@ async function main(): Promise<void> {
           ...proxy,
           targets: sqlmapTargets(ids),
           pages: memberPages(ids),
-          held: async () => {
-            const check = await server.request('/api/user.php', {
-              host: HOST,
-              headers: { cookie: member.cookie, 'x-client-request': '1' },
-            });
-            return check.status === 200 && check.json<{ user: { id: string } | null }>().user !== null;
-          },
+          held: () => loggedInAs(server, HOST, member.cookie, '/api/user.php', 'user'),
         };
       } else {
         const staff = await logInStaff(server);
@@ -675,13 +675,7 @@ async function main(): Promise<void> {
           ...proxy,
           targets: consoleSqlmapTargets(targetIds),
           pages: consolePages(targetIds),
-          held: async () => {
-            const check = await server.request('/console/api/session.php', {
-              host: CONSOLE_HOST,
-              headers: { cookie: staff.cookie },
-            });
-            return check.status === 200 && check.json<{ staff: { id: string } | null }>().staff !== null;
-          },
+          held: () => loggedInAs(server, CONSOLE_HOST, staff.cookie, '/console/api/session.php', 'staff'),
         };
       }
       proxies.push(area.counter.server);

@@ -36,6 +36,21 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await expect(page.getByText('No discount codes yet.').or(page.locator('table')).first()).toBeVisible();
   await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
   await page.getByLabel('Discount (%)').fill('40');
+  // Country and currency are chosen, not typed: the network's countries by name, its currencies.
+  await expect(
+    page.getByLabel('Country (optional)').getByRole('option', { name: 'Netherlands' }),
+  ).toHaveCount(1);
+  await expect(page.getByLabel('Currency of the minimum').getByRole('option', { name: 'EUR' })).toHaveCount(
+    1,
+  );
+  // A minimum needs its currency: said at the field, nothing made.
+  await page.getByLabel('Minimum order amount (in cents)').fill('3000');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByLabel('Currency of the minimum')).toHaveAccessibleDescription(
+    'Please fill in this field',
+  );
+  await expect(page.getByTestId('codes-created')).toHaveCount(0);
+  await page.getByLabel('Minimum order amount (in cents)').fill('');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('codes-created')).toContainText(code);
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Active');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field } from '../../shell/components/Field.tsx';
+import { Field, SelectField } from '../../shell/components/Field.tsx';
 import { islandTranslator } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
@@ -12,8 +12,10 @@ import {
   SiteSelect,
   useCodeList,
   usesOf,
-  type CodesIslandProps,
+  type CodeNetwork,
 } from './CodeList.tsx';
+import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
+import type { IslandMessages } from '../../shell/island-i18n.ts';
 
 export const DISCOUNT_CODES_MESSAGES = [
   ...CODE_LIST_MESSAGES,
@@ -42,7 +44,16 @@ export const DISCOUNT_CODES_MESSAGES = [
   'console.codes.builtin_title',
   'console.codes.builtin_hint',
   'console.codes.every_network',
+  'console.codes.every_country',
 ] as const;
+
+/** A network with what a code's country and minimum may name there. */
+export interface DiscountNetwork extends CodeNetwork {
+  /** The sites' countries: code and name, in the staff member's language. */
+  countries: ReadonlyArray<readonly [code: string, name: string]>;
+  /** The currencies the network's members pay in. */
+  currencies: readonly string[];
+}
 
 /** A batch of one code many may use, or of generated codes each used once. */
 const KINDS = ['multi', 'single'] as const;
@@ -51,7 +62,13 @@ const KINDS = ['multi', 'single'] as const;
  * The network's discount codes: the batches made here, the form that makes one (generated codes
  * shown once), and the codes the network has without the console (built in), read only.
  */
-export default function DiscountCodes({ messages, networks }: CodesIslandProps) {
+export default function DiscountCodes({
+  messages,
+  networks,
+}: {
+  messages: IslandMessages;
+  networks: DiscountNetwork[];
+}) {
   const t = islandTranslator(messages);
   const [kind, setKind] = useState<(typeof KINDS)[number]>('multi');
   const [created, setCreated] = useState<string[] | null>(null);
@@ -61,6 +78,7 @@ export default function DiscountCodes({ messages, networks }: CodesIslandProps) 
     t,
   );
   const { network, fields, busy } = codes;
+  const held = networks.find((n) => n.id === network);
 
   async function create(data: Record<string, string>) {
     setCreated(null);
@@ -227,8 +245,14 @@ export default function DiscountCodes({ messages, networks }: CodesIslandProps) 
             label={t('console.codes.minimum')}
             error={fields.minimum}
           />
-          <Field name="currency" label={t('console.codes.currency')} error={fields.currency} maxLength={3} />
-          <Field name="country" label={t('console.codes.country')} error={fields.country} maxLength={2} />
+          <SelectField name="currency" label={t('console.codes.currency')} error={fields.currency}>
+            <option value="">–</option>
+            <SelectOptions options={held?.currencies ?? []} />
+          </SelectField>
+          <SelectField name="country" label={t('console.codes.country')} error={fields.country}>
+            <option value="">{t('console.codes.every_country')}</option>
+            <SelectOptions options={held?.countries ?? []} />
+          </SelectField>
           <Field
             name="valid_from"
             type="date"

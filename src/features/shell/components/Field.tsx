@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useHydrated } from '../use-form.ts';
 
 /**
@@ -17,21 +23,9 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 
 export function Field({ label, error, hint, addon, inputRef, className, ...input }: FieldProps) {
   const ids = useDescription(hint, error);
-  const control = (
-    <input
-      {...input}
-      id={ids.id}
-      ref={inputRef}
-      className={`form-control${error ? ' is-invalid' : ''}`}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={ids.describedBy}
-    />
-  );
+  const control = <input {...input} ref={inputRef} {...described(ids, 'form-control', error)} />;
   return (
-    <div className={className ?? 'mb-3'}>
-      <label className="form-label" htmlFor={ids.id}>
-        {label}
-      </label>
+    <FieldBlock ids={ids} label={label} hint={hint} error={error} className={className}>
       {addon ? (
         <div className={`input-group${error ? ' has-validation' : ''}`}>
           {control}
@@ -40,8 +34,7 @@ export function Field({ label, error, hint, addon, inputRef, className, ...input
       ) : (
         control
       )}
-      <FieldNotes ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldBlock>
   );
 }
 
@@ -55,17 +48,62 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaFieldProps) {
   const ids = useDescription(hint, error);
   return (
+    <FieldBlock ids={ids} label={label} hint={hint} error={error} className={className}>
+      <textarea {...textarea} {...described(ids, 'form-control', error)} />
+    </FieldBlock>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** The same for a choice: the options are its children. */
+export function SelectField({ label, error, hint, className, children, ...select }: SelectFieldProps) {
+  const ids = useDescription(hint, error);
+  return (
+    <FieldBlock ids={ids} label={label} hint={hint} error={error} className={className}>
+      <select {...select} {...described(ids, 'form-select', error)}>
+        {children}
+      </select>
+    </FieldBlock>
+  );
+}
+
+/** A field's control's own attributes: its id, Bootstrap's class, and its error wired for assistive technology. */
+function described(ids: Description, className: string, error: string | undefined) {
+  return {
+    id: ids.id,
+    className: error ? `${className} is-invalid` : className,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids.describedBy,
+  } as const;
+}
+
+/** A field's block: its label, its control (the children), then its hint and error region. */
+function FieldBlock({
+  ids,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  ids: Description;
+  label: ReactNode;
+  hint: ReactNode;
+  error: string | undefined;
+  className: string | undefined;
+  children: ReactNode;
+}) {
+  return (
     <div className={className ?? 'mb-3'}>
       <label className="form-label" htmlFor={ids.id}>
         {label}
       </label>
-      <textarea
-        {...textarea}
-        id={ids.id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-      />
+      {children}
       <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );

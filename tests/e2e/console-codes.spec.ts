@@ -43,14 +43,24 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await expect(page.getByLabel('Currency of the minimum').getByRole('option', { name: 'EUR' })).toHaveCount(
     1,
   );
-  // A minimum needs its currency: said at the field, nothing made.
-  await page.getByLabel('Minimum order amount (in cents)').fill('3000');
+  // A minimum needs its currency: said at the field, nothing made. Typed in the currency's units.
+  const withMinimum = code.replace('SPRING', 'AUTUMN');
+  await page.getByLabel('Minimum order amount').fill('29.99');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByLabel('Currency of the minimum')).toHaveAccessibleDescription(
     'Please fill in this field',
   );
   await expect(page.getByTestId('codes-created')).toHaveCount(0);
-  await page.getByLabel('Minimum order amount (in cents)').fill('');
+  await page.getByLabel('Code', { exact: true }).fill(withMinimum);
+  await page.getByLabel('Currency of the minimum').selectOption('EUR');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('codes-created')).toContainText(withMinimum);
+  expect(await journey.inspect.row('discount_codes', { code: withMinimum })).toMatchObject({
+    minimum_amount: 2999,
+    currency: 'EUR',
+  });
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Discount (%)').fill('40');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('codes-created')).toContainText(code);
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Active');

@@ -85,6 +85,7 @@ export default function DiscountCodes({
     return codes.act(async () => {
       const answer = await api('POST /console/api/codes.php', {
         ...data,
+        ...minimumInMinorUnits(data),
         action: 'create',
         kind,
         network,
@@ -241,7 +242,9 @@ export default function DiscountCodes({
           <Field
             name="minimum"
             type="number"
-            min={1}
+            min={0.01}
+            step={0.01}
+            inputMode="decimal"
             label={t('console.codes.minimum')}
             error={fields.minimum}
           />
@@ -263,4 +266,21 @@ export default function DiscountCodes({
       }
     />
   );
+}
+
+/**
+ * The minimum as the API takes it, in minor units of its currency ("29.99" EUR: 2999), from the
+ * amount staff type in the currency's own units. Left as typed where it is no number, for the
+ * server to refuse at the field; without a currency, cents (the server asks for the currency).
+ */
+export function minimumInMinorUnits(data: Record<string, string>): { minimum?: string } {
+  const typed = data['minimum']?.trim().replace(',', '.');
+  if (!typed) return {};
+  const amount = Number(typed);
+  if (!Number.isFinite(amount)) return { minimum: typed };
+  const digits = data['currency']
+    ? (new Intl.NumberFormat('en', { style: 'currency', currency: data['currency'] }).resolvedOptions()
+        .maximumFractionDigits ?? 2)
+    : 2;
+  return { minimum: String(Math.round(amount * 10 ** digits)) };
 }

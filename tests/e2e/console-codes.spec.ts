@@ -8,6 +8,7 @@ import {
   visitorContext,
 } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
+import { mailsTo } from '../support/outbox.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 
 /*
@@ -123,6 +124,16 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await page.getByLabel('Text', { exact: true }).fill('Frühling ist da.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Spring is here' })).toContainText('Deutsch');
+  // A test goes to the owner alone, and the mailing stays a draft to be sent.
+  const mailingRow = page.getByRole('row').filter({ hasText: 'Spring is here' });
+  await mailingRow.getByRole('button', { name: 'Send me a test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: owner.email })).toHaveText(
+    `A test went to ${owner.email}, as the members will get it.`,
+  );
+  await expect(mailingRow.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  expect(mailsTo(journey.server.dataDir, owner.email).map((mail) => mail.subject)).toContain(
+    'Spring is here',
+  );
   await page.getByLabel('Site').selectOption({ label: 'Silver Sparks (amber)' });
   await expect(language).toHaveValue('en');
   expect(errors).toEqual([]);

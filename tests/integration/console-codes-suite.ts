@@ -68,6 +68,25 @@ export function consoleCodesTests(app: ServerUnderTest): void {
   type ListedMailing = { id: string; status: string; sent: number };
 
   /** The mailing as the owner's list shows it once sent, or after 20 seconds of waiting for that. */
+  /** A mailing of the first demo site written through the console's API: its id. */
+  async function createdMailing(
+    owner: Owner,
+    [category, locale]: readonly [category: string, locale: string],
+    subject: string,
+    text: string,
+  ): Promise<string> {
+    const created = await owner.send('POST', '/console/api/mailings.php', {
+      action: 'create',
+      site: 'localhost',
+      category,
+      locale,
+      subject,
+      text,
+    });
+    expect(created.status, created.body).toBe(200);
+    return created.json<{ mailing: { id: string } }>().mailing.id;
+  }
+
   async function listedOnceSent(owner: Owner, id: string): Promise<ListedMailing | undefined> {
     let listed: ListedMailing | undefined;
     for (let i = 0; i < 100 && listed?.status !== 'sent'; i++) {
@@ -247,16 +266,8 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       const now = Date.now();
       await chooseCategory([yes, german, elsewhere], 'promotions', 0, now);
       await chooseCategory([no], 'promotions', 1, now);
-      const created = await owner.send('POST', '/console/api/mailings.php', {
-        action: 'create',
-        site: 'localhost',
-        category: 'promotions',
-        locale: 'en',
-        subject: 'Spring offer for you',
-        text: 'Twenty percent off this week.\n\nSee you soon.',
-      });
-      expect(created.status, created.body).toBe(200);
-      const { mailing } = created.json<{ mailing: { id: string } }>();
+      const text = 'Twenty percent off this week.\n\nSee you soon.';
+      const mailing = { id: await createdMailing(owner, ['promotions', 'en'], 'Spring offer for you', text) };
       const sent = await owner.send('POST', '/console/api/mailings.php', { action: 'send', id: mailing.id });
       expect(sent.status, sent.body).toBe(200);
       // The request only queues it: the answer comes before any e-mail is sent.
@@ -294,6 +305,44 @@ export function consoleCodesTests(app: ServerUnderTest): void {
         404,
         'not_found',
       );
+    });
+  });
+
+  describe('a mailing’s test', () => {
+    it('goes to the staff member alone, as members get it, and leaves the mailing a draft', async () => {
+      const login = await addDirectly(app, 'owner', 'amber');
+      const owner = await logIn(app, login);
+      const text = 'Erster Absatz.\n\nZweiter Absatz.';
+      const mailing = { id: await createdMailing(owner, ['news', 'de'], 'Neues im Dezember', text) };
+      const tested = await owner.send('POST', '/console/api/mailings.php', {
+        action: 'test',
+        id: mailing.id,
+      });
+      expect(tested.status, tested.body).toBe(200);
+      expect(tested.json()).toEqual({ tested: { to: login.email } });
+      const [mail] = mailsTo(app.server.dataDir, login.email);
+      expect(mail?.subject).toBe('Neues im Dezember');
+      expect(mail?.text).toContain('Erster Absatz.');
+      expect(mail?.text).toContain('Zweiter Absatz.');
+      // In the mailing's language, with the site's own footer, as a member would read it.
+      expect(mail?.text).toContain('Amber Hearts');
+      const listed = (await owner.get('/console/api/mailings.php'))
+        .json<{ mailings: ListedMailing[] }>()
+        .mailings.find((m) => m.id === mailing.id);
+      expect(listed).toMatchObject({ status: 'draft', sent: 0 });
+      expect(
+        await app.inspect.count('audit_log', { action: 'codes.mailing_test', target_id: mailing.id }),
+      ).toBe(1);
+      // Another network's owner cannot test it; an unknown one is not found.
+      for (const [who, id] of [
+        [await curvyOwner(), mailing.id],
+        [owner, 'no-such-mailing'],
+      ] as const)
+        expectError(
+          await who.send('POST', '/console/api/mailings.php', { action: 'test', id }),
+          404,
+          'not_found',
+        );
     });
   });
 

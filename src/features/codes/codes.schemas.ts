@@ -123,7 +123,9 @@ export const mailingCreateSchema = z.object({
 });
 export type MailingCreateInput = z.infer<typeof mailingCreateSchema>;
 export const mailingSendSchema = z.object({ action: z.literal('send'), id: text(64) });
-export const mailingActionSchema = z.union([mailingCreateSchema, mailingSendSchema]);
+/** Once to the staff member's own address, before the send. */
+export const mailingTestSchema = z.object({ action: z.literal('test'), id: text(64) });
+export const mailingActionSchema = z.union([mailingCreateSchema, mailingSendSchema, mailingTestSchema]);
 export type MailingActionInput = z.infer<typeof mailingActionSchema>;
 
 export interface MailingView {
@@ -161,6 +163,10 @@ declare module '../../lib/api-client.ts' {
       body: undefined;
       answer: { mailings: MailingView[]; counts: { queued: number; sending: number; sent: number } };
     };
-    'POST /console/api/mailings.php': { body: MailingActionInput; answer: { mailing: MailingView } };
+    'POST /console/api/mailings.php': {
+      body: MailingActionInput;
+      /** `tested`: where the test of `action: 'test'` went. */
+      answer: { mailing: MailingView } | { tested: { to: string } };
+    };
   }
 }

@@ -13,7 +13,7 @@ import {
   momentMs,
   type ConsoleCodesContext,
 } from '../credits/index.ts';
-import type { Campaign, MailSending } from '../notification-mail/index.ts';
+import { sendCampaignTest, type Campaign, type MailSending } from '../notification-mail/index.ts';
 import {
   claimMailing,
   disableInvite,
@@ -168,7 +168,8 @@ export async function mailings(ctx: CodesContext) {
 }
 
 export function mailingAction(ctx: CodesContext, input: MailingActionInput) {
-  return input.action === 'create' ? createMailing(ctx, input) : sendMailing(ctx, input.id);
+  if (input.action === 'create') return createMailing(ctx, input);
+  return input.action === 'send' ? sendMailing(ctx, input.id) : testMailing(ctx, input.id);
 }
 
 async function createMailing(ctx: CodesContext, input: MailingCreateInput) {
@@ -230,6 +231,27 @@ async function sendMailing(ctx: CodesContext, id: string) {
   });
   // Answered from the claim itself: the job may take the mailing up any moment from now.
   return { mailing: mailingView({ ...row, sent_at: now, send_cursor: null, finished_at: null }) };
+}
+
+/**
+ * The mailing once to the staff member's own address, as its members will get it, before it is
+ * sent (or again after): nothing of the mailing changes. Audited; 502 when the mail server
+ * refuses it.
+ */
+async function testMailing(ctx: CodesContext, id: string) {
+  const row = await mailingById(ctx.db, id);
+  const site = row && ctx.site(row.site_id);
+  if (!row || !site || !ctx.staff.can(MANAGE_CODES, row.network_id)) throw platformError('not_found');
+  const locale = row.locale as Site['locales'][number];
+  if (!(await sendCampaignTest(ctx.mail, site, mailingCampaign(row), { email: ctx.staff.email, locale })))
+    throw new DomainError('mail_failed', { status: 502, message: 'console.mailings.test_failed' });
+  await recordAudit(
+    ctx.db,
+    ctx.actor,
+    { action: 'codes.mailing_test', network: row.network_id, target: { type: 'mailing', id } },
+    ctx.clock.now(),
+  );
+  return { tested: { to: ctx.staff.email } };
 }
 
 /** The campaign a mailing is sent as (its id keeps each member to one e-mail of it). */

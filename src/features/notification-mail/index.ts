@@ -9,6 +9,7 @@ export {
   emailSender,
   sendCampaign,
   sendCampaignBatch,
+  sendCampaignTest,
   type Campaign,
   type MailJobContext,
   type MailSending,

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../server/context.ts';
 import type { Logger } from '../../server/log.ts';
 import type { NotificationEvent, NotificationSender } from '../../server/notifications.ts';
 import { siteOrigin } from '../../server/request.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { activationLink, memberLocale } from '../accounts/index.ts';
 import {
@@ -374,6 +375,21 @@ export async function sendCampaign(
     if (step.last === null) return { sent };
     after = step.last;
   }
+}
+
+/**
+ * A campaign once to `to` (a staff member's own address), in `locale`, as its members will get it:
+ * the test before the send. Its unsubscribe link names no member, so it switches nothing off.
+ * Answers whether the mail server took it.
+ */
+export async function sendCampaignTest(
+  job: MailSending,
+  site: Site,
+  campaign: Campaign,
+  to: { email: string; locale: Locale },
+): Promise<boolean> {
+  const recipient: Recipient = { memberId: 'campaign-test', email: to.email, name: '', locale: to.locale };
+  return send(job, campaignMail(settingFor(job, site), recipient, campaign));
 }
 
 /**

@@ -23,6 +23,8 @@ export const MAILINGS_MESSAGES = [
   'console.mailings.save',
   'console.mailings.send',
   'console.mailings.send_confirm',
+  'console.mailings.test',
+  'console.mailings.test_sent',
   'console.mailings.sent',
   'console.mailings.status_queued',
   'console.mailings.status_sending',
@@ -61,6 +63,8 @@ export default function Mailings({
   const [text, setText] = useState('');
   const [list, setList] = useState<MailingView[] | null>(null);
   const [counts, setCounts] = useState({ queued: 0, sending: 0, sent: 0 });
+  // Where the last test went, said until the next action.
+  const [tested, setTested] = useState<string | null>(null);
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
   /** A mailing's language by the name its site's list gives it (its code where none does). */
@@ -114,13 +118,26 @@ export default function Mailings({
 
   async function send(m: MailingView) {
     if (!window.confirm(t('console.mailings.send_confirm', { site: m.site }))) return;
+    setTested(null);
     await call({ action: 'send', id: m.id });
+  }
+
+  /** The mailing once to the staff member's own address, as its members will get it. */
+  async function test(m: MailingView) {
+    setTested(null);
+    await run(async () => {
+      const answer = await api('POST /console/api/mailings.php', { action: 'test', id: m.id });
+      if ('tested' in answer) setTested(t('console.mailings.test_sent', { email: answer.tested.to }));
+    });
   }
 
   return (
     <div className="row g-4">
       <div className="col-lg-7">
         <FailureAlert error={error} />
+        <p role="status" className={tested ? 'alert alert-success' : 'visually-hidden'}>
+          {tested}
+        </p>
         <p className="small text-body-secondary" data-testid="mailing-counts">
           {t('console.mailings.counts', counts)}
         </p>
@@ -150,14 +167,24 @@ export default function Mailings({
                       ) : m.sent_at ? (
                         t('console.mailings.sent', { count: m.sent })
                       ) : (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          disabled={busy}
-                          onClick={() => void send(m)}
-                        >
-                          {t('console.mailings.send')}
-                        </button>
+                        <span className="d-inline-flex flex-wrap gap-2">
+                          {(
+                            [
+                              ['btn-outline-primary', 'console.mailings.test', test],
+                              ['btn-primary', 'console.mailings.send', send],
+                            ] as const
+                          ).map(([look, label, act]) => (
+                            <button
+                              key={label}
+                              type="button"
+                              className={`btn btn-sm ${look}`}
+                              disabled={busy}
+                              onClick={() => void act(m)}
+                            >
+                              {t(label)}
+                            </button>
+                          ))}
+                        </span>
                       )}
                     </td>
                   </tr>

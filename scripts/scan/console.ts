@@ -90,6 +90,8 @@ export interface ConsoleIds {
   conversation: string;
   /** A report or complaint in the queue, or `none`. */
   report: string;
+  /** A draft mailing the scan wrote, for its test send. */
+  mailing: string;
 }
 
 /** Real ids for the console's targets, read through the console's own lists as the owner. */
@@ -105,15 +107,24 @@ export async function consoleIds(app: TestServer, staff: StaffLoggedIn, member: 
   );
   const inbox = await read<{ conversations: Array<{ conversation: string }> }>('/console/api/inbox.php');
   const reports = await read<{ items: Array<{ id: string }> }>(`/console/api/reports.php?network=${NETWORK}`);
+  const drafted = await app.request('/console/api/mailings.php', {
+    host: CONSOLE_HOST,
+    method: 'POST',
+    headers: { cookie: staff.cookie },
+    body: { action: 'create', site: SITE, category: 'news', locale: 'en', subject: 'Scan', text: 'Hello' },
+  });
+  const mailing = drafted.json<{ mailing?: { id: string } }>().mailing?.id;
   const order = orders.orders[0]?.id;
   const profile = profiles.profiles[0]?.id;
-  if (!order || !profile) throw new Error('the console lists no order or no fictional profile to aim at');
+  if (!order || !profile || !mailing)
+    throw new Error('the console lists no order or no fictional profile to aim at, or wrote no mailing');
   return {
     member,
     order,
     profile,
     conversation: inbox.conversations[0]?.conversation ?? 'none',
     report: reports.items[0]?.id ?? 'none',
+    mailing,
   };
 }
 
@@ -208,6 +219,8 @@ export function consoleSqlmapTargets(ids: ConsoleIds): SqlmapTarget[] {
       subject: 'Written by the scan',
       text: 'Hello from the scan',
     }),
+    // Each of its requests mails the scan's owner once (the server's own outbox).
+    sendTarget('POST', '/console/api/mailings.php', { action: 'test', id: ids.mailing }),
     sendTarget('POST', '/console/api/sanctions.php', {
       network: NETWORK,
       member: ids.member,

@@ -452,10 +452,12 @@ async function mayDecide(
   ctx: SanctionsContext,
   staff: StaffPrincipal,
   decision: repo.DecisionRow,
+  moderatorsOf: (network: string) => ReturnType<typeof repo.moderatorsOf> = (network) =>
+    repo.moderatorsOf(ctx.db, network),
 ): Promise<boolean> {
   if (!staff.can('moderate', decision.network_id)) return false;
   if (decision.decided_by !== staff.id) return true;
-  const holders = await repo.moderatorsOf(ctx.db, decision.network_id);
+  const holders = await moderatorsOf(decision.network_id);
   const others = holders.filter((h) => h.staff_id !== staff.id);
   return others.length === 0 && holders.some((h) => h.staff_id === staff.id && h.role === 'owner');
 }
@@ -467,9 +469,16 @@ export async function appealQueue(ctx: SanctionsContext, staff: StaffPrincipal):
     ctx,
     rows.map((r) => r.decision),
   );
+  // A network's moderators read once for the whole list, not once per appeal on one's own decision.
+  const moderators = new Map<string, ReturnType<typeof repo.moderatorsOf>>();
+  const moderatorsOf = (network: string) => {
+    let holders = moderators.get(network);
+    if (!holders) moderators.set(network, (holders = repo.moderatorsOf(ctx.db, network)));
+    return holders;
+  };
   const shown: Appeal[] = [];
   for (const row of rows) {
-    if (!(await mayDecide(ctx, staff, row.decision))) continue;
+    if (!(await mayDecide(ctx, staff, row.decision, moderatorsOf))) continue;
     shown.push({
       id: row.id,
       network: row.network_id,

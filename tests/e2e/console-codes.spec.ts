@@ -126,6 +126,7 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await expect(page.getByRole('row').filter({ hasText: 'Spring is here' })).toContainText('Deutsch');
   // A test goes to the owner alone, and the mailing stays a draft to be sent.
   const mailingRow = page.getByRole('row').filter({ hasText: 'Spring is here' });
+  await expect(mailingRow).toContainText('Amber Hearts (amber)');
   await mailingRow.getByRole('button', { name: 'Send me a test' }).click();
   await expect(page.getByRole('status').filter({ hasText: owner.email })).toHaveText(
     `A test went to ${owner.email}, as the members will get it.`,

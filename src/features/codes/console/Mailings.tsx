@@ -67,6 +67,8 @@ export default function Mailings({
   const [tested, setTested] = useState<string | null>(null);
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const locales = sites.find((s) => s.id === site)?.locales ?? [];
+  /** A mailing's site by its name ("Amber Hearts (amber)"; its id where the list has none). */
+  const siteName = (siteId: string) => sites.find((s) => s.id === siteId)?.name ?? siteId;
   /** A mailing's language by the name its site's list gives it (its code where none does). */
   const languageOf = (siteId: string, code: string) =>
     sites.find((s) => s.id === siteId)?.locales.find((l) => l.id === code)?.name ?? code;
@@ -117,7 +119,7 @@ export default function Mailings({
   }
 
   async function send(m: MailingView) {
-    if (!window.confirm(t('console.mailings.send_confirm', { site: m.site }))) return;
+    if (!window.confirm(t('console.mailings.send_confirm', { site: siteName(m.site) }))) return;
     setTested(null);
     await call({ action: 'send', id: m.id });
   }
@@ -151,7 +153,7 @@ export default function Mailings({
               <tbody>
                 {list.map((m) => (
                   <tr key={m.id}>
-                    <td>{m.site}</td>
+                    <td>{siteName(m.site)}</td>
                     <td>
                       {t(
                         m.category === 'news'

@@ -44,6 +44,10 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   await expect(page.getByLabel('Currency of the minimum').getByRole('option', { name: 'EUR' })).toHaveCount(
     1,
   );
+  // Sites by their names, not by their ids ('mature').
+  await expect(
+    page.getByLabel('Site', { exact: true }).getByRole('option', { name: 'Silver Sparks' }),
+  ).toHaveCount(1);
   // A minimum needs its currency: said at the field, nothing made. Typed in the currency's units.
   const withMinimum = code.replace('SPRING', 'AUTUMN');
   await page.getByLabel('Minimum order amount').fill('29.99');

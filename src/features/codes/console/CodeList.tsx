@@ -15,7 +15,8 @@ import { earlyText, useEarlyInput } from '../../staff/components/use-early-input
 
 export interface CodeNetwork {
   id: string;
-  sites: string[];
+  /** Its sites: each id with the name staff read. */
+  sites: ReadonlyArray<readonly [id: string, name: string]>;
 }
 
 /** What the page gives a codes island: its messages, and the networks whose codes it lists. */
@@ -79,7 +80,9 @@ export function useCodeList<T>(
 ) {
   const [network, setNetwork] = useState(networks[0]?.id ?? '');
   const sites = networks.find((n) => n.id === network)?.sites ?? [];
-  return { network, setNetwork, sites, ...useActionList(() => load(network), network, t) };
+  /** A site of the network by its name; its id where it is not served here. */
+  const siteName = (id: string) => sites.find(([site]) => site === id)?.[1] ?? id;
+  return { network, setNetwork, sites, siteName, ...useActionList(() => load(network), network, t) };
 }
 
 /** A form's filled-in fields as strings (empty ones left out, so optional fields stay absent). */
@@ -135,7 +138,15 @@ function NetworkHeader({
 }
 
 /** The form's site choice: one site of the network, or every site of it. */
-export function SiteSelect({ id, t, sites }: { id: string; t: IslandTranslate; sites: readonly string[] }) {
+export function SiteSelect({
+  id,
+  t,
+  sites,
+}: {
+  id: string;
+  t: IslandTranslate;
+  sites: CodeNetwork['sites'];
+}) {
   return (
     <LabelledSelect id={id} label={t('console.codes.site')} controlClassName="form-select mb-3" name="site">
       <option value="">{t('console.codes.every_site')}</option>

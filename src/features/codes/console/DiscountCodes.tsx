@@ -150,7 +150,10 @@ export default function DiscountCodes({
                 header: t('console.codes.code'),
                 cell: (b) => b.code ?? t('console.codes.generated', { count: b.codes }),
               },
-              { header: t('console.codes.site'), cell: (b) => b.site ?? t('console.codes.every_site') },
+              {
+                header: t('console.codes.site'),
+                cell: (b) => (b.site ? codes.siteName(b.site) : t('console.codes.every_site')),
+              },
               { header: t('console.codes.percentage'), cell: (b) => `${b.percentage} %` },
               { header: t('console.codes.valid_until'), cell: (b) => b.valid_until?.slice(0, 10) ?? '' },
               {
@@ -182,7 +185,7 @@ export default function DiscountCodes({
                   {
                     header: t('console.codes.site'),
                     cell: (c) =>
-                      c.site ??
+                      (c.site && codes.siteName(c.site)) ??
                       t(c.every_network ? 'console.codes.every_network' : 'console.codes.every_site'),
                   },
                   { header: t('console.codes.percentage'), cell: (c) => `${c.percentages.join('–')} %` },

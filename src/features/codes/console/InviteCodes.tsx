@@ -54,7 +54,10 @@ export default function InviteCodes({ messages, networks }: CodesIslandProps) {
           onDisable={(invite) => void send({ action: 'disable', id: invite.id })}
           columns={[
             { header: t('console.invites.code'), cell: (i) => <code>{i.code}</code> },
-            { header: t('console.codes.site'), cell: (i) => i.site ?? t('console.codes.every_site') },
+            {
+              header: t('console.codes.site'),
+              cell: (i) => (i.site ? codes.siteName(i.site) : t('console.codes.every_site')),
+            },
             { header: t('console.invites.uses'), cell: (i) => usesOf(i.uses, i.max_uses) },
             { header: t('console.invites.valid_until'), cell: (i) => i.valid_until?.slice(0, 10) ?? '' },
           ]}

@@ -53,13 +53,21 @@ export function heldNetworkSites(locals: App.Locals, permission: string): { id: 
     .map((id) => ({ id, sites: sites.filter((site) => site.network === id) }));
 }
 
-/** `heldNetworkSites` with each network's sites by id, sorted: what a picker of network, then site, takes. */
-export function heldNetworkSiteIds(
+/**
+ * `heldNetworkSites` with each network's sites as a picker of network, then site, takes them:
+ * id and name, sorted by name.
+ */
+export function heldNetworkSiteChoices(
   locals: App.Locals,
   permission: string,
-): { id: string; sites: string[] }[] {
+): { id: string; sites: (readonly [id: string, name: string])[] }[] {
   return heldNetworkSites(locals, permission).map(({ id, sites }) => ({
     id,
-    sites: sites.map((s) => s.id).sort(),
+    sites: siteChoices(sites),
   }));
+}
+
+/** Sites as a picker offers them: id and name, sorted by name. */
+export function siteChoices(sites: readonly Site[]): (readonly [id: string, name: string])[] {
+  return sites.map((s) => [s.id, s.name] as const).sort((a, b) => a[1].localeCompare(b[1]));
 }

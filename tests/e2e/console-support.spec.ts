@@ -42,6 +42,10 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   await openConsoleSection(page, 'Members', '/console/members');
   await page.getByLabel('Find a member').fill(me.email);
   await page.getByRole('button', { name: 'Search' }).click();
+  // The site by its name, as staff know it.
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: me.email })).toContainText(
+    'Amber Hearts',
+  );
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/console/members/${me.profileId}$`));
   await expect(page.getByTestId('member-credits')).toHaveText('100');

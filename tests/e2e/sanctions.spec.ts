@@ -137,7 +137,7 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
     .toContain('the answer to your appeal');
 
   await second.page.goto(url(journey.server, '/console/transparency', 'console.localhost'));
-  await expect(second.page.getByRole('row').filter({ hasText: 'localhost' })).toBeVisible();
+  await expect(second.page.getByRole('row').filter({ hasText: 'Amber Hearts' })).toBeVisible();
   await expectAccessible(second.page, 'transparency');
   for (const context of [memberContext, first.context, second.context]) await context.close();
 });

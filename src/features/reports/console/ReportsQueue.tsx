@@ -74,8 +74,16 @@ function typingIn(target: EventTarget | null): boolean {
  * messages, earlier reports and decisions), and the decision. Keys: j/↓ next, k/↑ previous,
  * d dismiss, r resolved.
  */
-export default function ReportsQueue({ messages }: { messages: IslandMessages }) {
+export default function ReportsQueue({
+  messages,
+  siteNames = {},
+}: {
+  messages: IslandMessages;
+  /** The names of the sites staff read, by id (an id without one shows as it is). */
+  siteNames?: Record<string, string>;
+}) {
   const t = islandTranslator(messages);
+  const siteName = (id: string) => siteNames[id] ?? id;
   const { items, setItems, next, loading, error, setError, load } = usePagedList(
     async (query) => (await api('GET /console/api/reports.php', undefined, { query })) as QueuePage,
     t,
@@ -208,7 +216,7 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
                         ? 'console.reports.kind.report'
                         : 'console.reports.kind.complaint',
                     )}{' '}
-                    · {item.site} · <time dateTime={item.created_at}>{when(item.created_at)}</time>
+                    · {siteName(item.site)} · <time dateTime={item.created_at}>{when(item.created_at)}</time>
                   </span>
                 </button>
               </li>
@@ -236,7 +244,15 @@ export default function ReportsQueue({ messages }: { messages: IslandMessages })
         ) : detailLoading || !detail ? (
           <LoadingLine text={t('console.reports.loading')} />
         ) : (
-          <Detail detail={detail} t={t} note={note} setNote={setNote} deciding={deciding} decide={decide} />
+          <Detail
+            detail={detail}
+            t={t}
+            note={note}
+            setNote={setNote}
+            deciding={deciding}
+            decide={decide}
+            siteName={siteName}
+          />
         )}
       </section>
     </div>
@@ -250,9 +266,11 @@ function Detail({
   setNote,
   deciding,
   decide,
+  siteName,
 }: {
   detail: QueueDetail;
   t: IslandTranslate;
+  siteName: (id: string) => string;
   note: string;
   setNote: (note: string) => void;
   deciding: boolean;
@@ -266,7 +284,7 @@ function Detail({
           {reasonText(t, item.kind, item.reason)}{' '}
           <span className="small text-body-secondary">
             {t(item.kind === 'report' ? 'console.reports.kind.report' : 'console.reports.kind.complaint')} ·{' '}
-            {t('console.reports.site', { site: item.site })}
+            {t('console.reports.site', { site: siteName(item.site) })}
           </span>
         </h2>
         {item.count > 1 && <p className="mb-1">{t('console.reports.count', { count: item.count })}</p>}

@@ -35,9 +35,12 @@ const FILTER_WIDTH = 'col-6 col-lg-3';
 export default function Transparency({
   messages,
   networks,
+  siteNames = {},
 }: {
   messages: IslandMessages;
   networks: string[];
+  /** The names of the sites staff read, by id (an id without one shows as it is). */
+  siteNames?: Record<string, string>;
 }) {
   const t = islandTranslator(messages);
   // One page: a row per site.
@@ -98,7 +101,7 @@ export default function Transparency({
       >
         {list.items.map((row) => (
           <tr key={row.site}>
-            <th scope="row">{row.site}</th>
+            <th scope="row">{siteNames[row.site] ?? row.site}</th>
             <td>{row.network}</td>
             <td>{row.reports}</td>
             <td>{row.decisions}</td>

@@ -67,6 +67,13 @@ export function heldNetworkSiteChoices(
   }));
 }
 
+/** The names of the sites of the networks where the staff member may do `permission`, by id. */
+export function heldSiteNames(locals: App.Locals, permission: string): Record<string, string> {
+  return Object.fromEntries(
+    heldNetworkSites(locals, permission).flatMap(({ sites }) => sites.map((site) => [site.id, site.name])),
+  );
+}
+
 /** Sites as a picker offers them: id and name, sorted by name. */
 export function siteChoices(sites: readonly Site[]): (readonly [id: string, name: string])[] {
   return sites.map((s) => [s.id, s.name] as const).sort((a, b) => a[1].localeCompare(b[1]));

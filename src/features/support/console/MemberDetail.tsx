@@ -123,7 +123,17 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
   );
 }
 
-function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version: number }) {
+function Sessions({
+  id,
+  t,
+  version,
+  siteName,
+}: {
+  id: string;
+  t: IslandTranslate;
+  version: number;
+  siteName: (id: string) => string;
+}) {
   const [sessions, setSessions] = useState<SessionsAnswer['sessions'] | null>(null);
   useEffect(() => {
     void api('GET /console/api/member-sessions.php', undefined, { query: { id } })
@@ -149,7 +159,7 @@ function Sessions({ id, t, version }: { id: string; t: IslandTranslate; version:
             <tbody>
               {sessions.map((s, i) => (
                 <tr key={i}>
-                  <td>{s.site}</td>
+                  <td>{siteName(s.site)}</td>
                   <td>{s.device}</td>
                   <td className="text-nowrap">{utc(s.created_at)}</td>
                   <td className="text-nowrap">{utc(s.last_seen_at)}</td>
@@ -171,13 +181,17 @@ export default function MemberDetail({
   messages,
   id,
   canRefund,
+  siteNames = {},
 }: {
   messages: IslandMessages;
   id: string;
   /** The viewer may open orders (the payments pages). */
   canRefund: boolean;
+  /** The names of the sites staff read, by id (an id without one shows as it is). */
+  siteNames?: Record<string, string>;
 }) {
   const t = islandTranslator(messages);
+  const siteName = (site: string) => siteNames[site] ?? site;
   const [page, setPage] = useState<MemberPageAnswer | null>(null);
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const [notice, setNotice] = useState('');
@@ -242,7 +256,7 @@ export default function MemberDetail({
         <dt className="col-sm-3">{t('console.support.email')}</dt>
         <dd className="col-sm-9 text-break">{m.email}</dd>
         <dt className="col-sm-3">{t('console.support.site')}</dt>
-        <dd className="col-sm-9">{m.site}</dd>
+        <dd className="col-sm-9">{siteName(m.site)}</dd>
         <dt className="col-sm-3">{t('console.support.credits')}</dt>
         <dd className="col-sm-9" data-testid="member-credits">
           {m.credits}
@@ -378,7 +392,7 @@ export default function MemberDetail({
         )}
       </TitledSection>
       <Ledger id={id} t={t} version={version} />
-      <Sessions id={id} t={t} version={version} />
+      <Sessions id={id} t={t} version={version} siteName={siteName} />
     </div>
   );
 }

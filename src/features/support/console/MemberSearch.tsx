@@ -34,9 +34,12 @@ export const statusKey = (status: MemberHit['status']) => `console.support.statu
 export default function MemberSearch({
   messages,
   initialQuery = '',
+  siteNames = {},
 }: {
   messages: IslandMessages;
   initialQuery?: string;
+  /** The names of the sites staff read, by id (an id without one shows as it is). */
+  siteNames?: Record<string, string>;
 }) {
   const t = islandTranslator(messages);
   const [hits, setHits] = useState<MemberHit[] | null>(null);
@@ -114,7 +117,7 @@ export default function MemberSearch({
               <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
             </td>
             <td className="text-break">{m.email}</td>
-            <td>{m.site}</td>
+            <td>{siteNames[m.site] ?? m.site}</td>
             <td>
               {t(statusKey(m.status))}
               {m.premium && (

@@ -244,15 +244,7 @@ export default function ReportsQueue({
         ) : detailLoading || !detail ? (
           <LoadingLine text={t('console.reports.loading')} />
         ) : (
-          <Detail
-            detail={detail}
-            t={t}
-            note={note}
-            setNote={setNote}
-            deciding={deciding}
-            decide={decide}
-            siteName={siteName}
-          />
+          <Detail {...{ detail, t, note, setNote, deciding, decide, siteName }} />
         )}
       </section>
     </div>

@@ -18,6 +18,22 @@ export function resolveText(
   return text[locale] ?? text.en ?? '';
 }
 
+/**
+ * A profile's name as a text names it outside the page that shows its label and warning (an
+ * e-mail, a push, the page's title): a profile the operator runs carries the site's icon and its
+ * word for such a profile ("Chase 🎭 (fictional profile)"), the word for where the icon has no font.
+ */
+export function markedName(
+  site: Site,
+  locale: Locale,
+  t: Translate,
+  profile: { name: string; fictional: boolean },
+): string {
+  if (!profile.fictional) return profile.name;
+  const label = resolveText(site.fictionalSingular, locale, t, { name: site.name });
+  return t('fictional.named', { name: profile.name, icon: site.fictionalIcon, label });
+}
+
 export interface RequestFacts {
   /** The host the settings were asked for (`settings.domain`). */
   domain: string;

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { MailMessage } from '../../server/adapters/mailer.ts';
 import { composeMail, type MailContent } from '../../server/mail/index.ts';
 import { localePath } from '../../server/request.ts';
-import { resolveText } from '../../tenancy/public-settings.ts';
+import { markedName } from '../../tenancy/public-settings.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { NotificationCategory } from '../notifications/index.ts';
 import type { ActorName, DigestLine } from './digest.ts';
@@ -100,13 +100,9 @@ export function digestMail(
   const t = translator(to.locale);
   const { site } = setting;
   // A profile the operator runs is named with the site's marker here too, as on every page and push.
-  const label = resolveText(site.fictionalSingular, to.locale, t, { name: site.name });
   const nameOf = (line: DigestLine) => {
     const actor = names.get(line.actorProfileId);
-    if (!actor) return '…';
-    return actor.fictional
-      ? t('fictional.named', { name: actor.name, icon: site.fictionalIcon, label })
-      : actor.name;
+    return actor ? markedName(site, to.locale, t, actor) : '…';
   };
   const first = lines[0]!;
   const single = lines.length === 1;

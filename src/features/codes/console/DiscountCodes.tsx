@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field, SelectField } from '../../shell/components/Field.tsx';
-import { islandTranslator } from '../../shell/island-i18n.ts';
+import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { ChoiceFieldset } from '../../staff/components/ChoiceFieldset.tsx';
 import { earlyChoice } from '../../staff/components/use-early-input.ts';
@@ -15,7 +15,6 @@ import {
   type CodeNetwork,
 } from './CodeList.tsx';
 import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
-import type { IslandMessages } from '../../shell/island-i18n.ts';
 
 export const DISCOUNT_CODES_MESSAGES = [
   ...CODE_LIST_MESSAGES,
@@ -185,8 +184,9 @@ export default function DiscountCodes({
                   {
                     header: t('console.codes.site'),
                     cell: (c) =>
-                      (c.site && codes.siteName(c.site)) ??
-                      t(c.every_network ? 'console.codes.every_network' : 'console.codes.every_site'),
+                      c.site
+                        ? codes.siteName(c.site)
+                        : t(c.every_network ? 'console.codes.every_network' : 'console.codes.every_site'),
                   },
                   { header: t('console.codes.percentage'), cell: (c) => `${c.percentages.join('–')} %` },
                   { header: t('console.codes.valid_until'), cell: (c) => c.valid_until?.slice(0, 10) ?? '' },

@@ -1,4 +1,3 @@
-import { invalidFields } from '../../server/errors.ts';
 import type { PageKey } from '../../db/keyset.ts';
 
 /* The console inbox's and operator profiles' page cursors: a row's time and id, opaque to the client. */
@@ -7,12 +6,11 @@ export function encodeCursor(key: PageKey): string {
   return Buffer.from(`${key.at}.${key.id}`).toString('base64url');
 }
 
-/** The key a cursor holds; 422 `cursor: invalid` for one that is not ours. */
-export function decodeCursor(cursor: string): PageKey {
+/** The key a cursor holds, or undefined for one that is not ours (`pageCursor` refuses it). */
+export function decodeCursor(cursor: string): PageKey | undefined {
   const text = Buffer.from(cursor, 'base64url').toString();
   const dot = text.indexOf('.');
   const at = Number(text.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1)
-    throw invalidFields({ cursor: 'invalid' });
+  if (dot < 1 || !Number.isSafeInteger(at) || dot === text.length - 1) return undefined;
   return { at, id: text.slice(dot + 1) };
 }

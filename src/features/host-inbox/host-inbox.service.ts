@@ -1,5 +1,5 @@
 import { recordAudit } from '../../server/audit/audit.ts';
-import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import { DomainError, invalidFields, pageCursor, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { networksInScope } from '../../server/staff.ts';
 import { readAheadPage } from '../../lib/read-ahead-page.ts';
@@ -119,7 +119,7 @@ async function announceClaim(
 export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promise<InboxPage> {
   const now = ctx.clock.now();
   const networks = ctx.staff.networksFor('read_conversations');
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = pageCursor(query.cursor, decodeCursor) ?? null;
   const rows = await waitingOperatorChats(ctx, networks, after, PAGE_SIZE + 1);
   const page = readAheadPage(rows, PAGE_SIZE, (last) =>
     encodeCursor({ at: Number(last.last_message_at), id: last.conversation_id }),

@@ -1,5 +1,5 @@
 import { auditNow } from './host-inbox.audit.ts';
-import { invalidFields, platformError } from '../../server/errors.ts';
+import { invalidFields, pageCursor, platformError } from '../../server/errors.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { networksInScope } from '../../server/staff.ts';
 import { readAheadPage } from '../../lib/read-ahead-page.ts';
@@ -79,7 +79,7 @@ export async function operatorProfilesPage(
   const rows = await listOperatorProfiles(
     ctx,
     networks,
-    query.cursor ? decodeCursor(query.cursor) : null,
+    pageCursor(query.cursor, decodeCursor) ?? null,
     PAGE_SIZE + 1,
   );
   const page = readAheadPage(rows, PAGE_SIZE, (last) =>

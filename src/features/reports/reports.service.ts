@@ -4,7 +4,7 @@ import { newId } from '../../db/ids.ts';
 import { readAheadPage } from '../../lib/read-ahead-page.ts';
 import { recordAudit, type AuditActor } from '../../server/audit/audit.ts';
 import type { ServiceContext } from '../../server/context.ts';
-import { DomainError, invalidFields, platformError } from '../../server/errors.ts';
+import { DomainError, invalidFields, pageCursor, platformError } from '../../server/errors.ts';
 import { networksInScope, type StaffPrincipal } from '../../server/staff.ts';
 import { blockProfile } from '../blocks/index.ts';
 import { conversationAround, isMessageFrom } from '../chat/index.ts';
@@ -149,8 +149,7 @@ export async function reportQueue(
   query: QueueQuery,
 ): Promise<QueuePage> {
   const networks = networksInScope(staff, 'moderate', query.network);
-  const after = query.cursor === undefined ? undefined : parseQueueCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw invalidFields({ cursor: 'invalid' });
+  const after = pageCursor(query.cursor, parseQueueCursor);
   const [reports, complaints] = await Promise.all([
     openReportsPage(ctx.db, networks, after, PAGE_SIZE + 1),
     openComplaintsPage(ctx.db, {

@@ -6,9 +6,9 @@ import {
   type AuditActor,
   type AuditPage,
 } from '../../server/audit/audit.ts';
+import { pageCursor } from '../../server/errors.ts';
 import { networksInScope, type StaffPrincipal } from '../../server/staff.ts';
 import { utcDayEnd, utcDayStart } from '../../lib/utc-day-bounds.ts';
-import { staffError } from './staff.errors.ts';
 import type { AuditQueryInput } from './staff.schemas.ts';
 import type { StaffContext } from './staff.service.ts';
 
@@ -37,8 +37,7 @@ export async function auditList(
   staff: StaffPrincipal,
   input: AuditQueryInput,
 ): Promise<AuditPage> {
-  const before = input.cursor ? parseAuditCursor(input.cursor) : undefined;
-  if (input.cursor && !before) throw staffError('validation', { fields: { cursor: 'invalid' } });
+  const before = pageCursor(input.cursor, parseAuditCursor);
   return auditPage(ctx.db, { ...scope(staff, input), before, limit: PAGE_SIZE });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/answers.ts';
-import { mailsTo } from '../support/outbox.ts';
+import { linksIn, mailsTo } from '../support/outbox.ts';
 import { DEMO, extraSite } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { signupFields } from './accounts-helpers.ts';
@@ -326,6 +326,23 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       expect(mail?.text).toContain('Zweiter Absatz.');
       // In the mailing's language, with the site's own footer, as a member would read it.
       expect(mail?.text).toContain('Amber Hearts');
+      // Its unsubscribe link names no member: it says what it does in a member's copy, and
+      // neither its page nor a mail client's one-click changes anything.
+      const [link] = linksIn(mail!, '/api/unsubscribe.php');
+      expect(link, mail?.text).toBeDefined();
+      const path = link!.pathname + link!.search;
+      const page = await app.request(path);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('This link came in a test of a mailing.');
+      expect(page.body).not.toContain('data-unsubscribe-confirm');
+      const clicked = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(clicked.status, clicked.body).toBe(200);
+      expect(clicked.json()).toEqual({ ok: true, category: 'news' });
+      expect(await app.inspect.count('notification_preferences', { reason: 'listunsubscribe' })).toBe(0);
       const listed = (await owner.get('/console/api/mailings.php'))
         .json<{ mailings: ListedMailing[] }>()
         .mailings.find((m) => m.id === mailing.id);

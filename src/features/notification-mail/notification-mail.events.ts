@@ -9,7 +9,7 @@ import {
   type NotificationCategory,
 } from '../notifications/index.ts';
 import { mailMember, membersByEmail } from './notification-mail.repository.ts';
-import { readUnsubscribeToken } from './unsubscribe-token.ts';
+import { MAILING_TEST_RECIPIENT, readUnsubscribeToken } from './unsubscribe-token.ts';
 import { z } from '../../lib/zod.ts';
 
 /*
@@ -23,28 +23,38 @@ export class MailLinkError extends DomainError {
   }
 }
 
+/** What an unsubscribe link of this site names: a member's category, or a mailing's test. */
+export type UnsubscribeTarget =
+  | { test: false; memberId: string; category: NotificationCategory; email: string; language: string }
+  | { test: true; category: NotificationCategory };
+
 /** The member and category an unsubscribe token of this site names, with the member's address. */
 export async function unsubscribeTarget(
   ctx: ServiceContext,
   secret: Buffer,
   token: string,
-): Promise<{ memberId: string; category: NotificationCategory; email: string; language: string }> {
+): Promise<UnsubscribeTarget> {
   const named = readUnsubscribeToken(secret, ctx.site.id, token);
+  if (named?.memberId === MAILING_TEST_RECIPIENT) return { test: true, category: named.category };
   const member = named && (await mailMember(ctx.db, ctx.network, named.memberId));
   if (!named || !member || member.siteId !== ctx.site.id || member.status === 'deleted')
     throw new MailLinkError();
-  return { ...named, email: member.email, language: member.language };
+  return { test: false, ...named, email: member.email, language: member.language };
 }
 
-/** `POST /api/unsubscribe.php?token=T`: that category off, reason `listunsubscribe`. */
+/**
+ * `POST /api/unsubscribe.php?token=T`: that category off, reason `listunsubscribe`. A mailing
+ * test's link (a mail client's one-click included) is answered alike and changes nothing.
+ */
 export async function unsubscribe(
   ctx: ServiceContext,
   secret: Buffer,
   token: string,
 ): Promise<{ ok: true; category: NotificationCategory }> {
-  const { memberId, category } = await unsubscribeTarget(ctx, secret, token);
-  await switchOffNotifications(ctx, [memberId], [category], 'listunsubscribe');
-  return { ok: true, category };
+  const target = await unsubscribeTarget(ctx, secret, token);
+  if (!target.test)
+    await switchOffNotifications(ctx, [target.memberId], [target.category], 'listunsubscribe');
+  return { ok: true, category: target.category };
 }
 
 /** The secret of `Authorization: Bearer …`, compared in constant time; an empty one admits nobody. */

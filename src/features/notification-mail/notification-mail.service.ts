@@ -26,6 +26,7 @@ import {
   type MailSetting,
   type Recipient,
 } from './notification-mail.mail.ts';
+import { MAILING_TEST_RECIPIENT } from './unsubscribe-token.ts';
 import {
   activationReminderDue,
   consentingMembers,
@@ -379,7 +380,8 @@ export async function sendCampaign(
 
 /**
  * A campaign once to `to` (a staff member's own address), in `locale`, as its members will get it:
- * the test before the send. Its unsubscribe link names no member, so it switches nothing off.
+ * the test before the send. Its unsubscribe link names no member (`MAILING_TEST_RECIPIENT`): it
+ * opens a page that says what the link does in a member's copy, and switches nothing off.
  * Answers whether the mail server took it.
  */
 export async function sendCampaignTest(
@@ -388,7 +390,12 @@ export async function sendCampaignTest(
   campaign: Campaign,
   to: { email: string; locale: Locale },
 ): Promise<boolean> {
-  const recipient: Recipient = { memberId: 'campaign-test', email: to.email, name: '', locale: to.locale };
+  const recipient: Recipient = {
+    memberId: MAILING_TEST_RECIPIENT,
+    email: to.email,
+    name: '',
+    locale: to.locale,
+  };
   return send(job, campaignMail(settingFor(job, site), recipient, campaign));
 }
 

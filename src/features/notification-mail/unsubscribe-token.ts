@@ -10,6 +10,13 @@ import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '../notificat
  */
 
 const PURPOSE = 'unsubscribe';
+
+/**
+ * Whom the unsubscribe link of a mailing's test names (the copy a staff member sends to their own
+ * address before the send): no member, since no member id is this short (db/ids.ts). The link
+ * opens a page that says what it does in a member's copy and changes nothing.
+ */
+export const MAILING_TEST_RECIPIENT = 'test';
 /** 128 bits of the HMAC: beyond guessing, and short enough for a mail client's header. */
 const MAC_BYTES = 16;
 

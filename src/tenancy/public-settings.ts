@@ -18,13 +18,16 @@ export function resolveText(
   return text[locale] ?? text.en ?? '';
 }
 
+/** What of a site marks a fictional profile's name. */
+export type MarkingSite = Pick<Site, 'name' | 'fictionalIcon' | 'fictionalSingular'>;
+
 /**
  * A profile's name as a text names it outside the page that shows its label and warning (an
  * e-mail, a push, the page's title): a profile the operator runs carries the site's icon and its
  * word for such a profile ("Chase 🎭 (fictional profile)"), the word for where the icon has no font.
  */
 export function markedName(
-  site: Site,
+  site: MarkingSite,
   locale: Locale,
   t: Translate,
   profile: { name: string; fictional: boolean },

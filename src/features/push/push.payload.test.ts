@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../../i18n/index.ts';
+import { demoSite } from '../../../tests/support/unit-context.ts';
 import {
   MAX_ATTEMPTS,
   PREVIEW_LENGTH,
@@ -12,12 +13,14 @@ import {
 } from './push.payload.ts';
 
 const en = translator('en');
+const site = demoSite();
 const facts = (overrides: Partial<PayloadFacts> = {}): PayloadFacts => ({
   event: { type: 'message', conversationId: 'c1', preview: 'Hello there' },
   actor: { name: 'Ann', fictional: false },
   preview: true,
   badge: 3,
-  fictional: { icon: '🎭', label: 'fictional profile' },
+  site,
+  locale: 'en',
   t: en,
   ...overrides,
 });
@@ -56,20 +59,28 @@ describe('the push payload', () => {
       { type: 'match' as const },
     ]) {
       expect(buildPayload(facts({ event, actor: { name: 'Eve', fictional: true } })).title).toBe(
-        'Eve 🎭 (fictional profile)',
+        `Eve ${site.fictionalIcon} (fictional profile)`,
       );
     }
+    // The site's word for such a profile in the recipient's language.
+    const de = buildPayload(
+      facts({ t: translator('de'), locale: 'de', actor: { name: 'Eve', fictional: true } }),
+    ).title;
+    expect(de).toMatch(new RegExp(`^Eve ${site.fictionalIcon} \\(.+\\)$`, 'u'));
+    expect(de).not.toContain('fictional profile');
   });
 
   it("speaks the recipient's language", () => {
-    expect(buildPayload(facts({ t: translator('de'), event: { type: 'match' } }))).toEqual({
+    expect(buildPayload(facts({ t: translator('de'), locale: 'de', event: { type: 'match' } }))).toEqual({
       title: 'Ann',
       body: 'Ein Match: Ihr mögt euch gegenseitig.',
       url: '/likes/received',
       tag: 'likes',
       badge: 3,
     });
-    expect(buildPayload(facts({ t: translator('fr'), preview: false })).title).toBe('Nouveau message');
+    expect(buildPayload(facts({ t: translator('fr'), locale: 'fr', preview: false })).title).toBe(
+      'Nouveau message',
+    );
   });
 
   it('says a picture or a gift arrived when there is no text to show', () => {

@@ -1,5 +1,7 @@
 import type { NotificationEvent } from '../../server/notifications.ts';
 import type { Translate } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { markedName, type MarkingSite } from '../../tenancy/public-settings.ts';
 import type { PushPayload } from '../pwa/index.ts';
 
 /** A preview longer than this is cut: a notification shows two lines or so. */
@@ -13,9 +15,10 @@ export interface PayloadFacts {
   preview: boolean;
   /** Unread messages plus new likes, after this event. */
   badge: number;
-  /** The site's fictional marker: its icon and its word for such a profile, in the member's language. */
-  fictional: { icon: string; label: string };
-  /** The recipient's language. */
+  /** The site whose marker a fictional sender's name carries (`markedName`). */
+  site: MarkingSite;
+  /** The recipient's language, and its messages. */
+  locale: Locale;
   t: Translate;
 }
 
@@ -37,9 +40,7 @@ export function tagOf(event: Pick<NotificationEvent, 'type' | 'conversationId'>)
  */
 export function buildPayload(facts: PayloadFacts): PushPayload {
   const { event, actor, preview, t } = facts;
-  const name = actor.fictional
-    ? t('fictional.named', { name: actor.name, icon: facts.fictional.icon, label: facts.fictional.label })
-    : actor.name;
+  const name = markedName(facts.site, facts.locale, t, actor);
   const tag = tagOf(event);
   const badge = Math.max(0, Math.floor(facts.badge));
   if (event.type === 'message') {

@@ -3,7 +3,6 @@ import { translator } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { NotificationEvent, NotificationSender } from '../../server/notifications.ts';
-import { resolveText } from '../../tenancy/public-settings.ts';
 import type { Site } from '../../tenancy/site.ts';
 import { pushSubscriptionsOf, deletePushSubscriptionById } from '../accounts/index.ts';
 import { notificationPreferences } from '../notifications/index.ts';
@@ -57,10 +56,8 @@ export async function pushesFor(ctx: ServiceContext, event: NotificationEvent): 
     actor,
     preview: preferences.push_preview,
     badge: await badgeOf(db, network, recipient.profileId),
-    fictional: {
-      icon: ctx.site.fictionalIcon,
-      label: resolveText(ctx.site.fictionalSingular, locale, t, { name: ctx.site.name }),
-    },
+    site: ctx.site,
+    locale,
     t,
   });
   const json = JSON.stringify(payload);

@@ -6,8 +6,8 @@ import { addDirectly, logIn } from './console-support.ts';
 
 /*
  * The console's overview starts with what waits for the staff member: each work queue they may
- * open, with what its own screen would show first, counted. Nothing is invented: a queue with a
- * further page says "or more", and a queue the staff member may not open is not there.
+ * open, with what waits in it counted (up to 999). Nothing is invented: a queue with more says
+ * "or more", and a queue the staff member may not open is not there.
  */
 const app = useServer({ clock: true });
 const CURVY = { id: 'curvy', network: 'curvy' };
@@ -29,7 +29,7 @@ async function waiting(visitor: Visitor): Promise<Record<string, string>> {
 }
 
 describe('the console overview', () => {
-  it("counts what waits in a moderator's queues, and says when there is more than a page", async () => {
+  it("counts what waits in a moderator's queues, and says when there is more than it counts", async () => {
     const moderator = await logIn(app, await addDirectly(app, 'moderator', 'curvy'));
     expect(await waiting(moderator)).toEqual({
       reports: 'nothing waiting',
@@ -43,9 +43,14 @@ describe('the console overview', () => {
     await app.make.photo(member, { status: 'pending' });
     expect((await waiting(moderator)).photos).toBe('1 waiting');
 
-    // The photo screen shows 20 at a time: past that, the overview says so rather than count on.
+    // Counted past the 20 the photo screen shows at a time: a backlog shows as its size.
     for (let i = 0; i < 20; i += 1) await app.make.photo(member, { status: 'pending', main: false });
-    expect((await waiting(moderator)).photos).toBe('20 or more waiting');
+    expect((await waiting(moderator)).photos).toBe('21 waiting');
+    // Up to 999; past that the overview says so rather than count on.
+    for (let i = 0; i < 978; i += 1) await app.make.photo(member, { status: 'pending', main: false });
+    expect((await waiting(moderator)).photos).toBe('999 waiting');
+    await app.make.photo(member, { status: 'pending', main: false });
+    expect((await waiting(moderator)).photos).toBe('999 or more waiting');
 
     // Another network's moderator has none of it waiting.
     expect((await waiting(await logIn(app, await addDirectly(app, 'moderator', 'amber')))).photos).toBe(

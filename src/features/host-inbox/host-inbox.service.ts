@@ -115,13 +115,20 @@ async function announceClaim(
   ]);
 }
 
-/** `GET /console/api/inbox.php`: conversations whose newest message is the member's, longest waiting first. */
-export async function inboxPage(ctx: HostInboxContext, query: InboxQuery): Promise<InboxPage> {
+/**
+ * `GET /console/api/inbox.php`: conversations whose newest message is the member's, longest
+ * waiting first. `size`: the console's page, or more for a count of what waits (the overview).
+ */
+export async function inboxPage(
+  ctx: HostInboxContext,
+  query: InboxQuery,
+  size = PAGE_SIZE,
+): Promise<InboxPage> {
   const now = ctx.clock.now();
   const networks = ctx.staff.networksFor('read_conversations');
   const after = pageCursor(query.cursor, decodeCursor) ?? null;
-  const rows = await waitingOperatorChats(ctx, networks, after, PAGE_SIZE + 1);
-  const page = readAheadPage(rows, PAGE_SIZE, (last) =>
+  const rows = await waitingOperatorChats(ctx, networks, after, size + 1);
+  const page = readAheadPage(rows, size, (last) =>
     encodeCursor({ at: Number(last.last_message_at), id: last.conversation_id }),
   );
   const claims = new Map(

@@ -44,14 +44,18 @@ export const REJECTION_GROUNDS: Record<PhotoRejectionReason, string> = {
   other: '7',
 };
 
-/** `GET /console/api/photos.php?cursor`: a page of the queue, of the networks the staff moderates. */
+/**
+ * `GET /console/api/photos.php?cursor`: a page of the queue, of the networks the staff moderates.
+ * `size`: the console's page, or more for a count of what waits (the overview).
+ */
 export async function photoQueuePage(
   ctx: PhotoModerationContext,
   staff: ModeratorScope,
   cursor: string | undefined,
+  size = QUEUE_PAGE,
 ): Promise<PhotoQueuePage> {
   const { items, next } = await moderationQueuePage(ctx, staff, cursor, {
-    size: QUEUE_PAGE,
+    size,
     read: photoQueue,
     show: (row, queued, now): QueuedPhoto => ({
       ...queued,

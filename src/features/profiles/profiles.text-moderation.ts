@@ -39,14 +39,18 @@ export const TEXT_REJECTION_GROUNDS: Record<TextRejectionReason, string> = {
   other: '7',
 };
 
-/** `GET /console/api/texts.php?cursor`: a page of the queue, of the networks the staff moderates. */
+/**
+ * `GET /console/api/texts.php?cursor`: a page of the queue, of the networks the staff moderates.
+ * `size`: the console's page, or more for a count of what waits (the overview).
+ */
 export async function textQueuePage(
   ctx: ModerationContext,
   staff: ModeratorScope,
   cursor: string | undefined,
+  size = TEXT_QUEUE_PAGE,
 ): Promise<TextQueuePage> {
   const { items, next } = await moderationQueuePage(ctx, staff, cursor, {
-    size: TEXT_QUEUE_PAGE,
+    size,
     read: textQueue,
     show: (row, queued, now): QueuedText => ({
       ...queued,

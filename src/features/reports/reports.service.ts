@@ -141,23 +141,25 @@ const complaintItem = (row: QueueComplaint) => queueItem('complaint', row, row.c
 /**
  * One page of the moderators' queue: open reports and open complaints of the staff member's
  * networks together, by severity (underage first), then age. Each source is read from the
- * cursor on, and the two merged; the next page starts after the last item shown.
+ * cursor on, and the two merged; the next page starts after the last item shown. `size`: the
+ * console's page, or more for a count of what waits (the overview).
  */
 export async function reportQueue(
   ctx: ModerationContext,
   staff: StaffPrincipal,
   query: QueueQuery,
+  size = PAGE_SIZE,
 ): Promise<QueuePage> {
   const networks = networksInScope(staff, 'moderate', query.network);
   const after = pageCursor(query.cursor, parseQueueCursor);
   const [reports, complaints] = await Promise.all([
-    openReportsPage(ctx.db, networks, after, PAGE_SIZE + 1),
+    openReportsPage(ctx.db, networks, after, size + 1),
     openComplaintsPage(ctx.db, {
       networks,
       severities: COMPLAINT_SEVERITY,
       fallback: LOWEST_SEVERITY,
       after,
-      limit: PAGE_SIZE + 1,
+      limit: size + 1,
     }),
   ]);
   const merged = [
@@ -170,7 +172,7 @@ export async function reportQueue(
       item: complaintItem(row),
     })),
   ].sort((a, b) => compareQueue(a.key, b.key));
-  const page = readAheadPage(merged, PAGE_SIZE, (last) => queueCursor(last.key));
+  const page = readAheadPage(merged, size, (last) => queueCursor(last.key));
   return { items: page.rows.map((entry) => entry.item), next: page.next };
 }
 

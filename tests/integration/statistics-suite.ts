@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { netOfVat } from '../../src/features/payments/payments.statistics.ts';
-import type { Figures } from '../../src/features/statistics/statistics.figures.ts';
+import type { Figures, PeriodFigures } from '../../src/features/statistics/statistics.figures.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import type { Visitor } from '../support/visitor.ts';
 import { lastMailTo, linkIn, signUp } from './accounts-helpers.ts';
@@ -16,9 +16,11 @@ interface Answer {
   today: string;
   currencies: string[];
   days: (Figures & { day: string })[];
-  totals: Figures;
-  sources: (Figures & { source: { network: string; ref: string; sub: string } })[];
+  totals: PeriodFigures;
+  sources: (PeriodFigures & { source: Source })[];
+  day_sources: (Figures & { day: string; source: Source })[];
 }
+type Source = { network: string; ref: string; sub: string };
 
 const today = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString().slice(0, 10);
 
@@ -190,6 +192,26 @@ export function statisticsTests(app: ServerUnderTest): void {
         const answer = await statistics(later, `network=${network}&site=${site}&days=7`);
         expect(answer.today).toBe(today(DAY));
         expect(ofSource(answer)).toMatchObject({ ...live });
+
+        // The buyer comes back the next day: each day counts them, the week once.
+        expect(live.active_members).toBe(1);
+        expect((await buyer.get('/api/user.php')).status).toBe(200);
+        const week = await statistics(later, `network=${network}&site=${site}&days=7&by_source=1`);
+        const theirDays = week.day_sources.filter((d) => d.source.sub === source.sub);
+        expect(theirDays.map((d) => [d.day, d.active_members])).toEqual([
+          [day, 1],
+          [today(DAY), 1],
+        ]);
+        expect(ofSource(week)?.active_members).toBe(1);
+        // A week that ended yesterday: only its days can tell who was active (each member's
+        // last activity is kept), so the period has no count rather than a sum of the days'.
+        const past = await statistics(
+          later,
+          `network=${network}&site=${site}&from=${today(-5 * DAY)}&to=${day}`,
+        );
+        expect(past.totals.active_members).toBeNull();
+        expect(ofSource(past)?.active_members).toBeNull();
+        expect(past.days.at(-1)?.active_members).toBeGreaterThanOrEqual(1);
       } finally {
         app.setClock(0);
       }

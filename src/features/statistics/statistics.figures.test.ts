@@ -4,6 +4,7 @@ import {
   emptyFigures,
   formatMinor,
   statisticsCsv,
+  sourceKey,
   splitPeriod,
   summarise,
   type FigureRow,
@@ -12,6 +13,7 @@ import { netOfVat } from '../payments/payments.statistics.ts';
 
 const none = { network: '', ref: '', sub: '' };
 const adnet = { network: 'adnet', ref: 'r1', sub: 's1' };
+const other = { network: 'social', ref: 'story', sub: '' };
 
 function row(
   site: string,
@@ -95,6 +97,7 @@ describe('rollups and live figures', () => {
       ],
       '2026-01-01',
       '2026-01-03',
+      null,
     );
     expect(summary.days.map((d) => d.day)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03']);
     expect(summary.days[0]).toMatchObject({ signups: 3, visits: 5, revenue: { EUR: 800, GBP: 300 } });
@@ -104,12 +107,41 @@ describe('rollups and live figures', () => {
     expect(summary.sources.map((s) => s.source)).toEqual([adnet, none]);
   });
 
+  it('counts active members of a period once each, not once per day, and not at all when unknown', () => {
+    const rows = [
+      row('a', '2026-01-01', adnet, { active_members: 3 }),
+      row('a', '2026-01-02', adnet, { active_members: 2 }),
+      row('a', '2026-01-02', none, { active_members: 1 }),
+    ];
+    // The days keep their own counts; the period's are the members active in it, once each.
+    const once = new Map([
+      [sourceKey(adnet), { source: adnet, count: 4 }],
+      [sourceKey(none), { source: none, count: 1 }],
+      [sourceKey(other), { source: other, count: 2 }],
+    ]);
+    const summary = summarise(rows, '2026-01-01', '2026-01-02', once);
+    expect(summary.days.map((d) => d.active_members)).toEqual([3, 3]);
+    expect(summary.totals.active_members).toBe(7);
+    expect(Object.fromEntries(summary.sources.map((s) => [s.source.network, s.active_members]))).toEqual({
+      adnet: 4,
+      '': 1,
+      // A member active in the period whose source has nothing else in it still has its row.
+      social: 2,
+    });
+    // A period that ends before today: the sum of its days would count a member once per day.
+    const past = summarise(rows, '2026-01-01', '2026-01-02', null);
+    expect(past.totals.active_members).toBeNull();
+    expect(past.sources.every((s) => s.active_members === null)).toBe(true);
+    expect(statisticsCsv(past, false).trimEnd().split('\r\n').at(-1)).toBe('total,,,,0,0,0,0,0,');
+  });
+
   it('exports what it shows: a line per day or per day and source, then the totals', () => {
     const evil = { network: '=HYPERLINK("x")', ref: '', sub: '' };
     const summary = summarise(
       [row('a', '2026-01-01', evil, { signups: 1, revenue: { EUR: -1234 } })],
       '2026-01-01',
       '2026-01-01',
+      new Map(),
     );
     const lines = statisticsCsv(summary, true).trimEnd().split('\r\n');
     expect(lines[0]).toBe(

@@ -41,7 +41,18 @@ export interface DayFigures extends Figures {
   day: string;
 }
 
-export interface SourceFigures extends Figures {
+/**
+ * Figures of a whole period (its total, or one source's): the counts added up over its days but
+ * active members, who are counted once each however many days they were active (a sum of the
+ * days' would count a member once per day). Only each member's last activity is kept, so that
+ * is known for a period that reaches today (everyone active since its first day) and for no
+ * other: null then.
+ */
+export interface PeriodFigures extends Omit<Figures, 'active_members'> {
+  active_members: number | null;
+}
+
+export interface SourceFigures extends PeriodFigures {
   source: Source;
 }
 
@@ -109,38 +120,57 @@ export function daysBetween(from: string, to: string): string[] {
 export interface Summary {
   currencies: string[];
   days: DayFigures[];
-  totals: Figures;
+  totals: PeriodFigures;
   sources: SourceFigures[];
   /** Per day and source, days in order, then the sources by their signups. */
   day_sources: DaySourceFigures[];
 }
 
-/** The rows added up per day (every day of the period, empty ones too), per source and in all. */
-export function summarise(rows: readonly FigureRow[], from: string, to: string): Summary {
+/**
+ * The rows added up per day (every day of the period, empty ones too), per source and in all.
+ * `activeInPeriod`: the members active in the period, counted once each, per source key; null
+ * where the period ends before today (see `PeriodFigures`).
+ */
+export function summarise(
+  rows: readonly FigureRow[],
+  from: string,
+  to: string,
+  activeInPeriod: ReadonlyMap<string, { source: Source; count: number }> | null,
+): Summary {
   const days = new Map(daysBetween(from, to).map((day) => [day, { day, ...emptyFigures() }]));
-  const sources = new Map<string, SourceFigures>();
+  const sources = new Map<string, Figures & { source: Source }>();
   const daySources = new Map<string, DaySourceFigures>();
   const totals = emptyFigures();
+  const sourceOf = (key: string, source: Source) => {
+    if (!sources.has(key)) sources.set(key, { source, ...emptyFigures() });
+    return sources.get(key)!;
+  };
   for (const row of rows) {
     const day = days.get(row.day);
     if (!day) continue;
     addFigures(day, row.figures);
     addFigures(totals, row.figures);
     const key = sourceKey(row.source);
-    if (!sources.has(key)) sources.set(key, { source: row.source, ...emptyFigures() });
-    addFigures(sources.get(key)!, row.figures);
+    addFigures(sourceOf(key, row.source), row.figures);
     const dayKey = `${row.day}\u0000${key}`;
     if (!daySources.has(dayKey))
       daySources.set(dayKey, { day: row.day, source: row.source, ...emptyFigures() });
     addFigures(daySources.get(dayKey)!, row.figures);
   }
-  const bySignups = (a: SourceFigures, b: SourceFigures) =>
+  // A member active in the period whose source has no other figure in it still has a row.
+  for (const [key, { source }] of activeInPeriod ?? []) sourceOf(key, source);
+  const inPeriod = (key: string) => (activeInPeriod ? (activeInPeriod.get(key)?.count ?? 0) : null);
+  const bySignups = (a: SourceFigures | DaySourceFigures, b: SourceFigures | DaySourceFigures) =>
     b.signups - a.signups || b.visits - a.visits || sourceKey(a.source).localeCompare(sourceKey(b.source));
+  let everyActive = 0;
+  for (const { count } of activeInPeriod?.values() ?? []) everyActive += count;
   return {
     currencies: Object.keys(totals.revenue).sort(),
     days: [...days.values()],
-    totals,
-    sources: [...sources.values()].sort(bySignups),
+    totals: { ...totals, active_members: activeInPeriod ? everyActive : null },
+    sources: [...sources]
+      .map(([key, figures]): SourceFigures => ({ ...figures, active_members: inPeriod(key) }))
+      .sort(bySignups),
     day_sources: [...daySources.values()].sort((a, b) => a.day.localeCompare(b.day) || bySignups(a, b)),
   };
 }
@@ -155,8 +185,10 @@ export function formatMinor(amount: number): string {
 /**
  * A CSV field (RFC 4180): quoted when it must be, and a text that a spreadsheet would read as a
  * formula (starting with = + - @, a tab or a carriage return) kept as text with a leading '.
+ * A figure that is not known (null) is an empty field.
  */
-export function csvCell(value: string | number): string {
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -172,7 +204,7 @@ export function statisticsCsv(summary: Summary, bySource: boolean): string {
     ...COUNT_FIGURES,
     ...summary.currencies.map((c) => `revenue_${c}`),
   ];
-  const line = (day: string, source: Source | undefined, figures: Figures) =>
+  const line = (day: string, source: Source | undefined, figures: Figures | PeriodFigures) =>
     [
       csvCell(day),
       csvCell(source?.network ?? ''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DayFigures, DaySourceFigures, Figures, SourceFigures } from './statistics.figures.ts';
+import type { DayFigures, DaySourceFigures, PeriodFigures, SourceFigures } from './statistics.figures.ts';
 
 /* The statistics' console call (docs/console.md "Statistics"): input and answer, for both sides. */
 
@@ -40,7 +40,8 @@ export interface StatisticsAnswer {
   currencies: string[];
   /** Every day of the period, in order. */
   days: DayFigures[];
-  totals: Figures;
+  /** The period's: active members once each, null where the period ends before today. */
+  totals: PeriodFigures;
   /** The period per traffic source, most signups first. */
   sources: SourceFigures[];
   /** Per day and source (only with `by_source`). */

@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { COUNT_FIGURES, formatMinor, type Figures, type Source } from '../statistics.figures.ts';
+import {
+  COUNT_FIGURES,
+  formatMinor,
+  type Figures,
+  type PeriodFigures,
+  type Source,
+} from '../statistics.figures.ts';
 import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';
 import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
@@ -33,6 +39,8 @@ export const STATISTICS_MESSAGES = [
   'console.statistics.by_day',
   'console.statistics.by_source_caption',
   'console.statistics.live_today',
+  'console.statistics.active_once',
+  'console.statistics.active_past',
   'console.statistics.figure.visits',
   'console.statistics.figure.signups',
   'console.statistics.figure.activations',
@@ -66,12 +74,12 @@ function sourceText(source: Source, t: IslandTranslate): string {
   return parts.length ? parts.join(' / ') : t('console.statistics.no_source');
 }
 
-function FigureCells({ figures, currencies }: { figures: Figures; currencies: string[] }) {
+function FigureCells({ figures, currencies }: { figures: Figures | PeriodFigures; currencies: string[] }) {
   return (
     <>
       {COUNT_FIGURES.map((f) => (
         <td key={f} className="text-end">
-          {figures[f]}
+          {figures[f] ?? '–'}
         </td>
       ))}
       {currencies.map((c) => (
@@ -303,6 +311,11 @@ export default function StatisticsDashboard({
                 </tr>
               ))}
             </ConsoleTable>
+            <p className="small text-body-secondary" data-testid="statistics-active-note">
+              {answer.totals.active_members === null
+                ? t('console.statistics.active_past')
+                : t('console.statistics.active_once')}
+            </p>
           </div>
           <h2 className="h5">{t('console.statistics.by_source_caption')}</h2>
           <ConsoleTable

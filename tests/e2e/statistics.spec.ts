@@ -103,7 +103,7 @@ test('the statistics page shows the demo network’s signups and revenue of the 
   const line = csv.find((l) => l.startsWith(`${today},`))!.split(',');
   const csvValue = (column: string) => line[columns.indexOf(column)]!;
   for (const [header, column] of [
-    ['Visits', 'visits'],
+    ['Campaign visits', 'visits'],
     ['Signups', 'signups'],
     ['Activations', 'activations'],
     ['First purchases', 'first_purchases'],

@@ -41,6 +41,7 @@ export const STATISTICS_MESSAGES = [
   'console.statistics.live_today',
   'console.statistics.active_once',
   'console.statistics.active_past',
+  'console.statistics.not_counted',
   'console.statistics.figure.visits',
   'console.statistics.figure.signups',
   'console.statistics.figure.activations',
@@ -74,12 +75,26 @@ function sourceText(source: Source, t: IslandTranslate): string {
   return parts.length ? parts.join(' / ') : t('console.statistics.no_source');
 }
 
-function FigureCells({ figures, currencies }: { figures: Figures | PeriodFigures; currencies: string[] }) {
+/** A row's figures; a figure the period cannot know (`null`) is a dash, read out as `unknown`. */
+function FigureCells({
+  figures,
+  currencies,
+  unknown = '',
+}: {
+  figures: Figures | PeriodFigures;
+  currencies: string[];
+  unknown?: string;
+}) {
   return (
     <>
       {COUNT_FIGURES.map((f) => (
         <td key={f} className="text-end">
-          {figures[f] ?? '–'}
+          {figures[f] ?? (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">{unknown}</span>
+            </>
+          )}
         </td>
       ))}
       {currencies.map((c) => (
@@ -297,7 +312,11 @@ export default function StatisticsDashboard({
                 <tr className="fw-semibold">
                   <th scope="row">{t('console.statistics.total')}</th>
                   {answer.by_source && <td />}
-                  <FigureCells figures={answer.totals} currencies={currencies} />
+                  <FigureCells
+                    figures={answer.totals}
+                    currencies={currencies}
+                    unknown={t('console.statistics.not_counted')}
+                  />
                 </tr>
               }
             >
@@ -333,7 +352,11 @@ export default function StatisticsDashboard({
                 <th scope="row" className="text-break fw-normal">
                   {sourceText(row.source, t)}
                 </th>
-                <FigureCells figures={row} currencies={currencies} />
+                <FigureCells
+                  figures={row}
+                  currencies={currencies}
+                  unknown={t('console.statistics.not_counted')}
+                />
               </tr>
             ))}
           </ConsoleTable>

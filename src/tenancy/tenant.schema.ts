@@ -118,7 +118,10 @@ export const bundleSchema = z.strictObject({
   credits: z.number().int().positive(),
   /** Price per currency in minor units (cents): exact money, never floats. */
   prices: z.record(currencyCode, z.number().int().positive()),
-  /** Highlighted as the popular choice. */
+  /**
+   * Highlighted as the site's recommendation, labelled "Recommended": the label claims nothing
+   * about what others buy, which the flag does not know.
+   */
   popular: z.boolean().default(false),
 });
 export type Bundle = z.infer<typeof bundleSchema>;

@@ -4,7 +4,6 @@ import {
   emptyFigures,
   formatMinor,
   statisticsCsv,
-  sourceKey,
   splitPeriod,
   summarise,
   type FigureRow,
@@ -13,7 +12,6 @@ import { netOfVat } from '../payments/payments.statistics.ts';
 
 const none = { network: '', ref: '', sub: '' };
 const adnet = { network: 'adnet', ref: 'r1', sub: 's1' };
-const other = { network: 'social', ref: 'story', sub: '' };
 
 function row(
   site: string,
@@ -97,7 +95,6 @@ describe('rollups and live figures', () => {
       ],
       '2026-01-01',
       '2026-01-03',
-      null,
     );
     expect(summary.days.map((d) => d.day)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03']);
     expect(summary.days[0]).toMatchObject({ signups: 3, visits: 5, revenue: { EUR: 800, GBP: 300 } });
@@ -107,32 +104,18 @@ describe('rollups and live figures', () => {
     expect(summary.sources.map((s) => s.source)).toEqual([adnet, none]);
   });
 
-  it('counts active members of a period once each, not once per day, and not at all when unknown', () => {
+  it('counts active members per day only: a period has none, since a sum counts a member per day', () => {
     const rows = [
-      row('a', '2026-01-01', adnet, { active_members: 3 }),
+      row('a', '2026-01-01', adnet, { active_members: 3, signups: 1 }),
       row('a', '2026-01-02', adnet, { active_members: 2 }),
       row('a', '2026-01-02', none, { active_members: 1 }),
     ];
-    // The days keep their own counts; the period's are the members active in it, once each.
-    const once = new Map([
-      [sourceKey(adnet), { source: adnet, count: 4 }],
-      [sourceKey(none), { source: none, count: 1 }],
-      [sourceKey(other), { source: other, count: 2 }],
-    ]);
-    const summary = summarise(rows, '2026-01-01', '2026-01-02', once);
+    const summary = summarise(rows, '2026-01-01', '2026-01-02');
     expect(summary.days.map((d) => d.active_members)).toEqual([3, 3]);
-    expect(summary.totals.active_members).toBe(7);
-    expect(Object.fromEntries(summary.sources.map((s) => [s.source.network, s.active_members]))).toEqual({
-      adnet: 4,
-      '': 1,
-      // A member active in the period whose source has nothing else in it still has its row.
-      social: 2,
-    });
-    // A period that ends before today: the sum of its days would count a member once per day.
-    const past = summarise(rows, '2026-01-01', '2026-01-02', null);
-    expect(past.totals.active_members).toBeNull();
-    expect(past.sources.every((s) => s.active_members === null)).toBe(true);
-    expect(statisticsCsv(past, false).trimEnd().split('\r\n').at(-1)).toBe('total,,,,0,0,0,0,0,');
+    expect(summary.day_sources.map((d) => d.active_members)).toEqual([3, 1, 2]);
+    expect(summary.totals).toMatchObject({ signups: 1, active_members: null });
+    expect(summary.sources.map((s) => s.active_members)).toEqual([null, null]);
+    expect(statisticsCsv(summary, false).trimEnd().split('\r\n').at(-1)).toBe('total,,,,0,1,0,0,0,');
   });
 
   it('exports what it shows: a line per day or per day and source, then the totals', () => {
@@ -141,14 +124,13 @@ describe('rollups and live figures', () => {
       [row('a', '2026-01-01', evil, { signups: 1, revenue: { EUR: -1234 } })],
       '2026-01-01',
       '2026-01-01',
-      new Map(),
     );
     const lines = statisticsCsv(summary, true).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'day,source_network,source_ref,source_sub,visits,signups,activations,first_purchases,messages,active_members,revenue_EUR',
     );
     expect(lines[1]).toBe(`2026-01-01,"'=HYPERLINK(""x"")",,,0,1,0,0,0,0,-12.34`);
-    expect(lines[2]).toBe('total,,,,0,1,0,0,0,0,-12.34');
+    expect(lines[2]).toBe('total,,,,0,1,0,0,0,,-12.34');
     expect(statisticsCsv(summary, false).split('\r\n')[1]).toBe('2026-01-01,,,,0,1,0,0,0,0,-12.34');
   });
 });

@@ -42,14 +42,14 @@ export interface DayFigures extends Figures {
 }
 
 /**
- * Figures of a whole period (its total, or one source's): the counts added up over its days but
- * active members, who are counted once each however many days they were active (a sum of the
- * days' would count a member once per day). Only each member's last activity is kept, so that
- * is known for a period that reaches today (everyone active since its first day) and for no
- * other: null then.
+ * Figures of a whole period (its total, or one source's): the counts added up over its days, but
+ * not active members (null). A sum of the days' counts a member once for every day they were
+ * active, which reads as that many members; counting each once needs every member of the
+ * network read for the period (about a quarter of a second for 90 days of a million members,
+ * seconds with their sources), so a period leaves them out and the days keep theirs.
  */
 export interface PeriodFigures extends Omit<Figures, 'active_members'> {
-  active_members: number | null;
+  active_members: null;
 }
 
 export interface SourceFigures extends PeriodFigures {
@@ -127,49 +127,35 @@ export interface Summary {
 }
 
 /**
- * The rows added up per day (every day of the period, empty ones too), per source and in all.
- * `activeInPeriod`: the members active in the period, counted once each, per source key; null
- * where the period ends before today (see `PeriodFigures`).
+ * The rows added up per day (every day of the period, empty ones too), per source and in all
+ * (active members per day only: see `PeriodFigures`).
  */
-export function summarise(
-  rows: readonly FigureRow[],
-  from: string,
-  to: string,
-  activeInPeriod: ReadonlyMap<string, { source: Source; count: number }> | null,
-): Summary {
+export function summarise(rows: readonly FigureRow[], from: string, to: string): Summary {
   const days = new Map(daysBetween(from, to).map((day) => [day, { day, ...emptyFigures() }]));
   const sources = new Map<string, Figures & { source: Source }>();
   const daySources = new Map<string, DaySourceFigures>();
   const totals = emptyFigures();
-  const sourceOf = (key: string, source: Source) => {
-    if (!sources.has(key)) sources.set(key, { source, ...emptyFigures() });
-    return sources.get(key)!;
-  };
   for (const row of rows) {
     const day = days.get(row.day);
     if (!day) continue;
     addFigures(day, row.figures);
     addFigures(totals, row.figures);
     const key = sourceKey(row.source);
-    addFigures(sourceOf(key, row.source), row.figures);
+    if (!sources.has(key)) sources.set(key, { source: row.source, ...emptyFigures() });
+    addFigures(sources.get(key)!, row.figures);
     const dayKey = `${row.day}\u0000${key}`;
     if (!daySources.has(dayKey))
       daySources.set(dayKey, { day: row.day, source: row.source, ...emptyFigures() });
     addFigures(daySources.get(dayKey)!, row.figures);
   }
-  // A member active in the period whose source has no other figure in it still has a row.
-  for (const [key, { source }] of activeInPeriod ?? []) sourceOf(key, source);
-  const inPeriod = (key: string) => (activeInPeriod ? (activeInPeriod.get(key)?.count ?? 0) : null);
   const bySignups = (a: SourceFigures | DaySourceFigures, b: SourceFigures | DaySourceFigures) =>
     b.signups - a.signups || b.visits - a.visits || sourceKey(a.source).localeCompare(sourceKey(b.source));
-  let everyActive = 0;
-  for (const { count } of activeInPeriod?.values() ?? []) everyActive += count;
   return {
     currencies: Object.keys(totals.revenue).sort(),
     days: [...days.values()],
-    totals: { ...totals, active_members: activeInPeriod ? everyActive : null },
-    sources: [...sources]
-      .map(([key, figures]): SourceFigures => ({ ...figures, active_members: inPeriod(key) }))
+    totals: { ...totals, active_members: null },
+    sources: [...sources.values()]
+      .map((figures): SourceFigures => ({ ...figures, active_members: null }))
       .sort(bySignups),
     day_sources: [...daySources.values()].sort((a, b) => a.day.localeCompare(b.day) || bySignups(a, b)),
   };

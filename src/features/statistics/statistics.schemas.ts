@@ -40,7 +40,7 @@ export interface StatisticsAnswer {
   currencies: string[];
   /** Every day of the period, in order. */
   days: DayFigures[];
-  /** The period's: active members once each, null where the period ends before today. */
+  /** The period's: active members are null (counted per day only, see `PeriodFigures`). */
   totals: PeriodFigures;
   /** The period per traffic source, most signups first. */
   sources: SourceFigures[];

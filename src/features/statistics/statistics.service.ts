@@ -19,7 +19,6 @@ import { dailyVisits } from '../tracking/index.ts';
 import {
   emptyFigures,
   sourceKey,
-  type Source,
   splitPeriod,
   statisticsCsv,
   summarise,
@@ -109,44 +108,18 @@ function period(
   return { from, to, today };
 }
 
-/**
- * The members active in a period that reaches today, once each, per source: everyone whose last
- * activity is on its first day or later.
- */
-async function activeSince(
-  db: Kysely<Database>,
-  query: { network: string; sites: readonly string[]; from: string; today: string },
-): Promise<Map<string, { source: Source; count: number }>> {
-  const range = {
-    network: query.network,
-    sites: query.sites,
-    from: dayNumber(query.from) * DAY_MS,
-    to: (dayNumber(query.today) + 1) * DAY_MS,
-  };
-  const bySource = new Map<string, { source: Source; count: number }>();
-  for (const entry of await dailyActiveMembers({ db }, range)) {
-    const source = { network: entry.network, ref: entry.ref, sub: entry.sub };
-    const key = sourceKey(source);
-    const counted = bySource.get(key) ?? { source, count: 0 };
-    counted.count += entry.count;
-    bySource.set(key, counted);
-  }
-  return bySource;
-}
-
 async function figuresOf(ctx: StatisticsContext, staff: StaffPrincipal, input: StatisticsQueryInput) {
   const { network, sites } = scope(ctx, staff, input);
   const { from, to, today } = period(ctx, input);
   const yesterday = dayString(dayNumber(today) - 1);
   const split = splitPeriod({ from, to, yesterday }, sites, await rolledThrough(ctx.db, sites));
-  const [rollups, live, active] = await Promise.all([
+  const [rollups, live] = await Promise.all([
     split.rollupsThrough === null
       ? []
       : readRollups(ctx.db, { network, site: input.site, from, to: split.rollupsThrough }),
     split.liveFrom === null ? [] : liveFigures(ctx.db, { network, sites, from: split.liveFrom, to }),
-    to === today ? activeSince(ctx.db, { network, sites, from, today }) : null,
   ]);
-  return { network, from, to, today, summary: summarise([...rollups, ...live], from, to, active) };
+  return { network, from, to, today, summary: summarise([...rollups, ...live], from, to) };
 }
 
 export async function statistics(

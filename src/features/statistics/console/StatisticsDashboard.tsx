@@ -39,8 +39,7 @@ export const STATISTICS_MESSAGES = [
   'console.statistics.by_day',
   'console.statistics.by_source_caption',
   'console.statistics.live_today',
-  'console.statistics.active_once',
-  'console.statistics.active_past',
+  'console.statistics.active_per_day',
   'console.statistics.not_counted',
   'console.statistics.figure.visits',
   'console.statistics.figure.signups',
@@ -331,9 +330,7 @@ export default function StatisticsDashboard({
               ))}
             </ConsoleTable>
             <p className="small text-body-secondary" data-testid="statistics-active-note">
-              {answer.totals.active_members === null
-                ? t('console.statistics.active_past')
-                : t('console.statistics.active_once')}
+              {t('console.statistics.active_per_day')}
             </p>
           </div>
           <h2 className="h5">{t('console.statistics.by_source_caption')}</h2>

@@ -29,9 +29,10 @@ const GATEWAY_TRY = 1;
 const BOUNDS: Record<string, number> = {
   // the visible profiles' page, with their photos and the member's likes of them
   members: READS + 4,
-  // the profile, its photos, interests, the like both ways, the block, the new-like flag…, and
-  // for a free member the conversations written in (the Message button states the free limit)
-  'profile-view': READS + 10,
+  // the profile, its photos (with the main photo's id), its details and interests, the likes
+  // both ways (one statement), the block, and for a free member the conversations written in
+  // (the Message button states the free limit)
+  'profile-view': READS + 8,
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,
@@ -42,7 +43,7 @@ const BOUNDS: Record<string, number> = {
   'credits-bundle': READS + 5,
   'credits-repeat': READS,
   profile: READS + 2,
-  'profile-photos': READS + 2,
+  'profile-photos': READS + 1,
   settings: READS,
   // the list comes with the page: the member's chats and their last messages
   chats: READS + 2,
@@ -59,7 +60,7 @@ const BOUNDS: Record<string, number> = {
   'chats.php': READS + 1,
   // the offer's reads, as on /credits
   'credits.php': READS + 4,
-  'member.php': READS + 8,
+  'member.php': READS + 6,
   // as /match-finder
   'match-finder.php': READS + 3,
 };

@@ -192,6 +192,39 @@ export async function likeExists(
   return row !== undefined;
 }
 
+/* A profile view asks both ways at once: one statement, compiled once. */
+const likesBetweenQuery = compiledOnce<
+  { network: string; one: string; other: string; now: number },
+  { liker_profile_id: string }
+>(['network', 'one', 'other', 'now'], (db, v) =>
+  db
+    .selectFrom('likes')
+    .select('liker_profile_id')
+    .where('network_id', '=', v.network)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('liker_profile_id', '=', v.one), eb('liked_profile_id', '=', v.other)]),
+        eb.and([eb('liker_profile_id', '=', v.other), eb('liked_profile_id', '=', v.one)]),
+      ]),
+    )
+    .where('created_at', '<=', v.now),
+);
+
+/** Whether `one` likes `other` and whether `other` likes `one`, as of `now`. */
+export async function likesBetween(
+  db: Db,
+  network: string,
+  one: string,
+  other: string,
+  now: number,
+): Promise<{ oneLikes: boolean; otherLikes: boolean }> {
+  const likers = await likesBetweenQuery.execute(db, { network, one, other, now });
+  return {
+    oneLikes: likers.some((row) => row.liker_profile_id === one),
+    otherLikes: likers.some((row) => row.liker_profile_id === other),
+  };
+}
+
 /** Clears the new flag of the likes of `likerId` for `likedId`. */
 export async function markSeen(
   db: Db,

@@ -15,6 +15,7 @@ import {
   fictionalWelcomers,
   insertLike,
   likeExists,
+  likesBetween,
   listLiked,
   listLikedBy,
   listMatches,
@@ -217,12 +218,8 @@ export async function likeStateBetween(
   viewerProfileId: string,
   otherProfileId: string,
 ): Promise<{ liked: boolean; liked_by: boolean }> {
-  const now = ctx.clock.now();
-  const [liked, likedBy] = await Promise.all([
-    likeExists(ctx.db, ctx.network, viewerProfileId, otherProfileId, now),
-    likeExists(ctx.db, ctx.network, otherProfileId, viewerProfileId, now),
-  ]);
-  return { liked, liked_by: likedBy };
+  const both = await likesBetween(ctx.db, ctx.network, viewerProfileId, otherProfileId, ctx.clock.now());
+  return { liked: both.oneLikes, liked_by: both.otherLikes };
 }
 
 /**

@@ -35,35 +35,40 @@ const PHOTO_COLUMNS = [
 
 /*
  * A profile's photos are read on every profile view and photo page: built and compiled once
- * (src/db/compiled.ts), run with each request's values.
+ * (src/db/compiled.ts), run with each request's values. Each row carries the profile's choice
+ * of main photo, so one statement tells both.
  */
-const photosOfProfileQuery = compiledOnce<{ network: string; profileId: string }, PhotoRow>(
-  ['network', 'profileId'],
-  (db, v) =>
-    selectInNetwork(db, 'photos', v.network, { profile_id: v.profileId })
-      .select([...PHOTO_COLUMNS])
-      .orderBy('position')
-      .orderBy('id'),
-);
-const mainPhotoIdQuery = compiledOnce<
+const photosOfProfileQuery = compiledOnce<
   { network: string; profileId: string },
-  { main_photo_id: string | null }
+  PhotoRow & { main_photo_id: string | null }
 >(['network', 'profileId'], (db, v) =>
-  selectInNetwork(db, 'profiles', v.network, { id: v.profileId }).select('main_photo_id'),
+  db
+    .selectFrom('photos as ph')
+    .innerJoin('profiles as p', (join) =>
+      join.onRef('p.id', '=', 'ph.profile_id').onRef('p.network_id', '=', 'ph.network_id'),
+    )
+    .select(PHOTO_COLUMNS.map((column) => `ph.${column}` as const))
+    .select('p.main_photo_id')
+    .where('ph.network_id', '=', v.network)
+    .where('ph.profile_id', '=', v.profileId)
+    .orderBy('ph.position')
+    .orderBy('ph.id'),
 );
 
-/** A profile's photos in the member's order, and which one is the main photo. */
+/**
+ * A profile's photos in the member's order, and which one is the main photo (null without
+ * photos: it is only ever compared with one of them).
+ */
 export async function profilePhotos(
   db: Db,
   network: string,
   profileId: string,
 ): Promise<{ photos: PhotoRow[]; mainPhotoId: string | null }> {
-  const values = { network, profileId };
-  const [photos, profile] = await Promise.all([
-    photosOfProfileQuery.execute(db, values),
-    mainPhotoIdQuery.executeTakeFirst(db, values),
-  ]);
-  return { photos, mainPhotoId: profile?.main_photo_id ?? null };
+  const rows = await photosOfProfileQuery.execute(db, { network, profileId });
+  return {
+    photos: rows.map(({ main_photo_id: _main, ...photo }) => photo),
+    mainPhotoId: rows[0]?.main_photo_id ?? null,
+  };
 }
 
 export interface NewPhoto {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/answers.ts';
-import { linksIn, mailsTo } from '../support/outbox.ts';
+import { linksIn, mailsTo, oneClickUnsubscribe } from '../support/outbox.ts';
 import { DEMO, extraSite } from '../support/server.ts';
 import type { ServerUnderTest } from '../support/use-server.ts';
 import { signupFields } from './accounts-helpers.ts';
@@ -335,11 +335,7 @@ export function consoleCodesTests(app: ServerUnderTest): void {
       expect(page.status).toBe(200);
       expect(page.body).toContain('This link came in a test of a mailing.');
       expect(page.body).not.toContain('data-unsubscribe-confirm');
-      const clicked = await app.request(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'List-Unsubscribe=One-Click',
-      });
+      const clicked = await oneClickUnsubscribe(app, path);
       expect(clicked.status, clicked.body).toBe(200);
       expect(clicked.json()).toEqual({ ok: true, category: 'news' });
       expect(await app.inspect.count('notification_preferences', { reason: 'listunsubscribe' })).toBe(0);

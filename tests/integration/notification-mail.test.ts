@@ -13,6 +13,7 @@ import { call, shownMember, type LoggedIn } from './likes-support.ts';
 import { unsubscribeToken } from '../../src/features/notification-mail/unsubscribe-token.ts';
 import { REPO_ROOT, serverEnv } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
+import { oneClickUnsubscribe } from '../support/outbox.ts';
 
 /*
  * Notification e-mails over real SMTP: a local smtp-server takes what the built server sends
@@ -382,11 +383,7 @@ describe('one-click unsubscribe', () => {
     const before = await call(app, to, 'GET', '/api/notifications.php');
     expect(before.json()).toEqual({ disabled: ['promotions', 'news'], reasons: {}, ...PUSH_ON });
 
-    const done = await app.request(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
+    const done = await oneClickUnsubscribe(app, path);
     expect(done.status, done.body).toBe(200);
     expect(done.json()).toEqual({ ok: true, category: 'new_conversations' });
     const after = await call(app, to, 'GET', '/api/notifications.php');

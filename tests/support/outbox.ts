@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ServerUnderTest } from './use-server.ts';
 
 export interface Mail {
   file: string;
@@ -128,4 +129,13 @@ export function latestSmsCode(dataDir: string, phone: string): string {
   const code = /\b(\d{6})\b/.exec(all.at(-1)?.text ?? '')?.[1];
   if (!code) throw new Error(`No SMS code to ${phone}`);
   return code;
+}
+
+/** A mail client's one-click unsubscribe (RFC 8058): the POST it sends to a List-Unsubscribe link. */
+export function oneClickUnsubscribe(app: Pick<ServerUnderTest, 'request'>, path: string) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
 }

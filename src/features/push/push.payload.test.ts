@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../i18n/index.ts';
 import { demoSite } from '../../../tests/support/unit-context.ts';
 import {
   MAX_ATTEMPTS,
@@ -12,7 +11,6 @@ import {
   type PayloadFacts,
 } from './push.payload.ts';
 
-const en = translator('en');
 const site = demoSite();
 const facts = (overrides: Partial<PayloadFacts> = {}): PayloadFacts => ({
   event: { type: 'message', conversationId: 'c1', preview: 'Hello there' },
@@ -21,7 +19,6 @@ const facts = (overrides: Partial<PayloadFacts> = {}): PayloadFacts => ({
   badge: 3,
   site,
   locale: 'en',
-  t: en,
   ...overrides,
 });
 
@@ -63,24 +60,20 @@ describe('the push payload', () => {
       );
     }
     // The site's word for such a profile in the recipient's language.
-    const de = buildPayload(
-      facts({ t: translator('de'), locale: 'de', actor: { name: 'Eve', fictional: true } }),
-    ).title;
+    const de = buildPayload(facts({ locale: 'de', actor: { name: 'Eve', fictional: true } })).title;
     expect(de).toMatch(new RegExp(`^Eve ${site.fictionalIcon} \\(.+\\)$`, 'u'));
     expect(de).not.toContain('fictional profile');
   });
 
   it("speaks the recipient's language", () => {
-    expect(buildPayload(facts({ t: translator('de'), locale: 'de', event: { type: 'match' } }))).toEqual({
+    expect(buildPayload(facts({ locale: 'de', event: { type: 'match' } }))).toEqual({
       title: 'Ann',
       body: 'Ein Match: Ihr mögt euch gegenseitig.',
       url: '/likes/received',
       tag: 'likes',
       badge: 3,
     });
-    expect(buildPayload(facts({ t: translator('fr'), locale: 'fr', preview: false })).title).toBe(
-      'Nouveau message',
-    );
+    expect(buildPayload(facts({ locale: 'fr', preview: false })).title).toBe('Nouveau message');
   });
 
   it('says a picture or a gift arrived when there is no text to show', () => {

@@ -1,5 +1,5 @@
 import type { NotificationEvent } from '../../server/notifications.ts';
-import type { Translate } from '../../i18n/index.ts';
+import { translator } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { markedName, type MarkingSite } from '../../tenancy/public-settings.ts';
 import type { PushPayload } from '../pwa/index.ts';
@@ -17,9 +17,8 @@ export interface PayloadFacts {
   badge: number;
   /** The site whose marker a fictional sender's name carries (`markedName`). */
   site: MarkingSite;
-  /** The recipient's language, and its messages. */
+  /** The recipient's language. */
   locale: Locale;
-  t: Translate;
 }
 
 /** Cuts at a character boundary (never inside a surrogate pair) and says it was cut. */
@@ -39,7 +38,8 @@ export function tagOf(event: Pick<NotificationEvent, 'type' | 'conversationId'>)
  * the site's marker (honest product); with previews off neither the name nor the text appears.
  */
 export function buildPayload(facts: PayloadFacts): PushPayload {
-  const { event, actor, preview, t } = facts;
+  const { event, actor, preview } = facts;
+  const t = translator(facts.locale);
   const name = markedName(facts.site, facts.locale, t, actor);
   const tag = tagOf(event);
   const badge = Math.max(0, Math.floor(facts.badge));

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { translator } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import type { NotificationEvent, NotificationSender } from '../../server/notifications.ts';
@@ -50,7 +49,6 @@ export async function pushesFor(ctx: ServiceContext, event: NotificationEvent): 
     isLocale(recipient.language) && ctx.site.locales.includes(recipient.language)
       ? recipient.language
       : (ctx.site.domainLocale ?? ctx.site.locales[0]!);
-  const t = translator(locale);
   const payload = buildPayload({
     event,
     actor,
@@ -58,7 +56,6 @@ export async function pushesFor(ctx: ServiceContext, event: NotificationEvent): 
     badge: await badgeOf(db, network, recipient.profileId),
     site: ctx.site,
     locale,
-    t,
   });
   const json = JSON.stringify(payload);
   const now = ctx.clock.now();

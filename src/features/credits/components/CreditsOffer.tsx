@@ -117,7 +117,8 @@ export default function CreditsOffer({
                 href={bundle.href}
                 data-bundle={bundle.id}
               >
-                <div className="card-body">
+                {/* A column, so that every card's button sits at the bottom of the row's height. */}
+                <div className="card-body d-flex flex-column align-items-start">
                   {bundle.popular && <p className="badge text-bg-primary">{t('credits.popular')}</p>}
                   <h2 className="h4 card-title">
                     {t('credits.bundle_credits', { credits: bundle.credits })}
@@ -128,7 +129,7 @@ export default function CreditsOffer({
                     )}
                     <strong>{money(price)}</strong>
                   </p>
-                  <span className="btn btn-primary">{t('credits.choose')}</span>
+                  <span className="btn btn-primary mt-auto">{t('credits.choose')}</span>
                 </div>
               </a>
             </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, searchQuerySchema } from './discovery.schemas.ts';
+import { decodeCursor, encodeCursor, readKeptFilters, searchQuerySchema } from './discovery.schemas.ts';
 
 describe('search cursor', () => {
   it('round-trips where a page ended and the first page’s count, URL-safe', () => {
@@ -46,5 +46,21 @@ describe('search query', () => {
     expect(codes({ country: 'NLD' })).toEqual(['country:country_invalid']);
     expect(codes({ after: 'x' })).toEqual(['after:cursor_invalid']);
     expect(codes({ page: '0' })).toEqual(['page:page_invalid']);
+  });
+});
+
+describe('kept filters read back', () => {
+  it('reads a kept row once per text and hands out the same frozen filters', () => {
+    const json = JSON.stringify({ gender: 'female', country: 'nl', min_age: 30, max_age: 45 });
+    const first = readKeptFilters(json);
+    expect(first).toEqual({ gender: 'female', country: 'NL', min_age: 30, max_age: 45 });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(readKeptFilters(json)).toBe(first);
+  });
+
+  it('gives no filters for a row that no longer parses, and none for a bad value', () => {
+    expect(readKeptFilters('{"gender":')).toBeUndefined();
+    expect(readKeptFilters('{"gender":')).toBeUndefined();
+    expect(readKeptFilters(JSON.stringify({ min_age: 'old' }))).toEqual({});
   });
 });

@@ -17,7 +17,7 @@ import {
   encodeCursor,
   FEW_RESULTS,
   PAGE_SIZE,
-  savedFiltersSchema,
+  readKeptFilters,
   SEARCH_MAX_AGE,
   SEARCH_MIN_AGE,
   type SearchAnswer,
@@ -267,14 +267,9 @@ export async function keptSearch(
   seeker: Seeker,
 ): Promise<{ filters: SearchFilters; kept: boolean }> {
   const saved = await findSavedFilters(ctx.db, ctx.network, memberId);
-  if (saved !== undefined) {
-    try {
-      return { filters: savedFiltersSchema.parse(JSON.parse(saved)), kept: true };
-    } catch {
-      // A row that no longer parses is as good as none: the defaults.
-    }
-  }
-  return { filters: defaultSearch(ctx, seeker), kept: false };
+  // A row that no longer parses is as good as none: the defaults.
+  const filters = saved === undefined ? undefined : readKeptFilters(saved);
+  return filters ? { filters, kept: true } : { filters: defaultSearch(ctx, seeker), kept: false };
 }
 
 /**

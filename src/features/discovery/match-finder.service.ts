@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { ageOn, memberAudience, memberCard, ONLINE_WINDOW_MS } from '../profiles/index.ts';
-import { savedFiltersSchema, type SearchFilters } from './discovery.schemas.ts';
+import { readKeptFilters, type SearchFilters } from './discovery.schemas.ts';
 import { defaultSearch, type Seeker } from './discovery.service.ts';
 import {
   findCandidates,
@@ -33,13 +33,8 @@ function yearsBefore(now: number, years: number): string {
 }
 
 /** Filters kept as JSON, or undefined where there are none (or they no longer parse). */
-function parsedFilters(json: string | null): SearchFilters | undefined {
-  if (json === null) return undefined;
-  try {
-    return savedFiltersSchema.parse(JSON.parse(json));
-  } catch {
-    return undefined;
-  }
+function parsedFilters(json: string | null): Readonly<SearchFilters> | undefined {
+  return json === null ? undefined : readKeptFilters(json);
 }
 
 /**

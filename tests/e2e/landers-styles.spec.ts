@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { requestTo } from '../support/server.ts';
 import { expect, siteUrl, test } from './fixtures.ts';
 
@@ -9,16 +7,21 @@ import { expect, siteUrl, test } from './fixtures.ts';
  * A lander carries its theme's lean entry cut to its own rules at build
  * (scripts/build/lander-styles.ts, src/features/landers/landers.styles.ts), and its signup modal
  * links the rules it needs when it opens. Nothing may look different for that: in each state of
- * each lander the page is shot twice, once as served and once with the whole lean entry in place
- * of its cut sheet (as a footer page carries it, and the modal's stylesheet as a footer page links
- * it), and the screenshots must match pixel for pixel, at 360 and 1280 px: as it opens (the entry
- * warning included where the site shows it), with the page entered, with the signup modal open,
- * with the language menu open on the index, and with the like modal open (`?t=`, which links its
- * stylesheet once the page has loaded). A class that a component or script sets but the cut sheet
- * lost shows up here as a difference.
+ * each lander the page's computed styles are read twice, once as served and once with the whole
+ * lean entry in place of its cut sheet (as a footer page carries it, and the modal's stylesheet
+ * as a footer page links it), and must be the same for every element and its `::before`,
+ * `::after`, `::marker`, `::placeholder` and an open dialog's `::backdrop`, at 360 and 1280 px:
+ * as it opens (the entry warning included where the site shows it), with the page entered, with
+ * the signup modal open, with the language menu open on the index, and with the like modal open
+ * (`?t=`, which links its stylesheet once the page has loaded). A class that a component or
+ * script sets but the cut sheet lost shows up here as a difference, and so does an animation
+ * whose `@keyframes` the cut sheet lost (the themes have no other at-rule but `@media`, whose
+ * effect the computed styles carry, and no web fonts: src/styles/themes.test.ts).
  *
- * Both sheets are shown in turn in the same page, so the two shots of a state are of the very same
- * document: the page loads once, and no member's "online" badge or timer can differ between them.
+ * Computed styles instead of screenshots: they see every element, covered or not, and every
+ * colour however slightly it moved, and cost less than two full-page screenshots a state. Both
+ * sheets are shown in turn in the same page, so the two readings of a state are of the very same
+ * document.
  */
 
 const HOSTS = ['localhost', 'curvy.localhost'];
@@ -128,55 +131,107 @@ async function useSheets(page: Page, whole: Whole | undefined): Promise<void> {
   }, whole);
 }
 
-/** Waits until what a screenshot shows no longer moves: images decoded, videos at their start. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
-    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-    for (const video of document.querySelectorAll('video')) {
-      video.pause();
-      video.removeAttribute('autoplay');
-    }
-  });
-}
+/** What differs between the styles of a state as served and with the whole sheets. */
+type StyleDifferences = string[];
 
 /**
- * A full-page screenshot. A video is masked: the browser draws its own loading spinner over it
- * at whatever point of its turn, which no stylesheet decides.
+ * Reads the computed styles of every element of the page (and of its pseudo-elements), at rest, into
+ * `window.servedStyles`, or compares them with that reading and answers the elements and
+ * properties that differ (the first 20). Custom properties are left out: the cut sheet drops the
+ * ones no rule of the page uses, and what a used one does shows in the properties it sets.
  */
-const shot = async (page: Page) =>
-  page.screenshot({
-    fullPage: true,
-    animations: 'disabled',
-    caret: 'hide',
-    mask: [page.locator('video')],
-    timeout: 20_000,
-  });
+async function readStyles(page: Page, mode: 'keep' | 'compare'): Promise<StyleDifferences> {
+  return page.evaluate(async (mode) => {
+    // Every linked sheet in place first: a link moved back where it was loads its sheet again.
+    const loading = () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some((link) => !link.sheet);
+    for (let tries = 0; loading() && tries < 250; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const win = window as unknown as { servedStyles?: string[][] };
+    // Styles at rest: a transition (one the sheet swap itself started too) at its end, and an
+    // endless animation (a spinner) taken off, as a screenshot with animations disabled has them.
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().endTime === Infinity) animation.cancel();
+      else animation.finish();
+    }
+    const keyframes = new Set<string>();
+    for (const sheet of document.styleSheets)
+      for (const rule of sheet.cssRules) if (rule instanceof CSSKeyframesRule) keyframes.add(rule.name);
+    const declarations = (style: CSSStyleDeclaration, prefix: string): string[] => {
+      const out: string[] = [];
+      for (let i = 0; i < style.length; i++) {
+        const property = style[i]!;
+        if (!property.startsWith('--')) out.push(`${prefix}${property}: ${style.getPropertyValue(property)}`);
+      }
+      // An animation whose keyframes are gone computes the same and does not run.
+      for (const name of style.animationName.split(', '))
+        if (name !== 'none')
+          out.push(`${prefix}@keyframes ${name}: ${keyframes.has(name) ? 'present' : 'missing'}`);
+      return out;
+    };
+    // The page's elements in document order; links and styles move while the sheets are swapped.
+    const elements = [document.documentElement, ...document.body.querySelectorAll('*')].filter(
+      (el) => !['LINK', 'STYLE', 'SCRIPT'].includes(el.tagName),
+    );
+    const readings = elements.map((el) => {
+      const lines = declarations(getComputedStyle(el), '');
+      const pseudos = ['::before', '::after'];
+      if (getComputedStyle(el).display === 'list-item') pseudos.push('::marker');
+      if (el.matches('input, textarea')) pseudos.push('::placeholder');
+      if (el.matches('dialog[open]')) pseudos.push('::backdrop');
+      for (const pseudo of pseudos) {
+        const style = getComputedStyle(el, pseudo);
+        const content = style.getPropertyValue('content');
+        if ((pseudo === '::before' || pseudo === '::after') && (content === 'none' || content === 'normal'))
+          continue;
+        lines.push(...declarations(style, pseudo + ' '));
+      }
+      return lines;
+    });
+    if (mode === 'keep') {
+      win.servedStyles = readings;
+      return [];
+    }
+    const served = win.servedStyles!;
+    const differences: string[] = [];
+    if (served.length !== readings.length)
+      differences.push(`${served.length} elements as served, ${readings.length} with the whole sheet`);
+    readings.forEach((lines, index) => {
+      const before = served[index] ?? [];
+      const name = (() => {
+        const el = elements[index]!;
+        const classes = [...el.classList].map((c) => `.${c}`).join('');
+        return `${index}:${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes}`;
+      })();
+      const was = new Set(before);
+      const is = new Set(lines);
+      for (const line of before) if (!is.has(line)) differences.push(`${name} as served ${line}`);
+      for (const line of lines) if (!was.has(line)) differences.push(`${name} whole ${line}`);
+    });
+    return differences.slice(0, 20);
+  }, mode);
+}
 
-/** Each state of the page, shot as served and with the whole sheets, in one fresh visitor's browser. */
+/** Each state of the page, read as served and with the whole sheets, in one fresh visitor's browser. */
 async function states(
   browser: Browser,
   url: string,
   width: number,
   served: Served,
   whole: Whole,
-): Promise<Map<string, [Buffer, Buffer]>> {
+): Promise<Map<string, StyleDifferences>> {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
-  const shots = new Map<string, [Buffer, Buffer]>();
+  const differences = new Map<string, StyleDifferences>();
   const both = async (state: string) => {
-    const asServed = await shot(page);
+    await readStyles(page, 'keep');
     await useSheets(page, whole);
-    await settle(page);
-    const withWhole = await shot(page);
+    differences.set(state, await readStyles(page, 'compare'));
     await useSheets(page, undefined);
-    await settle(page);
-    shots.set(state, [asServed, withWhole]);
   };
   try {
     await answer(page, url, served, whole);
     await page.goto(url);
-    await settle(page);
     await both('opened');
     const warning = page.locator('dialog#entry-warning');
     if (await warning.evaluate((d: HTMLDialogElement) => d.open).catch(() => false)) {
@@ -202,7 +257,6 @@ async function states(
           return !!link?.sheet;
         }, css);
       await like.evaluate((d: HTMLDialogElement) => d.showModal());
-      await settle(page);
       await both('like modal');
       // The page's own timer (`t=30`) would open it again over the signup link on a slow run.
       await like.evaluate((d: HTMLDialogElement) => {
@@ -214,40 +268,12 @@ async function states(
     if (await signup.count()) {
       await signup.click();
       await expect(page.locator('.modal-dialog').first()).toBeVisible({ timeout: 15_000 });
-      await settle(page);
       await both('signup modal');
     }
   } finally {
     await context.close();
   }
-  return shots;
-}
-
-/**
- * A pixel differs when a channel moves by more than this: the same page rasterised twice may
- * round an antialiased edge or a scaled photo by a few levels, while a lost rule moves colours by
- * far more (a button's border, a background, a badge).
- */
-const CHANNEL_TOLERANCE = 24;
-
-/** How many pixels differ, or why the two cannot be compared. */
-async function difference(a: Buffer, b: Buffer): Promise<number | string> {
-  if (a.equals(b)) return 0;
-  const [x, y] = await Promise.all(
-    [a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
-  );
-  if (x!.info.width !== y!.info.width || x!.info.height !== y!.info.height)
-    return `${x!.info.width}×${x!.info.height} as served, ${y!.info.width}×${y!.info.height} with the whole sheet`;
-  let pixels = 0;
-  for (let i = 0; i < x!.data.length; i += 4) {
-    for (let c = 0; c < 4; c++) {
-      if (Math.abs(x!.data[i + c]! - y!.data[i + c]!) > CHANNEL_TOLERANCE) {
-        pixels++;
-        break;
-      }
-    }
-  }
-  return pixels;
+  return differences;
 }
 
 for (const host of HOSTS) {
@@ -264,7 +290,7 @@ for (const host of HOSTS) {
 
     for (const path of PAGES) {
       for (const width of WIDTHS) {
-        test(`${path} at ${width} px`, async ({ browser }, testInfo) => {
+        test(`${path} at ${width} px`, async ({ browser }) => {
           test.setTimeout(120_000);
           let target = path.replace('{id}', memberId);
           let answered = await requestTo(port(), target, { host });
@@ -276,18 +302,9 @@ for (const host of HOSTS) {
           expect(answered.status).toBe(200);
           const url = siteUrl(host, target);
           const whole = await wholeSheet(host);
-          const shots = await states(browser, url, width, answered, whole);
-          const differences: Array<[string, number | string]> = [];
-          for (const [state, [asServed, withWhole]] of shots) {
-            const pixels = await difference(asServed, withWhole);
-            differences.push([state, pixels]);
-            if (pixels === 0) continue;
-            // Both screenshots beside the failure, to see what moved.
-            writeFileSync(testInfo.outputPath(`${state} as served.png`), asServed);
-            writeFileSync(testInfo.outputPath(`${state} with the whole sheet.png`), withWhole);
-          }
+          const differences = await states(browser, url, width, answered, whole);
           expect(Object.fromEntries(differences)).toEqual(
-            Object.fromEntries([...shots.keys()].map((state) => [state, 0])),
+            Object.fromEntries([...differences.keys()].map((state) => [state, []])),
           );
         });
       }

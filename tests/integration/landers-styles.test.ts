@@ -17,7 +17,7 @@ import { useServer } from '../support/use-server.ts';
  *   like modal's, which its own stylesheet styles;
  * - the signup modal's stylesheet on a lander is the same cut with the modal's rules added, and
  *   the like modal links it too.
- * tests/e2e/landers-styles.spec.ts compares the pages pixel for pixel with the whole entry.
+ * tests/e2e/landers-styles.spec.ts compares the pages' computed styles with the whole entry's.
  */
 
 /**

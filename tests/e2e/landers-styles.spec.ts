@@ -135,8 +135,8 @@ async function useSheets(page: Page, whole: Whole | undefined): Promise<void> {
 type StyleDifferences = string[];
 
 /**
- * Reads the computed styles of every element of the page (and of its pseudo-elements), at rest, into
- * `window.servedStyles`, or compares them with that reading and answers the elements and
+ * Reads the computed styles of every element of the page (and of its pseudo-elements), at rest,
+ * into `window.servedStyles`, or compares them with that reading and answers the elements and
  * properties that differ (the first 20). Custom properties are left out: the cut sheet drops the
  * ones no rule of the page uses, and what a used one does shows in the properties it sets.
  */
@@ -174,17 +174,18 @@ async function readStyles(page: Page, mode: 'keep' | 'compare'): Promise<StyleDi
       (el) => !['LINK', 'STYLE', 'SCRIPT'].includes(el.tagName),
     );
     const readings = elements.map((el) => {
-      const lines = declarations(getComputedStyle(el), '');
+      const style = getComputedStyle(el);
+      const lines = declarations(style, '');
       const pseudos = ['::before', '::after'];
-      if (getComputedStyle(el).display === 'list-item') pseudos.push('::marker');
+      if (style.display === 'list-item') pseudos.push('::marker');
       if (el.matches('input, textarea')) pseudos.push('::placeholder');
       if (el.matches('dialog[open]')) pseudos.push('::backdrop');
       for (const pseudo of pseudos) {
-        const style = getComputedStyle(el, pseudo);
-        const content = style.getPropertyValue('content');
+        const pseudoStyle = getComputedStyle(el, pseudo);
+        const content = pseudoStyle.getPropertyValue('content');
         if ((pseudo === '::before' || pseudo === '::after') && (content === 'none' || content === 'normal'))
           continue;
-        lines.push(...declarations(style, pseudo + ' '));
+        lines.push(...declarations(pseudoStyle, pseudo + ' '));
       }
       return lines;
     });
@@ -196,17 +197,18 @@ async function readStyles(page: Page, mode: 'keep' | 'compare'): Promise<StyleDi
     const differences: string[] = [];
     if (served.length !== readings.length)
       differences.push(`${served.length} elements as served, ${readings.length} with the whole sheet`);
+    /** An element as a difference names it: its place, tag, id and classes. */
+    const named = (index: number): string => {
+      const el = elements[index]!;
+      const classes = [...el.classList].map((c) => `.${c}`).join('');
+      return `${index}:${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes}`;
+    };
     readings.forEach((lines, index) => {
       const before = served[index] ?? [];
-      const name = (() => {
-        const el = elements[index]!;
-        const classes = [...el.classList].map((c) => `.${c}`).join('');
-        return `${index}:${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes}`;
-      })();
       const was = new Set(before);
       const is = new Set(lines);
-      for (const line of before) if (!is.has(line)) differences.push(`${name} as served ${line}`);
-      for (const line of lines) if (!was.has(line)) differences.push(`${name} whole ${line}`);
+      for (const line of before) if (!is.has(line)) differences.push(`${named(index)} as served ${line}`);
+      for (const line of lines) if (!was.has(line)) differences.push(`${named(index)} whole ${line}`);
     });
     return differences.slice(0, 20);
   }, mode);

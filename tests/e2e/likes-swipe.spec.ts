@@ -57,7 +57,9 @@ for (const width of [1280, 360]) {
 
 test('a likes tab with more than a page loads the next one on demand', async ({ browser }) => {
   const { me, context } = await app.memberBrowser(browser, 1280, { name: 'Popular' });
-  await manyProfiles(app, me, 103, { likedByTo: true, at: (i) => Date.now() - 60_000 - i });
+  // One reading of the clock: read per like, a tick between two likes gave them the same time.
+  const start = Date.now() - 60_000;
+  await manyProfiles(app, me, 103, { likedByTo: true, at: (i) => start - i });
   const page = await context.newPage();
   await page.goto(url(app.server, '/likes/sent'));
   await hydrated(page);

@@ -399,7 +399,8 @@ export function likesTests(app: ServerUnderTest): void {
 
     it('offer a "Load more" button on a likes page with more than a page', async () => {
       const me = await shownMember(app);
-      await manyProfiles(app, me, 101, { likesTo: true, at: (i) => Date.now() - 60_000 - i });
+      const start = Date.now() - 60_000;
+      await manyProfiles(app, me, 101, { likesTo: true, at: (i) => start - i });
       const res = await call(app, me, 'GET', '/likes/received');
       expect(res.body).toContain('likes-more');
       expect(res.body).toContain('Load more');

@@ -43,16 +43,17 @@ describe('the default filters', () => {
     expect(defaultSearch(siteOf('milf'), seeker('female', 'male')).gender).toBe('female');
   });
 
-  it('move the age range to take in the member, inside the niche’s audience', () => {
-    expect(defaultSearch(siteOf('general'), seeker('female', 'male', 60))).toEqual({
-      gender: 'male',
-      min_age: 50,
-      max_age: 70,
-    });
-    // The milf niche's audience ends at 60.
-    expect(defaultSearch(siteOf('milf'), seeker('male', 'female', 70))).toMatchObject({
-      min_age: 60,
-      max_age: 60,
+  // [niche, the member's age, the range searched, why]
+  it.each([
+    ['general', 60, [50, 70], 'moved to take in the member'],
+    ['general', 30, [18, 45], 'the niche’s own where the member is inside it'],
+    ['gilf', 60, [55, 80], 'the niche’s own where the member is inside it'],
+    ['milf', 70, [40, 60], 'twenty years, below the end of the niche’s audience (60)'],
+    ['gilf', 30, [55, 75], 'twenty years, above the start of the niche’s audience (55)'],
+  ] as const)('%s, a member of %i: ages %j, %s', (niche, age, [min, max]) => {
+    expect(defaultSearch(siteOf(niche), seeker('male', 'female', age))).toMatchObject({
+      min_age: min,
+      max_age: max,
     });
   });
 

@@ -278,7 +278,9 @@ export async function keptSearch(
  * niche shows that gender (a woman seeking men on the general site sees men; a gay site shows
  * men whatever the niche says); a member seeking both sees both. The age range is the niche's,
  * moved to take in the member's own age when it lies outside it (a member of 60 is not shown
- * only people under 45), always inside the niche's audience.
+ * only people under 45), always inside the niche's audience. A moved range keeps its span of
+ * twice AGE_REACH, sliding inside the audience where the member's own age lies beyond it: a
+ * man of 30 on a site of women over 55 searches 55 to 75, not 55 alone.
  */
 export function defaultSearch(ctx: Pick<ServiceContext, 'site' | 'clock'>, seeker?: Seeker): SearchFilters {
   const niche = ctx.site.nicheConfig;
@@ -299,8 +301,9 @@ export function defaultSearch(ctx: Pick<ServiceContext, 'site' | 'clock'>, seeke
   if (age >= min && age <= max) return { gender, min_age: min, max_age: max };
   const floor = Math.max(SEARCH_MIN_AGE, niche.audience.min_age);
   const ceiling = Math.min(SEARCH_MAX_AGE, niche.audience.max_age);
-  const low = Math.min(Math.max(floor, age - AGE_REACH), ceiling);
-  const high = Math.max(Math.min(ceiling, age + AGE_REACH), low);
+  const span = 2 * AGE_REACH;
+  const low = Math.min(Math.max(floor, age - AGE_REACH), Math.max(floor, ceiling - span));
+  const high = Math.min(ceiling, low + span);
   return { gender, min_age: low, max_age: high };
 }
 

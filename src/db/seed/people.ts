@@ -333,11 +333,30 @@ export function planMembers({ sites, size, seed, now, places }: PlanOptions): Pl
   const members: PlannedMember[] = [];
   let index = 0;
   ordered.forEach((site, s) => {
+    const ofSite: PlannedMember[] = [];
     for (let k = 0; k < shares[s]!; k++, index++) {
-      members.push(planMember(site, index, seed, now, places, fictional.has(index)));
+      ofSite.push(planMember(site, index, seed, now, places, fictional.has(index)));
     }
+    members.push(...typicalMembersFirst(site, ofSite));
   });
   return members;
+}
+
+/**
+ * A site's members with the ones its niche is made for (who sign up by default: on a bbw site,
+ * men seeking women) first among the real members, each group in its planned order; operator-run
+ * profiles keep their places. Demo accounts are numbered in this order, so `demo+<site>-1`, the
+ * account the README offers, searches, swipes and is liked as the site's usual member does,
+ * where the first planned member could be one of the people the site shows, to whom it shows
+ * people of their own kind.
+ */
+function typicalMembersFirst(site: Site, ofSite: PlannedMember[]): PlannedMember[] {
+  const usual = site.nicheConfig.signup_defaults;
+  const typical = (m: PlannedMember) => m.gender === usual.gender && m.seeking === usual.seeking;
+  const real = ofSite.filter((m) => !m.fictional);
+  const inOrder = [...real.filter(typical), ...real.filter((m) => !typical(m))];
+  let next = 0;
+  return ofSite.map((m) => (m.fictional ? m : inOrder[next++]!));
 }
 
 function planMember(

@@ -375,6 +375,25 @@ describe('planMembers', () => {
     expect(new Set(general.map((m) => m.sexuality))).toEqual(new Set(['hetero', 'gay', 'lesbian', 'bi']));
     expect(general.filter((m) => m.sexuality === 'hetero').length).toBeGreaterThan(general.length * 0.7);
   });
+
+  it('numbers first, on every site, the members its niche is made for (demo+<site>-1 is one)', async () => {
+    const sites = [...registry.snapshot.sites.values()];
+    const places = await loadPlanData(sites);
+    const plan = planMembers({ sites, size: 1000, seed: 1, now: NOW, places });
+    for (const site of sites) {
+      const usual = site.nicheConfig.signup_defaults;
+      const real = plan.filter((m) => m.site.id === site.id && !m.fictional);
+      const typical = real.map((m) => m.gender === usual.gender && m.seeking === usual.seeking);
+      // On the bbw site the men seeking women are a fifth of its members; they come first.
+      expect(typical.filter(Boolean).length, site.id).toBeGreaterThan(10);
+      expect(
+        typical.indexOf(false) === -1 || typical.lastIndexOf(true) < typical.indexOf(false),
+        site.id,
+      ).toBe(true);
+    }
+    const curvy = plan.filter((m) => m.site.niche === 'bbw' && !m.fictional);
+    expect([curvy[0]!.gender, curvy[0]!.seeking]).toEqual(['male', 'female']);
+  });
 });
 
 describe('planConversations', () => {

@@ -44,13 +44,13 @@ describe('the default filters', () => {
   });
 
   // [niche, the member's age, the range searched, why]
-  it.each([
+  it.each<[niche: string, age: number, range: [number, number], why: string]>([
     ['general', 60, [50, 70], 'moved to take in the member'],
     ['general', 30, [18, 45], 'the niche’s own where the member is inside it'],
     ['gilf', 60, [55, 80], 'the niche’s own where the member is inside it'],
     ['milf', 70, [40, 60], 'twenty years, below the end of the niche’s audience (60)'],
     ['gilf', 30, [55, 75], 'twenty years, above the start of the niche’s audience (55)'],
-  ] as const)('%s, a member of %i: ages %j, %s', (niche, age, [min, max]) => {
+  ])('%s, a member of %i: ages %j, %s', (niche, age, [min, max]) => {
     expect(defaultSearch(siteOf(niche), seeker('male', 'female', age))).toMatchObject({
       min_age: min,
       max_age: max,

@@ -83,12 +83,15 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await expect(row).toBeVisible();
   // How long it waits, in the console's language (`formatDuration`): the member just wrote.
   await expect(row.locator('td').first()).toHaveText(/^[01]\smin$/);
+  // The brand the member joined on, beside the network.
+  await expect(row.locator('td').nth(3)).toHaveText('Amber Hearts');
   // The column of Open buttons has a name too, said to screen readers only.
   await expect(host.getByRole('columnheader', { name: 'Actions' })).toHaveCount(1);
   await expectAccessible(host, 'the host inbox with a conversation');
   await row.getByRole('link', { name: 'Open' }).click();
   await hydrated(host);
   await expect(host.getByTestId('inbox-thread')).toContainText('Hi Sophie!');
+  await expect(host.getByTestId('inbox-member-site')).toHaveText('Amber Hearts');
   // The member's language by its name in the console's language.
   await expect(
     host

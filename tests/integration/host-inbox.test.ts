@@ -165,6 +165,9 @@ describe('the host inbox', () => {
     expect(entry).toMatchObject({
       profile: { id: operator.profileId },
       member: { id: member.profileId },
+      // The brand the member joined on, which the host answers under.
+      site: { id: 'localhost', name: 'Amber Hearts' },
+      network: 'amber',
       claim: null,
     });
 
@@ -172,7 +175,7 @@ describe('the host inbox', () => {
     expect(opened.status, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({
       profile: { id: operator.profileId, fictional: true },
-      member: { id: member.profileId, name: 'Martin' },
+      member: { id: member.profileId, name: 'Martin', site: 'localhost', site_name: 'Amber Hearts' },
       messages: [{ text: 'Hi Sophie, how are you?', mine: false, asks_if_real: false }],
       claim: { mine: true },
       honest: { required: false },

@@ -20,6 +20,8 @@ export interface OperatorConversationRow {
   member_profile_id: string;
   member_name: string;
   member_id: string | null;
+  /** The site the member joined on (null for a profile without one). */
+  member_site_id: string | null;
   last_message_at: number;
   last_text: string | null;
   last_type: string;
@@ -51,6 +53,7 @@ function operatorConversations(db: Db) {
       'mp.id as member_profile_id',
       'mp.name as member_name',
       'mp.member_id',
+      'mp.site_id as member_site_id',
       'lm.created_at as last_message_at',
       'lm.text as last_text',
       'lm.type as last_type',

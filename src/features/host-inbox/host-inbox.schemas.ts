@@ -57,9 +57,17 @@ export interface InboxClaim {
   expires_at: number;
 }
 
+/** A site as the inbox names it: the member joined there, and its brand is what they see. */
+export interface InboxSite {
+  id: string;
+  name: string;
+}
+
 export interface InboxEntry {
   conversation: string;
   network: string;
+  /** The member's site (null when it is no longer served). */
+  site: InboxSite | null;
   profile: { id: string; name: string };
   member: { id: string; name: string };
   /** When the member's newest message came (epoch ms): the list's order, oldest first. */
@@ -84,6 +92,8 @@ export interface InboxMember {
   city: string | null;
   text: string | null;
   site: string | null;
+  /** The name of the member's site, as the member sees it (null when it is no longer served). */
+  site_name: string | null;
   language: string;
   premium: boolean;
   member_since: number | null;

@@ -41,6 +41,7 @@ import type {
   InboxPage,
   InboxQuery,
   InboxReplyInput,
+  InboxSite,
   InboxStats,
   InboxStatsQuery,
 } from './host-inbox.schemas.ts';
@@ -143,6 +144,7 @@ export async function inboxPage(
     conversations: page.rows.map((row) => ({
       conversation: row.conversation_id,
       network: row.network_id,
+      site: memberSite(ctx, row.member_site_id, row.network_id),
       profile: { id: row.operator_profile_id, name: row.operator_name },
       member: { id: row.member_profile_id, name: row.member_name },
       waiting_since: Number(row.last_message_at),
@@ -151,6 +153,16 @@ export async function inboxPage(
     })),
     next: page.next,
   };
+}
+
+/**
+ * The site a member joined on, by its name: the brand the member sees, which a host answers
+ * under. Null when the member has none or it is no longer served (not the network's first site,
+ * which `siteOf` falls back to for the member's language).
+ */
+function memberSite(ctx: HostInboxContext, siteId: string | null, network: string): InboxSite | null {
+  const site = siteId ? ctx.siteOf(siteId, network) : undefined;
+  return site && site.id === siteId ? { id: site.id, name: site.name } : null;
 }
 
 interface Loaded {
@@ -230,6 +242,7 @@ export async function openConversation(
       city: m.city,
       text: m.text,
       site: m.site_id,
+      site_name: memberSite(ctx, m.site_id, chat.network_id)?.name ?? null,
       language: memberLocale(loaded.site, m.language),
       premium: m.paid_user === 1,
       member_since: m.member_created_at === null ? null : Number(m.member_created_at),

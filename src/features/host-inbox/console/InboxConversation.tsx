@@ -18,6 +18,7 @@ export const INBOX_CONVERSATION_MESSAGES = [
   'console.inbox.age',
   'console.inbox.place',
   'console.inbox.language',
+  'console.inbox.site',
   'console.inbox.premium',
   'console.inbox.about',
   'console.inbox.thread',
@@ -300,6 +301,12 @@ export default function InboxConversation({
               <dd>{m.age}</dd>
               <dt>{t('console.inbox.place')}</dt>
               <dd>{[m.city, m.region, m.country].filter(Boolean).join(', ')}</dd>
+              {m.site_name && (
+                <>
+                  <dt>{t('console.inbox.site')}</dt>
+                  <dd data-testid="inbox-member-site">{m.site_name}</dd>
+                </>
+              )}
               <dt>{t('console.inbox.language')}</dt>
               <dd>{languageName(m.language, locale)}</dd>
               {m.premium && <dd>{t('console.inbox.premium')}</dd>}

@@ -13,6 +13,7 @@ export const INBOX_LIST_MESSAGES = [
   'console.inbox.profile',
   'console.inbox.member',
   'console.inbox.network',
+  'console.inbox.site',
   'console.inbox.waiting',
   'console.inbox.claimed_by',
   'console.inbox.claimed_by_you',
@@ -164,6 +165,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
           t('console.inbox.waiting'),
           t('console.inbox.profile'),
           t('console.inbox.member'),
+          t('console.inbox.site'),
           t('console.inbox.network'),
           t('console.inbox.claimed_by'),
           { hidden: t('console.actions') },
@@ -173,6 +175,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
             <td>{waited(entry.waiting_since, now, locale)}</td>
             <td>{entry.profile.name}</td>
             <td>{entry.member.name}</td>
+            <td>{entry.site?.name ?? '–'}</td>
             <td>{entry.network}</td>
             <td>{claimText(heldClaim(entry.claim, now))}</td>
             <td>

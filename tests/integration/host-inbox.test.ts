@@ -237,6 +237,26 @@ describe('the host inbox', () => {
     expect(stats.json<{ hosts: unknown[] }>().hosts.length).toBeGreaterThan(0);
   });
 
+  it('names no site for a member whose site is no longer served, not the network’s first', async () => {
+    const { member, conversation } = await memberWritingTo('Still here?');
+    await app.db
+      .updateTable('profiles')
+      .set({ site_id: 'retired-brand' })
+      .where('id', '=', member.profileId)
+      .execute();
+    const visitor = await host();
+    const list = await visitor.get('/console/api/inbox.php');
+    const entry = list
+      .json<{ conversations: Array<{ conversation: string; site: unknown }> }>()
+      .conversations.find((c) => c.conversation === conversation);
+    expect(entry?.site).toBeNull();
+    const opened = await visitor.get(`/console/api/inbox.php?conversation=${conversation}`);
+    expect(opened.json<{ member: unknown }>().member).toMatchObject({
+      site: 'retired-brand',
+      site_name: null,
+    });
+  });
+
   it('lets one host answer at a time, until the claim has been idle for 10 minutes', async () => {
     const { conversation } = await memberWritingTo('Anyone there?');
     const first = await host();

@@ -253,7 +253,8 @@ export default function SitesConsole({
               label={t('console.sites.field.niche')}
               className="mb-3"
               name="niche"
-              defaultValue={niches[0]}
+              // The general niche is what most sites are; the list is alphabetical, which put bbw first.
+              defaultValue={niches.includes('general') ? 'general' : niches[0]}
             >
               <SelectOptions options={niches.map((n) => [n, n])} />
             </LabelledSelect>

@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { composeServer, pipeline } from './app/index.ts';
 import { getPlatform } from './server/platform.ts';
+import { unansweredApiAsJson } from './server/endpoint.ts';
 import { admitRequest, finishResponse, runSteps } from './server/pipeline.ts';
 
 /**
@@ -36,5 +37,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The console's pages are rendered whole: member page templates are a site's.
   const whole = admission.isApi || admission.locals.area === 'console' || !pipeline.renderPage;
   const response = whole ? await render() : await pipeline.renderPage!(context, render);
-  return finishResponse(pipeline, context, response);
+  const answered = admission.isApi ? unansweredApiAsJson(context, response) : response;
+  return finishResponse(pipeline, context, answered);
 });

@@ -388,7 +388,6 @@ export async function answerOutsideAstro(
 /** One API route, written as its intent (see the file comment), with the platform's context. */
 export const endpoint = featureEndpoint({ context: ({ locals }) => serviceContext(locals) });
 
-/** `ALL` for a route that answers only the methods it names. */
 /**
  * One path, two calls told apart by a query flag (API.md's `?push=1` of `/api/user.php`): `when`
  * with the flag, `otherwise` without it.
@@ -399,3 +398,19 @@ export function byQueryFlag(flag: string, when: APIRoute, otherwise: APIRoute): 
 
 export const methodNotAllowed: APIRoute = ({ locals }) =>
   errorResponse(locals, platformError('method_not_allowed'));
+
+/**
+ * An API path Astro had no handler for, answered as the API's JSON error in the caller's
+ * language instead of Astro's: an unknown path, which Astro renders as the 404 page, is
+ * `not_found`; a known path asked with a method its route does not export, which Astro answers
+ * with an empty 404, is `method_not_allowed`. Every other answer passes unchanged.
+ */
+export function unansweredApiAsJson(
+  context: { routePattern: string; locals: AnswerLocals },
+  response: Response,
+): Response {
+  if (response.status !== 404) return response;
+  if (context.routePattern === '/404') return errorResponse(context.locals, platformError('not_found'));
+  if (response.body === null) return errorResponse(context.locals, platformError('method_not_allowed'));
+  return response;
+}

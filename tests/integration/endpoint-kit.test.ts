@@ -2,6 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
+import { CONSOLE_HOST } from './console-support.ts';
 
 /*
  * The conventions every endpoint shares (src/server/endpoint.ts), seen from outside: bodies are
@@ -76,6 +77,32 @@ describe('errors', () => {
     });
     expect(res.status).toBe(422);
     expect(res.json()).toMatchObject({ error: 'validation', fields: { body: 'json_invalid' } });
+  });
+
+  it('answer an API path no route serves with JSON 404 not_found, in the caller’s language', async () => {
+    const res = await app.server.request('/api/no-such-call.php', {
+      host: DEMO.curvy.host,
+      headers: { 'x-locale': 'de' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'Nicht gefunden' });
+    const staffSide = await app.server.request('/console/api/no-such-call.php', { host: CONSOLE_HOST });
+    expect(staffSide.status).toBe(404);
+    expect(staffSide.json()).toMatchObject({ error: 'not_found' });
+    // A page path no route serves is still the site's 404 page.
+    const page = await app.server.request('/no-such-page');
+    expect(page.status).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answer a method a route does not serve with JSON 405 method_not_allowed, not the 404 page', async () => {
+    const res = await app.server.request('/api/members.php', { method: 'POST', body: {} });
+    expect(res.status).toBe(405);
+    expect(res.json()).toMatchObject({ error: 'method_not_allowed' });
+    const patch = await app.server.request('/api/like.php', { method: 'PATCH', body: {} });
+    expect(patch.status).toBe(405);
+    expect(patch.json()).toMatchObject({ error: 'method_not_allowed' });
   });
 });
 

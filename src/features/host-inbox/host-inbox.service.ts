@@ -242,7 +242,8 @@ export async function openConversation(
       city: m.city,
       text: m.text,
       site: m.site_id,
-      site_name: memberSite(ctx, m.site_id, chat.network_id)?.name ?? null,
+      // `loaded.site` falls back to the network's first site; only the member's own is named.
+      site_name: loaded.site.id === m.site_id ? loaded.site.name : null,
       language: memberLocale(loaded.site, m.language),
       premium: m.paid_user === 1,
       member_since: m.member_created_at === null ? null : Number(m.member_created_at),

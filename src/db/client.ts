@@ -8,13 +8,14 @@ import {
   SqliteDialect,
   sql,
   type CompiledQuery,
+  type LogEvent,
   type PostgresPool,
   type PostgresPoolClient,
   type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
 import type pg from 'pg';
-import { runCompiledDirectlyInTransactions } from './compiled.ts';
+import { runCompiledDirectly } from './compiled.ts';
 import type { Database } from './database.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
@@ -61,8 +62,11 @@ export interface DatabaseOptions {
   /** Empty: SQLite in dataDir. `sqlite:<path>`, `sqlite::memory:`, `postgres://…`. */
   databaseUrl: string;
   dataDir: string;
-  /** Called for every statement Kysely runs (see server/statement-count.ts). */
-  onStatement?: (() => void) | undefined;
+  /**
+   * Called with the SQL of every statement run, through Kysely or directly (compiled.ts), for
+   * server/statement-count.ts and the tests that look at which statements ran.
+   */
+  onStatement?: ((sql: string) => void) | undefined;
   /**
    * SQLite: checkpoint the WAL from a worker thread instead of inside whichever commit crosses
    * the threshold (db/sqlite-checkpointer.ts). The server's database; tools and tests leave it
@@ -112,7 +116,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
 
 function openSqlite(
   filename: string,
-  log: (() => void) | undefined,
+  log: ((sql: string) => void) | undefined,
   backgroundCheckpoints: DatabaseOptions['backgroundCheckpoints'],
 ): DatabaseHandle {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
@@ -138,11 +142,20 @@ function openSqlite(
   const statements = reusingStatements(database);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: statements }),
-    ...(log && { log }),
+    ...(log && { log: (event: LogEvent) => log(event.query.sql) }),
   });
-  runCompiledDirectlyInTransactions(db, (query) => {
-    log?.();
-    return runStatement(statements, query);
+  runCompiledDirectly(db, {
+    inTransaction(query) {
+      log?.(query.sql);
+      return runStatement(statements, query);
+    },
+    readWhenFree(query) {
+      if (database.inTransaction) return undefined;
+      const statement = statements.prepare(query.sql) as unknown as SQLite.Statement;
+      if (!statement.reader || !statement.readonly) return undefined;
+      log?.(query.sql);
+      return { rows: statement.all(query.parameters) };
+    },
   });
   return {
     db,
@@ -221,7 +234,7 @@ const NUMERIC_OID = 1700;
 
 async function openPostgres(
   connectionString: string,
-  log: (() => void) | undefined,
+  log: ((sql: string) => void) | undefined,
 ): Promise<DatabaseHandle> {
   // Loaded only for PostgreSQL: a server on the embedded SQLite never needs the driver.
   const { Pool, types: pgTypes } = (await import('pg')).default;
@@ -245,7 +258,7 @@ async function openPostgres(
   const kysely = (binding: Binding) =>
     new Kysely<Database>({
       dialect: new PostgresDialect({ pool: boundPool(pool, binding) }),
-      ...(log && { log }),
+      ...(log && { log: (event: LogEvent) => log(event.query.sql) }),
     });
   const db = kysely({ networks: [] });
   let rowSecurity: boolean;

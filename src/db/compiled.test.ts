@@ -65,12 +65,11 @@ describe('a query compiled once, in a SQLite transaction', () => {
       expect(await byNetwork.execute(trx, { network: 'n1', after: 10 })).toEqual([{ id: 'a' }, { id: 'b' }]);
       expect(executor).not.toHaveBeenCalled();
     });
-    // Outside a transaction the executor's lock is kept.
+    // Outside a transaction a write takes the executor's lock, in the order it was asked.
     const executor = vi.spyOn(db, 'executeQuery');
-    expect(await byNetwork.execute(db, { network: 'n1', after: 10 })).toEqual([{ id: 'a' }, { id: 'b' }]);
+    await renew.execute(db, { name: 'a', until: 10 });
     expect(executor).toHaveBeenCalledTimes(1);
     executor.mockRestore();
-    await renew.execute(db, { name: 'a', until: 10 });
   });
 
   it('rejects a statement that fails, and the transaction rolls back what ran directly', async () => {
@@ -81,6 +80,37 @@ describe('a query compiled once, in a SQLite transaction', () => {
       }),
     ).rejects.toThrow(/UNIQUE/);
     expect(await byNetwork.execute(db, { network: 'n1', after: 30 })).toEqual([]);
+  });
+});
+
+describe('a read compiled once, outside a transaction', () => {
+  it('runs at once when no transaction holds the connection', async () => {
+    const executor = vi.spyOn(db, 'executeQuery');
+    expect(await byNetwork.execute(db, { network: 'n1', after: 10 })).toEqual([{ id: 'b' }]);
+    expect(executor).not.toHaveBeenCalled();
+    executor.mockRestore();
+  });
+
+  it('waits for an open transaction and never sees its writes', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.updateTable('job_leases').set({ expires_at: 5 }).where('name', '=', 'b').execute();
+      wrote();
+      await held;
+      throw new Error('rolled back');
+    });
+    await written;
+    let answered: { id: string }[] | undefined;
+    const read = byNetwork.execute(db, { network: 'n1', after: 10 }).then((rows) => (answered = rows));
+    // The transaction holds the connection: the read waits for it instead of seeing b's 5.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBeUndefined();
+    release();
+    await expect(transaction).rejects.toThrow(/rolled back/);
+    expect(await read).toEqual([{ id: 'b' }]);
   });
 });
 

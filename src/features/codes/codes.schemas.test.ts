@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../i18n/index.ts';
+import { LOCALES } from '../../i18n/locales.ts';
+import { fieldCodes } from '../../server/endpoint.ts';
 import { newSingleUseCode, SINGLE_USE_MIN_LENGTH } from '../credits/index.ts';
+import { staffFieldMessage } from '../staff/index.ts';
 import { paragraphsOf } from './codes.service.ts';
 import {
   discountActionSchema,
@@ -72,6 +76,71 @@ describe('the discount code form', () => {
     expect(
       discountActionSchema.safeParse({ ...multi, code: 'ABCD', valid_until: '2027-01-31' }).success,
     ).toBe(true);
+  });
+});
+
+describe('the refusals of the codes forms', () => {
+  const refused = (schema: typeof discountActionSchema | typeof inviteActionSchema, input: object) => {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) throw new Error('accepted');
+    return fieldCodes(parsed.error, input);
+  };
+
+  it('say beside each field what it needs: the format, the range, an amount above zero', () => {
+    const multi = { action: 'create', kind: 'multi', network: 'amber' };
+    expect(
+      refused(discountActionSchema, {
+        ...multi,
+        code: 'bad code!',
+        percentage: 150,
+        minimum: -500,
+        currency: 'EUR',
+        max_uses: 0,
+      }),
+    ).toEqual({
+      code: 'code_format',
+      percentage: 'percentage_range',
+      minimum: 'amount_positive',
+      max_uses: 'whole_number',
+    });
+    expect(
+      refused(discountActionSchema, {
+        action: 'create',
+        kind: 'single',
+        network: 'amber',
+        percentage: 5,
+        count: MAX_SINGLE_USE_BATCH + 1,
+      }),
+    ).toEqual({ count: 'batch_size' });
+    expect(refused(inviteActionSchema, { action: 'create', network: 'amber', code: 'no' })).toEqual({
+      code: 'invite_code_format',
+    });
+  });
+
+  it('read as words of their own in every language, never as the form’s "check the highlighted fields"', () => {
+    const codes = [
+      'code_format',
+      'invite_code_format',
+      'percentage_range',
+      'amount_positive',
+      'whole_number',
+      'batch_size',
+      'invalid',
+      'no_such_code',
+    ];
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      const form = t('api.validation');
+      for (const code of codes) {
+        const sentence = staffFieldMessage(t, code);
+        expect(sentence, `${locale} ${code}`).not.toBe(form);
+        expect(sentence, `${locale} ${code}`).not.toBe('');
+      }
+      // The batch's words name the batch's limit.
+      expect(staffFieldMessage(t, 'batch_size').replace(/\D/g, '')).toContain(
+        String(MAX_SINGLE_USE_BATCH).replace(/\D/g, ''),
+      );
+    }
   });
 });
 

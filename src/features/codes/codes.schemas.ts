@@ -6,18 +6,19 @@ import type { BuiltinCode, DiscountBatch } from '../credits/index.ts';
  * Inputs and answers, for both sides.
  */
 
-const text = (max: number) => z.string({ error: 'invalid' }).trim().min(1, 'invalid').max(max, 'invalid');
+const text = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'invalid');
 /** A day (from its start, UTC) or a moment. */
 const moment = z.iso.datetime({ offset: true, error: 'invalid' }).or(z.iso.date({ error: 'invalid' }));
-const count = (max: number) =>
-  z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(max, 'invalid');
+/** A whole number from 1 to `max`; `code` says which range the field beside it needs. */
+const count = (max: number, code: string) =>
+  z.coerce.number({ error: code }).int(code).min(1, code).max(max, code);
 
-const upper = (pattern: RegExp) =>
+const upper = (pattern: RegExp, code = 'invalid') =>
   z
-    .string({ error: 'invalid' })
+    .string({ error: code })
     .trim()
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(pattern, 'invalid'));
+    .pipe(z.string().regex(pattern, code));
 
 /** How many single-use codes one batch may make (a CSV a mailing tool takes in one go). */
 export const MAX_SINGLE_USE_BATCH = 5000;
@@ -32,14 +33,9 @@ const discountCommon = {
   network: text(64),
   /** One site of the network; every site of it when absent. */
   site: text(64).optional(),
-  percentage: count(100),
+  percentage: count(100, 'percentage_range'),
   /** Minimum order amount in minor units of `currency`. */
-  minimum: z.coerce
-    .number({ error: 'invalid' })
-    .int('invalid')
-    .min(1, 'invalid')
-    .max(10_000_000, 'invalid')
-    .optional(),
+  minimum: count(10_000_000, 'amount_positive').optional(),
   currency: upper(/^[A-Z]{3}$/).optional(),
   country: upper(/^[A-Z]{2}$/).optional(),
   valid_from: moment.optional(),
@@ -52,14 +48,14 @@ export const discountCreateSchema = z
       action: z.literal('create'),
       kind: z.literal('single'),
       ...discountCommon,
-      count: count(MAX_SINGLE_USE_BATCH),
+      count: count(MAX_SINGLE_USE_BATCH, 'batch_size'),
     }),
     z.object({
       action: z.literal('create'),
       kind: z.literal('multi'),
       ...discountCommon,
-      code: upper(TYPED_CODE),
-      max_uses: count(10_000_000).optional(),
+      code: upper(TYPED_CODE, 'code_format'),
+      max_uses: count(10_000_000, 'whole_number').optional(),
     }),
   ])
   .refine((v) => v.minimum === undefined || v.currency !== undefined, {
@@ -87,11 +83,11 @@ export const inviteCreateSchema = z.object({
   network: text(64),
   site: text(64).optional(),
   code: z
-    .string({ error: 'invalid' })
+    .string({ error: 'invite_code_format' })
     .trim()
     .transform((v) => v.toLowerCase())
-    .pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]{3,63}$/, 'invalid')),
-  max_uses: count(10_000_000).optional(),
+    .pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]{3,63}$/, 'invite_code_format')),
+  max_uses: count(10_000_000, 'whole_number').optional(),
   valid_until: moment.optional(),
 });
 export type InviteCreateInput = z.infer<typeof inviteCreateSchema>;

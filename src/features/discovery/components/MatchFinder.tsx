@@ -79,7 +79,7 @@ export default function MatchFinder(props: MatchFinderProps) {
       ) : (
         <div className="py-4" data-testid="match-empty">
           <p className="lead mb-1">{t('match.empty_title')}</p>
-          <p className="text-secondary">{t('match.empty_body')}</p>
+          <p className="text-body-secondary">{t('match.empty_body')}</p>
         </div>
       )}
       {error && (

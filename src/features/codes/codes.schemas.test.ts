@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../../i18n/index.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { fieldCodes } from '../../server/endpoint.ts';
+import type { z } from '../../lib/zod.ts';
 import { newSingleUseCode, SINGLE_USE_MIN_LENGTH } from '../credits/index.ts';
 import { staffFieldMessage } from '../staff/index.ts';
 import { paragraphsOf } from './codes.service.ts';
 import {
   discountActionSchema,
+  discountCreateSchema,
   inviteActionSchema,
+  inviteCreateSchema,
   mailingActionSchema,
   MAX_SINGLE_USE_BATCH,
 } from './codes.schemas.ts';
@@ -80,7 +83,7 @@ describe('the discount code form', () => {
 });
 
 describe('the refusals of the codes forms', () => {
-  const refused = (schema: typeof discountActionSchema | typeof inviteActionSchema, input: object) => {
+  const refused = (schema: { safeParse(input: unknown): z.ZodSafeParseResult<unknown> }, input: object) => {
     const parsed = schema.safeParse(input);
     if (parsed.success) throw new Error('accepted');
     return fieldCodes(parsed.error, input);
@@ -115,6 +118,9 @@ describe('the refusals of the codes forms', () => {
     expect(refused(inviteActionSchema, { action: 'create', network: 'amber', code: 'no' })).toEqual({
       code: 'invite_code_format',
     });
+    // A code left out is missing, not of the wrong format.
+    expect(refused(discountCreateSchema, { ...multi, percentage: 5 })).toEqual({ code: 'required' });
+    expect(refused(inviteCreateSchema, { action: 'create', network: 'amber' })).toEqual({ code: 'required' });
   });
 
   it('read as words of their own in every language, never as the form’s "check the highlighted fields"', () => {

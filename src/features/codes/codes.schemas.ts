@@ -13,9 +13,13 @@ const moment = z.iso.datetime({ offset: true, error: 'invalid' }).or(z.iso.date(
 const count = (max: number, code: string) =>
   z.coerce.number({ error: code }).int(code).min(1, code).max(max, code);
 
+/** `code` for a value that is there but wrong; a value left out is `required`. */
+const missingOr = (code: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'required' : code;
+
 const upper = (pattern: RegExp, code = 'invalid') =>
   z
-    .string({ error: code })
+    .string({ error: missingOr(code) })
     .trim()
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(pattern, code));
@@ -83,7 +87,7 @@ export const inviteCreateSchema = z.object({
   network: text(64),
   site: text(64).optional(),
   code: z
-    .string({ error: 'invite_code_format' })
+    .string({ error: missingOr('invite_code_format') })
     .trim()
     .transform((v) => v.toLowerCase())
     .pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]{3,63}$/, 'invite_code_format')),

@@ -224,7 +224,9 @@ export default function MemberSearch(props: MemberSearchProps) {
             <h2 id={`${id}-similar`} className="h5">
               {t('search.similar_title')}
             </h2>
-            <p className="text-body-secondary">{t('search.similar_intro', { count: state.similar_numResults })}</p>
+            <p className="text-body-secondary">
+              {t('search.similar_intro', { count: state.similar_numResults })}
+            </p>
             <CardGrid
               cards={state.similar_results}
               {...props}

@@ -8,9 +8,7 @@ import { staffFieldMessage } from '../staff/index.ts';
 import { paragraphsOf } from './codes.service.ts';
 import {
   discountActionSchema,
-  discountCreateSchema,
   inviteActionSchema,
-  inviteCreateSchema,
   mailingActionSchema,
   MAX_SINGLE_USE_BATCH,
 } from './codes.schemas.ts';
@@ -119,8 +117,12 @@ describe('the refusals of the codes forms', () => {
       code: 'invite_code_format',
     });
     // A code left out is missing, not of the wrong format.
-    expect(refused(discountCreateSchema, { ...multi, percentage: 5 })).toEqual({ code: 'required' });
-    expect(refused(inviteCreateSchema, { action: 'create', network: 'amber' })).toEqual({ code: 'required' });
+    expect(refused(discountActionSchema, { ...multi, percentage: 5 })).toEqual({ code: 'required' });
+    expect(refused(inviteActionSchema, { action: 'create', network: 'amber' })).toEqual({ code: 'required' });
+    // The action picks the form: switching a code off names its missing id, not the whole body.
+    expect(refused(discountActionSchema, { action: 'disable', network: 'amber' })).toEqual({
+      id: 'required',
+    });
   });
 
   it('read as words of their own in every language, never as the form’s "check the highlighted fields"', () => {

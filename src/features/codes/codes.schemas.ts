@@ -71,7 +71,7 @@ export type DiscountCreateInput = z.infer<typeof discountCreateSchema>;
 export const disableSchema = z.object({ action: z.literal('disable'), network: text(64), id: text(64) });
 export type DisableInput = z.infer<typeof disableSchema>;
 
-export const discountActionSchema = z.union([discountCreateSchema, disableSchema]);
+export const discountActionSchema = z.discriminatedUnion('action', [discountCreateSchema, disableSchema]);
 export type DiscountActionInput = z.infer<typeof discountActionSchema>;
 
 /** A batch of discount codes as the console lists it. */
@@ -95,7 +95,7 @@ export const inviteCreateSchema = z.object({
   valid_until: moment.optional(),
 });
 export type InviteCreateInput = z.infer<typeof inviteCreateSchema>;
-export const inviteActionSchema = z.union([inviteCreateSchema, disableSchema]);
+export const inviteActionSchema = z.discriminatedUnion('action', [inviteCreateSchema, disableSchema]);
 export type InviteActionInput = z.infer<typeof inviteActionSchema>;
 
 export interface InviteView {
@@ -125,7 +125,11 @@ export type MailingCreateInput = z.infer<typeof mailingCreateSchema>;
 export const mailingSendSchema = z.object({ action: z.literal('send'), id: text(64) });
 /** Once to the staff member's own address, before the send. */
 export const mailingTestSchema = z.object({ action: z.literal('test'), id: text(64) });
-export const mailingActionSchema = z.union([mailingCreateSchema, mailingSendSchema, mailingTestSchema]);
+export const mailingActionSchema = z.discriminatedUnion('action', [
+  mailingCreateSchema,
+  mailingSendSchema,
+  mailingTestSchema,
+]);
 export type MailingActionInput = z.infer<typeof mailingActionSchema>;
 
 export interface MailingView {

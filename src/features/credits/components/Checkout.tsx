@@ -72,8 +72,6 @@ export default function Checkout({
     if (picked && picked !== chosen) setChosen(picked);
   }, []);
   const bonus = useStore($timeBonus);
-  // Set once the countdown has been seen running: only then does its end mean the bonus ended.
-  const seenRunning = useRef(false);
   const money = (amount: number) => formatMoney(amount, quote.currency, locale);
   const discount = quote.discount;
   const ends = discount?.expires ? discount : null;
@@ -94,21 +92,26 @@ export default function Checkout({
     setNotice(answer.notice);
   };
 
-  useEffect(() => {
-    if (!ends || remainingSeconds <= 0) return;
-    startTimeBonus({ code: ends.code, percentage: ends.percentage, remainingSeconds });
-  }, []);
+  const latestRequote = useRef(requote);
+  latestRequote.current = requote;
 
-  // The bonus ended while the page was open: the server says what applies now.
   useEffect(() => {
-    if (bonus !== null) {
-      seenRunning.current = true;
-      return;
-    }
-    if (!seenRunning.current) return;
-    seenRunning.current = false;
-    requote('').catch(() => setError(t('credits.error')));
-  }, [bonus]);
+    if (ends && remainingSeconds > 0)
+      startTimeBonus({ code: ends.code, percentage: ends.percentage, remainingSeconds });
+    // The bonus ended while the page was open: the server says what applies now. Heard from the
+    // store itself, not from a render: when the clock jumps past the end (a device waking from
+    // sleep) the bonus can start and end before a render has shown it running.
+    let running = $timeBonus.get() !== null;
+    return $timeBonus.listen((value) => {
+      if (value !== null) {
+        running = true;
+        return;
+      }
+      if (!running) return;
+      running = false;
+      latestRequote.current('').catch(() => setError(t('credits.error')));
+    });
+  }, []);
 
   const apply = async () => {
     setError(null);

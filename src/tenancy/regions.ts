@@ -44,3 +44,16 @@ export function regionsOf(country: string): CountryRegions {
   cache.set(country, result);
   return result;
 }
+
+/** Region names by country and code, built on first use from `regionsOf`. */
+const namesByCountry = new Map<string, Map<string, string>>();
+
+/** A region's name (as country-region-data writes it) from its code; undefined where unknown. */
+export function regionName(country: string, code: string): string | undefined {
+  let names = namesByCountry.get(country);
+  if (!names) {
+    names = new Map(regionsOf(country).regions.map((r) => [r.code, r.name]));
+    namesByCountry.set(country, names);
+  }
+  return names.get(code);
+}

@@ -5,6 +5,7 @@ import { TERMS_VERSION_DATE } from '../../tenancy/defaults.ts';
 import { resolveText } from '../../tenancy/public-settings.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { Company } from '../../tenancy/tenant.schema.ts';
+import { countryName } from '../../lib/place-name.ts';
 import { cleanPhone } from '../shell/links.ts';
 import { escapeMarkdown, fillPlaceholders, renderDisclosures, renderMarkdown } from './markdown.ts';
 import {
@@ -51,11 +52,6 @@ export function termsVersionDate(company: Pick<Company, 'added'>): string {
 /** A date as the page's language writes it ("1 December 2023", "1. Dezember 2023"). */
 export function formatDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-}
-
-/** A country's name in the page's language, from its ISO code. */
-export function countryName(code: string, locale: Locale): string {
-  return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
 }
 
 /**

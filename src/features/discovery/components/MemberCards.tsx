@@ -73,7 +73,8 @@ export function CardGrid<C extends ProfileCard>({
   const items: GridItem<C>[] = cards.map((card) => ({
     card,
     age: String(card.age),
-    place: card.city ?? card.region ?? countries.find((c) => c.code === card.country)?.name ?? card.country,
+    // The region's name is not known here (only the server has the region lists): city or country.
+    place: card.city ?? countries.find((c) => c.code === card.country)?.name ?? card.country,
     extraKey: extraKey?.(card) ?? '',
   }));
   const renderCard = ({ card, age, place }: GridItem<C>, i: number) => (

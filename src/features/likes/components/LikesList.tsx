@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
-import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
+import {
+  islandLocale,
+  islandTranslator,
+  type IslandMessages,
+  type IslandTranslate,
+} from '../../shell/island-i18n.ts';
+import { shortPlace } from '../../../lib/place-name.ts';
 import { toast } from '../../shell/toasts.ts';
 import { reportFlagButton } from '../../shell/components/report-flag-button.tsx';
 import { KeptList, type ItemShape } from '../../../lib/kept-items.ts';
@@ -42,6 +48,7 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
   const fictional = useIslandData(data.fictional);
   const links = useIslandData(data.links);
   const t = islandTranslator(messages);
+  const locale = islandLocale(messages) ?? 'en';
   const [ready, setReady] = useState(false);
   useEffect(() => {
     seedLikes(initial);
@@ -168,7 +175,7 @@ export default function LikesList({ tab, messages, selfPhoto, ...data }: LikesLi
           matched: isMatch,
           busy: busy === card.id,
           age: String(card.age),
-          place: card.city ?? card.region ?? card.country,
+          place: shortPlace(card, locale),
           profileHref: profilePath(links, card.id),
           chatHref: chatPath(links, card.id),
         }))}

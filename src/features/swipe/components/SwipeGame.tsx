@@ -11,7 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { shortPlace } from '../../../lib/place-name.ts';
 import { toast } from '../../shell/toasts.ts';
 import { FictionalNote } from '../../likes/components/FictionalBadge.tsx';
 import type { FictionalLabel, MemberLinks } from '../../likes/components/labels.ts';
@@ -45,6 +46,7 @@ const LEAVE_MS = 220;
  */
 export default function SwipeGame({ initial: dealt, messages, fictional, links, selfPhoto }: SwipeGameProps) {
   const t = islandTranslator(messages);
+  const locale = islandLocale(messages) ?? 'en';
   const initial = useIslandData(dealt);
   const [deck, setDeck] = useState(initial.profiles);
   const [remaining, setRemaining] = useState(initial.remaining_today);
@@ -204,6 +206,7 @@ export default function SwipeGame({ initial: dealt, messages, fictional, links, 
               }
               fictional={fictional}
               links={links}
+              locale={locale}
               hidden
             />
           )}
@@ -218,6 +221,7 @@ export default function SwipeGame({ initial: dealt, messages, fictional, links, 
             }
             fictional={fictional}
             links={links}
+            locale={locale}
             handlers={{
               onPointerDown,
               onPointerMove,
@@ -295,6 +299,8 @@ function SwipeCardView(props: {
   style?: CSSProperties | undefined;
   fictional: FictionalLabel;
   links: MemberLinks;
+  /** The page's language, for the country's name where a card has no city. */
+  locale: string;
   /** The card beneath: seen, not read out or reached by keyboard. */
   hidden?: boolean;
   handlers?: Pick<
@@ -336,7 +342,7 @@ function SwipeCardView(props: {
             {card.name}, {card.age}
           </a>
         </h2>
-        <p className="small mb-0">{card.city ?? card.region ?? card.country}</p>
+        <p className="small mb-0">{shortPlace(card, props.locale)}</p>
       </div>
     </article>
   );

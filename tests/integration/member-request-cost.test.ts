@@ -29,10 +29,10 @@ const GATEWAY_TRY = 1;
 const BOUNDS: Record<string, number> = {
   // the visible profiles' page, with their photos and the member's likes of them
   members: READS + 4,
-  // the profile, its photos (with the main photo's id), its details and interests, the likes
-  // both ways (one statement), the block, and for a free member the conversations written in
-  // (the Message button states the free limit)
-  'profile-view': READS + 8,
+  // the profile with its details (one statement), its photos (with the main photo's id), its
+  // interests, the likes both ways (one statement), the block, and for a free member the
+  // conversations written in (the Message button states the free limit)
+  'profile-view': READS + 7,
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryPlanOf } from '../../db/test-query-plan.ts';
-import { profileDetails } from './profile-view.repository.ts';
+import { interestsOf } from '../profiles/index.ts';
 
 /*
  * Every profile a member opens reads its interests by (network, profile). SQLite took the
@@ -11,7 +11,7 @@ import { profileDetails } from './profile-view.repository.ts';
 describe("a profile's interests", () => {
   it('are found by (network, profile), not by walking the network', async () => {
     const plan = await queryPlanOf(
-      (db) => profileDetails(db, 'n1', 'p1'),
+      (db) => interestsOf(db, 'n1', 'p1'),
       (statements) => statements.find((s) => s.sql.includes('"profile_interests"'))!,
     );
     expect(plan).toMatch(/USING (COVERING )?INDEX \S+ \(network_id=\? AND profile_id=\?\)/);

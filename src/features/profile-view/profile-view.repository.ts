@@ -1,15 +1,29 @@
 import type { Compilable, Kysely } from 'kysely';
-import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
+import { compiledPerShape } from '../../db/compiled.ts';
 import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
-import { selectInNetwork } from '../../db/query-network.ts';
-import { CARD_COLUMNS, interestsOf, visibleProfiles, type CardRow } from '../profiles/index.ts';
+import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
+
+/** What the profile view adds to a card: the fields the member filled in and their own words. */
+export interface ProfileRow extends CardRow, ProfileDetails {
+  text: string | null;
+}
+
+/**
+ * The card's columns and the profile view's own, read in the one statement that finds the
+ * profile (its interests are a second table).
+ */
+const PROFILE_COLUMNS = [
+  ...CARD_COLUMNS,
+  ...PROFILE_DETAIL_COLUMNS.map((column) => `p.${column}` as const),
+  'p.text',
+] as const;
 
 /*
  * Every profile a member opens reads its card through the member-area rule: compiled once per
  * number of withheld sites (and whether blocks count) and run with each view's values (src/db/compiled.ts), instead of
  * building `visibleProfiles` anew for each view.
  */
-const visibleCardQuery = compiledPerShape(
+const visibleProfileQuery = compiledPerShape(
   (
     db,
     v: {
@@ -24,22 +38,22 @@ const visibleCardQuery = compiledPerShape(
       pastBlocks: v.pastBlocks,
     })
       .where('p.id', '=', v.profileId)
-      .select([...CARD_COLUMNS]) as unknown as Compilable<CardRow>,
+      .select([...PROFILE_COLUMNS]) as unknown as Compilable<ProfileRow>,
 );
 
 /**
- * The card row of a profile the viewer may see (the member-area rule, past blocks with
+ * The profile row of a profile the viewer may see (the member-area rule, past blocks with
  * `pastBlocks`), or undefined.
  */
-export async function visibleCardRow(
+export async function visibleProfileRow(
   db: Kysely<Database>,
   network: string,
   viewerProfileId: string,
   withheldSites: readonly string[],
   profileId: string,
   options: { pastBlocks?: boolean } = {},
-): Promise<CardRow | undefined> {
-  return visibleCardQuery.executeTakeFirst(db, {
+): Promise<ProfileRow | undefined> {
+  return visibleProfileQuery.executeTakeFirst(db, {
     network,
     viewerProfileId,
     withheldSites,
@@ -48,12 +62,12 @@ export async function visibleCardRow(
   });
 }
 
-/** The viewer's own card row: one's own profile is shown whatever the modes it is in. */
-export async function ownCardRow(
+/** The viewer's own profile row: one's own profile is shown whatever the modes it is in. */
+export async function ownProfileRow(
   db: Kysely<Database>,
   network: string,
   profileId: string,
-): Promise<CardRow | undefined> {
+): Promise<ProfileRow | undefined> {
   return db
     .selectFrom('profiles as p')
     .leftJoin('photos as ph', (join) =>
@@ -61,36 +75,6 @@ export async function ownCardRow(
     )
     .where('p.network_id', '=', network)
     .where('p.id', '=', profileId)
-    .select([...CARD_COLUMNS])
-    .executeTakeFirst() as Promise<CardRow | undefined>;
-}
-
-export interface DetailsRow extends ProfileDetails {
-  gender: string;
-  text: string | null;
-  interests: string[];
-}
-
-/* The two reads of every profile view's details, compiled once like the card. */
-const detailsQuery = compiledOnce<{ network: string; profileId: string }, Omit<DetailsRow, 'interests'>>(
-  ['network', 'profileId'],
-  (db, v) =>
-    selectInNetwork(db, 'profiles', v.network, { id: v.profileId }).select([
-      'gender',
-      ...PROFILE_DETAIL_COLUMNS,
-      'text',
-    ]) as unknown as Compilable<Omit<DetailsRow, 'interests'>>,
-);
-
-/** What the profile view adds to a card: the fields, the member's own words and interests. */
-export async function profileDetails(
-  db: Kysely<Database>,
-  network: string,
-  profileId: string,
-): Promise<DetailsRow | undefined> {
-  const [row, interests] = await Promise.all([
-    detailsQuery.executeTakeFirst(db, { network, profileId }),
-    interestsOf(db, network, profileId),
-  ]);
-  return row && { ...row, interests };
+    .select([...PROFILE_COLUMNS])
+    .executeTakeFirst() as Promise<ProfileRow | undefined>;
 }

@@ -2,9 +2,9 @@ import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
 import { likeStateBetween, markLikeSeen } from '../likes/index.ts';
 import { photosForViewer } from '../photos/index.ts';
-import { blockBetween, INTERESTS, interestShown, memberCard, type ProfileCard } from '../profiles/index.ts';
+import { blockBetween, INTERESTS, interestShown, interestsOf, memberCard } from '../profiles/index.ts';
 import { PROFILE_ATTRIBUTES, type MemberProfile, type ProfileAttribute } from './profile-view.schemas.ts';
-import { ownCardRow, profileDetails, visibleCardRow, type DetailsRow } from './profile-view.repository.ts';
+import { ownProfileRow, visibleProfileRow, type ProfileRow } from './profile-view.repository.ts';
 
 /** Who opens a profile: their own profile id and whether they are premium (locked photos). */
 export interface ProfileViewer {
@@ -37,9 +37,9 @@ export async function memberProfile(
 ): Promise<MemberProfile> {
   const now = ctx.clock.now();
   if (profileId === viewer.profileId) {
-    const row = await ownCardRow(ctx.db, ctx.network, profileId);
+    const row = await ownProfileRow(ctx.db, ctx.network, profileId);
     if (!row) throw platformError('not_found');
-    return present(ctx, viewer, memberCard(ctx, row, now), {
+    return present(ctx, viewer, row, now, {
       liked: false,
       liked_by: false,
       blocked: false,
@@ -47,34 +47,35 @@ export async function memberProfile(
     });
   }
   // The rule past blocks first: a block shows nothing of a profile the viewer may not see.
-  const row = await visibleCardRow(ctx.db, ctx.network, viewer.profileId, ctx.withheldSites, profileId, {
+  const row = await visibleProfileRow(ctx.db, ctx.network, viewer.profileId, ctx.withheldSites, profileId, {
     pastBlocks: true,
   });
   if (!row) throw platformError('not_found');
   const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
   if (block.byThem) throw blockedByError(row.name);
-  const card = memberCard(ctx, row, now);
   const likes = await likeStateBetween(ctx, viewer.profileId, profileId);
   if (likes.liked_by) await markLikeSeen(ctx, viewer.profileId, profileId);
-  return present(ctx, viewer, card, { ...likes, blocked: block.byViewer, own: false });
+  return present(ctx, viewer, row, now, { ...likes, blocked: block.byViewer, own: false });
 }
 
+/** The profile as the viewer sees it: its card, photos, fields, interests and words. */
 async function present(
   ctx: ServiceContext,
   viewer: ProfileViewer,
-  card: ProfileCard,
+  row: ProfileRow,
+  now: number,
   state: Pick<MemberProfile, 'liked' | 'liked_by' | 'blocked' | 'own'>,
 ): Promise<MemberProfile> {
-  const [photos, details] = await Promise.all([
-    photosForViewer(ctx, card.id, viewer),
-    profileDetails(ctx.db, ctx.network, card.id),
+  const [photos, interests] = await Promise.all([
+    photosForViewer(ctx, row.id, viewer),
+    interestsOf(ctx.db, ctx.network, row.id),
   ]);
   return {
-    ...card,
+    ...memberCard(ctx, row, now),
     photos,
-    attributes: details ? attributesShown(ctx, details) : {},
-    interests: details ? inCatalogOrder(details.interests, ctx.site.nicheConfig.adult_interests) : [],
-    text: ctx.site.visibleProfileNotes ? (details?.text ?? null) : null,
+    attributes: attributesShown(ctx, row),
+    interests: inCatalogOrder(interests, ctx.site.nicheConfig.adult_interests),
+    text: ctx.site.visibleProfileNotes ? row.text : null,
     ...state,
   };
 }
@@ -82,7 +83,7 @@ async function present(
 /** The fields the site shows (`visible_profile_fields`) that the member filled in. */
 function attributesShown(
   ctx: ServiceContext,
-  details: DetailsRow,
+  details: ProfileRow,
 ): Partial<Record<ProfileAttribute, string>> {
   const shown: Partial<Record<ProfileAttribute, string>> = {};
   for (const field of PROFILE_ATTRIBUTES) {

@@ -51,7 +51,8 @@ const BOUNDS: Record<string, number> = {
   'swipe-game': READS + 2,
   // the member's place and kept filters, the pool of those who fit both ways, interests in common
   'match-finder': READS + 3,
-  notifications: READS + 1,
+  // the settings shown are those read for the member's `User`
+  notifications: READS,
   premium: READS,
   'user.php': READS,
   'members.php': READS + 2,

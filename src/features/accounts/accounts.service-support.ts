@@ -6,7 +6,7 @@ import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { fallbackLocale, localePath } from '../../server/request.ts';
 import type { RateRule, Site } from '../../tenancy/site.ts';
-import { notificationPreferences } from '../notifications/index.ts';
+import { notificationPreferences, type NotificationsState } from '../notifications/index.ts';
 import { mediaUrl } from '../profiles/index.ts';
 import {
   admitLogin,
@@ -323,11 +323,24 @@ export async function currentUser(ctx: ServiceContext, memberId: string): Promis
   return row ? userOfRow(ctx, row) : null;
 }
 
+/**
+ * The notification settings a `User` was built with (its `notifications_disabled` is part of
+ * them), so that the page that shows them all does not read them a second time.
+ */
+const settingsOfUser = new WeakMap<User, NotificationsState>();
+
+/** The notification settings read with `user`, or undefined where it was not built here. */
+export function notificationSettingsOf(user: User): NotificationsState | undefined {
+  return settingsOfUser.get(user);
+}
+
 /** The `User` of a row already read (the session's: see `resumeSession`). */
 export async function userOfRow(ctx: ServiceContext, row: UserRow): Promise<User | null> {
   if (row.status === 'deleted') return null;
-  const { disabled } = await notificationPreferences(ctx, row.id);
-  return toUser(ctx.site, row, disabled);
+  const settings = await notificationPreferences(ctx, row.id);
+  const user = toUser(ctx.site, row, settings.disabled);
+  settingsOfUser.set(user, settings);
+  return user;
 }
 
 export async function userOf(ctx: AccountsContext, memberId: string): Promise<User> {

@@ -5,7 +5,7 @@
 export { currentUser, memberLocale, resumeSession } from './accounts.service.ts';
 export { quietSessionMember, sessionExpiry, streamMember } from './accounts.session.service.ts';
 export { endSessions } from './accounts.service-support.ts';
-export { memberUser } from './member-user.ts';
+export { memberNotificationSettings, memberUser } from './member-user.ts';
 export type { SessionMember } from './accounts.types.ts';
 export type { DismissibleAlert, User, UserStatus } from './accounts.schemas.ts';
 export { accountsJobs } from './accounts.jobs.ts';

@@ -1,5 +1,7 @@
 import { serviceContext } from '../../server/context.ts';
+import { notificationPreferences, type NotificationsState } from '../notifications/index.ts';
 import { currentUser } from './accounts.service.ts';
+import { notificationSettingsOf } from './accounts.service-support.ts';
 import type { User } from './accounts.schemas.ts';
 
 /**
@@ -33,4 +35,16 @@ export function memberUser(locals: App.Locals): Promise<User | null> {
  */
 export function presentMemberUser(locals: App.Locals, user: Promise<User | null>): void {
   perRequest.set(locals, user);
+}
+
+/**
+ * The logged-in member's notification settings for the page that shows them: those read for
+ * `memberUser` this request, else read now (a page template's stand-in member carries none).
+ */
+export async function memberNotificationSettings(
+  locals: App.Locals,
+  memberId: string,
+): Promise<NotificationsState> {
+  const user = await memberUser(locals);
+  return (user && notificationSettingsOf(user)) ?? notificationPreferences(serviceContext(locals), memberId);
 }

@@ -156,6 +156,7 @@ describe("operator-run profiles' photos in the console", () => {
 describe('the host inbox', () => {
   it('lists the waiting conversation, and a host’s reply reaches the member live, free of charge', async () => {
     const { member, operator, conversation } = await memberWritingTo('Hi Sophie, how are you?');
+    await app.make.updateProfile(member, { region: 'NH', city: 'Haarlem' });
     const visitor = await host();
     const list = await visitor.get('/console/api/inbox.php');
     expect(list.status, list.body).toBe(200);
@@ -179,6 +180,12 @@ describe('the host inbox', () => {
       messages: [{ text: 'Hi Sophie, how are you?', mine: false, asks_if_real: false }],
       claim: { mine: true },
       honest: { required: false },
+    });
+    // The host reads the member's region by its name, the code kept beside it.
+    expect(opened.json<{ member: unknown }>().member).toMatchObject({
+      region: 'NH',
+      region_name: 'Noord-Holland',
+      city: 'Haarlem',
     });
 
     const stream = await openSse(app.server.baseUrl, '/api/events.php', { cookie: member.cookie });

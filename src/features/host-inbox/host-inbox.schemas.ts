@@ -89,6 +89,8 @@ export interface InboxMember {
   age: number;
   country: string;
   region: string | null;
+  /** The region's name (country-region-data), null where the code names none. */
+  region_name: string | null;
   city: string | null;
   text: string | null;
   site: string | null;

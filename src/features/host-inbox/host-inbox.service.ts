@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../server/context.ts';
 import { networksInScope } from '../../server/staff.ts';
 import { readAheadPage } from '../../lib/read-ahead-page.ts';
 import { utcDayEnd, utcDayStart } from '../../lib/utc-day-bounds.ts';
+import { regionName } from '../../tenancy/regions.ts';
 import type { Site } from '../../tenancy/site.ts';
 import {
   operatorChat,
@@ -239,6 +240,7 @@ export async function openConversation(
       age: ageOn(m.birthdate, now),
       country: m.country,
       region: m.region,
+      region_name: m.region ? (regionName(m.country, m.region) ?? null) : null,
       city: m.city,
       text: m.text,
       site: m.site_id,

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
+import { fullPlace } from '../../../lib/place-name.ts';
 import { DayLine } from '../../shell/components/DayLine.tsx';
 import { failureText } from '../../staff/components/console-client.ts';
 import { LabelledInput, LabelledTextarea } from '../../staff/components/LabelledControl.tsx';
@@ -300,7 +301,7 @@ export default function InboxConversation({
               <dt>{t('console.inbox.age')}</dt>
               <dd>{m.age}</dd>
               <dt>{t('console.inbox.place')}</dt>
-              <dd>{[m.city, m.region, m.country].filter(Boolean).join(', ')}</dd>
+              <dd>{fullPlace(m, locale ?? 'en', () => m.region_name ?? undefined)}</dd>
               {m.site_name && (
                 <>
                   <dt>{t('console.inbox.site')}</dt>

@@ -124,20 +124,6 @@ export default function SanctionForm({
       </div>
     );
 
-  /** Where the server refused a field: the control described by the error shown under it. */
-  const refusal = (name: string) =>
-    fields[name]
-      ? {
-          'aria-invalid': true,
-          'aria-describedby': `sanction-${name}-error`,
-          after: (
-            <div className="invalid-feedback d-block" id={`sanction-${name}-error`}>
-              {fields[name]}
-            </div>
-          ),
-        }
-      : {};
-
   return (
     <div className="row g-4">
       <form ref={form} className="col-12 col-lg-6" onSubmit={submit} noValidate>
@@ -157,7 +143,7 @@ export default function SanctionForm({
           name="member"
           defaultValue={member}
           required
-          {...refusal('member')}
+          error={fields.member}
         />
         <ChoiceFieldset
           legend={t('console.sanctions.kind')}
@@ -178,7 +164,7 @@ export default function SanctionForm({
             value={until}
             onChange={(e) => setUntil(e.target.value)}
             required
-            {...refusal('until')}
+            error={fields.until}
           />
         )}
         <LabelledTextarea
@@ -190,7 +176,7 @@ export default function SanctionForm({
           value={facts}
           onChange={(e) => setFacts(e.target.value)}
           required
-          {...refusal('facts')}
+          error={fields.facts}
         />
         <ChoiceFieldset
           legend={t('console.sanctions.ground_type')}
@@ -212,7 +198,7 @@ export default function SanctionForm({
           value={ground}
           onChange={(e) => setGround(e.target.value)}
           required
-          {...refusal('ground')}
+          error={fields.ground}
         />
         <BusySubmit busy={busy} className="btn btn-danger">
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}

@@ -34,14 +34,17 @@ type ControlElement = 'input' | 'select' | 'textarea';
 
 /**
  * The props of a labelled control: where it stands, the control's own attributes as for the
- * element, its classes in `controlClassName`, and `after` for what follows it in the block (its
- * error, a note).
+ * element, its classes in `controlClassName`, its refusal in `error`, and `after` for what
+ * follows it in the block (a note).
  */
 export type LabelledControlProps<Element extends ControlElement> = ControlPlace &
   Omit<ComponentProps<Element>, 'id' | 'className'> & {
     controlClassName?: string;
-    /** The server refused the value: the control takes Bootstrap's invalid look (`is-invalid`). */
-    invalid?: boolean;
+    /**
+     * Why the server refused the value: the control takes Bootstrap's invalid look and is
+     * described by these words, shown under it (`<id>-error`).
+     */
+    error?: string | undefined;
     after?: ReactNode;
   };
 
@@ -53,18 +56,28 @@ function labelled<Element extends ControlElement>(element: Element, defaultClass
     className,
     labelClassName,
     controlClassName = defaultClassName,
-    invalid = false,
+    error,
     after,
     ...control
   }: LabelledControlProps<Element>) {
     const attributes: Record<string, unknown> = control;
+    const errorId = `${id}-error`;
+    // A hint the control is described by already stays, the refusal read after it.
+    const describedBy = [control['aria-describedby'], error && errorId].filter(Boolean).join(' ');
     return (
       <LabelledControl id={id} label={label} className={className} labelClassName={labelClassName}>
         {createElement(element, {
           id,
-          className: invalid ? `${controlClassName} is-invalid` : controlClassName,
           ...attributes,
+          className: error ? `${controlClassName} is-invalid` : controlClassName,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
         })}
+        {error && (
+          <div className="invalid-feedback d-block" id={errorId}>
+            {error}
+          </div>
+        )}
         {after}
       </LabelledControl>
     );

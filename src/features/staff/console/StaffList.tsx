@@ -174,16 +174,7 @@ export default function StaffList({
             label={t('console.staff.network')}
             className="mb-3"
             name="network"
-            invalid={!!fields.network}
-            aria-invalid={fields.network ? true : undefined}
-            aria-describedby={fields.network ? 'staff-network-error' : undefined}
-            after={
-              fields.network && (
-                <div id="staff-network-error" className="invalid-feedback">
-                  {fields.network}
-                </div>
-              )
-            }
+            error={fields.network}
           >
             {everyNetwork && <option value="">{t('console.staff.every_network')}</option>}
             <SelectOptions options={networks.map((n) => [n, n])} />

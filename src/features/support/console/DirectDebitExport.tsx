@@ -93,7 +93,7 @@ export default function DirectDebitExport({
           label={t('console.orders.site')}
           className={SITE_WIDTH}
           name="site"
-          invalid={!!fields.site}
+          error={fields.site}
           required
         >
           <SelectOptions options={sites} />
@@ -114,15 +114,7 @@ export default function DirectDebitExport({
             type="date"
             required
             defaultValue={value}
-            invalid={!!fields[name]}
-            aria-describedby={fields[name] ? `dd-${name}-error` : undefined}
-            after={
-              fields[name] && (
-                <div id={`dd-${name}-error`} className="invalid-feedback">
-                  {fields[name]}
-                </div>
-              )
-            }
+            error={fields[name]}
           />
         ))}
         <div className="col-12">

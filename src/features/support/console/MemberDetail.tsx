@@ -282,7 +282,7 @@ export default function MemberDetail({
             type="number"
             step={1}
             required
-            invalid={!!fields.delta}
+            error={fields.delta}
             aria-describedby="adjust-delta-hint"
           />
           <LabelledInput
@@ -292,7 +292,7 @@ export default function MemberDetail({
             name="reason"
             required
             maxLength={500}
-            invalid={!!fields.reason}
+            error={fields.reason}
           />
           <div className="col-auto">
             <button className="btn btn-primary" type="submit" disabled={busy}>
@@ -342,13 +342,7 @@ export default function MemberDetail({
             name="email"
             type="email"
             required
-            invalid={!!fields.email}
-            aria-describedby="new-email-error"
-            after={
-              <div id="new-email-error" className="invalid-feedback">
-                {fields.email}
-              </div>
-            }
+            error={fields.email}
           />
           <div className="col-auto">
             <button className="btn btn-outline-primary" type="submit" disabled={busy}>

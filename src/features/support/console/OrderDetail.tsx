@@ -212,7 +212,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
             name="reason"
             maxLength={500}
             required={mode === 'full'}
-            invalid={!!fields.reason}
+            error={fields.reason}
           />
           <button className="btn btn-danger" type="submit" disabled={busy}>
             {t('console.orders.refund_submit')}

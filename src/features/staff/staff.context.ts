@@ -40,6 +40,7 @@ const FIELD_MESSAGES: Record<string, MessageKey> = {
   amount_positive: 'console.field.amount_positive',
   whole_number: 'console.field.whole_number',
   batch_size: 'console.field.batch_size',
+  adjustment_range: 'console.field.adjustment_range',
 };
 
 /**

@@ -23,11 +23,11 @@ export const memberActionSchema = z.discriminatedUnion(
       id: publicId,
       action: z.literal('adjust_credits'),
       delta: z
-        .number({ error: 'invalid' })
-        .int('invalid')
-        .min(-ADJUSTMENT_LIMIT, 'invalid')
-        .max(ADJUSTMENT_LIMIT, 'invalid')
-        .refine((n) => n !== 0, 'invalid'),
+        .number({ error: 'adjustment_range' })
+        .int('adjustment_range')
+        .min(-ADJUSTMENT_LIMIT, 'adjustment_range')
+        .max(ADJUSTMENT_LIMIT, 'adjustment_range')
+        .refine((n) => n !== 0, 'adjustment_range'),
       reason: text(500).trim().min(1, 'required'),
     }),
     z.object({ id: publicId, action: z.literal('end_sessions') }),

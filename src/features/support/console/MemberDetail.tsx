@@ -269,8 +269,9 @@ export default function MemberDetail({
       <DoneNotice shown={notice}>{notice}</DoneNotice>
       <FailureAlert error={error} />
       <TitledSection id="actions-title" title={t('console.support.actions')} className="mb-4">
+        {/* Fields top-aligned and the button under them: a refusal's words under a field move nothing else. */}
         <form
-          className="row g-2 align-items-end mb-3"
+          className="row g-2 align-items-start mb-3"
           onSubmit={(e) => void adjust(e)}
           aria-label={t('console.support.adjust')}
         >
@@ -294,13 +295,13 @@ export default function MemberDetail({
             maxLength={500}
             error={fields.reason}
           />
-          <div className="col-auto">
+          <div id="adjust-delta-hint" className="form-text col-12 mt-0">
+            {t('console.support.adjust_delta_hint')}
+          </div>
+          <div className="col-12">
             <button className="btn btn-primary" type="submit" disabled={busy}>
               {t('console.support.adjust_submit')}
             </button>
-          </div>
-          <div id="adjust-delta-hint" className="form-text col-12">
-            {t('console.support.adjust_delta_hint')}
           </div>
         </form>
         <div className="d-flex flex-wrap gap-2 mb-3">
@@ -331,7 +332,7 @@ export default function MemberDetail({
           )}
         </div>
         <form
-          className="row g-2 align-items-end"
+          className="row g-2 align-items-start"
           onSubmit={(e) => void changeEmail(e)}
           aria-label={t('console.support.change_email')}
         >
@@ -344,7 +345,7 @@ export default function MemberDetail({
             required
             error={fields.email}
           />
-          <div className="col-auto">
+          <div className="col-12">
             <button className="btn btn-outline-primary" type="submit" disabled={busy}>
               {t('console.support.change_email_submit')}
             </button>

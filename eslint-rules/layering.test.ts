@@ -26,11 +26,15 @@ tester.run('layering', kindred.rules.layering, {
     allowed('db/client.ts', "import { Kysely } from 'kysely';"),
     allowed('server/context.ts', "import type { Kysely } from 'kysely';"),
     allowed('pages/api/like.php.ts', "import { like } from '../../features/likes/likes.service.ts';"),
-    // Another feature through its public module, schemas, stores or components.
+    // Another feature through its public module, schemas, constants, stores or components.
     allowed('features/chat/chat.service.ts', "import { block } from '../profiles/index.ts';"),
     allowed(
       'features/chat/components/Chat.tsx',
       "import { cardSchema } from '../../profiles/profiles.schemas.ts';",
+    ),
+    allowed(
+      'features/shell/components/Reminder.tsx',
+      "import { needsConsent } from '../../notifications/notifications.constants.ts';",
     ),
     allowed('features/chat/components/Chat.tsx', "import { $user } from '../../accounts/accounts.store.ts';"),
     allowed(

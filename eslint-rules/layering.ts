@@ -19,9 +19,11 @@ import noCycle from './no-cycle.ts';
  *   their values nowhere else (types are fine);
  * - endpoints and pages never reach a repository: they ask a service;
  * - a feature reaches another feature only through its public module (`index.ts`), its
- *   schemas (`*.schemas.ts`, browser-safe, used by both sides), its stores (the browser's
- *   shared state) or its components (the UI it lends to pages and other features); `shell` is the browser platform every feature builds
- *   on. Tests beside the code may use another feature's test support.
+ *   schemas (`*.schemas.ts`, browser-safe, used by both sides), its constants (`*.constants.ts`:
+ *   the lists and limits of its schemas, for islands that must not bring the schemas' zod along),
+ *   its stores (the browser's shared state) or its components (the UI it lends to pages and other
+ *   features); `shell` is the browser platform every feature builds on. Tests beside the code may
+ *   use another feature's test support.
  */
 
 const SRC = resolve(import.meta.dirname, '..', 'src');
@@ -128,7 +130,7 @@ const rule: Rule.RuleModule = {
         target.feature !== 'shell';
       if (crossing && !importer.path.endsWith('.test.ts')) {
         const inFeature = target.path.slice(`features/${target.feature}/`.length);
-        if (!/^(index\.ts|[^/]+\.(schemas|store)\.ts|components\/.*)$/.test(inFeature))
+        if (!/^(index\.ts|[^/]+\.(schemas|constants|store)\.ts|components\/.*)$/.test(inFeature))
           report(
             `Feature '${importer.feature}' reaches '${target.feature}' only through its index.ts ('${source}').`,
           );

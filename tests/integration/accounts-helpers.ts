@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { mailsTo, readOutbox, type Mail } from '../support/outbox.ts';
 import type { TestResponse, TestServer } from '../support/server.ts';
 import type { ServerUnderTest, UseServerOptions } from '../support/use-server.ts';
-import type { Visitor } from '../support/visitor.ts';
+import { Visitor } from '../support/visitor.ts';
 
 export { freshIp, setClockOffset, Visitor } from '../support/visitor.ts';
 
@@ -145,4 +145,29 @@ export function linkIn(mail: Mail, path: string): { url: URL; pathAndQuery: stri
     pathAndQuery: found!.pathname + found!.search,
     token: found!.searchParams.get('token') ?? '',
   };
+}
+
+/**
+ * The first demo member of `localhost` logged in (the seed's likes, matches and chats are theirs),
+ * and another member's active profile of the site, for the pages that show one.
+ */
+export async function demoMemberWithOther(
+  app: Pick<ServerUnderTest, 'server' | 'db'>,
+): Promise<{ member: Visitor; other: string }> {
+  const member = new Visitor(app.server);
+  const answer = await member.send('POST', '/api/user.php', {
+    email: 'demo+localhost-1@example.invalid',
+    password: 'demo-password-2026',
+  });
+  expect(answer.status, answer.body).toBe(200);
+  const own = answer.json<{ user: { profile: { id: string } } }>().user.profile.id;
+  const profile = await app.db
+    .selectFrom('profiles')
+    .select('id')
+    .where('site_id', '=', 'localhost')
+    .where('member_id', 'is not', null)
+    .where('id', '!=', own)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return { member, other: profile.id };
 }

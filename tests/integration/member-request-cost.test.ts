@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberCalls, memberPages } from '../support/member-routes.ts';
 import { useServer } from '../support/use-server.ts';
-import { ACCOUNTS_SERVER, MINUTE, setClockOffset, signUp, Visitor } from './accounts-helpers.ts';
+import {
+  ACCOUNTS_SERVER,
+  demoMemberWithOther,
+  MINUTE,
+  setClockOffset,
+  signUp,
+  Visitor,
+} from './accounts-helpers.ts';
 
 /*
  * ARCHITECTURE.md rule 10: members are never cached, so every uncached member request must be
@@ -117,22 +124,7 @@ describe('the SQL statements of every member page and call (tests/support/member
   let other: string;
 
   beforeAll(async () => {
-    demo = new Visitor(app.server);
-    const login = await demo.send('POST', '/api/user.php', {
-      email: 'demo+localhost-1@example.invalid',
-      password: 'demo-password-2026',
-    });
-    expect(login.status, login.body).toBe(200);
-    const own = login.json<{ user: { profile: { id: string } } }>().user.profile.id;
-    const profile = await app.db
-      .selectFrom('profiles')
-      .select('id')
-      .where('site_id', '=', 'localhost')
-      .where('member_id', 'is not', null)
-      .where('id', '!=', own)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    other = profile.id;
+    ({ member: demo, other } = await demoMemberWithOther(app));
   });
 
   it('every route has a bound', () => {

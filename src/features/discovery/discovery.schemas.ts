@@ -7,6 +7,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { z } from '../../lib/zod.ts';
 import type { ProfileCard } from '../profiles/index.ts';
+import { SEARCH_MAX_AGE, SEARCH_MIN_AGE } from './discovery.constants.ts';
 
 /** Results a page (API.md "Profiles and search"). */
 export const PAGE_SIZE = 20;
@@ -14,8 +15,7 @@ export const PAGE_SIZE = 20;
 export const COUNT_CAP = 1000;
 /** Fewer results than this on the first page bring similar results (relaxed filters). */
 export const FEW_RESULTS = 5;
-export const SEARCH_MIN_AGE = 18;
-export const SEARCH_MAX_AGE = 99;
+export { SEARCH_MAX_AGE, SEARCH_MIN_AGE } from './discovery.constants.ts';
 
 /** The filters of the spec §3 search store, as the member sets them (all optional). */
 export interface SearchFilters {

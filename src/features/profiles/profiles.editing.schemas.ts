@@ -20,26 +20,22 @@ import {
   type Interest,
   type InterestGroup,
 } from './catalog.ts';
+import {
+  CITY_MAX_LENGTH,
+  INTERESTS_MAX,
+  SEEKING_CHOICES,
+  TEXT_MAX_LENGTH,
+} from './profiles.editing.constants.ts';
 
-/** "About me": room for a few paragraphs, not for an essay nobody reads on a card. */
-export const TEXT_MAX_LENGTH = 2000;
-export const CITY_MAX_LENGTH = 80;
-/** Enough to say who one is; past it a profile's interests say nothing any more. */
-export const INTERESTS_MAX = 20;
-
-/** The attributes of spec §3 with their choices; a site shows those of `visible_profile_fields`. */
-export const ATTRIBUTE_CHOICES = {
-  sexuality: SEXUALITIES,
-  hair_color: HAIR_COLORS,
-  eye_color: EYE_COLORS,
-  body_type: BODY_TYPES,
-  relationship_status: RELATIONSHIP_STATUSES,
-  tattoos: TATTOOS,
-} as const;
-export type AttributeName = keyof typeof ATTRIBUTE_CHOICES;
-export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTE_CHOICES) as AttributeName[];
-
-export const SEEKING_CHOICES = ['male', 'female', 'both'] as const;
+export {
+  ATTRIBUTE_CHOICES,
+  ATTRIBUTE_NAMES,
+  CITY_MAX_LENGTH,
+  INTERESTS_MAX,
+  SEEKING_CHOICES,
+  TEXT_MAX_LENGTH,
+  type AttributeName,
+} from './profiles.editing.constants.ts';
 
 /** The field codes a 422 of `PUT /api/profile.php` may carry (each has a `profile.error.*` message). */
 export const PROFILE_FIELD_CODES = [

@@ -1,21 +1,9 @@
 import { generalFieldMessage } from '../../i18n/field-messages.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { z } from '../../lib/zod.ts';
+import { REPORT_REASONS, REPORT_TEXT_MAX } from './reports.constants.ts';
 
-/** Why a member reports a profile; the form offers them in this order. */
-export const REPORT_REASONS = [
-  'fake',
-  'scam',
-  'harassment',
-  'underage',
-  'spam',
-  'offensive_photo',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** The reporter's words, at most. */
-export const REPORT_TEXT_MAX = 2000;
+export { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from './reports.constants.ts';
 
 function optionalText(value: unknown): unknown {
   if (typeof value !== 'string') return value;

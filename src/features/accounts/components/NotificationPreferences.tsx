@@ -8,8 +8,10 @@ import { useForm } from '../../shell/use-form.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
 import type { NotificationCategory, NotificationsState } from '../../notifications/notifications.schemas.ts';
-import { NOTIFICATION_CATEGORIES } from '../accounts.schemas.ts';
-import { NOTIFICATION_DISABLED_REASONS } from '../../notifications/notifications.schemas.ts';
+import {
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_DISABLED_REASONS,
+} from '../../notifications/notifications.constants.ts';
 import { refreshUser } from '../accounts.store.ts';
 
 export interface NotificationPreferencesProps {

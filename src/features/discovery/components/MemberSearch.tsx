@@ -4,12 +4,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useIslandData, type IslandData } from '../../../lib/island-json.ts';
 import { CountryOptions, type CountryChoice } from '../../shell/components/CountryOptions.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
-import {
-  SEARCH_MAX_AGE,
-  SEARCH_MIN_AGE,
-  type SearchAnswer,
-  type SearchFilters,
-} from '../discovery.schemas.ts';
+import { SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '../discovery.constants.ts';
+import type { SearchAnswer, SearchFilters } from '../discovery.schemas.ts';
 import { $search, loadMore, search, seedSearch, stateOf } from '../discovery.store.ts';
 import { CardGrid } from './MemberCards.tsx';
 import { ReportDialog } from '../../reports/components/ReportDialog.tsx';

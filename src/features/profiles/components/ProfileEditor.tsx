@@ -13,10 +13,12 @@ import {
   SEEKING_CHOICES,
   TEXT_MAX_LENGTH,
   type AttributeName,
-  type CountryRegionList,
-  type InterestOption,
-  type OwnProfile,
-  type ProfileBody,
+} from '../profiles.editing.constants.ts';
+import type {
+  CountryRegionList,
+  InterestOption,
+  OwnProfile,
+  ProfileBody,
 } from '../profiles.editing.schemas.ts';
 import { locate, LocateError, watchGeoPermission, type GeoPermission } from './geolocation.ts';
 import { INTEREST_GROUP_ORDER } from '../catalog.ts';

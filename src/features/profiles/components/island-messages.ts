@@ -1,5 +1,5 @@
 import { MESSAGES, type MessageKey } from '../../../i18n/index.ts';
-import { SEEKING_CHOICES } from '../profiles.editing.schemas.ts';
+import { SEEKING_CHOICES } from '../profiles.editing.constants.ts';
 
 /*
  * The messages each profiles island receives (`pickMessages(locale, KEYS)` on the server): the

@@ -5,7 +5,7 @@ import { Modal } from '../../shell/components/Modal.tsx';
 import { requestErrorMessage } from '../../shell/form.ts';
 import type { IslandTranslate } from '../../shell/island-i18n.ts';
 import { toast } from '../../shell/toasts.ts';
-import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '../reports.schemas.ts';
+import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '../reports.constants.ts';
 
 export interface ReportDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import type { User } from '../../accounts/accounts.schemas.ts';
-import { needsConsent } from '../../notifications/notifications.schemas.ts';
+import { needsConsent } from '../../notifications/notifications.constants.ts';
 import { useUser } from '../../accounts/components/use-user.ts';
 import { islandTranslator, type IslandMessages } from '../island-i18n.ts';
 import { requestErrorMessage } from '../form.ts';

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberPages } from '../support/member-routes.ts';
+import { SERVER_ENTRY } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 import { demoMemberWithOther, type Visitor } from './accounts-helpers.ts';
 
@@ -81,5 +84,42 @@ describe('the scripts a member page loads as it opens', () => {
         shipping.push(`${route.path}: ${zod.join(', ')}`);
     }
     expect(shipping).toEqual([]);
+  });
+});
+
+/**
+ * The browser files of the build that check fields with the shared schemas: the account forms
+ * (login, signup, password reset, the settings' e-mail, password and deletion forms, the
+ * reactivation) and the landers' signup modal, built whole as one standalone file.
+ */
+const VALIDATING_FILES =
+  /^(account-forms|ChangeEmailForm|ChangePasswordForm|DeleteAccount|LoginForm|PasswordField|Reactivate|ResetPasswordForm|ResetRequestForm|SignupForm|standalone)[.-]/;
+
+describe('the scripts of the build', () => {
+  it('only the forms that validate in the browser reach zod, on member pages and in the console', () => {
+    const assets = join(dirname(SERVER_ENTRY), '..', 'client', '_astro');
+    const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    const bodies = new Map(files.map((name) => [name, readFileSync(join(assets, name), 'utf8')]));
+    const imports = (body: string) =>
+      [...body.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)].map((match) => match[1]!);
+    /** Whether `name`, or a file it imports however far down, is zod. */
+    const reaches = (name: string): boolean => {
+      const seen = new Set<string>();
+      const queue = [name];
+      while (queue.length > 0) {
+        const file = queue.shift()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const body = bodies.get(file) ?? '';
+        if (ZOD.test(body)) return true;
+        queue.push(...imports(body));
+      }
+      return false;
+    };
+    expect(
+      files.some((name) => reaches(name)),
+      'the walk finds zod at all',
+    ).toBe(true);
+    expect(files.filter((name) => reaches(name) && !VALIDATING_FILES.test(name))).toEqual([]);
   });
 });

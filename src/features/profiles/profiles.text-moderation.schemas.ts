@@ -4,18 +4,11 @@ import {
   type QueuedContent,
 } from '../../lib/moderation-decision.ts';
 import type { z } from '../../lib/zod.ts';
+import { TEXT_REJECTION_REASONS } from './profiles.text-moderation.constants.ts';
 
 /* The console's text queue calls (docs/console.md): their input and answer shapes. */
 
-/** Why a moderator may reject a changed text; each has its sentence for the member. */
-export const TEXT_REJECTION_REASONS = [
-  'contact_details',
-  'offensive',
-  'sexual_services',
-  'spam',
-  'other',
-] as const;
-export type TextRejectionReason = (typeof TEXT_REJECTION_REASONS)[number];
+export { TEXT_REJECTION_REASONS, type TextRejectionReason } from './profiles.text-moderation.constants.ts';
 
 /** `GET /console/api/texts.php?cursor`. */
 export const textQueueQuerySchema = queuePageQuerySchema;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, RETURN_REASONS } from './support.constants.ts';
 import type { LedgerPage } from '../credits/index.ts';
 import type { MemberOrderLine, OrderDetail, OrderSummary, StaffRefundView } from '../payments/index.ts';
 
@@ -8,7 +9,6 @@ const text = (max: number) => z.string({ error: 'required' }).max(max, 'invalid'
 const isoDate = z.iso.date({ error: 'invalid' });
 const publicId = text(64).min(1, 'required');
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 /** The most one adjustment may move (credits.adjust.ts keeps the same bound). */
 export const ADJUSTMENT_LIMIT = 100_000;
 
@@ -60,36 +60,7 @@ export const refundInputSchema = z.object({
   reason: text(500).optional(),
 });
 
-/**
- * ISO 20022 reason codes a bank gives a returned SEPA direct debit (the EPC's R-transaction
- * codes): what the console offers when recording one.
- */
-export const RETURN_REASONS = [
-  'AC01',
-  'AC04',
-  'AC06',
-  'AC13',
-  'AG01',
-  'AG02',
-  'AM04',
-  'AM05',
-  'BE05',
-  'CNOR',
-  'DNOR',
-  'FF01',
-  'MD01',
-  'MD02',
-  'MD06',
-  'MD07',
-  'MS02',
-  'MS03',
-  'RC01',
-  'RR01',
-  'RR02',
-  'RR03',
-  'RR04',
-  'SL01',
-] as const;
+export { ORDER_STATUSES, RETURN_REASONS } from './support.constants.ts';
 
 export const returnedDebitInputSchema = z.object({
   order: text(64).min(1, 'required'),

@@ -3,7 +3,7 @@ import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { failureText, fieldTexts } from '../../staff/components/console-client.ts';
-import { ATTRIBUTE_CHOICES, ATTRIBUTE_NAMES } from '../../profiles/profiles.editing.schemas.ts';
+import { ATTRIBUTE_CHOICES, ATTRIBUTE_NAMES } from '../../profiles/profiles.editing.constants.ts';
 import type {
   OperatorProfileAnswer,
   OperatorProfileEntry,

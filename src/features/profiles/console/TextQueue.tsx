@@ -5,7 +5,7 @@ import ModerationQueue, {
   QueueStageBadge,
   queueTexts,
 } from '../../staff/components/ModerationQueue.tsx';
-import { TEXT_REJECTION_REASONS } from '../profiles.text-moderation.schemas.ts';
+import { TEXT_REJECTION_REASONS } from '../profiles.text-moderation.constants.ts';
 
 export const TEXT_QUEUE_MESSAGES = [
   ...MODERATION_QUEUE_MESSAGES,

@@ -1,7 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api, failureText, fieldTexts } from '../../staff/components/console-client.ts';
-import { RETURN_REASONS, type OrderDetailAnswer } from '../support.schemas.ts';
+import { RETURN_REASONS } from '../support.constants.ts';
+import type { OrderDetailAnswer } from '../support.schemas.ts';
 import { money, utc } from './format.ts';
 import { ORDERS_MESSAGES } from './OrdersList.tsx';
 import { LabelledSelect, LabelledTextarea, SelectOptions } from '../../staff/components/LabelledControl.tsx';

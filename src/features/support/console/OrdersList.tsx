@@ -1,6 +1,6 @@
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
-import { ORDER_STATUSES } from '../support.schemas.ts';
+import { ORDER_STATUSES } from '../support.constants.ts';
 import { money, utc } from './format.ts';
 import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
 import { FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';

@@ -1,4 +1,4 @@
-import { RETURN_REASONS } from '../support.schemas.ts';
+import { RETURN_REASONS } from '../support.constants.ts';
 
 /*
  * A list of returned debits as a bank's return report gives them: one per line, the end-to-end

@@ -100,9 +100,10 @@ const envSchema = z.object({
   /** Event streams one member may hold open at once (one per tab); past it, 429. */
   EVENTS_STREAMS_PER_MEMBER: z.coerce.number().int().positive().default(8),
   /**
-   * Member pages listed in `accounts.page-template.ts` are rendered once per shape and filled in
-   * per member, and every other member page's layout is kept per shape (`member-frame.ts`); `off`
-   * renders every member page whole on every request (to compare, or to rule them out).
+   * Member pages whose render reads nothing but their shape are rendered once per shape and filled
+   * in per member (`accounts.page-template.ts`), and every other member page's layout is kept per
+   * shape (`member-frame.ts`); `off` renders every member page whole on every request (to
+   * compare, or to rule them out).
    */
   MEMBER_PAGE_TEMPLATES: z
     .enum(['on', 'off'])

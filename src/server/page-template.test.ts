@@ -86,17 +86,18 @@ describe('page templates', () => {
     expect(tokens.texts).toEqual([]);
   });
 
-  it('render a key once, then fill it; a page that cannot be kept is rendered as it is', async () => {
+  it('render a key at its second request, then fill it; a page that cannot be kept is rendered as it is', async () => {
     const templates = new PageTemplates();
     let renders = 0;
     let reals = 0;
-    const through = (name: string, key: string, render: (n: string) => string) => {
+    const through = (name: string, key: string, render: (n: string) => string | null) => {
       const tokens = new PageTokens();
       const standIn = tokens.stand(name);
       return templatedPage(templates, key, tokens, {
         withStandIns: async () => {
           renders++;
-          return { status: 200, headers: [['content-type', 'text/html']], html: render(standIn) };
+          const html = render(standIn);
+          return html === null ? null : { status: 200, headers: [['content-type', 'text/html']], html };
         },
         real: async () => {
           reals++;
@@ -105,14 +106,24 @@ describe('page templates', () => {
       });
     };
     const plain = (n: string) => `<p>${n}</p>`;
+    // A key that comes once costs no render of its own.
     expect(await (await through('Robin', 'a', plain)).text()).toBe('<p>Robin</p>');
+    expect([renders, reals]).toEqual([0, 1]);
     const second = await through('Sam', 'a', plain);
     expect(await second.text()).toBe('<p>Sam</p>');
     expect(second.headers.get('content-length')).toBe('10');
-    expect([renders, reals]).toEqual([1, 0]);
+    expect(await (await through('Kim', 'a', plain)).text()).toBe('<p>Kim</p>');
+    expect([renders, reals]).toEqual([1, 1]);
     const upper = (n: string) => `<p>${n.toUpperCase()}</p>`;
     expect(await (await through('Robin', 'b', upper)).text()).toBe('<p>ROBIN</p>');
     expect(await (await through('Sam', 'b', upper)).text()).toBe('<p>SAM</p>');
-    expect([renders, reals]).toEqual([2, 2]);
+    expect(await (await through('Kim', 'b', upper)).text()).toBe('<p>KIM</p>');
+    expect([renders, reals]).toEqual([2, 4]);
+    // A render that may not be kept (it read more than its key) is not tried again for the key.
+    const refused = (n: string) => (n.startsWith('\u0001') ? null : `<p>${n}</p>`);
+    for (const name of ['Robin', 'Sam', 'Kim']) {
+      expect(await (await through(name, 'c', refused)).text()).toBe(`<p>${name}</p>`);
+    }
+    expect([renders, reals]).toEqual([3, 7]);
   });
 });

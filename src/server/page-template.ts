@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { escapeHtml } from './html-escape.ts';
 import { pageBytes } from './page-bytes.ts';
 
@@ -18,9 +19,11 @@ import { pageBytes } from './page-bytes.ts';
  *   JSON string, then as HTML, exactly as Astro's serializer writes it.
  * A stand-in that was changed on its way (cut short, upper- or lower-cased, URL-encoded), or
  * that stands inside a `<script>` or `<style>`, leaves a trace the cut finds: the page is then
- * not kept for that key and is rendered as before, with the real texts. What the cut cannot
- * see (a render that reads a text's length, say) is why a page opts in only with a test that
- * holds its filled HTML to its real render (`tests/integration/member-page-template.test.ts`).
+ * not kept for that key and is rendered as before, with the real texts. The render that makes
+ * a template may read nothing of the request but its key (`shape-render.ts`): a page that reads
+ * data, the time, a header or the client's address is not kept. What neither check can see (a
+ * render that reads a text's length, say) is held by a test that compares every member page,
+ * filled, to its real render (`tests/integration/member-page-template.test.ts`).
  *
  * Nothing here outlives an input change: the key holds every input but the stand-in texts, and
  * the cache is kept per site object, which a tenant change replaces.
@@ -132,25 +135,40 @@ export function fillTemplate(
 }
 
 /**
- * The templates of one site's pages, by key. Bounded: when full it starts again empty, which
- * costs one render per key in use.
+ * The templates of one site's pages, by key (null: a page that cannot be kept). Bounded by their
+ * text's size, least recently used first out. A template costs a render of its own to make, so
+ * it is made for a key seen before: a key that comes once (a query of its own, say) is only
+ * counted.
  */
 export class PageTemplates {
-  private readonly byKey = new Map<string, PageTemplate | null>();
-  private readonly limit: number;
+  private readonly byKey: LRUCache<string, PageTemplate | 'none'>;
+  private readonly seen: LRUCache<string, true>;
 
-  constructor(limit = 256) {
-    this.limit = limit;
+  constructor(maxChars = 8_000_000, maxSeen = 20_000) {
+    this.byKey = new LRUCache({
+      maxSize: maxChars,
+      sizeCalculation: (template, key) =>
+        key.length + (template === 'none' ? 1 : template.parts.reduce((size, part) => size + part.length, 1)),
+    });
+    this.seen = new LRUCache({ max: maxSeen });
   }
 
   /** The template of `key`; null when its page cannot be kept; undefined when not rendered yet. */
   get(key: string): PageTemplate | null | undefined {
-    return this.byKey.get(key);
+    const template = this.byKey.get(key);
+    return template === 'none' ? null : template;
+  }
+
+  /** Whether a template of `key`, not made yet, is worth making: its key was seen before. */
+  seenBefore(key: string): boolean {
+    if (this.seen.has(key)) return true;
+    this.seen.set(key, true);
+    return false;
   }
 
   set(key: string, template: PageTemplate | null): void {
-    if (this.byKey.size >= this.limit) this.byKey.clear();
-    this.byKey.set(key, template);
+    this.byKey.set(key, template ?? 'none');
+    this.seen.delete(key);
   }
 }
 
@@ -182,7 +200,10 @@ export interface RenderedPage {
 
 /** How to render the page: with the stand-ins in place, or as it is. */
 export interface PageRenders {
-  /** The page rendered with the stand-ins; null when the answer is no page (not 200 HTML). */
+  /**
+   * The page rendered with the stand-ins; null when it cannot serve the key's other requests
+   * (no 200 HTML page, or a render that read more than its key).
+   */
   withStandIns(): Promise<RenderedPage | null>;
   real(): Promise<Response>;
 }
@@ -208,8 +229,9 @@ function answer(template: PageTemplate, texts: readonly string[]): Response {
 
 /**
  * The page of `key`, filled in with `tokens`' texts: from its template when the page was
- * rendered for this key before, otherwise rendered with stand-ins, cut and kept. A page that
- * cannot be kept is rendered as it is, now and for the key's later requests.
+ * rendered for this key before; at the key's second request, rendered with stand-ins, cut and
+ * kept. A key seen once, and a page that cannot be kept (now and for the key's later requests),
+ * are rendered as they are.
  */
 export async function templatedPage(
   templates: PageTemplates,
@@ -219,11 +241,9 @@ export async function templatedPage(
 ): Promise<Response> {
   const known = templates.get(key);
   if (known) return answer(known, tokens.texts);
-  if (known === null) return renders.real();
+  if (known === null || !templates.seenBefore(key)) return renders.real();
   const rendered = await renders.withStandIns();
-  // Not a page (a redirect, an error): nothing to learn for the key; its real answer goes out.
-  if (!rendered) return renders.real();
-  const template = cutTemplate(rendered.html, tokens, rendered.status, rendered.headers);
+  const template = rendered && cutTemplate(rendered.html, tokens, rendered.status, rendered.headers);
   templates.set(key, template);
   return template ? answer(template, tokens.texts) : renders.real();
 }

@@ -6,13 +6,14 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { useServer } from '../support/use-server.ts';
 
 /*
- * The member pages listed in `accounts.page-template.ts` are rendered once per shape with
- * stand-ins for the member's texts and filled in per member (src/server/page-template.ts), and
- * every other member page's layout is kept per shape the same way, its slots rendered per
- * request (src/features/accounts/member-frame.ts, src/server/kept-frame.ts). Here a second
- * process on the same database renders every page whole (MEMBER_PAGE_TEMPLATES=off), and each
- * member's page must be that page: for members whose texts need every kind of escaping, with
- * and without a photo, confirmed or not, in another locale, whoever asked first.
+ * Member pages whose render reads nothing but their shape are rendered once per shape with
+ * stand-ins for the member's texts and filled in per member (src/server/page-template.ts,
+ * src/features/accounts/accounts.page-template.ts), and every other member page's layout is kept
+ * per shape the same way, its slots rendered per request (src/features/accounts/member-frame.ts,
+ * src/server/kept-frame.ts). Here a second process on the same database renders every page whole
+ * (MEMBER_PAGE_TEMPLATES=off), and each member's page must be that page: for members whose texts
+ * need every kind of escaping, with and without a photo, confirmed or not, in another locale,
+ * with likes and messages of their own or none, whoever asked first.
  */
 
 /** Both processes print the same links and the same push key (derived from the secret). */
@@ -59,6 +60,11 @@ beforeAll(async () => {
   members.push(await app.make.loggedIn({ name: 'Noor', status: 'not_confirmed', language: 'nl' }));
   other = await app.make.loggedIn({ name: 'Robin' });
   await app.make.photo(other);
+  // Data that is one member's own, not their shape's: a page that read it must not be kept whole.
+  const [zoe, , kim] = members;
+  await app.make.like(other, zoe!);
+  await app.make.message(other, zoe!, 'Hello from Robin');
+  await app.make.like(kim!, other);
 });
 
 async function pageOf(server: TestServer, member: Member, path: string) {
@@ -108,6 +114,15 @@ const policy = (header: string | string[] | undefined) =>
 const uids = (html: string) => [...html.matchAll(/ uid="([^"]*)"/g)].map((m) => m[1]).join(',');
 
 describe('member pages filled in from a template', () => {
+  it('keep no page that reads data: each member gets their own likes', async () => {
+    const [zoe, sam] = members;
+    // Zoe and Sam are of one shape: a page kept whole for it would show both the same list.
+    for (let i = 0; i < 3; i++) {
+      expect((await pageOf(app.server, zoe!, '/likes')).body).toContain('Robin');
+      expect((await pageOf(app.server, sam!, '/likes')).body).not.toContain('Robin');
+    }
+  });
+
   it('are the page each member would have had rendered whole', async () => {
     for (const round of [0, 1]) {
       for (const member of round ? [...members].reverse() : members) {

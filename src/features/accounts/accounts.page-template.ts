@@ -1,29 +1,45 @@
 import type { APIContext } from 'astro';
 import {
   PageTokens,
+  perSite,
   readForTemplate,
   templatedPage,
   templatesOf,
   type RenderedPage,
 } from '../../server/page-template.ts';
+import { renderShapeOnly } from '../../server/shape-render.ts';
 import { keepMemberFrame, memberShapeKey, standInFor, standInUser } from './member-frame.ts';
 import { memberUser } from './member-user.ts';
 
 /**
- * Member pages rendered once per shape and filled in per member (`src/server/page-template.ts`).
+ * Every member page rendered once per shape and filled in per member (`src/server/page-template.ts`)
+ * when its render reads nothing but its shape; its layout's frame kept per shape otherwise
+ * (`member-frame.ts`). No page is listed:
  *
- * A page is listed here only when its server render reads of the request nothing but what
- * `memberShapeKey` holds, and of the member only `memberUser()` and the session's switches (never
- * `createdAt`, `timeZone`, `sessionId` or `sessionExpiresAt`, which the stand-in member does not carry), and never
- * calls a service with the member's ids. `tests/integration/member-page-template.test.ts` holds
- * each listed page's filled HTML to its real render for members that differ in every text.
+ * - The shape is `memberShapeKey`: the route, the query, the locale, the day, the member with
+ *   stand-ins for its texts and the session's switches.
+ * - At a shape's second request the page is rendered with the member standing in
+ *   (`standInFor`) and every other input of the request guarded (`renderShapeOnly`): a page
+ *   that reaches for data (its own likes, a search, a figure of the network), the clock, a
+ *   header or the client's address is not kept, and its route is not tried again on this site:
+ *   it is rendered in its kept frame from then on.
+ *
+ * `tests/integration/member-page-template.test.ts` holds every member route's page, kept or not,
+ * to its real render, for members who differ in every text and in their data.
  */
-export const TEMPLATED_MEMBER_PAGES: ReadonlySet<string> = new Set(['/settings']);
 
 /**
- * A member's GET of a listed page through its template; of any other member page, the page as
- * rendered, its layout's frame kept once its shape comes again (`member-frame.ts`). Any other
- * request is rendered as it is.
+ * What the stand-in member does not carry (`member-frame.ts`): a render that reads one of these
+ * is the member's own. (`sessionId` is read, as empty, to tell a stand-in render.)
+ */
+const NOT_IN_SHAPE = new Set<PropertyKey>(['createdAt', 'timeZone', 'sessionExpiresAt']);
+
+/** Per site: the routes (Astro's patterns) whose render read more than its shape. */
+const routesReadingData = perSite(() => new Set<string>());
+
+/**
+ * A member's GET of a page: filled from its template, or rendered with its layout's frame kept
+ * (`member-frame.ts`). Any other request is rendered as it is.
  */
 export async function renderMemberPage(
   context: APIContext,
@@ -32,15 +48,15 @@ export async function renderMemberPage(
   const { locals, request } = context;
   const member = locals.member;
   if (!member || request.method !== 'GET') return render();
-  if (!TEMPLATED_MEMBER_PAGES.has(locals.routePath)) {
-    // Any other member page: its layout's frame is kept per shape (member-frame.ts).
+  const inFrame = async () => {
     const response = await render();
     await keepMemberFrame(locals, render);
     return response;
-  }
-  if (!locals.platform.env.MEMBER_PAGE_TEMPLATES) return render();
+  };
+  const reading = routesReadingData(locals.site);
+  if (!locals.platform.env.MEMBER_PAGE_TEMPLATES || reading.has(context.routePattern)) return inFrame();
   const user = await memberUser(locals);
-  if (!user) return render();
+  if (!user) return inFrame();
   const tokens = new PageTokens();
   const userStandIn = standInUser(user, tokens);
   return templatedPage(
@@ -50,13 +66,23 @@ export async function renderMemberPage(
     {
       async withStandIns(): Promise<RenderedPage | null> {
         const putMemberBack = standInFor(locals, member, userStandIn);
+        let memberRead: string | null = null;
+        locals.member = new Proxy(locals.member!, {
+          get(target, property, receiver) {
+            if (NOT_IN_SHAPE.has(property)) memberRead ??= `member.${String(property)}`;
+            return Reflect.get(target, property, receiver) as unknown;
+          },
+        });
         try {
-          return await readForTemplate(await render());
+          const made = await renderShapeOnly(locals, request, async () => readForTemplate(await render()));
+          if (made.outside === null && memberRead === null) return made.value ?? null;
+          reading.add(context.routePattern);
+          return null;
         } finally {
           putMemberBack();
         }
       },
-      real: render,
+      real: inFrame,
     },
   );
 }

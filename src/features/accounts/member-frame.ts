@@ -8,6 +8,7 @@ import {
 } from '../../server/kept-frame.ts';
 import { PageTokens, readForTemplate } from '../../server/page-template.ts';
 import { takeIslandIds } from '../../server/react-islands.ts';
+import { dayOf } from '../../server/shape-render.ts';
 import type { User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
 import { memberUser, presentMemberUser } from './member-user.ts';
@@ -119,20 +120,21 @@ export function standInFor(locals: App.Locals, member: SessionMember, userStandI
 
 /**
  * What a member page's render reads of the request and of the member, but the member's texts:
- * the route, the query, the locale and country, the day, the member with stand-ins for its texts
- * and the session's switches. A page or a layout kept per shape is keyed with it.
+ * the route and its address, the query, the locale and country, the day, the member with
+ * stand-ins for its texts and the session's switches. A page or a layout kept per shape is keyed
+ * with it.
  */
 export function memberShapeKey(locals: App.Locals, url: URL, user: User, member: SessionMember): string {
-  const today = new Date(locals.platform.clock.now()).toISOString().slice(0, 10);
   return JSON.stringify([
     locals.routePath,
+    url.pathname,
     url.search,
     locals.locale,
     locals.chosenLocale ?? null,
     locals.country,
     locals.countryKnown,
     locals.scheme,
-    today,
+    dayOf(locals),
     user,
     member.status,
     member.language,

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * A render that is to serve every member of its shape (a member page kept whole,
  * `page-template.ts`) must read nothing of the request but what its key holds. This runs such a
@@ -7,8 +9,7 @@
  *   and its clock: a page that reads data, or the time, is the member's own or the minute's
  *   (the day is part of every key: `dayOf`);
  * - the client's address;
- * - the request's headers (its cookies among them), but those the render itself reads of
- *   every request (`SHAPE_HEADERS`).
+ * - the request's headers (its cookies among them), but the host.
  *
  * A reach for data throws before anything is read or written (the page's own code runs with
  * stand-ins for the member's ids: nothing may be done with them), so the render fails and
@@ -18,10 +19,7 @@
 /** What the platform holds that is the same for every request: its configuration. */
 const CONFIGURATION = new Set<PropertyKey>(['env', 'log', 'registry', 'secret', 'dialect']);
 
-/**
- * Headers every render reads whatever the page: the host (the site, already part of the key
- * through the site's templates), and what Astro asks of each request it renders.
- */
+/** Headers a render may read: the host (the site, whose own templates these are). */
 const SHAPE_HEADERS = new Set(['host']);
 
 /** The error a shape-only render meets when it reaches for data. */
@@ -56,7 +54,40 @@ export interface ShapeRender<T> {
   outside: string | null;
 }
 
-type HeaderReads = Pick<Headers, 'get' | 'has' | 'forEach' | 'entries' | 'keys' | 'values' | 'getSetCookie'>;
+/** Who notes what the render going on in this async context reads (none outside such a render). */
+const noting = new AsyncLocalStorage<(what: string) => void>();
+
+/**
+ * A page reads a header by its name (`Astro.cookies` reads `cookie`). Going through all of them
+ * is how a request is copied (a rewrite's), and is not noted.
+ */
+const HEADER_READS = ['get', 'has'] as const;
+let headersWatched = false;
+
+/**
+ * Makes every `Headers` note its reads to the shape-only render it is read in, if any: a page's
+ * `Astro.request` is not always the request that arrived (a locale's address is rewritten to its
+ * route, with its headers copied), and the cookies are read through it. Outside such a render a
+ * read costs one look at the async context.
+ */
+function watchHeaders(): void {
+  if (headersWatched) return;
+  headersWatched = true;
+  const prototype = Headers.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of HEADER_READS) {
+    const original = prototype[method]!;
+    Object.defineProperty(Headers.prototype, method, {
+      configurable: true,
+      writable: true,
+      value(this: Headers, ...args: unknown[]) {
+        const note = noting.getStore();
+        const name = String(args[0]).toLowerCase();
+        if (note && !SHAPE_HEADERS.has(name)) note(`header ${name}`);
+        return original.apply(this, args);
+      },
+    });
+  }
+}
 
 /**
  * Runs `render` (which must finish reading its answer before it resolves: Astro streams a page
@@ -64,7 +95,6 @@ type HeaderReads = Pick<Headers, 'get' | 'has' | 'forEach' | 'entries' | 'keys' 
  */
 export async function renderShapeOnly<T>(
   locals: App.Locals,
-  request: Request,
   render: () => Promise<T>,
 ): Promise<ShapeRender<T>> {
   let outside: string | null = null;
@@ -93,44 +123,12 @@ export async function renderShapeOnly<T>(
       return clientIp;
     },
   });
-
-  // An own property on the request's `Headers` shadows its prototype's method for this render.
-  const headers = request.headers as Headers & Partial<HeaderReads>;
-  const guarded: (keyof HeaderReads)[] = [
-    'get',
-    'has',
-    'forEach',
-    'entries',
-    'keys',
-    'values',
-    'getSetCookie',
-  ];
-  const iterate = Headers.prototype[Symbol.iterator];
-  Object.defineProperty(headers, Symbol.iterator, {
-    configurable: true,
-    writable: true,
-    value(this: Headers) {
-      note('header *');
-      return iterate.call(this);
-    },
-  });
-  for (const method of guarded) {
-    const original = Headers.prototype[method] as (...args: unknown[]) => unknown;
-    Object.defineProperty(headers, method, {
-      configurable: true,
-      writable: true,
-      value(this: Headers, ...args: unknown[]) {
-        const name = method === 'get' || method === 'has' ? String(args[0]).toLowerCase() : '*';
-        if (!SHAPE_HEADERS.has(name)) note(`header ${name}`);
-        return original.apply(this, args);
-      },
-    });
-  }
+  watchHeaders();
 
   try {
-    return { value: await render(), outside };
-  } catch (error) {
-    note(error instanceof Error ? error.message : String(error));
+    return { value: await noting.run(note, render), outside };
+  } catch {
+    // A reach for data was noted as it threw; any other failure keeps nothing and tells nothing.
     return { value: undefined, outside };
   } finally {
     locals.platform = platform;
@@ -141,7 +139,5 @@ export async function renderShapeOnly<T>(
       writable: true,
       value: clientIp,
     });
-    for (const method of guarded) delete (headers as Partial<HeaderReads>)[method];
-    delete (headers as Partial<Pick<Headers, typeof Symbol.iterator>>)[Symbol.iterator];
   }
 }

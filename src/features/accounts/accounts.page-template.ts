@@ -74,10 +74,16 @@ export async function renderMemberPage(
           },
         });
         try {
-          const made = await renderShapeOnly(locals, request, async () => readForTemplate(await render()));
-          if (made.outside === null && memberRead === null) return made.value ?? null;
-          reading.add(context.routePattern);
-          return null;
+          const made = await renderShapeOnly(locals, async () => {
+            const response = await render();
+            // Astro streams a page as it renders it: all of it is read while the guards hold.
+            return { response, html: await response.text() };
+          });
+          if (made.outside !== null || memberRead !== null) {
+            reading.add(context.routePattern);
+            return null;
+          }
+          return made.value ? readForTemplate(new Response(made.value.html, made.value.response)) : null;
         } finally {
           putMemberBack();
         }

@@ -1,6 +1,12 @@
-import { LRUCache } from 'lru-cache';
 import { cspHash, type CspHash } from './csp.ts';
-import { cutTemplate, fillTemplate, perSite, type PageTemplate, type PageTokens } from './page-template.ts';
+import {
+  cutTemplate,
+  fillTemplate,
+  KeptPerKey,
+  perSite,
+  type PageTemplate,
+  type PageTokens,
+} from './page-template.ts';
 
 /**
  * A layout's frame rendered once per shape and filled in per request. A member page is mostly
@@ -118,41 +124,14 @@ export function fillFrame(
   return html;
 }
 
-/**
- * The kept frames of one site, by key (null: a frame that cannot be kept). Bounded by their
- * text's size, least recently used first out. A frame costs a render of its own to make, so it
- * is made for a shape seen before: a shape that comes once (a query of its own, say) is only
- * counted.
- */
-export class KeptFrames {
-  private readonly byKey: LRUCache<string, FrameTemplate | 'none'>;
-  private readonly seen: LRUCache<string, true>;
-
-  constructor(maxChars = 8_000_000, maxSeen = 20_000) {
-    this.byKey = new LRUCache({
-      maxSize: maxChars,
-      sizeCalculation: (frame, key) =>
-        key.length +
-        (frame === 'none' ? 1 : frame.pieces.reduce((size, piece) => size + piece.parts.join('').length, 1)),
-    });
-    this.seen = new LRUCache({ max: maxSeen });
-  }
-
-  get(key: string): FrameTemplate | null | undefined {
-    const frame = this.byKey.get(key);
-    return frame === 'none' ? null : frame;
-  }
-
-  /** Whether a frame of `key`, not kept yet, is worth making: its shape was seen before. */
-  seenBefore(key: string): boolean {
-    if (this.seen.has(key)) return true;
-    this.seen.set(key, true);
-    return false;
-  }
-
-  set(key: string, frame: FrameTemplate | null): void {
-    this.byKey.set(key, frame ?? 'none');
-    this.seen.delete(key);
+/** The kept frames of one site, by key (`KeptPerKey`: bounded, made for a key seen before). */
+export class KeptFrames extends KeptPerKey<FrameTemplate> {
+  constructor(maxChars?: number, maxSeen?: number) {
+    super(
+      (frame) => frame.pieces.reduce((size, piece) => size + piece.parts.join('').length, 1),
+      maxChars,
+      maxSeen,
+    );
   }
 }
 

@@ -135,40 +135,47 @@ export function fillTemplate(
 }
 
 /**
- * The templates of one site's pages, by key (null: a page that cannot be kept). Bounded by their
- * text's size, least recently used first out. A template costs a render of its own to make, so
- * it is made for a key seen before: a key that comes once (a query of its own, say) is only
- * counted.
+ * What one site keeps per key (a page's template, a layout's frame), or that it cannot be kept
+ * (null). Bounded by the kept text's size, least recently used first out. A kept thing costs a
+ * render of its own to make, so it is made for a key seen before: a key that comes once (a query
+ * of its own, say) is only counted.
  */
-export class PageTemplates {
-  private readonly byKey: LRUCache<string, PageTemplate | 'none'>;
+export class KeptPerKey<T extends object> {
+  private readonly byKey: LRUCache<string, T | 'none'>;
   private readonly seen: LRUCache<string, true>;
 
-  constructor(maxChars = 8_000_000, maxSeen = 20_000) {
+  /** `sizeOf`: the characters of text a kept thing holds. */
+  constructor(sizeOf: (kept: T) => number, maxChars = 8_000_000, maxSeen = 20_000) {
     this.byKey = new LRUCache({
       maxSize: maxChars,
-      sizeCalculation: (template, key) =>
-        key.length + (template === 'none' ? 1 : template.parts.reduce((size, part) => size + part.length, 1)),
+      sizeCalculation: (kept, key) => key.length + (kept === 'none' ? 1 : sizeOf(kept)),
     });
     this.seen = new LRUCache({ max: maxSeen });
   }
 
-  /** The template of `key`; null when its page cannot be kept; undefined when not rendered yet. */
-  get(key: string): PageTemplate | null | undefined {
-    const template = this.byKey.get(key);
-    return template === 'none' ? null : template;
+  /** What is kept for `key`; null when it cannot be kept; undefined when not made yet. */
+  get(key: string): T | null | undefined {
+    const kept = this.byKey.get(key);
+    return kept === 'none' ? null : kept;
   }
 
-  /** Whether a template of `key`, not made yet, is worth making: its key was seen before. */
+  /** Whether what `key` would keep, not made yet, is worth making: its key was seen before. */
   seenBefore(key: string): boolean {
     if (this.seen.has(key)) return true;
     this.seen.set(key, true);
     return false;
   }
 
-  set(key: string, template: PageTemplate | null): void {
-    this.byKey.set(key, template ?? 'none');
+  set(key: string, kept: T | null): void {
+    this.byKey.set(key, kept ?? 'none');
     this.seen.delete(key);
+  }
+}
+
+/** The templates of one site's pages, by key. */
+export class PageTemplates extends KeptPerKey<PageTemplate> {
+  constructor(maxChars?: number, maxSeen?: number) {
+    super((template) => template.parts.reduce((size, part) => size + part.length, 1), maxChars, maxSeen);
   }
 }
 

@@ -8,6 +8,7 @@ function requestOf() {
     registry: { sites: 1 },
     clock: { now: () => Date.UTC(2026, 11, 1, 21, 30) },
     dbFor: () => 'the database',
+    push: { publicKey: (site: string) => `key of ${site}`, send: () => 'sent' },
   };
   const locals = { platform, clientIp: '203.0.113.5' } as unknown as App.Locals;
   const request = new Request('http://localhost/settings', {
@@ -42,6 +43,14 @@ describe('a render kept per shape', () => {
       expect(isReadOutsideShape(thrown), property).toBe(true);
       expect(made).toEqual({ value: undefined, outside: `platform.${property}` });
     }
+  });
+
+  it("reads a site's push key, and is stopped before it sends", async () => {
+    const { locals } = requestOf();
+    const keyed = await renderShapeOnly(locals, async () => locals.platform.push.publicKey('amber'));
+    expect(keyed).toEqual({ value: 'key of amber', outside: null });
+    const sent = await renderShapeOnly(locals, async () => locals.platform.push.send);
+    expect(sent).toEqual({ value: undefined, outside: 'platform.push.send' });
   });
 
   it('notes a read that a page may catch and go on without', async () => {

@@ -19,6 +19,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** What the platform holds that is the same for every request: its configuration. */
 const CONFIGURATION = new Set<PropertyKey>(['env', 'log', 'registry', 'secret', 'dialect']);
 
+/** The parts of a service that are configuration too: a site's push key (derived from the secret). */
+const CONFIGURATION_OF_SERVICES: Readonly<Record<string, ReadonlySet<PropertyKey>>> = {
+  push: new Set(['publicKey']),
+};
+
 /** Headers a render may read: the host (the site, whose own templates these are). */
 const SHAPE_HEADERS = new Set(['host']);
 
@@ -105,16 +110,24 @@ export async function renderShapeOnly<T>(
   const platform = locals.platform;
   const clientIp = locals.clientIp;
   guardedPlatforms.set(locals, platform);
-  locals.platform = new Proxy(platform, {
-    get(target, property, receiver) {
-      if (!CONFIGURATION.has(property)) {
-        const what = `platform.${String(property)}`;
-        note(what);
-        throw new ReadOutsideShape(what);
-      }
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
+  /** `object` with only `allowed` readable: any other read is noted, and throws. */
+  const guard = <T extends object>(object: T, path: string, allowed: ReadonlySet<PropertyKey>): T =>
+    new Proxy(object, {
+      get(target, property, receiver) {
+        const what = `${path}.${String(property)}`;
+        const parts =
+          path === 'platform' && typeof property === 'string'
+            ? CONFIGURATION_OF_SERVICES[property]
+            : undefined;
+        if (parts) return guard(Reflect.get(target, property, receiver) as object, what, parts);
+        if (!allowed.has(property)) {
+          note(what);
+          throw new ReadOutsideShape(what);
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+  locals.platform = guard(platform, 'platform', CONFIGURATION);
   Object.defineProperty(locals, 'clientIp', {
     configurable: true,
     enumerable: true,

@@ -65,6 +65,18 @@ beforeAll(async () => {
   await app.make.like(other, zoe!);
   await app.make.message(other, zoe!, 'Hello from Robin');
   await app.make.like(kim!, other);
+  // Sam keeps push previews off: a switch of the notification settings, not of `User`.
+  await app.db
+    .insertInto('notification_preferences')
+    .values({
+      member_id: members[1]!.memberId,
+      network_id: members[1]!.network,
+      category: 'push_preview',
+      disabled: 1,
+      reason: null,
+      updated_at: 0,
+    })
+    .execute();
 });
 
 async function pageOf(server: TestServer, member: Member, path: string) {
@@ -114,6 +126,18 @@ const policy = (header: string | string[] | undefined) =>
 const uids = (html: string) => [...html.matchAll(/ uid="([^"]*)"/g)].map((m) => m[1]).join(',');
 
 describe('member pages filled in from a template', () => {
+  it("keep a member's notification settings as part of the shape", async () => {
+    const [zoe, sam] = members;
+    // Zoe and Sam are of one shape but for Sam's push previews, switched off.
+    for (let i = 0; i < 3; i++) {
+      for (const member of [zoe!, sam!]) {
+        const kept = (await pageOf(app.server, member, '/notifications')).body;
+        const rendered = (await pageOf(whole, member, '/notifications')).body;
+        expect(firstDifference(comparable(kept), comparable(rendered)), `${member.email} (${i})`).toBe('');
+      }
+    }
+  });
+
   it('keep no page that reads data: each member gets their own likes', async () => {
     const [zoe, sam] = members;
     // Zoe and Sam are of one shape: a page kept whole for it would show both the same list.

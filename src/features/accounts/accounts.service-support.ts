@@ -334,6 +334,12 @@ export function notificationSettingsOf(user: User): NotificationsState | undefin
   return settingsOfUser.get(user);
 }
 
+/** Gives `standIn` (the same member with stand-ins for its texts) the settings read with `user`. */
+export function shareSettings(standIn: User, user: User): void {
+  const settings = settingsOfUser.get(user);
+  if (settings) settingsOfUser.set(standIn, settings);
+}
+
 /** The `User` of a row already read (the session's: see `resumeSession`). */
 export async function userOfRow(ctx: ServiceContext, row: UserRow): Promise<User | null> {
   if (row.status === 'deleted') return null;

@@ -11,6 +11,7 @@ import { takeIslandIds } from '../../server/react-islands.ts';
 import { dayOf } from '../../server/shape-render.ts';
 import type { User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
+import { notificationSettingsOf, shareSettings } from './accounts.service-support.ts';
 import { memberUser, presentMemberUser } from './member-user.ts';
 
 /**
@@ -72,7 +73,7 @@ const marking = new WeakMap<
 /** The member's texts the frame only prints; everything else of `User` is part of the shape. */
 export function standInUser(user: User, tokens: PageTokens): User {
   const image = user.profile.main_image;
-  return {
+  const standIn: User = {
     ...user,
     id: tokens.stand(user.id),
     email: tokens.stand(user.email),
@@ -89,6 +90,9 @@ export function standInUser(user: User, tokens: PageTokens): User {
       },
     },
   };
+  // The notification settings read with the member are switches: part of the shape, not texts.
+  shareSettings(standIn, user);
+  return standIn;
 }
 
 /** The session's member as the stand-ins' render sees it: its switches, no texts of its own. */
@@ -121,7 +125,7 @@ export function standInFor(locals: App.Locals, member: SessionMember, userStandI
 /**
  * What a member page's render reads of the request and of the member, but the member's texts:
  * the route and its address, the query, the locale and country, the day, the member with
- * stand-ins for its texts and the session's switches. A page or a layout kept per shape is keyed
+ * stand-ins for its texts, its notification settings and the session's switches. A page or a layout kept per shape is keyed
  * with it.
  */
 export function memberShapeKey(locals: App.Locals, url: URL, user: User, member: SessionMember): string {
@@ -136,6 +140,7 @@ export function memberShapeKey(locals: App.Locals, url: URL, user: User, member:
     locals.scheme,
     dayOf(locals),
     user,
+    notificationSettingsOf(user) ?? null,
     member.status,
     member.language,
     member.paidUser,

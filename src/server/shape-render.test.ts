@@ -8,6 +8,7 @@ function requestOf() {
     registry: { sites: 1 },
     clock: { now: () => Date.UTC(2026, 11, 1, 21, 30) },
     dbFor: () => 'the database',
+    secret: Buffer.from('the secret'),
     push: { publicKey: (site: string) => `key of ${site}`, send: () => 'sent' },
   };
   const locals = { platform, clientIp: '203.0.113.5' } as unknown as App.Locals;
@@ -28,8 +29,8 @@ describe('a render kept per shape', () => {
     expect(made).toEqual({ value: 'localhost', outside: null });
   });
 
-  it('is stopped before it reads data or the clock, and says what it reached for', async () => {
-    for (const property of ['dbFor', 'clock'] as const) {
+  it('is stopped before it reads data, the clock or the secret, and says what it reached for', async () => {
+    for (const property of ['dbFor', 'clock', 'secret'] as const) {
       const { locals } = requestOf();
       let thrown: unknown;
       const made = await renderShapeOnly(locals, async () => {

@@ -16,8 +16,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * nothing is kept. The other reads are answered and noted. Either way the caller keeps nothing.
  */
 
-/** What the platform holds that is the same for every request: its configuration. */
-const CONFIGURATION = new Set<PropertyKey>(['env', 'log', 'registry', 'secret', 'dialect']);
+/**
+ * What the platform holds that is the same for every request: its configuration. Not its secret:
+ * what a page signs with it is the member's (a token of a stand-in id would be kept as it is).
+ */
+const CONFIGURATION = new Set<PropertyKey>(['env', 'log', 'registry', 'dialect']);
 
 /** The parts of a service that are configuration too: a site's push key (derived from the secret). */
 const CONFIGURATION_OF_SERVICES: Readonly<Record<string, ReadonlySet<PropertyKey>>> = {

@@ -17,11 +17,11 @@ import { memberUser } from './member-user.ts';
  * (`member-frame.ts`). No page is listed:
  *
  * - The shape is `memberShapeKey`: the route, the query, the locale, the day, the member with
- *   stand-ins for its texts and the session's switches.
+ *   stand-ins for its texts, its notification settings and the session's switches.
  * - At a shape's second request the page is rendered with the member standing in
  *   (`standInFor`) and every other input of the request guarded (`renderShapeOnly`): a page
- *   that reaches for data (its own likes, a search, a figure of the network), the clock, a
- *   header or the client's address is not kept, and its route is not tried again on this site:
+ *   that reaches for data (its own likes, a search, a figure of the network), the clock, the
+ *   secret, a header or the client's address is not kept, and its route is not tried again on this site:
  *   it is rendered in its kept frame from then on.
  *
  * `tests/integration/member-page-template.test.ts` holds every member route's page, kept or not,

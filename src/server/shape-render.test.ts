@@ -30,7 +30,7 @@ describe('a render kept per shape', () => {
   });
 
   it('is stopped before it reads data, the clock or the secret, and says what it reached for', async () => {
-    for (const property of ['dbFor', 'clock', 'secret'] as const) {
+    for (const property of ['dbFor', 'clock', 'secret', 'constructor'] as const) {
       const { locals } = requestOf();
       let thrown: unknown;
       const made = await renderShapeOnly(locals, async () => {

@@ -23,9 +23,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const CONFIGURATION = new Set<PropertyKey>(['env', 'log', 'registry', 'dialect']);
 
 /** The parts of a service that are configuration too: a site's push key (derived from the secret). */
-const CONFIGURATION_OF_SERVICES: Readonly<Record<string, ReadonlySet<PropertyKey>>> = {
-  push: new Set(['publicKey']),
-};
+const CONFIGURATION_OF_SERVICES: ReadonlyMap<PropertyKey, ReadonlySet<PropertyKey>> = new Map([
+  ['push', new Set(['publicKey'])],
+]);
 
 /** Headers a render may read: the host (the site, whose own templates these are). */
 const SHAPE_HEADERS = new Set(['host']);
@@ -114,14 +114,11 @@ export async function renderShapeOnly<T>(
   const clientIp = locals.clientIp;
   guardedPlatforms.set(locals, platform);
   /** `object` with only `allowed` readable: any other read is noted, and throws. */
-  const guard = <T extends object>(object: T, path: string, allowed: ReadonlySet<PropertyKey>): T =>
+  const guard = <O extends object>(object: O, path: string, allowed: ReadonlySet<PropertyKey>): O =>
     new Proxy(object, {
       get(target, property, receiver) {
         const what = `${path}.${String(property)}`;
-        const parts =
-          path === 'platform' && typeof property === 'string'
-            ? CONFIGURATION_OF_SERVICES[property]
-            : undefined;
+        const parts = path === 'platform' ? CONFIGURATION_OF_SERVICES.get(property) : undefined;
         if (parts) return guard(Reflect.get(target, property, receiver) as object, what, parts);
         if (!allowed.has(property)) {
           note(what);

@@ -125,8 +125,8 @@ export function standInFor(locals: App.Locals, member: SessionMember, userStandI
 /**
  * What a member page's render reads of the request and of the member, but the member's texts:
  * the route and its address, the query, the locale and country, the day, the member with
- * stand-ins for its texts, its notification settings and the session's switches. A page or a layout kept per shape is keyed
- * with it.
+ * stand-ins for its texts, its notification settings and the session's switches. A page or a
+ * layout kept per shape is keyed with it.
  */
 export function memberShapeKey(locals: App.Locals, url: URL, user: User, member: SessionMember): string {
   return JSON.stringify([

@@ -12,13 +12,13 @@ import {
 
 /*
  * ARCHITECTURE.md rule 10: members are never cached, so every uncached member request must be
- * cheap. A member request reads its session with the member's account, profile and photo in one
- * query; the `User` the page or the answer shows adds the notification settings. The server
- * counts each request's statements (KINDRED_COUNT_SQL=1) and prints them.
+ * cheap. A member request reads its session with the member's account, profile, photo and
+ * notification settings (what the `User` the page or the answer shows is made of) in one query.
+ * The server counts each request's statements (KINDRED_COUNT_SQL=1) and prints them.
  */
 
-/** Reads per member request: the session with the member, then the notification settings. */
-const READS = 2;
+/** Reads per member request: the session with the member. */
+const READS = 1;
 /** Marking the member as seen (at most once a minute): one transaction (begin, session, account, profile, commit). */
 const SEEN_WRITES = 5;
 /**
@@ -39,7 +39,7 @@ const BOUNDS: Record<string, number> = {
   // the profile with its details (one statement), its photos (with the main photo's id), its
   // interests, the likes both ways (one statement), the block, and for a free member the
   // conversations written in (the Message button states the free limit)
-  'profile-view': READS + 7,
+  'profile-view': READS + 6,
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,
@@ -62,13 +62,16 @@ const BOUNDS: Record<string, number> = {
   notifications: READS,
   premium: READS,
   'user.php': READS,
-  'members.php': READS + 2,
-  'likes.php': READS + 2,
-  // the member's chats, when there are any
-  'chats.php': READS + 1,
+  // the kept filters, the page and its count
+  'members.php': READS + 3,
+  // a page of each of the three lists
+  'likes.php': READS + 3,
+  // as /chats: the member's chats and their last messages
+  'chats.php': READS + 2,
   // the offer's reads, as on /credits
-  'credits.php': READS + 4,
-  'member.php': READS + 6,
+  'credits.php': READS + 5,
+  // the profile's reads as on its page, but for the conversations written in
+  'member.php': READS + 5,
   // as /match-finder
   'match-finder.php': READS + 3,
 };

@@ -19,6 +19,7 @@ import {
   selectInNetwork,
   updateInNetwork,
 } from '../../db/query-network.ts';
+import { packedPreferenceRows } from '../notifications/index.ts';
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 
 /*
@@ -160,6 +161,8 @@ export interface UserRow {
   filename: string | null;
   thumb_filename: string | null;
   match_filename: string | null;
+  /** The member's notification settings, packed (the notifications feature's `packedPreferenceRows`). */
+  packed_preferences: string | null;
 }
 
 /** The columns of a `UserRow`, over members `m`, profiles `p` and main photos `ph`. */
@@ -189,8 +192,8 @@ const USER_ROW_COLUMNS = [
 ] as const;
 
 /**
- * Members `m` of the network with their profiles `p` and main photos `ph`: where both the `User`
- * answer and the session lookup read from.
+ * Members `m` of the network with their profiles `p`, main photos `ph` and notification settings,
+ * as `UserRow`s: where both the `User` answer and the session lookup read from.
  */
 function membersWithProfile(db: Db, network: string) {
   return db
@@ -204,14 +207,13 @@ function membersWithProfile(db: Db, network: string) {
         .on('ph.network_id', '=', network)
         .on('ph.status', '=', 'active'),
     )
-    .where('m.network_id', '=', network);
+    .where('m.network_id', '=', network)
+    .select(USER_ROW_COLUMNS)
+    .select(packedPreferenceRows(db, network, 'm.id').as('packed_preferences'));
 }
 
 export async function findUserRow(db: Db, network: string, memberId: string): Promise<UserRow | undefined> {
-  return membersWithProfile(db, network)
-    .select(USER_ROW_COLUMNS)
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
+  return membersWithProfile(db, network).where('m.id', '=', memberId).executeTakeFirst();
 }
 
 /* Sessions ------------------------------------------------------------------------------------ */
@@ -237,7 +239,7 @@ const liveSessionQuery = compiledOnce<
 >(['network', 'siteId', 'sessionId', 'now'], (db, { network, siteId, sessionId, now }) =>
   membersWithProfile(db, network)
     .innerJoin('sessions as s', 's.member_id', 'm.id')
-    .select(['s.id as session_id', 's.expires_at', 's.last_seen_at', ...USER_ROW_COLUMNS])
+    .select(['s.id as session_id', 's.expires_at', 's.last_seen_at'])
     .where('s.network_id', '=', network)
     .where('s.site_id', '=', siteId)
     .where('s.id', '=', sessionId)

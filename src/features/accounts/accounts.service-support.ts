@@ -6,7 +6,7 @@ import { addressKey } from '../../server/address.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { fallbackLocale, localePath } from '../../server/request.ts';
 import type { RateRule, Site } from '../../tenancy/site.ts';
-import { notificationPreferences, type NotificationsState } from '../notifications/index.ts';
+import { notificationPreferencesOfPacked, type NotificationsState } from '../notifications/index.ts';
 import { mediaUrl } from '../profiles/index.ts';
 import {
   admitLogin,
@@ -343,7 +343,7 @@ export function shareSettings(standIn: User, user: User): void {
 /** The `User` of a row already read (the session's: see `resumeSession`). */
 export async function userOfRow(ctx: ServiceContext, row: UserRow): Promise<User | null> {
   if (row.status === 'deleted') return null;
-  const settings = await notificationPreferences(ctx, row.id);
+  const settings = notificationPreferencesOfPacked(row.packed_preferences);
   const user = toUser(ctx.site, row, settings.disabled);
   settingsOfUser.set(user, settings);
   return user;

@@ -1,7 +1,9 @@
 export { notify } from './notify.ts';
+export { packedPreferenceRows } from './notifications.repository.ts';
 export {
   categoryEnabled,
   notificationPreferences,
+  notificationPreferencesOfPacked,
   switchOffNotifications,
   systemDisabledReasons,
   updateNotificationPreferences,

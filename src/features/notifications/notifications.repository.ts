@@ -1,5 +1,5 @@
 import { compiledOnce } from '../../db/compiled.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NotificationDisabledReason } from '../../db/database.ts';
 import type { NotificationCategory, PushSetting } from './notifications.schemas.ts';
 
@@ -31,6 +31,45 @@ const preferenceRowsQuery = compiledOnce<{ network: string; memberId: string }, 
 
 export async function preferenceRows(db: Db, network: string, memberId: string): Promise<PreferenceRow[]> {
   return preferenceRowsQuery.execute(db, { network, memberId });
+}
+
+/*
+ * The same rows as one text, for a statement that reads the member anyway: the session's, which
+ * every member request runs, so that the settings cost no statement of their own. A row is
+ * `category:disabled:reason` (reason empty when none), rows are joined by `,`: categories and
+ * reasons are fixed words without either sign. NULL when the member has no row. `string_agg` is
+ * PostgreSQL's and SQLite's (3.44 on) alike.
+ */
+const ROW_SEPARATOR = ',';
+const FIELD_SEPARATOR = ':';
+
+/**
+ * A scalar subquery: the packed rows of the member whose id is the column `memberColumn` of the
+ * enclosing statement (`unpackPreferenceRows` reads them back).
+ */
+export function packedPreferenceRows(db: Db, network: string, memberColumn: string) {
+  const { lit, ref } = sql;
+  const field = lit(FIELD_SEPARATOR);
+  const row = sql<string>`${ref('np.category')} || ${field} || ${ref('np.disabled')}
+    || ${field} || coalesce(${ref('np.reason')}, '')`;
+  return db
+    .selectFrom('notification_preferences as np')
+    .select(sql<string | null>`string_agg(${row}, ${lit(ROW_SEPARATOR)})`.as('packed'))
+    .where('np.network_id', '=', network)
+    .where('np.member_id', '=', ref<string>(memberColumn));
+}
+
+/** The rows `packedPreferenceRows` packed. */
+export function unpackPreferenceRows(packed: string | null): PreferenceRow[] {
+  if (!packed) return [];
+  return packed.split(ROW_SEPARATOR).map((row) => {
+    const [category, disabled, reason] = row.split(FIELD_SEPARATOR);
+    return {
+      category: category as Preference,
+      disabled: disabled === '1' ? 1 : 0,
+      reason: (reason || null) as NotificationDisabledReason | null,
+    };
+  });
 }
 
 /**

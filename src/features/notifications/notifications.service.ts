@@ -16,6 +16,8 @@ import {
   replacePreferences,
   switchOff,
   systemSwitchOffsSince,
+  unpackPreferenceRows,
+  type PreferenceRow,
 } from './notifications.repository.ts';
 
 /** The member's e-mail preferences, in the order of spec §3, with the system's reasons, and push. */
@@ -23,9 +25,21 @@ export async function notificationPreferences(
   ctx: Pick<ServiceContext, 'db' | 'network'>,
   memberId: string,
 ): Promise<NotificationsState> {
-  const rows = new Map(
-    (await preferenceRows(ctx.db, ctx.network, memberId)).map((row) => [row.category, row]),
-  );
+  return stateOfRows(await preferenceRows(ctx.db, ctx.network, memberId));
+}
+
+/**
+ * The same, from the rows a statement that read the member brought along packed
+ * (`packedPreferenceRows`: the session's, so that a member request reads them in no statement of
+ * their own).
+ */
+export function notificationPreferencesOfPacked(packed: string | null): NotificationsState {
+  return stateOfRows(unpackPreferenceRows(packed));
+}
+
+/** The settings the member's rows say: each category or push setting without a row has its default. */
+function stateOfRows(preferenceRows: readonly PreferenceRow[]): NotificationsState {
+  const rows = new Map(preferenceRows.map((row) => [row.category, row]));
   const state: NotificationsState = {
     disabled: [],
     reasons: {},

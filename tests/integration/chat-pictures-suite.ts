@@ -3,6 +3,7 @@ import type { ServerUnderTest } from '../support/use-server.ts';
 import {
   balanceOf,
   call,
+  chatsOf,
   ledgerOf,
   payingMember,
   sendImage,
@@ -40,6 +41,14 @@ export function chatPictureTests(app: ServerUnderTest): void {
       }>();
       const photo = seen.messages[0]!.photo!;
       expect(photo.blurred).not.toBe(photo.filename);
+      // The chat list shows the picture as the conversation does, to each side as theirs.
+      expect((await chatsOf(app, bo)).chats[0]!.last_message).toEqual({ ...seen.messages[0], photo });
+      expect((await chatsOf(app, ann)).chats[0]!.last_message).toMatchObject({
+        id: message.id,
+        mine: true,
+        credits: 10,
+        photo: { id: photoId },
+      });
       for (const url of [photo.filename, photo.blurred]) {
         const path = mediaPath(url);
         expect((await fetchMedia(app, url, bo)).status, path).toBe(200);

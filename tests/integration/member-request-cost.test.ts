@@ -52,8 +52,8 @@ const BOUNDS: Record<string, number> = {
   profile: READS + 2,
   'profile-photos': READS + 1,
   settings: READS,
-  // the list comes with the page: the member's chats and their last messages
-  chats: READS + 2,
+  // the list comes with the page: the member's chats with their last messages (one statement)
+  chats: READS + 1,
   chat: READS,
   'swipe-game': READS + 2,
   // the member's place and kept filters, the pool of those who fit both ways, interests in common
@@ -66,8 +66,8 @@ const BOUNDS: Record<string, number> = {
   'members.php': READS + 3,
   // a page of each of the three lists
   'likes.php': READS + 3,
-  // as /chats: the member's chats and their last messages
-  'chats.php': READS + 2,
+  // as /chats
+  'chats.php': READS + 1,
   // the offer's reads, as on /credits
   'credits.php': READS + 5,
   // the profile's reads as on its page, but for the conversations written in

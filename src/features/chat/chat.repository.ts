@@ -534,8 +534,31 @@ export type ChatRow = CardRow & {
   unread_count: number;
   deleted_at: number | null;
   last_message_at: number | null;
-  last_message_id: string | null;
+  /** The conversation's last message (read in the list's statement). */
+  last_message: MessageRow | null;
 };
+
+/**
+ * `MessageRow`'s columns as the chat list reads them with each conversation: from `lm` (its last
+ * message) and `lcp` (that message's image), each named with the prefix `lm_`.
+ */
+const LAST_MESSAGE_FIELDS = MESSAGE_COLUMNS.map((column) => {
+  const [source, alias] = column.split(' as ') as [string, string | undefined];
+  const [table, name] = source.split('.') as [string, string];
+  const field = (alias ?? name) as keyof MessageRow;
+  return { field, select: `${table === 'm' ? 'lm' : 'lcp'}.${name} as lm_${field}` };
+});
+
+type LastMessageColumns = { [K in keyof MessageRow as `lm_${K}`]: MessageRow[K] | null };
+
+/** A list row's last message; null for a conversation without one. */
+function lastMessageOf(row: LastMessageColumns): MessageRow | null {
+  if (row.lm_id === null) return null;
+  const columns = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    LAST_MESSAGE_FIELDS.map(({ field }) => [field, columns[`lm_${field}`]]),
+  ) as unknown as MessageRow;
+}
 
 /*
  * The chat list, compiled once per shape (the number of withheld sister brands): every chat list
@@ -572,17 +595,22 @@ const chatListQuery = compiledPerShape((db, { scope }: { scope: Scope }) => {
       .where((eb) =>
         eb.or([eb('cm.deleted_at', 'is', null), eb('c.last_message_at', '>', eb.ref('cm.deleted_at'))]),
       )
+      // The last message with the list: each row's by its id (the primary key).
+      .leftJoin('messages as lm', (join) =>
+        join.onRef('lm.id', '=', 'c.last_message_id').on('lm.network_id', '=', scope.network),
+      )
+      .leftJoin('chat_photos as lcp', 'lcp.id', 'lm.photo_id')
       .select([
         ...CARD_COLUMNS,
         'c.id as conversation_id',
         'cm.unread_count',
         'cm.deleted_at',
         'c.last_message_at',
-        'c.last_message_id',
       ])
+      .select(LAST_MESSAGE_FIELDS.map((f) => f.select) as unknown as ['lm.id'])
       .orderBy('c.last_message_at', 'desc')
       .orderBy('c.id')
-      .limit(CHAT_LIST_LIMIT) as unknown as Compilable<ChatRow>
+      .limit(CHAT_LIST_LIMIT) as unknown as Compilable<Omit<ChatRow, 'last_message'> & LastMessageColumns>
   );
 });
 
@@ -592,7 +620,11 @@ const chatListQuery = compiledPerShape((db, { scope }: { scope: Scope }) => {
  * hid and that has had no message since.
  */
 export async function listChats(db: Kysely<Database>, scope: Scope): Promise<ChatRow[]> {
-  return chatListQuery.execute(db, { scope });
+  return (await chatListQuery.execute(db, { scope })).map((row) => {
+    const chat: Record<string, unknown> = { last_message: lastMessageOf(row) };
+    for (const [name, value] of Object.entries(row)) if (!name.startsWith('lm_')) chat[name] = value;
+    return chat as unknown as ChatRow;
+  });
 }
 
 /** The profiles `viewer` may see, each with the account behind it (none for an operator's profile). */

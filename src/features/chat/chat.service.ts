@@ -261,10 +261,8 @@ function conversationLimit(ctx: ServiceContext): DomainError {
 export async function chatsOf(ctx: ServiceContext, t: Translate, chatter: Chatter): Promise<ChatsAnswer> {
   const now = ctx.clock.now();
   const rows = await listChats(ctx.db, scopeOf(ctx, chatter.profileId));
-  const lastIds = rows.map((r) => r.last_message_id).filter((id): id is string => id !== null);
-  const last = new Map((await messagesById(ctx.db, ctx.network, lastIds)).map((m) => [m.id, m]));
   const chats = rows.map((row) => {
-    const message = row.last_message_id ? last.get(row.last_message_id) : undefined;
+    const message = row.last_message;
     // The other side's held message is nobody's to see yet; the list shows the chat without it.
     const shown = message && (message.held === 0 || message.sender_profile_id === chatter.profileId);
     return {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sql, type SqliteDatabase } from 'kysely';
+import { sql, type Kysely, type SqliteDatabase } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import {
@@ -11,6 +11,8 @@ import {
   resolveDatabaseTarget,
   reusingStatements,
 } from './client.ts';
+import { compiledOnce } from './compiled.ts';
+import type { Database } from './database.ts';
 
 describe('resolveDatabaseTarget', () => {
   const dataDir = '/srv/kindred/data';
@@ -91,6 +93,59 @@ describe('createDatabase with SQLite', () => {
   it('can be destroyed without ever being used', async () => {
     const handle = await createDatabase({ databaseUrl: 'sqlite::memory:', dataDir: dir });
     await handle.destroy();
+  });
+});
+
+describe('direct reads of one turn of the event loop', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kindred-db-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A table of the test's own, outside the schema's types. */
+  const untyped = (db: Kysely<Database>) => db as unknown as Kysely<{ t: { id: number; v: string } }>;
+  const valueOf = compiledOnce<{ id: number }, { v: string }>(['id'], (db, { id }) =>
+    untyped(db).selectFrom('t').select('v').where('id', '=', id),
+  );
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  async function opened(name: string) {
+    const dataDir = join(dir, name);
+    const handle = await createDatabase({ databaseUrl: '', dataDir });
+    await sql`create table t (id integer primary key, v text not null)`.execute(handle.db);
+    await untyped(handle.db).insertInto('t').values({ id: 1, v: 'a' }).execute();
+    await nextTurn();
+    return { handle, file: join(dataDir, 'kindred.sqlite') };
+  }
+
+  it('share one snapshot, and see what another connection wrote meanwhile in the next turn', async () => {
+    const { handle, file } = await opened('snapshot');
+    const other = new SQLite(file);
+    try {
+      expect((await valueOf.executeTakeFirst(handle.db, { id: 1 }))?.v).toBe('a');
+      other.prepare(`update t set v = 'b' where id = 1`).run();
+      expect((await valueOf.executeTakeFirst(handle.db, { id: 1 }))?.v).toBe('a');
+      await nextTurn();
+      expect((await valueOf.executeTakeFirst(handle.db, { id: 1 }))?.v).toBe('b');
+    } finally {
+      other.close();
+      await handle.destroy();
+    }
+  });
+
+  it('end before a statement through Kysely: a write is seen at once, and a transaction may begin', async () => {
+    const { handle } = await opened('writes');
+    try {
+      expect((await valueOf.executeTakeFirst(handle.db, { id: 1 }))?.v).toBe('a');
+      await untyped(handle.db).updateTable('t').set({ v: 'c' }).where('id', '=', 1).execute();
+      expect((await valueOf.executeTakeFirst(handle.db, { id: 1 }))?.v).toBe('c');
+      const read = await handle.db.transaction().execute(async (trx) => {
+        await untyped(trx).updateTable('t').set({ v: 'd' }).where('id', '=', 1).execute();
+        return (await valueOf.executeTakeFirst(trx, { id: 1 }))?.v;
+      });
+      expect(read).toBe('d');
+      expect((await valueOf.executeTakeFirst(handle.db, { id: 1 }))?.v).toBe('d');
+    } finally {
+      await handle.destroy();
+    }
   });
 });
 

@@ -38,8 +38,8 @@ export function notificationPreferencesOfPacked(packed: string | null): Notifica
 }
 
 /** The settings the member's rows say: each category or push setting without a row has its default. */
-function stateOfRows(preferenceRows: readonly PreferenceRow[]): NotificationsState {
-  const rows = new Map(preferenceRows.map((row) => [row.category, row]));
+function stateOfRows(found: readonly PreferenceRow[]): NotificationsState {
+  const rows = new Map(found.map((row) => [row.category, row]));
   const state: NotificationsState = {
     disabled: [],
     reasons: {},

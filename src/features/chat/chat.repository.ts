@@ -814,7 +814,7 @@ const messagesByIdQuery = compiledPerShape((db, v: { network: string; ids: reado
     .$castTo<MessageRow>(),
 );
 
-/** Messages by id (the chat list's last messages). */
+/** Messages by id (a held message delivered, one just sent or answered). */
 export async function messagesById(db: Db, network: string, ids: readonly string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
   return messagesByIdQuery.execute(db, { network, ids });

@@ -8,7 +8,6 @@ export {
   unlike,
   likesOf,
   autoLike,
-  likeStateBetween,
   markLikeSeen,
   likeableProfile,
   recordLike,
@@ -29,3 +28,5 @@ export {
   type LikesList,
 } from './likes.schemas.ts';
 export { cardLinks, fictionalLabel } from './likes.labels.ts';
+/* The profile view reads the likes between two profiles in the statement that finds the profile. */
+export { likeOf } from './likes.repository.ts';

@@ -1,6 +1,7 @@
 import {
   sql,
   type Compilable,
+  type Expression,
   type InsertQueryBuilder,
   type InsertResult,
   type Kysely,
@@ -192,37 +193,25 @@ export async function likeExists(
   return row !== undefined;
 }
 
-/* A profile view asks both ways at once: one statement, compiled once. */
-const likesBetweenQuery = compiledOnce<
-  { network: string; one: string; other: string; now: number },
-  { liker_profile_id: string }
->(['network', 'one', 'other', 'now'], (db, v) =>
-  db
-    .selectFrom('likes')
-    .select('liker_profile_id')
-    .where('network_id', '=', v.network)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('liker_profile_id', '=', v.one), eb('liked_profile_id', '=', v.other)]),
-        eb.and([eb('liker_profile_id', '=', v.other), eb('liked_profile_id', '=', v.one)]),
-      ]),
-    )
-    .where('created_at', '<=', v.now),
-);
-
-/** Whether `one` likes `other` and whether `other` likes `one`, as of `now`. */
-export async function likesBetween(
+/**
+ * The like of `liker` for `liked` made by `now`, as a subquery for `exists` (a column of a
+ * statement that reads more: the profile view asks both ways in the statement that finds the
+ * profile).
+ */
+export function likeOf(
   db: Db,
   network: string,
-  one: string,
-  other: string,
+  liker: Expression<string>,
+  liked: Expression<string>,
   now: number,
-): Promise<{ oneLikes: boolean; otherLikes: boolean }> {
-  const likers = await likesBetweenQuery.execute(db, { network, one, other, now });
-  return {
-    oneLikes: likers.some((row) => row.liker_profile_id === one),
-    otherLikes: likers.some((row) => row.liker_profile_id === other),
-  };
+) {
+  return db
+    .selectFrom('likes as lo')
+    .select(sql.lit(1).as('one'))
+    .where('lo.network_id', '=', network)
+    .where('lo.liker_profile_id', '=', liker)
+    .where('lo.liked_profile_id', '=', liked)
+    .where('lo.created_at', '<=', now);
 }
 
 /** Clears the new flag of the likes of `likerId` for `likedId`. */

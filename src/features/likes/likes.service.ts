@@ -15,7 +15,6 @@ import {
   fictionalWelcomers,
   insertLike,
   likeExists,
-  likesBetween,
   listLiked,
   listLikedBy,
   listMatches,
@@ -210,16 +209,6 @@ export async function markLikeSeen(
   likerProfileId: string,
 ): Promise<void> {
   await markSeen(ctx.db, ctx.network, likerProfileId, viewerProfileId, ctx.clock.now());
-}
-
-/** Whether the viewer likes the other profile, and whether it likes the viewer (profile view). */
-export async function likeStateBetween(
-  ctx: ServiceContext,
-  viewerProfileId: string,
-  otherProfileId: string,
-): Promise<{ liked: boolean; liked_by: boolean }> {
-  const both = await likesBetween(ctx.db, ctx.network, viewerProfileId, otherProfileId, ctx.clock.now());
-  return { liked: both.oneLikes, liked_by: both.otherLikes };
 }
 
 /**

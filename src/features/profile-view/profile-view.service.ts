@@ -1,10 +1,10 @@
 import type { ServiceContext } from '../../server/context.ts';
 import { DomainError, platformError } from '../../server/errors.ts';
-import { likeStateBetween, markLikeSeen } from '../likes/index.ts';
+import { markLikeSeen } from '../likes/index.ts';
 import { photosForViewer } from '../photos/index.ts';
-import { blockBetween, INTERESTS, interestShown, interestsOf, memberCard } from '../profiles/index.ts';
+import { INTERESTS, interestShown, memberCard, unpackInterests } from '../profiles/index.ts';
 import { PROFILE_ATTRIBUTES, type MemberProfile, type ProfileAttribute } from './profile-view.schemas.ts';
-import { ownProfileRow, visibleProfileRow, type ProfileRow } from './profile-view.repository.ts';
+import { ownProfileRow, viewedProfileRow, type ProfileRow } from './profile-view.repository.ts';
 
 /** Who opens a profile: their own profile id and whether they are premium (locked photos). */
 export interface ProfileViewer {
@@ -47,15 +47,23 @@ export async function memberProfile(
     });
   }
   // The rule past blocks first: a block shows nothing of a profile the viewer may not see.
-  const row = await visibleProfileRow(ctx.db, ctx.network, viewer.profileId, ctx.withheldSites, profileId, {
-    pastBlocks: true,
-  });
+  const row = await viewedProfileRow(
+    ctx.db,
+    ctx.network,
+    viewer.profileId,
+    ctx.withheldSites,
+    profileId,
+    now,
+  );
   if (!row) throw platformError('not_found');
-  const block = await blockBetween(ctx.db, ctx.network, viewer.profileId, profileId);
-  if (block.byThem) throw blockedByError(row.name);
-  const likes = await likeStateBetween(ctx, viewer.profileId, profileId);
-  if (likes.liked_by) await markLikeSeen(ctx, viewer.profileId, profileId);
-  return present(ctx, viewer, row, now, { ...likes, blocked: block.byViewer, own: false });
+  if (row.blocked_by_them) throw blockedByError(row.name);
+  if (row.liked_by_unseen) await markLikeSeen(ctx, viewer.profileId, profileId);
+  return present(ctx, viewer, row, now, {
+    liked: Boolean(row.liked),
+    liked_by: Boolean(row.liked_by),
+    blocked: Boolean(row.blocked_by_viewer),
+    own: false,
+  });
 }
 
 /** The profile as the viewer sees it: its card, photos, fields, interests and words. */
@@ -66,10 +74,8 @@ async function present(
   now: number,
   state: Pick<MemberProfile, 'liked' | 'liked_by' | 'blocked' | 'own'>,
 ): Promise<MemberProfile> {
-  const [photos, interests] = await Promise.all([
-    photosForViewer(ctx, row.id, viewer),
-    interestsOf(ctx.db, ctx.network, row.id),
-  ]);
+  const photos = await photosForViewer(ctx, row.id, viewer);
+  const interests = unpackInterests(row.interests);
   return {
     ...memberCard(ctx, row, now),
     photos,

@@ -29,6 +29,7 @@ export {
   cardsOfIds,
   CARD_COLUMNS,
   blockBetween,
+  blockOf,
   profileName,
   nameSeenPastBlocks,
   profileSite,
@@ -37,7 +38,12 @@ export {
 export { holdForReview, profileForModeration, photoFileOf } from './profiles.repository.ts';
 /** The public rule (visitors): the member search lists visitors only what public pages may show. */
 export { publicProfiles, type AudienceFilter } from './profiles.repository.ts';
-export { PROFILE_BASICS_COLUMNS, interestsOf, type ProfileBasicsRow } from './profiles.editing.repository.ts';
+export {
+  PROFILE_BASICS_COLUMNS,
+  packedInterests,
+  unpackInterests,
+  type ProfileBasicsRow,
+} from './profiles.editing.repository.ts';
 export { INTERESTS, interestsFor, interestShown } from './catalog.ts';
 /* The member's own profile (the editor at /profile) and the lists it offers. */
 export {

@@ -415,6 +415,24 @@ export interface CardRow {
   match_filename: string | null;
 }
 
+/**
+ * The block of `blocker` on `blocked`, as a subquery for `exists` (a column of a statement that
+ * reads more: the profile view asks both ways in the statement that finds the profile).
+ */
+export function blockOf(
+  db: Kysely<Database>,
+  network: string,
+  blocker: Expression<string>,
+  blocked: Expression<string>,
+) {
+  return db
+    .selectFrom('blocks as bo')
+    .select(sql.lit(1).as('one'))
+    .where('bo.network_id', '=', network)
+    .where('bo.blocker_profile_id', '=', blocker)
+    .where('bo.blocked_profile_id', '=', blocked);
+}
+
 /* Asked on every profile view and conversation: compiled once (src/db/compiled.ts). */
 const blockBetweenQuery = compiledOnce<
   { network: string; viewer: string; other: string },

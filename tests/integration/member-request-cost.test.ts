@@ -36,20 +36,23 @@ const GATEWAY_TRY = 1;
 const BOUNDS: Record<string, number> = {
   // the visible profiles' page, with their photos and the member's likes of them
   members: READS + 4,
-  // the profile with its details (one statement), its photos (with the main photo's id), its
-  // interests, the likes both ways (one statement), the block, and for a free member the
-  // conversations written in (the Message button states the free limit)
-  'profile-view': READS + 6,
+  // the profile with its details, interests, the likes and the blocks both ways (one
+  // statement), its photos (with the main photo's id), and for a free member the conversations
+  // written in (the Message button states the free limit)
+  'profile-view': READS + 3,
   likes: READS + 3,
   'likes-sent': READS + 3,
   'likes-matches': READS + 3,
-  // the offer: the member as the discount rules read it (once for all of them), the time bonus's
-  // and the welcome code's rows and redemptions, and whether the member holds the one
-  // first-purchase discount (welcome or time bonus) in an open order
-  credits: READS + 6,
-  'credits-bundle': READS + 5,
+  // the offer: the member as the discount rules read it, with whether they hold the one
+  // first-purchase discount (welcome or time bonus), and the two built-in codes' rows (one
+  // statement); their redemptions are the member's first-purchase ones. The first credits page
+  // of a network in a while also reads the premium claim's like outcomes (kept per network):
+  // this is the first credits route measured here.
+  credits: READS + 3,
+  'credits-bundle': READS + 2,
   'credits-repeat': READS,
-  profile: READS + 2,
+  // the profile with its interests
+  profile: READS + 1,
   'profile-photos': READS + 1,
   settings: READS,
   // the list comes with the page: the member's chats with their last messages (one statement)
@@ -69,9 +72,9 @@ const BOUNDS: Record<string, number> = {
   // as /chats
   'chats.php': READS + 1,
   // the offer's reads, as on /credits
-  'credits.php': READS + 5,
+  'credits.php': READS + 2,
   // the profile's reads as on its page, but for the conversations written in
-  'member.php': READS + 5,
+  'member.php': READS + 2,
   // as /match-finder
   'match-finder.php': READS + 3,
 };

@@ -37,6 +37,33 @@ export async function findCode(db: Db, network: string, siteId: string, code: st
 
 export type CodeRow = NonNullable<Awaited<ReturnType<typeof findCode>>>;
 
+/* The built-in codes, which every credits page asks both of: one statement, compiled once. */
+const codesQuery = compiledOnce(
+  ['first', 'second', 'network', 'siteId'],
+  (db, v: { first: string; second: string; network: string; siteId: string }) =>
+    db
+      .selectFrom('discount_codes')
+      .selectAll()
+      .where('code', 'in', [v.first, v.second])
+      .where('active', '=', 1)
+      .where((eb) => eb.or([eb('network_id', 'is', null), eb('network_id', '=', v.network)]))
+      .where((eb) => eb.or([eb('site_id', 'is', null), eb('site_id', '=', v.siteId)]))
+      .orderBy((eb) => eb.case().when('network_id', 'is', null).then(1).else(0).end()),
+);
+
+/** `findCode` of two codes in one statement, by code (the network's own before a global one). */
+export async function findTwoCodes(
+  db: Db,
+  network: string,
+  siteId: string,
+  [first, second]: readonly [string, string],
+): Promise<Map<string, CodeRow>> {
+  const found = new Map<string, CodeRow>();
+  for (const row of await codesQuery.execute(db, { first, second, network, siteId }))
+    if (!found.has(row.code)) found.set(row.code, row);
+  return found;
+}
+
 /** A code valid on this network whether or not it is still active (an order placed with it settles). */
 export async function findCodeOfOrder(db: Db, network: string, code: string) {
   return db
@@ -48,7 +75,12 @@ export async function findCodeOfOrder(db: Db, network: string, code: string) {
     .executeTakeFirst();
 }
 
-/** What the discount rules need of a member: paid or not, signup time, country, balance. */
+/**
+ * What the discount rules need of a member: paid or not, signup time, country, balance, and
+ * whether they hold a first-purchase discount (`holds_first_purchase`: 0 or 1 on SQLite, a
+ * boolean on PostgreSQL), read with the member rather than in a statement of its own (every
+ * credits page asks it).
+ */
 const discountMemberQuery = compiledOnce(
   ['network', 'memberId'],
   (db, v: { network: string; memberId: string }) =>
@@ -56,6 +88,19 @@ const discountMemberQuery = compiledOnce(
       .selectFrom('members as m')
       .leftJoin('profiles as p', 'p.member_id', 'm.id')
       .select(['m.id', 'm.paid_user', 'm.created_at', 'm.signup_country', 'm.credits', 'p.country'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('discount_redemptions as fp')
+              .select('fp.id')
+              .where('fp.network_id', '=', v.network)
+              .whereRef('fp.member_id', '=', 'm.id')
+              .where('fp.first_purchase', '=', 1),
+          )
+          .$castTo<number | boolean>()
+          .as('holds_first_purchase'),
+      )
       .where('m.network_id', '=', v.network)
       .where('m.id', '=', v.memberId),
 );

@@ -12,6 +12,7 @@ import {
   discountMemberOf,
   findCode,
   findCodeOfOrder,
+  findTwoCodes,
   holdsFirstPurchaseDiscount,
   insertRedemption,
   lockCode,
@@ -164,24 +165,59 @@ function viewOf(code: CodeRow, site: ServiceContext['site']): DiscountCodeView {
   };
 }
 
-/** Whether the code is still free for the member: 409 when it is not. */
+/**
+ * The built-in codes as one call reads them: every credits page asks for both (the time bonus,
+ * then the welcome code it falls back to), so the first ask reads both in one statement and the
+ * call's later asks take them from there. Kept per service context (one call's) for a second at
+ * most, so a context held longer still sees an operator's change. Transactions read for themselves.
+ */
+const builtInCodesOfCall = new WeakMap<
+  ServiceContext,
+  { at: number; codes: Promise<Map<string, CodeRow>> }
+>();
+const BUILT_IN_CODES_KEPT_MS = 1000;
+
+/** The active code `text` (upper case) as the call's context reads it (see `builtInCodesOfCall`). */
+function codeOf(ctx: ServiceContext, text: string): Promise<CodeRow | undefined> {
+  if (!isFirstPurchaseCode(text)) return findCode(ctx.db, ctx.network, ctx.site.id, text);
+  const now = ctx.clock.now();
+  let kept = builtInCodesOfCall.get(ctx);
+  if (!kept || now - kept.at > BUILT_IN_CODES_KEPT_MS || now < kept.at) {
+    kept = {
+      at: now,
+      codes: findTwoCodes(ctx.db, ctx.network, ctx.site.id, [TIME_BONUS_CODE, WELCOME_CODE]),
+    };
+    builtInCodesOfCall.set(ctx, kept);
+  }
+  return kept.codes.then((codes) => codes.get(text));
+}
+
+/**
+ * Whether the code is still free for the member: 409 when it is not. `member`, read outside a
+ * transaction, answers for the first-purchase codes without a statement of their own: every
+ * redemption of one is marked first-purchase, so a member who holds none has none of this code
+ * either. A reservation reads it all again in its transaction.
+ */
 async function checkUnused(
   db: ServiceContext['db'] | Transaction<Database>,
   network: string,
   code: CodeRow,
   memberId: string,
+  member?: DiscountMember,
 ): Promise<void> {
-  const taken =
-    code.validity === 'single_use'
-      ? await countRedemptions(db, code.id)
-      : await countRedemptions(db, code.id, memberId);
-  if (taken > 0) throw ERRORS.used();
+  const firstPurchase = isFirstPurchaseCode(code.code);
+  const holdsFirstPurchase = () =>
+    member ? Boolean(member.holds_first_purchase) : holdsFirstPurchaseDiscount(db, network, memberId);
+  if (code.validity === 'single_use') {
+    if ((await countRedemptions(db, code.id)) > 0) throw ERRORS.used();
+  } else if (!(firstPurchase && member && !member.holds_first_purchase)) {
+    if ((await countRedemptions(db, code.id, memberId)) > 0) throw ERRORS.used();
+  }
   // A capped multi-use code is used up for everyone once its uses are reached.
   if (code.max_uses !== null && (await countRedemptions(db, code.id)) >= Number(code.max_uses))
     throw ERRORS.used();
   // The other first-purchase code is as good as this one: a member gets one of them.
-  if (isFirstPurchaseCode(code.code) && (await holdsFirstPurchaseDiscount(db, network, memberId)))
-    throw ERRORS.used();
+  if (firstPurchase && (await holdsFirstPurchase())) throw ERRORS.used();
 }
 
 /**
@@ -213,12 +249,12 @@ export async function lookUpDiscount(
   known?: DiscountMember,
 ): Promise<DiscountCodeView> {
   const now = ctx.clock.now();
-  const code = await findCode(ctx.db, ctx.network, ctx.site.id, text.trim().toUpperCase());
+  const code = await codeOf(ctx, text.trim().toUpperCase());
   if (!usable(code, now, ctx.site)) throw ERRORS.notFound();
   if (memberId !== null) {
     const member = await memberForRules(ctx, memberId, known);
     if (!member) throw ERRORS.notFound();
-    await checkUnused(ctx.db, ctx.network, code, memberId);
+    await checkUnused(ctx.db, ctx.network, code, memberId, member);
     if (!builtInOffered(code.code, member, now)) throw ERRORS.notFound();
   }
   return viewOf(code, ctx.site);
@@ -419,11 +455,11 @@ export async function timeBonusFor(
   const now = ctx.clock.now();
   const [member, code] = await Promise.all([
     memberForRules(ctx, memberId, known),
-    findCode(ctx.db, ctx.network, ctx.site.id, TIME_BONUS_CODE),
+    codeOf(ctx, TIME_BONUS_CODE),
   ]);
   if (!member || !usable(code, now, ctx.site) || !builtInOffered(TIME_BONUS_CODE, member, now)) return null;
-  if (await holdsFirstPurchaseDiscount(ctx.db, ctx.network, memberId)) return null;
-  if ((await countRedemptions(ctx.db, code.id, memberId)) > 0) return null;
+  // The bonus is a first-purchase code: a member who holds none has not redeemed it either.
+  if (member.holds_first_purchase) return null;
   const bonusPercentage = percentageOf(code, ctx.site);
   const stays = await welcomePercentageAfter(ctx, member);
   if (bonusPercentage <= stays) return null;

@@ -40,9 +40,10 @@ const BOUNDS: Record<string, number> = {
   // statement), its photos (with the main photo's id), and for a free member the conversations
   // written in (the Message button states the free limit)
   'profile-view': READS + 3,
-  likes: READS + 3,
-  'likes-sent': READS + 3,
-  'likes-matches': READS + 3,
+  // the first page of each of the three lists, side by side in one statement
+  likes: READS + 1,
+  'likes-sent': READS + 1,
+  'likes-matches': READS + 1,
   // the offer: the member as the discount rules read it, with whether they hold the one
   // first-purchase discount (welcome or time bonus), and the two built-in codes' rows (one
   // statement); their redemptions are the member's first-purchase ones. The first credits page
@@ -67,8 +68,8 @@ const BOUNDS: Record<string, number> = {
   'user.php': READS,
   // the kept filters, the page and its count
   'members.php': READS + 3,
-  // a page of each of the three lists
-  'likes.php': READS + 3,
+  // as /likes
+  'likes.php': READS + 1,
   // as /chats
   'chats.php': READS + 1,
   // the offer's reads, as on /credits

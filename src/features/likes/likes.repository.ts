@@ -261,7 +261,8 @@ interface ListInput {
   limit: number;
 }
 
-const likedQuery = compiledPerShape((db, { scope, after, limit }: ListInput) => {
+/** The visible profiles the viewer liked, newest like first (`now` is not read). */
+function likedList(db: Kysely<Database>, { scope, after, limit }: ListInput) {
   let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites).innerJoin(
     'likes as l',
     (join) =>
@@ -273,21 +274,11 @@ const likedQuery = compiledPerShape((db, { scope, after, limit }: ListInput) => 
     .select([...CARD_COLUMNS, 'l.created_at as liked_at'])
     .orderBy('l.created_at', 'desc')
     .orderBy('l.liked_profile_id', 'desc')
-    .limit(limit) as unknown as Compilable<LikedRow>;
-});
-
-/** The visible profiles the viewer liked, newest like first. */
-export async function listLiked(
-  db: Db,
-  scope: Scope,
-  after: ListAfter | undefined,
-  limit: number,
-): Promise<LikedRow[]> {
-  // `now` is not read by this list: a constant keeps it out of the values.
-  return likedQuery.execute(db, { scope, now: 0, after, limit });
+    .limit(limit);
 }
 
-const likedByQuery = compiledPerShape((db, { scope, now, after, limit }: ListInput) => {
+/** The visible profiles that like the viewer as of `now`, newest like first. */
+function likedByList(db: Kysely<Database>, { scope, now, after, limit }: ListInput) {
   let query = visibleProfiles(db, scope.network, scope.viewer, scope.withheldSites)
     .innerJoin('likes as l', (join) =>
       join.onRef('l.liker_profile_id', '=', 'p.id').on('l.liked_profile_id', '=', scope.viewer.profileId),
@@ -308,21 +299,11 @@ const likedByQuery = compiledPerShape((db, { scope, now, after, limit }: ListInp
     ])
     .orderBy('l.created_at', 'desc')
     .orderBy('l.liker_profile_id', 'desc')
-    .limit(limit) as unknown as Compilable<LikedByRow>;
-});
-
-/** The visible profiles that like the viewer as of `now`, newest like first. */
-export async function listLikedBy(
-  db: Db,
-  scope: Scope,
-  now: number,
-  after: ListAfter | undefined,
-  limit: number,
-): Promise<LikedByRow[]> {
-  return likedByQuery.execute(db, { scope, now, after, limit });
+    .limit(limit);
 }
 
-const matchesQuery = compiledPerShape((db, { scope, now, after, limit }: ListInput) => {
+/** Mutual likes as of `now`, the most recent match (the later of the two likes) first. */
+function matchesList(db: Kysely<Database>, { scope, now, after, limit }: ListInput) {
   const me = scope.viewer.profileId;
   // A match happened when the later of the two likes was made.
   const matchedAt = sql<number>`case when mine.created_at > theirs.created_at then mine.created_at else theirs.created_at end`;
@@ -339,8 +320,40 @@ const matchesQuery = compiledPerShape((db, { scope, now, after, limit }: ListInp
     .select([...CARD_COLUMNS, matchedAt.as('liked_at')])
     .orderBy('liked_at', 'desc')
     .orderBy('p.id', 'desc')
-    .limit(limit) as unknown as Compilable<LikedRow>;
-});
+    .limit(limit);
+}
+
+const likedQuery = compiledPerShape(
+  (db, input: ListInput) => likedList(db, input) as unknown as Compilable<LikedRow>,
+);
+const likedByQuery = compiledPerShape(
+  (db, input: ListInput) => likedByList(db, input) as unknown as Compilable<LikedByRow>,
+);
+const matchesQuery = compiledPerShape(
+  (db, input: ListInput) => matchesList(db, input) as unknown as Compilable<LikedRow>,
+);
+
+/** The visible profiles the viewer liked, newest like first. */
+export async function listLiked(
+  db: Db,
+  scope: Scope,
+  after: ListAfter | undefined,
+  limit: number,
+): Promise<LikedRow[]> {
+  // `now` is not read by this list: a constant keeps it out of the values.
+  return likedQuery.execute(db, { scope, now: 0, after, limit });
+}
+
+/** The visible profiles that like the viewer as of `now`, newest like first. */
+export async function listLikedBy(
+  db: Db,
+  scope: Scope,
+  now: number,
+  after: ListAfter | undefined,
+  limit: number,
+): Promise<LikedByRow[]> {
+  return likedByQuery.execute(db, { scope, now, after, limit });
+}
 
 /** Mutual likes as of `now`, the most recent match (the later of the two likes) first. */
 export async function listMatches(
@@ -351,6 +364,54 @@ export async function listMatches(
   limit: number,
 ): Promise<LikedRow[]> {
   return matchesQuery.execute(db, { scope, now, after, limit });
+}
+
+/** Which list a row of `listFirstPages` belongs to. */
+const LIST_OF_BRANCH = ['profiles', 'liked_by', 'matches'] as const;
+
+/*
+ * The likes page and `GET /api/likes.php` without a list read the first page of all three:
+ * one statement of the three lists side by side (each its own page, as its own query reads it)
+ * instead of three, since each statement costs a member request more than its SQL. A row
+ * carries its list's number; the liked-by columns are null in the other two.
+ */
+const firstPagesQuery = compiledPerShape((db, input: ListInput) => {
+  // A union matches its branches' columns by place: every branch names them in this order.
+  const cardNames = CARD_COLUMNS.map((column) => column.slice(column.indexOf('.') + 1));
+  const branch = (
+    list: number,
+    query: ReturnType<typeof likedList | typeof likedByList | typeof matchesList>,
+    likedBy: boolean,
+  ) =>
+    // Typed as the liked-by list (the widest): the columns are named below, and so are typed.
+    db
+      .selectFrom((query as ReturnType<typeof likedByList>).as(`list${list}`))
+      .select([
+        ...cardNames.map((name) => sql.ref(name).as(name)),
+        sql.ref('liked_at').as('liked_at'),
+        (likedBy ? sql.ref('seen_at') : sql`null`).as('seen_at'),
+        (likedBy ? sql.ref('liked_back') : sql`null`).as('liked_back'),
+        sql.lit(list).as('list'),
+      ]);
+  return branch(0, likedList(db, input), false)
+    .unionAll(branch(1, likedByList(db, input), true))
+    .unionAll(branch(2, matchesList(db, input), false))
+    .orderBy(sql.ref('list'))
+    .orderBy(sql.ref('liked_at'), 'desc')
+    .orderBy(sql.ref('id'), 'desc') as unknown as Compilable<LikedByRow & { list: number }>;
+});
+
+/** The first page (up to `limit` rows) of each of the three lists, as their own reads read them. */
+export async function listFirstPages(
+  db: Db,
+  scope: Scope,
+  now: number,
+  limit: number,
+): Promise<{ profiles: LikedRow[]; liked_by: LikedByRow[]; matches: LikedRow[] }> {
+  const pages = { profiles: [] as LikedByRow[], liked_by: [] as LikedByRow[], matches: [] as LikedByRow[] };
+  for (const row of await firstPagesQuery.execute(db, { scope, now, after: undefined, limit }))
+    pages[LIST_OF_BRANCH[Number(row.list)]!].push(row);
+  return pages;
 }
 
 /** The newest like the viewer has not seen yet, from a profile they may see. */

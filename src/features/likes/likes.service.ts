@@ -15,6 +15,7 @@ import {
   fictionalWelcomers,
   insertLike,
   likeExists,
+  listFirstPages,
   listLiked,
   listLikedBy,
   listMatches,
@@ -183,11 +184,18 @@ export async function likesOf(
   const wants = (list: LikesList) => query.list === undefined || query.list === list;
   const after = query.after;
   const limit = LIKES_PAGE_SIZE + 1;
-  const [liked, likedBy, matches] = await Promise.all([
-    wants('profiles') ? listLiked(ctx.db, scope, after, limit) : [],
-    wants('liked_by') ? listLikedBy(ctx.db, scope, now, after, limit) : [],
-    wants('matches') ? listMatches(ctx.db, scope, now, after, limit) : [],
-  ]);
+  // The first pages of all three (the likes page, the call without a list): one statement.
+  const {
+    profiles: liked,
+    liked_by: likedBy,
+    matches,
+  } = query.list === undefined && after === undefined
+    ? await listFirstPages(ctx.db, scope, now, limit)
+    : {
+        profiles: wants('profiles') ? await listLiked(ctx.db, scope, after, limit) : [],
+        liked_by: wants('liked_by') ? await listLikedBy(ctx.db, scope, now, after, limit) : [],
+        matches: wants('matches') ? await listMatches(ctx.db, scope, now, after, limit) : [],
+      };
   const [likedPage, likedByPage, matchesPage] = [paged(liked), paged(likedBy), paged(matches)];
   return {
     profiles: likedPage.rows.map((row) => memberCard(ctx, row, now)),

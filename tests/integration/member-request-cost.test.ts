@@ -34,8 +34,9 @@ const GATEWAY_TRY = 1;
  * A page or call that needs more must say why here.
  */
 const BOUNDS: Record<string, number> = {
-  // the visible profiles' page, with their photos and the member's likes of them
-  members: READS + 4,
+  // the visible profiles' page and their count, and what the profile lacks (the kept filters
+  // come with the session)
+  members: READS + 3,
   // the profile with its details, interests, the likes and the blocks both ways (one
   // statement), its photos (with the main photo's id), and for a free member the conversations
   // written in (the Message button states the free limit)
@@ -60,13 +61,15 @@ const BOUNDS: Record<string, number> = {
   chats: READS + 1,
   chat: READS,
   'swipe-game': READS + 2,
-  // the member's place and kept filters, the pool of those who fit both ways, interests in common
-  'match-finder': READS + 3,
+  // the pool of those who fit both ways, interests in common (the member's place and kept
+  // filters come with the session)
+  'match-finder': READS + 2,
   // the settings shown are those read for the member's `User`
   notifications: READS,
   premium: READS,
   'user.php': READS,
-  // the kept filters, the page and its count
+  // the page and its count, and keeping the filters where they change what is kept (filters
+  // kept already are not written again)
   'members.php': READS + 3,
   // as /likes
   'likes.php': READS + 1,
@@ -77,7 +80,7 @@ const BOUNDS: Record<string, number> = {
   // the profile's reads as on its page, but for the conversations written in
   'member.php': READS + 2,
   // as /match-finder
-  'match-finder.php': READS + 3,
+  'match-finder.php': READS + 2,
 };
 
 // Seeded: the demo members have likes, matches, photos and chats, which the pages read.

@@ -32,7 +32,14 @@ import { memberUser } from './member-user.ts';
  * What the stand-in member does not carry (`member-frame.ts`): a render that reads one of these
  * is the member's own. (`sessionId` is read, as empty, to tell a stand-in render.)
  */
-const NOT_IN_SHAPE = new Set<PropertyKey>(['createdAt', 'timeZone', 'sessionExpiresAt']);
+const NOT_IN_SHAPE = new Set<PropertyKey>([
+  'createdAt',
+  'timeZone',
+  'sessionExpiresAt',
+  'region',
+  'city',
+  'keptFilters',
+]);
 
 /** Per site: the routes (Astro's patterns) whose render read more than its shape. */
 const routesReadingData = perSite(() => new Set<string>());

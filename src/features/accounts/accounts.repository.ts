@@ -19,6 +19,7 @@ import {
   selectInNetwork,
   updateInNetwork,
 } from '../../db/query-network.ts';
+import { keptFiltersOf } from '../discovery/index.ts';
 import { packedPreferenceRows } from '../notifications/index.ts';
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
 
@@ -163,6 +164,11 @@ export interface UserRow {
   match_filename: string | null;
   /** The member's notification settings, packed (the notifications feature's `packedPreferenceRows`). */
   packed_preferences: string | null;
+  /** The profile's place: the match finder starts from it. */
+  profile_region: string | null;
+  profile_city: string | null;
+  /** The member's kept search filters (JSON, the discovery feature's `keptFiltersOf`), if any. */
+  kept_filters: string | null;
 }
 
 /** The columns of a `UserRow`, over members `m`, profiles `p` and main photos `ph`. */
@@ -186,6 +192,8 @@ const USER_ROW_COLUMNS = [
   'p.gender as profile_gender',
   'p.seeking as profile_seeking',
   'p.birthdate as profile_birthdate',
+  'p.region as profile_region',
+  'p.city as profile_city',
   'ph.filename',
   'ph.thumb_filename',
   'ph.match_filename',
@@ -193,7 +201,10 @@ const USER_ROW_COLUMNS = [
 
 /**
  * Members `m` of the network with their profiles `p`, main photos `ph` and notification settings,
- * as `UserRow`s: where both the `User` answer and the session lookup read from.
+ * as `UserRow`s: where both the `User` answer and the session lookup read from. The session's
+ * read also brings what the search pages start from (the kept filters, by their primary key, and
+ * the profile's place): the search, its call and the match finder need no statement of their
+ * own for them, and a search that keeps what is kept writes nothing.
  */
 function membersWithProfile(db: Db, network: string) {
   return db
@@ -209,7 +220,10 @@ function membersWithProfile(db: Db, network: string) {
     )
     .where('m.network_id', '=', network)
     .select(USER_ROW_COLUMNS)
-    .select(packedPreferenceRows(db, network, 'm.id').as('packed_preferences'));
+    .select([
+      packedPreferenceRows(db, network, 'm.id').as('packed_preferences'),
+      keptFiltersOf(db, network, 'm.id').as('kept_filters'),
+    ]);
 }
 
 export async function findUserRow(db: Db, network: string, memberId: string): Promise<UserRow | undefined> {

@@ -136,6 +136,9 @@ function sessionMemberOf(site: Site, row: SessionRow): SessionMember {
     gender: row.profile_gender === 'male' ? 'male' : 'female',
     seeking: row.profile_seeking === '' ? 'both' : row.profile_seeking,
     birthdate: row.profile_birthdate,
+    region: row.profile_region,
+    city: row.profile_city,
+    keptFilters: row.kept_filters,
   };
 }
 

@@ -45,4 +45,9 @@ export interface SessionMember {
   gender: 'male' | 'female';
   seeking: 'male' | 'female' | 'both';
   birthdate: string;
+  /** The profile's region and city (the match finder's place), null where not given. */
+  region: string | null;
+  city: string | null;
+  /** The member's kept search filters as stored (JSON, read by the discovery feature), or null. */
+  keptFilters: string | null;
 }

@@ -350,6 +350,18 @@ export async function searchFirstPage(
   return { rows, count: Math.min(Number(matches), cap + 1) };
 }
 
+/**
+ * The member's kept filters (JSON) as a subquery of `memberColumn`, for a column of the
+ * statement that reads the session (every search page and the match finder start from them).
+ */
+export function keptFiltersOf(db: Kysely<Database>, network: string, memberColumn: string) {
+  return db
+    .selectFrom('search_filters as ksf')
+    .select('ksf.filters')
+    .where('ksf.network_id', '=', network)
+    .where('ksf.member_id', '=', sql.ref<string>(memberColumn));
+}
+
 /** The member's last used filters (JSON), if any. */
 export async function findSavedFilters(
   db: Kysely<Database>,

@@ -38,6 +38,11 @@ export type Searcher =
       remember?: boolean | undefined;
       /** Who the member is and seeks: a search with exactly their default filters keeps none. */
       seeker?: Seeker | undefined;
+      /**
+       * The filters kept when the request began (the session's read; null: none), so that a
+       * search that keeps what is kept already writes nothing. Undefined: not known.
+       */
+      kept?: string | null | undefined;
     }
   | {
       kind: 'visitor';
@@ -60,7 +65,7 @@ function yearsBefore(now: number, years: number): string {
  * it without Astro's context, src/app/gateways.ts).
  */
 export function searcherOf(
-  member: ({ id: string; profileId: string } & Partial<Seeker>) | null,
+  member: ({ id: string; profileId: string; keptFilters?: string | null } & Partial<Seeker>) | null,
   visitor: () => { cookies: { get(name: string): { value: string } | undefined }; url: URL },
   remember: boolean,
 ): Searcher {
@@ -77,6 +82,7 @@ export function searcherOf(
     memberId: member.id,
     profileId: member.profileId,
     remember,
+    kept: member.keptFilters,
     seeker:
       member.gender && member.seeking && member.birthdate
         ? { gender: member.gender, seeking: member.seeking, birthdate: member.birthdate }
@@ -162,8 +168,10 @@ function keepFilters(
 ): Promise<void> {
   const json = filtersJson(filters);
   if (searcher.seeker && json === filtersJson(defaultSearch(ctx, searcher.seeker)))
-    return dropFilters(ctx.db, ctx.network, searcher.memberId);
-  return saveFilters(ctx.db, ctx.network, searcher.memberId, json, now);
+    return searcher.kept === null ? Promise.resolve() : dropFilters(ctx.db, ctx.network, searcher.memberId);
+  return searcher.kept === json
+    ? Promise.resolve()
+    : saveFilters(ctx.db, ctx.network, searcher.memberId, json, now);
 }
 
 /**
@@ -263,10 +271,16 @@ export interface Seeker {
  */
 export async function keptSearch(
   ctx: ServiceContext,
-  memberId: string,
-  seeker: Seeker,
+  member: Seeker & {
+    id: string;
+    /** As the session read them (null: none); undefined: read now. */ keptFilters?: string | null;
+  },
 ): Promise<{ filters: SearchFilters; kept: boolean }> {
-  const saved = await findSavedFilters(ctx.db, ctx.network, memberId);
+  const saved =
+    member.keptFilters === undefined
+      ? await findSavedFilters(ctx.db, ctx.network, member.id)
+      : (member.keptFilters ?? undefined);
+  const seeker = member;
   // A row that no longer parses is as good as none: the defaults.
   const filters = saved === undefined ? undefined : readKeptFilters(saved);
   return filters ? { filters, kept: true } : { filters: defaultSearch(ctx, seeker), kept: false };

@@ -17,6 +17,8 @@ export {
   type SearchQuery,
 } from './discovery.schemas.ts';
 export { discoveryFieldMessage } from './discovery.errors.ts';
+/* The session's read takes the member's kept filters with it (accounts). */
+export { keptFiltersOf } from './discovery.repository.ts';
 export { findMatches, type Matcher } from './match-finder.service.ts';
 export {
   matchQuerySchema,

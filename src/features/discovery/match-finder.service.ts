@@ -21,6 +21,13 @@ import {
 export interface Matcher extends Seeker {
   profileId: string;
   country: string;
+  /**
+   * The profile's place and the member's kept filters as the session read them (null: none):
+   * with them the finder reads nothing else of the member. Undefined: read now.
+   */
+  region?: string | null;
+  city?: string | null;
+  keptFilters?: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +75,10 @@ export function matchScore(reasons: MatchReasons, ageGap: number, lastActiveAgoM
  */
 export async function findMatches(ctx: ServiceContext, matcher: Matcher, after = 0): Promise<MatchAnswer> {
   const now = ctx.clock.now();
-  const self = await findMatcherSelf(ctx.db, ctx.network, matcher.profileId);
+  const self =
+    matcher.keptFilters !== undefined && matcher.region !== undefined && matcher.city !== undefined
+      ? { region: matcher.region, city: matcher.city, filters: matcher.keptFilters }
+      : await findMatcherSelf(ctx.db, ctx.network, matcher.profileId);
   const wish = parsedFilters(self?.filters ?? null) ?? defaultSearch(ctx, matcher);
   const defaults = defaultSearch(ctx, matcher);
   const minAge = wish.min_age ?? defaults.min_age ?? 18;

@@ -48,6 +48,51 @@ export function takeIslandIds(request: Request, count: number): void {
   taken.set(request, count);
 }
 
+/*
+ * Island HTML handed to Astro as a short stand-in, for a member page's render, whose HTML our own
+ * code reads before it is sent (accounts.page-template.ts). Astro names every island by a hash
+ * of its HTML and props, a loop over each character in JavaScript: on the profile editor's page
+ * (18 KB of island HTML) 6 % of the request's CPU, for a name no page of ours reads. Given a
+ * stand-in, it hashes a few characters; `putIslandHtmlBack` puts the HTML in place of each
+ * stand-in: in a kept frame's slots as they are put into the frame, in a page rendered whole
+ * once it is rendered. Only islands without slots: Astro looks for their slots in the HTML.
+ */
+const ISLAND_HTML_OPEN = '\u0001island-html:';
+const ISLAND_HTML_CLOSE = '\u0002';
+const deferred = new WeakMap<Request, Map<string, string>>();
+
+/** This request's islands give Astro stand-ins for their HTML: its page goes through `putIslandHtmlBack`. */
+export function deferIslandHtml(request: Request): void {
+  deferred.set(request, new Map());
+}
+
+/** Whether HTML of this request's islands still waits for `putIslandHtmlBack`. */
+export function islandHtmlWaits(request: Request): boolean {
+  return (deferred.get(request)?.size ?? 0) > 0;
+}
+
+/**
+ * `html` (a page or slot of a render that deferred its island HTML) with each island's HTML in
+ * place of its stand-in. An island's HTML is put back once: a stand-in without HTML is an error,
+ * never sent.
+ */
+export function putIslandHtmlBack(request: Request, html: string): string {
+  const kept = deferred.get(request);
+  if (!kept) return html;
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf(ISLAND_HTML_OPEN); at !== -1; at = html.indexOf(ISLAND_HTML_OPEN, from)) {
+    const end = html.indexOf(ISLAND_HTML_CLOSE, at);
+    const id = html.slice(at + ISLAND_HTML_OPEN.length, end);
+    const island = kept.get(id);
+    if (end === -1 || island === undefined) throw new Error('an island stand-in without its HTML');
+    kept.delete(id);
+    out += html.slice(from, at) + island;
+    from = end + ISLAND_HTML_CLOSE.length;
+  }
+  return from === 0 ? html : out + html.slice(from);
+}
+
 function nextPrefix(result: { request?: Request } | undefined): string | undefined {
   if (!result) return undefined;
   let counter = counters.get(result);
@@ -118,7 +163,15 @@ async function renderToStaticMarkup(
     inner == null && Object.keys(slotted).length === 0
       ? islandHtml(Component, elementProps, prefix, render)
       : render(elementProps);
-  return { html: withoutHoistedLinks(html), attrs: { prefix } };
+  const shown = withoutHoistedLinks(html);
+  const request = this?.result?.request;
+  const kept = request && prefix !== undefined ? deferred.get(request) : undefined;
+  // An island that shows nothing on the server stays empty: Astro writes such an island otherwise.
+  if (kept && shown !== '' && inner == null && Object.keys(slotted).length === 0) {
+    kept.set(prefix!, shown);
+    return { html: `${ISLAND_HTML_OPEN}${prefix}${ISLAND_HTML_CLOSE}`, attrs: { prefix } };
+  }
+  return { html: shown, attrs: { prefix } };
 }
 
 export default {

@@ -7,6 +7,7 @@ import {
   templatesOf,
   type RenderedPage,
 } from '../../server/page-template.ts';
+import { deferIslandHtml, islandHtmlWaits, putIslandHtmlBack } from '../../server/react-islands.ts';
 import { renderShapeOnly } from '../../server/shape-render.ts';
 import { keepMemberFrame, memberShapeKey, standInFor, standInUser } from './member-frame.ts';
 import { memberUser } from './member-user.ts';
@@ -55,6 +56,25 @@ export async function renderMemberPage(
   const { locals, request } = context;
   const member = locals.member;
   if (!member || request.method !== 'GET') return render();
+  // The islands hand Astro stand-ins for their HTML (react-islands.ts): a kept frame puts it
+  // back as it fills its slots, and a page rendered whole gets it back here.
+  deferIslandHtml(request);
+  const rendered = async () => {
+    const response = await render();
+    if (!islandHtmlWaits(request)) return response;
+    const html = putIslandHtmlBack(request, await response.text());
+    const headers = new Headers(response.headers);
+    // The page grew by its islands' HTML.
+    headers.set('content-length', String(Buffer.byteLength(html)));
+    const { status, statusText } = response;
+    return new Response(html, { status, statusText, headers });
+  };
+  return renderDeferred(context, rendered);
+}
+
+async function renderDeferred(context: APIContext, render: () => Promise<Response>): Promise<Response> {
+  const { locals } = context;
+  const member = locals.member!;
   const inFrame = async () => {
     const response = await render();
     await keepMemberFrame(locals, render);

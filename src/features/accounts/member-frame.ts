@@ -7,7 +7,7 @@ import {
   type FrameTemplate,
 } from '../../server/kept-frame.ts';
 import { PageTokens, readForTemplate } from '../../server/page-template.ts';
-import { takeIslandIds } from '../../server/react-islands.ts';
+import { putIslandHtmlBack, takeIslandIds } from '../../server/react-islands.ts';
 import { dayOf } from '../../server/shape-render.ts';
 import type { User } from './accounts.schemas.ts';
 import type { SessionMember } from './accounts.types.ts';
@@ -185,13 +185,21 @@ export async function memberFrame(
   takeIslandIds(astro.request, frame.islandIds);
   for (const hash of frame.hashes.script) astro.csp?.insertScriptHash(hash);
   for (const hash of frame.hashes.style) astro.csp?.insertStyleHash(hash);
-  return { mode: 'kept', page: (slotsOf) => keptPage(frame, tokens.texts, slotsOf) };
+  const { request } = astro;
+  return { mode: 'kept', page: (slotsOf) => keptPage(request, frame, tokens.texts, slotsOf) };
 }
 
-async function keptPage(frame: FrameTemplate, texts: readonly string[], slots: LayoutSlots): Promise<string> {
+async function keptPage(
+  request: Request,
+  frame: FrameTemplate,
+  texts: readonly string[],
+  slots: LayoutSlots,
+): Promise<string> {
   const html: Record<string, string> = {};
-  // In the order they stand, as a whole render writes them (Astro's island scripts go to the first).
-  for (const name of frame.slots) html[name] = slots.has(name) ? String(await slots.render(name)) : '';
+  // In the order they stand, as a whole render writes them (Astro's island scripts go to the
+  // first), each with its islands' HTML (react-islands.ts).
+  for (const name of frame.slots)
+    html[name] = slots.has(name) ? putIslandHtmlBack(request, String(await slots.render(name))) : '';
   return fillFrame(frame, texts, html);
 }
 

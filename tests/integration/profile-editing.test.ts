@@ -221,6 +221,19 @@ describe('the enrich-profile alert on /members', () => {
     const member = await app.make.loggedIn();
     const before = await get(member, '/members');
     expect(before.body).toContain('id="enrich-profile-alert"');
+    expect(before.body).toContain('Add a photo');
+    expect(before.body).toContain('Choose your interests');
+    expect(before.body).toContain('Write a few words about yourself');
+    // The gaps come with the session's read: the next request sees a change at once.
+    expect((await put(member, { interests: ['hiking'] })).status).toBe(200);
+    const someInterests = (await get(member, '/members')).body;
+    expect(someInterests).toContain('Add a photo');
+    expect(someInterests).not.toContain('Choose your interests');
+    expect(someInterests).toContain('Write a few words about yourself');
+    expect((await put(member, { text: 'Walks by the sea.' })).status).toBe(200);
+    const words = (await get(member, '/members')).body;
+    expect(words).toContain('Add a photo');
+    expect(words).not.toContain('Write a few words about yourself');
 
     const dismissed = await app.request('/api/user.php', {
       method: 'PUT',

@@ -265,25 +265,28 @@ export interface Seeker {
   birthdate: string;
 }
 
+/** The member whose kept search is asked: who they are and seek, and their kept filters if known. */
+export interface KeptSearchMember extends Seeker {
+  id: string;
+  /** As the session read them (null: none); undefined: read now. */
+  keptFilters?: string | null;
+}
+
 /**
  * The member's kept filters (their last search), or their default filters when they kept none
  * or a reset dropped them. Kept on the server, so every device opens the same search.
  */
 export async function keptSearch(
   ctx: ServiceContext,
-  member: Seeker & {
-    id: string;
-    /** As the session read them (null: none); undefined: read now. */ keptFilters?: string | null;
-  },
+  member: KeptSearchMember,
 ): Promise<{ filters: SearchFilters; kept: boolean }> {
   const saved =
     member.keptFilters === undefined
       ? await findSavedFilters(ctx.db, ctx.network, member.id)
       : (member.keptFilters ?? undefined);
-  const seeker = member;
   // A row that no longer parses is as good as none: the defaults.
   const filters = saved === undefined ? undefined : readKeptFilters(saved);
-  return filters ? { filters, kept: true } : { filters: defaultSearch(ctx, seeker), kept: false };
+  return filters ? { filters, kept: true } : { filters: defaultSearch(ctx, member), kept: false };
 }
 
 /**

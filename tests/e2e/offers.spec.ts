@@ -5,7 +5,13 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type Factories, type TestMember, type TestSession } from '../support/factories.ts';
-import { REPO_ROOT, startServer, tenantsFolder, type TestServer } from '../support/server.ts';
+import {
+  REPO_ROOT,
+  startServer,
+  tenantsFolder,
+  type TenantsFolder,
+  type TestServer,
+} from '../support/server.ts';
 import { accessibilityViolations, expect, test } from './fixtures.ts';
 import { hydrated, openLive, sessionContext, SCREENSHOTS, url } from './accounts-support.ts';
 import { spendFreeMessages } from './chat-support.ts';
@@ -37,11 +43,12 @@ let server: TestServer;
 let database: TestDatabase;
 let make: Factories;
 let db: Kysely<Database>;
+let tenants: TenantsFolder | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const tenants = tenantsFolder();
+  tenants = tenantsFolder();
   const demo = JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'localhost.json'), 'utf8')) as {
     prices?: Record<string, unknown>;
   } & Record<string, unknown>;
@@ -59,6 +66,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await database?.close();
   await server?.stop();
+  tenants?.remove();
 });
 
 async function browse(browser: Browser, me: Member, width: number, locale?: string) {

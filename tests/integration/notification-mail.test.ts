@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -620,22 +620,27 @@ describe('news and promotions', () => {
   /** `npm run mail -- <command>` against the test server's database and SMTP listener. */
   /** Asynchronous: the SMTP listener answers from this process while the command runs. */
   async function mailCommand(command: string, campaign: unknown): Promise<string> {
-    const file = join(mkdtempSync(join(tmpdir(), 'kindred-campaign-')), 'campaign.json');
+    const dir = mkdtempSync(join(tmpdir(), 'kindred-campaign-'));
+    const file = join(dir, 'campaign.json');
     writeFileSync(file, JSON.stringify(campaign));
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['scripts/mail.ts', command, '--site', 'localhost', '--file', file],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...serverEnv(app.server.port, app.server.dataDir),
-          TENANTS_DIR: app.server.tenantsDir,
-          MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['scripts/mail.ts', command, '--site', 'localhost', '--file', file],
+        {
+          cwd: REPO_ROOT,
+          env: {
+            ...serverEnv(app.server.port, app.server.dataDir),
+            TENANTS_DIR: app.server.tenantsDir,
+            MAIL_URL: `smtp://127.0.0.1:${smtpPort}`,
+          },
+          timeout: 60_000,
         },
-        timeout: 60_000,
-      },
-    );
-    return stdout;
+      );
+      return stdout;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   it('go only to members who said yes, in their language, once per campaign', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,5 +30,6 @@ describe('the bench references', () => {
     // Anything else is the filler, never a file outside the folder.
     expect(saved('../likes.html')).toHaveLength(10);
     expect(saved('missing.html')).toHaveLength(10);
+    rmSync(dir, { recursive: true });
   });
 });

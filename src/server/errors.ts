@@ -68,14 +68,19 @@ export function platformError(
 }
 
 /**
- * How a feature's own error table describes the platform refusals it shares (not found,
- * forbidden, a 422 with its field codes): the same status and words as everywhere.
+ * A feature's refusal constructor: `describeOwn` gives the status and words of the feature's own
+ * codes, and the platform refusals a feature shares (not found, forbidden, a 422 with the facts'
+ * field codes) read as they do everywhere else, so no feature can give them other words.
  */
-export function sharedRefusal(
-  code: 'not_found' | 'forbidden' | 'validation',
-  fields: Record<string, string> = {},
-): DomainErrorInit {
-  return code === 'validation' ? { ...PLATFORM_ERRORS.validation, fields } : PLATFORM_ERRORS[code];
+export function featureRefusals<Code extends string, Facts extends { fields?: Record<string, string> }>(
+  describeOwn: (code: Code, facts: Partial<Facts>) => DomainErrorInit,
+): (code: Code | 'not_found' | 'forbidden' | 'validation', facts?: Partial<Facts>) => DomainError {
+  return (code, facts = {}) => {
+    if (code === 'validation') return invalidFields(facts.fields ?? {});
+    if (code === 'not_found') return platformError('not_found');
+    if (code === 'forbidden') return platformError('forbidden');
+    return new DomainError(code, describeOwn(code, facts));
+  };
 }
 
 /** The 422 `validation` refusal with its field codes. */

@@ -1,19 +1,14 @@
-import { DomainError, sharedRefusal, type DomainErrorInit } from '../../server/errors.ts';
+import { featureRefusals } from '../../server/errors.ts';
 
-export type SanctionErrorCode =
-  | 'account_suspended'
-  | 'account_banned'
-  | 'signup_banned'
-  | 'link_invalid'
-  | 'appeal_open'
-  | 'not_found'
-  | 'forbidden'
-  | 'validation';
+/** The sanctions' own refusals (not found, forbidden and a 422 are the platform's). */
+type SanctionErrorCode =
+  'account_suspended' | 'account_banned' | 'signup_banned' | 'link_invalid' | 'appeal_open';
 
-function describe(
-  code: SanctionErrorCode,
-  facts: { until?: number; fields?: Record<string, string> },
-): DomainErrorInit {
+/** A refusal of the sanctions' rules, with API.md's status and words. */
+export const sanctionError = featureRefusals<
+  SanctionErrorCode,
+  { until?: number; fields?: Record<string, string> }
+>((code, facts) => {
   switch (code) {
     case 'account_suspended': {
       const until = new Date(facts.until ?? 0).toISOString();
@@ -32,17 +27,5 @@ function describe(
       return { status: 400, message: 'accounts.error.link_invalid' };
     case 'appeal_open':
       return { status: 409, message: 'sanctions.error.appeal_open' };
-    case 'not_found':
-    case 'forbidden':
-    case 'validation':
-      return sharedRefusal(code, facts.fields);
   }
-}
-
-/** A refusal of the sanctions' rules, with API.md's status and words. */
-export function sanctionError(
-  code: SanctionErrorCode,
-  facts: { until?: number; fields?: Record<string, string> } = {},
-): DomainError {
-  return new DomainError(code, describe(code, facts));
-}
+});

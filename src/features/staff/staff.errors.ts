@@ -1,21 +1,20 @@
-import { DomainError, PLATFORM_ERRORS, sharedRefusal, type DomainErrorInit } from '../../server/errors.ts';
+import { featureRefusals, PLATFORM_ERRORS } from '../../server/errors.ts';
 
-export type StaffErrorCode =
+/** The console's own refusals (not found, forbidden and a 422 are the platform's). */
+type StaffErrorCode =
   | 'login_failed'
   | 'code_invalid'
   | 'account_locked'
   | 'login_throttled'
   | 'rate_limited'
   | 'staff_disabled'
-  | 'staff_exists'
-  | 'not_found'
-  | 'validation'
-  | 'forbidden';
+  | 'staff_exists';
 
-function describe(
-  code: StaffErrorCode,
-  facts: { retryAfter?: number; minutes?: number; fields?: Record<string, string> },
-): DomainErrorInit {
+/** A console refusal with API.md's status and words. */
+export const staffError = featureRefusals<
+  StaffErrorCode,
+  { retryAfter?: number; minutes?: number; fields?: Record<string, string> }
+>((code, facts) => {
   switch (code) {
     case 'login_failed':
       return { status: 401, message: 'accounts.error.login_failed' };
@@ -39,17 +38,5 @@ function describe(
       return { status: 403, message: 'console.error.staff_disabled' };
     case 'staff_exists':
       return { status: 409, message: 'console.error.staff_exists' };
-    case 'not_found':
-    case 'forbidden':
-    case 'validation':
-      return sharedRefusal(code, facts.fields);
   }
-}
-
-/** A console refusal with API.md's status and words. */
-export function staffError(
-  code: StaffErrorCode,
-  facts: { retryAfter?: number; minutes?: number; fields?: Record<string, string> } = {},
-): DomainError {
-  return new DomainError(code, describe(code, facts));
-}
+});

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from './log.ts';
 
 /** The networks of the served sites, sorted: what a role on every network covers. */
 export function servedNetworks(platform: Pick<App.Locals['platform'], 'registry'>): string[] {
@@ -25,4 +27,17 @@ export function consoleDb(
   const held = locals.staff?.networks() ?? [];
   const networks = held === 'all' ? servedNetworks(platform) : [...held].sort();
   return platform.bound({ networks, scope: 'console' });
+}
+
+/**
+ * What every console service starts from: the request's bound database (see `consoleDb`), the
+ * platform's clock and its log. Each feature's console context adds its own adapters to it.
+ */
+export function consoleServiceBasics(locals: Pick<App.Locals, 'platform' | 'staff' | 'area' | 'site'>): {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: Logger;
+} {
+  const { platform } = locals;
+  return { db: consoleDb(locals), clock: platform.clock, log: platform.log };
 }

@@ -8,7 +8,7 @@ import type { Logger } from './log.ts';
 import type { MailMessage } from './adapters/mailer.ts';
 import { statementOfReasons, type Statement } from './mail/index.ts';
 import { fallbackLocale, localePath, siteOrigin } from './request.ts';
-import { consoleDb } from './console-db.ts';
+import { consoleServiceBasics } from './console-db.ts';
 import { DomainError, pageCursor, platformError } from './errors.ts';
 import type { QueuedContent } from '../lib/moderation-decision.ts';
 import { recordAudit, type AuditActor } from './audit/audit.ts';
@@ -200,9 +200,7 @@ export function moderationContext(
   const { platform } = locals;
   const site = (id: string) => platform.registry.snapshot.sites.get(id);
   return {
-    db: consoleDb(locals),
-    clock: platform.clock,
-    log: platform.log,
+    ...consoleServiceBasics(locals),
     siteContext(siteId) {
       const found = site(siteId);
       return found ? serviceContext({ platform, site: found }) : undefined;

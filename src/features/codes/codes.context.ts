@@ -5,7 +5,7 @@ import type { Platform } from '../../server/platform.ts';
 import { staffActor, staffFieldMessage } from '../staff/index.ts';
 import { networkQuerySchema } from './codes.schemas.ts';
 import type { CodesContext } from './codes.service.ts';
-import { consoleDb } from '../../server/console-db.ts';
+import { consoleDb, consoleServiceBasics } from '../../server/console-db.ts';
 
 /** The codes' context of a console request: the platform's database and clock, who acts, the sites. */
 export function codesContext(locals: App.Locals): CodesContext {
@@ -20,9 +20,7 @@ export function codesContext(locals: App.Locals): CodesContext {
     site: (siteId) => sites.get(siteId),
     sitesOf: (network) => [...sites.values()].filter((site) => site.network === network),
     mail: {
-      db: consoleDb(locals),
-      clock: platform.clock,
-      log: platform.log,
+      ...consoleServiceBasics(locals),
       mailer: platform.mailer,
       secret: platform.secret,
       scheme: platform.env.PUBLIC_SCHEME,

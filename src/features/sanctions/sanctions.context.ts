@@ -4,16 +4,14 @@ import { siteOrigin } from '../../server/request.ts';
 import type { SanctionsContext } from './sanctions.service.ts';
 import { moderationContext, type ModerationContext } from '../../server/moderation.ts';
 import { recordContentDecision } from './sanctions.service.ts';
-import { consoleDb } from '../../server/console-db.ts';
+import { consoleServiceBasics } from '../../server/console-db.ts';
 
 /** The sanctions' context for a request, on a site or on the console: the network's sites by id. */
 export function sanctionsContext(locals: App.Locals): SanctionsContext {
   const { platform } = locals;
   const { env } = platform;
   return {
-    db: consoleDb(locals),
-    clock: platform.clock,
-    log: platform.log,
+    ...consoleServiceBasics(locals),
     mailer: platform.mailer,
     realtime: platform.realtime,
     secret: platform.secret,

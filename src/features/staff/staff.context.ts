@@ -3,15 +3,13 @@ import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { featureEndpoint } from '../../server/endpoint.ts';
 import { argon2Passwords } from '../accounts/index.ts';
 import { staffStreamKey, type StaffContext } from './staff.service.ts';
-import { consoleDb, servedNetworks } from '../../server/console-db.ts';
+import { consoleServiceBasics, servedNetworks } from '../../server/console-db.ts';
 
 /** The console's context for a request: the platform's adapters, passwords and the client's address. */
 export function staffContext(locals: App.Locals): StaffContext {
   const { platform } = locals;
   return {
-    db: consoleDb(locals),
-    clock: platform.clock,
-    log: platform.log,
+    ...consoleServiceBasics(locals),
     rateLimiter: platform.rateLimiter,
     secret: platform.secret,
     passwords: argon2Passwords,

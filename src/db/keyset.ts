@@ -49,3 +49,33 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   const past = after ? query.where((eb) => pastKey(eb, columns, order === 'asc' ? '>' : '<', after)) : query;
   return past.orderBy(columns.time, order).orderBy(columns.id, order).limit(limit);
 }
+
+/** The networks a console list covers: some, or every network (`all`, a role on all of them). */
+export type NetworkScope = readonly string[] | 'all';
+
+/** A page of a console list: the networks it covers, the key it goes on from, how many rows. */
+export interface NetworksPage {
+  networks: NetworkScope;
+  after: PageKey | null | undefined;
+  limit: number;
+}
+
+/**
+ * One keyset page (see `keysetPage`) of the rows of `query` in the page's networks. A scope of no
+ * network reads nothing: an empty `in` list is not valid SQL everywhere, and there is nothing to ask.
+ */
+export async function networksKeysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: { network: StringReference<DB, TB>; time: StringReference<DB, TB>; id: StringReference<DB, TB> },
+  order: 'asc' | 'desc',
+  page: NetworksPage,
+): Promise<O[]> {
+  const { networks } = page;
+  if (networks === 'all') return keysetPage(query, columns, order, page.after, page.limit).execute();
+  if (networks.length === 0) return [];
+  const inNetworks = query.where((eb) => {
+    const by = eb as unknown as ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
+    return by(columns.network as string, 'in', [...networks]);
+  });
+  return keysetPage(inNetworks, columns, order, page.after, page.limit).execute();
+}

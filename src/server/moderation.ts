@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { NetworksPage } from '../db/keyset.ts';
 import { translator, type Locale, type Translate } from '../i18n/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
@@ -241,13 +242,8 @@ export type QueuedPlace = Omit<QueuedContent, 'member'>;
 export interface ModerationQueue<Row extends Omit<ContentUnderReview, 'member_id'>, Item> {
   /** Items per page. */
   size: number;
-  /** Up to `limit` rows of the networks ('all': every network) after the cursor, oldest first. */
-  read(
-    db: Kysely<Database>,
-    networks: readonly string[] | 'all',
-    after: QueueCursor | undefined,
-    limit: number,
-  ): Promise<Row[]>;
+  /** The page's rows of its networks ('all': every network) after its key, oldest first. */
+  read(db: Kysely<Database>, page: NetworksPage): Promise<Row[]>;
   /** A row as the console shows it, from what all queues show of it. */
   show(row: Row, queued: QueuedPlace, now: number): Item;
 }
@@ -260,7 +256,11 @@ export async function moderationQueuePage<Row extends Omit<ContentUnderReview, '
   queue: ModerationQueue<Row, Item>,
 ): Promise<{ items: Item[]; next: string | null }> {
   const after = pageCursor(cursor, decodeCursor);
-  const rows = await queue.read(ctx.db, staff.networksFor('moderate'), after, queue.size + 1);
+  const rows = await queue.read(ctx.db, {
+    networks: staff.networksFor('moderate'),
+    after: after && { at: after.createdAt, id: after.id },
+    limit: queue.size + 1,
+  });
   const { items, next } = queuePage(rows, queue.size);
   const now = ctx.clock.now();
   const shown = items.map((row) =>

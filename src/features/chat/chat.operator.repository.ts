@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { networksKeysetPage, type NetworksPage } from '../../db/keyset.ts';
 import { PROFILE_BASICS_COLUMNS, type ProfileBasicsRow } from '../profiles/index.ts';
 import { messageRows, type MessageRow } from './chat.repository.ts';
 
@@ -67,16 +67,17 @@ function operatorConversations(db: Db) {
  */
 export async function waitingOperatorConversations(
   db: Db,
-  networks: readonly string[] | 'all',
-  after: { at: number; id: string } | null,
-  limit: number,
+  page: NetworksPage,
 ): Promise<OperatorConversationRow[]> {
-  if (networks !== 'all' && networks.length === 0) return [];
-  let query = operatorConversations(db)
+  const query = operatorConversations(db)
     .whereRef('lm.sender_profile_id', '=', 'mp.id')
     .where('lm.held', '=', 0);
-  if (networks !== 'all') query = query.where('c.network_id', 'in', networks);
-  return keysetPage(query, { time: 'c.last_message_at', id: 'c.id' }, 'asc', after, limit).execute();
+  return networksKeysetPage(
+    query,
+    { network: 'c.network_id', time: 'c.last_message_at', id: 'c.id' },
+    'asc',
+    page,
+  );
 }
 
 /** One conversation of an operator-run profile, whoever wrote last; undefined for any other. */

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { newClusteredId } from '../../db/ids.ts';
+import type { NetworksPage } from '../../db/keyset.ts';
 import { translator, type Translate } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { ServiceContext } from '../../server/context.ts';
@@ -40,13 +41,12 @@ export type { OperatorConversationRow, OperatorMemberRow };
 /** The newest messages of a conversation a host sees at once. */
 export const OPERATOR_THREAD_LIMIT = 500;
 
+/** The conversations of operator-run profiles waiting for a host's reply, longest waiting first. */
 export function waitingOperatorChats(
   ctx: Pick<ServiceContext, 'db'>,
-  networks: readonly string[] | 'all',
-  after: { at: number; id: string } | null,
-  limit: number,
+  page: NetworksPage,
 ): Promise<OperatorConversationRow[]> {
-  return waitingOperatorConversations(ctx.db, networks, after, limit);
+  return waitingOperatorConversations(ctx.db, page);
 }
 
 export function operatorChat(

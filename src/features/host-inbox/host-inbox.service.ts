@@ -128,8 +128,8 @@ export async function inboxPage(
 ): Promise<InboxPage> {
   const now = ctx.clock.now();
   const networks = ctx.staff.networksFor('read_conversations');
-  const after = pageCursor(query.cursor, decodeCursor) ?? null;
-  const rows = await waitingOperatorChats(ctx, networks, after, size + 1);
+  const after = pageCursor(query.cursor, decodeCursor);
+  const rows = await waitingOperatorChats(ctx, { networks, after, limit: size + 1 });
   const page = readAheadPage(rows, size, (last) =>
     encodeCursor({ at: Number(last.last_message_at), id: last.conversation_id }),
   );

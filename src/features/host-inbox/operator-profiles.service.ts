@@ -76,12 +76,11 @@ export async function operatorProfilesPage(
   query: ProfilesQuery,
 ): Promise<OperatorProfilesPage> {
   const networks = networksInScope(ctx.staff, 'create_profiles', query.network);
-  const rows = await listOperatorProfiles(
-    ctx,
+  const rows = await listOperatorProfiles(ctx, {
     networks,
-    pageCursor(query.cursor, decodeCursor) ?? null,
-    PAGE_SIZE + 1,
-  );
+    after: pageCursor(query.cursor, decodeCursor),
+    limit: PAGE_SIZE + 1,
+  });
   const page = readAheadPage(rows, PAGE_SIZE, (last) =>
     encodeCursor({ at: Number(last.created_at), id: last.id }),
   );

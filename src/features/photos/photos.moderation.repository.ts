@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PhotoStatus } from '../../db/database.ts';
 import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
-import type { QueueCursor } from '../../server/moderation.ts';
 import { passOnMainPhoto } from './photos.repository.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { networksKeysetPage, type NetworksPage } from '../../db/keyset.ts';
 import { updatedOne } from '../../db/updated-one.ts';
 
 /* The photo queue's SQL: which photos wait for a moderator, and the decision on one. */
@@ -37,14 +36,8 @@ function membersPhotos(db: Db) {
  * post-moderated sites), oldest first, in the given networks ('all': every network). Photos of
  * operator-run profiles are the operator's own and never queued.
  */
-export async function photoQueue(
-  db: Db,
-  networks: readonly string[] | 'all',
-  after: QueueCursor | undefined,
-  limit: number,
-): Promise<QueuedPhotoRow[]> {
-  if (networks !== 'all' && networks.length === 0) return [];
-  let query = membersPhotos(db)
+export async function photoQueue(db: Db, page: NetworksPage): Promise<QueuedPhotoRow[]> {
+  const query = membersPhotos(db)
     .select([
       'ph.id',
       'ph.network_id',
@@ -59,9 +52,12 @@ export async function photoQueue(
     .where('ph.reviewed_at', 'is', null)
     .where('ph.status', '!=', 'rejected')
     .where('m.status', '!=', 'deleted');
-  if (networks !== 'all') query = query.where('ph.network_id', 'in', [...networks]);
-  const key = after && { at: after.createdAt, id: after.id };
-  return keysetPage(query, { time: 'ph.created_at', id: 'ph.id' }, 'asc', key, limit).execute();
+  return networksKeysetPage(
+    query,
+    { network: 'ph.network_id', time: 'ph.created_at', id: 'ph.id' },
+    'asc',
+    page,
+  );
 }
 
 export interface PhotoUnderReview {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Gender } from '../../db/database.ts';
 import { newProfileRow, type NewProfile } from './profiles.repository.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { networksKeysetPage, type NetworksPage } from '../../db/keyset.ts';
 import { selectInNetwork } from '../../db/query-network.ts';
 
 /*
@@ -62,22 +62,14 @@ export async function operatorProfileRow(db: Db, id: string): Promise<OperatorPr
 }
 
 /** Operator-run profiles of the networks, newest first, `limit` after the keyset `before`. */
-export async function operatorProfileRows(
-  db: Db,
-  networks: readonly string[] | 'all',
-  before: { at: number; id: string } | null,
-  limit: number,
-): Promise<OperatorProfileRow[]> {
-  if (networks !== 'all' && networks.length === 0) return [];
-  let query = db
+export async function operatorProfileRows(db: Db, page: NetworksPage): Promise<OperatorProfileRow[]> {
+  const query = db
     .selectFrom('profiles')
     .select(COLUMNS)
     .where('fictional', '=', 1)
-    .where('member_id', 'is', null);
-  if (networks !== 'all') query = query.where('network_id', 'in', networks);
-  return keysetPage(query, { time: 'created_at', id: 'id' }, 'desc', before, limit)
-    .$castTo<OperatorProfileRow>()
-    .execute();
+    .where('member_id', 'is', null)
+    .$castTo<OperatorProfileRow>();
+  return networksKeysetPage(query, { network: 'network_id', time: 'created_at', id: 'id' }, 'desc', page);
 }
 
 /** Name, gender and birthdate of an operator-run profile (members cannot change these). */

@@ -1,5 +1,6 @@
 import type { Gender, Seeking } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
+import type { NetworksPage } from '../../db/keyset.ts';
 import type { ServiceContext } from '../../server/context.ts';
 import { invalidFields, platformError } from '../../server/errors.ts';
 import { ownProfile, profileInputRules, updateOwnProfile } from './profiles.editing.service.ts';
@@ -73,13 +74,12 @@ export function findOperatorProfile(
   return operatorProfileRow(ctx.db, id);
 }
 
+/** The operator-run profiles of the page's networks, newest first. */
 export function listOperatorProfiles(
   ctx: Pick<ServiceContext, 'db'>,
-  networks: readonly string[] | 'all',
-  before: { at: number; id: string } | null,
-  limit: number,
+  page: NetworksPage,
 ): Promise<OperatorProfileRow[]> {
-  return operatorProfileRows(ctx.db, networks, before, limit);
+  return operatorProfileRows(ctx.db, page);
 }
 
 /** Whether `path` is a file of an operator-run profile's photo in `network`. */

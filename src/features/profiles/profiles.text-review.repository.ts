@@ -2,8 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, TextReviewField } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { deleteInNetwork, selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
-import type { QueueCursor } from '../../server/moderation.ts';
-import { keysetPage } from '../../db/keyset.ts';
+import { networksKeysetPage, type NetworksPage } from '../../db/keyset.ts';
 import { updatedOne } from '../../db/updated-one.ts';
 
 /* Changed profile texts under review (text_moderation): the only SQL of the text queue. */
@@ -123,14 +122,8 @@ function changesWithProfiles(db: Db) {
 }
 
 /** Pending changes in the given networks ('all': every network), oldest first. */
-export async function textQueue(
-  db: Db,
-  networks: readonly string[] | 'all',
-  after: QueueCursor | undefined,
-  limit: number,
-): Promise<QueuedTextRow[]> {
-  if (networks !== 'all' && networks.length === 0) return [];
-  let query = changesWithProfiles(db)
+export async function textQueue(db: Db, page: NetworksPage): Promise<QueuedTextRow[]> {
+  const query = changesWithProfiles(db)
     .select([
       'r.id',
       'r.network_id',
@@ -144,9 +137,12 @@ export async function textQueue(
       'p.birthdate',
     ])
     .where('r.status', '=', 'pending');
-  if (networks !== 'all') query = query.where('r.network_id', 'in', [...networks]);
-  const key = after && { at: after.createdAt, id: after.id };
-  return keysetPage(query, { time: 'r.created_at', id: 'r.id' }, 'asc', key, limit).execute();
+  return networksKeysetPage(
+    query,
+    { network: 'r.network_id', time: 'r.created_at', id: 'r.id' },
+    'asc',
+    page,
+  );
 }
 
 export interface TextUnderReview {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { NetworksPage } from '../db/keyset.ts';
 import { translator, type Locale, type Translate } from '../i18n/index.ts';
+import { ageOn } from '../lib/age.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Site } from '../tenancy/site.ts';
 import { serviceContext, type ServiceContext } from './context.ts';
@@ -235,47 +236,64 @@ export function queuePage<Item extends { created_at: number; id: string }>(
   return { items, next };
 }
 
-/** What every queued item shows of where it is: its id, network and site (its member, each queue adds). */
-export type QueuedPlace = Omit<QueuedContent, 'member'>;
+/** The console's page of a moderation queue. */
+export const MODERATION_QUEUE_PAGE = 20;
 
-/** How a queue reads its pages, for `moderationQueuePage`. */
-export interface ModerationQueue<Row extends Omit<ContentUnderReview, 'member_id'>, Item> {
-  /** Items per page. */
-  size: number;
+/** What every queue's rows hold besides the content: where it is, and its member's name and birthdate. */
+type QueuedRow = Omit<ContentUnderReview, 'member_id'> & { name: string; birthdate: string };
+
+/** How a queue reads its pages, for `moderationQueueReader`. */
+export interface ModerationQueue<Row extends QueuedRow, Item> {
   /** The page's rows of its networks ('all': every network) after its key, oldest first. */
   read(db: Kysely<Database>, page: NetworksPage): Promise<Row[]>;
-  /** A row as the console shows it, from what all queues show of it. */
-  show(row: Row, queued: QueuedPlace, now: number): Item;
+  /** A row as the console shows it, from what every queued item shows of it. */
+  show(row: Row, queued: QueuedContent): Item;
 }
 
-/** A page of a queue from the client's `cursor`, of the networks the staff member moderates. */
-export async function moderationQueuePage<Row extends Omit<ContentUnderReview, 'member_id'>, Item>(
+/**
+ * The reader of a queue's pages: from the client's `cursor`, of the networks the staff member
+ * moderates, `size` items (the console's page, or more for a count of what waits), answered in
+ * the queue's own shape by `answer`.
+ */
+export function moderationQueueReader<Row extends QueuedRow, Item, Page>(
+  queue: ModerationQueue<Row, Item>,
+  answer: (items: Item[], next: string | null) => Page,
+): (
   ctx: ModerationContext,
   staff: ModeratorScope,
   cursor: string | undefined,
-  queue: ModerationQueue<Row, Item>,
-): Promise<{ items: Item[]; next: string | null }> {
-  const after = pageCursor(cursor, decodeCursor);
-  const rows = await queue.read(ctx.db, {
-    networks: staff.networksFor('moderate'),
-    after: after && { at: after.createdAt, id: after.id },
-    limit: queue.size + 1,
-  });
-  const { items, next } = queuePage(rows, queue.size);
-  const now = ctx.clock.now();
-  const shown = items.map((row) =>
-    queue.show(
-      row,
-      {
+  size?: number,
+) => Promise<Page> {
+  return async (ctx, staff, cursor, size = MODERATION_QUEUE_PAGE) => {
+    const after = pageCursor(cursor, decodeCursor);
+    const rows = await queue.read(ctx.db, {
+      networks: staff.networksFor('moderate'),
+      after: after && { at: after.createdAt, id: after.id },
+      limit: size + 1,
+    });
+    const { items, next } = queuePage(rows, size);
+    const now = ctx.clock.now();
+    const shown = items.map((row) =>
+      queue.show(row, {
         id: row.id,
         network: row.network_id,
         site: row.site_id,
         site_name: ctx.site(row.site_id)?.name ?? row.site_id,
-      },
-      now,
-    ),
-  );
-  return { items: shown, next };
+        member: { name: row.name, age: ageOn(row.birthdate, now) },
+      }),
+    );
+    return answer(shown, next);
+  };
+}
+
+/**
+ * A moderator's decision as its queue's endpoint answers it, with the item's network and whether
+ * the decision changed what that network's public pages show (their cached copies must go).
+ */
+export interface QueueDecision<Answer> {
+  answer: Answer;
+  network: string;
+  publicChanged: boolean;
 }
 
 /** Another moderator decided first (or the content was decided already). */

@@ -94,14 +94,7 @@ export function birthdateFor(age: number, now: number, daysBeforeBirthday: numbe
   return new Date(anniversary - daysBeforeBirthday * DAY).toISOString().slice(0, 10);
 }
 
-/** Age in whole years on the UTC day of `now`. */
-export function ageOn(birthdate: string, now: number): number {
-  const today = new Date(now);
-  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
-  return age;
-}
+export { ageOn } from '../../lib/age.ts';
 
 interface Role {
   gender: Gender;

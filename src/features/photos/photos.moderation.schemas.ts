@@ -1,15 +1,8 @@
-import {
-  moderationDecisionSchema,
-  queuePageQuerySchema,
-  type QueuedContent,
-} from '../../lib/moderation-decision.ts';
+import { moderationDecisionSchema, type QueuedContent } from '../../lib/moderation-decision.ts';
 import type { z } from '../../lib/zod.ts';
 import { PHOTO_REJECTION_REASONS } from './photos.types.ts';
 
 /* The console's photo queue calls (docs/console.md): their input and answer shapes. */
-
-/** `GET /console/api/photos.php?cursor`. */
-export const photoQueueQuerySchema = queuePageQuerySchema;
 
 /** `PUT /console/api/photos.php`: approve, or reject with a reason (and a note, required with `other`). */
 export const photoDecisionSchema = moderationDecisionSchema(PHOTO_REJECTION_REASONS);

@@ -3,11 +3,11 @@ import {
   decideContent,
   type ModeratedContent,
   type ModerationContext,
-  moderationQueuePage,
+  moderationQueueReader,
+  type QueueDecision,
   rejectionStatement,
   type ModeratorScope,
 } from '../../server/moderation.ts';
-import { ageOn } from '../profiles/index.ts';
 import {
   decidePhoto,
   isProfilePhotoFile,
@@ -30,8 +30,6 @@ import type { PhotoRejectionReason } from './photos.types.ts';
 /** What the console's photo calls need (see src/server/moderation.ts). */
 export type PhotoModerationContext = ModerationContext;
 
-export const QUEUE_PAGE = 20;
-
 export type PhotoDecision = PhotoDecisionInput;
 
 /** The rule of the terms each reason rests on (the terms' numbered sections). */
@@ -45,28 +43,21 @@ export const REJECTION_GROUNDS: Record<PhotoRejectionReason, string> = {
 };
 
 /**
- * `GET /console/api/photos.php?cursor`: a page of the queue, of the networks the staff moderates.
- * `size`: the console's page, or more for a count of what waits (the overview).
+ * `GET /console/api/photos.php?cursor`: a page of the queue, of the networks the staff moderates
+ * (see `moderationQueueReader`).
  */
-export async function photoQueuePage(
-  ctx: PhotoModerationContext,
-  staff: ModeratorScope,
-  cursor: string | undefined,
-  size = QUEUE_PAGE,
-): Promise<PhotoQueuePage> {
-  const { items, next } = await moderationQueuePage(ctx, staff, cursor, {
-    size,
+export const photoQueuePage = moderationQueueReader(
+  {
     read: photoQueue,
-    show: (row, queued, now): QueuedPhoto => ({
+    show: (row, queued): QueuedPhoto => ({
       ...queued,
-      member: { name: row.name, age: ageOn(row.birthdate, now) },
       status: row.status === 'pending' ? 'pending' : 'active',
       uploaded_at: new Date(row.created_at).toISOString(),
       preview: `/console/media/${row.filename}`,
     }),
-  });
-  return { photos: items, next };
-}
+  },
+  (photos, next): PhotoQueuePage => ({ photos, next }),
+);
 
 /**
  * The statement of reasons (Digital Services Act, art. 17): what was decided, on which facts
@@ -130,15 +121,11 @@ export async function decidePhotoAsModerator(
   staff: ModeratorScope,
   actor: AuditActor,
   input: PhotoDecision,
-): Promise<{
-  photo: { id: string; status: 'active' | 'rejected' };
-  network: string;
-  publicChanged: boolean;
-}> {
+): Promise<QueueDecision<{ photo: { id: string; status: 'active' | 'rejected' } }>> {
   const { content: photo, written, status } = await decideContent(ctx, staff, actor, input, PHOTO_DECISIONS);
   // A pending photo approved, or any photo rejected, may change what public pages show.
   const publicChanged = written.mainChanged || photo.status !== status;
-  return { photo: { id: photo.id, status }, network: photo.network_id, publicChanged };
+  return { answer: { photo: { id: photo.id, status } }, network: photo.network_id, publicChanged };
 }
 
 /** Whether a staff member may see a stored file in the console: a profile photo of a network they moderate. */

@@ -1,17 +1,10 @@
-import {
-  moderationDecisionSchema,
-  queuePageQuerySchema,
-  type QueuedContent,
-} from '../../lib/moderation-decision.ts';
+import { moderationDecisionSchema, type QueuedContent } from '../../lib/moderation-decision.ts';
 import type { z } from '../../lib/zod.ts';
 import { TEXT_REJECTION_REASONS } from './profiles.text-moderation.constants.ts';
 
 /* The console's text queue calls (docs/console.md): their input and answer shapes. */
 
 export { TEXT_REJECTION_REASONS, type TextRejectionReason } from './profiles.text-moderation.constants.ts';
-
-/** `GET /console/api/texts.php?cursor`. */
-export const textQueueQuerySchema = queuePageQuerySchema;
 
 /** `PUT /console/api/texts.php`: approve, or reject with a reason (and a note, required with `other`). */
 export const textDecisionSchema = moderationDecisionSchema(TEXT_REJECTION_REASONS);

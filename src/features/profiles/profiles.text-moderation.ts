@@ -3,11 +3,11 @@ import {
   decideContent,
   type ModeratedContent,
   type ModerationContext,
-  moderationQueuePage,
+  moderationQueueReader,
+  type QueueDecision,
   rejectionStatement,
   type ModeratorScope,
 } from '../../server/moderation.ts';
-import { ageOn } from './profiles.service.ts';
 import {
   decideTextChange,
   textQueue,
@@ -28,8 +28,6 @@ import type {
  * old one back. A rejection is e-mailed to the member as a statement of reasons.
  */
 
-export const TEXT_QUEUE_PAGE = 20;
-
 /** The section of the terms each reason rests on (7: rules of conduct). */
 export const TEXT_REJECTION_GROUNDS: Record<TextRejectionReason, string> = {
   contact_details: '7',
@@ -40,30 +38,23 @@ export const TEXT_REJECTION_GROUNDS: Record<TextRejectionReason, string> = {
 };
 
 /**
- * `GET /console/api/texts.php?cursor`: a page of the queue, of the networks the staff moderates.
- * `size`: the console's page, or more for a count of what waits (the overview).
+ * `GET /console/api/texts.php?cursor`: a page of the queue, of the networks the staff moderates
+ * (see `moderationQueueReader`).
  */
-export async function textQueuePage(
-  ctx: ModerationContext,
-  staff: ModeratorScope,
-  cursor: string | undefined,
-  size = TEXT_QUEUE_PAGE,
-): Promise<TextQueuePage> {
-  const { items, next } = await moderationQueuePage(ctx, staff, cursor, {
-    size,
+export const textQueuePage = moderationQueueReader(
+  {
     read: textQueue,
-    show: (row, queued, now): QueuedText => ({
+    show: (row, queued): QueuedText => ({
       ...queued,
-      member: { name: row.name, age: ageOn(row.birthdate, now) },
       field: row.field,
       mode: row.mode,
       value: row.value,
       previous: row.previous,
       submitted_at: new Date(row.created_at).toISOString(),
     }),
-  });
-  return { texts: items, next };
-}
+  },
+  (texts, next): TextQueuePage => ({ texts, next }),
+);
 
 /** The statement of reasons for a rejected text: which text, when, why, and how to contest it. */
 export const textRejectionMail = rejectionStatement(
@@ -126,12 +117,9 @@ export async function decideTextAsModerator(
   staff: ModeratorScope,
   actor: AuditActor,
   input: TextDecisionInput,
-): Promise<{
-  text: { id: string; status: 'approved' | 'rejected' };
-  network: string;
-  profileChanged: boolean;
-}> {
+): Promise<QueueDecision<{ text: { id: string; status: 'approved' | 'rejected' } }>> {
   const { content: change, status } = await decideContent(ctx, staff, actor, input, TEXT_DECISIONS);
-  const profileChanged = status === 'approved' ? change.mode === 'pre' : change.mode === 'post';
-  return { text: { id: change.id, status }, network: change.network_id, profileChanged };
+  // The profile's public text changed: an approved held-back text, or a rejected one shown already.
+  const publicChanged = status === 'approved' ? change.mode === 'pre' : change.mode === 'post';
+  return { answer: { text: { id: change.id, status } }, network: change.network_id, publicChanged };
 }

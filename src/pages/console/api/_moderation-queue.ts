@@ -3,12 +3,14 @@ import { dropPublicPages } from '../../../features/caching/index.ts';
 import { appealableModerationContext } from '../../../features/sanctions/index.ts';
 import { staffActor } from '../../../features/staff/staff.actor.ts';
 import { staffEndpoint } from '../../../features/staff/staff.context.ts';
+import { queuePageQuerySchema } from '../../../lib/moderation-decision.ts';
 import type { z } from '../../../lib/zod.ts';
 import type { AuditActor } from '../../../server/audit/audit.ts';
 import {
   moderationContext,
   type ModerationContext,
   type ModeratorScope,
+  type QueueDecision,
 } from '../../../server/moderation.ts';
 
 /*
@@ -21,45 +23,41 @@ import {
  * caller's networks.
  */
 export function queuePageEndpoint<Page>(
-  query: z.ZodType<{ cursor?: string | undefined }>,
   readPage: (ctx: ModerationContext, staff: ModeratorScope, cursor: string | undefined) => Promise<Page>,
 ): APIRoute {
   return staffEndpoint({
     staff: 'moderate',
-    query,
+    query: queuePageQuerySchema,
     handle: ({ locals, input }) => readPage(moderationContext(locals), locals.staff!, input.cursor),
   });
 }
 
 /**
- * The queue's `PUT`: `decide` takes the moderator's decision on one item (a rejection the member
- * may appeal), and the network's cached public pages are dropped when it changed what they show.
+ * The queue's `PUT`: `decide` takes the moderator's decision (parsed by `body`) on one item (a
+ * rejection the member may appeal), and the network's cached public pages are dropped when it
+ * changed what they show.
  */
-export function queueDecisionEndpoint<Decision, Decided extends { network: string }>(queue: {
-  body: z.ZodType<Decision>;
+export function queueDecisionEndpoint<Decision, Answer>(
+  body: z.ZodType<Decision>,
   decide: (
     ctx: ModerationContext,
     staff: ModeratorScope,
     actor: AuditActor,
     input: Decision,
-  ) => Promise<Decided>;
-  /** Whether the decision changed what the network's public pages show. */
-  changedPublicPages: (decided: Decided) => boolean;
-  /** What the call answers about the decided item. */
-  answer: (decided: Decided) => unknown;
-}): APIRoute {
+  ) => Promise<QueueDecision<Answer>>,
+): APIRoute {
   return staffEndpoint({
     staff: 'moderate',
-    body: queue.body,
+    body,
     async handle({ context, locals, input }) {
-      const decided = await queue.decide(
+      const decided = await decide(
         appealableModerationContext(locals),
         locals.staff!,
         staffActor(locals),
         input,
       );
-      if (queue.changedPublicPages(decided)) await dropPublicPages(context, decided.network);
-      return queue.answer(decided);
+      if (decided.publicChanged) await dropPublicPages(context, decided.network);
+      return decided.answer;
     },
   });
 }

@@ -219,3 +219,17 @@ export function compiledPerShape<I extends object, R>(
     },
   };
 }
+
+/** The values of a query of one profile in its network. */
+type ProfileInNetwork = { network: string; profileId: string };
+
+/**
+ * A read of one profile in its network, compiled once (see `compiledOnce`), as the repositories'
+ * lookups are called: `(db, network, profileId)` answers the row, or undefined.
+ */
+export function compiledProfileRead<R>(
+  build: (db: Kysely<Database>, values: ProfileInNetwork) => Compilable<R>,
+): (db: Kysely<Database>, network: string, profileId: string) => Promise<R | undefined> {
+  const query = compiledOnce<ProfileInNetwork, R>(['network', 'profileId'], build);
+  return (db, network, profileId) => query.executeTakeFirst(db, { network, profileId });
+}

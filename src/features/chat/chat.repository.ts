@@ -1,6 +1,6 @@
 import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
 import { countPerMemberSourceAndDay, membersWithArrival } from '../../db/arrival-source.ts';
-import { compiledOnce, compiledPerShape, type CompiledOnce } from '../../db/compiled.ts';
+import { compiledOnce, compiledPerShape, compiledProfileRead, type CompiledOnce } from '../../db/compiled.ts';
 import type { Database, MessageType } from '../../db/database.ts';
 import { inGroupedTransaction, runsTransactionsAlone, type Refusal } from '../../db/group-commit.ts';
 import { deleteInNetwork, selectInNetwork, valueInNetwork } from '../../db/query-network.ts';
@@ -821,24 +821,14 @@ export async function messagesById(db: Db, network: string, ids: readonly string
 }
 
 /** The account behind a profile (null for an operator's) and its language. */
-export async function accountOfProfile(
-  db: Db,
-  network: string,
-  profileId: string,
-): Promise<{ member_id: string | null; language: string | null } | undefined> {
-  return accountOfProfileQuery.executeTakeFirst(db, { network, profileId });
-}
-
-const accountOfProfileQuery = compiledOnce<
-  { network: string; profileId: string },
-  { member_id: string | null; language: string | null }
->(['network', 'profileId'], (db, v) =>
-  db
-    .selectFrom('profiles as p')
-    .leftJoin('members as mb', 'mb.id', 'p.member_id')
-    .select(['p.member_id', 'mb.language'])
-    .where('p.network_id', '=', v.network)
-    .where('p.id', '=', v.profileId),
+export const accountOfProfile = compiledProfileRead<{ member_id: string | null; language: string | null }>(
+  (db, v) =>
+    db
+      .selectFrom('profiles as p')
+      .leftJoin('members as mb', 'mb.id', 'p.member_id')
+      .select(['p.member_id', 'mb.language'])
+      .where('p.network_id', '=', v.network)
+      .where('p.id', '=', v.profileId),
 );
 
 /** The held messages of a sender, oldest first, for delivery at activation. */

@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Compilable, type Kysely } from 'kysely';
-import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
+import { compiledPerShape, compiledProfileRead } from '../../db/compiled.ts';
 import type { Database, Gender, Seeking } from '../../db/database.ts';
 import {
   CARD_COLUMNS,
@@ -18,26 +18,16 @@ export interface MatcherSelf {
   filters: string | null;
 }
 
-const matcherSelfQuery = compiledOnce<{ network: string; profileId: string }, MatcherSelf>(
-  ['network', 'profileId'],
-  (db, { network, profileId }) =>
-    db
-      .selectFrom('profiles as me')
-      .leftJoin('search_filters as sf', (join) =>
-        join.onRef('sf.member_id', '=', 'me.member_id').on('sf.network_id', '=', network),
-      )
-      .select(['me.region', 'me.city', 'sf.filters'])
-      .where('me.network_id', '=', network)
-      .where('me.id', '=', profileId),
+export const findMatcherSelf = compiledProfileRead<MatcherSelf>((db, { network, profileId }) =>
+  db
+    .selectFrom('profiles as me')
+    .leftJoin('search_filters as sf', (join) =>
+      join.onRef('sf.member_id', '=', 'me.member_id').on('sf.network_id', '=', network),
+    )
+    .select(['me.region', 'me.city', 'sf.filters'])
+    .where('me.network_id', '=', network)
+    .where('me.id', '=', profileId),
 );
-
-export async function findMatcherSelf(
-  db: Kysely<Database>,
-  network: string,
-  profileId: string,
-): Promise<MatcherSelf | undefined> {
-  return matcherSelfQuery.executeTakeFirst(db, { network, profileId });
-}
 
 /** A candidate: a card with whom the profile seeks and the filters its member kept (JSON), if any. */
 export interface CandidateRow extends CardRow {

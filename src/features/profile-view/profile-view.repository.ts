@@ -1,5 +1,5 @@
 import { sql, type Compilable, type Kysely } from 'kysely';
-import { compiledOnce, compiledPerShape } from '../../db/compiled.ts';
+import { compiledPerShape, compiledProfileRead } from '../../db/compiled.ts';
 import { PROFILE_DETAIL_COLUMNS, type Database, type ProfileDetails } from '../../db/database.ts';
 import { likeOf } from '../likes/index.ts';
 import { blockOf, CARD_COLUMNS, packedInterests, visibleProfiles, type CardRow } from '../profiles/index.ts';
@@ -88,27 +88,19 @@ export async function viewedProfileRow(
   return viewedProfileQuery.executeTakeFirst(db, { network, viewerProfileId, withheldSites, profileId, now });
 }
 
-/* One's own profile, asked on every view of it: compiled once. */
-const ownProfileQuery = compiledOnce(
-  ['network', 'profileId'],
-  (db, v: { network: string; profileId: string }) =>
-    db
-      .selectFrom('profiles as p')
-      .leftJoin('photos as ph', (join) =>
-        join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
-      )
-      .where('p.network_id', '=', v.network)
-      .where('p.id', '=', v.profileId)
-      .select([...PROFILE_COLUMNS])
-      .select(packedInterests(db, v.network, sql.ref<string>('p.id')).as('interests'))
-      .$castTo<ProfileRow>(),
+/**
+ * The viewer's own profile row: one's own profile is shown whatever the modes it is in. Asked on
+ * every view of it: compiled once.
+ */
+export const ownProfileRow = compiledProfileRead((db, v) =>
+  db
+    .selectFrom('profiles as p')
+    .leftJoin('photos as ph', (join) =>
+      join.onRef('ph.id', '=', 'p.main_photo_id').on('ph.status', '=', 'active'),
+    )
+    .where('p.network_id', '=', v.network)
+    .where('p.id', '=', v.profileId)
+    .select([...PROFILE_COLUMNS])
+    .select(packedInterests(db, v.network, sql.ref<string>('p.id')).as('interests'))
+    .$castTo<ProfileRow>(),
 );
-
-/** The viewer's own profile row: one's own profile is shown whatever the modes it is in. */
-export async function ownProfileRow(
-  db: Kysely<Database>,
-  network: string,
-  profileId: string,
-): Promise<ProfileRow | undefined> {
-  return ownProfileQuery.executeTakeFirst(db, { network, profileId });
-}

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Updateable } from 'kysely';
-import { compiledOnce } from '../../db/compiled.ts';
+import { compiledOnce, compiledProfileRead } from '../../db/compiled.ts';
 import type { Database, PROFILE_DETAIL_COLUMNS, ProfileDetails, ProfilesTable } from '../../db/database.ts';
 import { deleteInNetwork, updateInNetwork } from '../../db/query-network.ts';
 import { dropTextChange, putTextChange, type TextChange } from './profiles.text-review.repository.ts';
@@ -153,30 +153,20 @@ type ProfileGapsRow = { main_photo_id: string | null; text: string | null; inter
  * Compiled once: the member search's page asks it on every request (its nudge to fill the
  * profile in), and Kysely's building cost more than SQLite's answer.
  */
-const profileGapsQuery = compiledOnce<{ network: string; profileId: string }, ProfileGapsRow>(
-  ['network', 'profileId'],
-  (db, v) =>
-    db
-      .selectFrom('profiles as p')
-      .select((eb) => [
-        'p.main_photo_id',
-        'p.text',
-        eb
-          .selectFrom('profile_interests as pi')
-          .select('pi.interest')
-          .where('pi.network_id', '=', v.network)
-          .whereRef('pi.profile_id', '=', 'p.id')
-          .limit(1)
-          .as('interest'),
-      ])
-      .where('p.network_id', '=', v.network)
-      .where('p.id', '=', v.profileId),
+export const findProfileGaps = compiledProfileRead<ProfileGapsRow>((db, v) =>
+  db
+    .selectFrom('profiles as p')
+    .select((eb) => [
+      'p.main_photo_id',
+      'p.text',
+      eb
+        .selectFrom('profile_interests as pi')
+        .select('pi.interest')
+        .where('pi.network_id', '=', v.network)
+        .whereRef('pi.profile_id', '=', 'p.id')
+        .limit(1)
+        .as('interest'),
+    ])
+    .where('p.network_id', '=', v.network)
+    .where('p.id', '=', v.profileId),
 );
-
-export async function findProfileGaps(
-  db: Kysely<Database>,
-  network: string,
-  profileId: string,
-): Promise<ProfileGapsRow | undefined> {
-  return profileGapsQuery.executeTakeFirst(db, { network, profileId });
-}

@@ -133,6 +133,18 @@ export async function valueInNetwork<T extends NetworkTable, C extends keyof Row
   return row?.[column] as Row<T>[C] | undefined;
 }
 
+/** Whether the network has a row of `table` whose columns equal `match` (compiled once, as `valueInNetwork`). */
+export async function existsInNetwork<T extends NetworkTable>(
+  db: Db,
+  table: T,
+  network: string,
+  match: Match<T>,
+): Promise<boolean> {
+  // Every network table has the column, and a found row never holds null in it.
+  const networkColumn = 'network_id' as keyof Row<T> & string;
+  return (await valueInNetwork(db, table, network, match, networkColumn)) !== undefined;
+}
+
 /**
  * Which of `values` stand in `column` of the network's rows of `table` that equal `match` and
  * whose `unset` column is still null: the messages of a list not read yet, the likes not seen.

@@ -18,6 +18,7 @@ import {
   insertInNetwork,
   selectInNetwork,
   updateInNetwork,
+  valueInNetwork,
 } from '../../db/query-network.ts';
 import { keptFiltersOf } from '../discovery/index.ts';
 import { packedPreferenceRows } from '../notifications/index.ts';
@@ -277,10 +278,8 @@ export async function findSessionExpiry(
   network: string,
   sessionId: string,
 ): Promise<number | undefined> {
-  const row = await selectInNetwork(db, 'sessions', network, { id: sessionId })
-    .select('expires_at')
-    .executeTakeFirst();
-  return row && Number(row.expires_at);
+  const expiresAt = await valueInNetwork(db, 'sessions', network, { id: sessionId }, 'expires_at');
+  return expiresAt === undefined ? undefined : Number(expiresAt);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { deleteInNetwork, selectInNetwork } from '../../db/query-network.ts';
+import { deleteInNetwork, existsInNetwork } from '../../db/query-network.ts';
 import { CARD_COLUMNS, visibleProfiles, type CardRow } from '../profiles/index.ts';
 
 /** A block is a pair; blocking twice keeps the first one (and its date). */
@@ -41,10 +41,7 @@ export async function blockableProfile(
   network: string,
   profileId: string,
 ): Promise<boolean> {
-  const row = await selectInNetwork(db, 'profiles', network, { id: profileId, status: 'active' })
-    .select('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return existsInNetwork(db, 'profiles', network, { id: profileId, status: 'active' });
 }
 
 /**

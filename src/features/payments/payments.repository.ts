@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderStatus, OrdersTable } from '../../db/database.ts';
-import { selectInNetwork, updateInNetwork, type Match } from '../../db/query-network.ts';
+import { existsInNetwork, selectInNetwork, updateInNetwork, type Match } from '../../db/query-network.ts';
 import { updatedOne } from '../../db/updated-one.ts';
 
 /*
@@ -61,10 +61,7 @@ export async function memberHasOrder(
   memberId: string,
   match: Match<'orders'>,
 ): Promise<boolean> {
-  const row = await selectInNetwork(db, 'orders', network, { ...match, member_id: memberId })
-    .select('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return existsInNetwork(db, 'orders', network, { ...match, member_id: memberId });
 }
 
 /** The order a provider's payment belongs to (webhooks know only the payment id). */

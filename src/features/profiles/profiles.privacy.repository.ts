@@ -5,6 +5,7 @@ import {
   deleteInNetworkNaming,
   selectInNetwork,
   updateInNetwork,
+  valueInNetwork,
 } from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 
@@ -13,10 +14,7 @@ import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function memberProfileId(db: Db, network: string, memberId: string): Promise<string | null> {
-  const row = await selectInNetwork(db, 'profiles', network, { member_id: memberId })
-    .select('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await valueInNetwork(db, 'profiles', network, { member_id: memberId }, 'id')) ?? null;
 }
 
 export async function exportProfileRecords(db: Db, network: string, memberId: string, p: string) {

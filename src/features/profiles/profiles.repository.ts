@@ -18,7 +18,7 @@ import type {
   Seeking,
 } from '../../db/database.ts';
 import { compiledOnce } from '../../db/compiled.ts';
-import { selectInNetwork, updateInNetwork } from '../../db/query-network.ts';
+import { existsInNetwork, selectInNetwork, updateInNetwork, valueInNetwork } from '../../db/query-network.ts';
 import { BLANK_PROFILE_DETAILS } from './profiles.blank-details.ts';
 import { updatedOne } from '../../db/updated-one.ts';
 
@@ -260,10 +260,7 @@ export async function profileInNetwork(
   network: string,
   profileId: string,
 ): Promise<boolean> {
-  const row = await selectInNetwork(db, 'profiles', network, { id: profileId })
-    .select('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return existsInNetwork(db, 'profiles', network, { id: profileId });
 }
 
 /**
@@ -489,10 +486,7 @@ export async function profileSite(
   networkId: string,
   profileId: string,
 ): Promise<string | null | undefined> {
-  const row = await selectInNetwork(db, 'profiles', networkId, { id: profileId })
-    .select('site_id')
-    .executeTakeFirst();
-  return row?.site_id;
+  return valueInNetwork(db, 'profiles', networkId, { id: profileId }, 'site_id');
 }
 
 /**
@@ -582,8 +576,5 @@ export async function photoFileOf(
   network: string,
   photoId: string,
 ): Promise<string | undefined> {
-  const row = await selectInNetwork(db, 'photos', network, { id: photoId })
-    .select('filename')
-    .executeTakeFirst();
-  return row?.filename;
+  return valueInNetwork(db, 'photos', network, { id: photoId }, 'filename');
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ReportStatus } from '../../db/database.ts';
-import { selectInNetwork } from '../../db/query-network.ts';
+import { existsInNetwork } from '../../db/query-network.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -160,10 +160,7 @@ export async function reportsAbout(db: Db, network: string, profileId: string, l
 
 /** Whether the profile still has an open underage report (its hold then stays). */
 export async function hasOpenReport(db: Db, network: string, profileId: string, reason: string) {
-  const row = await selectInNetwork(db, 'reports', network, { profile_id: profileId, reason, status: 'open' })
-    .select('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return existsInNetwork(db, 'reports', network, { profile_id: profileId, reason, status: 'open' });
 }
 
 /**

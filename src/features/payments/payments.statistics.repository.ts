@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { ARRIVAL_SOURCE, inTimeRange, membersWithArrival, utcDay } from '../../db/arrival-source.ts';
 import type { Database } from '../../db/database.ts';
 import { dailyCount, type DailyCount, type DailyFiguresQuery } from '../../server/daily-figures.ts';
@@ -57,16 +57,32 @@ const GROUP_BY_SOURCE = ['o.site_id', ...ARRIVAL_SOURCE] as const;
 const BY_MONEY = [...BY_SOURCE, 'o.currency', 'o.country'] as const;
 const GROUP_BY_MONEY = [...GROUP_BY_SOURCE, 'o.currency', 'o.country'] as const;
 
-/** What paid orders brought in, by the day they were paid (later refunds count on their own day). */
-export async function dailyPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
-  if (query.sites.length === 0) return [];
-  const day = utcDay('o.completed_at');
-  const rows = await ordersWithSource(db, query)
-    .select((eb) => [...BY_MONEY, day.as('day'), eb.fn.sum<number>('o.amount').as('amount')])
-    .where(inTimeRange('o.completed_at', query))
+type OrdersWithSource = ReturnType<typeof ordersWithSource>;
+
+/**
+ * Sums `amount` of the rows of `summed` (orders with their buyer's source, `ordersWithSource`,
+ * joined to what is summed) per site, UTC day of `time`, source, currency and country, in the
+ * query's time range.
+ */
+async function moneyPerSourceAndDay<DB, TB extends keyof DB>(
+  summed: SelectQueryBuilder<DB, TB, object>,
+  time: string,
+  amount: string,
+  query: DailyFiguresQuery,
+): Promise<DailyMoneyRow[]> {
+  const day = utcDay(time);
+  const rows = await (summed as unknown as OrdersWithSource)
+    .select([...BY_MONEY, day.as('day'), sql<number>`sum(${sql.ref(amount)})`.as('amount')])
+    .where(inTimeRange(time, query))
     .groupBy([...GROUP_BY_MONEY, day])
     .execute();
   return rows.map(money);
+}
+
+/** What paid orders brought in, by the day they were paid (later refunds count on their own day). */
+export async function dailyPaid(db: Kysely<Database>, query: DailyFiguresQuery): Promise<DailyMoneyRow[]> {
+  if (query.sites.length === 0) return [];
+  return moneyPerSourceAndDay(ordersWithSource(db, query), 'o.completed_at', 'o.amount', query);
 }
 
 /** Money that went back at the provider (refunds, chargebacks, returned debits), by its day. */
@@ -75,14 +91,8 @@ export async function dailyReversed(
   query: DailyFiguresQuery,
 ): Promise<DailyMoneyRow[]> {
   if (query.sites.length === 0) return [];
-  const day = utcDay('r.created_at');
-  const rows = await ordersWithSource(db, query)
-    .innerJoin('payment_reversals as r', 'r.order_id', 'o.id')
-    .select((eb) => [...BY_MONEY, day.as('day'), eb.fn.sum<number>('r.amount').as('amount')])
-    .where(inTimeRange('r.created_at', query))
-    .groupBy([...GROUP_BY_MONEY, day])
-    .execute();
-  return rows.map(money);
+  const reversals = ordersWithSource(db, query).innerJoin('payment_reversals as r', 'r.order_id', 'o.id');
+  return moneyPerSourceAndDay(reversals, 'r.created_at', 'r.amount', query);
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Rule } from 'eslint';
 import type * as ESTree from 'estree';
 import { dirname, relative, resolve, sep } from 'node:path';
+import { importRule, typeOnlyImport } from './import-rule.ts';
 import noCycle from './no-cycle.ts';
 
 /**
@@ -57,13 +57,7 @@ const BROWSER_MODULE = /(\.store\.ts|[\\/]lib[\\/]api-client\.ts)$/;
 function importsBrowserCode(program: ESTree.Program): boolean {
   return program.body.some((statement) => {
     if (statement.type !== 'ImportDeclaration') return false;
-    const kinded = statement as Kinded & ESTree.ImportDeclaration;
-    if (kinded.importKind === 'type') return false;
-    if (
-      statement.specifiers.length > 0 &&
-      statement.specifiers.every((s) => (s as Kinded).importKind === 'type')
-    )
-      return false;
+    if (typeOnlyImport(statement)) return false;
     const source = String(statement.source.value);
     return BROWSER_PACKAGE.test(source) || BROWSER_MODULE.test(source);
   });
@@ -75,85 +69,55 @@ const isService = (path: string) => /\.service\.ts$/.test(path);
 const sqlAllowed = (path: string) =>
   isRepository(path) || path.startsWith('db/') || /(\.test|test-support)\.ts$/.test(path);
 
-/** TypeScript's parser marks `import type` and `export type` on the node. */
-type Kinded = { importKind?: string; exportKind?: string };
-
-const rule: Rule.RuleModule = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'The layering of ARCHITECTURE.md: browser, SQL, endpoints, features' },
-    schema: [],
-  },
-  create(context) {
-    const found = place(context.filename);
-    if (!found) return {};
-    const importer = found;
-    // src/server/ renders React on the server (react-islands.ts): never browser code by its imports.
-    if (
-      !importer.browser &&
-      !importer.path.endsWith('.astro') &&
-      !importer.path.startsWith('server/') &&
-      !isTest(importer.path)
-    )
-      importer.browser = importsBrowserCode(context.sourceCode.ast as ESTree.Program);
-    function check(node: ESTree.Node, source: string, typeOnly: boolean) {
-      const report = (message: string) => context.report({ node, message });
-      if (!source.startsWith('.')) {
-        if (!typeOnly && DATABASE_PACKAGES.has(source) && !sqlAllowed(importer.path))
-          report(`'${source}' is for repositories and src/db only: ask a repository instead.`);
-        return;
-      }
-      const target = place(resolve(dirname(context.filename), source));
-      if (!target) return;
-      if (importer.browser && !typeOnly) {
-        if (isService(target.path) || isRepository(target.path) || /^(server|db)\//.test(target.path))
-          report(`Browser code must not import '${source}': call the API through src/lib/api-client.ts.`);
-      }
-      if (
-        importer.path.startsWith('server/') &&
-        !isTest(importer.path) &&
-        (target.feature || target.path.startsWith('app/'))
-      )
-        report(
-          `src/server/ imports no feature ('${source}'): the composition root (src/app/) wires features into the platform.`,
-        );
-      if (importer.feature && !isTest(importer.path) && target.path.startsWith('app/'))
-        report(
-          `A feature must not import the composition root ('${source}'): src/app/ imports features, not the other way.`,
-        );
-      if (importer.path.startsWith('pages/') && isRepository(target.path))
-        report(`Pages and endpoints must not reach a repository ('${source}'): ask a service.`);
-      const crossing =
-        target.feature &&
-        importer.feature &&
-        target.feature !== importer.feature &&
-        target.feature !== 'shell';
-      if (crossing && !importer.path.endsWith('.test.ts')) {
-        const inFeature = target.path.slice(`features/${target.feature}/`.length);
-        if (!/^(index\.ts|[^/]+\.(schemas|constants|store)\.ts|components\/.*)$/.test(inFeature))
-          report(
-            `Feature '${importer.feature}' reaches '${target.feature}' only through its index.ts ('${source}').`,
-          );
-      }
+const rule = importRule('The layering of ARCHITECTURE.md: browser, SQL, endpoints, features', (context) => {
+  const found = place(context.filename);
+  if (!found) return undefined;
+  const importer = found;
+  // src/server/ renders React on the server (react-islands.ts): never browser code by its imports.
+  if (
+    !importer.browser &&
+    !importer.path.endsWith('.astro') &&
+    !importer.path.startsWith('server/') &&
+    !isTest(importer.path)
+  )
+    importer.browser = importsBrowserCode(context.sourceCode.ast as ESTree.Program);
+  return (node, source, typeOnly) => {
+    const report = (message: string) => context.report({ node, message });
+    if (!source.startsWith('.')) {
+      if (!typeOnly && DATABASE_PACKAGES.has(source) && !sqlAllowed(importer.path))
+        report(`'${source}' is for repositories and src/db only: ask a repository instead.`);
+      return;
     }
-    return {
-      ImportDeclaration(node) {
-        const typeOnly =
-          (node as Kinded).importKind === 'type' ||
-          (node.specifiers.length > 0 && node.specifiers.every((s) => (s as Kinded).importKind === 'type'));
-        check(node, String(node.source.value), typeOnly);
-      },
-      ExportNamedDeclaration(node) {
-        if (node.source) check(node, String(node.source.value), (node as Kinded).exportKind === 'type');
-      },
-      ExportAllDeclaration(node) {
-        check(node, String(node.source.value), (node as Kinded).exportKind === 'type');
-      },
-      ImportExpression(node) {
-        if (node.source.type === 'Literal') check(node, String(node.source.value), false);
-      },
-    };
-  },
-};
+    const target = place(resolve(dirname(context.filename), source));
+    if (!target) return;
+    if (importer.browser && !typeOnly) {
+      if (isService(target.path) || isRepository(target.path) || /^(server|db)\//.test(target.path))
+        report(`Browser code must not import '${source}': call the API through src/lib/api-client.ts.`);
+    }
+    if (
+      importer.path.startsWith('server/') &&
+      !isTest(importer.path) &&
+      (target.feature || target.path.startsWith('app/'))
+    )
+      report(
+        `src/server/ imports no feature ('${source}'): the composition root (src/app/) wires features into the platform.`,
+      );
+    if (importer.feature && !isTest(importer.path) && target.path.startsWith('app/'))
+      report(
+        `A feature must not import the composition root ('${source}'): src/app/ imports features, not the other way.`,
+      );
+    if (importer.path.startsWith('pages/') && isRepository(target.path))
+      report(`Pages and endpoints must not reach a repository ('${source}'): ask a service.`);
+    const crossing =
+      target.feature && importer.feature && target.feature !== importer.feature && target.feature !== 'shell';
+    if (crossing && !importer.path.endsWith('.test.ts')) {
+      const inFeature = target.path.slice(`features/${target.feature}/`.length);
+      if (!/^(index\.ts|[^/]+\.(schemas|constants|store)\.ts|components\/.*)$/.test(inFeature))
+        report(
+          `Feature '${importer.feature}' reaches '${target.feature}' only through its index.ts ('${source}').`,
+        );
+    }
+  };
+});
 
 export default { rules: { layering: rule, 'no-cycle': noCycle } };

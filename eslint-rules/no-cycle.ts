@@ -1,7 +1,6 @@
-import type { Rule } from 'eslint';
-import type * as ESTree from 'estree';
 import { dirname, relative, resolve } from 'node:path';
 import { importGraph, importPath, type ImportGraph } from './import-graph.ts';
+import { importRule } from './import-rule.ts';
 
 /*
  * No import cycles in `src/` (../shared/ARCHITECTURE.md rule 9), type imports included: a loop
@@ -23,40 +22,24 @@ function currentGraph(): ImportGraph {
 
 const shown = (file: string) => relative(SRC, file);
 
-const rule: Rule.RuleModule = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'No import cycles in src/, type imports included' },
-    schema: [],
-  },
-  create(context) {
-    const file = context.filename;
-    if (relative(SRC, file).startsWith('..')) return {};
-    const tree = currentGraph();
-    const own = tree.component.get(file);
-    // A file outside every loop (the usual case) needs no look at its imports.
-    if (own === undefined || !tree.cycles.some((cycle) => cycle.includes(file))) return {};
-    function check(node: ESTree.Node, source: string) {
-      if (!source.startsWith('.')) return;
-      const target = resolve(dirname(file), source.split('?', 1)[0]!);
-      if (tree.component.get(target) !== own) return;
-      const back = importPath(tree, target, file) ?? [target, file];
-      context.report({
-        node,
-        message: `Import cycle: ${[file, ...back].map(shown).join(' → ')}. Move what both need into a module both import.`,
-      });
-    }
-    return {
-      ImportDeclaration: (node) => check(node, String(node.source.value)),
-      ExportNamedDeclaration: (node) => {
-        if (node.source) check(node, String(node.source.value));
-      },
-      ExportAllDeclaration: (node) => check(node, String(node.source.value)),
-      ImportExpression: (node) => {
-        if (node.source.type === 'Literal') check(node, String(node.source.value));
-      },
-    };
-  },
-};
+const rule = importRule('No import cycles in src/, type imports included', (context) => {
+  const file = context.filename;
+  if (relative(SRC, file).startsWith('..')) return undefined;
+  const tree = currentGraph();
+  const own = tree.component.get(file);
+  // A file outside every loop (the usual case) needs no look at its imports.
+  if (own === undefined || !tree.cycles.some((cycle) => cycle.includes(file))) return undefined;
+  // Type imports count too: a loop of them still makes its files one unit.
+  return (node, source) => {
+    if (!source.startsWith('.')) return;
+    const target = resolve(dirname(file), source.split('?', 1)[0]!);
+    if (tree.component.get(target) !== own) return;
+    const back = importPath(tree, target, file) ?? [target, file];
+    context.report({
+      node,
+      message: `Import cycle: ${[file, ...back].map(shown).join(' → ')}. Move what both need into a module both import.`,
+    });
+  };
+});
 
 export default rule;

@@ -46,6 +46,17 @@ async function member(email: string, locale: 'en' | 'de', browser: string) {
   return (await signup(c, form, SOURCE)).user;
 }
 
+type TermsSanction = Pick<Parameters<typeof sanctionMember>[3], 'kind' | 'facts' | 'ground' | 'reports'>;
+
+/** Alice's decision against a member on the site's terms of use, as the console sends it. */
+const sanctionByAlice = (profile: string, decision: TermsSanction) =>
+  sanctionMember(ctx, staff('alice'), actor('alice'), {
+    network: site.network,
+    member: profile,
+    ground_type: 'terms',
+    ...decision,
+  });
+
 const refusal = (promise: Promise<unknown>) => refusalOf(DomainError, promise);
 
 beforeAll(async () => {
@@ -67,12 +78,9 @@ afterAll(() => t.close());
 describe('a ban', () => {
   it('mails the statement in the member’s language, refuses the login, and keeps the address and browser out', async () => {
     const bo = await member('bo@example.org', 'de', 'b'.repeat(32));
-    const decision = await sanctionMember(ctx, staff('alice'), actor('alice'), {
-      network: site.network,
-      member: bo.profile.id,
+    const decision = await sanctionByAlice(bo.profile.id, {
       kind: 'ban',
       facts: 'Bat Mitglieder um Geld.',
-      ground_type: 'terms',
       ground: 'AGB §4.2',
     });
     expect(decision).toMatchObject({ kind: 'ban', member: bo.id, automated: false, dsa_status: 'off' });
@@ -101,12 +109,9 @@ describe('the reporter', () => {
   it('is told the outcome with an appeal link of their own, which makes a reporter’s appeal', async () => {
     const ann = await member('ann@example.org', 'en', 'e'.repeat(32));
     const cy = await member('cy@example.org', 'en', 'f'.repeat(32));
-    const decision = await sanctionMember(ctx, staff('alice'), actor('alice'), {
-      network: site.network,
-      member: cy.profile.id,
+    const decision = await sanctionByAlice(cy.profile.id, {
       kind: 'warn',
       facts: 'Rude messages.',
-      ground_type: 'terms',
       ground: 'Terms §3',
       reports: ['r1'],
     });

@@ -216,6 +216,15 @@ export function factories(db: Kysely<Database>): Factories {
     id: options.id ?? newId(),
     createdAt: options.createdAt ?? Date.now(),
   });
+  /** Writes one placed row and answers its id, by which a test follows the row across tables. */
+  const placedRow = async (
+    options: Parameters<typeof placed>[0],
+    write: (row: ReturnType<typeof placed>) => Promise<unknown>,
+  ) => {
+    const row = placed(options);
+    await write(row);
+    return { id: row.id };
+  };
   const make: Factories = {
     async member(options = {}) {
       const site = options.site ?? defaultSite;
@@ -477,68 +486,64 @@ export function factories(db: Kysely<Database>): Factories {
         .execute();
     },
 
-    async pageEvent(options) {
-      const { site, id, createdAt } = placed(options);
-      await insertPageEvent(db, {
-        id,
-        network_id: site.network,
-        site_id: site.id,
-        kind: options.kind,
-        page: options.page,
-        ms: options.ms ?? null,
-        member_id: options.memberId ?? null,
-        created_at: createdAt,
-      });
-      return { id };
-    },
-
-    async authEvent(options) {
-      // Written here rather than by the security repository, which picks the id itself: tests
-      // that follow a row across tables need to name it.
-      const { site, id, createdAt } = placed(options);
-      await db
-        .insertInto('auth_events')
-        .values({
+    pageEvent: (options) =>
+      placedRow(options, ({ site, id, createdAt }) =>
+        insertPageEvent(db, {
           id,
           network_id: site.network,
           site_id: site.id,
-          member_id: options.memberId ?? null,
           kind: options.kind,
-          ip: options.ip ?? null,
+          page: options.page,
+          ms: options.ms ?? null,
+          member_id: options.memberId ?? null,
           created_at: createdAt,
-        })
-        .execute();
-      return { id };
-    },
+        }),
+      ),
 
-    async trackingRecord(options) {
-      const { site, id, createdAt } = placed(options);
-      await insertTrackingRecord(db, site.network, {
-        id,
-        siteId: site.id,
-        values: options.values,
-        landingPath: null,
-        createdAt,
-      });
-      if (options.member) await claimTrackingRecord(db, site.network, id, options.member.memberId);
-      return { id };
-    },
+    // Written here rather than by the security repository, which picks the id itself: tests
+    // that follow a row across tables need to name it.
+    authEvent: (options) =>
+      placedRow(options, ({ site, id, createdAt }) =>
+        db
+          .insertInto('auth_events')
+          .values({
+            id,
+            network_id: site.network,
+            site_id: site.id,
+            member_id: options.memberId ?? null,
+            kind: options.kind,
+            ip: options.ip ?? null,
+            created_at: createdAt,
+          })
+          .execute(),
+      ),
 
-    async complaint(options) {
-      const { site, id, createdAt } = placed(options);
-      await insertComplaint(db, site.network, {
-        id,
-        siteId: site.id,
-        reporterMemberId: null,
-        profileId: null,
-        category: options.category,
-        text: options.text,
-        email: null,
-        createdAt,
-      });
-      if (options.handledAt !== undefined) await closeComplaint(db, site.network, id, options.handledAt);
-      return { id };
-    },
+    trackingRecord: (options) =>
+      placedRow(options, async ({ site, id, createdAt }) => {
+        await insertTrackingRecord(db, site.network, {
+          id,
+          siteId: site.id,
+          values: options.values,
+          landingPath: null,
+          createdAt,
+        });
+        if (options.member) await claimTrackingRecord(db, site.network, id, options.member.memberId);
+      }),
+
+    complaint: (options) =>
+      placedRow(options, async ({ site, id, createdAt }) => {
+        await insertComplaint(db, site.network, {
+          id,
+          siteId: site.id,
+          reporterMemberId: null,
+          profileId: null,
+          category: options.category,
+          text: options.text,
+          email: null,
+          createdAt,
+        });
+        if (options.handledAt !== undefined) await closeComplaint(db, site.network, id, options.handledAt);
+      }),
 
     async discountCode(options = {}) {
       const code = options.code ?? `TEST${newId().toUpperCase()}`;

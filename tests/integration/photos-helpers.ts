@@ -108,12 +108,22 @@ export type PhotoMember = TestMember & TestSession;
 /** The photos tests' shorthands on `app`. */
 export function photoTools(app: ServerUnderTest, storage: TestStorage = testStorage('local')) {
   const keyOf = (url: string) => mediaPath(url).slice('/media/'.length);
+  /** Uploads photo `seed` as `member`; the upload must be accepted. */
+  const uploaded = async (member: PhotoMember, seed = 0): Promise<Photo> => {
+    const res = await upload(app, member, await jpeg(seed));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.photo as Photo;
+  };
   return {
-    /** Uploads photo `seed` as `member`; the upload must be accepted. */
-    async uploaded(member: PhotoMember, seed = 0): Promise<Photo> {
-      const res = await upload(app, member, await jpeg(seed));
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.photo as Photo;
+    uploaded,
+    /** A new member, signed in, who uploaded photos `seeds` one after the other, in that order. */
+    async ownerOf<Seeds extends number[]>(
+      ...seeds: Seeds
+    ): Promise<{ owner: PhotoMember; photos: { [K in keyof Seeds]: Photo } }> {
+      const owner = await app.make.loggedIn();
+      const photos: Photo[] = [];
+      for (const seed of seeds) photos.push(await uploaded(owner, seed));
+      return { owner, photos: photos as { [K in keyof Seeds]: Photo } };
     },
     /** A request as `member`. */
     call: (member: PhotoMember, method: string, path: string, body?: unknown) =>

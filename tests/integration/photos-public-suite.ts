@@ -16,7 +16,7 @@ export function photosPublicSuite(mode: StorageMode): void {
   const app = useServer({ env: storage.env });
 
   type Member = PhotoMember;
-  const { uploaded, call, exists, media } = photoTools(app, storage);
+  const { uploaded, ownerOf, call, exists, media } = photoTools(app, storage);
 
   async function photosOf(member: Member): Promise<Photo[]> {
     const res = await call(member, 'GET', '/api/photos.php');
@@ -43,10 +43,10 @@ export function photosPublicSuite(mode: StorageMode): void {
 
   describe('the main photo and locked photos', () => {
     it('hands a deleted main photo’s place to the next unlocked active photo, or to none', async () => {
-      const owner = await app.make.loggedIn();
-      const main = await uploaded(owner, 1);
-      const locked = await uploaded(owner, 2);
-      const open = await uploaded(owner, 3);
+      const {
+        owner,
+        photos: [main, locked, open],
+      } = await ownerOf(1, 2, 3);
       expect((await call(owner, 'PUT', '/api/photos.php', { id: locked.id, locked: true })).status).toBe(200);
       expect((await call(owner, 'DELETE', `/api/photos.php?id=${main.id}`)).status).toBe(200);
       let photos = await photosOf(owner);

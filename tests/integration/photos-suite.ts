@@ -20,7 +20,7 @@ export function photosSuite(mode: StorageMode): void {
   const app = useServer({ env: storage.env });
 
   type Member = PhotoMember;
-  const { uploaded, call, stored, exists, storedKeys, media } = photoTools(app, storage);
+  const { uploaded, ownerOf, call, stored, exists, storedKeys, media } = photoTools(app, storage);
 
   const block = (blocker: Member, blocked: Member) => app.make.block(blocker, blocked);
 
@@ -177,10 +177,10 @@ export function photosSuite(mode: StorageMode): void {
 
   describe('PUT and DELETE /api/photos.php', () => {
     it('chooses the main photo, locks and unlocks, and deletes with its files', async () => {
-      const member = await app.make.loggedIn();
-      const a = await uploaded(member, 1);
-      const b = await uploaded(member, 2);
-      const c = await uploaded(member, 3);
+      const {
+        owner: member,
+        photos: [a, b, c],
+      } = await ownerOf(1, 2, 3);
 
       let res = await call(member, 'PUT', '/api/photos.php', { id: b.id, main: true });
       expect(res.status).toBe(200);
@@ -347,10 +347,10 @@ export function photosSuite(mode: StorageMode): void {
       }) as unknown as ServiceContext;
 
     it('gives the owner everything, others active photos, locked ones blurred unless premium', async () => {
-      const owner = await app.make.loggedIn();
-      const main = await uploaded(owner, 1);
-      const locked = await uploaded(owner, 2);
-      const pending = await uploaded(owner, 3);
+      const {
+        owner,
+        photos: [main, locked, pending],
+      } = await ownerOf(1, 2, 3);
       await call(owner, 'PUT', '/api/photos.php', { id: locked.id, locked: true });
       await app.make.setPhotoStatus(pending.id, 'pending');
       const [blur, blurThumb] = await blurredFiles(locked.id);

@@ -7,6 +7,7 @@ import {
   SCREENSHOTS,
   useMemberJourney,
 } from './accounts-support.ts';
+import type { Browser } from '@playwright/test';
 
 /*
  * Buying credits in Chromium: the credits page with the welcome discount applied to every
@@ -22,10 +23,15 @@ const DIR = SCREENSHOTS;
 
 test.describe.configure({ mode: 'serial' });
 
+/** A fresh member called `name` in a browser of their own, `width` px wide, on a blank page. */
+async function memberPage(browser: Browser, width: number, name: string) {
+  const { context } = await app.memberBrowser(browser, width, { name });
+  return { context, page: await context.newPage() };
+}
+
 for (const width of [1280, 360]) {
   test(`credits → bundle → discount code → test checkout (${width} px)`, async ({ browser }) => {
-    const { context } = await app.memberBrowser(browser, width, { name: 'Buyer' });
-    const page = await context.newPage();
+    const { context, page } = await memberPage(browser, width, 'Buyer');
     await page.goto(url(app.server, '/credits'));
     await hydrated(page);
 
@@ -71,8 +77,7 @@ for (const width of [1280, 360]) {
 }
 
 test('premium page leads to the credits page', async ({ browser }) => {
-  const { context } = await app.memberBrowser(browser, 1280, { name: 'Buyer' });
-  const page = await context.newPage();
+  const { context, page } = await memberPage(browser, 1280, 'Buyer');
   await page.goto(url(app.server, '/premium'));
   await expect(page.getByRole('heading', { name: 'Premium membership' })).toBeVisible();
   await expect(page.getByTestId('premium-claim')).toHaveText('Premium members get more out of every like.');
@@ -93,8 +98,7 @@ test('premium page leads to the credits page', async ({ browser }) => {
 test('no time-bonus modal where nothing ends: the welcome discount stays without “act fast”', async ({
   browser,
 }) => {
-  const { context } = await app.memberBrowser(browser, 360, { name: 'Buyer' });
-  const page = await context.newPage();
+  const { context, page } = await memberPage(browser, 360, 'Buyer');
   await page.clock.install();
   const asked = page.waitForResponse((r) => r.url().includes('/api/timebonus.php'));
   await page.goto(url(app.server, '/likes'));
@@ -133,8 +137,7 @@ test('the deletion flow’s trial package and discount lead to real offers', asy
 test('a code typed and a method picked before the checkout runs are the ones it applies', async ({
   browser,
 }) => {
-  const { context } = await app.memberBrowser(browser, 360, { name: 'Early' });
-  const page = await context.newPage();
+  const { context, page } = await memberPage(browser, 360, 'Early');
   const islands = await holdIslands(page);
   await page.goto(url(app.server, '/credits/starter'), { waitUntil: 'commit' });
   await page.getByLabel('Discount code').fill('NOSUCHCODE');

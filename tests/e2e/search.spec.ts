@@ -47,19 +47,23 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function memberContext(browser: Browser, width: number) {
+/** The member's page at `path`, hydrated, in a window `width` px wide. */
+async function memberPage(browser: Browser, width: number, path: string) {
   const context = await visitorContext(browser, { width });
   await context.addCookies([
     { name: 'session', value: member.token, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
   ]);
-  return context;
+  const page = await context.newPage();
+  await page.goto(url(server, path));
+  await hydrated(page);
+  return { context, page };
 }
 
+/** The search for women in Germany of 20 to 60 that the narrow-window tests open. */
+const WOMEN_IN_GERMANY = '/members?gender=female&country=DE&min_age=20&max_age=60';
+
 test('a member searches with filters, loads more and opens a card', async ({ browser }) => {
-  const context = await memberContext(browser, 1280);
-  const page = await context.newPage();
-  await page.goto(url(server, '/members'));
-  await hydrated(page);
+  const { context, page } = await memberPage(browser, 1280, '/members');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search members');
 
   await page.getByLabel('Gender').selectOption('female');
@@ -91,10 +95,7 @@ test('a member searches with filters, loads more and opens a card', async ({ bro
 });
 
 test('the search at 360 px: filters and cards fit the phone', async ({ browser }) => {
-  const context = await memberContext(browser, 360);
-  const page = await context.newPage();
-  await page.goto(url(server, '/members?gender=female&country=DE&min_age=20&max_age=60'));
-  await hydrated(page);
+  const { context, page } = await memberPage(browser, 360, WOMEN_IN_GERMANY);
   await expect(page.getByTestId('search-count')).toHaveText('25 members found');
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -122,10 +123,7 @@ test('the search at 360 px: filters and cards fit the phone', async ({ browser }
  * 768 px a twelfth of the row showed one), and the button its word whole.
  */
 test('the filters read whole from 360 to 1280 px', async ({ browser }) => {
-  const context = await memberContext(browser, 360);
-  const page = await context.newPage();
-  await page.goto(url(server, '/members?gender=female&country=DE&min_age=20&max_age=60'));
-  await hydrated(page);
+  const { context, page } = await memberPage(browser, 360, WOMEN_IN_GERMANY);
   const cut: string[] = [];
   for (const width of [360, 576, 768, 992, 1280]) {
     await page.setViewportSize({ width, height: 900 });

@@ -58,6 +58,16 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
     return JSON.parse(browser.keys.decrypt(pushes[count - 1]!.body)) as PushPayload;
   }
 
+  /** `from` likes `to` (the like must be taken); answers the push `to`'s browser then receives. */
+  async function pushOfLike(
+    from: LoggedIn,
+    to: LoggedIn,
+    browser: { endpoint: string; keys: BrowserPushKeys },
+  ) {
+    expect((await call(app, from, 'POST', '/api/like.php', { profile: to.profileId })).status).toBe(200);
+    return payloadPushedTo(browser);
+  }
+
   /** A paying member to write, and a member whose browser is subscribed to pushes. */
   async function writerAndSubscriber() {
     const ann = await payingMember(app, 50);
@@ -148,8 +158,7 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
       const ann = await shownMember(app, { name: 'Liv' });
       const bo = await shownMember(app);
       const browser = await subscribe(bo);
-      expect((await call(app, ann, 'POST', '/api/like.php', { profile: bo.profileId })).status).toBe(200);
-      expect(await payloadPushedTo(browser)).toEqual({
+      expect(await pushOfLike(ann, bo, browser)).toEqual({
         title: 'Liv',
         body: 'Likes you.',
         url: '/likes/received',
@@ -157,8 +166,8 @@ export function pushTests(database: 'sqlite' | 'postgres'): void {
         badge: 1,
       });
       const annBrowser = await subscribe(ann);
-      expect((await call(app, bo, 'POST', '/api/like.php', { profile: ann.profileId })).status).toBe(200);
-      expect(await payloadPushedTo(annBrowser)).toMatchObject({
+      // Liking back makes a match, which Ann's browser is told of.
+      expect(await pushOfLike(bo, ann, annBrowser)).toMatchObject({
         body: "It's a match: you like each other.",
         url: '/likes/received',
         tag: 'likes',

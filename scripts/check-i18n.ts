@@ -35,12 +35,33 @@ function sameReason(keys: readonly string[], rule: Omit<SameAsEnglish, 'key'>): 
  * entry names the locales it applies to (none named means all) and says why.
  */
 export const ALLOW_SAME: readonly SameAsEnglish[] = [
-  ...sameReason(['console.codes.status'], {
-    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
-    reason: '"Status" is the same word there',
+  ...sameReason(
+    [
+      'console.codes.status',
+      'console.staff.status',
+      'console.reports.status',
+      'console.orders.status',
+      'console.support.status',
+    ],
+    {
+      locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
+      reason: '"Status" is the same word there',
+    },
+  ),
+  ...sameReason(
+    [
+      'console.codes.site',
+      'console.reports.site',
+      'console.orders.site',
+      'console.support.site',
+      'console.statistics.site',
+    ],
+    { locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
+  ),
+  ...sameReason(['console.actions', 'profileview.actions'], {
+    locales: ['fr'],
+    reason: '"Actions" is the same word in French',
   }),
-  { key: 'console.codes.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
-  { key: 'console.actions', locales: ['fr'], reason: '"Actions" is the same word in French' },
   {
     key: 'console.nav.menu',
     locales: ['da', 'fr', 'it', 'nl', 'pl'],
@@ -51,7 +72,10 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Code" is the same word there',
   }),
   { key: 'console.mailings.nav', locales: ['de', 'nl'], reason: '"Mailings" is the word used there' },
-  { key: 'console.mailings.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
+  ...sameReason(['console.mailings.send', 'chat.ui.send'], {
+    locales: ['da', 'nb'],
+    reason: '"Send" is the same word there',
+  }),
   { key: 'console.mailings.text', locales: ['de', 'sv'], reason: '"Text" is the same word there' },
   {
     key: 'console.mailings.category_promotions',
@@ -76,18 +100,10 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     locales: ['da', 'fr', 'sv'],
     reason: '"Administration" is the same word there',
   },
-  {
-    key: 'console.staff.status',
-    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
-    reason: '"Status" is the same word there',
-  },
-  {
-    key: 'console.reports.status',
-    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
-    reason: '"Status" is the same word there',
-  },
-  { key: 'console.reports.photos', locales: ['fr'], reason: '"Photos" is the same word there' },
-  { key: 'console.reports.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
+  ...sameReason(
+    ['console.reports.photos', 'console.nav.photos', 'privacy.data.photos.label', 'profileview.photos'],
+    { locales: ['fr'], reason: '"Photos" is the same word in French' },
+  ),
   {
     key: 'console.role.moderator',
     locales: ['da', 'nb', 'nl', 'pl', 'sv'],
@@ -99,17 +115,9 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Support" is the word used there',
   },
   { key: 'console.role.host', locales: ['it', 'nl'], reason: '"Host" is the word used there' },
-  ...sameReason(['console.orders.status', 'console.support.status'], {
-    locales: ['da', 'de', 'nb', 'nl', 'pl', 'sv'],
-    reason: '"Status" is the same word there',
-  }),
   ...sameReason(['console.orders.credits', 'console.support.credits', 'console.support.adjust_delta'], {
     locales: ['da', 'de', 'nl'],
     reason: '"Credits" is the word used there',
-  }),
-  ...sameReason(['console.orders.site', 'console.support.site'], {
-    locales: ['fr', 'nl'],
-    reason: '"Site" is the same word there',
   }),
   { key: 'console.orders.provider', locales: ['nl'], reason: '"Provider" is the word used in Dutch' },
   ...sameReason(['console.support.actions', 'console.support.sessions'], {
@@ -117,14 +125,16 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: 'the same word in French',
   }),
   { key: 'console.support.ledger_kind', locales: ['fr'], reason: '"Cause" is the same word in French' },
-  { key: 'console.support.name', locales: ['de'], reason: '"Name" is the same word in German' },
+  ...sameReason(['console.support.name', 'console.texts.field.name'], {
+    locales: ['de'],
+    reason: '"Name" is the same word in German',
+  }),
   {
     key: 'console.support.premium',
     reason: '"Premium" is the name of the paying membership in every language of the sites',
   },
   { key: 'console.staff.roles', locales: ['es'], reason: '"Roles" is the same word in Spanish' },
   { key: 'console.audit.action', locales: ['fr'], reason: '"Action" is the same word in French' },
-  { key: 'console.statistics.site', locales: ['fr', 'nl'], reason: '"Site" is the same word there' },
   { key: 'console.statistics.total', locales: ['es', 'fr'], reason: '"Total" is the same word there' },
   {
     key: 'console.statistics.figure.activations',
@@ -137,8 +147,6 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Notifications" is the same word in French',
   }),
   { key: 'console.nav.staff', locales: ['it'], reason: '"Staff" is the word used in Italian' },
-  { key: 'console.nav.photos', locales: ['fr'], reason: '"Photos" is the same word in French' },
-  { key: 'console.texts.field.name', locales: ['de'], reason: '"Name" is the same word in German' },
   { key: 'console.queue.member', reason: 'a name and an age, the same in every language' },
   { key: 'console.login.password', locales: ['it'], reason: '"Password" is the word used in Italian' },
   ...sameReason(['chat.ui.title', 'membernav.messages'], {
@@ -146,14 +154,15 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Messages" is the same word in French',
   }),
   { key: 'chat.ui.last_image', locales: ['fr'], reason: '"Photo" is the same word in French' },
-  { key: 'chat.ui.input_label', locales: ['fr'], reason: '"Message" is the same word in French' },
-  { key: 'likes.message', locales: ['fr'], reason: '"Message" is the same word in French' },
+  ...sameReason(['chat.ui.input_label', 'likes.message'], {
+    locales: ['fr'],
+    reason: '"Message" is the same word in French',
+  }),
   {
     key: 'swipe.stamp_like',
     locales: ['da', 'de', 'nl'],
     reason: '"Like" is the word their dating apps use for it',
   },
-  { key: 'chat.ui.send', locales: ['da', 'nb'], reason: '"Send" is the same word there' },
   { key: 'chat.ui.gift_cost', locales: ['da', 'nl'], reason: '"credit"/"credits" are the words used there' },
   { key: 'footer.copyright', reason: 'only the © sign and placeholders, nothing to translate' },
   { key: 'fictional.named', reason: 'only placeholders and brackets, nothing to translate' },
@@ -187,10 +196,6 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     locales: ['it', 'nl'],
     reason: '"Account" is the usual word for a user account there',
   },
-  ...sameReason(['privacy.data.photos.label', 'profileview.photos'], {
-    locales: ['fr'],
-    reason: '"Photos" is the same word in French',
-  }),
   {
     key: 'privacy.data.messages.label',
     locales: ['fr'],
@@ -217,7 +222,6 @@ export const ALLOW_SAME: readonly SameAsEnglish[] = [
     reason: '"Password" is the Italian word for it',
   }),
   { key: 'settings.privacy_title', locales: ['it', 'nl'], reason: '"Privacy" is the usual word there' },
-  { key: 'profileview.actions', locales: ['fr'], reason: '"Actions" is the same word in French' },
   { key: 'profile.interest.sushi', reason: 'a Japanese word every language uses as is' },
   {
     key: 'profile.interest.bondage',

@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type Factories } from '../support/factories.ts';
-import {
-  REPO_ROOT,
-  startServer,
-  tenantsFolder,
-  type TestServer,
-  type TenantsFolder,
-} from '../support/server.ts';
+import { startServer, tenantsFolder, type TestServer, type TenantsFolder } from '../support/server.ts';
 import { hydrated, SCREENSHOTS, sessionContext, url } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
 import { expect, test } from './fixtures.ts';
@@ -30,7 +22,7 @@ let make: Factories;
 
 test.beforeAll(async () => {
   tenants = tenantsFolder();
-  const amber = JSON.parse(readFileSync(join(REPO_ROOT, 'tenants', 'localhost.json'), 'utf8')) as object;
+  const amber = JSON.parse(tenants.read('localhost.json')) as object;
   tenants.write('localhost.json', { ...amber, photo_moderation: 'pre', text_moderation: 'pre' });
   server = await startServer({ env: { TRUST_PROXY: '1' }, tenants });
   database = await openTestDatabase(server);

@@ -8,7 +8,7 @@ import type * as ESTree from 'estree';
  */
 
 /** TypeScript's parser marks `import type` and `export type` on the node. */
-export type Kinded = { importKind?: string; exportKind?: string };
+type Kinded = { importKind?: string; exportKind?: string };
 
 /** Called for every module a file names, with whether only types cross (they vanish at build). */
 export type ImportCheck = (node: ESTree.Node, source: string, typeOnly: boolean) => void;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
 import { DoneNotice, FailureAlert, TableHead, TableScroller } from '../../staff/components/ConsoleTable.tsx';
@@ -177,6 +177,55 @@ function Sessions({
  * A member as support sees them: status, actions (credits with a reason, sessions, activation,
  * e-mail), orders, ledger and sessions. Reading the ledger and the sessions is audited.
  */
+/**
+ * One action on the member as a form, named `console.support.<action>` and sent by a button
+ * that says `console.support.<action>_submit` (`outline` for one that is not the page's main
+ * action): its fields top-aligned and its button under them, so a refusal's words under a field
+ * move nothing else. `send` answers whether the action was done; only then is the form emptied,
+ * so a refused value stays to be corrected.
+ */
+function ActionForm({
+  t,
+  action,
+  className,
+  outline = false,
+  busy,
+  send,
+  children,
+}: {
+  t: IslandTranslate;
+  action: 'adjust' | 'change_email';
+  className?: string;
+  outline?: boolean;
+  busy: boolean;
+  send: (data: FormData) => Promise<boolean>;
+  children: ReactNode;
+}) {
+  async function submitted(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (await send(new FormData(form))) form.reset();
+  }
+  return (
+    <form
+      className={`row g-2 align-items-start${className ? ` ${className}` : ''}`}
+      onSubmit={(e) => void submitted(e)}
+      aria-label={t(`console.support.${action}`)}
+    >
+      {children}
+      <div className="col-12">
+        <button
+          className={outline ? 'btn btn-outline-primary' : 'btn btn-primary'}
+          type="submit"
+          disabled={busy}
+        >
+          {t(`console.support.${action}_submit`)}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 export default function MemberDetail({
   messages,
   id,
@@ -218,11 +267,8 @@ export default function MemberDetail({
     });
   }
 
-  async function adjust(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const ok = await act(
+  const adjust = (data: FormData) =>
+    act(
       {
         id,
         action: 'adjust_credits',
@@ -231,16 +277,11 @@ export default function MemberDetail({
       },
       (a) => t('console.support.adjusted', { balance: a.balance ?? 0 }),
     );
-    if (ok) form.reset();
-  }
 
-  async function changeEmail(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const email = String(new FormData(form).get('email') ?? '');
-    if (await act({ id, action: 'change_email', email }, () => t('console.support.email_changed')))
-      form.reset();
-  }
+  const changeEmail = (data: FormData) =>
+    act({ id, action: 'change_email', email: String(data.get('email') ?? '') }, () =>
+      t('console.support.email_changed'),
+    );
 
   if (!page) return error ? <div className="alert alert-danger">{error}</div> : <p>{t('console.busy')}</p>;
   const m: Member = page.member;
@@ -269,12 +310,7 @@ export default function MemberDetail({
       <DoneNotice shown={notice}>{notice}</DoneNotice>
       <FailureAlert error={error} />
       <TitledSection id="actions-title" title={t('console.support.actions')} className="mb-4">
-        {/* Fields top-aligned and the button under them: a refusal's words under a field move nothing else. */}
-        <form
-          className="row g-2 align-items-start mb-3"
-          onSubmit={(e) => void adjust(e)}
-          aria-label={t('console.support.adjust')}
-        >
+        <ActionForm t={t} action="adjust" className="mb-3" busy={busy} send={adjust}>
           <LabelledInput
             id="adjust-delta"
             label={t('console.support.adjust_delta')}
@@ -298,12 +334,7 @@ export default function MemberDetail({
           <div id="adjust-delta-hint" className="form-text col-12 mt-0">
             {t('console.support.adjust_delta_hint')}
           </div>
-          <div className="col-12">
-            <button className="btn btn-primary" type="submit" disabled={busy}>
-              {t('console.support.adjust_submit')}
-            </button>
-          </div>
-        </form>
+        </ActionForm>
         <div className="d-flex flex-wrap gap-2 mb-3">
           <button
             type="button"
@@ -331,11 +362,7 @@ export default function MemberDetail({
             </button>
           )}
         </div>
-        <form
-          className="row g-2 align-items-start"
-          onSubmit={(e) => void changeEmail(e)}
-          aria-label={t('console.support.change_email')}
-        >
+        <ActionForm t={t} action="change_email" outline busy={busy} send={changeEmail}>
           <LabelledInput
             id="new-email"
             label={t('console.support.new_email')}
@@ -345,12 +372,7 @@ export default function MemberDetail({
             required
             error={fields.email}
           />
-          <div className="col-12">
-            <button className="btn btn-outline-primary" type="submit" disabled={busy}>
-              {t('console.support.change_email_submit')}
-            </button>
-          </div>
-        </form>
+        </ActionForm>
       </TitledSection>
       <TitledSection id="orders-title" title={t('console.support.orders')} className="mb-4">
         {page.orders.length === 0 ? (

@@ -24,6 +24,24 @@ export const LOGIN_MESSAGES = [
 ] as const;
 
 /**
+ * The second step's field, by the name the session endpoint takes it under: the authenticator's
+ * code, or a recovery code in its place. Each is its own field (keyed by name), so switching
+ * starts the other one empty.
+ */
+const SECOND_FACTORS = {
+  code: {
+    label: 'console.login.code',
+    hint: 'console.login.code_hint',
+    input: { inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9 ]*', maxLength: 7 },
+  },
+  recovery_code: {
+    label: 'console.login.recovery_code',
+    hint: 'console.login.recovery_hint',
+    input: { autoComplete: 'off' },
+  },
+} as const;
+
+/**
  * The console's login in two steps: e-mail and password, then the authenticator's code (or a
  * recovery code). The password step's answer says only that a code is needed; the session
  * starts with the code. After a first login the one-time password is changed first.
@@ -34,6 +52,7 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
   const [recovery, setRecovery] = useState(false);
   const { busy, error, setError, fields, run } = useConsoleAction(t);
   const credentials = useRef({ email: '', password: '' });
+  const factor = recovery ? 'recovery_code' : 'code';
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,32 +100,16 @@ export default function LoginForm({ messages }: { messages: IslandMessages }) {
         </>
       ) : (
         <>
-          {recovery ? (
-            <Field
-              key="recovery"
-              label={t('console.login.recovery_code')}
-              hint={t('console.login.recovery_hint')}
-              name="recovery_code"
-              autoComplete="off"
-              required
-              autoFocus
-              error={fields.recovery_code}
-            />
-          ) : (
-            <Field
-              key="code"
-              label={t('console.login.code')}
-              hint={t('console.login.code_hint')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              autoFocus
-              error={fields.code}
-            />
-          )}
+          <Field
+            key={factor}
+            label={t(SECOND_FACTORS[factor].label)}
+            hint={t(SECOND_FACTORS[factor].hint)}
+            name={factor}
+            {...SECOND_FACTORS[factor].input}
+            required
+            autoFocus
+            error={fields[factor]}
+          />
           <BusySubmit busy={busy} busyText={t('console.busy')} className="btn btn-primary w-100 mb-3">
             {t('console.login.submit')}
           </BusySubmit>

@@ -244,25 +244,19 @@ export default function StatisticsDashboard({
           />
           <option value="custom">{t('console.statistics.custom')}</option>
         </FilterSelect>
-        {draft.days === 'custom' && (
-          <>
+        {/* A period needs its first day; without a last one it runs to today. */}
+        {draft.days === 'custom' &&
+          (['from', 'to'] as const).map((end) => (
             <FilterInput
-              id="stats-from"
+              key={end}
+              id={`stats-${end}`}
               type="date"
-              label={t('console.statistics.from')}
-              value={draft.from}
-              required
-              onChange={(e) => change({ from: e.target.value })}
+              label={t(`console.statistics.${end}`)}
+              value={draft[end]}
+              required={end === 'from'}
+              onChange={(e) => change({ [end]: e.target.value })}
             />
-            <FilterInput
-              id="stats-to"
-              type="date"
-              label={t('console.statistics.to')}
-              value={draft.to}
-              onChange={(e) => change({ to: e.target.value })}
-            />
-          </>
-        )}
+          ))}
         <div className="col-auto">
           <CheckField
             id="stats-by-source"

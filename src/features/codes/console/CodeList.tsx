@@ -155,6 +155,14 @@ export function SiteSelect({
   );
 }
 
+/**
+ * How often a code may be used: a whole number from 1, or nothing for no limit. `label` says what
+ * a use is on its page (a purchase, a signup).
+ */
+export function MaxUsesField({ label, error }: { label: string; error: string | undefined }) {
+  return <Field name="max_uses" type="number" min={1} label={label} error={error} />;
+}
+
 export interface CodeColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;

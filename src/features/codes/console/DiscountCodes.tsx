@@ -9,6 +9,7 @@ import {
   CODE_LIST_MESSAGES,
   CodesPage,
   CodeTable,
+  MaxUsesField,
   SiteSelect,
   useCodeList,
   usesOf,
@@ -213,13 +214,7 @@ export default function DiscountCodes({
           {kind === 'multi' ? (
             <>
               <Field name="code" label={t('console.codes.code')} error={fields.code} required />
-              <Field
-                name="max_uses"
-                type="number"
-                min={1}
-                label={t('console.codes.max_uses')}
-                error={fields.max_uses}
-              />
+              <MaxUsesField label={t('console.codes.max_uses')} error={fields.max_uses} />
             </>
           ) : (
             <Field

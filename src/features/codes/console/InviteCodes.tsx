@@ -6,6 +6,7 @@ import {
   CODE_LIST_MESSAGES,
   CodesPage,
   CodeTable,
+  MaxUsesField,
   SiteSelect,
   useCodeList,
   usesOf,
@@ -67,13 +68,7 @@ export default function InviteCodes({ messages, networks }: CodesIslandProps) {
         <>
           <Field name="code" label={t('console.invites.code')} error={fields.code} required />
           <SiteSelect id="invites-site" t={t} sites={codes.sites} />
-          <Field
-            name="max_uses"
-            type="number"
-            min={1}
-            label={t('console.invites.max_uses')}
-            error={fields.max_uses}
-          />
+          <MaxUsesField label={t('console.invites.max_uses')} error={fields.max_uses} />
         </>
       }
     />

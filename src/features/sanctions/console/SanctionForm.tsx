@@ -71,6 +71,18 @@ export default function SanctionForm({
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
+  /**
+   * A typed field's control, all by the name the endpoint takes it under: its id, its label,
+   * and the words of the server's refusal of it.
+   */
+  const control = (name: 'member' | 'until' | 'facts' | 'ground') => ({
+    id: `sanction-${name}`,
+    label: t(`console.sanctions.${name}`),
+    className: 'mb-3',
+    name,
+    error: fields[name],
+  });
+
   // What the moderator chose or typed before the island ran.
   useEarlyInput(form, (early) => {
     setKind(earlyChoice(early, 'kind', KINDS, 'warn'));
@@ -136,15 +148,7 @@ export default function SanctionForm({
         >
           <SelectOptions options={networks} />
         </LabelledSelect>
-        <LabelledInput
-          id="sanction-member"
-          label={t('console.sanctions.member')}
-          className="mb-3"
-          name="member"
-          defaultValue={member}
-          required
-          error={fields.member}
-        />
+        <LabelledInput {...control('member')} defaultValue={member} required />
         <ChoiceFieldset
           legend={t('console.sanctions.kind')}
           idPrefix="sanction-kind"
@@ -156,27 +160,19 @@ export default function SanctionForm({
         />
         {kind === 'suspend' && (
           <LabelledInput
-            id="sanction-until"
-            label={t('console.sanctions.until')}
-            className="mb-3"
+            {...control('until')}
             type="datetime-local"
-            name="until"
             value={until}
             onChange={(e) => setUntil(e.target.value)}
             required
-            error={fields.until}
           />
         )}
         <LabelledTextarea
-          id="sanction-facts"
-          label={t('console.sanctions.facts')}
-          className="mb-3"
+          {...control('facts')}
           rows={5}
-          name="facts"
           value={facts}
           onChange={(e) => setFacts(e.target.value)}
           required
-          error={fields.facts}
         />
         <ChoiceFieldset
           legend={t('console.sanctions.ground_type')}
@@ -191,14 +187,10 @@ export default function SanctionForm({
           onChange={setGroundType}
         />
         <LabelledInput
-          id="sanction-ground"
-          label={t('console.sanctions.ground')}
-          className="mb-3"
-          name="ground"
+          {...control('ground')}
           value={ground}
           onChange={(e) => setGround(e.target.value)}
           required
-          error={fields.ground}
         />
         <BusySubmit busy={busy} className="btn btn-danger">
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { api, apiClient, isApiError } from '../../../lib/api-client.ts';
 import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { fullPlace } from '../../../lib/place-name.ts';
@@ -412,11 +413,7 @@ export default function InboxConversation({
             {notice}
           </p>
         )}
-        {error && (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        )}
+        <FailureAlert error={error} />
         {data.honest.required ? (
           <section className="card border-danger" data-testid="inbox-honest">
             <div className="card-body">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { formatDuration } from '../../../lib/duration.ts';
@@ -151,11 +152,7 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
           </>
         )}
       </div>
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <FailureAlert error={error} />
       <InboxTable
         rows={entries}
         loading={t('console.inbox.loading')}

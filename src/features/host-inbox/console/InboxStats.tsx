@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
 import { islandLocale, islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { formatDuration } from '../../../lib/duration.ts';
@@ -83,11 +84,7 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
         ))}
         <BusySubmit>{t('console.audit.apply')}</BusySubmit>
       </form>
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <FailureAlert error={error} />
       <InboxTable
         rows={stats && stats.hosts}
         loading={t('console.inbox.loading')}

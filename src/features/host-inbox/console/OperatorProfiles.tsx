@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { api, apiClient } from '../../../lib/api-client.ts';
 import type { MessageKey } from '../../../i18n/index.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
@@ -486,11 +487,7 @@ export default function OperatorProfiles({
               onChange={(e) => set({ text: e.target.value })}
             />
           </ProfileField>
-          {error && (
-            <p className="alert alert-danger mb-0" role="alert">
-              {error}
-            </p>
-          )}
+          <FailureAlert error={error} spacing="mb-0" />
           {notice && (
             <p className="text-success mb-0" role="status">
               {notice}

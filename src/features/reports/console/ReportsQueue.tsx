@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { LoadingLine } from '../../staff/components/ConsoleTable.tsx';
+import { FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
 import { usePagedList } from '../../staff/components/use-filtered-list.ts';
 import type { Decision, QueueDetail, QueuePage } from '../reports.schemas.ts';
 import { REPORT_REASON_MESSAGES } from '../components/report-messages.ts';
@@ -177,11 +177,7 @@ export default function ReportsQueue({
       <p className="col-12 visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
-      {error && (
-        <p className="col-12 alert alert-danger mb-0" role="alert">
-          {error}
-        </p>
-      )}
+      <FailureAlert error={error} spacing="col-12 mb-0" />
       <section className="col-md-5 col-xl-4" aria-labelledby="queue-title">
         <h2 className="h5" id="queue-title">
           {t('console.reports.queue')}

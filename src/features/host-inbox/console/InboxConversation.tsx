@@ -450,8 +450,7 @@ export default function InboxConversation({
               <LabelledInput
                 id="inbox-image"
                 label={t('console.inbox.image')}
-                labelClassName="visually-hidden"
-                controlClassName="form-control form-control-sm w-auto"
+                compact
                 ref={fileInput}
                 type="file"
                 accept="image/jpeg,image/png,image/webp"

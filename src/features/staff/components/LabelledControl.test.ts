@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LabelledInput } from './LabelledControl.tsx';
+import { LabelledInput, LabelledSelect } from './LabelledControl.tsx';
 
 /*
  * A console field the server refused says why under it, and assistive technology hears it: the
@@ -37,5 +37,15 @@ describe('a labelled control with a refusal', () => {
     expect(html).not.toContain('aria-invalid');
     expect(html).toContain('aria-describedby="adjust-delta-hint"');
     expect(html).not.toContain('invalid-feedback');
+  });
+});
+
+describe('a compact labelled control', () => {
+  it('keeps its label for screen readers only and is as small as its content', () => {
+    const html = renderToStaticMarkup(
+      createElement(LabelledSelect, { id: 'return-reason', label: 'Reason', compact: true }),
+    );
+    expect(html).toContain('<label class="visually-hidden" for="return-reason">Reason</label>');
+    expect(html).toContain('class="form-select form-select-sm w-auto"');
   });
 });

@@ -46,6 +46,11 @@ export type LabelledControlProps<Element extends ControlElement> = ControlPlace 
      */
     error?: string | undefined;
     after?: ReactNode;
+    /**
+     * A small control in a row of buttons that say what it is for: its label is for screen
+     * readers only, and it is no wider than its content.
+     */
+    compact?: boolean;
   };
 
 /** A label and the control it names, made once for each kind of control so its id is written once. */
@@ -58,18 +63,25 @@ function labelled<Element extends ControlElement>(element: Element, defaultClass
     controlClassName = defaultClassName,
     error,
     after,
+    compact = false,
     ...control
   }: LabelledControlProps<Element>) {
     const attributes: Record<string, unknown> = control;
     const errorId = `${id}-error`;
     // A hint the control is described by already stays, the refusal read after it.
     const describedBy = [control['aria-describedby'], error && errorId].filter(Boolean).join(' ');
+    const classes = compact ? `${defaultClassName} ${defaultClassName}-sm w-auto` : controlClassName;
     return (
-      <LabelledControl id={id} label={label} className={className} labelClassName={labelClassName}>
+      <LabelledControl
+        id={id}
+        label={label}
+        className={className}
+        labelClassName={compact ? 'visually-hidden' : labelClassName}
+      >
         {createElement(element, {
           id,
           ...attributes,
-          className: error ? `${controlClassName} is-invalid` : controlClassName,
+          className: error ? `${classes} is-invalid` : classes,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy || undefined,
         })}

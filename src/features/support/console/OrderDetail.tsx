@@ -223,8 +223,7 @@ export default function OrderDetail({ messages, id }: { messages: IslandMessages
               <LabelledSelect
                 id="return-reason"
                 label={t('console.orders.return_reason')}
-                labelClassName="visually-hidden"
-                controlClassName="form-select form-select-sm w-auto"
+                compact
                 value={reason}
                 onChange={(e) => setReason(e.currentTarget.value as (typeof RETURN_REASONS)[number])}
               >

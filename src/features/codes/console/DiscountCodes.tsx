@@ -99,6 +99,15 @@ export default function DiscountCodes({
   const disable = (id: string) =>
     void codes.act(() => api('POST /console/api/codes.php', { action: 'disable', network, id }));
 
+  /** A field of the batch by the name the endpoint takes it under: its label and the server's refusal of it. */
+  const field = (
+    name: 'code' | 'count' | 'percentage' | 'minimum' | 'currency' | 'country' | 'valid_from',
+  ) => ({
+    name,
+    label: t(`console.codes.${name}`),
+    error: fields[name],
+  });
+
   const csv = created && created.length > 1 ? `code\r\n${created.join('\r\n')}\r\n` : null;
   return (
     <CodesPage
@@ -213,53 +222,24 @@ export default function DiscountCodes({
           />
           {kind === 'multi' ? (
             <>
-              <Field name="code" label={t('console.codes.code')} error={fields.code} required />
+              <Field {...field('code')} required />
               <MaxUsesField label={t('console.codes.max_uses')} error={fields.max_uses} />
             </>
           ) : (
-            <Field
-              name="count"
-              type="number"
-              min={1}
-              max={5000}
-              label={t('console.codes.count')}
-              error={fields.count}
-              required
-            />
+            <Field {...field('count')} type="number" min={1} max={5000} required />
           )}
           <SiteSelect id="codes-site" t={t} sites={codes.sites} />
-          <Field
-            name="percentage"
-            type="number"
-            min={1}
-            max={100}
-            label={t('console.codes.percentage')}
-            error={fields.percentage}
-            required
-          />
-          <Field
-            name="minimum"
-            type="number"
-            min={0.01}
-            step={0.01}
-            inputMode="decimal"
-            label={t('console.codes.minimum')}
-            error={fields.minimum}
-          />
-          <SelectField name="currency" label={t('console.codes.currency')} error={fields.currency}>
+          <Field {...field('percentage')} type="number" min={1} max={100} required />
+          <Field {...field('minimum')} type="number" min={0.01} step={0.01} inputMode="decimal" />
+          <SelectField {...field('currency')}>
             <option value="">–</option>
             <SelectOptions options={held?.currencies ?? []} />
           </SelectField>
-          <SelectField name="country" label={t('console.codes.country')} error={fields.country}>
+          <SelectField {...field('country')}>
             <option value="">{t('console.codes.every_country')}</option>
             <SelectOptions options={held?.countries ?? []} />
           </SelectField>
-          <Field
-            name="valid_from"
-            type="date"
-            label={t('console.codes.valid_from')}
-            error={fields.valid_from}
-          />
+          <Field {...field('valid_from')} type="date" />
         </>
       }
     />

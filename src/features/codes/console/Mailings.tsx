@@ -74,6 +74,13 @@ export default function Mailings({
     sites.find((s) => s.id === siteId)?.locales.find((l) => l.id === code)?.name ?? code;
   const shownLocale = locales.some((l) => l.id === locale) ? locale : (locales[0]?.id ?? '');
   const form = useRef<HTMLFormElement>(null);
+  /** One of the mailing's choices, by the name the endpoint takes it under; each stands over the next. */
+  const choice = (name: 'site' | 'category' | 'locale', label: string) => ({
+    id: `mailing-${name}`,
+    label,
+    controlClassName: 'form-select mb-3',
+    name,
+  });
 
   // What was picked and written before the island ran.
   useEarlyInput(form, (early) => {
@@ -199,10 +206,7 @@ export default function Mailings({
       <div className="col-lg-5">
         <form ref={form} onSubmit={(e) => void save(e)} noValidate>
           <LabelledSelect
-            id="mailing-site"
-            label={t('console.codes.site')}
-            controlClassName="form-select mb-3"
-            name="site"
+            {...choice('site', t('console.codes.site'))}
             value={site}
             onChange={(e) => {
               setSite(e.target.value);
@@ -211,20 +215,12 @@ export default function Mailings({
           >
             <SelectOptions options={sites.map((s) => [s.id, s.name])} />
           </LabelledSelect>
-          <LabelledSelect
-            id="mailing-category"
-            label={t('console.mailings.category')}
-            controlClassName="form-select mb-3"
-            name="category"
-          >
+          <LabelledSelect {...choice('category', t('console.mailings.category'))}>
             <option value="promotions">{t('console.mailings.category_promotions')}</option>
             <option value="news">{t('console.mailings.category_news')}</option>
           </LabelledSelect>
           <LabelledSelect
-            id="mailing-locale"
-            label={t('console.mailings.locale')}
-            controlClassName="form-select mb-3"
-            name="locale"
+            {...choice('locale', t('console.mailings.locale'))}
             value={shownLocale}
             onChange={(e) => setLocale(e.target.value)}
           >

@@ -158,33 +158,27 @@ export default function InboxList({ messages, live }: { messages: IslandMessages
         loading={t('console.inbox.loading')}
         empty={t('console.inbox.empty')}
         caption={t('console.inbox.caption')}
+        rowKey={(entry) => entry.conversation}
+        rowAttributes={(entry) => ({ 'data-conversation': entry.conversation })}
         columns={[
-          t('console.inbox.waiting'),
-          t('console.inbox.profile'),
-          t('console.inbox.member'),
-          t('console.inbox.site'),
-          t('console.inbox.network'),
-          t('console.inbox.claimed_by'),
-          { hidden: t('console.actions') },
-        ]}
-        row={(entry) => (
-          <tr key={entry.conversation} data-conversation={entry.conversation}>
-            <td>{waited(entry.waiting_since, now, locale)}</td>
-            <td>{entry.profile.name}</td>
-            <td>{entry.member.name}</td>
-            <td>{entry.site?.name ?? '–'}</td>
-            <td>{entry.network}</td>
-            <td>{claimText(heldClaim(entry.claim, now))}</td>
-            <td>
+          { header: t('console.inbox.waiting'), cell: (entry) => waited(entry.waiting_since, now, locale) },
+          { header: t('console.inbox.profile'), cell: (entry) => entry.profile.name },
+          { header: t('console.inbox.member'), cell: (entry) => entry.member.name },
+          { header: t('console.inbox.site'), cell: (entry) => entry.site?.name ?? '–' },
+          { header: t('console.inbox.network'), cell: (entry) => entry.network },
+          { header: t('console.inbox.claimed_by'), cell: (entry) => claimText(heldClaim(entry.claim, now)) },
+          {
+            header: { hidden: t('console.actions') },
+            cell: (entry) => (
               <a
                 className="btn btn-sm btn-primary"
                 href={`/console/inbox/${encodeURIComponent(entry.conversation)}`}
               >
                 {t('console.inbox.open')}
               </a>
-            </td>
-          </tr>
-        )}
+            ),
+          },
+        ]}
       />
       {next && (
         <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore(next)}>

@@ -91,20 +91,16 @@ export default function InboxStats({ messages }: { messages: IslandMessages }) {
         empty={t('console.inbox.stats_empty')}
         caption={t('console.inbox.stats_caption')}
         className="table table-sm bg-white"
+        rowKey={(host) => host.staff}
         columns={[
-          t('console.inbox.stats_host'),
-          t('console.inbox.stats_replies'),
-          t('console.inbox.stats_median'),
-          t('console.inbox.stats_average'),
+          { header: t('console.inbox.stats_host'), cell: (host) => host.staff },
+          { header: t('console.inbox.stats_replies'), cell: (host) => host.replies },
+          { header: t('console.inbox.stats_median'), cell: (host) => duration(host.median_seconds, locale) },
+          {
+            header: t('console.inbox.stats_average'),
+            cell: (host) => duration(host.average_seconds, locale),
+          },
         ]}
-        row={(host) => (
-          <tr key={host.staff}>
-            <td>{host.staff}</td>
-            <td>{host.replies}</td>
-            <td>{duration(host.median_seconds, locale)}</td>
-            <td>{duration(host.average_seconds, locale)}</td>
-          </tr>
-        )}
       />
     </div>
   );

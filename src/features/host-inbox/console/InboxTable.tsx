@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
-import { TableHead, TableScroller, type ColumnName } from '../../staff/components/ConsoleTable.tsx';
+import { ColumnRows, TableHead, TableScroller, type Column } from '../../staff/components/ConsoleTable.tsx';
 
 /**
  * A list of the host inbox pages as they all show one: the loading line until its rows are in
- * (`rows` null), the word for none, or the table under its caption with a row drawn by `row` for
+ * (`rows` null), the word for none, or the table under its caption with a row of `columns` for
  * each.
  */
 export function InboxTable<Row>({
@@ -14,16 +13,18 @@ export function InboxTable<Row>({
   columns,
   className = 'table table-sm bg-white align-middle',
   testId,
-  row,
+  rowKey,
+  rowAttributes,
 }: {
   rows: readonly Row[] | null;
   loading: string;
   empty: string;
   caption: string;
-  columns: readonly ColumnName[];
+  columns: readonly Column<Row>[];
   className?: string;
   testId?: string;
-  row: (item: Row) => ReactNode;
+  rowKey: (row: Row) => string;
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
 }) {
   if (rows === null) return <p role="status">{loading}</p>;
   if (rows.length === 0) return <p>{empty}</p>;
@@ -34,8 +35,10 @@ export function InboxTable<Row>({
       <TableScroller label={caption}>
         <table className={className} data-testid={testId}>
           <caption className="visually-hidden">{caption}</caption>
-          <TableHead columns={columns} />
-          <tbody>{rows.map(row)}</tbody>
+          <TableHead columns={columns.map((column) => column.header)} />
+          <tbody>
+            <ColumnRows rows={rows} columns={columns} rowKey={rowKey} rowAttributes={rowAttributes} />
+          </tbody>
         </table>
       </TableScroller>
       <p className="small text-body-secondary" aria-hidden="true">

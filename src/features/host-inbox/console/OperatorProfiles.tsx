@@ -344,22 +344,25 @@ export default function OperatorProfiles({
           empty={t('console.profiles.empty')}
           caption={t('console.profiles.caption')}
           testId="operator-profiles"
+          rowKey={(p) => p.id}
           columns={[
-            t('profile.name'),
-            t('profile.age'),
-            t('console.profiles.site'),
-            t('console.inbox.network'),
-            { hidden: t('console.actions') },
-          ]}
-          row={(p) => (
-            <tr key={p.id}>
-              <td>
-                {p.name} <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
-              </td>
-              <td>{p.age}</td>
-              <td>{sites.find((s) => s.id === p.site)?.name ?? p.site}</td>
-              <td>{p.network}</td>
-              <td>
+            {
+              header: t('profile.name'),
+              cell: (p) => (
+                <>
+                  {p.name} <span className="badge text-bg-warning">{t('console.inbox.fictional')}</span>
+                </>
+              ),
+            },
+            { header: t('profile.age'), cell: (p) => p.age },
+            {
+              header: t('console.profiles.site'),
+              cell: (p) => sites.find((s) => s.id === p.site)?.name ?? p.site,
+            },
+            { header: t('console.inbox.network'), cell: (p) => p.network },
+            {
+              header: { hidden: t('console.actions') },
+              cell: (p) => (
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-primary"
@@ -367,9 +370,9 @@ export default function OperatorProfiles({
                 >
                   {t('console.profiles.edit')}
                 </button>
-              </td>
-            </tr>
-          )}
+              ),
+            },
+          ]}
         />
         {next && (
           <button type="button" className="btn btn-outline-secondary" onClick={() => void load(next)}>

@@ -90,6 +90,36 @@ export function TableHead({ columns }: { columns: readonly ColumnName[] }) {
   );
 }
 
+/** A column of a table drawn from its items: its name over it, and what it shows of an item. */
+export interface Column<Row> {
+  header: ColumnName;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * A table's body rows drawn from its columns: a row an item, keyed by `rowKey`, a cell a column.
+ * `rowAttributes` gives a row its own (a data attribute a live update finds it by).
+ */
+export function ColumnRows<Row>({
+  rows,
+  columns,
+  rowKey,
+  rowAttributes,
+}: {
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+  rowAttributes?: ((row: Row) => Record<`data-${string}`, string>) | undefined;
+}) {
+  return rows.map((row) => (
+    <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+      {columns.map((column, i) => (
+        <td key={i}>{column.cell(row)}</td>
+      ))}
+    </tr>
+  ));
+}
+
 /** A console table's caption, looks and header row: the column names, or `head` for richer cells. */
 type TableFrame = {
   caption: string;

@@ -29,40 +29,41 @@ export default function DecisionList({ messages }: { messages: IslandMessages })
     <div>
       <ConsoleList
         caption={t('console.sanctions.list')}
+        rowKey={(d) => d.id}
         columns={[
-          t('console.sanctions.when'),
-          t('console.audit.network'),
-          t('console.sanctions.member'),
-          t('console.sanctions.kind'),
-          t('console.sanctions.ground'),
-          t('console.sanctions.by'),
-          t('console.sanctions.status'),
+          {
+            header: t('console.sanctions.when'),
+            className: 'text-nowrap',
+            cell: (d) => <time dateTime={d.decided_at}>{d.decided_at.replace('T', ' ').slice(0, 16)}</time>,
+          },
+          { header: t('console.audit.network'), cell: (d) => d.network },
+          { header: t('console.sanctions.member'), className: 'text-break', cell: (d) => d.member ?? '—' },
+          {
+            header: t('console.sanctions.kind'),
+            cell: (d) => (
+              <>
+                {decisionKindText(t, d.kind)}
+                {d.until && (
+                  <span className="text-body-secondary"> → {d.until.slice(0, 16).replace('T', ' ')}</span>
+                )}
+              </>
+            ),
+          },
+          { header: t('console.sanctions.ground'), className: 'text-break', cell: (d) => d.ground },
+          { header: t('console.sanctions.by'), className: 'text-nowrap', cell: (d) => d.decided_by },
+          {
+            header: t('console.sanctions.status'),
+            cell: (d) => (
+              <>
+                {d.lifted_at ? t('console.sanctions.lifted') : ''} <code>{d.dsa_status}</code>
+              </>
+            ),
+          },
         ]}
         list={list}
         loading={<LoadingLine text={t('console.sanctions.loading')} />}
         empty={t('console.sanctions.empty')}
-      >
-        {list.items.map((d) => (
-          <tr key={d.id}>
-            <td className="text-nowrap">
-              <time dateTime={d.decided_at}>{d.decided_at.replace('T', ' ').slice(0, 16)}</time>
-            </td>
-            <td>{d.network}</td>
-            <td className="text-break">{d.member ?? '—'}</td>
-            <td>
-              {decisionKindText(t, d.kind)}
-              {d.until && (
-                <span className="text-body-secondary"> → {d.until.slice(0, 16).replace('T', ' ')}</span>
-              )}
-            </td>
-            <td className="text-break">{d.ground}</td>
-            <td className="text-nowrap">{d.decided_by}</td>
-            <td>
-              {d.lifted_at ? t('console.sanctions.lifted') : ''} <code>{d.dsa_status}</code>
-            </td>
-          </tr>
-        ))}
-      </ConsoleList>
+      />
     </div>
   );
 }

@@ -85,33 +85,25 @@ export default function Transparency({
       </form>
       <ConsoleList
         caption={t('console.transparency.caption')}
+        rowKey={(row) => row.site}
         columns={[
-          t('console.transparency.site'),
-          t('console.audit.network'),
-          t('console.transparency.reports'),
-          t('console.transparency.decisions'),
-          t('console.transparency.median'),
-          t('console.transparency.average'),
-          t('console.transparency.appeals'),
-          t('console.transparency.reversals'),
+          {
+            header: t('console.transparency.site'),
+            rowHeader: true,
+            cell: (row) => siteNames[row.site] ?? row.site,
+          },
+          { header: t('console.audit.network'), cell: (row) => row.network },
+          { header: t('console.transparency.reports'), cell: (row) => row.reports },
+          { header: t('console.transparency.decisions'), cell: (row) => row.decisions },
+          { header: t('console.transparency.median'), cell: (row) => hours(row.median_hours_to_decision) },
+          { header: t('console.transparency.average'), cell: (row) => hours(row.average_hours_to_decision) },
+          { header: t('console.transparency.appeals'), cell: (row) => row.appeals },
+          { header: t('console.transparency.reversals'), cell: (row) => row.reversals },
         ]}
         list={list}
         loading={<LoadingLine text={t('console.sanctions.loading')} />}
         empty={t('console.transparency.empty')}
-      >
-        {list.items.map((row) => (
-          <tr key={row.site}>
-            <th scope="row">{siteNames[row.site] ?? row.site}</th>
-            <td>{row.network}</td>
-            <td>{row.reports}</td>
-            <td>{row.decisions}</td>
-            <td>{hours(row.median_hours_to_decision)}</td>
-            <td>{hours(row.average_hours_to_decision)}</td>
-            <td>{row.appeals}</td>
-            <td>{row.reversals}</td>
-          </tr>
-        ))}
-      </ConsoleList>
+      />
     </div>
   );
 }

@@ -94,6 +94,10 @@ export function TableHead({ columns }: { columns: readonly ColumnName[] }) {
 export interface Column<Row> {
   header: ColumnName;
   cell: (row: Row) => ReactNode;
+  /** The cell's classes (a date that must not wrap). */
+  className?: string;
+  /** The cell names its row (`<th scope="row">`), as a list of sites' figures is read by site. */
+  rowHeader?: boolean;
 }
 
 /**
@@ -113,9 +117,17 @@ export function ColumnRows<Row>({
 }) {
   return rows.map((row) => (
     <tr key={rowKey(row)} {...rowAttributes?.(row)}>
-      {columns.map((column, i) => (
-        <td key={i}>{column.cell(row)}</td>
-      ))}
+      {columns.map((column, i) =>
+        column.rowHeader ? (
+          <th key={i} scope="row" className={column.className}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          <td key={i} className={column.className}>
+            {column.cell(row)}
+          </td>
+        ),
+      )}
     </tr>
   ));
 }
@@ -226,29 +238,32 @@ export function ListEnd({
   );
 }
 
-/** A whole list: the refusal above it, its table of rows, and what `ListEnd` shows under it. */
-export function ConsoleList({
+/**
+ * A whole list: the refusal above it, its table with a row of `columns` an item (keyed by
+ * `rowKey`), and what `ListEnd` shows under it.
+ */
+export function ConsoleList<Row>({
   caption,
   columns,
+  rowKey,
   list,
   loading,
   empty,
   more,
-  children,
 }: {
   caption: string;
-  columns: readonly string[];
-  list: ListState;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+  list: ListState & { items: readonly Row[] };
   loading: ReactNode;
   empty: string;
   more?: { label: string; onClick: () => void } | undefined;
-  children: ReactNode;
 }) {
   return (
     <>
       <FailureAlert error={list.error} />
-      <ConsoleTable caption={caption} columns={columns} busy={list.loading}>
-        {children}
+      <ConsoleTable caption={caption} columns={columns.map((column) => column.header)} busy={list.loading}>
+        <ColumnRows rows={list.items} columns={columns} rowKey={rowKey} />
       </ConsoleTable>
       <ListEnd list={list} loading={loading} empty={empty} more={more} />
     </>

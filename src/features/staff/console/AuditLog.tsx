@@ -110,37 +110,45 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
       </form>
       <ConsoleList
         caption={t('console.audit.caption')}
+        rowKey={(entry: AuditEntry) => entry.id}
         columns={[
-          t('console.audit.when'),
-          t('console.audit.staff'),
-          t('console.audit.action'),
-          t('console.audit.network'),
-          t('console.audit.target'),
-          t('console.audit.change'),
+          {
+            header: t('console.audit.when'),
+            className: 'text-nowrap',
+            cell: (entry) => <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>,
+          },
+          { header: t('console.audit.staff'), className: 'text-nowrap', cell: (entry) => entry.staff },
+          {
+            header: t('console.audit.action'),
+            className: 'text-nowrap',
+            cell: (entry) => <code>{entry.action}</code>,
+          },
+          {
+            header: t('console.audit.network'),
+            className: 'text-nowrap',
+            cell: (entry) => entry.network || t('console.audit.console_itself'),
+          },
+          {
+            header: t('console.audit.target'),
+            className: 'text-break',
+            cell: (entry) => (
+              <>
+                {entry.target_type}
+                {entry.target_id && <span className="text-body-secondary"> {entry.target_id}</span>}
+              </>
+            ),
+          },
+          {
+            header: t('console.audit.change'),
+            className: 'audit-change small font-monospace text-break',
+            cell: (entry) => change(entry),
+          },
         ]}
         list={list}
         loading={<LoadingLine text={t('console.audit.loading')} />}
         empty={t('console.audit.empty')}
         more={list.more(t('console.audit.more'))}
-      >
-        {list.items.map((entry: AuditEntry) => (
-          <tr key={entry.id}>
-            <td className="text-nowrap">
-              <time dateTime={entry.at}>{entry.at.replace('T', ' ').slice(0, 19)}</time>
-            </td>
-            <td className="text-nowrap">{entry.staff}</td>
-            <td className="text-nowrap">
-              <code>{entry.action}</code>
-            </td>
-            <td className="text-nowrap">{entry.network || t('console.audit.console_itself')}</td>
-            <td className="text-break">
-              {entry.target_type}
-              {entry.target_id && <span className="text-body-secondary"> {entry.target_id}</span>}
-            </td>
-            <td className="audit-change small font-monospace text-break">{change(entry)}</td>
-          </tr>
-        ))}
-      </ConsoleList>
+      />
     </div>
   );
 }

@@ -93,42 +93,40 @@ export default function OrdersList({
       </form>
       <ConsoleList
         caption={t('console.orders.caption')}
+        rowKey={(o) => o.id}
         columns={[
-          t('console.orders.order'),
-          t('console.orders.when'),
-          t('console.orders.site'),
-          t('console.orders.member'),
-          t('console.orders.amount'),
-          t('console.orders.credits'),
-          t('console.orders.method'),
-          t('console.orders.status'),
+          {
+            header: t('console.orders.order'),
+            cell: (o) => <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a>,
+          },
+          { header: t('console.orders.when'), className: 'text-nowrap', cell: (o) => utc(o.created_at) },
+          { header: t('console.orders.site'), cell: (o) => siteNames.get(o.site) ?? o.site },
+          {
+            header: t('console.orders.member'),
+            cell: (o) =>
+              o.member ? (
+                <a href={`/console/members/${encodeURIComponent(o.member)}`}>{o.member_name ?? o.member}</a>
+              ) : (
+                '–'
+              ),
+          },
+          {
+            header: t('console.orders.amount'),
+            className: 'text-nowrap',
+            cell: (o) => money(o.amount, o.currency),
+          },
+          { header: t('console.orders.credits'), cell: (o) => o.credits },
+          {
+            header: t('console.orders.method'),
+            cell: (o) => methodNames.get(o.payment_method) ?? o.payment_method,
+          },
+          { header: t('console.orders.status'), cell: (o) => t(`console.orders.status_${o.status}`) },
         ]}
         list={list}
         loading={<p role="status">{t('console.busy')}</p>}
         empty={t('console.orders.empty')}
         more={list.more(t('console.support.more'))}
-      >
-        {list.items.map((o) => (
-          <tr key={o.id}>
-            <td>
-              <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a>
-            </td>
-            <td className="text-nowrap">{utc(o.created_at)}</td>
-            <td>{siteNames.get(o.site) ?? o.site}</td>
-            <td>
-              {o.member ? (
-                <a href={`/console/members/${encodeURIComponent(o.member)}`}>{o.member_name ?? o.member}</a>
-              ) : (
-                '–'
-              )}
-            </td>
-            <td className="text-nowrap">{money(o.amount, o.currency)}</td>
-            <td>{o.credits}</td>
-            <td>{methodNames.get(o.payment_method) ?? o.payment_method}</td>
-            <td>{t(`console.orders.status_${o.status}`)}</td>
-          </tr>
-        ))}
-      </ConsoleList>
+      />
     </div>
   );
 }

@@ -116,7 +116,22 @@ export function ColumnRows<Row>({
   rowAttributes?: ((row: Row) => Record<`data-${string}`, string>) | undefined;
 }) {
   return rows.map((row) => (
-    <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+    <ColumnRow key={rowKey(row)} row={row} columns={columns} attributes={rowAttributes?.(row)} />
+  ));
+}
+
+/** One item's row: a cell a column. */
+function ColumnRow<Row>({
+  row,
+  columns,
+  attributes,
+}: {
+  row: Row;
+  columns: readonly Column<Row>[];
+  attributes?: Record<`data-${string}`, string> | undefined;
+}) {
+  return (
+    <tr {...attributes}>
       {columns.map((column, i) =>
         column.rowHeader ? (
           <th key={i} scope="row" className={column.className}>
@@ -129,7 +144,7 @@ export function ColumnRows<Row>({
         ),
       )}
     </tr>
-  ));
+  );
 }
 
 /** A console table's caption, looks and header row: the column names, or `head` for richer cells. */
@@ -202,6 +217,26 @@ export function LoadedTable<Row>({
   if (!rows) return null;
   if (rows.length === 0) return <p className="text-body-secondary">{empty}</p>;
   return <ConsoleTable {...table}>{rows.map(row)}</ConsoleTable>;
+}
+
+/** A `LoadedTable` whose rows are drawn from its columns, keyed by `rowKey`. */
+export function LoadedColumnTable<Row>({
+  columns,
+  rowKey,
+  ...table
+}: Omit<TableFrame, 'columns' | 'head'> & {
+  rows: readonly Row[] | null;
+  empty: string;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    <LoadedTable
+      {...table}
+      columns={columns.map((column) => column.header)}
+      row={(row) => <ColumnRow key={rowKey(row)} row={row} columns={columns} />}
+    />
+  );
 }
 
 /** What a list shows the state of: whether it loads, its refusal, and the rows it holds. */

@@ -3,7 +3,7 @@ import { Field } from '../../shell/components/Field.tsx';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import type { AddedStaff, StaffMember } from '../staff.schemas.ts';
 import { api, failureText } from '../components/console-client.ts';
-import { LoadedTable, FailureAlert, LoadingLine } from '../components/ConsoleTable.tsx';
+import { LoadedColumnTable, FailureAlert, LoadingLine } from '../components/ConsoleTable.tsx';
 import { useConsoleAction } from '../components/use-console-action.ts';
 import { LabelledSelect, SelectOptions } from '../components/LabelledControl.tsx';
 import { TitledSection } from '../components/TitledSection.tsx';
@@ -112,48 +112,51 @@ export default function StaffList({
       <div className="col-lg-8">
         <FailureAlert error={error} />
         {staff === null && !error && <LoadingLine text={t('console.staff.loading')} />}
-        <LoadedTable
+        <LoadedColumnTable
           rows={staff}
           empty={t('console.staff.empty')}
           caption={t('console.staff.caption')}
           className="table table-sm align-middle"
+          rowKey={(member) => member.id}
           columns={[
-            t('console.staff.email'),
-            t('console.staff.roles'),
-            t('console.staff.last_login'),
-            t('console.staff.status'),
-          ]}
-          row={(member) => (
-            <tr key={member.id}>
-              <td>{member.email}</td>
-              <td>
-                {member.roles
+            { header: t('console.staff.email'), cell: (member) => member.email },
+            {
+              header: t('console.staff.roles'),
+              cell: (member) =>
+                member.roles
                   .map(
                     (r) =>
                       `${t(`console.role.${r.role as (typeof ROLES)[number]}`)} (${networkName(r.network)})`,
                   )
-                  .join(', ')}
-              </td>
-              <td>
-                {member.last_login_at
+                  .join(', '),
+            },
+            {
+              header: t('console.staff.last_login'),
+              cell: (member) =>
+                member.last_login_at
                   ? member.last_login_at.replace('T', ' ').slice(0, 16)
-                  : t('console.staff.never')}
-              </td>
-              <td className="text-nowrap">
-                {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
-                {!member.disabled && member.id !== self && (
-                  <button
-                    type="button"
-                    className="btn btn-outline-danger btn-sm ms-2"
-                    onClick={() => void disable(member)}
-                  >
-                    {t('console.staff.disable')}
-                    <span className="visually-hidden"> {member.email}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
-          )}
+                  : t('console.staff.never'),
+            },
+            {
+              header: t('console.staff.status'),
+              className: 'text-nowrap',
+              cell: (member) => (
+                <>
+                  {member.disabled ? t('console.staff.disabled') : t('console.staff.active')}
+                  {!member.disabled && member.id !== self && (
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger btn-sm ms-2"
+                      onClick={() => void disable(member)}
+                    >
+                      {t('console.staff.disable')}
+                      <span className="visually-hidden"> {member.email}</span>
+                    </button>
+                  )}
+                </>
+              ),
+            },
+          ]}
         />
       </div>
       <TitledSection id="add-staff-title" title={t('console.staff.add')} className="col-lg-4">

@@ -3,7 +3,7 @@ import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.t
 import { api, failureText } from '../../staff/components/console-client.ts';
 import type { MemberHit } from '../support.schemas.ts';
 import { utc } from './format.ts';
-import { LoadedTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
+import { LoadedColumnTable, FailureAlert } from '../../staff/components/ConsoleTable.tsx';
 import { LabelledInput } from '../../staff/components/LabelledControl.tsx';
 
 export const MEMBER_SEARCH_MESSAGES = [
@@ -100,33 +100,31 @@ export default function MemberSearch({
         </div>
       </form>
       <FailureAlert error={error} />
-      <LoadedTable
+      <LoadedColumnTable
         rows={hits}
         empty={t('console.support.no_results')}
         caption={t('console.support.results')}
+        rowKey={(m) => m.id}
         columns={[
-          t('console.support.name'),
-          t('console.support.email'),
-          t('console.support.site'),
-          t('console.support.status'),
-          t('console.support.joined'),
+          {
+            header: t('console.support.name'),
+            cell: (m) => <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>,
+          },
+          { header: t('console.support.email'), className: 'text-break', cell: (m) => m.email },
+          { header: t('console.support.site'), cell: (m) => siteNames[m.site] ?? m.site },
+          {
+            header: t('console.support.status'),
+            cell: (m) => (
+              <>
+                {t(statusKey(m.status))}
+                {m.premium && (
+                  <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
+                )}
+              </>
+            ),
+          },
+          { header: t('console.support.joined'), className: 'text-nowrap', cell: (m) => utc(m.created_at) },
         ]}
-        row={(m) => (
-          <tr key={m.id}>
-            <td>
-              <a href={`/console/members/${encodeURIComponent(m.id)}`}>{m.name}</a>
-            </td>
-            <td className="text-break">{m.email}</td>
-            <td>{siteNames[m.site] ?? m.site}</td>
-            <td>
-              {t(statusKey(m.status))}
-              {m.premium && (
-                <span className="badge text-bg-warning ms-2">{t('console.support.premium')}</span>
-              )}
-            </td>
-            <td className="text-nowrap">{utc(m.created_at)}</td>
-          </tr>
-        )}
       />
     </div>
   );

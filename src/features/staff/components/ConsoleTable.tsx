@@ -94,11 +94,14 @@ export function TableHead({ columns }: { columns: readonly ColumnName[] }) {
 export interface Column<Row> {
   header: ColumnName;
   cell: (row: Row) => ReactNode;
-  /** The cell's classes (a date that must not wrap). */
-  className?: string;
+  /** The cell's classes (a date that must not wrap), or a row's own (a sum in red or green). */
+  className?: string | ((row: Row) => string);
   /** The cell names its row (`<th scope="row">`), as a list of sites' figures is read by site. */
   rowHeader?: boolean;
 }
+
+/** What tells an item's row from the others: its id, or its place where it has none. */
+export type RowKey<Row> = (row: Row, index: number) => string | number;
 
 /**
  * A table's body rows drawn from its columns: a row an item, keyed by `rowKey`, a cell a column.
@@ -112,13 +115,16 @@ export function ColumnRows<Row>({
 }: {
   rows: readonly Row[];
   columns: readonly Column<Row>[];
-  rowKey: (row: Row) => string;
+  rowKey: RowKey<Row>;
   rowAttributes?: ((row: Row) => Record<`data-${string}`, string>) | undefined;
 }) {
-  return rows.map((row) => (
-    <ColumnRow key={rowKey(row)} row={row} columns={columns} attributes={rowAttributes?.(row)} />
+  return rows.map((row, i) => (
+    <ColumnRow key={rowKey(row, i)} row={row} columns={columns} attributes={rowAttributes?.(row)} />
   ));
 }
+
+const cellClass = <Row,>(column: Column<Row>, row: Row) =>
+  typeof column.className === 'function' ? column.className(row) : column.className;
 
 /** One item's row: a cell a column. */
 function ColumnRow<Row>({
@@ -134,11 +140,11 @@ function ColumnRow<Row>({
     <tr {...attributes}>
       {columns.map((column, i) =>
         column.rowHeader ? (
-          <th key={i} scope="row" className={column.className}>
+          <th key={i} scope="row" className={cellClass(column, row)}>
             {column.cell(row)}
           </th>
         ) : (
-          <td key={i} className={column.className}>
+          <td key={i} className={cellClass(column, row)}>
             {column.cell(row)}
           </td>
         ),
@@ -157,6 +163,8 @@ type TableFrame = {
   id?: string;
   /** Rows after the list, such as totals. */
   foot?: ReactNode;
+  /** What tests find the table by. */
+  testId?: string;
 } & ({ columns: readonly ColumnName[] } | { head: ReactNode });
 
 /**
@@ -182,13 +190,14 @@ export function ConsoleTable({
   busy,
   id,
   foot,
+  testId,
   className = 'table table-sm table-striped align-middle',
   children,
   ...header
 }: TableFrame & { children: ReactNode }) {
   return (
     <TableScroller label={caption}>
-      <table className={className} id={id} aria-busy={busy}>
+      <table className={className} id={id} aria-busy={busy} data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         {'head' in header ? (
           <thead>
@@ -213,7 +222,11 @@ export function LoadedTable<Row>({
   empty,
   row,
   ...table
-}: TableFrame & { rows: readonly Row[] | null; empty: string; row: (item: Row) => ReactNode }) {
+}: TableFrame & {
+  rows: readonly Row[] | null;
+  empty: string;
+  row: (item: Row, index: number) => ReactNode;
+}) {
   if (!rows) return null;
   if (rows.length === 0) return <p className="text-body-secondary">{empty}</p>;
   return <ConsoleTable {...table}>{rows.map(row)}</ConsoleTable>;
@@ -228,13 +241,13 @@ export function LoadedColumnTable<Row>({
   rows: readonly Row[] | null;
   empty: string;
   columns: readonly Column<Row>[];
-  rowKey: (row: Row) => string;
+  rowKey: RowKey<Row>;
 }) {
   return (
     <LoadedTable
       {...table}
       columns={columns.map((column) => column.header)}
-      row={(row) => <ColumnRow key={rowKey(row)} row={row} columns={columns} />}
+      row={(row, i) => <ColumnRow key={rowKey(row, i)} row={row} columns={columns} />}
     />
   );
 }

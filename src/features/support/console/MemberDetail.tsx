@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import { islandTranslator, type IslandMessages, type IslandTranslate } from '../../shell/island-i18n.ts';
 import { api, failureText } from '../../staff/components/console-client.ts';
-import { DoneNotice, FailureAlert, TableHead, TableScroller } from '../../staff/components/ConsoleTable.tsx';
+import { DoneNotice, FailureAlert, LoadedColumnTable } from '../../staff/components/ConsoleTable.tsx';
 import { useConsoleAction } from '../../staff/components/use-console-action.ts';
 import type { LedgerAnswer, MemberPageAnswer, SessionsAnswer } from '../support.schemas.ts';
 import { money, signed, utc } from './format.ts';
@@ -78,38 +78,36 @@ function Ledger({ id, t, version }: { id: string; t: IslandTranslate; version: n
         {t('console.support.ledger')}
       </h2>
       {error && <div className="alert alert-danger">{error}</div>}
-      {page && page.entries.length === 0 && (
-        <p className="text-body-secondary">{t('console.support.ledger_empty')}</p>
-      )}
-      {page && page.entries.length > 0 && (
-        <TableScroller label={t('console.support.ledger')}>
-          <table className="table table-sm table-striped align-middle" data-testid="ledger">
-            <TableHead
-              columns={[
-                t('console.orders.when'),
-                t('console.support.ledger_change'),
-                t('console.support.ledger_kind'),
-                t('console.support.ledger_balance'),
-                t('console.support.ledger_by'),
-              ]}
-            />
-            <tbody>
-              {page.entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="text-nowrap">{utc(e.created_at)}</td>
-                  <td className={e.delta < 0 ? 'text-danger' : 'text-success'}>{signed(e.delta)}</td>
-                  <td>
-                    <code>{e.reason}</code>
-                    {e.staff && <span className="ms-2">{e.staff.reason}</span>}
-                  </td>
-                  <td>{e.balance_after}</td>
-                  <td className="text-break">{e.staff ? (e.staff.email ?? e.staff.id) : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
+      <LoadedColumnTable
+        rows={page && page.entries}
+        empty={t('console.support.ledger_empty')}
+        caption={t('console.support.ledger')}
+        testId="ledger"
+        rowKey={(e) => e.id}
+        columns={[
+          { header: t('console.orders.when'), className: 'text-nowrap', cell: (e) => utc(e.created_at) },
+          {
+            header: t('console.support.ledger_change'),
+            className: (e) => (e.delta < 0 ? 'text-danger' : 'text-success'),
+            cell: (e) => signed(e.delta),
+          },
+          {
+            header: t('console.support.ledger_kind'),
+            cell: (e) => (
+              <>
+                <code>{e.reason}</code>
+                {e.staff && <span className="ms-2">{e.staff.reason}</span>}
+              </>
+            ),
+          },
+          { header: t('console.support.ledger_balance'), cell: (e) => e.balance_after },
+          {
+            header: t('console.support.ledger_by'),
+            className: 'text-break',
+            cell: (e) => (e.staff ? (e.staff.email ?? e.staff.id) : ''),
+          },
+        ]}
+      />
       {page?.next && (
         <button
           type="button"
@@ -142,33 +140,23 @@ function Sessions({
   }, [version]);
   return (
     <TitledSection id="sessions-title" title={t('console.support.sessions')} className="mb-4">
-      {sessions && sessions.length === 0 && (
-        <p className="text-body-secondary">{t('console.support.no_sessions')}</p>
-      )}
-      {sessions && sessions.length > 0 && (
-        <TableScroller label={t('console.support.sessions')}>
-          <table className="table table-sm align-middle">
-            <TableHead
-              columns={[
-                t('console.support.site'),
-                t('console.support.device'),
-                t('console.support.started'),
-                t('console.support.last_seen'),
-              ]}
-            />
-            <tbody>
-              {sessions.map((s, i) => (
-                <tr key={i}>
-                  <td>{siteName(s.site)}</td>
-                  <td>{s.device}</td>
-                  <td className="text-nowrap">{utc(s.created_at)}</td>
-                  <td className="text-nowrap">{utc(s.last_seen_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
+      <LoadedColumnTable
+        rows={sessions}
+        empty={t('console.support.no_sessions')}
+        caption={t('console.support.sessions')}
+        className="table table-sm align-middle"
+        rowKey={(_, i) => i}
+        columns={[
+          { header: t('console.support.site'), cell: (s) => siteName(s.site) },
+          { header: t('console.support.device'), cell: (s) => s.device },
+          { header: t('console.support.started'), className: 'text-nowrap', cell: (s) => utc(s.created_at) },
+          {
+            header: t('console.support.last_seen'),
+            className: 'text-nowrap',
+            cell: (s) => utc(s.last_seen_at),
+          },
+        ]}
+      />
     </TitledSection>
   );
 }
@@ -375,38 +363,32 @@ export default function MemberDetail({
         </ActionForm>
       </TitledSection>
       <TitledSection id="orders-title" title={t('console.support.orders')} className="mb-4">
-        {page.orders.length === 0 ? (
-          <p className="text-body-secondary">{t('console.support.no_orders')}</p>
-        ) : (
-          <TableScroller label={t('console.support.orders')}>
-            <table className="table table-sm align-middle">
-              <TableHead
-                columns={[
-                  t('console.orders.order'),
-                  t('console.orders.when'),
-                  t('console.orders.amount'),
-                  t('console.orders.method'),
-                  t('console.orders.status'),
-                ]}
-              />
-              <tbody>
-                {page.orders.map((o) => (
-                  <tr key={o.id}>
-                    <td>
-                      {canRefund ? <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a> : o.id}
-                    </td>
-                    <td className="text-nowrap">{utc(o.created_at)}</td>
-                    <td className="text-nowrap">
-                      {money(o.amount, o.currency)} · {o.credits}
-                    </td>
-                    <td>{o.payment_method}</td>
-                    <td>{t(`console.orders.status_${o.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
-        )}
+        <LoadedColumnTable
+          rows={page.orders}
+          empty={t('console.support.no_orders')}
+          caption={t('console.support.orders')}
+          className="table table-sm align-middle"
+          rowKey={(o) => o.id}
+          columns={[
+            {
+              header: t('console.orders.order'),
+              cell: (o) =>
+                canRefund ? <a href={`/console/orders/${encodeURIComponent(o.id)}`}>{o.id}</a> : o.id,
+            },
+            { header: t('console.orders.when'), className: 'text-nowrap', cell: (o) => utc(o.created_at) },
+            {
+              header: t('console.orders.amount'),
+              className: 'text-nowrap',
+              cell: (o) => (
+                <>
+                  {money(o.amount, o.currency)} · {o.credits}
+                </>
+              ),
+            },
+            { header: t('console.orders.method'), cell: (o) => o.payment_method },
+            { header: t('console.orders.status'), cell: (o) => t(`console.orders.status_${o.status}`) },
+          ]}
+        />
       </TitledSection>
       <Ledger id={id} t={t} version={version} />
       <Sessions id={id} t={t} version={version} siteName={siteName} />

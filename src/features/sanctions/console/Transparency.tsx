@@ -1,7 +1,12 @@
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../../staff/components/console-client.ts';
 import { ConsoleList, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
-import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
+import {
+  FilterActions,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+} from '../../staff/components/ConsoleFilters.tsx';
 import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { filterQuery, useFilteredList } from '../../staff/components/use-filtered-list.ts';
 
@@ -61,7 +66,7 @@ export default function Transparency({
 
   return (
     <div>
-      <form className="row g-2 align-items-end mb-3" onSubmit={list.apply}>
+      <FilterForm onSubmit={list.apply}>
         <FilterSelect id="dsa-network" name="network" label={t('console.audit.network')} width={FILTER_WIDTH}>
           <option value="">{t('console.audit.all_networks')}</option>
           <SelectOptions options={networks} />
@@ -82,7 +87,7 @@ export default function Transparency({
           href={csvHref}
           width={FILTER_WIDTH}
         />
-      </form>
+      </FilterForm>
       <ConsoleList
         caption={t('console.transparency.caption')}
         rowKey={(row) => row.site}

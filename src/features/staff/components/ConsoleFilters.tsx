@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import type { ComponentProps, InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { BusySubmit } from './BusySubmit.tsx';
 import { LabelledInput, LabelledSelect } from './LabelledControl.tsx';
 
@@ -13,6 +13,17 @@ import { LabelledInput, LabelledSelect } from './LabelledControl.tsx';
  * md a quarter of what is left cut "Last 30 days" short.
  */
 const FILTER_WIDTH = 'col-6 col-lg-3 col-xxl-2';
+
+/**
+ * The filter row's form, named by `label` where the page has more than one form: filters of
+ * different heights stand on one line with their bottoms, and so the buttons, aligned.
+ */
+export function FilterForm({
+  label,
+  ...form
+}: { label?: string } & Pick<ComponentProps<'form'>, 'ref' | 'onSubmit' | 'children'>) {
+  return <form {...form} className="row g-2 align-items-end mb-3" aria-label={label} />;
+}
 
 /** A filter's id and label, and its share of the row (Bootstrap column classes). */
 type FilterPlace = { id: string; label: string; width?: string };

@@ -2,7 +2,7 @@ import type { AuditEntry } from '../staff.schemas.ts';
 import { islandTranslator, type IslandMessages } from '../../shell/island-i18n.ts';
 import { api } from '../components/console-client.ts';
 import { ConsoleList, LoadingLine } from '../components/ConsoleTable.tsx';
-import { FilterActions, FilterInput, FilterSelect } from '../components/ConsoleFilters.tsx';
+import { FilterActions, FilterForm, FilterInput, FilterSelect } from '../components/ConsoleFilters.tsx';
 import { SelectOptions } from '../components/LabelledControl.tsx';
 import { filterQuery, useFilteredList } from '../components/use-filtered-list.ts';
 
@@ -75,11 +75,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
 
   return (
     <div>
-      <form
-        className="row g-2 align-items-end mb-3"
-        onSubmit={list.apply}
-        aria-label={t('console.audit.filters')}
-      >
+      <FilterForm label={t('console.audit.filters')} onSubmit={list.apply}>
         <FilterSelect
           id="audit-network"
           name="network"
@@ -107,7 +103,7 @@ export default function AuditLog({ messages, networks }: { messages: IslandMessa
           download={t('console.audit.export')}
           href={exportHref}
         />
-      </form>
+      </FilterForm>
       <ConsoleList
         caption={t('console.audit.caption')}
         rowKey={(entry: AuditEntry) => entry.id}

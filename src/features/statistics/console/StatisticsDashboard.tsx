@@ -11,7 +11,12 @@ import {
 import type { StatisticsAnswer } from '../statistics.schemas.ts';
 import StatisticsChart from './StatisticsChart.tsx';
 import { ConsoleTable, FailureAlert, LoadingLine } from '../../staff/components/ConsoleTable.tsx';
-import { FilterActions, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
+import {
+  FilterActions,
+  FilterForm,
+  FilterInput,
+  FilterSelect,
+} from '../../staff/components/ConsoleFilters.tsx';
 import { CheckField } from '../../shell/components/CheckField.tsx';
 import { earlyChoice, earlyText, useEarlyInput } from '../../staff/components/use-early-input.ts';
 import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
@@ -205,12 +210,7 @@ export default function StatisticsDashboard({
 
   return (
     <div>
-      <form
-        ref={form}
-        className="row g-2 align-items-end mb-3"
-        onSubmit={apply}
-        aria-label={t('console.statistics.filters')}
-      >
+      <FilterForm ref={form} label={t('console.statistics.filters')} onSubmit={apply}>
         <FilterSelect
           id="stats-network"
           name="network"
@@ -273,7 +273,7 @@ export default function StatisticsDashboard({
           download={t('console.statistics.export')}
           href={exportHref}
         />
-      </form>
+      </FilterForm>
       <FailureAlert error={error} />
       {loading && <LoadingLine text={t('console.statistics.loading')} />}
       {!loading && empty && <p className="text-body-secondary">{t('console.statistics.empty')}</p>}

@@ -3,7 +3,7 @@ import { api } from '../../staff/components/console-client.ts';
 import { ORDER_STATUSES } from '../support.constants.ts';
 import { money, utc } from './format.ts';
 import { ConsoleList } from '../../staff/components/ConsoleTable.tsx';
-import { FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
+import { FilterForm, FilterInput, FilterSelect } from '../../staff/components/ConsoleFilters.tsx';
 import { SelectOptions } from '../../staff/components/LabelledControl.tsx';
 import { useFilteredList } from '../../staff/components/use-filtered-list.ts';
 import { BusySubmit } from '../../staff/components/BusySubmit.tsx';
@@ -61,11 +61,7 @@ export default function OrdersList({
 
   return (
     <div>
-      <form
-        className="row g-2 align-items-end mb-3"
-        onSubmit={list.apply}
-        aria-label={t('console.orders.filters')}
-      >
+      <FilterForm label={t('console.orders.filters')} onSubmit={list.apply}>
         <FilterSelect id="orders-site" name="site" label={t('console.orders.site')}>
           <option value="">{t('console.orders.all')}</option>
           <SelectOptions options={sites} />
@@ -90,7 +86,7 @@ export default function OrdersList({
         <div className="col-12">
           <BusySubmit>{t('console.orders.apply')}</BusySubmit>
         </div>
-      </form>
+      </FilterForm>
       <ConsoleList
         caption={t('console.orders.caption')}
         rowKey={(o) => o.id}

@@ -119,8 +119,8 @@ function ProfileField({
   );
 }
 
-/** A choice of the profile form: its options as value and label. */
-function ProfileSelect({
+/** A choice of the profile form: its options as value and label; it answers one of those values. */
+function ProfileSelect<Value extends string>({
   label,
   className = 'form-label flex-fill',
   selectClassName = 'form-select',
@@ -134,9 +134,9 @@ function ProfileSelect({
   selectClassName?: string;
   /** The field's name, under which a choice made before the island ran is taken over. */
   name: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [value: string, label: ReactNode])[];
+  value: Value;
+  onChange: (value: Value) => void;
+  options: readonly (readonly [value: Value, label: ReactNode])[];
 }) {
   return (
     <ProfileField className={className} label={label}>
@@ -144,7 +144,8 @@ function ProfileSelect({
         className={selectClassName}
         name={name}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        // The select offers nothing but the options' values.
+        onChange={(e) => onChange(e.target.value as Value)}
       >
         <SelectOptions options={options} />
       </select>
@@ -423,7 +424,7 @@ export default function OperatorProfiles({
               label={t('profile.gender')}
               name="gender"
               value={form.gender}
-              onChange={(gender) => set({ gender: gender as Form['gender'] })}
+              onChange={(gender) => set({ gender })}
               options={[
                 ['female', t('gender.female')],
                 ['male', t('gender.male')],
@@ -433,7 +434,7 @@ export default function OperatorProfiles({
               label={t('console.profiles.seeking')}
               name="seeking"
               value={form.seeking}
-              onChange={(seeking) => set({ seeking: seeking as Form['seeking'] })}
+              onChange={(seeking) => set({ seeking })}
               options={[
                 ['male', t('console.profiles.seeking_male')],
                 ['female', t('console.profiles.seeking_female')],

@@ -332,8 +332,29 @@ test('a push shows a notification, reloads chats and likes, and its click opens 
   await context.close();
 });
 
-/** Hands the page an install offer as Chromium makes one, recording whether it was used. */
+/**
+ * Counts the page's listeners for the install offer as they are added: the member navigation
+ * starts listening in an effect, which React may run after the islands count as hydrated.
+ */
+async function countOfferListeners(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { offerListeners: number };
+    counted.offerListeners = 0;
+    const add = window.addEventListener.bind(window) as (type: string, ...rest: unknown[]) => void;
+    window.addEventListener = ((type: string, ...rest: unknown[]) => {
+      if (type === 'beforeinstallprompt') counted.offerListeners++;
+      add(type, ...rest);
+    }) as typeof window.addEventListener;
+  });
+}
+
+/**
+ * Hands the page an install offer as Chromium makes one, recording whether it was used; once
+ * the page listens for it (`countOfferListeners`), as Chromium makes its offer only after the
+ * page has registered its service worker.
+ */
 async function offerInstall(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { offerListeners: number }).offerListeners > 0);
   await page.evaluate(() => {
     const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
       prompt(): Promise<void>;
@@ -354,6 +375,7 @@ for (const width of [360, 1280]) {
   }) => {
     const { context, origin } = await loggedInContext(browser, SITES.amber, { width });
     const page = await context.newPage();
+    await countOfferListeners(page);
     await page.goto(`${origin}/likes`);
     await hydrated(page);
     const banner = page.getByRole('region', { name: 'Install Amber Hearts' });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import {
   hydrated,
   memberPage,
@@ -102,11 +102,11 @@ for (const width of [360, 1280]) {
     await page.goto(url(app.server, '/login'));
     await page.getByRole('link', { name: 'Sign up free' }).click();
     await expect(signupDialog(page)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/accounts-signup-modal-${width}.png` });
+    await picture(page, `${SHOTS}/accounts-signup-modal-${width}.png`);
     await signupDialog(page).getByRole('button', { name: 'Next' }).click();
     await signupDialog(page).getByRole('button', { name: 'Next' }).click();
     await expect(signupDialog(page).getByText('Please fill in this field')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/accounts-signup-modal-error-${width}.png` });
+    await picture(page, `${SHOTS}/accounts-signup-modal-error-${width}.png`);
     await page.keyboard.press('Escape');
 
     await signUpQuickly(context, app.server);
@@ -115,7 +115,7 @@ for (const width of [360, 1280]) {
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     expect(await sideways(page)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/accounts-settings-${width}.png`, fullPage: true });
+    await picture(page, `${SHOTS}/accounts-settings-${width}.png`, { fullPage: true });
     // The settings lead to all notifications (push and e-mail), not to e-mails alone.
     await expect(page.getByRole('link', { name: 'Manage notifications' })).toHaveAttribute(
       'href',
@@ -129,7 +129,7 @@ for (const width of [360, 1280]) {
       page.getByRole('region', { name: 'What we tell you about' }).getByRole('switch', { name: 'Likes' }),
     ).toBeVisible();
     expect(await sideways(page)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/accounts-notifications-${width}.png`, fullPage: true });
+    await picture(page, `${SHOTS}/accounts-notifications-${width}.png`, { fullPage: true });
     await context.close();
   });
 }

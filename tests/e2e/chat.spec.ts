@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type TestMember, type TestSession } from '../support/factories.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 import { spendFreeMessages } from './chat-support.ts';
 
@@ -74,7 +74,7 @@ for (const width of [1280, 360]) {
     await hydrated(a.page);
     const icebreakers = a.page.getByRole('dialog', { name: `Say hello to Bea${width}` });
     await expect(icebreakers).toBeVisible();
-    await a.page.screenshot({ path: `${DIR}/chat-icebreakers-${width}.png` });
+    await picture(a.page, `${DIR}/chat-icebreakers-${width}.png`);
     expect(await accessibilityViolations(a.page)).toEqual([]);
     const opener = icebreakers.locator('.modal-body li button').first();
     const line = (await opener.textContent())!.trim();
@@ -105,7 +105,7 @@ for (const width of [1280, 360]) {
     await expect(row).toContainText('Hello Bea,');
     await expect(unreadBadge(b.page)).toHaveText(/^1/);
     await expect(b.page).toHaveTitle(new RegExp(`^\\(1\\) ${regexEscape(title.replace(/^\(\d+\) /, ''))}`));
-    await b.page.screenshot({ path: `${DIR}/chat-list-${width}.png`, fullPage: true });
+    await picture(b.page, `${DIR}/chat-list-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(b.page)).toEqual([]);
 
     // B opens the chat: read at once, badge and title prefix go.
@@ -150,14 +150,14 @@ for (const width of [1280, 360]) {
     const picker = a.page.getByRole('dialog', { name: 'Choose a gift' });
     await expect(picker).toBeVisible();
     await expect(picker).toContainText('credits');
-    await a.page.screenshot({ path: `${DIR}/chat-gifts-${width}.png` });
+    await picture(a.page, `${DIR}/chat-gifts-${width}.png`);
     expect(await accessibilityViolations(a.page)).toEqual([]);
     await picker.getByRole('button').filter({ hasText: 'credits' }).first().click();
     await expect(picker).toBeHidden();
     await expect(messages(b.page).locator('.chat-message-gift')).toBeVisible();
 
-    await a.page.screenshot({ path: `${DIR}/chat-conversation-${width}.png` });
-    await b.page.screenshot({ path: `${DIR}/chat-received-${width}.png` });
+    await picture(a.page, `${DIR}/chat-conversation-${width}.png`);
+    await picture(b.page, `${DIR}/chat-received-${width}.png`);
     expect(await accessibilityViolations(a.page)).toEqual([]);
     expect(await accessibilityViolations(b.page)).toEqual([]);
     await a.context.close();
@@ -203,7 +203,7 @@ for (const width of [1280, 360]) {
     await expect(refusal).toContainText('Free members can chat in 2 conversations');
     await expect(refusal.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/premium');
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
-    await page.screenshot({ path: `${DIR}/chat-limit-${width}.png` });
+    await picture(page, `${DIR}/chat-limit-${width}.png`);
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
@@ -282,7 +282,7 @@ test('without credits the refusal links to buying them, and the message can be s
   const failed = page.locator('.chat-message.is-failed');
   await expect(failed).toContainText('One more');
   await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
-  await page.screenshot({ path: `${DIR}/chat-no-credits-1280.png` });
+  await picture(page, `${DIR}/chat-no-credits-1280.png`);
   expect(await accessibilityViolations(page)).toEqual([]);
   await context.close();
 });

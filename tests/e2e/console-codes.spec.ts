@@ -9,7 +9,7 @@ import {
 } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
 import { mailsTo } from '../support/outbox.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 
 /*
  * Discount codes from the console, in Chromium: an owner of the amber network types a multi-use
@@ -92,7 +92,7 @@ test('an owner types a code in the console; it discounts a checkout on its netwo
   expect(decodeURIComponent((await download.getAttribute('href'))!)).toContain(generated[0]);
   await expect(page.getByRole('row').filter({ hasText: 'Generated codes: 3' })).toContainText('0 / 3');
   await expectAccessible(page, 'the codes page');
-  await page.screenshot({ path: `${SCREENSHOTS}/console-codes-1280.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-codes-1280.png`, { fullPage: true });
   // The mailings and invite codes pages load for the owner and pass the same checks.
   for (const [link, heading] of [
     ['Mailings', 'Mailings'],

@@ -4,7 +4,7 @@ import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { SCREENSHOTS } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * The console's sites in Chromium: an owner sees the sites with their health, writes a new site
@@ -61,7 +61,7 @@ test('an owner writes a new site with the form and sees it listed as valid', asy
   await form.getByLabel('Id', { exact: true }).fill('copy');
   await form.getByRole('button', { name: 'Write the tenant file' }).click();
   await expect(form.getByTestId('create-problems')).toContainText('already served by');
-  await page.screenshot({ path: `${SCREENSHOTS}/console-sites-1280.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-sites-1280.png`, { fullPage: true });
   await expectAccessible(page, 'sites with a refusal');
   expect(errors).toEqual([]);
   await context.close();

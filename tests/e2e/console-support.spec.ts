@@ -2,7 +2,7 @@ import { latestSmsCode } from '../support/outbox.ts';
 import { MANDATE_PAYER } from '../support/rows.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * Member support and payments in the console, in Chromium: support finds a member, adjusts the
@@ -64,7 +64,7 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   await expect(staffRow).toContainText('+25');
   await expect(staffRow).toContainText('Goodwill for the chat outage');
   await expect(staffRow).toContainText(support.email);
-  await page.screenshot({ path: `${SCREENSHOTS}/console-member-1280.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-member-1280.png`, { fullPage: true });
   await expectAccessible(page, 'member page');
 
   // The order, refunded by the member's refund rules: its 100 credits are taken back.
@@ -75,7 +75,7 @@ test('support adjusts credits, and the ledger shows the staff entry; an operator
   await page.getByRole('button', { name: 'Refund the order' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Refunded');
   await expect(page.getByTestId('staff-refund')).toContainText('Paid back through the provider.');
-  await page.screenshot({ path: `${SCREENSHOTS}/console-order-refunded-1280.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-order-refunded-1280.png`, { fullPage: true });
 
   await page.getByRole('link', { name: 'Solveig' }).click();
   await expect(page.getByTestId('member-credits')).toHaveText('25');
@@ -217,7 +217,7 @@ test("support reads the bank's camt.054 file into the returns list and records t
   await expectAccessible(page, 'orders page with a read file');
   await returns.getByRole('button', { name: 'Record the returns' }).click();
   await expect(returns.getByRole('listitem')).toHaveText(`${order} recorded (AC04), credits taken back: 100`);
-  await page.screenshot({ path: `${SCREENSHOTS}/console-returns-camt054-1280.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-returns-camt054-1280.png`, { fullPage: true });
   const row = await journey.inspect.row('orders', { id: order });
   expect(row?.status).toBe('failed');
   expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { moveClock, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * The operator console in Chromium: a new owner logs in with the one-time password and a TOTP
@@ -24,7 +24,7 @@ test('staff log in with password and TOTP, change the one-time password, and rea
     await page.goto(url(journey.server, '/console', 'console.localhost'));
     await expect(page).toHaveURL(/\/console\/login$/);
     await expect(page.getByRole('heading', { name: 'Staff login' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/console-login-${width}.png`, fullPage: true });
+    await picture(page, `${SCREENSHOTS}/console-login-${width}.png`, { fullPage: true });
     await expectAccessible(page, 'login');
 
     await page.getByLabel('E-mail address').fill(owner.email);
@@ -32,7 +32,7 @@ test('staff log in with password and TOTP, change the one-time password, and rea
     await page.getByRole('button', { name: 'Continue' }).click();
     const code = page.getByLabel('Code from your authenticator app');
     await expect(code).toBeFocused();
-    await page.screenshot({ path: `${SCREENSHOTS}/console-login-code-${width}.png`, fullPage: true });
+    await picture(page, `${SCREENSHOTS}/console-login-code-${width}.png`, { fullPage: true });
     // Each code works once: the second pass logs in a time step later (the server's clock moved).
     const offset = width === 1280 ? 0 : 31_000;
     moveClock(journey.server, offset);
@@ -55,7 +55,7 @@ test('staff log in with password and TOTP, change the one-time password, and rea
     await expect(page).toHaveURL(/\/console$/);
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
     await expect(page.getByText('Amber Hearts')).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/console-dashboard-${width}.png`, fullPage: true });
+    await picture(page, `${SCREENSHOTS}/console-dashboard-${width}.png`, { fullPage: true });
     await expectAccessible(page, 'dashboard');
 
     await page
@@ -68,7 +68,7 @@ test('staff log in with password and TOTP, change the one-time password, and rea
     await expect(table.getByRole('row').filter({ hasText: 'staff.add' }).first()).toBeVisible();
     if (width === 1280)
       await expect(table.getByRole('row').filter({ hasText: 'staff.password_change' })).toHaveCount(1);
-    await page.screenshot({ path: `${SCREENSHOTS}/console-audit-${width}.png`, fullPage: true });
+    await picture(page, `${SCREENSHOTS}/console-audit-${width}.png`, { fullPage: true });
     await expectAccessible(page, 'audit log');
 
     // Filtering by an action nobody took shows the empty state.
@@ -118,7 +118,7 @@ test('on a phone the sections fold into a menu, and every section fits 360 px', 
     expect(await fits(), name).toEqual({ page: 360, screen: 360 });
     await expect(page.getByText(`Menu · ${name}`)).toBeVisible();
   }
-  await page.screenshot({ path: `${SCREENSHOTS}/console-staff-360.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-staff-360.png`, { fullPage: true });
   await expectAccessible(page, 'staff list at 360 px');
   // On a tablet the address stands beside Log out, whole where the bar has the room.
   await page.setViewportSize({ width: 768, height: 900 });
@@ -149,7 +149,7 @@ test('a consenting member appears on a lander and is gone once consent is withdr
   await consent.check();
   await expect(page.getByText('Your profile may now appear on public pages.')).toBeVisible();
   await consent.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/settings-public-profile-360.png` });
+  await picture(page, `${SCREENSHOTS}/settings-public-profile-360.png`);
   await expectAccessible(page, 'settings');
 
   const shown = await visitorPage.goto(lander);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 import {
   holdIslands,
   hydrated,
@@ -42,7 +42,7 @@ for (const width of [1280, 360]) {
     const starter = page.locator('a[data-bundle="starter"]');
     await expect(starter.locator('del')).toHaveText('€14.99');
     await expect(starter.locator('strong')).toHaveText('€11.24');
-    await page.screenshot({ path: `${DIR}/credits-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/credits-${width}.png`, { fullPage: true });
 
     await starter.click();
     await expect(page).toHaveURL(/\/credits\/starter$/);
@@ -64,7 +64,7 @@ for (const width of [1280, 360]) {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('final-amount')).toContainText('€8.99');
     await page.getByLabel('iDEAL').check();
-    await page.screenshot({ path: `${DIR}/credits-checkout-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/credits-checkout-${width}.png`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Pay €8.99' }).click();
     await expect(page).toHaveURL(/\/checkout\/test\//);
@@ -89,7 +89,7 @@ test('premium page leads to the credits page', async ({ browser }) => {
     'Like without a daily limit in the swipe game (free members: 4 likes a day)',
     'See your whole chat history (free members: the last 30 days)',
   ]);
-  await page.screenshot({ path: `${DIR}/premium-1280.png`, fullPage: true });
+  await picture(page, `${DIR}/premium-1280.png`, { fullPage: true });
   await page.getByRole('link', { name: 'Get Premium' }).last().click();
   await expect(page).toHaveURL(/\/credits$/);
   await context.close();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ProfileRef } from '../support/factories.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { sendText } from './chat-support.ts';
 import {
   hydrated,
@@ -105,7 +105,7 @@ test('a woman seeking men sees men by default, and her changed filters return on
   await expect(results).not.toContainText('Defaultwoman');
   // At her defaults there is nothing to reset.
   await expect(page.getByTestId('search-reset')).toBeHidden();
-  await page.screenshot({ path: `${DIR}/members-default-1280.png` });
+  await picture(page, `${DIR}/members-default-1280.png`);
 
   // She looks for women in Austria instead.
   await gender.selectOption('female');
@@ -167,7 +167,7 @@ for (const [width, height, locale] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The keyboard hint only where there is a keyboard: a desktop browser here.
     await expect(page.getByTestId('swipe-keys')).toBeVisible();
-    await page.screenshot({ path: `${DIR}/swipe-fold-${width}x${height}-${locale}.png` });
+    await picture(page, `${DIR}/swipe-fold-${width}x${height}-${locale}.png`);
     await context.close();
   });
 }
@@ -213,7 +213,7 @@ for (const [width, locale] of SWIPE_SCREENS) {
     await expect(stampLike).toBeVisible();
     await expect(stampLike).toHaveText(locale === 'en' ? 'Like' : 'Like');
     await expect(stampNope).toBeHidden();
-    await page.screenshot({ path: `${DIR}/swipe-drag-like-${width}-${locale}.png` });
+    await picture(page, `${DIR}/swipe-drag-like-${width}-${locale}.png`);
     const liked = swipeSent(page);
     await page.mouse.up();
     expect((await liked).request().postDataJSON()).toMatchObject({ action: 'like' });
@@ -222,7 +222,7 @@ for (const [width, locale] of SWIPE_SCREENS) {
     // Dragged to the left: NOPE, a pass.
     await dragCard(page, -120, false);
     await expect(stampNope).toBeVisible();
-    await page.screenshot({ path: `${DIR}/swipe-drag-nope-${width}-${locale}.png` });
+    await picture(page, `${DIR}/swipe-drag-nope-${width}-${locale}.png`);
     const passed = swipeSent(page);
     await page.mouse.up();
     expect((await passed).request().postDataJSON()).toMatchObject({ action: 'pass' });
@@ -266,7 +266,7 @@ for (const [width, locale] of SWIPE_SCREENS) {
     const dialog = page.getByTestId('match-celebration');
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('img.match-photo')).toHaveCount(2);
-    await page.screenshot({ path: `${DIR}/swipe-match-${width}-${locale}.png` });
+    await picture(page, `${DIR}/swipe-match-${width}-${locale}.png`);
     expect(await accessibilityViolations(page)).toEqual([]);
     const send = dialog.getByRole('link', {
       name: locale === 'en' ? 'Send a message' : 'Nachricht schreiben',
@@ -282,7 +282,7 @@ for (const [width, locale] of SWIPE_SCREENS) {
       'href',
       `${prefix}/members/${fan.profileId}/chat`,
     );
-    await page.screenshot({ path: `${DIR}/likes-matches-message-${width}-${locale}.png` });
+    await picture(page, `${DIR}/likes-matches-message-${width}-${locale}.png`);
     await context.close();
   });
 }
@@ -307,7 +307,7 @@ test('a message that arrives on another page shows a toast leading to the conver
   const toast = page.locator('.kindred-toast', { hasText: 'Toastwriter sent you a message' });
   await expect(toast).toBeVisible({ timeout: 5_000 });
   await expect(page.locator('.kindred-toasts')).toHaveAttribute('aria-live', 'polite');
-  await page.screenshot({ path: `${DIR}/message-toast-360.png` });
+  await picture(page, `${DIR}/message-toast-360.png`);
   const reopened = page.waitForResponse((r) => r.url().includes('/api/events.php'));
   await toast.getByRole('link', { name: 'Open the chat' }).click();
   await page.waitForURL(`**/chats/${conversation}`);
@@ -353,7 +353,7 @@ for (const [width, locale] of [
       await hydrated(page);
       await expect(page.locator('.member-card').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${DIR}/${path.slice(1)}-${width}-${locale}.png` });
+      await picture(page, `${DIR}/${path.slice(1)}-${width}-${locale}.png`);
     }
     // The best fit (two interests in common) comes first, saying so.
     const first = page.locator('.member-card').first();

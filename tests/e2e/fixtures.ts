@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -41,6 +41,22 @@ export const test = base.extend<Fixtures>({
     await use(errors);
   },
 });
+
+/**
+ * A picture for people to look at (the journeys' screenshots in test-results/screenshots), taken
+ * when `KINDRED_SCREENSHOTS=1`. No test reads them, and a full-page one costs the browser a
+ * second or more: two hundred of them were a tenth of the suite's time. A failing test keeps its
+ * own screenshot either way (playwright.config.ts).
+ */
+export async function picture(
+  target: Page | Locator,
+  path: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.KINDRED_SCREENSHOTS !== '1') return;
+  if ('goto' in target) await target.screenshot({ path, fullPage });
+  else await target.screenshot({ path });
+}
 
 /** The site-entry warning, when it is open. */
 export function entryWarning(page: Page) {

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 import { addStaffMember, expectAccessible, logInToConsole } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * The host inbox in two browsers: a host answers a member's message to an operator-run profile
@@ -112,7 +112,7 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
   await reply.pressSequentially('hear from you');
   await host.getByRole('button', { name: 'Send reply' }).click();
   await expect(member.page.getByTestId('chat-messages')).toContainText('Hi Max, nice to hear from you');
-  await host.screenshot({ path: `${SCREENSHOTS}/host-inbox-conversation.png`, fullPage: true });
+  await picture(host, `${SCREENSHOTS}/host-inbox-conversation.png`, { fullPage: true });
 
   // The member asks whether the profile is real: the host sees them typing and the question
   // arrive live, without a refresh, and only the honest answer can go out.
@@ -131,7 +131,7 @@ test('a host answers a member live; "are you real?" gets the honest answer (Engl
     'This profile is fictional and run by the operator for entertainment. You cannot meet this person.';
   await expect(host.getByTestId('inbox-honest-text')).toHaveText(warning);
   await expect(host.getByLabel('Your reply as the profile')).toHaveCount(0);
-  await host.screenshot({ path: `${SCREENSHOTS}/host-inbox-honest.png`, fullPage: true });
+  await picture(host, `${SCREENSHOTS}/host-inbox-honest.png`, { fullPage: true });
   await honest.getByRole('button', { name: 'Send the honest answer' }).click();
   await expect(member.page.getByTestId('chat-messages')).toContainText(warning);
   // Answered: the composer is back.
@@ -185,14 +185,14 @@ test('a host creates an operator-run profile and sees the photo it adds', async 
   await expect(host.getByRole('heading', { name: 'Edit: Lotte' })).toBeVisible();
   await expect(host.getByText('No photos yet.', { exact: false })).toBeVisible();
 
-  const picture = await sharp({
+  const photo = await sharp({
     create: { width: 600, height: 600, channels: 3, background: { r: 220, g: 120, b: 60 } },
   })
     .jpeg()
     .toBuffer();
   await host
     .getByLabel('Add a photo')
-    .setInputFiles({ name: 'lotte.jpg', mimeType: 'image/jpeg', buffer: picture });
+    .setInputFiles({ name: 'lotte.jpg', mimeType: 'image/jpeg', buffer: photo });
   // The photo itself, through the console's media route: loaded, not an id and a bare status.
   const thumbnail = host.getByRole('img', { name: 'Photo 1 of Lotte' });
   await expect(thumbnail).toBeVisible();
@@ -209,5 +209,5 @@ test('a host creates an operator-run profile and sees the photo it adds', async 
   await expect(host.getByRole('heading', { name: 'New profile' })).toBeFocused();
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(host.getByRole('heading', { name: 'Edit: Lotte' })).toBeFocused();
-  await host.screenshot({ path: `${SCREENSHOTS}/operator-profile-photos.png`, fullPage: true });
+  await picture(host, `${SCREENSHOTS}/operator-profile-photos.png`, { fullPage: true });
 });

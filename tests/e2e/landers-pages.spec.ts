@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { enterSite, expect, siteUrl, test } from './fixtures.ts';
+import { enterSite, expect, picture, siteUrl, test } from './fixtures.ts';
 
 /*
  * Landers in a real browser: a sample renders without console errors or CSP violations, the
@@ -52,7 +52,7 @@ for (const [id, host] of [
           window.scrollTo(0, 0);
         });
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${DIR}/${id}-${lander}-${width}.png`, fullPage: true });
+        await picture(page, `${DIR}/${id}-${lander}-${width}.png`, { fullPage: true });
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(width);
       });

@@ -4,7 +4,7 @@ import { LOCALES } from '../../src/i18n/locales.ts';
 import { DEMO } from '../support/server.ts';
 import { FOOTER_PAGES, LANDERS } from '../support/routes.ts';
 import { memberPages } from '../support/member-routes.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import {
   hydrated,
   SCREENSHOTS,
@@ -330,7 +330,7 @@ async function check(page: Page, target: string, shot: string): Promise<LayoutRe
   // Fonts and pictures change widths; measure once the page has settled.
   await page.waitForLoadState('load');
   await page.evaluate(() => document.fonts.ready);
-  if (process.env.LAYOUT_SCREENSHOTS) await page.screenshot({ path: shot, fullPage: true });
+  await picture(page, shot, { fullPage: true });
   return measure(page);
 }
 

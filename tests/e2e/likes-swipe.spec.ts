@@ -1,4 +1,4 @@
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { hydrated, url, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 import { manyProfiles } from '../integration/likes-support.ts';
 
@@ -28,7 +28,7 @@ for (const width of [1280, 360]) {
     const card = page.locator('.likes-card', { hasText: `Fan${width}` });
     await expect(card).toBeVisible();
     await expect(card.getByText('New')).toBeVisible();
-    await page.screenshot({ path: `${DIR}/likes-received-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/likes-received-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const matchesTab = page.getByRole('link', { name: /Matches/ });
@@ -41,7 +41,7 @@ for (const width of [1280, 360]) {
       'href',
       `/members/${fan.profileId}/chat`,
     );
-    await page.screenshot({ path: `${DIR}/likes-match-${width}.png` });
+    await picture(page, `${DIR}/likes-match-${width}.png`);
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Keep looking' }).click();
     await expect(dialog).toBeHidden();
@@ -84,7 +84,7 @@ for (const width of [1280, 360]) {
     await hydrated(page);
     const remaining = page.getByTestId('swipe-remaining');
     await expect(remaining).toHaveText('4 likes left today; premium members swipe without limit.');
-    await page.screenshot({ path: `${DIR}/swipe-start-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/swipe-start-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const liked = (_count: number) =>
@@ -131,7 +131,7 @@ for (const width of [1280, 360]) {
     await expect(limit).toContainText("That's all for today");
     await expect(limit.getByRole('link', { name: 'Get premium' })).toHaveAttribute('href', '/premium');
     await expect(page.getByRole('button', { name: 'Like' })).toBeDisabled();
-    await page.screenshot({ path: `${DIR}/swipe-limit-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/swipe-limit-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(width);
@@ -154,7 +154,7 @@ test('the like modal shows a real like, labelled when fictional, and closes on a
     'href',
     `/members/${operator.profileId}/chat`,
   );
-  await page.screenshot({ path: `${DIR}/like-modal-1280.png` });
+  await picture(page, `${DIR}/like-modal-1280.png`);
   const seen = page.waitForResponse((r) => r.url().endsWith('/api/like-seen.php'));
   await dialog.locator('p', { hasText: 'Tap the photo' }).click();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 import { DAY, moveClock, SCREENSHOTS, sessionContext, url, useMemberJourney } from './accounts-support.ts';
 import { linksIn, mailsTo } from '../support/outbox.ts';
 
@@ -56,7 +56,7 @@ test('a message to a member who is away is e-mailed after the delay; its unsubsc
   const reader = await browser.newPage({ viewport: { width: 600, height: 900 } });
   await reader.setContent(mail.html);
   await expect(reader.getByRole('link', { name: 'Read the message' })).toBeVisible();
-  await reader.screenshot({ path: `${SCREENSHOTS}/notification-mail-en.png`, fullPage: true });
+  await picture(reader, `${SCREENSHOTS}/notification-mail-en.png`, { fullPage: true });
   await reader.close();
 
   // The member opens the link: the page names the category; only the button unsubscribes.
@@ -64,7 +64,7 @@ test('a message to a member who is away is e-mailed after the delay; its unsubsc
   const page = await member.newPage();
   await page.goto(url(server, link.pathname + link.search));
   await expect(page.getByText('Stop e-mails of the kind “New conversations”')).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/unsubscribe-360.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/unsubscribe-360.png`, { fullPage: true });
   const before = await page.request.get(url(server, '/api/notifications.php'));
   expect((await before.json()).disabled).not.toContain('new_conversations');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -85,7 +85,7 @@ test('a message to a member who is away is e-mailed after the delay; its unsubsc
   // Promotions and news wait for the member's yes.
   await expect(page.getByRole('switch', { name: 'Offers' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'New messages' })).toBeChecked();
-  await page.screenshot({ path: `${SCREENSHOTS}/notifications-reasons-360.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/notifications-reasons-360.png`, { fullPage: true });
   expect(
     await db.selectFrom('mail_pending').where('member_id', '=', away.memberId).selectAll().execute(),
   ).toEqual([]);

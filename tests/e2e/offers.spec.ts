@@ -12,7 +12,7 @@ import {
   type TenantsFolder,
   type TestServer,
 } from '../support/server.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { hydrated, openLive, sessionContext, SCREENSHOTS, url } from './accounts-support.ts';
 import { spendFreeMessages } from './chat-support.ts';
 
@@ -154,7 +154,7 @@ test.describe('a countdown only where an offer ends', () => {
       );
       const starter = page.locator('a[data-bundle="starter"]');
       await expect(starter.locator('strong')).toHaveText('€8.99');
-      await page.screenshot({ path: `${DIR}/offers-credits-countdown-${width}.png`, fullPage: true });
+      await picture(page, `${DIR}/offers-credits-countdown-${width}.png`, { fullPage: true });
 
       // It ends into exactly what it said: the welcome discount, with no clock.
       await endNow(me, page);
@@ -162,7 +162,7 @@ test.describe('a countdown only where an offer ends', () => {
       await expect(countdown).toHaveCount(0);
       await expect(page.getByTestId('welcome-offer')).toContainText('25 %');
       await expect(starter.locator('strong')).toHaveText('€11.24');
-      await page.screenshot({ path: `${DIR}/offers-credits-ended-${width}.png`, fullPage: true });
+      await picture(page, `${DIR}/offers-credits-ended-${width}.png`, { fullPage: true });
 
       // The server agrees: a new page shows no countdown and the same price, and so does the checkout.
       await page.reload();
@@ -220,7 +220,7 @@ test('the time-bonus modal opens after 40 s, says what stays after the bonus, an
   await expect(modal).toBeVisible();
   await expect(modal.locator('.font-monospace')).toHaveText(/^03:5\d:\d\d$/);
   await expect(modal).toContainText('After that, 25 % off your first purchase stays.');
-  await page.screenshot({ path: `${DIR}/offers-timebonus-modal-360.png` });
+  await picture(page, `${DIR}/offers-timebonus-modal-360.png`);
   await modal.getByRole('button', { name: 'No thanks' }).click();
   await expect(modal).toBeHidden();
   await expect
@@ -272,10 +272,7 @@ test.describe('codes and the total before paying', () => {
       await expect(
         page.getByRole('button', { name: locale === 'en' ? 'Pay €8.99' : '8,99 € bezahlen' }),
       ).toBeVisible();
-      await page.screenshot({
-        path: `${DIR}/offers-checkout-unknown-code-${width}-${locale}.png`,
-        fullPage: true,
-      });
+      await picture(page, `${DIR}/offers-checkout-unknown-code-${width}-${locale}.png`, { fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     });
@@ -304,31 +301,31 @@ test.describe('the balance in sight', () => {
 
     await page.goto(url(server, `/chats/${conversation}`));
     await hydrated(page);
-    await page.screenshot({ path: `${DIR}/offers-chat-few-credits-360-en.png` });
+    await picture(page, `${DIR}/offers-chat-few-credits-360-en.png`);
     await page.getByRole('button', { name: 'Send a gift' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose a gift' });
     await expect(picker.getByTestId('gift-balance')).toContainText('You have 3 credits');
     await expect(picker.locator('.chat-gift-choice').first()).toBeDisabled();
     await expect(picker.locator('.chat-gift-choice').first()).toContainText('Not enough credits');
-    await page.screenshot({ path: `${DIR}/offers-gift-picker-360.png` });
+    await picture(page, `${DIR}/offers-gift-picker-360.png`);
     await picker.getByRole('button', { name: 'Close' }).first().click();
 
     await page.getByTestId('chat-short').getByRole('link', { name: 'Buy credits' }).click();
     await expect(page).toHaveURL(new RegExp(`/credits\\?return=%2Fchats%2F${conversation}$`));
     await hydrated(page);
     await expect(page.getByTestId('credits-balance')).toHaveText('Your balance: 3 credits');
-    await page.screenshot({ path: `${DIR}/offers-credits-360-en.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-credits-360-en.png`, { fullPage: true });
     await page.locator('a[data-bundle="starter"]').click();
     await hydrated(page);
-    await page.screenshot({ path: `${DIR}/offers-checkout-360-en.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-checkout-360-en.png`, { fullPage: true });
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/checkout\/test\//);
-    await page.screenshot({ path: `${DIR}/offers-test-checkout-360-en.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-test-checkout-360-en.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Paid' }).click();
     await expect(page).toHaveURL(/\/transactions\/[^?]+\?return=%2Fchats%2F/);
     const back = page.getByTestId('transaction-back');
     await expect(back).toHaveText('Back to the conversation', { timeout: 15_000 });
-    await page.screenshot({ path: `${DIR}/offers-thank-you-360-en.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-thank-you-360-en.png`, { fullPage: true });
 
     // The other tab learnt it at once, without a reload.
     await expect(navBalance(watcher)).toContainText('103');
@@ -365,7 +362,7 @@ test.describe('the balance in sight', () => {
       await page.goto(url(server, `${prefix}/chats/${conversation}`));
       await hydrated(page);
       await expect(page.getByTestId('chat-short')).toBeVisible();
-      await page.screenshot({ path: `${DIR}/offers-chat-few-credits-${width}-${locale}.png` });
+      await picture(page, `${DIR}/offers-chat-few-credits-${width}-${locale}.png`);
       await page.locator('#chat-text').fill('One more, please');
       await page.locator('.chat-send').click();
       const refusal = page.locator('.chat-refusal[data-code="not_enough_credits"]');
@@ -387,7 +384,7 @@ test.describe('the balance in sight', () => {
       for (const toast of await page.locator('.toast').all()) {
         expect(overlaps((await toast.boundingBox())!, stateBox)).toBe(false);
       }
-      await page.screenshot({ path: `${DIR}/offers-chat-refused-${width}-${locale}.png` });
+      await picture(page, `${DIR}/offers-chat-refused-${width}-${locale}.png`);
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     });
@@ -434,7 +431,7 @@ test('the profile’s Message button explains the free-conversation limit before
     'href',
     `/credits?return=${encodeURIComponent(`/members/${third.profileId}/chat`)}`,
   );
-  await page.screenshot({ path: `${DIR}/offers-profile-limit-360.png`, fullPage: true });
+  await picture(page, `${DIR}/offers-profile-limit-360.png`, { fullPage: true });
   expect(await accessibilityViolations(page)).toEqual([]);
   await context.close();
 });
@@ -455,17 +452,17 @@ for (const [width, locale] of SCREENS) {
     await page.goto(url(server, `${prefix}/credits?return=${encodeURIComponent(back)}`));
     await hydrated(page);
     await expect(page.getByTestId('credits-return')).toHaveAttribute('href', back);
-    await page.screenshot({ path: `${DIR}/offers-credits-${width}-${locale}.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-credits-${width}-${locale}.png`, { fullPage: true });
     await page.locator('a[data-bundle="popular"]').click();
     await hydrated(page);
-    await page.screenshot({ path: `${DIR}/offers-checkout-${width}-${locale}.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-checkout-${width}-${locale}.png`, { fullPage: true });
     await page.locator('.checkout > .btn-primary').click();
     await expect(page).toHaveURL(/\/checkout\/test\//);
-    await page.screenshot({ path: `${DIR}/offers-test-checkout-${width}-${locale}.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-test-checkout-${width}-${locale}.png`, { fullPage: true });
     await page.locator('button[value="paid"]').click();
     const backLink = page.getByTestId('transaction-back');
     await expect(backLink).toHaveAttribute('href', back, { timeout: 15_000 });
-    await page.screenshot({ path: `${DIR}/offers-thank-you-${width}-${locale}.png`, fullPage: true });
+    await picture(page, `${DIR}/offers-thank-you-${width}-${locale}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     await backLink.click();
     await expect(page).toHaveURL(new RegExp(`${back}$`));

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { FOOTER_PAGES } from '../support/routes.ts';
-import { accessibilityViolations, enterSite, expect, siteUrl, test } from './fixtures.ts';
+import { accessibilityViolations, enterSite, expect, picture, siteUrl, test } from './fixtures.ts';
 
 /*
  * The footer pages, pricing and complaints in the browser: axe-clean with no console errors on
@@ -89,7 +89,7 @@ for (const site of SITES) {
         await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
         await page.goto(siteUrl(site.host, site.prefix + path));
         await enterSite(page);
-        await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+        await picture(page, `${SHOTS}/${name}.png`, { fullPage: true });
         const overflow = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           wide: [...document.querySelectorAll('body *')]

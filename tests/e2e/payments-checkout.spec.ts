@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { type TestMember, type TestSession } from '../support/factories.ts';
 import { readOutbox } from '../support/outbox.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
@@ -47,7 +47,7 @@ for (const width of [1280, 360]) {
     await page.goto(redirect);
     await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await expect(page.getByText('€14.99')).toBeVisible();
-    await page.screenshot({ path: `${DIR}/checkout-test-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/checkout-test-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Paid' }).click();
@@ -56,7 +56,7 @@ for (const width of [1280, 360]) {
     await expect(
       page.getByRole('heading', { name: 'Thank you! 100 credits have been added.' }),
     ).toBeVisible();
-    await page.screenshot({ path: `${DIR}/transaction-completed-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/transaction-completed-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     const receipt = readOutbox(app.server.dataDir).find(
       (m) => m.to.includes(me.email) && /receipt/i.test(m.subject),
@@ -76,7 +76,7 @@ test('a failed payment says so and offers the other methods', async ({ browser }
   const retry = page.getByRole('link', { name: 'Credit card' });
   await expect(retry).toHaveAttribute('href', '/credits/starter/creditcard');
   await expect(page.getByRole('link', { name: 'iDEAL' })).toHaveCount(0);
-  await page.screenshot({ path: `${DIR}/transaction-failed-360.png`, fullPage: true });
+  await picture(page, `${DIR}/transaction-failed-360.png`, { fullPage: true });
   expect(await accessibilityViolations(page)).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { latestSmsCode } from '../support/outbox.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { hydrated, url, visitorContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
 /*
@@ -38,7 +38,7 @@ for (const width of [1280, 360]) {
     await page.getByLabel('Postcode').fill('10115');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel(/I authorise/).check();
-    await page.screenshot({ path: `${DIR}/directdebit-form-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/directdebit-form-${width}.png`, { fullPage: true });
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Buy now' }).click();
 
@@ -46,7 +46,7 @@ for (const width of [1280, 360]) {
     await expect(done).toContainText('100 credits have been added');
     await expect(done).toContainText('DE89 •••• •••• 3000');
     await expect(page.locator('body')).not.toContainText('0532 0130');
-    await page.screenshot({ path: `${DIR}/directdebit-done-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/directdebit-done-${width}.png`, { fullPage: true });
 
     await page.goto(url(app.server, '/settings'));
     await hydrated(page);
@@ -56,10 +56,10 @@ for (const width of [1280, 360]) {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('100 credits');
     await expect(dialog).toContainText('€14.99');
-    await page.screenshot({ path: `${DIR}/refund-confirm-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/refund-confirm-${width}.png`, { fullPage: true });
     await dialog.getByRole('button', { name: 'Refund now' }).click();
     await expect(history).toContainText('Refunded');
-    await page.screenshot({ path: `${DIR}/refund-done-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/refund-done-${width}.png`, { fullPage: true });
     await context.close();
   });
 }
@@ -85,7 +85,7 @@ for (const width of [1280, 360]) {
     await page.goto(url(app.server, '/credits/repeat-order'));
     await hydrated(page);
     await expect(page.getByTestId('repeat-offer')).toContainText('100 credits');
-    await page.screenshot({ path: `${DIR}/repeat-order-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/repeat-order-${width}.png`, { fullPage: true });
     await page.getByRole('button', { name: 'Buy again' }).click();
     await expect(page.getByTestId('repeat-done')).toContainText('100 credits have been added');
 
@@ -107,7 +107,7 @@ for (const width of [1280, 360]) {
     await expect(alert).toContainText('Credit card payment failed with stored card');
     await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(alert.getByRole('button', { name: 'Pay with PayPal' })).toBeVisible();
-    await page.screenshot({ path: `${DIR}/repeat-order-failed-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/repeat-order-failed-${width}.png`, { fullPage: true });
     await context.close();
   });
 }

@@ -5,7 +5,7 @@ import { factories, type Factories } from '../support/factories.ts';
 import { startServer, tenantsFolder, type TestServer, type TenantsFolder } from '../support/server.ts';
 import { hydrated, SCREENSHOTS, sessionContext, url } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * The photo queue in Chromium (issue: moderation of photos and texts). Amber Hearts reviews new
@@ -78,7 +78,7 @@ async function openQueue(page: Page) {
  * approved with the `a` key, and the queue seen empty (and checked by axe again).
  */
 async function approveTheLastWithKeyboard(page: Page, queue: 'photo' | 'text', screenshot: string) {
-  await page.screenshot({ path: `${SCREENSHOTS}/${screenshot}`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/${screenshot}`, { fullPage: true });
   await expectAccessible(page, `${queue} queue`);
   await page.keyboard.press('a');
   await expect(page.getByTestId(`${queue}-queue-empty`)).toBeVisible();
@@ -155,7 +155,7 @@ test('a rejected photo shows its member the reason on /profile/photos', async ({
     'Rejected because it shows contact details, such as a phone number, an e-mail address or a social media name.',
   );
   await expect(item.locator('img')).toHaveCount(0);
-  await ownerPage.screenshot({ path: `${SCREENSHOTS}/photos-rejected-1280.png`, fullPage: true });
+  await picture(ownerPage, `${SCREENSHOTS}/photos-rejected-1280.png`, { fullPage: true });
   await item.getByRole('button', { name: 'Delete' }).click();
   await ownerPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(ownerPage.getByTestId('photos-empty')).toBeVisible();

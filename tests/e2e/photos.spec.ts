@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
-import { accessibilityViolations, expect, siteUrl, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, siteUrl, test } from './fixtures.ts';
 import { hydrated } from './accounts-support.ts';
 
 /*
@@ -74,14 +74,14 @@ for (const width of [360, 1280]) {
     await expect(limit).toContainText('You have reached the photo limit for free members.');
     await expect(limit.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/premium');
     await closeToasts(page);
-    await page.screenshot({ path: `${SHOTS}/photos-limit-${width}.png`, fullPage: true });
+    await picture(page, `${SHOTS}/photos-limit-${width}.png`, { fullPage: true });
 
     // A fourth file sent anyway (an old tab, a script): the server refuses it with the limit.
     await input.evaluate((el: HTMLInputElement) => (el.disabled = false));
     await input.setInputFiles(await photoFile(4));
     await expect(page.getByRole('alert')).toContainText('You can have up to 3 photos.');
     await expect(page.getByTestId('photo-item')).toHaveCount(3);
-    await page.screenshot({ path: `${SHOTS}/photos-refused-${width}.png` });
+    await picture(page, `${SHOTS}/photos-refused-${width}.png`);
 
     // Lock the second photo and choose the third as main, by keyboard.
     const second = items.nth(1);
@@ -100,7 +100,7 @@ for (const width of [360, 1280]) {
     await expect(page.getByTestId('photo-count')).toHaveText('2 of 3 photos');
     await expect(upload).toBeEnabled();
     await closeToasts(page);
-    await page.screenshot({ path: `${SHOTS}/photos-managed-${width}.png`, fullPage: true });
+    await picture(page, `${SHOTS}/photos-managed-${width}.png`, { fullPage: true });
 
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(consoleErrors.filter((e) => !/status of 403/.test(e))).toEqual([]);

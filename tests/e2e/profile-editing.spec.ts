@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { accessibilityViolations, expect, siteUrl, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, siteUrl, test } from './fixtures.ts';
 
 /*
  * Spec §2 profile editing in Chromium: a new member fills in attributes, interests, about me
@@ -149,7 +149,7 @@ for (const width of [360, 1280]) {
     const page = await openEditor(context);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${DIR}/profile-editor-${width}.png`, fullPage: true });
+    await picture(page, `${DIR}/profile-editor-${width}.png`, { fullPage: true });
     await context.close();
   });
 }

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { inspector, openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { factories, type ProfileRef, type TestMember, type TestSession } from '../support/factories.ts';
 import { hydrated, url, useAccountsServer, visitorContext } from './accounts-support.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 
 /*
  * The profile view and blocks in Chromium: a member opens another's profile (main photo, a
@@ -111,7 +111,7 @@ test('a member opens a profile, likes it and blocks it; the blocked member canno
       `${profilePath}/chat?gift=1`,
     );
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/profile-view-1280.png`, fullPage: true });
+    await picture(page, `${SHOTS}/profile-view-1280.png`, { fullPage: true });
   });
 
   await test.step('like: the button turns at once and the like is saved', async () => {
@@ -144,7 +144,7 @@ test('a member opens a profile, likes it and blocks it; the blocked member canno
     await expect(blocked.page.getByRole('heading', { level: 1 })).toHaveText('No access');
     await expect(blocked.page.getByText("You're blocked by Alex, no access")).toBeVisible();
     expect(await accessibilityViolations(blocked.page)).toEqual([]);
-    await blocked.page.screenshot({ path: `${SHOTS}/profile-blocked-360.png`, fullPage: true });
+    await picture(blocked.page, `${SHOTS}/profile-blocked-360.png`, { fullPage: true });
     const api = await blocked.context.request.get(url(app.server, `/api/member.php?id=${alex.profileId}`));
     expect(api.status()).toBe(403);
     await blocked.context.close();
@@ -156,7 +156,7 @@ test('a member opens a profile, likes it and blocks it; the blocked member canno
     const section = page.locator('section#blocked');
     await expect(section.getByRole('link', { name: /^Beatrix, \d+$/ })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await section.screenshot({ path: `${SHOTS}/settings-blocked-1280.png` });
+    await picture(section, `${SHOTS}/settings-blocked-1280.png`);
     await section.getByRole('button', { name: 'Unblock Beatrix' }).click();
     await expect(section.getByText('You have not blocked anyone.')).toBeVisible();
     const row = await inspector(database.db).row('blocks', { blocker_profile_id: alex.profileId });
@@ -174,6 +174,6 @@ test('the profile at 360 px', async ({ browser }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await accessibilityViolations(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/profile-view-360.png`, fullPage: true });
+  await picture(page, `${SHOTS}/profile-view-360.png`, { fullPage: true });
   await context.close();
 });

@@ -13,7 +13,7 @@ import { OFFLINE_CACHE } from '../../src/features/pwa/pwa.worker-rules.ts';
 import { DEMO } from '../support/server.ts';
 import type { SiteRef } from '../support/factories.ts';
 import { FULL_LAUNCH } from './browsers.ts';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { sendText } from './chat-support.ts';
 import { hydrated, SCREENSHOTS, url, useMemberJourney, visitorContext } from './accounts-support.ts';
 
@@ -157,7 +157,7 @@ for (const [language, prefix, heading] of [
     await page.goto(`${origin}${prefix}/chats`).catch(() => undefined);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await page.screenshot({ path: `${SCREENSHOTS}/pwa-offline-${language}.png` });
+    await picture(page, `${SCREENSHOTS}/pwa-offline-${language}.png`);
     expect(await accessibilityViolations(page)).toEqual([]);
     // Offline, a hashed file still comes from the worker's cache; member JSON never does.
     const offline = await page.evaluate(async (href) => {
@@ -382,7 +382,7 @@ for (const width of [360, 1280]) {
     await expect(banner).toBeHidden();
     await offerInstall(page);
     await expect(banner).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/pwa-install-banner-${width}.png` });
+    await picture(page, `${SCREENSHOTS}/pwa-install-banner-${width}.png`);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     // By keyboard: the install button is reached and pressed like any other.
@@ -431,7 +431,7 @@ test('iPhone Safari gets the Share → Add to Home Screen steps, in the member l
     await expect(banner).toContainText('Teilen');
     // Safari has no install offer to press: only the way to close the steps.
     await expect(banner.getByRole('button')).toHaveText(['Nicht jetzt']);
-    await page.screenshot({ path: `${SCREENSHOTS}/pwa-ios-coaching-${width}.png` });
+    await picture(page, `${SCREENSHOTS}/pwa-ios-coaching-${width}.png`);
     expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   }
@@ -464,7 +464,7 @@ test('in the installed app, the back button appears on a profile after another p
   await hydrated(page);
   const back = page.getByRole('button', { name: 'Back' });
   await expect(back).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/pwa-back-button-360.png` });
+  await picture(page, `${SCREENSHOTS}/pwa-back-button-360.png`);
   await back.click();
   await page.waitForURL(`${origin}/members`);
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 import { sendText } from './chat-support.ts';
 import { openLive, sessionContext, SCREENSHOTS, useMemberJourney } from './accounts-support.ts';
 
@@ -34,7 +34,7 @@ for (const width of [1280, 360]) {
     });
     expect(res.status).toBeLessThan(300);
     await expect(dialog).toBeVisible({ timeout: 5_000 });
-    await page.screenshot({ path: `${DIR}/realtime-like-modal-${width}.png` });
+    await picture(page, `${DIR}/realtime-like-modal-${width}.png`);
     await context.close();
   });
 }

@@ -11,7 +11,7 @@ import {
   logInToConsole,
   openConsoleSection,
 } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * Reports in Chromium: a member reports a profile from its page (a reason, words, the toast),
@@ -31,7 +31,7 @@ async function sendReport(
   reported: string,
   check: { screenshot: string; name: string },
 ): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOTS}/${check.screenshot}` });
+  await picture(page, `${SCREENSHOTS}/${check.screenshot}`);
   await expectAccessible(page, check.name);
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(
@@ -115,7 +115,7 @@ test('a member reports a profile; a moderator sees it with its context and decid
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
   await expect(console.getByText('Keys: j or ↓ next, k or ↑ previous, d dismiss, r resolved')).toBeVisible();
-  await console.screenshot({ path: `${SCREENSHOTS}/console-reports-1280.png`, fullPage: true });
+  await picture(console, `${SCREENSHOTS}/console-reports-1280.png`, { fullPage: true });
   await expectAccessible(console, 'queue');
 
   await console.setViewportSize({ width: 768, height: 900 });

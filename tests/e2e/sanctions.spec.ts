@@ -12,7 +12,7 @@ import {
 } from './accounts-support.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { addStaffMember, consolePage, expectAccessible } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * Sanctions in Chromium (the issue's "done when"): a moderator bans a member; the member's open
@@ -87,7 +87,7 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
   ).toBeVisible();
   await expect(first.page.getByRole('radio', { name: 'Ban' })).toBeChecked();
   await expectAccessible(first.page, 'sanction form');
-  await first.page.screenshot({ path: `${SCREENSHOTS}/console-sanction-new-1280.png`, fullPage: true });
+  await picture(first.page, `${SCREENSHOTS}/console-sanction-new-1280.png`, { fullPage: true });
   await first.page.getByRole('button', { name: 'Decide' }).click();
   await expect(first.page.getByText('Decision recorded')).toBeVisible();
 
@@ -127,7 +127,7 @@ test('a ban ends the stream and the login, and an appeal decided by another mode
   const appeal = second.page.getByRole('article').filter({ hasText: 'It was a misunderstanding' });
   await expect(appeal).toBeVisible();
   await expectAccessible(second.page, 'appeals queue');
-  await second.page.screenshot({ path: `${SCREENSHOTS}/console-appeals-768.png`, fullPage: true });
+  await picture(second.page, `${SCREENSHOTS}/console-appeals-768.png`, { fullPage: true });
   await second.page.keyboard.press('r');
   await expect(appeal).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { enterSite, expect, siteUrl, test } from './fixtures.ts';
+import { enterSite, expect, picture, siteUrl, test } from './fixtures.ts';
 
 /*
  * Pictures of the index for people to look at (not compared pixel by pixel), and the one layout
@@ -17,7 +17,7 @@ for (const [id, host] of [
       await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
       await page.goto(siteUrl(host));
       await enterSite(page);
-      await page.screenshot({ path: `${DIR}/${id}-index-${width}.png`, fullPage: true });
+      await picture(page, `${DIR}/${id}-index-${width}.png`, { fullPage: true });
       const overflow = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         // What sticks out, to say where to look when this fails.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
-import { accessibilityViolations, expect, test } from './fixtures.ts';
+import { accessibilityViolations, expect, picture, test } from './fixtures.ts';
 import { hydrated, textsCut, url, visitorContext } from './accounts-support.ts';
 import { factories, type ProfileRef, type TestMember, type TestSession } from '../support/factories.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -80,7 +80,7 @@ test('a member searches with filters, loads more and opens a card', async ({ bro
   // The operator's profile is the most recently active: first, and labelled.
   await expect(cards.first()).toContainText('Operatorgreta');
   await expect(cards.first().locator('.badge-fictional')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/search-members-1280.png`, fullPage: true });
+  await picture(page, `${SHOTS}/search-members-1280.png`, { fullPage: true });
   expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Show more' }).click();
@@ -99,7 +99,7 @@ test('the search at 360 px: filters and cards fit the phone', async ({ browser }
   await expect(page.getByTestId('search-count')).toHaveText('25 members found');
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${SHOTS}/search-members-360.png`, fullPage: true });
+  await picture(page, `${SHOTS}/search-members-360.png`, { fullPage: true });
 
   // The next visit to the search opens the filters used last.
   await page.goto(url(server, '/members'));
@@ -114,7 +114,7 @@ test('the search at 360 px: filters and cards fit the phone', async ({ browser }
   await expect(page.locator('.member-grid')).not.toContainText('Hansde');
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${SHOTS}/match-finder-360.png`, fullPage: true });
+  await picture(page, `${SHOTS}/match-finder-360.png`, { fullPage: true });
   await context.close();
 });
 

@@ -4,7 +4,7 @@ import { factories, type Factories } from '../support/factories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { SCREENSHOTS } from './accounts-support.ts';
 import { addStaffMember, consolePage, expectAccessible, openConsoleSection } from './console-staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, picture, test } from './fixtures.ts';
 
 /*
  * The console's statistics in Chromium: on the seeded demo, a tracked member who signed up
@@ -89,7 +89,7 @@ test('the statistics page shows the demo network’s signups and revenue of the 
       .getByRole('rowheader', { name: 'e2e-ads / spring' }),
   ).toBeVisible();
   await expect(page.locator('.uplot').first()).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/console-statistics-1280.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-statistics-1280.png`, { fullPage: true });
   await expectAccessible(page, 'statistics');
 
   // Active members are counted per day: the total leaves them out (a sum of the days' counts a
@@ -126,7 +126,7 @@ test('the statistics page shows the demo network’s signups and revenue of the 
   await expect(days.getByRole('cell', { name: 'e2e-ads / spring' }).first()).toBeVisible();
 
   await page.setViewportSize({ width: 768, height: 1000 });
-  await page.screenshot({ path: `${SCREENSHOTS}/console-statistics-768.png`, fullPage: true });
+  await picture(page, `${SCREENSHOTS}/console-statistics-768.png`, { fullPage: true });
   await expectAccessible(page, 'statistics at 768 px');
   expect(errors).toEqual([]);
   await context.close();

@@ -41,7 +41,9 @@ export const CODE_LIST_MESSAGES = [
 /**
  * A list loaded again whenever `key` changes and after each action, and the state of the form
  * beside it: `act` runs an action, shows its failure (on the fields where it names them) and
- * answers whether it succeeded.
+ * answers whether it succeeded. `done` runs as soon as the action has succeeded, before the list
+ * is loaded again: a form emptied only after that load would wipe what staff began to type for
+ * the next one while it loaded.
  */
 export function useActionList<T>(load: () => Promise<T>, key: string, t: IslandTranslate) {
   const [list, setList] = useState<T | null>(null);
@@ -63,9 +65,10 @@ export function useActionList<T>(load: () => Promise<T>, key: string, t: IslandT
     if (key) void refresh();
   }, [key]);
 
-  const act = (action: () => Promise<unknown>): Promise<boolean> =>
+  const act = (action: () => Promise<unknown>, done?: () => void): Promise<boolean> =>
     run(async () => {
       await action();
+      done?.();
       await refresh();
     });
 
@@ -287,7 +290,8 @@ export function CodesPage({
   codes: Pick<ReturnType<typeof useCodeList>, 'network' | 'setNetwork' | 'error' | 'fields' | 'busy'>;
   list: ReactNode;
   fields: ReactNode;
-  create: (data: Record<string, string>) => Promise<boolean>;
+  /** Creates from the form's fields; `emptyForm` once it is made (see `useActionList`'s `done`). */
+  create: (data: Record<string, string>, emptyForm: () => void) => Promise<boolean>;
   validUntil: string;
   submit: string;
   adopt?: (early: FormData) => void;
@@ -297,7 +301,7 @@ export function CodesPage({
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    if (await create(filledFields(form))) form.reset();
+    await create(filledFields(form), () => form.reset());
   }
   return (
     <div className="row g-4">

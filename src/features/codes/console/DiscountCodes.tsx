@@ -80,7 +80,7 @@ export default function DiscountCodes({
   const { network, fields, busy } = codes;
   const held = networks.find((n) => n.id === network);
 
-  async function create(data: Record<string, string>) {
+  async function create(data: Record<string, string>, emptyForm: () => void) {
     setCreated(null);
     return codes.act(async () => {
       const answer = await api('POST /console/api/codes.php', {
@@ -93,7 +93,7 @@ export default function DiscountCodes({
       if ('codes' in answer) setCreated(answer.codes.length ? answer.codes : [answer.batch.code ?? '']);
       // The form is emptied after a success: its choice of kind goes back to the first too.
       setKind('multi');
-    });
+    }, emptyForm);
   }
 
   const disable = (id: string) =>

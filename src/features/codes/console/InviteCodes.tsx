@@ -33,8 +33,8 @@ export default function InviteCodes({ messages, networks }: CodesIslandProps) {
     t,
   );
   const { network, fields, busy } = codes;
-  const send = (body: Record<string, string>) =>
-    codes.act(() => api('POST /console/api/invites.php', { ...body, network } as never));
+  const send = (body: Record<string, string>, done?: () => void) =>
+    codes.act(() => api('POST /console/api/invites.php', { ...body, network } as never), done);
 
   return (
     <CodesPage
@@ -42,7 +42,7 @@ export default function InviteCodes({ messages, networks }: CodesIslandProps) {
       t={t}
       networks={networks}
       codes={codes}
-      create={(data) => send({ ...data, action: 'create' })}
+      create={(data, emptyForm) => send({ ...data, action: 'create' }, emptyForm)}
       validUntil={t('console.invites.valid_until')}
       submit={t('console.invites.create')}
       list={

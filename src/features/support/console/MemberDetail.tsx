@@ -186,13 +186,14 @@ function ActionForm({
   className?: string;
   outline?: boolean;
   busy: boolean;
-  send: (data: FormData) => Promise<boolean>;
+  /** Sends the fields; `emptyForm` once the action is done, before the page loads again. */
+  send: (data: FormData, emptyForm: () => void) => Promise<boolean>;
   children: ReactNode;
 }) {
   async function submitted(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    if (await send(new FormData(form))) form.reset();
+    await send(new FormData(form), () => form.reset());
   }
   return (
     <form
@@ -242,20 +243,26 @@ export default function MemberDetail({
     void refresh();
   }, []);
 
+  /**
+   * Runs a member action, says what it did and loads the page again. A form is emptied as soon
+   * as the action is done: emptied after the load, it would wipe what staff began to type meanwhile.
+   */
   function act(
     body: Parameters<typeof api<'POST /console/api/member-actions.php'>>[1],
     done: (a: { balance?: number; sent?: boolean }) => string,
+    emptyForm?: () => void,
   ) {
     setNotice('');
     return run(async () => {
       const answer = await api('POST /console/api/member-actions.php', body);
       setNotice(done(answer));
+      emptyForm?.();
       await refresh();
       setVersion((v) => v + 1);
     });
   }
 
-  const adjust = (data: FormData) =>
+  const adjust = (data: FormData, emptyForm: () => void) =>
     act(
       {
         id,
@@ -264,11 +271,14 @@ export default function MemberDetail({
         reason: String(data.get('reason') ?? ''),
       },
       (a) => t('console.support.adjusted', { balance: a.balance ?? 0 }),
+      emptyForm,
     );
 
-  const changeEmail = (data: FormData) =>
-    act({ id, action: 'change_email', email: String(data.get('email') ?? '') }, () =>
-      t('console.support.email_changed'),
+  const changeEmail = (data: FormData, emptyForm: () => void) =>
+    act(
+      { id, action: 'change_email', email: String(data.get('email') ?? '') },
+      () => t('console.support.email_changed'),
+      emptyForm,
     );
 
   if (!page) return error ? <div className="alert alert-danger">{error}</div> : <p>{t('console.busy')}</p>;

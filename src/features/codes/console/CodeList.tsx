@@ -291,7 +291,7 @@ export function CodesPage({
   list: ReactNode;
   fields: ReactNode;
   /** Creates from the form's fields; `emptyForm` once it is made (see `useActionList`'s `done`). */
-  create: (data: Record<string, string>, emptyForm: () => void) => Promise<boolean>;
+  create: (data: Record<string, string>, emptyForm: () => void) => Promise<unknown>;
   validUntil: string;
   submit: string;
   adopt?: (early: FormData) => void;

@@ -187,7 +187,7 @@ function ActionForm({
   outline?: boolean;
   busy: boolean;
   /** Sends the fields; `emptyForm` once the action is done, before the page loads again. */
-  send: (data: FormData, emptyForm: () => void) => Promise<boolean>;
+  send: (data: FormData, emptyForm: () => void) => Promise<unknown>;
   children: ReactNode;
 }) {
   async function submitted(event: SubmitEvent<HTMLFormElement>) {

@@ -542,6 +542,18 @@ export async function exportAccountRecords(db: Db, network: string, memberId: st
   };
 }
 
+/** When the network's first member signed up (null: none yet); the network's time index answers. */
+export async function firstMemberAt(db: Db, network: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('members')
+    .select('created_at')
+    .where('network_id', '=', network)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
 /**
  * Members per site, day and traffic source by one of their times: signed up (`created_at`),
  * activated (`confirmed_at`) or last active (`last_active_at`), for the statistics.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DailyCount, DailyFiguresQuery } from '../../server/daily-figures.ts';
-import { dailyMembersBy } from './accounts.repository.ts';
+import { dailyMembersBy, firstMemberAt } from './accounts.repository.ts';
 
 /*
  * The accounts' daily figures for the statistics, by the source of the member's tracked arrival.
@@ -19,3 +19,10 @@ export const dailyActivations = (ctx: Ctx, query: DailyFiguresQuery): Promise<Da
 
 export const dailyActiveMembers = (ctx: Ctx, query: DailyFiguresQuery): Promise<DailyCount[]> =>
   dailyMembersBy(ctx.db, 'last_active_at', query);
+
+/**
+ * When the network's first member signed up (null: none yet). Every member figure (signups,
+ * activations, activity, and the messages and purchases only members make) falls on or after it.
+ */
+export const firstSignupAt = (ctx: Ctx, network: string): Promise<number | null> =>
+  firstMemberAt(ctx.db, network);

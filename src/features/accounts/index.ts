@@ -15,4 +15,9 @@ export { activationLink } from './accounts.signup.service.ts';
 export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';
 /* The console's member support. */
 export * from './accounts.console.ts';
-export { dailySignups, dailyActivations, dailyActiveMembers } from './accounts.statistics.ts';
+export {
+  dailySignups,
+  dailyActivations,
+  dailyActiveMembers,
+  firstSignupAt,
+} from './accounts.statistics.ts';

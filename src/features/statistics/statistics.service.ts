@@ -12,10 +12,10 @@ import {
 } from '../../server/daily-figures.ts';
 import { platformError } from '../../server/errors.ts';
 import type { StaffPrincipal } from '../../server/staff.ts';
-import { dailyActivations, dailyActiveMembers, dailySignups } from '../accounts/index.ts';
+import { dailyActivations, dailyActiveMembers, dailySignups, firstSignupAt } from '../accounts/index.ts';
 import { dailyMessages } from '../chat/index.ts';
 import { dailyFirstPurchases, dailyRevenue } from '../payments/index.ts';
-import { dailyVisits } from '../tracking/index.ts';
+import { dailyVisits, firstVisitAt } from '../tracking/index.ts';
 import {
   emptyFigures,
   sourceKey,
@@ -45,6 +45,20 @@ export interface StatisticsContext {
 
 const PERMISSION = 'view_statistics';
 const MAX_DAYS = 400;
+
+/**
+ * The earliest time a figure of the network's `sites` can fall on (null: nothing yet): its first
+ * member's signup or its first tracked visit. Members make the messages and purchases counted.
+ */
+export async function firstFigureAt(
+  db: Kysely<Database>,
+  query: { network: string; sites: readonly string[] },
+): Promise<number | null> {
+  const ctx = { db };
+  const times = [await firstSignupAt(ctx, query.network), await firstVisitAt(ctx, query.sites)];
+  const known = times.filter((time) => time !== null);
+  return known.length === 0 ? null : Math.min(...known);
+}
 
 /** Every figure of the network's `sites` in [from, to] (days), counted from the features' tables. */
 export async function liveFigures(

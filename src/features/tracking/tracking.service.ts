@@ -5,6 +5,7 @@ import type { DailyCount, DailyFiguresQuery } from '../../server/daily-figures.t
 import {
   claimTrackingRecord,
   dailyArrivals,
+  firstArrivalAt,
   findTrackingRecord,
   insertTrackingRecord,
 } from './tracking.repository.ts';
@@ -88,6 +89,11 @@ export async function attachTrackingRecord(
   });
   await claimTrackingRecord(ctx.db, ctx.network, id, memberId);
   return id;
+}
+
+/** When the first visit of any of `sites` was tracked (null: none yet): no visit lies before. */
+export function firstVisitAt(ctx: { db: ServiceContext['db'] }, sites: readonly string[]): Promise<number | null> {
+  return firstArrivalAt(ctx.db, sites);
 }
 
 /** Visits for the statistics: tracked arrivals per site, day and source. */

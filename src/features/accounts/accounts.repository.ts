@@ -544,14 +544,12 @@ export async function exportAccountRecords(db: Db, network: string, memberId: st
 
 /** When the network's first member signed up (null: none yet); the network's time index answers. */
 export async function firstMemberAt(db: Db, network: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('members')
+  const oldest = await selectInNetwork(db, 'members', network, {})
     .select('created_at')
-    .where('network_id', '=', network)
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();
-  return row?.created_at ?? null;
+  return oldest?.created_at ?? null;
 }
 
 /**

@@ -15,9 +15,4 @@ export { activationLink } from './accounts.signup.service.ts';
 export { pushSubscriptionsOf, deletePushSubscriptionById } from './accounts.repository.ts';
 /* The console's member support. */
 export * from './accounts.console.ts';
-export {
-  dailySignups,
-  dailyActivations,
-  dailyActiveMembers,
-  firstSignupAt,
-} from './accounts.statistics.ts';
+export { dailySignups, dailyActivations, dailyActiveMembers, firstSignupAt } from './accounts.statistics.ts';

@@ -34,8 +34,13 @@ const job = (now: number, served: readonly Site[] = sites) =>
   rollUpClosedDays({ db, clock: { now: () => now }, log: createLogger('error'), sites: () => served });
 
 const rolledThrough = async (site: string) =>
-  (await db.selectFrom('statistics_progress').select('rolled_through').where('site_id', '=', site).executeTakeFirst())
-    ?.rolled_through;
+  (
+    await db
+      .selectFrom('statistics_progress')
+      .select('rolled_through')
+      .where('site_id', '=', site)
+      .executeTakeFirst()
+  )?.rolled_through;
 
 const visits = async (site: string, day: string) =>
   (
@@ -87,7 +92,9 @@ describe('the daily rollup job', () => {
     const long = [{ id: 'e', network: 'o' }] as unknown as Site[];
     await db
       .insertInto('members')
-      .values(testMember({ id: 'older-member', network_id: 'o', site_id: 'e', created_at: TODAY - 900 * DAY }))
+      .values(
+        testMember({ id: 'older-member', network_id: 'o', site_id: 'e', created_at: TODAY - 900 * DAY }),
+      )
       .execute();
     expect(await job(TODAY, long)).toBe(BACKFILL_DAYS);
   });

@@ -69,23 +69,15 @@ export async function claimTrackingRecord(
 }
 
 /** Tracked arrivals (visits) per site, day and source (the statistics' visits). */
-/**
- * The time of the first arrival tracked on any of `sites`, or null. One lookup per site, each
- * the first entry of the (site, time) index: a site's arrivals are never walked.
- */
+/** The time of the first arrival tracked on any of `sites`, or null (the (site, time) index answers). */
 export async function firstArrivalAt(db: Db, sites: readonly string[]): Promise<number | null> {
-  let first: number | null = null;
-  for (const site of sites) {
-    const row = await db
-      .selectFrom('tracking_records')
-      .select('created_at')
-      .where('site_id', '=', site)
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
-    if (row && (first === null || row.created_at < first)) first = row.created_at;
-  }
-  return first;
+  if (sites.length === 0) return null;
+  const { first } = await db
+    .selectFrom('tracking_records')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('site_id', 'in', sites)
+    .executeTakeFirstOrThrow();
+  return first === null ? null : Number(first);
 }
 
 export async function dailyArrivals(db: Db, query: DailyFiguresQuery): Promise<DailyCount[]> {

@@ -92,7 +92,10 @@ export async function attachTrackingRecord(
 }
 
 /** When the first visit of any of `sites` was tracked (null: none yet): no visit lies before. */
-export function firstVisitAt(ctx: { db: ServiceContext['db'] }, sites: readonly string[]): Promise<number | null> {
+export function firstVisitAt(
+  ctx: { db: ServiceContext['db'] },
+  sites: readonly string[],
+): Promise<number | null> {
   return firstArrivalAt(ctx.db, sites);
 }
 

@@ -159,6 +159,25 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
     expect(logged.join('\n')).toMatch(/unit\.broken[\s\S]*disk full|disk full[\s\S]*unit\.broken/);
   });
 
+  it('answers waiting requests between a job’s statements, however many it sends', async () => {
+    const STATEMENTS = 50;
+    let sent = 0;
+    const a = runner(first, [
+      {
+        name: 'unit.long',
+        run: async (ctx) => {
+          for (; sent < STATEMENTS; sent += 1) await ctx.db.selectFrom('job_leases').select('name').execute();
+        },
+      },
+    ]);
+    // A request that arrived meanwhile: its callback waits for the event loop's next turn.
+    let sentWhenAnswered: number | undefined;
+    setImmediate(() => (sentWhenAnswered = sent));
+    await a.tick();
+    expect(sent).toBe(STATEMENTS);
+    expect(sentWhenAnswered).toBeLessThan(STATEMENTS);
+  });
+
   it('waits for a run in progress when stopped', async () => {
     let finished = false;
     const a = runner(first, [

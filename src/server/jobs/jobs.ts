@@ -14,6 +14,7 @@ import type { RealtimeBus } from '../realtime/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { sitesByNetwork } from '../context.ts';
 import { acquireLease, finishLease, releaseLease, renewLease } from './job-lease.repository.ts';
+import { yieldBetweenStatements } from './yield-between-statements.ts';
 
 /*
  * Periodic jobs. Features register theirs (src/app/jobs.list.ts collects them); the
@@ -173,15 +174,17 @@ export function createJobRunner(
 
   async function runPerNetwork(job: Job, signal: AbortSignal): Promise<void> {
     const dbFor = options.dbFor;
+    // Requests are answered between a job's statements, however long the job runs.
+    const yielding = (db: Kysely<Database>) => db.withPlugin(yieldBetweenStatements);
     if (!dbFor) {
-      await job.run({ ...ctx, signal });
+      await job.run({ ...ctx, db: yielding(ctx.db), signal });
       return;
     }
     let failed: unknown;
     for (const [network, sites] of sitesByNetwork(ctx.sites())) {
       if (signal.aborted) break;
       try {
-        await job.run({ ...ctx, db: dbFor(network), sites: () => sites, signal });
+        await job.run({ ...ctx, db: yielding(dbFor(network)), sites: () => sites, signal });
       } catch (error) {
         // One network's failure must not keep the job from the others; reported once they ran.
         ctx.log.warn('job: a network failed', { job: job.name, network, error: (error as Error).message });

@@ -391,29 +391,49 @@ export async function weeklyCandidates(
 /**
  * The weekly update's true numbers: real members (no operator profiles) who joined since `since`
  * in the member's country with the gender the member seeks, and the member's matches since then.
+ *
+ * Every member of one country seeking one gender gets the same count of new members, and
+ * counting walks that country's profiles: once per member, a run over a network of a million
+ * members never ended. So a run counts once per country and sought gender (`counted`, the run's
+ * own) and takes the member's own profile out where it is one of the new ones.
  */
 export async function weeklyNumbers(
   db: Db,
   network: string,
   profileId: string,
   since: number,
+  counted: Map<string, number> = new Map(),
 ): Promise<{ newMembers: number; matches: number }> {
   const me = await selectInNetwork(db, 'profiles', network, { id: profileId })
-    .select(['country', 'seeking', 'gender'])
+    .select(['country', 'seeking', 'gender', 'member_id', 'created_at', 'status', 'listing', 'fictional'])
     .executeTakeFirst();
   if (!me) return { newMembers: 0, matches: 0 };
-  const publicRealInCountry = {
-    country: me.country,
-    status: 'active',
-    listing: 'public',
-    fictional: 0,
-  } as const;
-  let near = selectInNetwork(db, 'profiles', network, publicRealInCountry)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', 'is not', null)
-    .where('created_at', '>=', since)
-    .where('id', '!=', profileId);
-  if (me.seeking === 'male' || me.seeking === 'female') near = near.where('gender', '=', me.seeking);
+  const sought = me.seeking === 'male' || me.seeking === 'female' ? me.seeking : null;
+  const key = JSON.stringify([network, me.country, sought, since]);
+  let newInCountry = counted.get(key);
+  if (newInCountry === undefined) {
+    const publicRealInCountry = {
+      country: me.country,
+      status: 'active',
+      listing: 'public',
+      fictional: 0,
+      ...(sought && { gender: sought }),
+    } as const;
+    const near = await selectInNetwork(db, 'profiles', network, publicRealInCountry)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', 'is not', null)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    newInCountry = Number(near?.n ?? 0);
+    counted.set(key, newInCountry);
+  }
+  const selfAmongThem =
+    me.member_id !== null &&
+    me.created_at >= since &&
+    me.status === 'active' &&
+    me.listing === 'public' &&
+    me.fictional === 0 &&
+    (sought === null || me.gender === sought);
   const matches = await db
     .selectFrom('likes as mine')
     .innerJoin('likes as theirs', (j) =>
@@ -427,8 +447,7 @@ export async function weeklyNumbers(
     .where('mine.liker_profile_id', '=', profileId)
     .where((eb) => eb.or([eb('mine.created_at', '>=', since), eb('theirs.created_at', '>=', since)]))
     .executeTakeFirst();
-  const nearCount = await near.executeTakeFirst();
-  return { newMembers: Number(nearCount?.n ?? 0), matches: Number(matches?.n ?? 0) };
+  return { newMembers: newInCountry - (selfAmongThem ? 1 : 0), matches: Number(matches?.n ?? 0) };
 }
 
 /** Members of the network with this address (lower-cased at signup), on one site or all. */

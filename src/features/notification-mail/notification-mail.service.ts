@@ -327,6 +327,8 @@ export async function sendWeeklyUpdates(
 ): Promise<number> {
   const now = job.clock.now();
   let sent = 0;
+  // New members per country and sought gender, counted once in this run (see weeklyNumbers).
+  const counted = new Map<string, number>();
   for (const site of sites) {
     let after = '';
     for (;;) {
@@ -339,7 +341,7 @@ export async function sendWeeklyUpdates(
         if (!member?.profileId) continue;
         // Night where the member lives: looked at again on a later run.
         if (quietUntil(now, memberTimeZone(member.timeZone, site.defaultCountry)) !== undefined) continue;
-        const numbers = await weeklyNumbers(job.db, site.network, member.profileId, now - 7 * DAY);
+        const numbers = await weeklyNumbers(job.db, site.network, member.profileId, now - 7 * DAY, counted);
         const wanted = await categoryEnabled({ db: job.db, network: site.network }, id, 'weekly_updates');
         if (!wanted || (numbers.newMembers === 0 && numbers.matches === 0)) {
           await logMail(job.db, site.network, id, [{ kind: 'weekly_checked', ref: '' }], now);

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testMember, testProfile } from '../../../tests/support/rows.ts';
+import type { Database } from '../../db/database.ts';
+import { useMemoryDatabase } from '../../db/test-database.ts';
+import { weeklyNumbers } from './notification-mail.repository.ts';
+
+let db: Kysely<Database>;
+useMemoryDatabase((opened) => (db = opened));
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const SINCE = NOW - 7 * DAY;
+
+/** A real member's public profile, created `daysAgo` days ago. */
+async function member(
+  id: string,
+  values: { daysAgo: number; country: string; gender: 'male' | 'female'; seeking: string },
+) {
+  const created_at = NOW - values.daysAgo * DAY;
+  await db
+    .insertInto('members')
+    .values(testMember({ id, network_id: 'n', site_id: 's', created_at }))
+    .execute();
+  await db
+    .insertInto('profiles')
+    .values(
+      testProfile({
+        id,
+        network_id: 'n',
+        member_id: id,
+        site_id: 's',
+        country: values.country,
+        gender: values.gender,
+        seeking: values.seeking,
+        listing: 'public',
+        created_at,
+      }),
+    )
+    .execute();
+}
+
+describe('the weekly update’s numbers', () => {
+  it('count the new members of the country once per run, never the member itself', async () => {
+    await member('old-reader', { daysAgo: 30, country: 'AT', gender: 'female', seeking: 'male' });
+    await member('old-reader-2', { daysAgo: 20, country: 'AT', gender: 'female', seeking: 'male' });
+    await member('new-man', { daysAgo: 2, country: 'AT', gender: 'male', seeking: 'female' });
+    await member('new-man-de', { daysAgo: 2, country: 'DE', gender: 'male', seeking: 'female' });
+    await member('new-woman', { daysAgo: 1, country: 'AT', gender: 'female', seeking: 'male' });
+    await member('new-both', { daysAgo: 1, country: 'AT', gender: 'male', seeking: 'both' });
+
+    const counted = new Map<string, number>();
+    expect(await weeklyNumbers(db, 'n', 'old-reader', SINCE, counted)).toEqual({ newMembers: 2, matches: 0 });
+    expect(counted.size).toBe(1);
+    // The same country and sought gender: the run's count, not a second walk.
+    expect(await weeklyNumbers(db, 'n', 'old-reader-2', SINCE, counted)).toEqual({
+      newMembers: 2,
+      matches: 0,
+    });
+    expect(counted.size).toBe(1);
+    // A new member seeking men is one of the new women-seeking-men's count only for others.
+    expect(await weeklyNumbers(db, 'n', 'new-woman', SINCE, counted)).toEqual({ newMembers: 2, matches: 0 });
+    // Seeking both: every new member of the country but the member itself.
+    expect(await weeklyNumbers(db, 'n', 'new-both', SINCE, counted)).toEqual({ newMembers: 2, matches: 0 });
+    // Seeking women: the one new woman of the country, none from another.
+    expect(await weeklyNumbers(db, 'n', 'new-man', SINCE, counted)).toEqual({ newMembers: 1, matches: 0 });
+    // A fresh run (no kept counts) answers the same.
+    expect(await weeklyNumbers(db, 'n', 'new-both', SINCE)).toEqual({ newMembers: 2, matches: 0 });
+  });
+});

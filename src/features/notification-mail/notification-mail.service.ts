@@ -333,10 +333,10 @@ export async function sendWeeklyUpdates(
     let after = '';
     for (;;) {
       if (job.signal?.aborted) return sent;
-      const ids = await weeklyCandidates(job.db, site.network, site.id, now, after, batch);
-      if (!ids.length) break;
-      after = ids.at(-1)!;
-      for (const id of ids) {
+      const { due, through } = await weeklyCandidates(job.db, site.network, site.id, now, after, batch);
+      if (through === undefined) break;
+      after = through;
+      for (const id of due) {
         const member = await mailMember(job.db, site.network, id);
         if (!member?.profileId) continue;
         // Night where the member lives: looked at again on a later run.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testMember, testProfile } from '../../../tests/support/rows.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
-import { weeklyNumbers } from './notification-mail.repository.ts';
+import { weeklyCandidates, weeklyNumbers } from './notification-mail.repository.ts';
 
 let db: Kysely<Database>;
 useMemoryDatabase((opened) => (db = opened));
@@ -15,12 +15,19 @@ const SINCE = NOW - 7 * DAY;
 /** A real member's public profile, created `daysAgo` days ago. */
 async function member(
   id: string,
-  values: { daysAgo: number; country: string; gender: 'male' | 'female'; seeking: string },
+  values: {
+    daysAgo: number;
+    country: string;
+    gender: 'male' | 'female';
+    seeking: 'male' | 'female' | 'both';
+    site?: string;
+  },
 ) {
+  const site = values.site ?? 's';
   const created_at = NOW - values.daysAgo * DAY;
   await db
     .insertInto('members')
-    .values(testMember({ id, network_id: 'n', site_id: 's', created_at }))
+    .values(testMember({ id, network_id: 'n', site_id: site, created_at }))
     .execute();
   await db
     .insertInto('profiles')
@@ -29,7 +36,7 @@ async function member(
         id,
         network_id: 'n',
         member_id: id,
-        site_id: 's',
+        site_id: site,
         country: values.country,
         gender: values.gender,
         seeking: values.seeking,
@@ -66,5 +73,49 @@ describe('the weekly update’s numbers', () => {
     expect(await weeklyNumbers(db, 'n', 'new-man', SINCE, counted)).toEqual({ newMembers: 1, matches: 0 });
     // A fresh run (no kept counts) answers the same.
     expect(await weeklyNumbers(db, 'n', 'new-both', SINCE)).toEqual({ newMembers: 2, matches: 0 });
+  });
+});
+
+describe('the weekly update’s candidates', () => {
+  it('come in pages of members looked at, whether or not any is due', async () => {
+    const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    for (const id of ids)
+      await member(id, { daysAgo: 30, country: 'NL', gender: 'male', seeking: 'female', site: 'paged' });
+    // Too new for a weekly update: not a candidate, and not counted in a page.
+    await member('c0-new', { daysAgo: 3, country: 'NL', gender: 'male', seeking: 'female', site: 'paged' });
+    // Looked at this week: c1, c2, c4; c3's last look is older than a week.
+    const looked = [
+      ['c1', NOW - DAY],
+      ['c2', NOW - 2 * DAY],
+      ['c3', NOW - 8 * DAY],
+      ['c4', NOW - 6 * DAY],
+    ] as const;
+    for (const [id, at] of looked)
+      await db
+        .insertInto('mail_log')
+        .values({
+          id: `log-${id}`,
+          network_id: 'n',
+          member_id: id,
+          kind: 'weekly_checked',
+          ref: '',
+          sent_at: at,
+        })
+        .execute();
+
+    const pages: Array<{ due: string[]; through: string | undefined }> = [];
+    let after = '';
+    for (;;) {
+      const page = await weeklyCandidates(db, 'n', 'paged', NOW, after, 2);
+      pages.push(page);
+      if (page.through === undefined) break;
+      after = page.through;
+    }
+    expect(pages).toEqual([
+      { due: [], through: 'c2' },
+      { due: ['c3'], through: 'c4' },
+      { due: ['c5'], through: 'c5' },
+      { due: [], through: undefined },
+    ]);
   });
 });

@@ -37,6 +37,7 @@ import * as m0038 from './0038_console_codes.ts';
 import * as m0039 from './0039_row_level_security.ts';
 import * as m0041 from './0041_directdebit_collections.ts';
 import * as m0042 from './0042_reversals_per_return.ts';
+import * as m0043 from './0043_members_by_site.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0039_row_level_security': m0039,
   '0041_directdebit_collections': m0041,
   '0042_reversals_per_return': m0042,
+  '0043_members_by_site': m0043,
 };

@@ -422,12 +422,15 @@ async function openLoop(
   return { latencies, errors, sent: total };
 }
 
+/** The server's own DATA_DIR where the database is elsewhere (PostgreSQL): removed when it stops. */
+const SERVER_DATA_DIR = join(tmpdir(), `kindred-bench-search-${process.pid}`);
+
 /** The built server on the benchmark's database (`env` names it), as the other benchmarks start it. */
 async function startServer(entry: string, env: Record<string, string>) {
   const { startApp } = await import('./app.ts');
   return startApp({
     build: { entry },
-    dataDir: join(tmpdir(), `kindred-bench-search-${process.pid}`),
+    dataDir: SERVER_DATA_DIR,
     ports: PORTS,
     env,
     // Opening a database of a million profiles takes longer than the demo's.
@@ -519,6 +522,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<CaseR
         }
       } finally {
         await server?.stop();
+        rmSync(SERVER_DATA_DIR, { recursive: true, force: true });
       }
     } finally {
       await database.close();

@@ -8,6 +8,8 @@ import type { CandidateQuery } from './match-finder.repository.ts';
  */
 export const STATISTICS: [table: string, index: string, stat: string][] = [
   ['members', 'members_network_created_idx', '950000 950000 950000'],
+  ['members', 'members_network_confirmed_idx', '950000 950000 950000'],
+  ['members', 'members_site_id_idx', '950000 950000 1'],
   ['members', 'members_status_reactivate_idx', '950000 950000 950000'],
   ['members', 'members_visibility_idx', '950000 1 1 1 1'],
   ['members', 'sqlite_autoindex_members_1', '950000 1'],

@@ -168,12 +168,14 @@ export function statisticsTests(app: ServerUnderTest): void {
         await expect
           .poll(
             async () => (await app.inspect.row('statistics_progress', { site_id: site }))?.rolled_through,
-            {
-              timeout: 30_000,
-              interval: 250,
-            },
+            { timeout: 60_000, interval: 250 },
           )
-          .toBe(day);
+          .toBe(day)
+          // A rollup that does not come is a job that failed, hung or never got its lease: the
+          // server's job lines say which.
+          .catch((error: Error) => {
+            throw new Error(`${error.message}\nThe server's job lines:\n${jobLines()}`);
+          });
         const rows = await app.inspect.rows('statistics_daily', {
           site_id: site,
           day,
@@ -213,6 +215,16 @@ export function statisticsTests(app: ServerUnderTest): void {
       } finally {
         app.setClock(0);
       }
-    });
+    }, 90_000);
   });
+
+  function jobLines(): string {
+    const lines = app.server.output().split('\n');
+    return (
+      lines
+        .filter((line) => /\bjob\b|statistics:/.test(line))
+        .slice(-40)
+        .join('\n') || '(none)'
+    );
+  }
 }

@@ -159,6 +159,17 @@ describe.each(['sqlite', 'postgres'] as const)('jobs under a lease on %s', (dial
     expect(logged.join('\n')).toMatch(/unit\.broken[\s\S]*disk full|disk full[\s\S]*unit\.broken/);
   });
 
+  it('logs a run that outlasts its interval, and only such a run', async () => {
+    let wall = 7_000_000;
+    const leaseClock = { now: () => wall };
+    const options = { intervalMs: 60_000, leaseClock };
+    await runner(first, [{ name: 'unit.quick', run: async () => void (wall += 59_000) }], options).tick();
+    await runner(first, [{ name: 'unit.slow', run: async () => void (wall += 61_000) }], options).tick();
+    const long = logged.filter((line) => line.includes('job: a long run ended'));
+    expect(long).toHaveLength(1);
+    expect(long[0]).toContain('unit.slow');
+  });
+
   it('answers waiting requests between a job’s statements, however many it sends', async () => {
     const STATEMENTS = 50;
     let sent = 0;

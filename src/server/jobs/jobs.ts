@@ -93,6 +93,8 @@ export interface JobRunner {
 }
 
 const DEFAULT_LEASE_MS = 60_000;
+/** A run longer than this (or than the interval) is logged as a long one. */
+const LONG_RUN_MS = 10_000;
 
 function assertUniqueNames(jobs: readonly Job[]): void {
   const names = new Set<string>();
@@ -160,6 +162,12 @@ export function createJobRunner(
     } finally {
       clearInterval(renew);
       held.delete(job.name);
+      // A run that outlasts its interval (or ten seconds) is worth an operator's look: the next
+      // run of the job waited for it.
+      const tookMs = clock.now() - started;
+      if (tookMs > Math.max(options.intervalMs, LONG_RUN_MS)) {
+        ctx.log.warn('job: a long run ended', { job: job.name, ms: tookMs });
+      }
       // Let go by stop(): the lease is another process's to take now, not this run's to record.
       // Else held until the next run is due, so no other process runs it again before then; a
       // tenth early, so that a timer firing a moment before the hour does not skip an interval.

@@ -235,6 +235,64 @@ async function profileCount(db: Kysely<Database>): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A network as it stands after weeks of running, not one born today: every member's week was
+ * looked at by the weekly update on one of the last seven days, spread evenly, as the job's runs
+ * every ten minutes leave it. A generated network otherwise starts with all its members due at
+ * once, and the server's first weekly run over them (an hour on PostgreSQL at a million members)
+ * would share the cores with the searches measured. Members already looked at keep their rows.
+ */
+async function weeksAlreadyLookedAt(db: Kysely<Database>, now: number, out: (line: string) => void) {
+  const started = performance.now();
+  const weekAgo = now - 7 * DAY;
+  const ROWS_PER_INSERT = 5_000;
+  let after = '';
+  let written = 0;
+  for (;;) {
+    const page = await db
+      .selectFrom('members as m')
+      .select(['m.id', 'm.network_id'])
+      .where('m.id', '>', after)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('mail_log as l')
+              .select('l.id')
+              .whereRef('l.member_id', '=', 'm.id')
+              .where('l.kind', 'in', ['weekly_update', 'weekly_checked'])
+              .where('l.sent_at', '>', weekAgo),
+          ),
+        ),
+      )
+      .orderBy('m.id')
+      .limit(ROWS_PER_INSERT)
+      .execute();
+    if (page.length === 0) break;
+    await db
+      .insertInto('mail_log')
+      .values(
+        page.map((member, i) => ({
+          id: `bench-week-${member.id}`,
+          network_id: member.network_id,
+          member_id: member.id,
+          kind: 'weekly_checked' as const,
+          ref: '',
+          // Spread over the week, never on its first millisecond (that one is due again).
+          sent_at: now - (((written + i) * 7_919) % (7 * DAY - 60_000)) - 1,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    written += page.length;
+    after = page.at(-1)!.id;
+  }
+  if (written > 0)
+    out(
+      `weekly updates: ${written} members' weeks marked looked at in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+}
+
 async function openSqlite(
   options: SearchBenchOptions,
   now: number,
@@ -264,6 +322,7 @@ async function openSqlite(
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
   await migrateToLatest(db);
+  await weeksAlreadyLookedAt(db, now, out);
   const statements = new Map<string, SQLite.Statement>();
   return {
     dialect: 'sqlite',
@@ -307,6 +366,7 @@ async function openPostgres(
       `postgres: generated ${options.size} profiles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
+  await weeksAlreadyLookedAt(db, now, out);
   // As many connections as the service's pool gives one search (it runs a first page's
   // statements side by side), without Kysely in between.
   const rawPool = new pg.Pool({ connectionString: url, max: 4 });
@@ -438,6 +498,41 @@ async function startServer(entry: string, env: Record<string, string>) {
   });
 }
 
+/** How long a running job's lease reaches ahead (DEFAULT_LEASE_MS in src/server/jobs/jobs.ts). */
+const RUN_LEASE_MS = 60_000;
+
+/**
+ * Waits until no periodic job runs: each has run once since `since`, or waits for its next
+ * interval after a run of a server before this one. A server starts with every job due, and a
+ * search measured meanwhile measures those runs too (on PostgreSQL the first weekly update of a
+ * generated network shared the cores with the searches for the whole measurement).
+ */
+async function firstJobRunsEnded(db: Kysely<Database>, since: number, out: (line: string) => void) {
+  const waitingSince = Date.now();
+  // The server takes every job's lease at its first run; give it a moment to have done so.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  let reported = 0;
+  for (;;) {
+    const leases = await db.selectFrom('job_leases').select(['name', 'last_run_at', 'expires_at']).execute();
+    // A lease held for more than a run's lease ahead is a finished run's (of a server before this
+    // one), kept until that job is due again: nothing of it runs now.
+    const heldAfterARun = (lease: { last_run_at: unknown; expires_at: unknown }) =>
+      lease.last_run_at !== null && Number(lease.expires_at) - Date.now() > RUN_LEASE_MS;
+    const running = leases.filter(
+      (lease) => !heldAfterARun(lease) && (lease.last_run_at === null || Number(lease.last_run_at) < since),
+    );
+    if (running.length === 0) break;
+    const waited = Date.now() - waitingSince;
+    if (waited > 60 * 60_000) throw new Error(`the server's first job runs did not end within an hour`);
+    if (waited - reported >= 60_000) {
+      reported = waited;
+      out(`waiting for the server's first job runs: ${running.map((lease) => lease.name).join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  out(`the server's first job runs ended after ${((Date.now() - waitingSince) / 1000).toFixed(0)} s`);
+}
+
 /** A session of the viewer, as a login makes one (only the token's hash is stored). */
 export async function viewerSession(db: Kysely<Database>): Promise<string> {
   const { token, hash } = newSecret();
@@ -481,11 +576,13 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<CaseR
       // As the endpoint asks: the member's own search, kept for /match-finder.
       const viewer = { kind: 'member' as const, memberId: VIEWER, profileId: VIEWER, remember: true };
       const cookie = options.http ? await viewerSession(database.db) : '';
+      const startedAt = Date.now();
       const server =
         options.http && existsSync(options.entry)
           ? await startServer(options.entry, database.serverEnv)
           : undefined;
       if (options.http && !server) out(`no build at ${options.entry}: HTTP skipped (npm run build first)`);
+      if (server) await firstJobRunsEnded(database.db, startedAt, out);
       try {
         for (const search of cases(now)) {
           const input = searchQuerySchema.parse(search.query);

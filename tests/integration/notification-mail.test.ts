@@ -104,14 +104,7 @@ const MAIL_JOBS = ['notification-mail.due', 'notification-mail.reminders'];
  * a quiet one.
  */
 async function expectNoMail(address: string, count = 0): Promise<void> {
-  const since = Date.now();
-  const until = since + 15_000;
-  for (;;) {
-    const runs = await Promise.all(MAIL_JOBS.map((name) => app.inspect.row('job_leases', { name })));
-    if (runs.every((run) => run !== undefined && Number(run.last_run_at) > since)) break;
-    if (Date.now() > until) throw new Error('the e-mail jobs did not run within 15 s');
-    await sleep(100);
-  }
+  await app.jobsRunAgain(MAIL_JOBS, 15_000);
   // An e-mail sent in that run is parsed on its arrival, a moment after the run ends.
   await sleep(200);
   expect(mailsTo(address).length).toBe(count);

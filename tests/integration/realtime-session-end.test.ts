@@ -134,8 +134,8 @@ describe('an event stream ends when its session runs out', () => {
       app.setClock(30 * DAY + 60_000);
       for (const sse of streams) await sse.waitForEnd(1_000);
     } finally {
-      app.setClock(0);
       for (const sse of streams) sse.close();
+      await app.clockBack();
     }
   });
 
@@ -157,8 +157,8 @@ describe('an event stream ends when its session runs out', () => {
       app.setClock(30 * DAY + 60_000);
       await new Promise((resolve) => setTimeout(resolve, 5 * HEARTBEAT_MS));
       expect(sse.ended).toBe(false);
-      app.setClock(0);
-      // A sender whose session the jobs did not purge while the clock was moved.
+      // A sender whose session no job run of the moved clock purges.
+      await app.clockBack();
       const bo = await payingMember(app, 100);
       expect((await sendText(app, bo, ann, 'Still here')).status).toBeLessThan(300);
       await sse.waitFor((events) => events.some((e) => e.event === 'message'));
@@ -166,8 +166,8 @@ describe('an event stream ends when its session runs out', () => {
       app.setClock(50 * DAY + 60_000);
       await sse.waitForEnd(1_000);
     } finally {
-      app.setClock(0);
       sse.close();
+      await app.clockBack();
     }
   });
 });

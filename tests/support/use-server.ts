@@ -70,8 +70,20 @@ export interface ServerUnderTest {
   visitor(host?: string, ip?: string): Visitor;
   /** Moves the server's clock to `offsetMs` after the real time (needs `clock`). */
   setClock(offsetMs: number): void;
-  /** Runs `act` with the clock moved by `offsetMs`, then puts it back. */
+  /** Runs `act` with the clock moved by `offsetMs`, then puts it back (`clockBack`). */
   withClock<T>(offsetMs: number, act: () => Promise<T>): Promise<T>;
+  /**
+   * Puts the clock back and resolves once no job still runs on the moved one (`jobsRunAgain`): a
+   * run begun under the moved clock acts on its "now" to its end, and a purge of the sessions
+   * that end before it took the next test's new sessions.
+   */
+  clockBack(): Promise<void>;
+  /**
+   * Resolves once every periodic job (or each of `names`) has run a whole run that started after
+   * this call (a run records its start in its lease when it ends; under `clock` the jobs run
+   * every 500 ms): a run begun before it is over then.
+   */
+  jobsRunAgain(names?: readonly string[], timeoutMs?: number): Promise<void>;
   /**
    * Stops the server and starts another with the same options: the same PostgreSQL database,
    * and the same private tenants folder (whose `data/` keeps the SQLite file; without one, a
@@ -176,7 +188,26 @@ export function useServer(options: UseServerOptions = {}): ServerUnderTest {
       try {
         return await act();
       } finally {
-        app.setClock(0);
+        await app.clockBack();
+      }
+    },
+    async clockBack() {
+      app.setClock(0);
+      await app.jobsRunAgain();
+    },
+    async jobsRunAgain(names, timeoutMs = 30_000) {
+      const since = Date.now();
+      const db = ready(database, 'database').db;
+      for (;;) {
+        const leases = await db.selectFrom('job_leases').select(['name', 'last_run_at']).execute();
+        const ranAgain = new Set(
+          leases.filter((lease) => Number(lease.last_run_at ?? 0) > since).map((lease) => lease.name),
+        );
+        const awaited = names ?? leases.map((lease) => lease.name);
+        if (awaited.length > 0 && awaited.every((name) => ranAgain.has(name))) return;
+        if (Date.now() - since > timeoutMs)
+          throw new Error(`the jobs did not all run again within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     async restart() {

@@ -34,6 +34,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { newSecret } from '../../src/features/accounts/tokens.ts';
 import { searchMembers, searchQuerySchema } from '../../src/features/discovery/index.ts';
 import { withheldSites, type ServiceContext } from '../../src/server/context.ts';
+import { DEFAULT_LEASE_MS } from '../../src/server/jobs/index.ts';
 import { TenantRegistry } from '../../src/tenancy/registry.ts';
 import { percentile, timeRuns } from './stats.ts';
 
@@ -498,16 +499,13 @@ async function startServer(entry: string, env: Record<string, string>) {
   });
 }
 
-/** How long a running job's lease reaches ahead (DEFAULT_LEASE_MS in src/server/jobs/jobs.ts). */
-const RUN_LEASE_MS = 60_000;
-
 /**
  * Waits until no periodic job runs: each has run once since `since`, or waits for its next
  * interval after a run of a server before this one. A server starts with every job due, and a
  * search measured meanwhile measures those runs too (on PostgreSQL the first weekly update of a
  * generated network shared the cores with the searches for the whole measurement).
  */
-async function firstJobRunsEnded(db: Kysely<Database>, since: number, out: (line: string) => void) {
+async function untilJobsIdle(db: Kysely<Database>, since: number, out: (line: string) => void) {
   const waitingSince = Date.now();
   // The server takes every job's lease at its first run; give it a moment to have done so.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -517,7 +515,7 @@ async function firstJobRunsEnded(db: Kysely<Database>, since: number, out: (line
     // A lease held for more than a run's lease ahead is a finished run's (of a server before this
     // one), kept until that job is due again: nothing of it runs now.
     const heldAfterARun = (lease: { last_run_at: unknown; expires_at: unknown }) =>
-      lease.last_run_at !== null && Number(lease.expires_at) - Date.now() > RUN_LEASE_MS;
+      lease.last_run_at !== null && Number(lease.expires_at) - Date.now() > DEFAULT_LEASE_MS;
     const running = leases.filter(
       (lease) => !heldAfterARun(lease) && (lease.last_run_at === null || Number(lease.last_run_at) < since),
     );
@@ -582,7 +580,7 @@ export async function runSearchBench(options: SearchBenchOptions): Promise<CaseR
           ? await startServer(options.entry, database.serverEnv)
           : undefined;
       if (options.http && !server) out(`no build at ${options.entry}: HTTP skipped (npm run build first)`);
-      if (server) await firstJobRunsEnded(database.db, startedAt, out);
+      if (server) await untilJobsIdle(database.db, startedAt, out);
       try {
         for (const search of cases(now)) {
           const input = searchQuerySchema.parse(search.query);

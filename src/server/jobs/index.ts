@@ -1,5 +1,6 @@
 export {
   createJobRunner,
+  DEFAULT_LEASE_MS,
   registerJobs,
   registeredJobs,
   type Job,

@@ -92,7 +92,8 @@ export interface JobRunner {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-const DEFAULT_LEASE_MS = 60_000;
+/** How far ahead a running job's lease reaches, renewed while it runs (longer intervals: the interval). */
+export const DEFAULT_LEASE_MS = 60_000;
 /** A run longer than this (or than the interval) is logged as a long one. */
 const LONG_RUN_MS = 10_000;
 

@@ -54,7 +54,14 @@ async function photo(profile: ProfileRef) {
 
 /** Presses the mouse on the card, drags it `dx` pixels sideways in steps, and answers the page. */
 async function dragCard(page: Page, dx: number, release: boolean) {
-  const box = (await page.locator('article.swipe-card:not(.swipe-card-next)').boundingBox())!;
+  // After a swipe the top card is replaced: for a moment there is none to measure.
+  const card = page.locator('article.swipe-card:not(.swipe-card-next)');
+  let box = await card.boundingBox();
+  for (let tries = 0; !box && tries < 50; tries++) {
+    await page.waitForTimeout(100);
+    box = await card.boundingBox();
+  }
+  if (!box) throw new Error('no top card to drag within 5 s');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 3;
   await page.mouse.move(x, y);

@@ -30,7 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { benchDatabase } from './postgres.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -248,53 +248,20 @@ async function profileCount(db: Kysely<Database>): Promise<number> {
  * looked at by the weekly update on one of the last seven days, spread evenly, as the job's runs
  * every ten minutes leave it. A generated network otherwise starts with all its members due at
  * once, and the server's first weekly run over them (an hour on PostgreSQL at a million members)
- * would share the cores with the searches measured. Members already looked at keep their rows.
+ * would share the cores with the searches measured. Members looked at within the week keep their time.
  */
 async function weeksAlreadyLookedAt(db: Kysely<Database>, now: number, out: (line: string) => void) {
   const started = performance.now();
   const weekAgo = now - 7 * DAY;
-  const ROWS_PER_INSERT = 5_000;
-  let after = '';
-  let written = 0;
-  for (;;) {
-    const page = await db
-      .selectFrom('members as m')
-      .select(['m.id', 'm.network_id'])
-      .where('m.id', '>', after)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('mail_log as l')
-              .select('l.id')
-              .whereRef('l.member_id', '=', 'm.id')
-              .where('l.kind', 'in', ['weekly_update', 'weekly_checked'])
-              .where('l.sent_at', '>', weekAgo),
-          ),
-        ),
-      )
-      .orderBy('m.id')
-      .limit(ROWS_PER_INSERT)
-      .execute();
-    if (page.length === 0) break;
-    await db
-      .insertInto('mail_log')
-      .values(
-        page.map((member, i) => ({
-          id: `bench-week-${member.id}`,
-          network_id: member.network_id,
-          member_id: member.id,
-          kind: 'weekly_checked' as const,
-          ref: '',
-          // Spread over the week, never on its first millisecond (that one is due again).
-          sent_at: now - (((written + i) * 7_919) % (7 * DAY - 60_000)) - 1,
-        })),
-      )
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-    written += page.length;
-    after = page.at(-1)!.id;
-  }
+  // Spread over the week by a member's joining time, never on its first millisecond (that one is
+  // due again): as the weekly update's runs every ten minutes leave a network.
+  const result = await db
+    .updateTable('members')
+    .set({ weekly_looked_at: sql<number>`${now - 1} - (created_at * 7919) % ${7 * DAY - 60_000}` })
+    .where('weekly_looked_at', '<=', weekAgo)
+    .where('created_at', '<=', weekAgo)
+    .executeTakeFirst();
+  const written = Number(result.numUpdatedRows);
   if (written > 0)
     out(
       `weekly updates: ${written} members' weeks marked looked at in ${((performance.now() - started) / 1000).toFixed(1)} s`,

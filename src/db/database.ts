@@ -88,6 +88,11 @@ export interface MembersTable {
   time_zone: string | null;
   /** JSON `{ alert: epoch ms }` of the alerts the member dismissed. */
   dismissed_alerts: string | null;
+  /**
+   * When the weekly update last looked at the member's week (sent one or found nothing to tell);
+   * 0 until it first does, a week after joining.
+   */
+  weekly_looked_at: Generated<number>;
 }
 
 /**
@@ -665,13 +670,16 @@ export type MailLogKind =
   | 'activation_reminder'
   | 'unread_reminder'
   | 'weekly_update'
-  /** A week's numbers were looked at and there was nothing true to tell: no e-mail went. */
+  /**
+   * A week's numbers were looked at and there was nothing true to tell: no e-mail went. Written
+   * until migration 0044, which keeps the last look on the member (`weekly_looked_at`).
+   */
   | 'weekly_checked'
   | 'promotions'
   | 'news';
 
 /**
- * One notification e-mail sent, or a weekly update found empty (migration 0029); `ref` is the
+ * One notification e-mail sent, or (until 0044) a weekly update found empty (migration 0029); `ref` is the
  * conversation or campaign, or ''.
  */
 export interface MailLogTable {

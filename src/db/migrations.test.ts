@@ -940,6 +940,7 @@ const defaults: { [K in TableName]?: Record<string, unknown> } = {
     signup_profile_id: null,
     time_zone: null,
     dismissed_alerts: null,
+    weekly_looked_at: 0,
   },
   profiles: { fictional: 0, public_consent: 0, listing: 'public', hidden_pending_review: 0 },
   photos: { blur_filename: null, blur_thumb_filename: null },

@@ -121,4 +121,70 @@ describe('rewrites of existing rows after row-level security, migrated by the ta
       { as: 'owner' },
     );
   }, 60_000);
+
+  it.each(['sqlite', 'postgres'] as const)(
+    'fill in every network’s last weekly look from the mail log (%s)',
+    async (dialect) => {
+      await withMigratingDatabase(
+        dialect,
+        async ({ db, migrateTo }) => {
+          await migrateTo('0043_members_by_site');
+          const DAY = 86_400_000;
+          // After 0039 the owner writes, as it reads, only the networks it is bound to.
+          await db.transaction().execute(async (trx) => {
+            if (dialect === 'postgres')
+              await sql`select set_config('kindred.network', 'amber,curvy', true)`.execute(trx);
+            for (const network of ['amber', 'curvy']) {
+              for (const id of [`looked-${network}`, `never-${network}`])
+                await trx
+                  .insertInto('members')
+                  .values(testMember({ id, network_id: network, site_id: 'localhost', created_at: T }))
+                  .execute();
+              const looks = [
+                ['weekly_checked', T + DAY],
+                ['weekly_update', T + 8 * DAY],
+                ['weekly_checked', T + 15 * DAY],
+                // Not a weekly look: no part of it.
+                ['unread_reminder', T + 20 * DAY],
+              ] as const;
+              for (const [i, [kind, at]] of looks.entries())
+                await trx
+                  .insertInto('mail_log')
+                  .values({
+                    id: `log-${network}-${i}`,
+                    network_id: network,
+                    member_id: `looked-${network}`,
+                    kind,
+                    ref: '',
+                    sent_at: at,
+                  })
+                  .execute();
+            }
+          });
+
+          await migrateTo('0044_weekly_look');
+
+          await db.transaction().execute(async (trx) => {
+            if (dialect === 'postgres')
+              await sql`select set_config('kindred.network', 'amber,curvy', true)`.execute(trx);
+            const rows = await trx
+              .selectFrom('members')
+              .select(['id', 'weekly_looked_at'])
+              .orderBy('id')
+              .execute();
+            expect(rows.map((row) => ({ ...row, weekly_looked_at: Number(row.weekly_looked_at) }))).toEqual([
+              { id: 'looked-amber', weekly_looked_at: T + 15 * DAY },
+              { id: 'looked-curvy', weekly_looked_at: T + 15 * DAY },
+              { id: 'never-amber', weekly_looked_at: 0 },
+              { id: 'never-curvy', weekly_looked_at: 0 },
+            ]);
+          });
+          if (dialect === 'postgres')
+            expect(await db.selectFrom('members').select('id').execute()).toEqual([]);
+        },
+        { as: 'owner' },
+      );
+    },
+    60_000,
+  );
 });

@@ -12,6 +12,8 @@ export const STATISTICS: [table: string, index: string, stat: string][] = [
   ['members', 'members_site_id_idx', '950000 950000 1'],
   ['members', 'members_status_reactivate_idx', '950000 950000 950000'],
   ['members', 'members_visibility_idx', '950000 1 1 1 1'],
+  // One network and site, all active, each week's last look at its own moment (0044).
+  ['members', 'members_weekly_due_idx', '950000 950000 950000 950000 2 1 1'],
   ['members', 'sqlite_autoindex_members_1', '950000 1'],
   ['members', 'sqlite_autoindex_members_2', '950000 950000 1'],
   ['photos', 'photos_blur_filename_idx', '700000 700000 700000'],

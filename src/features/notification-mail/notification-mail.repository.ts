@@ -360,49 +360,71 @@ export async function consentingMembers(
   return rows.map((r) => r.id);
 }
 
+/** Where a walk of the members due a weekly update stands: the last member it read. */
+export interface WeeklyCursor {
+  lookedAt: number;
+  createdAt: number;
+  id: string;
+}
+
 /**
- * The weekly update's candidates on a site, `limit` members at a time by id: of the active
- * members of a week or more after `after`, those whose week was not looked at in the last seven
- * days (`due`), and where the page ended (`through`; undefined when no member was left).
- *
- * A page is bounded by the members it looks at, not by the candidates it finds: on most runs
- * every week was looked at already, and one statement looking for the next candidates walked
- * every member of the site (over a second at a million members, every ten minutes, while no
- * request was answered). Two statements a page, each a bounded walk, with requests in between.
+ * The active members of a site whose week is due a look, `limit` at a time after `after`, in the
+ * order they fell due: last looked at more than seven days ago (0, never), and joined more than
+ * seven days ago. One range of `members_weekly_due_idx` (0044): a run reads the members due, not
+ * the network. The range also holds the members of the last week not looked at yet (0, joined
+ * lately); they are read past, a week's signups at most.
  */
-export async function weeklyCandidates(
+export async function weeklyDue(
   db: Db,
   network: string,
   siteId: string,
   now: number,
-  after: string,
+  after: WeeklyCursor | undefined,
   limit: number,
-): Promise<{ due: string[]; through: string | undefined }> {
+): Promise<WeeklyCursor[]> {
   const weekAgo = now - 7 * 24 * 3_600_000;
-  const page = await db
-    .selectFrom('members as m')
-    .select('m.id')
-    .where('m.network_id', '=', network)
-    .where('m.site_id', '=', siteId)
-    .where('m.status', '=', 'active')
-    .where('m.created_at', '<=', weekAgo)
-    .where('m.id', '>', after)
-    .orderBy('m.id')
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'weekly_looked_at', 'created_at'])
+    .where('network_id', '=', network)
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'active')
+    .where('weekly_looked_at', '<=', weekAgo)
+    .where('created_at', '<=', weekAgo)
+    .$if(after !== undefined, (query) =>
+      query.where((eb) =>
+        eb(
+          eb.refTuple('weekly_looked_at', 'created_at', 'id'),
+          '>',
+          eb.tuple(after!.lookedAt, after!.createdAt, after!.id),
+        ),
+      ),
+    )
+    .orderBy('weekly_looked_at')
+    .orderBy('created_at')
+    .orderBy('id')
     .limit(limit)
     .execute();
-  const ids = page.map((row) => row.id);
-  if (ids.length === 0) return { due: [], through: undefined };
-  const looked = await db
-    .selectFrom('mail_log')
-    .select('member_id')
-    .distinct()
+  return rows.map((row) => ({
+    lookedAt: Number(row.weekly_looked_at),
+    createdAt: Number(row.created_at),
+    id: row.id,
+  }));
+}
+
+/** Records that the weekly update looked at the member's week at `now` (due again in seven days). */
+export async function markWeekLookedAt(
+  db: Db,
+  network: string,
+  memberId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ weekly_looked_at: now })
     .where('network_id', '=', network)
-    .where('member_id', 'in', ids)
-    .where('kind', 'in', ['weekly_update', 'weekly_checked'])
-    .where('sent_at', '>', weekAgo)
+    .where('id', '=', memberId)
     .execute();
-  const lookedAt = new Set(looked.map((row) => row.member_id));
-  return { due: ids.filter((id) => !lookedAt.has(id)), through: ids.at(-1) };
 }
 
 /**

@@ -43,7 +43,9 @@ import {
   unreadMessages,
   unreadWaiting,
   unseenLikers,
-  weeklyCandidates,
+  weeklyDue,
+  markWeekLookedAt,
+  type WeeklyCursor,
   weeklyNumbers,
   type MailMember,
   type PendingRow,
@@ -330,25 +332,29 @@ export async function sendWeeklyUpdates(
   // New members per country and sought gender, counted once in this run (see weeklyNumbers).
   const counted = new Map<string, number>();
   for (const site of sites) {
-    let after = '';
+    let after: WeeklyCursor | undefined;
     for (;;) {
       if (job.signal?.aborted) return sent;
-      const { due, through } = await weeklyCandidates(job.db, site.network, site.id, now, after, batch);
-      if (through === undefined) break;
-      after = through;
-      for (const id of due) {
+      const due = await weeklyDue(job.db, site.network, site.id, now, after, batch);
+      if (due.length === 0) break;
+      after = due.at(-1);
+      for (const { id } of due) {
         const member = await mailMember(job.db, site.network, id);
         if (!member?.profileId) continue;
-        // Night where the member lives: looked at again on a later run.
+        // Night where the member lives: still due, looked at on a later run.
         if (quietUntil(now, memberTimeZone(member.timeZone, site.defaultCountry)) !== undefined) continue;
         const numbers = await weeklyNumbers(job.db, site.network, member.profileId, now - 7 * DAY, counted);
         const wanted = await categoryEnabled({ db: job.db, network: site.network }, id, 'weekly_updates');
         if (!wanted || (numbers.newMembers === 0 && numbers.matches === 0)) {
-          await logMail(job.db, site.network, id, [{ kind: 'weekly_checked', ref: '' }], now);
+          await markWeekLookedAt(job.db, site.network, id, now);
         } else if (
           await send(job, weeklyUpdateMail(settingFor(job, site), recipient(site, member), numbers))
         ) {
-          await logMail(job.db, site.network, id, [{ kind: 'weekly_update', ref: '' }], now);
+          // Both or neither: a week marked looked at without its e-mail logged, or the other way.
+          await job.db.transaction().execute(async (trx) => {
+            await logMail(trx, site.network, id, [{ kind: 'weekly_update', ref: '' }], now);
+            await markWeekLookedAt(trx, site.network, id, now);
+          });
           sent += 1;
         }
         // A refused message is tried again at the next run.

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { testMember, testProfile } from '../../../tests/support/rows.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
-import { weeklyCandidates, weeklyNumbers } from './notification-mail.repository.ts';
+import {
+  markWeekLookedAt,
+  weeklyDue,
+  weeklyNumbers,
+  type WeeklyCursor,
+} from './notification-mail.repository.ts';
 
 let db: Kysely<Database>;
 useMemoryDatabase((opened) => (db = opened));
@@ -76,46 +81,52 @@ describe('the weekly update’s numbers', () => {
   });
 });
 
-describe('the weekly update’s candidates', () => {
-  it('come in pages of members looked at, whether or not any is due', async () => {
-    const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
-    for (const id of ids)
+describe('the members due a weekly look', () => {
+  it('are those last looked at over a week ago, or never and joined over a week ago, in the order they fell due', async () => {
+    for (const id of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'])
       await member(id, { daysAgo: 30, country: 'NL', gender: 'male', seeking: 'female', site: 'paged' });
-    // Too new for a weekly update: not a candidate, and not counted in a page.
+    // Too new for a weekly update: never looked at, but joined three days ago.
     await member('c0-new', { daysAgo: 3, country: 'NL', gender: 'male', seeking: 'female', site: 'paged' });
-    // Looked at this week: c1, c2, c4; c3's last look is older than a week.
+    // Of another site, and a member who left: never due here.
+    await member('other-site', {
+      daysAgo: 30,
+      country: 'NL',
+      gender: 'male',
+      seeking: 'female',
+      site: 'other',
+    });
+    await member('gone', { daysAgo: 30, country: 'NL', gender: 'male', seeking: 'female', site: 'paged' });
+    await db.updateTable('members').set({ status: 'deleted' }).where('id', '=', 'gone').execute();
+    // Looked at this week: c1, c2, c4; c3 and c6 over a week ago (c6 longest); c5 never.
     const looked = [
       ['c1', NOW - DAY],
       ['c2', NOW - 2 * DAY],
       ['c3', NOW - 8 * DAY],
       ['c4', NOW - 6 * DAY],
+      ['c6', NOW - 9 * DAY],
     ] as const;
     for (const [id, at] of looked)
-      await db
-        .insertInto('mail_log')
-        .values({
-          id: `log-${id}`,
-          network_id: 'n',
-          member_id: id,
-          kind: 'weekly_checked',
-          ref: '',
-          sent_at: at,
-        })
-        .execute();
+      await db.updateTable('members').set({ weekly_looked_at: at }).where('id', '=', id).execute();
 
-    const pages: Array<{ due: string[]; through: string | undefined }> = [];
-    let after = '';
+    const pages: string[][] = [];
+    let after: WeeklyCursor | undefined;
     for (;;) {
-      const page = await weeklyCandidates(db, 'n', 'paged', NOW, after, 2);
-      pages.push(page);
-      if (page.through === undefined) break;
-      after = page.through;
+      const page = await weeklyDue(db, 'n', 'paged', NOW, after, 2);
+      if (page.length === 0) break;
+      pages.push(page.map((due) => due.id));
+      after = page.at(-1);
     }
-    expect(pages).toEqual([
-      { due: [], through: 'c2' },
-      { due: ['c3'], through: 'c4' },
-      { due: ['c5'], through: 'c5' },
-      { due: [], through: undefined },
+    expect(pages).toEqual([['c5', 'c6'], ['c3']]);
+  });
+
+  it('are due again a week after the look that marked them', async () => {
+    await member('reader', { daysAgo: 30, country: 'NL', gender: 'male', seeking: 'female', site: 'again' });
+    expect((await weeklyDue(db, 'n', 'again', NOW, undefined, 10)).map((due) => due.id)).toEqual(['reader']);
+    await markWeekLookedAt(db, 'n', 'reader', NOW);
+    expect(await weeklyDue(db, 'n', 'again', NOW, undefined, 10)).toEqual([]);
+    expect(await weeklyDue(db, 'n', 'again', NOW + 7 * DAY - 1, undefined, 10)).toEqual([]);
+    expect((await weeklyDue(db, 'n', 'again', NOW + 7 * DAY, undefined, 10)).map((due) => due.id)).toEqual([
+      'reader',
     ]);
   });
 });

@@ -39,6 +39,7 @@ import * as m0041 from './0041_directdebit_collections.ts';
 import * as m0042 from './0042_reversals_per_return.ts';
 import * as m0043 from './0043_members_by_site.ts';
 import * as m0044 from './0044_weekly_look.ts';
+import * as m0045 from './0045_members_by_activity.ts';
 
 /**
  * Every migration, in order. Listed by hand because the server is bundled: there is no
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0042_reversals_per_return': m0042,
   '0043_members_by_site': m0043,
   '0044_weekly_look': m0044,
+  '0045_members_by_activity': m0045,
 };

@@ -8,6 +8,7 @@ import type { CandidateQuery } from './match-finder.repository.ts';
  */
 export const STATISTICS: [table: string, index: string, stat: string][] = [
   ['members', 'members_network_created_idx', '950000 950000 950000'],
+  ['members', 'members_network_active_idx', '950000 950000 2'],
   ['members', 'members_network_confirmed_idx', '950000 950000 950000'],
   ['members', 'members_site_id_idx', '950000 950000 1'],
   ['members', 'members_status_reactivate_idx', '950000 950000 950000'],

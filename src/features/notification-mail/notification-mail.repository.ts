@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
-import { selectInNetwork, valuesWhereUnset } from '../../db/query-network.ts';
+import { selectInNetwork, updateInNetwork, valuesWhereUnset } from '../../db/query-network.ts';
 import type { ActorName, PendingItem, PendingType } from './digest.ts';
 
 /*
@@ -383,12 +383,8 @@ export async function weeklyDue(
   limit: number,
 ): Promise<WeeklyCursor[]> {
   const weekAgo = now - 7 * 24 * 3_600_000;
-  const rows = await db
-    .selectFrom('members')
+  const rows = await selectInNetwork(db, 'members', network, { site_id: siteId, status: 'active' })
     .select(['id', 'weekly_looked_at', 'created_at'])
-    .where('network_id', '=', network)
-    .where('site_id', '=', siteId)
-    .where('status', '=', 'active')
     .where('weekly_looked_at', '<=', weekAgo)
     .where('created_at', '<=', weekAgo)
     .$if(after !== undefined, (query) =>
@@ -419,12 +415,7 @@ export async function markWeekLookedAt(
   memberId: string,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('members')
-    .set({ weekly_looked_at: now })
-    .where('network_id', '=', network)
-    .where('id', '=', memberId)
-    .execute();
+  await updateInNetwork(db, 'members', network, { id: memberId }).set({ weekly_looked_at: now }).execute();
 }
 
 /**

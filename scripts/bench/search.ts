@@ -248,7 +248,8 @@ async function profileCount(db: Kysely<Database>): Promise<number> {
  * looked at by the weekly update on one of the last seven days, spread evenly, as the job's runs
  * every ten minutes leave it. A generated network otherwise starts with all its members due at
  * once, and the server's first weekly run over them (an hour on PostgreSQL at a million members)
- * would share the cores with the searches measured. Members looked at within the week keep their time.
+ * would share the cores with the searches measured. Members looked at within the week keep
+ * their time.
  */
 async function weeksAlreadyLookedAt(db: Kysely<Database>, now: number, out: (line: string) => void) {
   const started = performance.now();

@@ -679,8 +679,8 @@ export type MailLogKind =
   | 'news';
 
 /**
- * One notification e-mail sent, or (until 0044) a weekly update found empty (migration 0029); `ref` is the
- * conversation or campaign, or ''.
+ * One notification e-mail sent, or (until 0044) a weekly update found empty (migration 0029);
+ * `ref` is the conversation or campaign, or ''.
  */
 export interface MailLogTable {
   id: Immutable<string>;

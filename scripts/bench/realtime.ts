@@ -17,14 +17,15 @@
  *   server process's per send, the benchmark's per insert): on a shared machine the rates follow
  *   whatever else runs, the CPU times much less.
  *
- * Run on the built server (`npm run build` first); about a minute at the defaults.
+ * Run on the built server (`npm run build` first); about a minute at the defaults. With
+ * `--profile DIR` the server writes a CPU profile of the send run into DIR (cpu-profile.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { createDatabase } from '../../src/db/client.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/sqlite-checkpointer.ts';
@@ -43,6 +44,8 @@ export interface RealtimeArgs {
   seconds: number;
   concurrency: number;
   dist: string;
+  /** A folder for a CPU profile of the server over the send run; empty: none. */
+  profile: string;
 }
 
 export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
@@ -51,6 +54,7 @@ export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
     clients: { type: 'string', default: '1000' },
     sends: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '16' },
+    profile: { type: 'string', default: '' },
   });
 }
 
@@ -113,6 +117,16 @@ function cpuMs(pid: number): number {
 
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
 const CLOCK_TICKS = 100;
+
+/** The server's environment for a CPU profile on SIGUSR1/SIGUSR2 (cpu-profile.ts) into `dir`. */
+function profilingEnv(dir: string): Record<string, string> {
+  mkdirSync(dir, { recursive: true });
+  const preload = `--import=${join(REPO_ROOT, 'scripts', 'bench', 'cpu-profile.ts')}`;
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim(),
+    KINDRED_PROFILE_DIR: dir,
+  };
+}
 
 /** Sends once and waits until every stream has one more event; answers each stream's latency. */
 async function timedSend(streams: Stream[], send: () => Promise<number>): Promise<number[]> {
@@ -187,7 +201,10 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     bench: 'realtime',
     dist: args.dist,
     ports: PORTS,
-    env: { EVENTS_STREAMS_PER_MEMBER: String(2 * args.clients + 60) },
+    env: {
+      EVENTS_STREAMS_PER_MEMBER: String(2 * args.clients + 60),
+      ...(args.profile ? profilingEnv(resolve(args.profile)) : {}),
+    },
   });
   const rawPort = await freePortIn(PORTS);
   const raw = spawn(
@@ -290,6 +307,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     // from the senders in turn.
     const script = join(work, 'chat-send.lua');
     writeFileSync(script, chatSendScript(senders, target.profileId));
+    if (args.profile) process.kill(app.pid, 'SIGUSR1');
     const cpuBefore = cpuMs(app.pid);
     const sends = await runWrk({
       url: `http://127.0.0.1:${app.port}/api/chat.php`,
@@ -298,6 +316,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
       threads: 1,
       seconds: args.seconds,
     });
+    if (args.profile) process.kill(app.pid, 'SIGUSR2');
     const serverCpuPerSend = (cpuMs(app.pid) - cpuBefore) / (sends.requestsPerSecond * args.seconds);
     const refused = sends.non2xx + sends.socketErrors;
     const httpRate = sends.requestsPerSecond;

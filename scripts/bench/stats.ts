@@ -17,22 +17,28 @@ export const ROUND_OPTIONS = {
 
 type StringOptions = Record<string, { type: 'string'; default: string }>;
 
+/** The options of a benchmark run alone that are texts, not numbers. */
+type TextOption = 'dist' | 'profile';
+
 /**
  * The options of a benchmark run alone (`--only <part>`, which it leaves out), each a number but
- * `dist`, the build under test.
+ * `dist`, the build under test, and `profile`, a folder for CPU profiles (empty: none).
  */
 export function aloneArgs<O extends StringOptions>(
   argv: string[],
   part: string,
   options: O,
-): { [K in keyof O]: K extends 'dist' ? string : number } {
+): { [K in keyof O]: K extends TextOption ? string : number } {
   const { values } = parseArgs({
     args: argv.filter((a) => a !== '--only' && a !== part && a !== `--only=${part}`),
     options,
   });
   return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, name === 'dist' ? value : Number(value)]),
-  ) as { [K in keyof O]: K extends 'dist' ? string : number };
+    Object.entries(values).map(([name, value]) => [
+      name,
+      name === 'dist' || name === 'profile' ? value : Number(value),
+    ]),
+  ) as { [K in keyof O]: K extends TextOption ? string : number };
 }
 
 export function median(values: readonly number[]): number {

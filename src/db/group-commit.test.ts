@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
-import { GROUP_LIMIT, inGroupedTransaction, refuse } from './group-commit.ts';
+import { GROUP_LIMIT, groupedWrite, inGroupedTransaction, refuse } from './group-commit.ts';
 
 let dir: string;
 let file: string;
@@ -187,5 +187,53 @@ describe('group commit', () => {
       expect(committed()).toEqual([]);
     });
     expect(committed()).toEqual(['a']);
+  });
+
+  it('shares one commit among the single writes and the works of a turn', async () => {
+    const seen: Array<Kysely<Database>> = [];
+    await Promise.all([
+      groupedWrite(db, async (d) => {
+        seen.push(d);
+        await sql`insert into t (name) values ('a')`.execute(d);
+      }),
+      inGroupedTransaction(db, async (trx) => {
+        seen.push(trx);
+        await insert(trx, 'b');
+      }),
+      groupedWrite(db, async (d) => {
+        seen.push(d);
+        await sql`insert into t (name) values ('c')`.execute(d);
+      }),
+    ]);
+    expect(seen.every((d) => d.isTransaction)).toBe(true);
+    expect(new Set(seen).size).toBe(1);
+    expect(committed()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('runs a single write alone in its turn as a statement of its own, with no transaction around it', async () => {
+    let given: Kysely<Database> | undefined;
+    const answer = await groupedWrite(db, async (d) => {
+      given = d;
+      await sql`insert into t (name) values ('a')`.execute(d);
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(given?.isTransaction).toBe(false);
+    expect(committed()).toEqual(['a']);
+    // Its failure is its own: answered with the error, nothing kept.
+    await expect(groupedWrite(db, (d) => sql`insert into t (name) values ('a')`.execute(d))).rejects.toThrow(
+      /UNIQUE/,
+    );
+    expect(committed()).toEqual(['a']);
+  });
+
+  it('lets a single write that fails in a group fail alone: the others commit', async () => {
+    const outcomes = await Promise.allSettled([
+      groupedWrite(db, (d) => sql`insert into t (name) values ('a')`.execute(d)),
+      groupedWrite(db, (d) => sql`insert into child (parent) values ('nobody')`.execute(d)),
+      inGroupedTransaction(db, (trx) => insert(trx, 'b')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(committed()).toEqual(['a', 'b']);
   });
 });

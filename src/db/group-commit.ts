@@ -62,6 +62,8 @@ function unwrapped<T>(work: Work<T>): (trx: Transaction<Database>) => Promise<T>
 
 interface Waiting {
   work: Work<unknown>;
+  /** One statement (`groupedWrite`): alone in its group it needs no transaction around it. */
+  single: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -94,6 +96,10 @@ class WorkFailed {
 export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
   if (db.isTransaction) return unwrapped(work)(db as Transaction<Database>);
   if (!runsTransactionsAlone(db)) return db.transaction().execute(unwrapped(work));
+  return joinGroup(db, work, false);
+}
+
+function joinGroup<T>(db: Kysely<Database>, work: Work<T>, single: boolean): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let group = waiting.get(db);
     if (!group || group.length >= GROUP_LIMIT) {
@@ -106,8 +112,23 @@ export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Pr
         void runGroup(db, started);
       });
     }
-    group.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+    group.push({ work: work as Work<unknown>, single, resolve: resolve as (value: unknown) => void, reject });
   });
+}
+
+/**
+ * One write that needs no transaction of its own (a counter's upsert, an outbox row): on SQLite
+ * it joins the turn's group and shares its commit, which is most of such a write's cost there (a
+ * commit of its own writes each page it changed to the WAL, every time); elsewhere, or inside a
+ * transaction, it runs as it is. Like any grouped work it may run more than once, and it
+ * settles after the commit that holds it.
+ */
+export function groupedWrite<T>(
+  db: Kysely<Database>,
+  write: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction || !runsTransactionsAlone(db)) return write(db);
+  return joinGroup(db, write, true);
 }
 
 /**
@@ -121,7 +142,21 @@ export function runsTransactionsAlone(db: Kysely<Database>): boolean {
 
 async function runGroup(db: Kysely<Database>, group: Waiting[]): Promise<void> {
   let rest = group;
-  while (rest.length > 0) rest = await runTransaction(db, rest);
+  while (rest.length > 0)
+    rest =
+      rest.length === 1 && rest[0]!.single ? await runAlone(db, rest[0]!) : await runTransaction(db, rest);
+}
+
+/** A single statement with nothing to share a commit with: as it would run outside a group. */
+async function runAlone(db: Kysely<Database>, item: Waiting): Promise<Waiting[]> {
+  try {
+    const value = await item.work(db as Transaction<Database>);
+    if (value instanceof Refusal) item.reject(value.error);
+    else item.resolve(value);
+  } catch (error) {
+    item.reject(error);
+  }
+  return [];
 }
 
 /** Runs `group` in one transaction; answers the works to run again after one of them failed. */

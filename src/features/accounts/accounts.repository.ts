@@ -428,15 +428,27 @@ export async function deletePushSubscriptionOf(
   await deleteInNetwork(db, 'push_subscriptions', network, { member_id: memberId, endpoint }).execute();
 }
 
+/** Asked after every message and like: compiled once (db/compiled.ts). */
+const pushSubscriptionsQuery = compiledOnce<
+  { network: string; memberId: string },
+  { id: string; site_id: string; endpoint: string; p256dh: string; auth: string }
+>(['network', 'memberId'], (db, v) =>
+  selectInNetwork(db, 'push_subscriptions', v.network, { member_id: v.memberId }).select([
+    'id',
+    'site_id',
+    'endpoint',
+    'p256dh',
+    'auth',
+  ]),
+);
+
 /** The member's subscriptions (one per browser), for the push sender. */
 export async function pushSubscriptionsOf(
   db: Db,
   network: string,
   memberId: string,
 ): Promise<{ id: string; site_id: string; endpoint: string; p256dh: string; auth: string }[]> {
-  return selectInNetwork(db, 'push_subscriptions', network, { member_id: memberId })
-    .select(['id', 'site_id', 'endpoint', 'p256dh', 'auth'])
-    .execute();
+  return pushSubscriptionsQuery.execute(db, { network, memberId });
 }
 
 /** A subscription the push service says is gone (404, 410), or that may no longer be sent to. */

@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, MailLogKind, NotificationCategory } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled.ts';
+import { groupedWrite } from '../../db/group-commit.ts';
 import { newId } from '../../db/ids.ts';
 import { selectInNetwork, updateInNetwork, valuesWhereUnset } from '../../db/query-network.ts';
 import type { ActorName, PendingItem, PendingType } from './digest.ts';
@@ -20,27 +22,71 @@ export interface PendingRow extends PendingItem {
   messageId: string | null;
 }
 
-export async function insertPending(
-  db: Db,
-  row: Omit<PendingRow, 'createdAt'> & { createdAt: number },
-): Promise<void> {
-  await db
-    .insertInto('mail_pending')
-    .values({
+type PendingInsert = Omit<PendingRow, 'createdAt'> & { createdAt: number };
+
+/** One per message and like to a member: compiled once (db/compiled.ts). */
+const insertPendingQuery = compiledOnce<
+  {
+    id: string;
+    network: string;
+    siteId: string;
+    memberId: string;
+    type: PendingType;
+    actorProfileId: string;
+    conversationId: string | null;
+    messageId: string | null;
+    first: 0 | 1;
+    createdAt: number;
+  },
+  never
+>(
+  [
+    'id',
+    'network',
+    'siteId',
+    'memberId',
+    'type',
+    'actorProfileId',
+    'conversationId',
+    'messageId',
+    'first',
+    'createdAt',
+  ],
+  (db, v) =>
+    db
+      .insertInto('mail_pending')
+      .values({
+        id: v.id,
+        network_id: v.network,
+        site_id: v.siteId,
+        member_id: v.memberId,
+        type: v.type,
+        actor_profile_id: v.actorProfileId,
+        conversation_id: v.conversationId,
+        message_id: v.messageId,
+        first_in_conversation: v.first,
+        created_at: v.createdAt,
+        due_at: null,
+      })
+      .onConflict((c) => c.column('id').doNothing()),
+);
+
+export async function insertPending(db: Db, row: PendingInsert): Promise<void> {
+  // Every message to a member writes one: on SQLite it shares the commit of the turn's writes.
+  await groupedWrite(db, (db) =>
+    insertPendingQuery.executeResult(db, {
       id: row.id,
-      network_id: row.network,
-      site_id: row.siteId,
-      member_id: row.memberId,
+      network: row.network,
+      siteId: row.siteId,
+      memberId: row.memberId,
       type: row.type,
-      actor_profile_id: row.actorProfileId,
-      conversation_id: row.conversationId,
-      message_id: row.messageId,
-      first_in_conversation: row.firstInConversation ? 1 : 0,
-      created_at: row.createdAt,
-      due_at: null,
-    })
-    .onConflict((c) => c.column('id').doNothing())
-    .execute();
+      actorProfileId: row.actorProfileId,
+      conversationId: row.conversationId,
+      messageId: row.messageId,
+      first: row.firstInConversation ? 1 : 0,
+      createdAt: row.createdAt,
+    }),
+  );
 }
 
 /** Due: past the delay, and past any later moment it was deferred to. */

@@ -7,9 +7,12 @@
  *   JSON) is timed from just before the request until each stream has the event; p50 and p99
  *   over every stream and send, in rounds that alternate the two servers. Target p99 ≤ 50 ms.
  * - memory per idle stream: the server's RSS growth while `clients` idle streams open, divided by
- *   them, for a first batch (after 50 warm-up streams) and for a second batch on top of it. The
- *   first also carries the process's one-time growth; the second is the cost of one more stream.
- *   Target ≤ 20 KB.
+ *   them, for a first batch (after 50 warm-up streams) and for a second batch on top of it, each
+ *   read `settle` seconds after its last stream opened. The first also carries the process's
+ *   one-time growth; the second is the cost of one more stream. Target ≤ 20 KB. Opening a
+ *   thousand streams at once grows V8's young generation, and its memory goes back only when
+ *   the process has been quiet for several seconds: the default 3 s counts part of it per
+ *   stream (docs/performance.md, "Realtime").
  * - send throughput: chat texts per second through `POST /api/chat.php`, sent by wrk over
  *   `concurrency` kept-alive connections (each text paid from the ledger and published), against
  *   rows per second inserted into `messages` directly with the app's SQLite pragmas, one
@@ -46,6 +49,8 @@ export interface RealtimeArgs {
   dist: string;
   /** A folder for a CPU profile of the server over the send run; empty: none. */
   profile: string;
+  /** Seconds each batch of idle streams is left before RSS is read. */
+  settle: number;
 }
 
 export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
@@ -55,6 +60,7 @@ export function parseRealtimeArgs(argv: string[]): RealtimeArgs {
     sends: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '16' },
     profile: { type: 'string', default: '' },
+    settle: { type: 'string', default: '3' },
   });
 }
 
@@ -231,7 +237,7 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     // Memory: RSS as idle streams open, in two batches of `clients` after a warm-up batch of 50.
     // The first batch also pays each process's one-time growth (heap reserved, code compiled);
     // the second is what one more idle stream costs a process that already holds many.
-    const settle = () => new Promise((r) => setTimeout(r, 3_000));
+    const settle = () => new Promise((r) => setTimeout(r, args.settle * 1000));
     const openApp = () => openStream(app.port, '/api/events.php', appHeaders);
     const openRaw = () => openStream(rawPort, '/events', {});
     const warm = [...(await openStreams(50, openApp)), ...(await openStreams(50, openRaw))];

@@ -100,8 +100,8 @@ export async function serveEventStream(
       },
     }),
   );
-  const headers = Object.fromEntries(finished.headers.entries());
-  let started = false;
+  // Dropped once written: an idle stream keeps nothing it will not use again.
+  let headers: Record<string, string> | null = Object.fromEntries(finished.headers.entries());
   const stream = attachEventStream(
     platform.realtime,
     {
@@ -117,9 +117,9 @@ export async function serveEventStream(
       perMember: env.EVENTS_STREAMS_PER_MEMBER,
     },
     (text) => {
-      if (!started) {
-        started = true;
+      if (headers) {
         res.writeHead(200, headers);
+        headers = null;
       }
       write(text);
     },

@@ -76,8 +76,10 @@ export function attachEventStream(
   let closed = false;
   // Live events wait here while the catch-up runs; null once it is done.
   let held: RealtimeEvent[] | null = [];
-  // What the catch-up sent, so a held live event it also carried goes out once.
-  const caughtUp = new Set<number>();
+  // What the catch-up sent, so a held live event it also carried goes out once; a first connect
+  // catches nothing up. (An idle stream keeps what its closures hold: hours, a thousand of them.)
+  let caughtUp: Set<number> | null = options.lastEventId === null ? null : new Set<number>();
+  const { clock } = options;
   // Declared as a function so that `send` may call it before the subscription below exists.
   function close() {
     if (closed) return;
@@ -114,7 +116,7 @@ export function attachEventStream(
   let expiresAt = options.sessionExpiresAt;
   const checkSession = sessionEndCheck(
     options.sessionExpiry,
-    options.clock,
+    clock,
     (renewed) => {
       expiresAt = renewed;
       send(HEARTBEAT_TEXT);
@@ -122,7 +124,7 @@ export function attachEventStream(
     finish,
   );
   const beat = () => {
-    if (options.clock.now() < expiresAt) send(HEARTBEAT_TEXT);
+    if (clock.now() < expiresAt) send(HEARTBEAT_TEXT);
     // Past the end the stream was opened with: one read says whether the session was renewed.
     else checkSession();
   };
@@ -131,8 +133,9 @@ export function attachEventStream(
   const flushHeld = () => {
     const pending = held ?? [];
     held = null;
-    for (const event of pending) if (event.id === null || !caughtUp.has(event.id)) deliver(event);
-    caughtUp.clear();
+    const sent = caughtUp;
+    caughtUp = null;
+    for (const event of pending) if (event.id === null || !sent?.has(event.id)) deliver(event);
   };
   if (options.lastEventId === null) flushHeld();
   else
@@ -141,7 +144,7 @@ export function attachEventStream(
       .then(
         (events) => {
           for (const event of events) {
-            caughtUp.add(event.id!);
+            caughtUp?.add(event.id!);
             deliver(event);
           }
         },

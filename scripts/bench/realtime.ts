@@ -12,7 +12,9 @@
  *   one-time growth; the second is the cost of one more stream. Target ≤ 20 KB. Opening a
  *   thousand streams at once grows V8's young generation, and its memory goes back only when
  *   the process has been quiet for several seconds: the default 3 s counts part of it per
- *   stream (docs/performance.md, "Realtime").
+ *   stream (docs/performance.md, "Realtime"). So the same batches are opened once more and
+ *   each server's JavaScript heap is read after a full collection (through its inspector):
+ *   steadier, though it leaves out what a socket keeps outside the heap.
  * - send throughput: chat texts per second through `POST /api/chat.php`, sent by wrk over
  *   `concurrency` kept-alive connections (each text paid from the ledger and published), against
  *   rows per second inserted into `messages` directly with the app's SQLite pragmas, one
@@ -39,6 +41,8 @@ import { runWrk } from './wrk.ts';
 import { freePortIn, REPO_ROOT } from './nginx.ts';
 
 const PORTS = { first: 5450, last: 5499 };
+/** Each server's inspector, through which its heap is read after a full collection. */
+const INSPECTOR_PORTS = { first: 5500, last: 5540 };
 
 export interface RealtimeArgs {
   clients: number;
@@ -124,6 +128,47 @@ function cpuMs(pid: number): number {
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every common kernel). */
 const CLOCK_TICKS = 100;
 
+/**
+ * The server's JavaScript heap in use after a full garbage collection, read through its inspector
+ * (`--inspect`): unlike RSS, it does not follow how much of the young generation V8 keeps.
+ */
+async function heapAfterCollection(inspectorPort: number): Promise<number> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let nextId = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ result?: { result?: { value?: unknown } } }>((resolve) => {
+      const id = ++nextId;
+      socket.addEventListener('message', function answered(message) {
+        const reply = JSON.parse(String(message.data)) as {
+          id?: number;
+          result?: { result?: { value?: unknown } };
+        };
+        if (reply.id !== id) return;
+        socket.removeEventListener('message', answered);
+        resolve(reply);
+      });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    await call('HeapProfiler.collectGarbage');
+    const reply = await call('Runtime.evaluate', {
+      expression: 'process.memoryUsage().heapUsed',
+      returnByValue: true,
+    });
+    return Number(reply.result?.result?.value);
+  } finally {
+    socket.close();
+  }
+}
+
 /** The server's environment for a CPU profile on SIGUSR1/SIGUSR2 (cpu-profile.ts) into `dir`. */
 function profilingEnv(dir: string): Record<string, string> {
   mkdirSync(dir, { recursive: true });
@@ -203,23 +248,37 @@ function rawInsertRate(file: string, seconds: number): number {
 export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const load = [loadavg()[0]!.toFixed(2)];
+  const inspectorPorts = { app: await freePortIn(INSPECTOR_PORTS), raw: 0 };
+  inspectorPorts.raw = await freePortIn({ first: inspectorPorts.app + 1, last: INSPECTOR_PORTS.last });
+  const inspect = (port: number) => `--inspect=127.0.0.1:${port}`;
+  const profiling = args.profile ? profilingEnv(resolve(args.profile)) : undefined;
   const { work, dataDir, app } = await startUnpacedApp({
     bench: 'realtime',
     dist: args.dist,
     ports: PORTS,
     env: {
       EVENTS_STREAMS_PER_MEMBER: String(2 * args.clients + 60),
-      ...(args.profile ? profilingEnv(resolve(args.profile)) : {}),
+      ...profiling,
+      NODE_OPTIONS:
+        `${profiling?.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''} ${inspect(inspectorPorts.app)}`.trim(),
     },
   });
   const rawPort = await freePortIn(PORTS);
   const raw = spawn(
     process.execPath,
-    [join(REPO_ROOT, 'scripts', 'bench', 'raw-sse-server.ts'), String(rawPort)],
+    [inspect(inspectorPorts.raw), join(REPO_ROOT, 'scripts', 'bench', 'raw-sse-server.ts'), String(rawPort)],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // What the bare server says, but the inspector's banner.
+  raw.stderr!.on('data', (chunk: Buffer) => {
+    const said = chunk
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line && !/^(Debugger listening|For help, see)/.test(line));
+    if (said.length > 0) process.stderr.write(`${said.join('\n')}\n`);
+  });
   await new Promise<void>((resolve) => raw.stdout!.once('data', () => resolve()));
   const handle = await createDatabase({ databaseUrl: '', dataDir });
   try {
@@ -283,6 +342,23 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     }
     for (const s of [...appStreams, ...rawStreams]) s.close();
 
+    // Heap per idle stream, after a full collection: the same batches again, read the steady way.
+    const heaps = () =>
+      Promise.all([heapAfterCollection(inspectorPorts.app), heapAfterCollection(inspectorPorts.raw)]);
+    const heapWarm = [...(await openStreams(50, openApp)), ...(await openStreams(50, openRaw))];
+    const heapBefore = await heaps();
+    const heapFirst = [
+      ...(await openStreams(args.clients, openApp)),
+      ...(await openStreams(args.clients, openRaw)),
+    ];
+    const heapAfter = await heaps();
+    const heapNext = [
+      ...(await openStreams(args.clients, openApp)),
+      ...(await openStreams(args.clients, openRaw)),
+    ];
+    const heapFurther = await heaps();
+    for (const s of [...heapWarm, ...heapFirst, ...heapNext]) s.close();
+
     // Send throughput: HTTP chat sends, then the raw insert rate, each for `seconds`.
     const senders: Array<TestMember & TestSession> = [];
     for (let i = 0; i < args.concurrency; i++) {
@@ -337,9 +413,11 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     out(`realtime: ${args.clients} streams per server, ${args.rounds} rounds × ${args.sends} sends`);
     out(`load average (1 min): ${load[0]} at the start, ${load[1]} at the end`);
     out(
-      '| server | send → receive p50 | p99 | RSS per idle stream, first batch | RSS per idle stream, next batch |',
+      '| server | send → receive p50 | p99 | RSS per idle stream, first batch | RSS per idle stream, next batch | heap per idle stream after a full collection, first / next batch |',
     );
-    out('| --- | --- | --- | --- | --- |');
+    out('| --- | --- | --- | --- | --- | --- |');
+    const heapOf = (i: 0 | 1) =>
+      `${kb((heapAfter[i] - heapBefore[i]) / args.clients)} / ${kb((heapFurther[i] - heapAfter[i]) / args.clients)}`;
     const perStreamOf = (which: 'app' | 'raw') => [
       (after[which] - before[which]) / args.clients,
       (further[which] - after[which]) / args.clients,
@@ -347,10 +425,10 @@ export async function runRealtimeBench(args: RealtimeArgs): Promise<void> {
     const [appFirst, appNext] = perStreamOf('app');
     const [rawFirst, rawNext] = perStreamOf('raw');
     out(
-      `| app (\`/api/events.php\`, like) | ${ms(percentile(latency.app, 50))} | ${ms(percentile(latency.app, 99))} | ${kb(appFirst!)} | ${kb(appNext!)} |`,
+      `| app (\`/api/events.php\`, like) | ${ms(percentile(latency.app, 50))} | ${ms(percentile(latency.app, 99))} | ${kb(appFirst!)} | ${kb(appNext!)} | ${heapOf(0)} |`,
     );
     out(
-      `| bare \`node:http\` broadcast | ${ms(percentile(latency.raw, 50))} | ${ms(percentile(latency.raw, 99))} | ${kb(rawFirst!)} | ${kb(rawNext!)} |`,
+      `| bare \`node:http\` broadcast | ${ms(percentile(latency.raw, 50))} | ${ms(percentile(latency.raw, 99))} | ${kb(rawFirst!)} | ${kb(rawNext!)} | ${heapOf(1)} |`,
     );
     out('| sends | per second |');
     out('| --- | --- |');

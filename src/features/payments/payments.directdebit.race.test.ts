@@ -5,6 +5,7 @@ import { baseContext, demoSite } from '../../../tests/support/unit-context.ts';
 import type { Database } from '../../db/database.ts';
 import { useMemoryDatabase } from '../../db/test-database.ts';
 import type { SessionMember } from '../../server/endpoint.ts';
+import { createMemoryRateLimiter } from '../../server/rate-limit/index.ts';
 import type { Site } from '../../tenancy/site.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import { DIRECTDEBIT_LIMIT_ORDERS, orderByDirectDebit, sendDirectDebitCode } from './payments.directdebit.ts';
@@ -29,6 +30,9 @@ function context(site: Site) {
   const codes: string[] = [];
   const ctx = {
     ...baseContext(site, db, clock),
+    // The codes' rate limits count in memory: on SQLite the database's counters share a grouped
+    // transaction (db/group-commit.ts), which the gate below would hold like a debit's.
+    rateLimiter: createMemoryRateLimiter(),
     mailer: { kind: 'outbox', send: async () => ({ messageId: 'receipt' }) },
     sms: {
       kind: 'outbox',

@@ -62,8 +62,8 @@ function unwrapped<T>(work: Work<T>): (trx: Transaction<Database>) => Promise<T>
 
 interface Waiting {
   work: Work<unknown>;
-  /** One statement (`groupedWrite`): alone in its group it needs no transaction around it. */
-  single: boolean;
+  /** A single statement (`groupedWrite`): run with no transaction when alone in its group. */
+  alone?: (db: Kysely<Database>) => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -96,10 +96,14 @@ class WorkFailed {
 export function inGroupedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
   if (db.isTransaction) return unwrapped(work)(db as Transaction<Database>);
   if (!runsTransactionsAlone(db)) return db.transaction().execute(unwrapped(work));
-  return joinGroup(db, work, false);
+  return joinGroup(db, work);
 }
 
-function joinGroup<T>(db: Kysely<Database>, work: Work<T>, single: boolean): Promise<T> {
+function joinGroup<T>(
+  db: Kysely<Database>,
+  work: Work<T>,
+  alone?: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let group = waiting.get(db);
     if (!group || group.length >= GROUP_LIMIT) {
@@ -112,7 +116,7 @@ function joinGroup<T>(db: Kysely<Database>, work: Work<T>, single: boolean): Pro
         void runGroup(db, started);
       });
     }
-    group.push({ work: work as Work<unknown>, single, resolve: resolve as (value: unknown) => void, reject });
+    group.push({ work: work as Work<unknown>, alone, resolve: resolve as (value: unknown) => void, reject });
   });
 }
 
@@ -128,7 +132,7 @@ export function groupedWrite<T>(
   write: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (db.isTransaction || !runsTransactionsAlone(db)) return write(db);
-  return joinGroup(db, write, true);
+  return joinGroup(db, write, write);
 }
 
 /**
@@ -144,15 +148,13 @@ async function runGroup(db: Kysely<Database>, group: Waiting[]): Promise<void> {
   let rest = group;
   while (rest.length > 0)
     rest =
-      rest.length === 1 && rest[0]!.single ? await runAlone(db, rest[0]!) : await runTransaction(db, rest);
+      rest.length === 1 && rest[0]!.alone ? await runAlone(db, rest[0]!) : await runTransaction(db, rest);
 }
 
 /** A single statement with nothing to share a commit with: as it would run outside a group. */
 async function runAlone(db: Kysely<Database>, item: Waiting): Promise<Waiting[]> {
   try {
-    const value = await item.work(db as Transaction<Database>);
-    if (value instanceof Refusal) item.reject(value.error);
-    else item.resolve(value);
+    item.resolve(await item.alone!(db));
   } catch (error) {
     item.reject(error);
   }
